@@ -1,0 +1,42 @@
+// Business constants and limits (spec §9).
+import type { Country } from './markets.ts';
+
+export const MB = 1024 * 1024;
+/** Photo and certificate upload limit (decoded bytes). */
+export const MAX_UPLOAD_BYTES = 5 * MB;
+/** Free-text areas. */
+export const TEXTAREA_MAX_LENGTH = 250;
+/** Single-line text (names, pharmacy name, address, Other how-found text): no limit is shown; we cap it. */
+export const TEXT_MAX_LENGTH = 200;
+export const EMAIL_MAX_LENGTH = 254;
+export const REGISTRATION_NUMBER_PATTERN = /^\d{3,7}$/;
+export const MIN_AGE = 18;
+
+export const CAMERA_CAPTURE_SIZE = 400;
+export const CAMERA_CAPTURE_TYPE = 'image/jpeg';
+export const MAP_ZOOM = 18;
+export const MAP_CENTRES: Record<Country, { lat: number; lng: number; label: string }> = {
+  uk: { lat: 53.4084, lng: -2.9916, label: 'Liverpool' },
+  it: { lat: 41.9028, lng: 12.4964, label: 'Roma' },
+  de: { lat: 52.52, lng: 13.405, label: 'Berlin' },
+};
+
+export const FORM_STEPS = 3;
+export const CONFIRMATION_COUNT = 5;
+export const SHORT_FORM_CONFIRMATION_COUNT = 3;
+export const CHARTER_COMMITMENT_COUNT = 10;
+
+export const DECISION_WEEKS = 4;
+export const CONTACT_SUPPORT_AFTER_WEEKS = 6;
+export const FORM_MINUTES = 5;
+
+export const CONSENT_COOKIE_DAYS = 365;
+export const CONSENT_COOKIES = { categories: 'cookie_consent_categories', noticeClosed: 'cookie_notice_closed' } as const;
+
+/** Temp photos never linked to an application are purged after this long. */
+export const TEMP_UPLOAD_TTL_HOURS = 24;
+/** Bytes of an edit token (pharmacistId / loginToken): 24 bytes = 192 bits. */
+export const EDIT_TOKEN_BYTES = 24;
+
+/** Base64 of MAX_UPLOAD_BYTES plus data-URL prefix and slack. */
+export const MAX_BASE64_UPLOAD_CHARS = Math.ceil(MAX_UPLOAD_BYTES / 3) * 4 + 200;

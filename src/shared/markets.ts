@@ -1,0 +1,124 @@
+// Markets, languages and the form variant they select (spec §2).
+
+export const COUNTRIES = ['uk', 'it', 'de'] as const;
+export type Country = (typeof COUNTRIES)[number];
+
+export const LANGUAGES = ['en', 'it', 'de'] as const;
+export type Language = (typeof LANGUAGES)[number];
+
+export const MODES = ['default', 'rep', 'areamanager'] as const;
+export type Mode = (typeof MODES)[number];
+
+/** The language each market speaks unless the visitor asks for another with ?lang=. */
+export const MARKET_LANGUAGE: Record<Country, Language> = { uk: 'en', it: 'it', de: 'de' };
+
+/** BCP 47 tag for <html lang> and Intl formatting. */
+export const LANGUAGE_TAG: Record<Language, string> = { en: 'en-GB', it: 'it-IT', de: 'de-DE' };
+
+export type Layout = 'single' | 'steps';
+
+export interface Variant {
+  country: Country;
+  language: Language;
+  /** The mode actually served: rep and areamanager exist only for Italy in Italian. */
+  mode: Mode;
+  /** 'single' = one-page form at {prefix}/form; 'steps' = {prefix}/form/1..3. */
+  layout: Layout;
+  /** Where this mode is mounted: '' (public), '/areamanager' or '/rep'. */
+  modePrefix: '' | '/areamanager' | '/rep';
+  showStepIndicator: boolean;
+  /** One of the three supported pairs (en-uk, it-it, de-de); others fall to the default. */
+  supportedPair: boolean;
+}
+
+function isSupportedPair(country: Country, language: Language): boolean {
+  return (
+    (country === 'uk' && language === 'en') ||
+    (country === 'it' && language === 'it') ||
+    (country === 'de' && language === 'de')
+  );
+}
+
+/** Spec §2 "Variant choice". */
+export function resolveVariant(country: Country, language: Language, mode: Mode = 'default'): Variant {
+  const supportedPair = isSupportedPair(country, language);
+  const italian = country === 'it' && language === 'it';
+  const servedMode: Mode = italian ? mode : 'default';
+
+  if (servedMode === 'areamanager') {
+    return { country, language, mode: 'areamanager', layout: 'steps', modePrefix: '/areamanager', showStepIndicator: true, supportedPair };
+  }
+  if (servedMode === 'rep') {
+    return { country, language, mode: 'rep', layout: 'single', modePrefix: '/rep', showStepIndicator: false, supportedPair };
+  }
+  const single = italian || (country === 'uk' && language === 'en');
+  return {
+    country,
+    language,
+    mode: 'default',
+    layout: single ? 'single' : 'steps',
+    modePrefix: '',
+    showStepIndicator: !single,
+    supportedPair,
+  };
+}
+
+/** Where /pharmacist/edit/{id} forwards to, relative to the market's base path. */
+export function editRedirectTarget(variant: Variant, id: string): string {
+  const encoded = encodeURIComponent(id);
+  if (variant.mode === 'areamanager') return `/areamanager/form?pharmacistId=${encoded}`;
+  if (variant.mode === 'rep') return `/rep/form?pharmacyId=${encoded}`;
+  return `/form?pharmacistId=${encoded}`;
+}
+
+/** The first form route of a variant (landing page's Continue). */
+export function firstFormPath(variant: Variant): string {
+  return variant.layout === 'single' ? `${variant.modePrefix}/form` : `${variant.modePrefix}/form/1`;
+}
+
+export function isCountry(value: unknown): value is Country {
+  return typeof value === 'string' && (COUNTRIES as readonly string[]).includes(value);
+}
+
+export function isLanguage(value: unknown): value is Language {
+  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
+}
+
+/** Parses MARKET_HOSTS, e.g. "uk=champions.example.co.uk,de=champions.example.de". */
+export function parseMarketHosts(setting: string | undefined): Map<string, Country> {
+  const hosts = new Map<string, Country>();
+  for (const entry of (setting ?? '').split(',')) {
+    const [country, host] = entry.split('=').map((s) => s.trim().toLowerCase());
+    if (host && isCountry(country)) hosts.set(host, country);
+  }
+  return hosts;
+}
+
+export interface MarketLocation {
+  country: Country;
+  /** '/uk', '/it', '/de' when the market came from the path, '' when it came from the host or default. */
+  basePath: string;
+}
+
+/**
+ * Host first, then a first path segment /uk, /it or /de, then the default market.
+ * The host may carry a port; it is ignored.
+ */
+export function resolveMarket(
+  host: string | undefined,
+  pathname: string,
+  marketHosts: Map<string, Country>,
+  defaultCountry: Country,
+): MarketLocation {
+  const hostname = (host ?? '').toLowerCase().replace(/:\d+$/, '');
+  const fromHost = marketHosts.get(hostname);
+  if (fromHost) return { country: fromHost, basePath: '' };
+  const first = pathname.split('/')[1]?.toLowerCase();
+  if (isCountry(first)) return { country: first, basePath: `/${first}` };
+  return { country: defaultCountry, basePath: '' };
+}
+
+/** The visitor's language: ?lang= when valid, else the market's own. */
+export function resolveLanguage(country: Country, langParam: string | null | undefined): Language {
+  return isLanguage(langParam) ? langParam : MARKET_LANGUAGE[country];
+}

@@ -1,0 +1,48 @@
+// What the server tells the page about where it is: market, base path, language, product and
+// operator details. It comes in a JSON data block in index.html (not a script the CSP must allow).
+import { MARKET_LANGUAGE, resolveLanguage, resolveMarket, type Country, type Language } from '#shared/markets.ts';
+
+export interface OperatorDetails {
+  company: string;
+  address: string;
+  register: string;
+  vatNumber: string;
+  responsiblePerson: string;
+  supportEmail: string;
+  dpoEmail: string;
+  phone: string;
+}
+
+export interface SiteConfig {
+  productName: string;
+  country: Country;
+  language: Language;
+  /** '/uk', '/it', '/de' when the market came from the path, '' otherwise. */
+  basePath: string;
+  operator: OperatorDetails;
+  /** Map tiles URL template ({z}/{x}/{y}); empty means no tiles (offline). */
+  mapTilesUrl: string;
+  mapAttribution: string;
+}
+
+const FALLBACK_OPERATOR: OperatorDetails = {
+  company: '', address: '', register: '', vatNumber: '', responsiblePerson: '', supportEmail: '', dpoEmail: '', phone: '',
+};
+
+/** Reads the data block; without one (unit tests, vite dev) it works the market out from the URL. */
+export function readSiteConfig(doc: Document = document): SiteConfig {
+  const block = doc.getElementById('site-config');
+  const fromServer = block?.textContent ? (JSON.parse(block.textContent) as Partial<SiteConfig>) : {};
+  const location = resolveMarket(doc.location?.host, doc.location?.pathname ?? '/', new Map(), 'uk');
+  const country = fromServer.country ?? location.country;
+  const lang = new URLSearchParams(doc.location?.search ?? '').get('lang');
+  return {
+    productName: fromServer.productName ?? 'Pharmacy Champions',
+    country,
+    language: lang ? resolveLanguage(country, lang) : (fromServer.language ?? MARKET_LANGUAGE[country]),
+    basePath: fromServer.basePath ?? location.basePath,
+    operator: { ...FALLBACK_OPERATOR, ...fromServer.operator },
+    mapTilesUrl: fromServer.mapTilesUrl ?? '',
+    mapAttribution: fromServer.mapAttribution ?? '',
+  };
+}
