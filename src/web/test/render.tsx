@@ -1,0 +1,37 @@
+// Renders a component as the app would: router, site context and i18n for one market.
+import { render } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { MemoryRouter } from 'react-router';
+import { MARKET_LANGUAGE, type Country, type Language, type Mode } from '#shared/markets.ts';
+import { SiteProvider } from '../app/site-context.tsx';
+import { initI18n } from '../lib/i18n.ts';
+import type { SiteConfig } from '../lib/site-config.ts';
+
+export async function renderInSite(
+  ui: ReactElement,
+  { country = 'uk', language, mode = 'default', route = '/' }: { country?: Country; language?: Language; mode?: Mode; route?: string } = {},
+) {
+  const lang = language ?? MARKET_LANGUAGE[country];
+  const config: SiteConfig = {
+    productName: 'Pharmacy Champions',
+    country,
+    language: lang,
+    basePath: '',
+    operator: {
+      company: 'Example Health Ltd', address: '1 Example Street, Liverpool L1 1AA', register: 'Companies House 01234567',
+      vatNumber: 'GB123456789', responsiblePerson: 'Alex Example', supportEmail: 'support@example.com',
+      dpoEmail: 'dpo@example.com', phone: '+44 151 000 0000',
+    },
+    mapTilesUrl: '',
+    mapAttribution: '',
+  };
+  const i18n = await initI18n(lang, { product: config.productName });
+  return render(
+    <I18nextProvider i18n={i18n}>
+      <MemoryRouter initialEntries={[route]}>
+        <SiteProvider config={config} mode={mode}>{ui}</SiteProvider>
+      </MemoryRouter>
+    </I18nextProvider>,
+  );
+}
