@@ -1,0 +1,24 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { readManifest, ROUTE_BUDGETS, routeJavaScriptBytes, staticClosure, WEB_DIST } from './bundle-size.ts';
+
+// Reads the production build: `npm test` builds before it runs the unit tests.
+describe('bundle budget', () => {
+  it.each(ROUTE_BUDGETS)('$route loads at most $budgetKb KB of gzip JavaScript before lazy chunks', ({ modules, budgetKb }) => {
+    const bytes = routeJavaScriptBytes(modules);
+    expect(bytes / 1024).toBeLessThanOrEqual(budgetKb);
+  });
+
+  it('keeps the map and the bot check out of what the landing page and the form load first', () => {
+    const manifest = readManifest();
+    const entry = Object.keys(manifest).find((key) => manifest[key]!.isEntry)!;
+    for (const { modules } of ROUTE_BUDGETS) {
+      for (const file of staticClosure(manifest, [entry, ...modules])) {
+        const code = readFileSync(join(WEB_DIST, file), 'utf8');
+        expect(code, file).not.toContain('leaflet-container');
+        expect(code, file).not.toMatch(/customElements\.define\(\s*["'`]altcha-widget/);
+      }
+    }
+  });
+});

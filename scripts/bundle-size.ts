@@ -1,0 +1,53 @@
+// Gzip size of the JavaScript a route loads before any lazy chunk of its own, read from the
+// Vite manifest of the production build. Used by the budget test and by the benchmarks.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  dynamicImports?: string[];
+  isEntry?: boolean;
+}
+type Manifest = Record<string, ManifestChunk>;
+
+export const WEB_DIST = join(import.meta.dirname, '..', 'dist', 'web');
+
+export function readManifest(dist = WEB_DIST): Manifest {
+  return JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8')) as Manifest;
+}
+
+/** Files loaded by these manifest entries and everything they import statically. */
+export function staticClosure(manifest: Manifest, keys: string[]): Set<string> {
+  const files = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`No chunk ${key} in the manifest`);
+    if (files.has(chunk.file)) return;
+    files.add(chunk.file);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  keys.forEach(visit);
+  return files;
+}
+
+export function gzipBytes(files: Iterable<string>, dist = WEB_DIST): number {
+  let total = 0;
+  for (const file of files) if (file.endsWith('.js')) total += gzipSync(readFileSync(join(dist, file)), { level: 9 }).length;
+  return total;
+}
+
+/** The JS of a route: the entry, plus the page modules the router loads for it. */
+export function routeJavaScriptBytes(pageModules: string[], dist = WEB_DIST): number {
+  const manifest = readManifest(dist);
+  const entry = Object.keys(manifest).find((key) => manifest[key]!.isEntry);
+  if (!entry) throw new Error('No entry chunk in the manifest');
+  return gzipBytes(staticClosure(manifest, [entry, ...pageModules]), dist);
+}
+
+/** Route -> page modules (manifest keys, relative to src/web) and its budget in KB gzip. */
+export const ROUTE_BUDGETS: Array<{ route: string; modules: string[]; budgetKb: number }> = [
+  { route: '/', modules: ['features/landing/landing-page.tsx'], budgetKb: 110 },
+  { route: '/form', modules: ['features/registration/uk-form-page.tsx'], budgetKb: 170 },
+];
