@@ -1,0 +1,46 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useLocalPath, useSite } from '../../app/site-context.tsx';
+import './layout.css';
+
+export function Footer() {
+  const { t } = useTranslation();
+  const { config } = useSite();
+  const localPath = useLocalPath();
+  const german = config.country === 'de' && config.language === 'de';
+  // The promotional code line is approved for English in the UK market only (spec §2, screen 10).
+  const ukEnglish = config.country === 'uk' && config.language === 'en';
+
+  const links = german
+    ? [
+        { to: '/nutzungsbedingungen', label: t('layout.footer.termsOfUse') },
+        { to: '/datenschutz', label: t('layout.footer.privacy') },
+        { to: '/impressum', label: t('layout.footer.imprint') },
+      ]
+    : [
+        { to: '/privacy-policy', label: t('layout.footer.privacy') },
+        { to: '/terms-and-conditions', label: t('layout.footer.terms') },
+      ];
+
+  return (
+    <footer className="site-footer">
+      <div className="site-footer__inner">
+        <nav aria-label={t('layout.footer.navigation')}>
+          <ul className="site-footer__links">
+            {links.map((link) => (
+              <li key={link.to}>
+                <Link to={localPath(link.to)}>{link.label}</Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        {ukEnglish && <p className="site-footer__promo">{t('layout.footer.promoCode')}</p>}
+        {config.operator.company && (
+          <p className="site-footer__copyright">
+            {t('layout.footer.copyright', { year: new Date().getFullYear(), company: config.operator.company })}
+          </p>
+        )}
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,26 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useLocalPath, useSite } from '../../app/site-context.tsx';
+
+export function NotFoundPage() {
+  const { t } = useTranslation();
+  const { config } = useSite();
+  const localPath = useLocalPath();
+  const title = t('notFound.title');
+
+  useEffect(() => {
+    document.title = `${title} – ${config.productName}`;
+  }, [title, config.productName]);
+
+  return (
+    <>
+      <h1>{title}</h1>
+      <p>{t('notFound.typed')}</p>
+      <p>{t('notFound.pasted')}</p>
+      <p>
+        <Link to={localPath('/')}>{t('notFound.home')}</Link>
+      </p>
+    </>
+  );
+}
