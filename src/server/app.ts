@@ -1,0 +1,126 @@
+// Builds the Fastify app (no listen): main.ts serves it, tests drive it with inject().
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { Config } from './config.ts';
+import { openDatabase, type DatabaseHandle } from './db/client.ts';
+import { installErrorHandler } from './http/errors.ts';
+import { captchaRoutes } from './routes/captcha.ts';
+import { healthRoutes } from './routes/health.ts';
+import { pharmacyRoutes } from './routes/pharmacies.ts';
+import { photoRoutes } from './routes/photos.ts';
+import { placesRoutes } from './routes/places.ts';
+import { registrationRoutes } from './routes/registration.ts';
+import { webRoutes } from './routes/web.ts';
+import { createApplicationStore, type ApplicationStore } from './services/applications.ts';
+import { createCaptchaService, type CaptchaService } from './services/captcha.ts';
+import { createPhotoStore, type PhotoStore } from './services/files/photos.ts';
+import { createMailer, type Mailer } from './services/mail/outbox.ts';
+import { createPlacesProvider } from './services/places/from-config.ts';
+import type { PlacesProvider } from './services/places/provider.ts';
+
+/** Request bodies other than the photo upload are small JSON. */
+export const DEFAULT_BODY_LIMIT = 64 * 1024;
+
+export interface Services {
+  database: DatabaseHandle;
+  applications: ApplicationStore;
+  captcha: CaptchaService;
+  photos: PhotoStore;
+  places: PlacesProvider;
+  mailer: Mailer;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: Services;
+  }
+}
+
+export interface BuildOptions {
+  /** An already opened database (tests); otherwise the config's database is opened and closed with the app. */
+  database?: DatabaseHandle;
+  places?: PlacesProvider;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** The origin of a tile URL template for img-src; "{s}" subdomains become a wildcard. */
+export function tileSource(mapTilesUrl: string): string | null {
+  const match = /^(https?:\/\/[^/]+)/i.exec(mapTilesUrl.trim());
+  if (!match?.[1]) return null;
+  return match[1].replace(/\{s\}/g, '*').replace(/\{[^}]*\}/g, '*');
+}
+
+export function contentSecurityPolicy(config: Config) {
+  const tiles = tileSource(config.mapTilesUrl);
+  return {
+    useDefaults: false,
+    directives: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'"],
+      styleSrc: ["'self'"],
+      // Leaflet positions map tiles and markers with style attributes.
+      styleSrcAttr: ["'unsafe-inline'"],
+      imgSrc: ["'self'", 'data:', 'blob:', ...(tiles ? [tiles] : [])],
+      // The ALTCHA widget solves its proof of work in blob: web workers.
+      workerSrc: ["'self'", 'blob:'],
+      connectSrc: ["'self'"],
+      fontSrc: ["'self'"],
+      objectSrc: ["'none'"],
+      mediaSrc: ["'self'", 'blob:'],
+      frameAncestors: ["'none'"],
+      baseUri: ["'none'"],
+      formAction: ["'self'"],
+      ...(config.production ? { upgradeInsecureRequests: [] } : {}),
+    },
+  };
+}
+
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? (config.nodeEnv === 'test' ? false : { level: 'info' }),
+    bodyLimit: DEFAULT_BODY_LIMIT,
+    // A number (hop count) is accepted at run time although the type does not list it.
+    trustProxy: config.trustProxy as FastifyServerOptions['trustProxy'],
+    return503OnClosing: true,
+    onProtoPoisoning: 'error',
+    onConstructorPoisoning: 'error',
+  });
+
+  const database = options.database ?? (await openDatabase(config));
+  if (!options.database) app.addHook('onClose', () => database.close());
+  const { db } = database;
+
+  const services: Services = {
+    database,
+    applications: createApplicationStore(db),
+    captcha: createCaptchaService(db, config.captcha),
+    photos: createPhotoStore(db, config.dataDir),
+    places: options.places ?? createPlacesProvider(config),
+    mailer: createMailer(db, config.mail, app.log),
+  };
+  app.decorate('services', services);
+  app.addHook('onClose', async () => services.mailer.close());
+
+  installErrorHandler(app);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: contentSecurityPolicy(config),
+    hsts: config.production ? { maxAge: 31536000, includeSubDomains: true } : false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  });
+  await app.register(rateLimit, { global: false });
+  const publicPostLimit = { max: config.rateLimitMax, timeWindow: '1 minute' };
+  // Reads are cheaper than writes but still bounded (the place search may call a third party).
+  const publicReadLimit = { max: config.rateLimitMax * 10, timeWindow: '1 minute' };
+
+  await healthRoutes(app, { database });
+  await registrationRoutes(app, { applications: services.applications, captcha: services.captcha, rateLimit: publicPostLimit });
+  await photoRoutes(app, { photos: services.photos, rateLimit: publicPostLimit });
+  await pharmacyRoutes(app, { applications: services.applications, rateLimit: publicPostLimit });
+  await captchaRoutes(app, { captcha: services.captcha, rateLimit: publicReadLimit });
+  await placesRoutes(app, { places: services.places, defaultMarket: config.defaultMarket, rateLimit: publicReadLimit });
+  await webRoutes(app, config);
+
+  return app;
+}

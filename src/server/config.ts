@@ -1,0 +1,183 @@
+// Every environment variable the server reads, parsed and documented in one place.
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import * as z from 'zod';
+import { COUNTRIES, parseMarketHosts, type Country } from '#shared/markets.ts';
+
+const EnvSchema = z.object({
+  /** Port and interface to listen on. */
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  /** Where the embedded database, uploaded files, .eml mail and generated secrets live. */
+  DATA_DIR: z.string().min(1).default('./data'),
+  /**
+   * Unset: embedded PGlite on disk at DATA_DIR/db. `memory://`: in-memory PGlite (tests).
+   * `postgres://user:pass@host/db`: PostgreSQL (several app servers may share it).
+   */
+  DATABASE_URL: z
+    .string()
+    .regex(/^(memory:\/\/|postgres(ql)?:\/\/.+)$/, 'DATABASE_URL must be memory:// or postgres://...')
+    .optional(),
+  /** Host names per market, e.g. "uk=champions.example.co.uk,de=champions.example.de". */
+  MARKET_HOSTS: z.string().default(''),
+  /** Market served when neither the host nor a /uk, /it, /de path prefix decides. */
+  DEFAULT_MARKET: z.enum(COUNTRIES).default('uk'),
+  PRODUCT_NAME: z.string().min(1).default('Pharmacy Champions'),
+  /** Operator details shown in the legal pages. The defaults are examples: set real ones in production. */
+  OPERATOR_COMPANY: z.string().default('Example Health Ltd (example operator)'),
+  OPERATOR_ADDRESS: z.string().default('1 Example Street, London EC1A 1AA, United Kingdom (example)'),
+  OPERATOR_REGISTER: z.string().default('Companies House no. 00000000 (example)'),
+  OPERATOR_VAT: z.string().default('GB000000000 (example)'),
+  OPERATOR_RESPONSIBLE: z.string().default('Jane Example (example)'),
+  OPERATOR_SUPPORT_EMAIL: z.string().default('support@example.com'),
+  OPERATOR_DPO_EMAIL: z.string().default('dpo@example.com'),
+  OPERATOR_PHONE: z.string().default('+44 20 0000 0000 (example)'),
+  /** Place search: `fixture` = bundled offline places; `nominatim` = a Nominatim-compatible server at PLACES_URL. */
+  PLACES_PROVIDER: z.enum(['fixture', 'nominatim']).default('fixture'),
+  PLACES_URL: z.url().default('https://nominatim.openstreetmap.org'),
+  /** Map tiles URL template ({z}/{x}/{y}); empty = no tiles (works offline). */
+  MAP_TILES_URL: z.string().default(''),
+  MAP_ATTRIBUTION: z.string().default(''),
+  /** Unset: mail is written as .eml files under DATA_DIR/mail. */
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Pharmacy Champions <no-reply@example.com>'),
+  /** Secret signing bot-check challenges. Unset: generated once and kept in DATA_DIR/secrets.json. */
+  CAPTCHA_HMAC_KEY: z.string().min(16).optional(),
+  /** Proof-of-work difficulty: the solver tries up to this many counters (tests set it low). */
+  CAPTCHA_MAX_NUMBER: z.coerce.number().int().min(1).max(10_000_000).default(100_000),
+  /** Public POSTs allowed per minute per client address. */
+  RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(30),
+  /** Trust X-Forwarded-* from a reverse proxy: true/false, a hop count, or addresses (Fastify's trustProxy). */
+  TRUST_PROXY: z.string().default('false'),
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  /** The built web app (`npm run build`). */
+  WEB_DIST: z.string().min(1).default('dist/web'),
+});
+
+export type Env = z.input<typeof EnvSchema>;
+
+export interface OperatorConfig {
+  company: string;
+  address: string;
+  register: string;
+  vatNumber: string;
+  responsiblePerson: string;
+  supportEmail: string;
+  dpoEmail: string;
+  phone: string;
+}
+
+export type DatabaseTarget = { kind: 'pglite'; dataDir: string | null } | { kind: 'postgres'; url: string };
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  database: DatabaseTarget;
+  marketHosts: Map<string, Country>;
+  defaultMarket: Country;
+  productName: string;
+  operator: OperatorConfig;
+  places: { provider: 'fixture' | 'nominatim'; url: string };
+  mapTilesUrl: string;
+  mapAttribution: string;
+  mail: { smtpUrl: string | null; from: string; dir: string };
+  captcha: { hmacKey: string; maxNumber: number };
+  rateLimitMax: number;
+  trustProxy: boolean | number | string;
+  production: boolean;
+  nodeEnv: 'development' | 'production' | 'test';
+  webDist: string;
+}
+
+function parseTrustProxy(value: string): boolean | number | string {
+  const v = value.trim().toLowerCase();
+  if (v === '' || v === 'false' || v === '0' || v === 'no') return false;
+  if (v === 'true' || v === 'yes') return true;
+  if (/^\d+$/.test(v)) return Number(v);
+  return value.trim();
+}
+
+/** A secret kept in DATA_DIR/secrets.json so that restarts (and other instances sharing the dir) agree. */
+function persistedSecret(dataDir: string, name: string): string {
+  const file = path.join(dataDir, 'secrets.json');
+  let secrets: Record<string, string>;
+  try {
+    secrets = JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
+  } catch {
+    secrets = {};
+  }
+  const existing = secrets[name];
+  if (typeof existing === 'string' && existing.length >= 16) return existing;
+  secrets[name] = randomBytes(32).toString('base64url');
+  mkdirSync(dataDir, { recursive: true });
+  writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
+  return secrets[name];
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = EnvSchema.safeParse(
+    Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== '')),
+  );
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid environment:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  const memory = e.DATABASE_URL === 'memory://';
+  const database: DatabaseTarget =
+    e.DATABASE_URL && !memory
+      ? { kind: 'postgres', url: e.DATABASE_URL }
+      : { kind: 'pglite', dataDir: memory ? null : path.join(dataDir, 'db') };
+  const hmacKey = e.CAPTCHA_HMAC_KEY ?? (memory ? randomBytes(32).toString('base64url') : persistedSecret(dataDir, 'captchaHmacKey'));
+
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    database,
+    marketHosts: parseMarketHosts(e.MARKET_HOSTS),
+    defaultMarket: e.DEFAULT_MARKET,
+    productName: e.PRODUCT_NAME,
+    operator: {
+      company: e.OPERATOR_COMPANY,
+      address: e.OPERATOR_ADDRESS,
+      register: e.OPERATOR_REGISTER,
+      vatNumber: e.OPERATOR_VAT,
+      responsiblePerson: e.OPERATOR_RESPONSIBLE,
+      supportEmail: e.OPERATOR_SUPPORT_EMAIL,
+      dpoEmail: e.OPERATOR_DPO_EMAIL,
+      phone: e.OPERATOR_PHONE,
+    },
+    places: { provider: e.PLACES_PROVIDER, url: e.PLACES_URL.replace(/\/+$/, '') },
+    mapTilesUrl: e.MAP_TILES_URL,
+    mapAttribution: e.MAP_ATTRIBUTION,
+    mail: { smtpUrl: e.SMTP_URL ?? null, from: e.MAIL_FROM, dir: path.join(dataDir, 'mail') },
+    captcha: { hmacKey, maxNumber: e.CAPTCHA_MAX_NUMBER },
+    rateLimitMax: e.RATE_LIMIT_MAX,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    production: e.NODE_ENV === 'production',
+    nodeEnv: e.NODE_ENV,
+    webDist: path.resolve(e.WEB_DIST),
+  };
+}
+
+/** Config for tests: in-memory database, low captcha difficulty, a fresh temp DATA_DIR. */
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'champions-test-'));
+  const base = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    DATABASE_URL: 'memory://',
+    CAPTCHA_HMAC_KEY: randomBytes(32).toString('base64url'),
+    CAPTCHA_MAX_NUMBER: '20',
+    RATE_LIMIT_MAX: '10000',
+    WEB_DIST: path.join(dataDir, 'no-web-dist'),
+  });
+  return { ...base, ...overrides };
+}

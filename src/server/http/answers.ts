@@ -1,0 +1,31 @@
+// The JSON answers every route uses, so the shapes stay the same everywhere.
+import type { FastifyReply } from 'fastify';
+import * as z from 'zod';
+import { ApiMessage } from '#shared/schemas/api.ts';
+import { fieldErrors } from '#shared/schemas/registration.ts';
+import { ErrorKey } from '#shared/schemas/fields.ts';
+
+export function ok<T>(reply: FastifyReply, data?: T, message?: string) {
+  return reply.code(200).send({ status: 'ok', ...(message ? { message } : {}), ...(data !== undefined ? { data } : {}) });
+}
+
+export function failed(reply: FastifyReply, httpStatus: number, message: string) {
+  return reply.code(httpStatus).send({ status: 'failed', message });
+}
+
+export function invalid(reply: FastifyReply, errors: Record<string, string>) {
+  return reply.code(400).send({ status: 'failed', message: 'invalid', errors });
+}
+
+export function invalidFromZod(reply: FastifyReply, error: z.ZodError) {
+  return invalid(reply, fieldErrors(error));
+}
+
+/** A JSON body must be a plain object; anything else (array, string, null) is refused whole. */
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+export const WHOLE_BODY_INVALID = { _: ErrorKey.invalid };
+
+export const unavailable = (reply: FastifyReply) => failed(reply, 503, ApiMessage.unavailable);

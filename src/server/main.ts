@@ -1,0 +1,71 @@
+// Starts the server: read config, migrate, listen, print where each market is, shut down cleanly.
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig, type Config } from './config.ts';
+import { purgeTempPhotos } from './services/files/purge.ts';
+
+const PURGE_EVERY_MS = 60 * 60 * 1000;
+
+function marketUrls(config: Config, port: number): string[] {
+  const base = `http://localhost:${port}`;
+  const urls = [`${base}/uk`, `${base}/it`, `${base}/de`];
+  for (const [host, country] of config.marketHosts) urls.push(`http://${host}:${port}/  (${country})`);
+  return urls;
+}
+
+async function main() {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const app = await buildApp(config);
+  await app.services.database.migrate();
+
+  const purge = async () => {
+    try {
+      const photos = await purgeTempPhotos(app.services.database.db, app.services.photos.dir);
+      const captchas = await app.services.captcha.purgeExpired();
+      if (photos.length || captchas) app.log.info({ photos: photos.length, captchas }, 'purged temporary uploads and used captchas');
+    } catch (error) {
+      app.log.error({ err: error }, 'purge failed');
+    }
+  };
+  const timer = setInterval(purge, PURGE_EVERY_MS);
+  timer.unref();
+  void purge();
+
+  await app.listen({ port: config.port, host: config.host });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  console.log(`\n${config.productName} is running:\n${marketUrls(config, port).map((u) => `  ${u}`).join('\n')}\n`);
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: finishing requests in flight');
+    clearInterval(timer);
+    const force = setTimeout(() => process.exit(1), 15_000);
+    force.unref();
+    try {
+      await app.close(); // stops accepting, waits for in-flight requests, then closes the database
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,96 @@
+// Serves the built web app: hashed assets from WEB_DIST, and index.html for every page route
+// with <html lang>, <title> and the site-config data block filled in for the visitor's market.
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { LANGUAGE_TAG, resolveLanguage, resolveMarket, type Country, type Language } from '#shared/markets.ts';
+import { ApiMessage } from '#shared/schemas/api.ts';
+import type { Config, OperatorConfig } from '../config.ts';
+
+/** What the page reads from the data block (src/web/lib/site-config.ts SiteConfig). */
+export interface SiteConfigBlock {
+  productName: string;
+  country: Country;
+  language: Language;
+  basePath: string;
+  operator: OperatorConfig;
+  mapTilesUrl: string;
+  mapAttribution: string;
+}
+
+const TITLE_SUFFIX: Record<Country, string> = { uk: 'Registration', it: 'Italia', de: 'Registrierung' };
+
+export function pageTitle(productName: string, country: Country): string {
+  return `${productName} ${TITLE_SUFFIX[country]}`;
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** JSON safe inside a <script> element: no "<" can close it or open a comment. */
+export const jsonForScript = (value: unknown) =>
+  JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+
+export function renderIndex(template: string, site: SiteConfigBlock): string {
+  const block = `<script type="application/json" id="site-config">${jsonForScript(site)}</script>`;
+  const lang = LANGUAGE_TAG[site.language];
+  let html = /<html\b[^>]*\blang=/i.test(template)
+    ? template.replace(/(<html\b[^>]*\blang=)("[^"]*"|'[^']*')/i, `$1"${lang}"`)
+    : template.replace(/<html\b/i, `<html lang="${lang}"`);
+  const title = `<title>${escapeHtml(pageTitle(site.productName, site.country))}</title>`;
+  html = /<title>[\s\S]*?<\/title>/i.test(html) ? html.replace(/<title>[\s\S]*?<\/title>/i, () => title) : html.replace(/<\/head>/i, () => `${title}</head>`);
+  return html.includes('<!--site-config-->') ? html.replace('<!--site-config-->', () => block) : html.replace(/<\/head>/i, () => `${block}</head>`);
+}
+
+function acceptsHtml(request: FastifyRequest): boolean {
+  const accept = request.headers.accept;
+  return !accept || accept.includes('text/html') || accept.includes('*/*');
+}
+
+export const isApiPath = (url: string) => /^\/(api|files)(\/|$|\?)/.test(url);
+
+export async function webRoutes(app: FastifyInstance, config: Config) {
+  const indexFile = path.join(config.webDist, 'index.html');
+  const built = existsSync(indexFile);
+  let template: string | null = null;
+
+  if (built) {
+    await app.register(fastifyStatic, {
+      root: config.webDist,
+      prefix: '/',
+      index: false,
+      // index.html is only ever served filled in, through the page handler below.
+      allowedPath: (pathName) => pathName !== '/index.html',
+      setHeaders: (reply, filePath) => {
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=300');
+      },
+    });
+  }
+
+  const page = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!built) {
+      return reply.code(503).type('text/plain; charset=utf-8').send('The web app is not built. Run `npm run build`, then start the server again.\n');
+    }
+    template ??= readFileSync(indexFile, 'utf8');
+    const url = new URL(request.url, 'http://localhost');
+    const { country, basePath } = resolveMarket(request.headers.host, url.pathname, config.marketHosts, config.defaultMarket);
+    const site: SiteConfigBlock = {
+      productName: config.productName,
+      country,
+      language: resolveLanguage(country, url.searchParams.get('lang')),
+      basePath,
+      operator: config.operator,
+      mapTilesUrl: config.mapTilesUrl,
+      mapAttribution: config.mapAttribution,
+    };
+    return reply.code(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(renderIndex(template, site));
+  };
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const method = request.method;
+    if ((method === 'GET' || method === 'HEAD') && !isApiPath(request.url) && acceptsHtml(request)) return page(request, reply);
+    return reply.code(404).send({ status: 'failed', message: ApiMessage.notFound });
+  });
+}

@@ -1,0 +1,84 @@
+// Applicant photos: checked by content (never by name), re-encoded so that no metadata (EXIF, GPS)
+// and nothing but pixels survive, and stored under DATA_DIR/files/photos with a random name.
+import { randomBytes } from 'node:crypto';
+import { mkdir, rename, unlink, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileTypeFromBuffer } from 'file-type';
+import sharp from 'sharp';
+import { MAX_UPLOAD_BYTES } from '#shared/limits.ts';
+import type { Database } from '../../db/client.ts';
+import { files } from '../../db/schema.ts';
+
+/** Above this many pixels decoding is refused (pixel-flood images). */
+export const MAX_INPUT_PIXELS = 25_000_000;
+/** Photos are shown small (400x400 capture); larger ones are scaled down to this box. */
+export const MAX_PHOTO_EDGE = 1600;
+export const PHOTO_NAME = /^[A-Za-z0-9_-]{10,80}\.(jpg|png)$/;
+
+const heifReadable = sharp.format.heif.input.fileSuffix?.includes('.heic') ?? false;
+const ACCEPTED_MIME = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif', ...(heifReadable ? ['image/heic', 'image/heif'] : [])]);
+
+export type PhotoResult =
+  | { ok: true; id: string; filename: string; mime: string; bytes: number }
+  | { ok: false; reason: 'tooBig' | 'notBase64' | 'wrongFormat' | 'unreadable' };
+
+export const photoMime = (filename: string) => (filename.endsWith('.png') ? 'image/png' : 'image/jpeg');
+
+/** Accepts plain base64 or a data URL; returns null for anything that is not base64. */
+export function decodeBase64Image(data: string): Buffer | null {
+  const comma = data.startsWith('data:') ? data.indexOf(',') : -1;
+  if (data.startsWith('data:') && (comma < 0 || !/;base64$/i.test(data.slice(0, comma)))) return null;
+  const body = (comma >= 0 ? data.slice(comma + 1) : data).replace(/\s+/g, '');
+  if (body.length === 0 || !/^[A-Za-z0-9+/_-]+={0,2}$/.test(body)) return null;
+  return Buffer.from(body, 'base64');
+}
+
+export async function reencodePhoto(input: Buffer, sourceMime: string): Promise<{ buffer: Buffer; ext: 'jpg' | 'png' }> {
+  const image = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
+    .rotate()
+    .resize({ width: MAX_PHOTO_EDGE, height: MAX_PHOTO_EDGE, fit: 'inside', withoutEnlargement: true });
+  // No withMetadata/keepExif: sharp drops all metadata by default, which is the point.
+  if (sourceMime === 'image/png') return { buffer: await image.png().toBuffer(), ext: 'png' };
+  return { buffer: await image.flatten({ background: '#ffffff' }).jpeg({ quality: 85 }).toBuffer(), ext: 'jpg' };
+}
+
+export interface PhotoStore {
+  dir: string;
+  save(input: Buffer): Promise<PhotoResult>;
+  pathOf(filename: string): string | null;
+}
+
+export function createPhotoStore(db: Database, dataDir: string): PhotoStore {
+  const dir = path.join(dataDir, 'files', 'photos');
+  return {
+    dir,
+    pathOf: (filename) => (PHOTO_NAME.test(filename) ? path.join(dir, filename) : null),
+    async save(input) {
+      if (input.length > MAX_UPLOAD_BYTES) return { ok: false, reason: 'tooBig' };
+      const type = await fileTypeFromBuffer(input);
+      if (!type || !ACCEPTED_MIME.has(type.mime)) return { ok: false, reason: 'wrongFormat' };
+      let encoded;
+      try {
+        encoded = await reencodePhoto(input, type.mime);
+      } catch {
+        return { ok: false, reason: 'unreadable' };
+      }
+      const filename = `${randomBytes(16).toString('base64url')}.${encoded.ext}`;
+      await mkdir(dir, { recursive: true });
+      const target = path.join(dir, filename);
+      const partial = `${target}.part`;
+      await writeFile(partial, encoded.buffer);
+      await rename(partial, target);
+      try {
+        const [row] = await db
+          .insert(files)
+          .values({ kind: 'photo', storageName: filename, mime: photoMime(filename), bytes: encoded.buffer.length })
+          .returning({ id: files.id });
+        return { ok: true, id: row!.id, filename, mime: photoMime(filename), bytes: encoded.buffer.length };
+      } catch (error) {
+        await unlink(target).catch(() => undefined);
+        throw error;
+      }
+    },
+  };
+}
