@@ -1,0 +1,278 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { applications, files, pharmacies } from '../db/schema.ts';
+import { createTestContext, solveCaptcha, ukApplication, type TestContext } from '../test/context.ts';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(async () => {
+  await ctx?.close();
+});
+
+async function submit(payload: Record<string, unknown>, withCaptcha = true) {
+  const body = withCaptcha && !('recaptchaToken' in payload) ? { ...payload, recaptchaToken: await solveCaptcha(ctx.app) } : payload;
+  return ctx.app.inject({ method: 'POST', url: '/api/save-pharmacist', payload: body });
+}
+
+async function storedByEmail(email: string) {
+  const rows = await ctx.database.db.select().from(applications).where(eq(applications.emailNormalized, email.toLowerCase()));
+  return rows;
+}
+
+function expectNoLeak(body: string) {
+  expect(body).not.toMatch(/\bat [\w.<>]+ \(|node_modules|stack/i);
+}
+
+describe('POST /api/save-pharmacist', () => {
+  it('stores a full valid UK application with markup stripped from every field', async () => {
+    const payload = ukApplication({
+      firstName: '<b>Amelia</b>',
+      whereYouWork: 'Bold <script>alert(1)</script>Street Chemist',
+      services: '<img src=x onerror=alert(1)>Flu jabs',
+      anythingElseAboutYou: '<a href="http://evil">Ten years</a> in pharmacy',
+      address: '84 Bold Street<br>, Liverpool',
+      haveYouCompleted: 'yes',
+      additionalTrainingNotes: '<i>Panel</i> evidence',
+    });
+    const response = await submit(payload);
+    expect(response.statusCode).toBe(200);
+    const answer = response.json();
+    expect(answer).toEqual({ status: 'ok', message: 'saved', data: { id: expect.stringMatching(/^[0-9a-f-]{36}$/) } });
+    expect(response.body).not.toContain('editToken');
+
+    const [row] = await storedByEmail(payload.email as string);
+    expect(row).toBeDefined();
+    expect(row!.id).toBe(answer.data.id);
+    expect(row!.editToken).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    expect(row!.registrationBody).toBe('UK (GPhC)');
+    expect(row!.registrationNumber).toBe(payload.professionalRegistrationNumber);
+    expect(row!.status).toBe('submitted');
+    expect(row!.firstName).toBe('Amelia');
+    const answers = row!.answers;
+    expect(answers).toMatchObject({
+      firstName: 'Amelia',
+      whereYouWork: 'Bold Street Chemist',
+      services: 'Flu jabs',
+      anythingElseAboutYou: 'Ten years in pharmacy',
+      address: '84 Bold Street, Liverpool',
+      additionalTrainingNotes: 'Panel evidence',
+      areYouLocum: 'no',
+      whereDidYouFindOutAboutUs: 'email',
+      isChecked: true,
+      agreementCheck5: true,
+      appStoreCountry: 'uk',
+      formLanguage: 'en',
+      placeId: 'fixture:uk:001',
+      lat: 53.4,
+      lng: -2.99,
+    });
+    expect(JSON.stringify(answers)).not.toMatch(/[<>]/);
+    expect(answers).not.toHaveProperty('recaptchaToken');
+
+    const [pharmacy] = await ctx.database.db.select().from(pharmacies).where(eq(pharmacies.placeId, 'fixture:uk:001'));
+    expect(pharmacy?.name).toBe('Bold Street Chemist');
+  });
+
+  it('refuses a duplicate e-mail, whatever its letter case', async () => {
+    const first = ukApplication();
+    expect((await submit(first)).statusCode).toBe(200);
+    for (const email of [first.email as string, (first.email as string).toUpperCase()]) {
+      const again = await submit(ukApplication({ email }));
+      expect(again.statusCode).toBe(409);
+      expect(again.json()).toEqual({ status: 'failed', message: 'errorEmailRegistered' });
+    }
+  });
+
+  it('refuses a duplicate registration number', async () => {
+    const first = ukApplication();
+    expect((await submit(first)).statusCode).toBe(200);
+    const again = await submit(ukApplication({ professionalRegistrationNumber: first.professionalRegistrationNumber }));
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({ status: 'failed', message: 'errorRegisterantNumberRegistered' });
+  });
+
+  it('stores exactly one of 20 concurrent identical submissions', async () => {
+    const payload = ukApplication();
+    const tokens = await Promise.all(Array.from({ length: 20 }, () => solveCaptcha(ctx.app)));
+    const responses = await Promise.all(
+      tokens.map((recaptchaToken) => ctx.app.inject({ method: 'POST', url: '/api/save-pharmacist', payload: { ...payload, recaptchaToken } })),
+    );
+    const codes = responses.map((r) => r.statusCode).sort();
+    expect(codes.filter((c) => c === 200)).toHaveLength(1);
+    expect(codes.filter((c) => c === 409)).toHaveLength(19);
+    expect(await storedByEmail(payload.email as string)).toHaveLength(1);
+  });
+
+  it('updates the same application when loginToken is its edit token', async () => {
+    const payload = ukApplication();
+    const created = await submit(payload);
+    const [before] = await storedByEmail(payload.email as string);
+    const updated = await submit({ ...payload, lastName: 'Smith', loginToken: before!.editToken });
+    expect(updated.statusCode).toBe(200);
+    expect(updated.json().data.id).toBe(created.json().data.id);
+    const rows = await storedByEmail(payload.email as string);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.lastName).toBe('Smith');
+    expect(rows[0]!.answers.lastName).toBe('Smith');
+    // The edit link works once: the stored application now has a fresh token.
+    expect(rows[0]!.editToken).not.toBe(before!.editToken);
+  });
+
+  it('refuses an unknown loginToken', async () => {
+    const response = await submit(ukApplication({ loginToken: 'A'.repeat(32) }));
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ status: 'failed', message: 'invalid', errors: { loginToken: 'validation.invalid' } });
+  });
+
+  it('refuses a reused captcha solution and a missing one', async () => {
+    const recaptchaToken = await solveCaptcha(ctx.app);
+    expect((await submit(ukApplication({ recaptchaToken }))).statusCode).toBe(200);
+    const reused = await submit(ukApplication({ recaptchaToken }));
+    expect(reused.statusCode).toBe(400);
+    expect(reused.json().errors).toEqual({ recaptchaToken: 'validation.captcha' });
+
+    const missing = await submit(ukApplication(), false);
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().errors.recaptchaToken).toBe('validation.captcha');
+
+    for (const forged of ['not-base64!', Buffer.from('{"challenge":null,"solution":null,"test":true}').toString('base64')]) {
+      const response = await submit(ukApplication({ recaptchaToken: forged }));
+      expect(response.statusCode).toBe(400);
+      expect(response.json().errors).toEqual({ recaptchaToken: 'validation.captcha' });
+    }
+  });
+
+  it('refuses a filled-in honeypot', async () => {
+    const response = await submit(ukApplication({ website: 'http://spam.example' }));
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors).toEqual({ website: 'validation.invalid' });
+  });
+
+  it('links an uploaded photo to the application in the same save', async () => {
+    const { default: sharp } = await import('sharp');
+    const jpeg = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#c00' } }).jpeg().toBuffer();
+    const upload = await ctx.app.inject({ method: 'POST', url: '/api/save-temp-pharmacist-image', payload: { data: jpeg.toString('base64') } });
+    const { filename, target_id } = upload.json();
+    const payload = ukApplication({ photo: filename, photoId: target_id });
+    const response = await submit(payload);
+    expect(response.statusCode).toBe(200);
+    const [file] = await ctx.database.db.select().from(files).where(eq(files.id, target_id));
+    expect(file!.applicationId).toBe(response.json().data.id);
+    expect(file!.linkedAt).toBeInstanceOf(Date);
+
+    // Someone else cannot claim the same photo.
+    const thief = await submit(ukApplication({ photo: filename }));
+    expect(thief.statusCode).toBe(400);
+    expect(thief.json().errors).toEqual({ photo: 'validation.invalid' });
+    const missing = await submit(ukApplication({ photo: 'AAAAAAAAAAAAAAAAAAAAAA.jpg' }));
+    expect(missing.json().errors).toEqual({ photo: 'validation.invalid' });
+  });
+
+  it('writes nothing when part of the save is refused', async () => {
+    const before = await ctx.database.db.select({ n: sql<number>`count(*)::int` }).from(applications);
+    const payload = ukApplication({ placeId: 'fixture:uk:007', photo: 'BBBBBBBBBBBBBBBBBBBBBB.jpg' });
+    expect((await submit(payload)).statusCode).toBe(400);
+    const after = await ctx.database.db.select({ n: sql<number>`count(*)::int` }).from(applications);
+    expect(after[0]!.n).toBe(before[0]!.n);
+    expect(await ctx.database.db.select().from(pharmacies).where(eq(pharmacies.placeId, 'fixture:uk:007'))).toHaveLength(0);
+  });
+
+  describe('invalid input is a 400 with field errors, never a 500', () => {
+    const bad = (overrides: Record<string, unknown>) => ukApplication({ recaptchaToken: 'unchecked-until-the-rest-is-valid', ...overrides });
+    const cases: Array<[string, unknown, (errors: Record<string, string>) => void]> = [
+      ['missing fields', { appStoreCountry: 'uk', formLanguage: 'en' }, (e) => expect(e).toMatchObject({ email: 'validation.required', firstName: 'validation.required', agreementCheck1: 'validation.confirm' })],
+      ['wrong types', bad({ email: 42, firstName: { $gt: '' }, lat: 'north', agreementCheck1: 'nope' }), (e) => expect(e).toMatchObject({ email: 'validation.required', firstName: 'validation.required', lat: 'validation.placeRequired', agreementCheck1: 'validation.confirm' })],
+      ['arrays instead of strings', bad({ email: ['a@b.co'], lastName: ['x', 'y'] }), (e) => expect(Object.keys(e)).toEqual(expect.arrayContaining(['email', 'lastName']))],
+      ['markup only in a required field', bad({ whereYouWork: '<script>x</script>' }), (e) => expect(e).toEqual({ whereYouWork: 'validation.required' })],
+      ['names with markup that is not a name', bad({ firstName: 'Robert"); DROP TABLE applications;--' }), (e) => expect(e).toEqual({ firstName: 'validation.name' })],
+      ['bad registration number', bad({ professionalRegistrationNumber: '12' }), (e) => expect(e).toEqual({ professionalRegistrationNumber: 'validation.registrationNumber' })],
+      ['unsupported market', bad({ appStoreCountry: 'fr' }), (e) => expect(e).toEqual({ appStoreCountry: 'validation.invalid' })],
+      ['a variant not built yet', bad({ appStoreCountry: 'de', formLanguage: 'de' }), (e) => expect(e).toEqual({ formLanguage: 'validation.invalid' })],
+      ['an array body', [bad()], (e) => expect(e).toEqual({ _: 'validation.invalid' })],
+      ['a string body', 'hello', (e) => expect(e).toEqual({ _: 'validation.invalid' })],
+      ['a null body', null, (e) => expect(e).toEqual({ _: 'validation.invalid' })],
+    ];
+    for (const [name, payload, check] of cases) {
+      it(name, async () => {
+        const response = await ctx.app.inject({
+          method: 'POST',
+          url: '/api/save-pharmacist',
+          headers: { 'content-type': 'application/json' },
+          payload: JSON.stringify(payload),
+        });
+        expect(response.statusCode).toBe(400);
+        const answer = response.json();
+        expect(answer.status).toBe('failed');
+        expect(answer.message).toBe('invalid');
+        check(answer.errors);
+        expectNoLeak(response.body);
+      });
+    }
+
+    it('deeply nested JSON', async () => {
+      const deep = '['.repeat(50_000) + ']'.repeat(50_000);
+      const response = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/save-pharmacist',
+        headers: { 'content-type': 'application/json' },
+        payload: `{"email":${deep.slice(0, 60_000)}}`,
+      });
+      expect(response.statusCode).toBe(400);
+      expectNoLeak(response.body);
+      const nested = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/save-pharmacist',
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify(ukApplication({ firstName: JSON.parse('['.repeat(2000) + ']'.repeat(2000)) })),
+      });
+      expect(nested.statusCode).toBe(400);
+      expect(nested.json().errors.firstName).toBe('validation.required');
+    });
+
+    it('a text field longer than allowed', async () => {
+      const response = await submit(ukApplication({ anythingElseAboutYou: 'x'.repeat(5000) }), false);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().errors.anythingElseAboutYou).toBe('validation.tooLong');
+    });
+
+    it('3 MB of text is refused as too large before it is read', async () => {
+      const response = await ctx.app.inject({ method: 'POST', url: '/api/save-pharmacist', payload: ukApplication({ services: 'x'.repeat(3 * 1024 * 1024) }) });
+      expect(response.statusCode).toBe(413);
+      expect(response.json()).toEqual({ status: 'failed', message: 'tooBig' });
+    });
+
+    it('malformed JSON and a wrong content type', async () => {
+      const malformed = await ctx.app.inject({ method: 'POST', url: '/api/save-pharmacist', headers: { 'content-type': 'application/json' }, payload: '{"email": ' });
+      expect(malformed.statusCode).toBe(400);
+      expect(malformed.json()).toEqual({ status: 'failed', message: 'invalid', errors: { _: 'validation.invalid' } });
+      const xml = await ctx.app.inject({ method: 'POST', url: '/api/save-pharmacist', headers: { 'content-type': 'application/xml' }, payload: '<a/>' });
+      expect(xml.statusCode).toBe(400);
+      expect(xml.json().status).toBe('failed');
+      const poisoned = await ctx.app.inject({ method: 'POST', url: '/api/save-pharmacist', headers: { 'content-type': 'application/json' }, payload: '{"__proto__":{"admin":true}}' });
+      expect(poisoned.statusCode).toBe(400);
+    });
+  });
+});
+
+describe('GET /api/get-pharmacist', () => {
+  it('returns the fields as sent, found by the edit token only', async () => {
+    const payload = ukApplication({ haveYouCompleted: 'yes', additionalTrainingNotes: 'Panel evidence' });
+    const saved = await submit(payload);
+    const [row] = await storedByEmail(payload.email as string);
+    const response = await ctx.app.inject({ method: 'GET', url: `/api/get-pharmacist?id=${row!.editToken}` });
+    expect(response.statusCode).toBe(200);
+    const { recaptchaToken: _omit, ...expected } = payload as Record<string, unknown>;
+    expect(response.json()).toEqual({ status: 'ok', data: { ...expected } });
+    expect(response.headers['cache-control']).toBe('no-store');
+
+    for (const id of [saved.json().data.id, 'garbage', '', 'A'.repeat(32), "' or 1=1 --"]) {
+      const missing = await ctx.app.inject({ method: 'GET', url: `/api/get-pharmacist?id=${encodeURIComponent(id)}` });
+      expect(missing.statusCode).toBe(404);
+      expect(missing.json().status).toBe('failed');
+    }
+    const noId = await ctx.app.inject({ method: 'GET', url: '/api/get-pharmacist' });
+    expect(noId.statusCode).toBe(404);
+  });
+});
