@@ -1,0 +1,150 @@
+// Screen 10: a legal text with a linked table of contents and a Back button.
+import { useEffect, useMemo, useState, type MouseEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { CONSENT_COOKIE_DAYS, CONSENT_COOKIES, CONTACT_SUPPORT_AFTER_WEEKS, DECISION_WEEKS, FORM_MINUTES, MIN_AGE } from '#shared/limits.ts';
+import { LANGUAGE_TAG } from '#shared/markets.ts';
+import { useLocalPath, useSite } from '../../app/site-context.tsx';
+import { LEGAL_DATES, formatLegalDate } from './legal-dates.ts';
+import { fillPlaceholders, loadLegalText, renderLegalMarkdown, type LegalDocumentKind, type LegalText } from './legal-document.ts';
+import './legal.css';
+
+const TITLE_KEY: Record<LegalDocumentKind, string> = {
+  'privacy-policy': 'legal.privacy.title',
+  'terms-and-conditions': 'legal.terms.title',
+};
+
+const DATE_KEY: Record<LegalDocumentKind, string> = {
+  'privacy-policy': 'legal.lastReviewed',
+  'terms-and-conditions': 'legal.lastUpdated',
+};
+
+type Loaded = { status: 'loading' } | { status: 'missing' } | { status: 'ready'; text: LegalText };
+
+export function LegalPage({ kind }: { kind: LegalDocumentKind }) {
+  const { t } = useTranslation();
+  const { config, variant } = useSite();
+  const localPath = useLocalPath();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const title = t(TITLE_KEY[kind]);
+  const [loaded, setLoaded] = useState<{ key: string; value: Loaded }>({ key: '', value: { status: 'loading' } });
+  const loadKey = `${config.country}/${config.language}/${kind}`;
+  const state: Loaded = loaded.key === loadKey ? loaded.value : { status: 'loading' };
+
+  useEffect(() => {
+    document.title = `${title} – ${config.productName}`;
+  }, [title, config.productName]);
+
+  useEffect(() => {
+    let current = true;
+    loadLegalText(config.country, config.language, kind).then(
+      (text) => current && setLoaded({ key: loadKey, value: text ? { status: 'ready', text } : { status: 'missing' } }),
+      () => current && setLoaded({ key: loadKey, value: { status: 'missing' } }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [config.country, config.language, kind, loadKey]);
+
+  const privacyPath = localPath(`${variant.modePrefix}/privacy-policy`);
+  const termsPath = localPath(`${variant.modePrefix}/terms-and-conditions`);
+  const markdown = state.status === 'ready' ? state.text.markdown : '';
+  const rendered = useMemo(() => {
+    if (!markdown) return undefined;
+    const { operator } = config;
+    return renderLegalMarkdown(
+      fillPlaceholders(markdown, {
+        product: config.productName,
+        company: operator.company,
+        address: operator.address,
+        register: operator.register,
+        vatNumber: operator.vatNumber,
+        responsiblePerson: operator.responsiblePerson,
+        supportEmail: operator.supportEmail,
+        dpoEmail: operator.dpoEmail,
+        phone: operator.phone,
+        privacyUrl: `${config.basePath}${privacyPath}`,
+        termsUrl: `${config.basePath}${termsPath}`,
+        consentCookie: CONSENT_COOKIES.categories,
+        noticeCookie: CONSENT_COOKIES.noticeClosed,
+        cookieDays: CONSENT_COOKIE_DAYS,
+        decisionWeeks: DECISION_WEEKS,
+        supportWeeks: CONTACT_SUPPORT_AFTER_WEEKS,
+        formMinutes: FORM_MINUTES,
+        minAge: MIN_AGE,
+      }),
+    );
+  }, [markdown, config, privacyPath, termsPath]);
+
+  // A link to a section (/privacy-policy#cookies) can only scroll once the text is there.
+  useEffect(() => {
+    if (!rendered || !location.hash) return;
+    document.getElementById(decodeURIComponent(location.hash.slice(1)))?.scrollIntoView();
+  }, [rendered, location.hash]);
+
+  function goBack() {
+    // 'default' is the key of the first page of a visit: there is nothing to go back to.
+    if (location.key !== 'default') navigate(-1);
+    else navigate(localPath('/'));
+  }
+
+  /** Links inside the text to other pages of this site stay in the app instead of reloading it. */
+  function onTextClick(event: MouseEvent<HTMLDivElement>) {
+    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    const anchor = (event.target as Element).closest('a');
+    const href = anchor?.getAttribute('href') ?? '';
+    if (!href.startsWith('/') || href.startsWith('//') || anchor?.target) return;
+    const base = config.basePath;
+    if (base && href !== base && !href.startsWith(`${base}/`) && !href.startsWith(`${base}?`)) return;
+    event.preventDefault();
+    navigate(href.slice(base.length) || '/');
+  }
+
+  const date = state.status === 'ready' ? LEGAL_DATES[state.text.country]?.[kind] : undefined;
+  const textLanguage = state.status === 'ready' && state.text.language !== config.language ? LANGUAGE_TAG[state.text.language] : undefined;
+
+  return (
+    <article className="legal">
+      <button type="button" className="legal__back" onClick={goBack}>
+        {t('legal.back')}
+      </button>
+      <h1>{title}</h1>
+      {date && <p className="legal__date">{t(DATE_KEY[kind], { date: formatLegalDate(date, config.language) })}</p>}
+
+      {state.status === 'loading' && (
+        <p className="page-loading" role="status">
+          {t('legal.loading')}
+        </p>
+      )}
+
+      {state.status === 'missing' && (
+        <>
+          <p>{t('legal.unavailable')}</p>
+          <p>
+            <Link to={localPath('/')}>{t('legal.home')}</Link>
+          </p>
+        </>
+      )}
+
+      {rendered && (
+        <>
+          {rendered.headings.length > 0 && (
+            <nav className="legal__contents" aria-labelledby="legal-contents-heading">
+              <h2 id="legal-contents-heading">{t('legal.contents')}</h2>
+              <ol lang={textLanguage}>
+                {rendered.headings.map((heading) => (
+                  <li key={heading.id}>
+                    <a href={`#${heading.id}`}>{heading.text}</a>
+                  </li>
+                ))}
+              </ol>
+            </nav>
+          )}
+          {/* The text is our own Markdown; the operator details in it are escaped (fillPlaceholders). */}
+          <div className="legal__text" lang={textLanguage} onClick={onTextClick} dangerouslySetInnerHTML={{ __html: rendered.html }} />
+        </>
+      )}
+    </article>
+  );
+}
