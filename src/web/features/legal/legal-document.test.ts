@@ -33,3 +33,10 @@ describe('legal documents', () => {
     expect(findLegalText('it', 'en', 'terms-and-conditions')?.language).toBe('it');
   });
 });
+
+describe('unset operator details', () => {
+  it('leaves out a link with no text instead of an empty mailto link', () => {
+    const { html } = renderLegalMarkdown(fillPlaceholders('Write to [{{supportEmail}}](mailto:{{supportEmail}}).', { supportEmail: '' }));
+    expect(html).toBe('<p>Write to .</p>\n');
+  });
+});

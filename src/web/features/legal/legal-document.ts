@@ -90,6 +90,11 @@ export function renderLegalMarkdown(markdown: string): RenderedLegalDocument {
         if (depth === 2) headings.push({ id, text });
         return `<h${depth} id="${id}">${this.parser.parseInline(tokens)}</h${depth}>\n`;
       },
+      // A link whose text is an unset detail (say, no support e-mail configured) is left out.
+      link(token) {
+        if (!token.text.trim()) return '';
+        return Renderer.prototype.link.call(this, token);
+      },
       // Tables scroll sideways on narrow screens instead of widening the page.
       table(token) {
         return `<div class="legal__table" role="region" aria-label="${escapeHtml(token.header.map((cell) => cell.text).join(', '))}" tabindex="0">${Renderer.prototype.table.call(this, token)}</div>\n`;
