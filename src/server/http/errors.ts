@@ -13,7 +13,8 @@ export function installErrorHandler(app: FastifyInstance) {
     request.log.info({ code: error.code, status }, error.message);
     if (status === 413) return reply.code(413).send({ status: 'failed', message: ApiMessage.tooBig });
     if (status === 429) return reply.code(429).send({ status: 'failed', message: ApiMessage.tooManyRequests });
-    if (status === 404) return reply.code(404).send({ status: 'failed', message: ApiMessage.notFound });
+    // 403 comes from the static file server for directories: to a visitor that is "not found".
+    if (status === 404 || status === 403) return reply.code(404).send({ status: 'failed', message: ApiMessage.notFound });
     // Malformed JSON, wrong content type, bad headers: the body could not be read at all.
     return reply.code(400).send({ status: 'failed', message: 'invalid', errors: { _: ErrorKey.invalid } });
   });

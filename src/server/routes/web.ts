@@ -88,6 +88,9 @@ export async function webRoutes(app: FastifyInstance, config: Config) {
     return reply.code(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(renderIndex(template, site));
   };
 
+  // The static file server answers "/" itself (a directory), so the home page gets its own route.
+  app.get('/', page);
+
   app.setNotFoundHandler(async (request, reply) => {
     const method = request.method;
     if ((method === 'GET' || method === 'HEAD') && !isApiPath(request.url) && acceptsHtml(request)) return page(request, reply);

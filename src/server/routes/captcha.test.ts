@@ -1,0 +1,45 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, solveCaptcha, type TestContext } from '../test/context.ts';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(async () => {
+  await ctx?.close();
+});
+
+describe('GET /api/captcha/challenge', () => {
+  it('answers a signed, expiring ALTCHA challenge in the shape the widget reads', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/captcha/challenge' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-store');
+    const challenge = response.json();
+    expect(challenge).toMatchObject({
+      parameters: { algorithm: 'SHA-256', nonce: expect.any(String), salt: expect.any(String), keyPrefix: expect.any(String), cost: 1 },
+      signature: expect.stringMatching(/^[0-9a-f]{64}$/),
+    });
+    const ttl = challenge.parameters.expiresAt - Date.now() / 1000;
+    expect(ttl).toBeGreaterThan(8 * 60);
+    expect(ttl).toBeLessThanOrEqual(10 * 60);
+  });
+});
+
+describe('captcha service', () => {
+  it('redeems a solution once, and refuses tampered ones', async () => {
+    const token = await solveCaptcha(ctx.app);
+    expect(await ctx.app.services.captcha.redeem(token)).toEqual({ ok: true });
+    expect(await ctx.app.services.captcha.redeem(token)).toEqual({ ok: false, reason: 'reused' });
+
+    const other = JSON.parse(Buffer.from(await solveCaptcha(ctx.app), 'base64').toString());
+    other.challenge.parameters.expiresAt += 3600;
+    expect(await ctx.app.services.captcha.redeem(Buffer.from(JSON.stringify(other)).toString('base64'))).toEqual({ ok: false, reason: 'invalid' });
+    expect(await ctx.app.services.captcha.redeem('%%%')).toEqual({ ok: false, reason: 'malformed' });
+  });
+
+  it('purges used solutions once they have expired', async () => {
+    await ctx.app.services.captcha.redeem(await solveCaptcha(ctx.app));
+    expect(await ctx.app.services.captcha.purgeExpired(new Date())).toBe(0);
+    expect(await ctx.app.services.captcha.purgeExpired(new Date(Date.now() + 11 * 60_000))).toBeGreaterThan(0);
+  });
+});

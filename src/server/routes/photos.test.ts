@@ -1,0 +1,167 @@
+import { utimesSync, existsSync } from 'node:fs';
+import path from 'node:path';
+import { eq, sql } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_UPLOAD_BYTES } from '#shared/limits.ts';
+import { files } from '../db/schema.ts';
+import { purgeTempPhotos } from '../services/files/purge.ts';
+import { createTestContext, solveCaptcha, ukApplication, type TestContext } from '../test/context.ts';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(async () => {
+  await ctx?.close();
+});
+
+const upload = (data: unknown) => ctx.app.inject({ method: 'POST', url: '/api/save-temp-pharmacist-image', payload: { data } });
+
+/** A JPEG that carries GPS coordinates and a camera model in its EXIF, like a phone photo. */
+async function jpegWithGps() {
+  return sharp({ create: { width: 64, height: 48, channels: 3, background: '#3a7' } })
+    .jpeg()
+    .withMetadata({ orientation: 6 })
+    .withExifMerge({
+      IFD0: { Make: 'PhoneCo', Model: 'Phone 12' },
+      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '53/1 24/1 30/1', GPSLongitudeRef: 'W', GPSLongitude: '2/1 59/1 29/1' },
+    })
+    .toBuffer();
+}
+
+describe('POST /api/save-temp-pharmacist-image', () => {
+  it('stores a re-encoded copy with no EXIF or GPS and serves it from /files/photos', async () => {
+    const input = await jpegWithGps();
+    const inputMeta = await sharp(input).metadata();
+    expect(inputMeta.exif).toBeDefined();
+    expect(inputMeta.exif!.includes(Buffer.from('PhoneCo'))).toBe(true);
+    expect(inputMeta.orientation).toBe(6);
+    // The GPS IFD pointer tag (0x8825), in either byte order.
+    expect(inputMeta.exif!.includes(Buffer.from([0x25, 0x88])) || inputMeta.exif!.includes(Buffer.from([0x88, 0x25]))).toBe(true);
+
+    const response = await upload(`data:image/jpeg;base64,${input.toString('base64')}`);
+    expect(response.statusCode).toBe(200);
+    const answer = response.json();
+    expect(answer).toEqual({ status: 'ok', filename: expect.stringMatching(/^[A-Za-z0-9_-]{22}\.jpg$/), target_id: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+
+    const served = await ctx.app.inject({ method: 'GET', url: `/files/photos/${answer.filename}` });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/jpeg');
+    expect(served.headers['x-content-type-options']).toBe('nosniff');
+    expect(served.headers['cache-control']).toContain('immutable');
+    const output = served.rawPayload;
+    const meta = await sharp(output).metadata();
+    expect(meta.exif).toBeUndefined();
+    expect(meta.format).toBe('jpeg');
+    expect(output.includes(Buffer.from('PhoneCo'))).toBe(false);
+    // Orientation 6 (rotate 90°) was applied to the pixels before the tag was dropped.
+    expect([meta.width, meta.height]).toEqual([48, 64]);
+
+    const [row] = await ctx.database.db.select().from(files).where(eq(files.id, answer.target_id));
+    expect(row).toMatchObject({ kind: 'photo', storageName: answer.filename, mime: 'image/jpeg', applicationId: null });
+  });
+
+  it('keeps PNG as PNG and accepts plain base64 and WebP', async () => {
+    const png = await sharp({ create: { width: 10, height: 10, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } }).png().toBuffer();
+    const pngAnswer = (await upload(png.toString('base64'))).json();
+    expect(pngAnswer.filename).toMatch(/\.png$/);
+    const webp = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#fff' } }).webp().toBuffer();
+    const webpAnswer = await upload(webp.toString('base64'));
+    expect(webpAnswer.statusCode).toBe(200);
+    expect(webpAnswer.json().filename).toMatch(/\.jpg$/);
+  });
+
+  it('refuses a photo over 5 MB', async () => {
+    const big = Buffer.alloc(6 * 1024 * 1024, 7);
+    const response = await upload(big.toString('base64'));
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toEqual({ status: 'failed', message: 'tooBig' });
+    // Just over the decoded limit but inside the request limit.
+    const justOver = Buffer.alloc(MAX_UPLOAD_BYTES + 1, 7);
+    const over = await upload(justOver.toString('base64'));
+    expect(over.statusCode).toBe(413);
+  });
+
+  it('refuses what is not an image, whatever it is called', async () => {
+    const pdf = Buffer.from('%PDF-1.7\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n');
+    const asJpeg = await upload(`data:image/jpeg;base64,${pdf.toString('base64')}`);
+    expect(asJpeg.statusCode).toBe(415);
+    expect(asJpeg.json()).toEqual({ status: 'failed', message: 'wrongFormat' });
+    const html = await upload(Buffer.from('<!doctype html><html><script>alert(1)</script></html>').toString('base64'));
+    expect(html.statusCode).toBe(415);
+    const svg = await upload(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>').toString('base64'));
+    expect(svg.statusCode).toBe(415);
+  });
+
+  it('answers 422 for a broken image', async () => {
+    const jpeg = await sharp({ create: { width: 200, height: 200, channels: 3, background: '#123' } }).jpeg().toBuffer();
+    const broken = Buffer.concat([jpeg.subarray(0, 200), Buffer.alloc(200, 0)]);
+    const response = await upload(broken.toString('base64'));
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toEqual({ status: 'failed', message: 'wrongFormat' });
+  });
+
+  it('refuses a pixel flood', async () => {
+    const huge = await sharp({ create: { width: 10_000, height: 3_000, channels: 3, background: '#000' } }).png({ compressionLevel: 9 }).toBuffer();
+    expect(huge.length).toBeLessThan(MAX_UPLOAD_BYTES);
+    const response = await upload(huge.toString('base64'));
+    expect(response.statusCode).toBe(422);
+  });
+
+  it('answers 400 for input that is not an upload', async () => {
+    for (const payload of [{}, { data: '' }, { data: 12 }, { data: ['a'] }, { data: 'not base64 at all!' }, { data: 'data:text/plain,hello' }]) {
+      const response = await ctx.app.inject({ method: 'POST', url: '/api/save-temp-pharmacist-image', payload });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ status: 'failed', message: 'invalid', errors: { data: expect.any(String) } });
+    }
+    const text = await ctx.app.inject({ method: 'POST', url: '/api/save-temp-pharmacist-image', payload: { data: 'x '.repeat(1_500_000) } });
+    expect([400, 415]).toContain(text.statusCode);
+    expect(text.body).not.toMatch(/stack|node_modules/);
+  });
+});
+
+describe('GET /files/photos/:name', () => {
+  it('answers 404 for unknown names and traversal attempts', async () => {
+    for (const url of ['/files/photos/AAAAAAAAAAAAAAAAAAAAAA.jpg', '/files/photos/..%2f..%2fsecrets.json', '/files/photos/%2e%2e/secrets.json', '/files/photos/x.exe', '/files/other']) {
+      const response = await ctx.app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(404);
+      expect(response.json().status).toBe('failed');
+    }
+  });
+});
+
+describe('purgeTempPhotos', () => {
+  it('deletes old unlinked temp photos only', async () => {
+    const make = async () => {
+      const jpeg = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#999' } }).jpeg().toBuffer();
+      return (await upload(jpeg.toString('base64'))).json() as { filename: string; target_id: string };
+    };
+    const oldUnlinked = await make();
+    const oldLinked = await make();
+    const fresh = await make();
+    const saved = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/save-pharmacist',
+      payload: ukApplication({ photo: oldLinked.filename, photoId: oldLinked.target_id, recaptchaToken: await solveCaptcha(ctx.app) }),
+    });
+    expect(saved.statusCode).toBe(200);
+    const twoDaysAgo = new Date(Date.now() - 48 * 3600_000);
+    await ctx.database.db
+      .update(files)
+      .set({ createdAt: twoDaysAgo })
+      .where(sql`${files.id} in (${oldUnlinked.target_id}, ${oldLinked.target_id})`);
+    utimesSync(path.join(ctx.app.services.photos.dir, oldUnlinked.filename), twoDaysAgo, twoDaysAgo);
+
+    const purged = await purgeTempPhotos(ctx.database.db, ctx.app.services.photos.dir);
+    expect(purged).toContain(oldUnlinked.filename);
+    expect(purged).not.toContain(oldLinked.filename);
+    expect(purged).not.toContain(fresh.filename);
+    expect(existsSync(path.join(ctx.app.services.photos.dir, oldUnlinked.filename))).toBe(false);
+    expect(existsSync(path.join(ctx.app.services.photos.dir, oldLinked.filename))).toBe(true);
+    expect(existsSync(path.join(ctx.app.services.photos.dir, fresh.filename))).toBe(true);
+    const remaining = await ctx.database.db.select({ id: files.id }).from(files);
+    expect(remaining.map((r) => r.id)).not.toContain(oldUnlinked.target_id);
+    expect((await ctx.app.inject({ method: 'GET', url: `/files/photos/${oldUnlinked.filename}` })).statusCode).toBe(404);
+  });
+});
