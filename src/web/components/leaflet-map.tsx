@@ -1,0 +1,64 @@
+// Loaded only through map-view.tsx's dynamic import: Leaflet and its CSS live in this chunk.
+import { useEffect, useRef } from 'react';
+import L from 'leaflet';
+import 'leaflet/dist/leaflet.css';
+import markerIcon from 'leaflet/dist/images/marker-icon.png';
+import markerIcon2x from 'leaflet/dist/images/marker-icon-2x.png';
+import markerShadow from 'leaflet/dist/images/marker-shadow.png';
+import { MAP_ZOOM } from '#shared/limits.ts';
+import type { MapPoint } from './map-view.tsx';
+
+const icon = L.icon({
+  iconUrl: markerIcon,
+  iconRetinaUrl: markerIcon2x,
+  shadowUrl: markerShadow,
+  iconSize: [25, 41],
+  iconAnchor: [12, 41],
+  shadowSize: [41, 41],
+});
+
+export interface LeafletMapProps {
+  centre: MapPoint;
+  marker: MapPoint | null;
+  tilesUrl: string;
+  attribution: string;
+  label: string;
+  markerTitle: string;
+}
+
+export default function LeafletMap({ centre, marker, tilesUrl, attribution, label, markerTitle }: LeafletMapProps) {
+  const container = useRef<HTMLDivElement>(null);
+  const map = useRef<L.Map | null>(null);
+  const pin = useRef<L.Marker | null>(null);
+  const markerLat = marker?.lat;
+  const markerLng = marker?.lng;
+
+  useEffect(() => {
+    if (!container.current) return;
+    const instance = L.map(container.current, { zoomControl: true, attributionControl: Boolean(attribution) });
+    if (tilesUrl) L.tileLayer(tilesUrl, { attribution, maxZoom: 19 }).addTo(instance);
+    map.current = instance;
+    return () => {
+      instance.remove();
+      map.current = null;
+      pin.current = null;
+    };
+  }, [tilesUrl, attribution]);
+
+  useEffect(() => {
+    const instance = map.current;
+    if (!instance) return;
+    instance.setView([centre.lat, centre.lng], MAP_ZOOM);
+    pin.current?.remove();
+    pin.current =
+      markerLat !== undefined && markerLng !== undefined
+        ? L.marker([markerLat, markerLng], { icon, title: markerTitle, alt: markerTitle, keyboard: false, interactive: false }).addTo(instance)
+        : null;
+  }, [centre.lat, centre.lng, markerLat, markerLng, markerTitle, tilesUrl, attribution]);
+
+  return (
+    <div className="pc-map" role="region" aria-label={label}>
+      <div ref={container} style={{ height: '100%', width: '100%' }} />
+    </div>
+  );
+}

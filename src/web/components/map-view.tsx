@@ -1,0 +1,59 @@
+// The map under the place search. Leaflet loads lazily (its own chunk, with its CSS), so pages
+// without a map never download it; if it cannot load, the page says so and carries on.
+import { Component, lazy, Suspense, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Country } from '#shared/markets.ts';
+import { MAP_CENTRES } from '#shared/limits.ts';
+import './components.css';
+
+export interface MapPoint {
+  lat: number;
+  lng: number;
+}
+
+export interface MapViewProps {
+  country: Country;
+  marker?: MapPoint | null;
+  /** Tiles URL template; empty draws the map without tiles (the marker still shows). */
+  tilesUrl: string;
+  attribution: string;
+  /** Accessible name of the map region. */
+  label: string;
+  markerTitle?: string;
+}
+
+const LeafletMap = lazy(() => import('./leaflet-map.tsx'));
+
+class MapErrorBoundary extends Component<{ fallback: ReactNode; children: ReactNode }, { failed: boolean }> {
+  state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  render() {
+    return this.state.failed ? this.props.fallback : this.props.children;
+  }
+}
+
+export function MapView({ country, marker, tilesUrl, attribution, label, markerTitle }: MapViewProps) {
+  const { t } = useTranslation();
+  const centre = marker ?? MAP_CENTRES[country];
+  const message = (text: string, role?: 'alert' | 'status') => (
+    <div className="pc-map pc-map--message" role={role}>
+      {text}
+    </div>
+  );
+  return (
+    <MapErrorBoundary fallback={message(t('components.map.error'), 'alert')}>
+      <Suspense fallback={message(t('components.map.loading'), 'status')}>
+        <LeafletMap
+          centre={{ lat: centre.lat, lng: centre.lng }}
+          marker={marker ?? null}
+          tilesUrl={tilesUrl}
+          attribution={attribution}
+          label={label}
+          markerTitle={markerTitle ?? label}
+        />
+      </Suspense>
+    </MapErrorBoundary>
+  );
+}

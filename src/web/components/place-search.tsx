@@ -1,0 +1,201 @@
+// Accessible place search (ARIA 1.2 combobox with a listbox popup): type at least two characters,
+// results come from /api/places/search after a pause in typing; arrows move, Enter chooses,
+// Escape closes.
+import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Country } from '#shared/markets.ts';
+import { searchPlaces, type Place } from '../lib/api/places-search.ts';
+import { getPlaceDetails } from '../lib/api/places-details.ts';
+import { ErrorMessage, Hint, describedBy } from './field.tsx';
+import './components.css';
+
+export const PLACE_SEARCH_MIN_CHARS = 2;
+export const PLACE_SEARCH_DEBOUNCE_MS = 300;
+
+export interface PlaceSearchProps {
+  id: string;
+  label: ReactNode;
+  hint?: ReactNode;
+  error?: string;
+  market: Country;
+  /** The place chosen so far (shown under the box). */
+  chosen?: { name?: string; address: string } | null;
+  onSelect: (place: Place) => void;
+}
+
+type SearchState = 'idle' | 'loading' | 'done' | 'error';
+
+export function PlaceSearch({ id, label, hint, error, market, chosen, onSelect }: PlaceSearchProps) {
+  const { t } = useTranslation();
+  const [query, setQuery] = useState('');
+  const [typed, setTyped] = useState(false);
+  const [results, setResults] = useState<Place[]>([]);
+  const [state, setState] = useState<SearchState>('idle');
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(-1);
+  const input = useRef<HTMLInputElement>(null);
+  const listboxId = `${id}-listbox`;
+  const statusId = `${id}-status`;
+  const chosenId = `${id}-chosen`;
+  const term = query.trim();
+
+  useEffect(() => {
+    if (!typed || term.length < PLACE_SEARCH_MIN_CHARS) return;
+    const controller = new AbortController();
+    const timer = setTimeout(() => {
+      setState('loading');
+      searchPlaces(term, market, controller.signal).then(
+        (places) => {
+          setResults(places);
+          setActive(-1);
+          setState('done');
+          setOpen(true);
+        },
+        () => {
+          if (controller.signal.aborted) return;
+          setResults([]);
+          setState('error');
+          setOpen(true);
+        },
+      );
+    }, PLACE_SEARCH_DEBOUNCE_MS);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [term, typed, market]);
+
+  const choose = async (place: Place) => {
+    setQuery(place.name);
+    setTyped(false);
+    setOpen(false);
+    setActive(-1);
+    setState('idle');
+    let full = place;
+    if (!Number.isFinite(place.lat) || !Number.isFinite(place.lng)) {
+      full = (await getPlaceDetails(place.placeId).catch(() => null)) ?? place;
+    }
+    onSelect(full);
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    const count = results.length;
+    switch (event.key) {
+      case 'ArrowDown':
+        event.preventDefault();
+        if (!open && count) setOpen(true);
+        if (count) setActive((index) => (index + 1) % count);
+        break;
+      case 'ArrowUp':
+        event.preventDefault();
+        if (!open && count) setOpen(true);
+        if (count) setActive((index) => (index <= 0 ? count - 1 : index - 1));
+        break;
+      case 'Enter':
+        if (open) {
+          event.preventDefault();
+          const place = results[active];
+          if (place) void choose(place);
+        }
+        break;
+      case 'Escape':
+        if (open) {
+          event.preventDefault();
+          setOpen(false);
+          setActive(-1);
+        }
+        break;
+      case 'Tab':
+        setOpen(false);
+        break;
+    }
+  };
+
+  const showList = open && state === 'done' && results.length > 0;
+  const showStatus = open && (state === 'error' || (state === 'done' && results.length === 0));
+  const liveMessage =
+    state === 'loading'
+      ? t('components.placeSearch.searching')
+      : state === 'error'
+        ? t('components.placeSearch.failed')
+        : state === 'done'
+          ? results.length
+            ? t('components.placeSearch.results', { count: results.length })
+            : t('components.placeSearch.noResults')
+          : '';
+
+  return (
+    <div className={['pc-form-group', error ? 'pc-form-group--error' : ''].filter(Boolean).join(' ')}>
+      <label className="pc-label" htmlFor={id}>
+        {label}
+      </label>
+      {hint ? <Hint id={id}>{hint}</Hint> : null}
+      {error ? <ErrorMessage id={id}>{error}</ErrorMessage> : null}
+      <div className="pc-combobox">
+        <input
+          ref={input}
+          id={id}
+          type="text"
+          role="combobox"
+          className={['pc-input', error ? 'pc-input--error' : ''].filter(Boolean).join(' ')}
+          autoComplete="off"
+          spellCheck={false}
+          aria-autocomplete="list"
+          aria-expanded={showList}
+          aria-controls={listboxId}
+          aria-activedescendant={showList && active >= 0 ? `${id}-option-${active}` : undefined}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy(id, { hint, error, extra: chosen ? [chosenId] : [] })}
+          value={query}
+          onChange={(event) => {
+            setQuery(event.target.value);
+            setTyped(true);
+            if (event.target.value.trim().length < PLACE_SEARCH_MIN_CHARS) {
+              setOpen(false);
+              setResults([]);
+              setState('idle');
+            }
+          }}
+          onKeyDown={onKeyDown}
+          onBlur={() => setOpen(false)}
+        />
+        {state === 'loading' ? (
+          <span className="pc-combobox__status" aria-hidden="true">
+            {t('components.placeSearch.searching')}
+          </span>
+        ) : null}
+        <ul id={listboxId} role="listbox" aria-label={t('components.placeSearch.listLabel')} className="pc-combobox__listbox" hidden={!showList}>
+          {showList
+            ? results.map((place, index) => (
+                <li
+                  key={place.placeId}
+                  id={`${id}-option-${index}`}
+                  role="option"
+                  aria-selected={index === active}
+                  className="pc-combobox__option"
+                  onMouseDown={(event) => event.preventDefault()}
+                  onClick={() => void choose(place)}
+                >
+                  {place.name}
+                  <span className="pc-combobox__option-address">{place.address}</span>
+                </li>
+              ))
+            : null}
+        </ul>
+        {showStatus ? (
+          <div className="pc-combobox__status" aria-hidden="true">
+            {liveMessage}
+          </div>
+        ) : null}
+      </div>
+      <div id={statusId} className="pc-visually-hidden" role="status">
+        {liveMessage}
+      </div>
+      {chosen ? (
+        <p id={chosenId} className="pc-place-chosen">
+          <strong>{t('components.placeSearch.chosen')}</strong> {[chosen.name, chosen.address].filter(Boolean).join(', ')}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,42 @@
+// The five mandatory confirmations (agreementCheck1..5), with links to the legal texts.
+import { useFormContext } from 'react-hook-form';
+import { Trans, useTranslation } from 'react-i18next';
+import { AGREEMENT_FIELDS } from '#shared/reference/options.ts';
+import { Link } from 'react-router';
+import { useLocalPath } from '../../../app/site-context.tsx';
+import { Checkbox } from '../../../components/checkbox.tsx';
+import { useFieldError } from '../use-field-error.ts';
+
+function Confirmation({ name }: { name: (typeof AGREEMENT_FIELDS)[number] }) {
+  const { t } = useTranslation();
+  const { register } = useFormContext();
+  const error = useFieldError(name);
+  return <Checkbox {...register(name)} label={t(`form.confirmations.${name}`)} error={error} />;
+}
+
+export function ConfirmationsSection() {
+  const { t } = useTranslation();
+  const localPath = useLocalPath();
+  return (
+    <section aria-labelledby="section-confirmations">
+      <h2 id="section-confirmations" className="pc-heading-m">
+        {t('form.sections.confirmations')}
+      </h2>
+      <fieldset className="pc-fieldset pc-form-group">
+        <legend className="pc-fieldset__legend">{t('form.confirmations.legend')}</legend>
+        <p className="pc-body">
+          <Trans
+            i18nKey="form.confirmations.links"
+            components={{
+              terms: <Link to={localPath('/terms-and-conditions')} target="_blank" rel="noopener" />,
+              privacy: <Link to={localPath('/privacy-policy')} target="_blank" rel="noopener" />,
+            }}
+          />
+        </p>
+        {AGREEMENT_FIELDS.map((name) => (
+          <Confirmation key={name} name={name} />
+        ))}
+      </fieldset>
+    </section>
+  );
+}

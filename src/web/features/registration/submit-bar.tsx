@@ -1,0 +1,57 @@
+// Submit stays disabled until the bot check is solved and every mandatory box is ticked
+// (spec §4). A disabled button cannot take focus, so the reason is written next to it, with
+// links to what is still missing.
+import { useWatch, useFormContext } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { focusField } from '../../components/error-summary.tsx';
+import { Spinner } from '../../components/spinner.tsx';
+
+export interface SubmitBarProps {
+  mandatoryCheckboxes: readonly string[];
+  submitting: boolean;
+}
+
+export function SubmitBar({ mandatoryCheckboxes, submitting }: SubmitBarProps) {
+  const { t } = useTranslation();
+  const { control } = useFormContext();
+  const values = useWatch({ control, name: ['recaptchaToken', ...mandatoryCheckboxes] }) as unknown[];
+  const [token, ...ticks] = values;
+  const missing: { fieldId: string; text: string }[] = [];
+  mandatoryCheckboxes.forEach((name, index) => {
+    if (ticks[index] === true) return;
+    const match = /^agreementCheck(\d)$/.exec(name);
+    missing.push({ fieldId: name, text: match ? t('form.missing.agreement', { number: match[1] }) : t(`form.missing.${name}`) });
+  });
+  if (!token) missing.push({ fieldId: 'recaptchaToken', text: t('form.missing.captcha') });
+  const blocked = missing.length > 0;
+
+  return (
+    <div className="pc-submit">
+      {blocked ? (
+        <div id="submit-missing" className="pc-submit__missing">
+          <p className="pc-body">{t('form.missing.intro')}</p>
+          <ul>
+            {missing.map((item) => (
+              <li key={item.fieldId}>
+                <a
+                  href={`#${item.fieldId}`}
+                  onClick={(event) => {
+                    if (focusField(item.fieldId)) event.preventDefault();
+                  }}
+                >
+                  {item.text}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      <div className="pc-button-group">
+        <button type="submit" className="pc-button" disabled={blocked || submitting} aria-describedby={blocked ? 'submit-missing' : undefined}>
+          {t('form.submit')}
+        </button>
+        {submitting ? <Spinner inline label={t('form.submitting')} /> : null}
+      </div>
+    </div>
+  );
+}

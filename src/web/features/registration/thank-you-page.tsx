@@ -1,0 +1,43 @@
+// Screen 8: thanks, submitted, in review, decision in about 4 weeks, support after 6 weeks.
+import { useEffect, useRef } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { CONTACT_SUPPORT_AFTER_WEEKS, DECISION_WEEKS } from '#shared/limits.ts';
+import { useLocalPath, useSite } from '../../app/site-context.tsx';
+import './registration.css';
+
+export function ThankYouPage() {
+  const { t } = useTranslation();
+  const { config } = useSite();
+  const localPath = useLocalPath();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const email = config.operator.supportEmail;
+
+  useEffect(() => {
+    document.title = t('thankYou.pageTitle', { product: config.productName });
+    heading.current?.focus();
+  }, [t, config.productName]);
+
+  return (
+    <div className="pc-thank-you">
+      <div className="pc-panel">
+        <h1 ref={heading} tabIndex={-1} className="pc-heading-l">
+          {t('thankYou.heading')}
+        </h1>
+        <p>{t('thankYou.submitted')}</p>
+      </div>
+      <p className="pc-body">{t('thankYou.inReview')}</p>
+      <p className="pc-body">{t('thankYou.decision', { weeks: DECISION_WEEKS })}</p>
+      <p className="pc-body">
+        {email ? (
+          <Trans i18nKey="thankYou.support" values={{ weeks: CONTACT_SUPPORT_AFTER_WEEKS, email }} components={{ mail: <a href={`mailto:${email}`} /> }} />
+        ) : (
+          t('thankYou.supportNoEmail', { weeks: CONTACT_SUPPORT_AFTER_WEEKS })
+        )}
+      </p>
+      <p className="pc-body">
+        <Link to={localPath('/')}>{t('thankYou.home')}</Link>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,24 @@
+// GET /api/places/search?q=&market= (DESIGN §6): place suggestions from our server's provider.
+import type { Country } from '#shared/markets.ts';
+import { apiFetch, apiPath } from '../api-client.ts';
+
+export interface Place {
+  placeId: string;
+  name: string;
+  address: string;
+  lat: number;
+  lng: number;
+}
+
+export function isPlace(value: unknown): value is Place {
+  if (!value || typeof value !== 'object') return false;
+  const p = value as Record<string, unknown>;
+  return typeof p.placeId === 'string' && p.placeId !== '' && typeof p.name === 'string' && typeof p.address === 'string';
+}
+
+/** Rejects when the search fails (the caller shows "no results" or an error). */
+export async function searchPlaces(q: string, market: Country, signal?: AbortSignal): Promise<Place[]> {
+  const { ok, body } = await apiFetch<unknown[]>(apiPath('/api/places/search', { q, market }), { signal });
+  if (!ok || !body || body.status !== 'ok' || !Array.isArray(body.data)) throw new Error('places search failed');
+  return body.data.filter(isPlace);
+}

@@ -1,0 +1,57 @@
+// POST /api/save-temp-pharmacist-image (spec §7): JSON {data: dataURL}. XMLHttpRequest rather than
+// fetch, because only XHR reports upload progress.
+import { parseAnswer } from '../api-client.ts';
+
+export interface UploadedPhoto {
+  filename: string;
+  targetId: string;
+}
+
+/** Why an upload failed, as the photo input tells the user. */
+export type PhotoUploadError = 'wrongFormat' | 'tooBig' | 'serverIssue' | 'unexpected';
+
+export class PhotoUploadFailure extends Error {
+  constructor(readonly reason: PhotoUploadError) {
+    super(`photo upload failed: ${reason}`);
+  }
+}
+
+/** Where an uploaded photo is served. */
+export function photoUrl(filename: string): string {
+  return `/files/photos/${encodeURIComponent(filename)}`;
+}
+
+export function saveTempPharmacistImage(
+  dataUrl: string,
+  { onProgress, signal }: { onProgress?: (fraction: number) => void; signal?: AbortSignal } = {},
+): Promise<UploadedPhoto> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', '/api/save-temp-pharmacist-image');
+    xhr.setRequestHeader('content-type', 'application/json');
+    xhr.setRequestHeader('accept', 'application/json');
+    xhr.upload.addEventListener('progress', (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress?.(event.loaded / event.total);
+    });
+    xhr.addEventListener('load', () => {
+      const body = parseAnswer(typeof xhr.responseText === 'string' ? xhr.responseText : '');
+      const message = body?.message;
+      if (xhr.status === 413 || message === 'tooBig') return reject(new PhotoUploadFailure('tooBig'));
+      if (xhr.status === 415 || xhr.status === 422 || message === 'wrongFormat') return reject(new PhotoUploadFailure('wrongFormat'));
+      if (xhr.status < 200 || xhr.status >= 300 || !body || body.status !== 'ok') return reject(new PhotoUploadFailure('serverIssue'));
+      const filename = body.filename;
+      const targetId = body.target_id;
+      if (typeof filename !== 'string' || !filename) return reject(new PhotoUploadFailure('unexpected'));
+      resolve({ filename, targetId: typeof targetId === 'string' ? targetId : '' });
+    });
+    xhr.addEventListener('error', () => reject(new PhotoUploadFailure('serverIssue')));
+    xhr.addEventListener('timeout', () => reject(new PhotoUploadFailure('serverIssue')));
+    xhr.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+    signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+    try {
+      xhr.send(JSON.stringify({ data: dataUrl }));
+    } catch {
+      reject(new PhotoUploadFailure('unexpected'));
+    }
+  });
+}
