@@ -1,0 +1,77 @@
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, testConfig } from './config.ts';
+
+describe('loadConfig', () => {
+  it('has working defaults', () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'champions-config-'));
+    const config = loadConfig({ DATA_DIR: dataDir });
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '0.0.0.0',
+      dataDir,
+      database: { kind: 'pglite', dataDir: path.join(dataDir, 'db') },
+      defaultMarket: 'uk',
+      productName: 'Pharmacy Champions',
+      places: { provider: 'fixture' },
+      mapTilesUrl: '',
+      mail: { smtpUrl: null, dir: path.join(dataDir, 'mail') },
+      production: false,
+      trustProxy: false,
+    });
+    expect(config.operator.company).toMatch(/example/i);
+    expect(config.webDist).toBe(path.resolve('dist/web'));
+  });
+
+  it('generates the captcha key once and keeps it in DATA_DIR/secrets.json', () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'champions-config-'));
+    const first = loadConfig({ DATA_DIR: dataDir }).captcha.hmacKey;
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(loadConfig({ DATA_DIR: dataDir }).captcha.hmacKey).toBe(first);
+    expect(JSON.parse(readFileSync(path.join(dataDir, 'secrets.json'), 'utf8')).captchaHmacKey).toBe(first);
+    expect(loadConfig({ DATA_DIR: dataDir, CAPTCHA_HMAC_KEY: 'k'.repeat(32) }).captcha.hmacKey).toBe('k'.repeat(32));
+  });
+
+  it('keeps nothing on disk in memory mode', () => {
+    const dataDir = path.join(mkdtempSync(path.join(tmpdir(), 'champions-config-')), 'unused');
+    const config = loadConfig({ DATA_DIR: dataDir, DATABASE_URL: 'memory://' });
+    expect(config.database).toEqual({ kind: 'pglite', dataDir: null });
+    expect(existsSync(dataDir)).toBe(false);
+  });
+
+  it('reads PostgreSQL, market hosts, proxies and production', () => {
+    const config = loadConfig({
+      DATABASE_URL: 'postgres://u:p@db/champions',
+      MARKET_HOSTS: 'uk=champions.example.co.uk, de=champions.example.de',
+      TRUST_PROXY: '1',
+      NODE_ENV: 'production',
+      PLACES_PROVIDER: 'nominatim',
+      PLACES_URL: 'http://nominatim.internal:8080/',
+      CAPTCHA_HMAC_KEY: 'x'.repeat(32),
+    });
+    expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://u:p@db/champions' });
+    expect([...config.marketHosts]).toEqual([
+      ['champions.example.co.uk', 'uk'],
+      ['champions.example.de', 'de'],
+    ]);
+    expect(config.trustProxy).toBe(1);
+    expect(config.production).toBe(true);
+    expect(config.places).toEqual({ provider: 'nominatim', url: 'http://nominatim.internal:8080' });
+  });
+
+  it('refuses invalid values with a readable message', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(ConfigError);
+    expect(() => loadConfig({ DEFAULT_MARKET: 'fr' })).toThrow(/DEFAULT_MARKET/);
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
+  });
+
+  it('testConfig uses an in-memory database, a temp dir and a low captcha difficulty', () => {
+    const config = testConfig({ productName: 'X' });
+    expect(config.database).toEqual({ kind: 'pglite', dataDir: null });
+    expect(config.dataDir.startsWith(tmpdir())).toBe(true);
+    expect(config.captcha.maxNumber).toBeLessThanOrEqual(100);
+    expect(config.productName).toBe('X');
+  });
+});

@@ -1,0 +1,45 @@
+import { readFileSync } from 'node:fs';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testConfig } from '../../config.ts';
+import { openDatabase, type DatabaseHandle } from '../../db/client.ts';
+import { mailOutbox } from '../../db/schema.ts';
+import { createMailer } from './outbox.ts';
+
+let database: DatabaseHandle;
+beforeAll(async () => {
+  database = await openDatabase(testConfig());
+  await database.migrate();
+});
+afterAll(async () => {
+  await database?.close();
+});
+
+describe('mail outbox', () => {
+  it('records the message and writes an .eml file when there is no SMTP server', async () => {
+    const config = testConfig();
+    const mailer = createMailer(database.db, config.mail);
+    const result = await mailer.sendMail({ to: 'amelia@example.co.uk', subject: 'Your application', text: 'Thank you, Amelia.', html: '<p>Thank you, Amelia.</p>' });
+    expect(result.sent).toBe(true);
+    expect(result.file?.startsWith(config.mail.dir)).toBe(true);
+    const eml = readFileSync(result.file!, 'utf8');
+    expect(eml).toContain('To: amelia@example.co.uk');
+    expect(eml).toContain('Subject: Your application');
+    expect(eml).toContain('Thank you, Amelia.');
+    const [row] = await database.db.select().from(mailOutbox).where(eq(mailOutbox.id, result.id));
+    expect(row).toMatchObject({ to: 'amelia@example.co.uk', subject: 'Your application', html: '<p>Thank you, Amelia.</p>' });
+    expect(row!.sentAt).toBeInstanceOf(Date);
+    mailer.close();
+  });
+
+  it('keeps the message and the error when SMTP fails', async () => {
+    const config = testConfig();
+    const mailer = createMailer(database.db, { ...config.mail, smtpUrl: 'smtp://127.0.0.1:1' });
+    const result = await mailer.sendMail({ to: 'x@example.com', subject: 'S', text: 'T' });
+    expect(result.sent).toBe(false);
+    const [row] = await database.db.select().from(mailOutbox).where(eq(mailOutbox.id, result.id));
+    expect(row!.sentAt).toBeNull();
+    expect(row!.error).toBeTruthy();
+    mailer.close();
+  });
+});
