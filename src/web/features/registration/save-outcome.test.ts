@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { saveOutcome } from './save-outcome.ts';
+
+const result = (httpStatus: number, body: Record<string, unknown> | null) => ({ ok: httpStatus < 300, httpStatus, body });
+
+describe('saveOutcome', () => {
+  it('goes to thank-you on a non-empty ok answer', () => {
+    expect(saveOutcome(result(200, { status: 'ok', message: 'saved', data: { id: '1' } }))).toEqual({ kind: 'saved' });
+  });
+  it.each(['errorEmailRegistered', 'errorEmailRegistered2'])('puts %s at the email field', (message) => {
+    expect(saveOutcome(result(409, { status: 'failed', message }))).toEqual({ kind: 'fieldErrors', errors: { email: 'step3.errorEmailIsAlreadyRegistered' } });
+  });
+  it.each(['errorRegisterantNumberRegistered', 'errorRegisterantNumberRegistered2'])('puts %s at the number field', (message) => {
+    expect(saveOutcome(result(409, { status: 'failed', message }))).toEqual({
+      kind: 'fieldErrors',
+      errors: { professionalRegistrationNumber: 'step3.errorRegistrantIdIsAlreadyRegistered' },
+    });
+  });
+  it('maps 400 errors', () => {
+    expect(saveOutcome(result(400, { status: 'failed', message: 'invalid', errors: { email: 'validation.email', n: 3 } }))).toEqual({
+      kind: 'fieldErrors',
+      errors: { email: 'validation.email' },
+    });
+  });
+  it('shows the temporarily-unavailable message for other failures', () => {
+    expect(saveOutcome(result(500, { status: 'failed', message: 'boom' }))).toEqual({ kind: 'message', message: 'errorsGlobal.temporarilyUnavailableService' });
+    expect(saveOutcome(result(200, { status: 'failed' }))).toEqual({ kind: 'message', message: 'errorsGlobal.temporarilyUnavailableService' });
+  });
+  it('shows the error view on an empty reply or a non-ok answer', () => {
+    expect(saveOutcome(result(200, null))).toEqual({ kind: 'errorView' });
+    expect(saveOutcome(result(502, { message: 'bad gateway' }))).toEqual({ kind: 'errorView' });
+    expect(saveOutcome(null)).toEqual({ kind: 'errorView' });
+  });
+});
