@@ -46,8 +46,18 @@ export function routeJavaScriptBytes(pageModules: string[], dist = WEB_DIST): nu
   return gzipBytes(staticClosure(manifest, [entry, ...pageModules]), dist);
 }
 
-/** Route -> page modules (manifest keys, relative to src/web) and its budget in KB gzip. */
+/** The message files (src/web/i18n/<lang>/<name>.json) every page loads with the shell. */
+const shellMessages = (lang: string) => ['common', 'layout', 'consent'].map((name) => `i18n/${lang}/${name}.json`);
+
+/**
+ * Route -> what it loads (manifest keys, relative to src/web: the page module and its message
+ * files in the market's language) and its budget in KB gzip.
+ */
 export const ROUTE_BUDGETS: Array<{ route: string; modules: string[]; budgetKb: number }> = [
-  { route: '/', modules: ['features/landing/landing-page.tsx'], budgetKb: 110 },
-  { route: '/form', modules: ['features/registration/uk-form-page.tsx'], budgetKb: 170 },
+  { route: '/', modules: ['features/landing/landing-page.tsx', ...shellMessages('en'), 'i18n/en/landing.json'], budgetKb: 110 },
+  {
+    route: '/form',
+    modules: ['features/registration/uk-form-page.tsx', ...shellMessages('en'), 'i18n/en/form.json', 'i18n/en/components.json'],
+    budgetKb: 170,
+  },
 ];

@@ -1,6 +1,6 @@
 // The public site's routes (spec §2 "Common routes"). Pages load lazily, so each route ships
 // only its own code; the map and bot check are split further inside the form.
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import { Navigate, Outlet, useParams, type RouteObject } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useLocalPath, useSite } from './site-context.tsx';
@@ -8,14 +8,23 @@ import { Header } from '../features/layout/header.tsx';
 import { Footer } from '../features/layout/footer.tsx';
 import { SkipLink } from '../features/layout/skip-link.tsx';
 import { CookieNotice } from '../features/consent/cookie-notice.tsx';
+import { loadFeatureMessages } from '../lib/i18n.ts';
 
-const LandingPage = lazy(() => import('../features/landing/landing-page.tsx').then((m) => ({ default: m.LandingPage })));
-const UkFormPage = lazy(() => import('../features/registration/uk-form-page.tsx').then((m) => ({ default: m.UkFormPage })));
-const ThankYouPage = lazy(() => import('../features/registration/thank-you-page.tsx').then((m) => ({ default: m.ThankYouPage })));
-const EditRedirectPage = lazy(() => import('../features/registration/edit-redirect-page.tsx').then((m) => ({ default: m.EditRedirectPage })));
-const PrivacyPolicyPage = lazy(() => import('../features/legal/privacy-policy-page.tsx').then((m) => ({ default: m.PrivacyPolicyPage })));
-const TermsPage = lazy(() => import('../features/legal/terms-page.tsx').then((m) => ({ default: m.TermsPage })));
-const NotFoundPage = lazy(() => import('../features/not-found/not-found-page.tsx').then((m) => ({ default: m.NotFoundPage })));
+/** A lazily loaded page that also loads its own message files (src/web/i18n/<lang>/<name>.json). */
+function page(load: () => Promise<ComponentType>, messages: string[] = []) {
+  return lazy(async () => {
+    const [component] = await Promise.all([load(), loadFeatureMessages(messages)]);
+    return { default: component };
+  });
+}
+
+const LandingPage = page(() => import('../features/landing/landing-page.tsx').then((m) => m.LandingPage), ['landing']);
+const UkFormPage = page(() => import('../features/registration/uk-form-page.tsx').then((m) => m.UkFormPage), ['form', 'components']);
+const ThankYouPage = page(() => import('../features/registration/thank-you-page.tsx').then((m) => m.ThankYouPage), ['form']);
+const EditRedirectPage = page(() => import('../features/registration/edit-redirect-page.tsx').then((m) => m.EditRedirectPage), []);
+const PrivacyPolicyPage = page(() => import('../features/legal/privacy-policy-page.tsx').then((m) => m.PrivacyPolicyPage), ['legal']);
+const TermsPage = page(() => import('../features/legal/terms-page.tsx').then((m) => m.TermsPage), ['legal']);
+const NotFoundPage = page(() => import('../features/not-found/not-found-page.tsx').then((m) => m.NotFoundPage), []);
 
 function PageLoading() {
   const { t } = useTranslation();
