@@ -2,9 +2,10 @@
 import { useEffect, useRef } from 'react';
 import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
-import markerIcon from 'leaflet/dist/images/marker-icon.png';
-import markerIcon2x from 'leaflet/dist/images/marker-icon-2x.png';
-import markerShadow from 'leaflet/dist/images/marker-shadow.png';
+// ?no-inline: served as files, so a CSP without img-src data: still shows the marker.
+import markerIcon from 'leaflet/dist/images/marker-icon.png?no-inline';
+import markerIcon2x from 'leaflet/dist/images/marker-icon-2x.png?no-inline';
+import markerShadow from 'leaflet/dist/images/marker-shadow.png?no-inline';
 import { MAP_ZOOM } from '#shared/limits.ts';
 import type { MapPoint } from './map-view.tsx';
 

@@ -28,6 +28,7 @@ import { SubmitBar } from './submit-bar.tsx';
 import './registration.css';
 
 const GENERIC_FAILURE = 'errorsGlobal.temporarilyUnavailableService';
+// The error summary takes focus (GOV.UK pattern), so react-hook-form must not focus a field itself.
 const resolver = zodResolver(UkRegistrationFormSchema) as unknown as Resolver<UkFormValues, unknown, UkRegistrationFormValues>;
 
 type Phase = 'loading' | 'ready' | 'failed';
@@ -41,7 +42,7 @@ export function UkFormPage() {
   const [searchParams] = useSearchParams();
   const pharmacistId = searchParams.get('pharmacistId') ?? '';
   const base = useMemo(() => emptyUkForm(config.country, config.language, pharmacistId), [config.country, config.language, pharmacistId]);
-  const form = useForm<UkFormValues, unknown, UkRegistrationFormValues>({ defaultValues: base, resolver, mode: 'onSubmit', reValidateMode: 'onChange' });
+  const form = useForm<UkFormValues, unknown, UkRegistrationFormValues>({ defaultValues: base, resolver, mode: 'onSubmit', reValidateMode: 'onChange', shouldFocusError: false });
   const [phase, setPhase] = useState<Phase>(pharmacistId ? 'loading' : 'ready');
   const [prefilledName, setPrefilledName] = useState(false);
   const [submitting, setSubmitting] = useState(false);
