@@ -1,5 +1,6 @@
 // Dates shown on the legal pages (spec §9): the UK and Italian privacy policy was last
-// reviewed in August 2021, and their terms last updated on 07.05.2021 (7 May 2021).
+// reviewed in August 2021, and their terms last updated on 07.05.2021 (7 May 2021). The German
+// privacy policy is of March 2022 and the German terms of 07.04.2022; the Impressum has no date.
 import { LANGUAGE_TAG, type Country, type Language } from '#shared/markets.ts';
 import type { LegalDocumentKind } from './legal-document.ts';
 
@@ -11,14 +12,18 @@ interface LegalDate {
   day?: number;
 }
 
-const UK_AND_ITALY: Record<LegalDocumentKind, LegalDate> = {
+const UK_AND_ITALY: Partial<Record<LegalDocumentKind, LegalDate>> = {
   'privacy-policy': { year: 2021, month: 8 },
   'terms-and-conditions': { year: 2021, month: 5, day: 7 },
 };
 
-export const LEGAL_DATES: Partial<Record<Country, Record<LegalDocumentKind, LegalDate>>> = {
+export const LEGAL_DATES: Partial<Record<Country, Partial<Record<LegalDocumentKind, LegalDate>>>> = {
   uk: UK_AND_ITALY,
   it: UK_AND_ITALY,
+  de: {
+    datenschutz: { year: 2022, month: 3 },
+    nutzungsbedingungen: { year: 2022, month: 4, day: 7 },
+  },
 };
 
 /** "August 2021" / "agosto 2021"; "07/05/2021" / "07.05.2021". */

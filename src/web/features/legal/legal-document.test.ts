@@ -32,6 +32,15 @@ describe('legal documents', () => {
     expect(findLegalText('uk', 'it', 'privacy-policy')?.language).toBe('en');
     expect(findLegalText('it', 'en', 'terms-and-conditions')?.language).toBe('it');
   });
+
+  it('chooses the German text of a German legal page on every market and in every language', () => {
+    for (const kind of ['datenschutz', 'nutzungsbedingungen', 'impressum'] as const) {
+      expect(findLegalText('de', 'de', kind)).toEqual({ path: `../../content/de/de/${kind}.md`, country: 'de', language: 'de' });
+      expect(findLegalText('uk', 'en', kind)).toEqual({ path: `../../content/de/de/${kind}.md`, country: 'de', language: 'de' });
+      expect(findLegalText('it', 'de', kind)?.path).toBe(`../../content/de/de/${kind}.md`);
+    }
+    expect(findLegalText('de', 'de', 'privacy-policy')).toBeUndefined();
+  });
 });
 
 describe('unset operator details', () => {

@@ -1,39 +1,53 @@
-// Screen 10: a legal text with a linked table of contents and a Back button.
+// Screen 10: a legal text with a linked table of contents and a Back button. The German texts
+// (/datenschutz, /nutzungsbedingungen, /impressum) are shown in German on every market, page
+// words included, since German law applies to them.
 import { useEffect, useMemo, useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { CONSENT_COOKIE_DAYS, CONSENT_COOKIES, CONTACT_SUPPORT_AFTER_WEEKS, DECISION_WEEKS, FORM_MINUTES, MIN_AGE } from '#shared/limits.ts';
-import { LANGUAGE_TAG } from '#shared/markets.ts';
+import { LANGUAGE_TAG, type Language } from '#shared/markets.ts';
 import { useLocalPath, useSite } from '../../app/site-context.tsx';
 import { LEGAL_DATES, formatLegalDate } from './legal-dates.ts';
-import { fillPlaceholders, loadLegalText, renderLegalMarkdown, type LegalDocumentKind, type LegalText } from './legal-document.ts';
+import { FIXED_LEGAL_TEXTS, fillPlaceholders, loadLegalText, renderLegalMarkdown, type LegalDocumentKind, type LegalText } from './legal-document.ts';
+import { useLegalMessages } from './use-legal-messages.ts';
 import './legal.css';
 
 const TITLE_KEY: Record<LegalDocumentKind, string> = {
   'privacy-policy': 'legal.privacy.title',
   'terms-and-conditions': 'legal.terms.title',
+  datenschutz: 'legal.datenschutz.title',
+  nutzungsbedingungen: 'legal.nutzungsbedingungen.title',
+  impressum: 'legal.impressum.title',
 };
 
+/** German legal texts carry their date as "Stand: ...". */
 const DATE_KEY: Record<LegalDocumentKind, string> = {
   'privacy-policy': 'legal.lastReviewed',
   'terms-and-conditions': 'legal.lastUpdated',
+  datenschutz: 'legal.asOf',
+  nutzungsbedingungen: 'legal.asOf',
+  impressum: 'legal.asOf',
 };
 
 type Loaded = { status: 'loading' } | { status: 'missing' } | { status: 'ready'; text: LegalText };
 
 export function LegalPage({ kind }: { kind: LegalDocumentKind }) {
-  const { t } = useTranslation();
+  const { t: visitorT } = useTranslation();
   const { config, variant } = useSite();
+  const fixedLanguage = FIXED_LEGAL_TEXTS[kind]?.language;
+  const pageLanguage: Language = fixedLanguage ?? config.language;
+  const pageT = useLegalMessages(pageLanguage);
+  const t = pageT ?? visitorT;
   const localPath = useLocalPath();
   const navigate = useNavigate();
   const location = useLocation();
-  const title = t(TITLE_KEY[kind]);
+  const title = pageT ? t(TITLE_KEY[kind]) : '';
   const [loaded, setLoaded] = useState<{ key: string; value: Loaded }>({ key: '', value: { status: 'loading' } });
   const loadKey = `${config.country}/${config.language}/${kind}`;
   const state: Loaded = loaded.key === loadKey ? loaded.value : { status: 'loading' };
 
   useEffect(() => {
-    document.title = `${title} – ${config.productName}`;
+    if (title) document.title = `${title} – ${config.productName}`;
   }, [title, config.productName]);
 
   useEffect(() => {
@@ -49,6 +63,10 @@ export function LegalPage({ kind }: { kind: LegalDocumentKind }) {
 
   const privacyPath = localPath(`${variant.modePrefix}/privacy-policy`);
   const termsPath = localPath(`${variant.modePrefix}/terms-and-conditions`);
+  // The German routes are not under a mode prefix.
+  const datenschutzPath = localPath('/datenschutz');
+  const nutzungsbedingungenPath = localPath('/nutzungsbedingungen');
+  const impressumPath = localPath('/impressum');
   const markdown = state.status === 'ready' ? state.text.markdown : '';
   const rendered = useMemo(() => {
     if (!markdown) return undefined;
@@ -66,6 +84,9 @@ export function LegalPage({ kind }: { kind: LegalDocumentKind }) {
         phone: operator.phone,
         privacyUrl: `${config.basePath}${privacyPath}`,
         termsUrl: `${config.basePath}${termsPath}`,
+        datenschutzUrl: `${config.basePath}${datenschutzPath}`,
+        nutzungsbedingungenUrl: `${config.basePath}${nutzungsbedingungenPath}`,
+        impressumUrl: `${config.basePath}${impressumPath}`,
         consentCookie: CONSENT_COOKIES.categories,
         noticeCookie: CONSENT_COOKIES.noticeClosed,
         cookieDays: CONSENT_COOKIE_DAYS,
@@ -75,7 +96,7 @@ export function LegalPage({ kind }: { kind: LegalDocumentKind }) {
         minAge: MIN_AGE,
       }),
     );
-  }, [markdown, config, privacyPath, termsPath]);
+  }, [markdown, config, privacyPath, termsPath, datenschutzPath, nutzungsbedingungenPath, impressumPath]);
 
   // A link to a section (/privacy-policy#cookies) can only scroll once the text is there.
   useEffect(() => {
@@ -102,15 +123,25 @@ export function LegalPage({ kind }: { kind: LegalDocumentKind }) {
   }
 
   const date = state.status === 'ready' ? LEGAL_DATES[state.text.country]?.[kind] : undefined;
-  const textLanguage = state.status === 'ready' && state.text.language !== config.language ? LANGUAGE_TAG[state.text.language] : undefined;
+  const textLanguage = state.status === 'ready' && state.text.language !== pageLanguage ? LANGUAGE_TAG[state.text.language] : undefined;
+
+  if (!pageT) {
+    return (
+      <article className="legal">
+        <p className="page-loading" role="status">
+          {visitorT('legal.loading')}
+        </p>
+      </article>
+    );
+  }
 
   return (
-    <article className="legal">
+    <article className="legal" lang={fixedLanguage ? LANGUAGE_TAG[fixedLanguage] : undefined}>
       <button type="button" className="legal__back" onClick={goBack}>
         {t('legal.back')}
       </button>
       <h1>{title}</h1>
-      {date && <p className="legal__date">{t(DATE_KEY[kind], { date: formatLegalDate(date, config.language) })}</p>}
+      {date && <p className="legal__date">{t(DATE_KEY[kind], { date: formatLegalDate(date, pageLanguage) })}</p>}
 
       {state.status === 'loading' && (
         <p className="page-loading" role="status">
