@@ -24,6 +24,9 @@ const ThankYouPage = page(() => import('../features/registration/thank-you-page.
 const EditRedirectPage = page(() => import('../features/registration/edit-redirect-page.tsx').then((m) => m.EditRedirectPage), []);
 const PrivacyPolicyPage = page(() => import('../features/legal/privacy-policy-page.tsx').then((m) => m.PrivacyPolicyPage), ['legal']);
 const TermsPage = page(() => import('../features/legal/terms-page.tsx').then((m) => m.TermsPage), ['legal']);
+const DatenschutzPage = page(() => import('../features/legal/datenschutz-page.tsx').then((m) => m.DatenschutzPage), ['legal']);
+const NutzungsbedingungenPage = page(() => import('../features/legal/nutzungsbedingungen-page.tsx').then((m) => m.NutzungsbedingungenPage), ['legal']);
+const ImpressumPage = page(() => import('../features/legal/impressum-page.tsx').then((m) => m.ImpressumPage), ['legal']);
 const NotFoundPage = page(() => import('../features/not-found/not-found-page.tsx').then((m) => m.NotFoundPage), []);
 
 function PageLoading() {
@@ -79,6 +82,9 @@ export const routes: RouteObject[] = [
       { path: 'pharmacist/edit/:id', element: <EditRedirectPage /> },
       { path: 'privacy-policy', element: <PrivacyPolicyPage /> },
       { path: 'terms-and-conditions', element: <TermsPage /> },
+      { path: 'datenschutz', element: <DatenschutzPage /> },
+      { path: 'nutzungsbedingungen', element: <NutzungsbedingungenPage /> },
+      { path: 'impressum', element: <ImpressumPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

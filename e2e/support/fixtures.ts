@@ -1,0 +1,81 @@
+// Playwright fixtures: the stored data as the server holds it, keyboard helpers, and files.
+import { test as base, expect, type Locator, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import sharp from 'sharp';
+
+const inspectionUrl = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3100) + 1}`;
+
+export interface StoredApplication {
+  id: string;
+  editToken: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  registrationNumber: string;
+  placeId: string;
+  photo: string | null;
+  answers: Record<string, unknown>;
+}
+
+/** Applications as stored, newest first. */
+export async function storedApplications(): Promise<StoredApplication[]> {
+  const res = await fetch(`${inspectionUrl}/applications`);
+  return (await res.json()) as StoredApplication[];
+}
+
+/** Presses Tab until one of the elements `target` names has focus; fails if none is ever reached. */
+export async function tabTo(page: Page, target: string | Locator, { max = 120, backwards = false } = {}) {
+  const locator = typeof target === 'string' ? page.locator(target) : target;
+  const focused = () =>
+    locator.evaluateAll((elements) => elements.some((el) => el === document.activeElement || el.shadowRoot?.activeElement === document.activeElement));
+  for (let i = 0; i < max; i++) {
+    if (await focused()) return;
+    await page.keyboard.press(backwards ? 'Shift+Tab' : 'Tab');
+  }
+  throw new Error(`Could not reach ${String(target)} with the keyboard`);
+}
+
+/** Unique enough values for one test run. */
+export function uniqueApplicant(tag: string) {
+  const n = Date.now() % 10_000_000;
+  return {
+    email: `${tag}.${n}@example.org`,
+    registrationNumber: String(1_000_000 + ((n * 7 + tag.length * 131) % 8_999_999)).slice(0, 7),
+  };
+}
+
+const tmp = mkdtempSync(join(tmpdir(), 'champions-e2e-files-'));
+
+/** A small JPEG that carries GPS EXIF, as phones write them. */
+export async function jpegWithGps(): Promise<string> {
+  const file = join(tmp, 'portrait.jpg');
+  const jpeg = await sharp({ create: { width: 600, height: 600, channels: 3, background: { r: 120, g: 60, b: 140 } } })
+    .jpeg()
+    .withExif({ IFD0: { Make: 'PhoneCo', Model: 'Phone 1' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '53/1 24/1 30/1', GPSLongitudeRef: 'W', GPSLongitude: '2/1 59/1 0/1' } })
+    .toBuffer();
+  writeFileSync(file, jpeg);
+  return file;
+}
+
+export function fileWith(name: string, content: Buffer | string): string {
+  const file = join(tmp, name);
+  writeFileSync(file, content);
+  return file;
+}
+
+/** Dismisses the cookie notice (it would otherwise sit above every page). */
+export async function acceptEssentialCookies(page: Page) {
+  const button = page.getByRole('button', { name: /essential cookies only|solo cookie essenziali|nur notwendige/i });
+  if (await button.isVisible().catch(() => false)) await button.click();
+}
+
+export async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+export const test = base;
+export { expect };

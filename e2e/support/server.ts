@@ -1,0 +1,46 @@
+// The server the end-to-end tests drive: the real app on a fresh data folder, with a low
+// bot-check difficulty and a high rate limit. A second, loopback-only port lets tests read
+// what was stored (test support only; the product has no such endpoint).
+import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { desc } from 'drizzle-orm';
+import { buildApp } from '../../src/server/app.ts';
+import { loadConfig } from '../../src/server/config.ts';
+import { applications, files } from '../../src/server/db/schema.ts';
+
+const port = Number(process.env.E2E_PORT ?? 3100);
+const dataDir = mkdtempSync(join(tmpdir(), 'champions-e2e-'));
+
+const config = loadConfig({
+  ...process.env,
+  PORT: String(port),
+  HOST: '127.0.0.1',
+  DATA_DIR: dataDir,
+  NODE_ENV: 'test',
+  CAPTCHA_MAX_NUMBER: '1000',
+  RATE_LIMIT_MAX: '10000',
+});
+const app = await buildApp({ ...config }, { logger: false });
+await app.services.database.migrate();
+await app.listen({ port, host: '127.0.0.1' });
+
+const { db } = app.services.database;
+createServer(async (req, res) => {
+  try {
+    const body =
+      req.url === '/applications'
+        ? await db.select().from(applications).orderBy(desc(applications.createdAt))
+        : req.url === '/files'
+          ? await db.select().from(files)
+          : null;
+    res.writeHead(body ? 200 : 404, { 'content-type': 'application/json' });
+    res.end(JSON.stringify(body ?? { error: 'not found' }));
+  } catch (error) {
+    res.writeHead(500, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ error: String(error) }));
+  }
+}).listen(port + 1, '127.0.0.1');
+
+console.log(`e2e server on http://127.0.0.1:${port} (data ${dataDir}), inspection on ${port + 1}`);
