@@ -17,7 +17,7 @@ const UploadSchema = z.object({
 export const UPLOAD_BODY_LIMIT = MAX_BASE64_UPLOAD_CHARS + 4096;
 
 export async function photoRoutes(app: FastifyInstance, deps: { photos: PhotoStore; rateLimit: { max: number; timeWindow: string } }) {
-  app.post('/api/save-temp-pharmacist-image', { bodyLimit: UPLOAD_BODY_LIMIT, config: { rateLimit: deps.rateLimit } }, async (request, reply) => {
+  app.post('/api/save-temp-pharmacist-image', { bodyLimit: UPLOAD_BODY_LIMIT, config: { rateLimit: deps.rateLimit, oversizedUpload: true } }, async (request, reply) => {
     if (!isPlainObject(request.body)) return invalid(reply, WHOLE_BODY_INVALID);
     const parsed = UploadSchema.safeParse(request.body);
     if (!parsed.success) {
