@@ -1,6 +1,6 @@
 // Test harness: a real app on a fresh database per test file. Embedded in-memory PGlite by
-// default; with TEST_DATABASE_URL=postgres://... a uniquely named PostgreSQL database that is
-// created here and dropped afterwards.
+// default; with TEST_DB=postgres and TEST_DATABASE_URL=postgres://... a uniquely named
+// PostgreSQL database that is created here and dropped afterwards (`npm run test:api:postgres`).
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -19,7 +19,7 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
-export const usingPostgres = () => Boolean(process.env.TEST_DATABASE_URL);
+export const usingPostgres = () => process.env.TEST_DB === 'postgres' && Boolean(process.env.TEST_DATABASE_URL);
 
 async function createPostgresDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `champions_test_${Date.now()}_${randomBytes(4).toString('hex')}`;
@@ -44,7 +44,7 @@ export async function createTestContext(overrides: Partial<Config> = {}, options
   let config = testConfig(overrides);
   let dropDatabase = async () => {};
   const adminUrl = process.env.TEST_DATABASE_URL;
-  if (adminUrl) {
+  if (usingPostgres() && adminUrl) {
     const created = await createPostgresDatabase(adminUrl);
     config = { ...config, database: { kind: 'postgres', url: created.url } };
     dropDatabase = created.drop;

@@ -59,7 +59,7 @@ export function Captcha({ id, label, hint, error, verified, onVerified, onReset,
           <AltchaWidget language={i18n.language} strings={strings} onVerified={onVerified} onReset={onReset} resetSignal={resetSignal} />
         </Suspense>
       </CaptchaErrorBoundary>
-      <p className="pc-visually-hidden" aria-live="polite">
+      <p className="visually-hidden" aria-live="polite">
         {verified ? t('components.captcha.done') : ''}
       </p>
     </div>

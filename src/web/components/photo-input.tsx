@@ -250,7 +250,7 @@ export function PhotoInput({ id, label, hint, error, filename, onChange }: Photo
           ) : null}
         </div>
       </div>
-      <p className="pc-visually-hidden" aria-live="polite">
+      <p className="visually-hidden" aria-live="polite">
         {status.kind === 'loading' ? t('components.photo.uploadingStarted') : statusMessage}
       </p>
     </div>

@@ -188,7 +188,7 @@ export function PlaceSearch({ id, label, hint, error, market, chosen, onSelect }
           </div>
         ) : null}
       </div>
-      <div id={statusId} className="pc-visually-hidden" role="status">
+      <div id={statusId} className="visually-hidden" role="status">
         {liveMessage}
       </div>
       {chosen ? (

@@ -7,7 +7,7 @@ export function Spinner({ label, inline = false }: { label?: string; inline?: bo
   return (
     <div className={inline ? 'pc-spinner pc-spinner--inline' : 'pc-spinner'} role="status">
       <span className="pc-spinner__wheel" aria-hidden="true" />
-      <span className="pc-visually-hidden">{label ?? t('components.spinner.loading')}</span>
+      <span className="visually-hidden">{label ?? t('components.spinner.loading')}</span>
     </div>
   );
 }

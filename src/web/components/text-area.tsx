@@ -67,13 +67,13 @@ export function TextArea({ name, id = name, label, hint, error, maxLength = TEXT
               onChange?.(event);
             }}
           />
-          <div id={countId} className="pc-visually-hidden">
+          <div id={countId} className="visually-hidden">
             {t('components.textArea.limit', { count: maxLength })}
           </div>
           <div className={['pc-hint', 'pc-character-count', remaining <= 0 ? 'pc-character-count--full' : ''].filter(Boolean).join(' ')} aria-hidden="true">
             {countText}
           </div>
-          <div className="pc-visually-hidden" aria-live="polite">
+          <div className="visually-hidden" aria-live="polite">
             {announced === countText && length > 0 ? announced : ''}
           </div>
         </>

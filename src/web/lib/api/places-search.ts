@@ -1,14 +1,9 @@
 // GET /api/places/search?q=&market= (DESIGN §6): place suggestions from our server's provider.
 import type { Country } from '#shared/markets.ts';
+import type { Place } from '#shared/schemas/api.ts';
 import { apiFetch, apiPath } from '../api-client.ts';
 
-export interface Place {
-  placeId: string;
-  name: string;
-  address: string;
-  lat: number;
-  lng: number;
-}
+export type { Place };
 
 export function isPlace(value: unknown): value is Place {
   if (!value || typeof value !== 'object') return false;
