@@ -189,7 +189,6 @@ describe('POST /api/save-pharmacist', () => {
       ['names with markup that is not a name', bad({ firstName: 'Robert"); DROP TABLE applications;--' }), (e) => expect(e).toEqual({ firstName: 'validation.name' })],
       ['bad registration number', bad({ professionalRegistrationNumber: '12' }), (e) => expect(e).toEqual({ professionalRegistrationNumber: 'validation.registrationNumber' })],
       ['unsupported market', bad({ appStoreCountry: 'fr' }), (e) => expect(e).toEqual({ appStoreCountry: 'validation.invalid' })],
-      ['a variant not built yet', bad({ appStoreCountry: 'de', formLanguage: 'de' }), (e) => expect(e).toEqual({ formLanguage: 'validation.invalid' })],
       ['an array body', [bad({})], (e) => expect(e).toEqual({ _: 'validation.invalid' })],
       ['a string body', 'hello', (e) => expect(e).toEqual({ _: 'validation.invalid' })],
       ['a null body', null, (e) => expect(e).toEqual({ _: 'validation.invalid' })],
