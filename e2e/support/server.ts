@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { desc } from 'drizzle-orm';
 import { buildApp } from '../../src/server/app.ts';
 import { loadConfig } from '../../src/server/config.ts';
-import { applications, files } from '../../src/server/db/schema.ts';
+import { applications, files, mailOutbox } from '../../src/server/db/schema.ts';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 const dataDir = mkdtempSync(join(tmpdir(), 'champions-e2e-'));
@@ -34,7 +34,9 @@ createServer(async (req, res) => {
         ? await db.select().from(applications).orderBy(desc(applications.createdAt))
         : req.url === '/files'
           ? await db.select().from(files)
-          : null;
+          : req.url === '/mail'
+            ? await db.select().from(mailOutbox).orderBy(desc(mailOutbox.createdAt))
+            : null;
     res.writeHead(body ? 200 : 404, { 'content-type': 'application/json' });
     res.end(JSON.stringify(body ?? { error: 'not found' }));
   } catch (error) {
