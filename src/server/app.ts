@@ -5,7 +5,9 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import type { Config } from './config.ts';
 import { openDatabase, type DatabaseHandle } from './db/client.ts';
 import { installErrorHandler } from './http/errors.ts';
+import { registerMultipart } from './http/multipart.ts';
 import { captchaRoutes } from './routes/captcha.ts';
+import { draftRoutes } from './routes/drafts.ts';
 import { healthRoutes } from './routes/health.ts';
 import { pharmacyRoutes } from './routes/pharmacies.ts';
 import { photoRoutes } from './routes/photos.ts';
@@ -14,7 +16,9 @@ import { registrationRoutes } from './routes/registration.ts';
 import { webRoutes } from './routes/web.ts';
 import { createApplicationStore, type ApplicationStore } from './services/applications.ts';
 import { createCaptchaService, type CaptchaService } from './services/captcha.ts';
+import { createCertificateStore, type CertificateStore } from './services/files/certificates.ts';
 import { createPhotoStore, type PhotoStore } from './services/files/photos.ts';
+import { createDraftStore, type DraftStore } from './services/drafts.ts';
 import { createMailer, type Mailer } from './services/mail/outbox.ts';
 import { createPlacesProvider } from './services/places/from-config.ts';
 import type { PlacesProvider } from './services/places/provider.ts';
@@ -27,6 +31,8 @@ export interface Services {
   applications: ApplicationStore;
   captcha: CaptchaService;
   photos: PhotoStore;
+  certificates: CertificateStore;
+  drafts: DraftStore;
   places: PlacesProvider;
   mailer: Mailer;
 }
@@ -42,6 +48,8 @@ export interface BuildOptions {
   database?: DatabaseHandle;
   places?: PlacesProvider;
   logger?: FastifyServerOptions['logger'];
+  /** The clock of expiring things (drafts, sign-in links, sessions); tests move it. */
+  now?: () => Date;
 }
 
 /** The origin of a tile URL template for img-src; "{s}" subdomains become a wildcard. */
@@ -91,13 +99,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   if (!options.database) app.addHook('onClose', () => database.close());
   const { db } = database;
 
+  const now = options.now ?? (() => new Date());
+  const mailer = createMailer(db, config.mail, app.log);
   const services: Services = {
     database,
     applications: createApplicationStore(db),
     captcha: createCaptchaService(db, config.captcha),
     photos: createPhotoStore(db, config.dataDir),
+    certificates: createCertificateStore(config.dataDir),
+    drafts: createDraftStore(db, { mailer, productName: config.productName, now }),
     places: options.places ?? createPlacesProvider(config),
-    mailer: createMailer(db, config.mail, app.log),
+    mailer,
   };
   app.decorate('services', services);
   app.addHook('onClose', async () => services.mailer.close());
@@ -110,12 +122,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
   await app.register(rateLimit, { global: false });
+  await registerMultipart(app);
   const publicPostLimit = { max: config.rateLimitMax, timeWindow: '1 minute' };
   // Reads are cheaper than writes but still bounded (the place search may call a third party).
   const publicReadLimit = { max: config.rateLimitMax * 10, timeWindow: '1 minute' };
 
   await healthRoutes(app, { database });
-  await registrationRoutes(app, { applications: services.applications, captcha: services.captcha, rateLimit: publicPostLimit });
+  await registrationRoutes(app, { applications: services.applications, certificates: services.certificates, captcha: services.captcha, rateLimit: publicPostLimit });
+  await draftRoutes(app, { drafts: services.drafts, config, rateLimit: publicPostLimit });
   await photoRoutes(app, { photos: services.photos, rateLimit: publicPostLimit });
   await pharmacyRoutes(app, { applications: services.applications, rateLimit: publicPostLimit });
   await captchaRoutes(app, { captcha: services.captcha, rateLimit: publicReadLimit });

@@ -1,5 +1,5 @@
 // Every environment variable the server reads, parsed and documented in one place.
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -52,6 +52,19 @@ const EnvSchema = z.object({
   /** Trust X-Forwarded-* from a reverse proxy: true/false, a hop count, or addresses (Fastify's trustProxy). */
   TRUST_PROXY: z.string().default('false'),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  /**
+   * The site's public origin (and optional path), e.g. "https://champions.example.com". E-mailed
+   * links start with it. Unset: the request's host, accepted only when it is localhost/127.0.0.1
+   * or one of MARKET_HOSTS.
+   */
+  PUBLIC_URL: z.url().optional(),
+  /** Key (32 random bytes, base64/base64url) encrypting staff TOTP secrets. Unset: generated once and kept in DATA_DIR/secrets.json. */
+  STAFF_SECRET_KEY: z.string().min(32).optional(),
+  /** Staff sessions end after this many minutes without a request, and this many hours after sign-in whatever happens. */
+  STAFF_IDLE_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),
+  STAFF_ABSOLUTE_HOURS: z.coerce.number().int().min(1).max(7 * 24).default(12),
+  /** The main admin created on first start when there is no staff user at all. */
+  BOOTSTRAP_ADMIN_EMAIL: z.email().default('admin@example.com'),
   /** The built web app (`npm run build`). */
   WEB_DIST: z.string().min(1).default('dist/web'),
 });
@@ -86,6 +99,9 @@ export interface Config {
   mail: { smtpUrl: string | null; from: string; dir: string };
   captcha: { hmacKey: string; maxNumber: number };
   rateLimitMax: number;
+  /** Origin (and optional path) of e-mailed links, without a trailing slash; null = the request's allowed host. */
+  publicUrl: string | null;
+  staff: { secretKey: Buffer; idleMinutes: number; absoluteHours: number; bootstrapAdminEmail: string };
   trustProxy: boolean | number | string;
   production: boolean;
   nodeEnv: 'development' | 'production' | 'test';
@@ -119,6 +135,13 @@ function persistedSecret(dataDir: string, name: string): string {
 
 export class ConfigError extends Error {}
 
+/** 32 bytes for AES-256: the setting decoded when it is 32 bytes of base64/base64url, else its SHA-256. */
+function staffSecretKey(text: string): Buffer {
+  const decoded = Buffer.from(text, 'base64url');
+  if (decoded.length === 32 && /^[A-Za-z0-9+/_-]{43}=?$/.test(text)) return decoded;
+  return createHash('sha256').update(text).digest();
+}
+
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = EnvSchema.safeParse(
     Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== '')),
@@ -134,6 +157,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     e.DATABASE_URL && !memory
       ? { kind: 'postgres', url: e.DATABASE_URL }
       : { kind: 'pglite', dataDir: memory ? null : path.join(dataDir, 'db') };
+  const staffKeyText = e.STAFF_SECRET_KEY ?? (memory ? randomBytes(32).toString('base64url') : persistedSecret(dataDir, 'staffSecretKey'));
   const hmacKey = e.CAPTCHA_HMAC_KEY ?? (memory ? randomBytes(32).toString('base64url') : persistedSecret(dataDir, 'captchaHmacKey'));
 
   return {
@@ -160,6 +184,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mail: { smtpUrl: e.SMTP_URL ?? null, from: e.MAIL_FROM, dir: path.join(dataDir, 'mail') },
     captcha: { hmacKey, maxNumber: e.CAPTCHA_MAX_NUMBER },
     rateLimitMax: e.RATE_LIMIT_MAX,
+    publicUrl: e.PUBLIC_URL ? e.PUBLIC_URL.replace(/\/+$/, '') : null,
+    staff: {
+      secretKey: staffSecretKey(staffKeyText),
+      idleMinutes: e.STAFF_IDLE_MINUTES,
+      absoluteHours: e.STAFF_ABSOLUTE_HOURS,
+      bootstrapAdminEmail: e.BOOTSTRAP_ADMIN_EMAIL,
+    },
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     production: e.NODE_ENV === 'production',
     nodeEnv: e.NODE_ENV,

@@ -29,9 +29,11 @@ async function main() {
 
   const purge = async () => {
     try {
+      // Drafts first: a photo is kept exactly as long as a live draft refers to it.
+      const drafts = await app.services.drafts.purgeExpired();
       const photos = await purgeTempPhotos(app.services.database.db, app.services.photos.dir);
       const captchas = await app.services.captcha.purgeExpired();
-      if (photos.length || captchas) app.log.info({ photos: photos.length, captchas }, 'purged temporary uploads and used captchas');
+      if (photos.length || captchas || drafts) app.log.info({ photos: photos.length, captchas, drafts }, 'purged temporary uploads, used captchas and expired drafts');
     } catch (error) {
       app.log.error({ err: error }, 'purge failed');
     }

@@ -58,6 +58,8 @@ export const files = pgTable(
     kind: text('kind', { enum: ['photo', 'certificate'] }).notNull(),
     storageName: text('storage_name').notNull().unique('files_storage_name_unique'),
     mime: text('mime').notNull(),
+    /** The type detected in the upload as received (a photo is stored re-encoded as jpeg or png). */
+    originalMime: text('original_mime'),
     bytes: integer('bytes').notNull(),
     applicationId: uuid('application_id').references(() => applications.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
@@ -88,4 +90,24 @@ export const captchaUsed = pgTable(
   (t) => [index('captcha_used_expires_idx').on(t.expiresAt)],
 );
 
-export const schema = { pharmacies, applications, files, mailOutbox, captchaUsed };
+/** "Continue on another device": a form half filled in, reachable by an e-mailed token until it expires. */
+export const drafts = pgTable(
+  'drafts',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    /** SHA-256 of the token in the link; the token itself is never stored. */
+    tokenHash: text('token_hash').notNull().unique('drafts_token_hash_unique'),
+    email: text('email').notNull(),
+    country: text('country').notNull(),
+    language: text('language').notNull(),
+    step: integer('step').notNull(),
+    data: jsonb('data').$type<Record<string, string | number | boolean>>().notNull(),
+    /** The temp photo the draft refers to: kept from the purge while the draft lives. */
+    photo: text('photo'),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('drafts_expires_idx').on(t.expiresAt), index('drafts_photo_idx').on(t.photo), index('drafts_email_created_idx').on(t.email, t.createdAt)],
+);
+
+export const schema = { pharmacies, applications, files, mailOutbox, captchaUsed, drafts };

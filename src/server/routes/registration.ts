@@ -1,15 +1,18 @@
 // POST /api/save-pharmacist and GET /api/get-pharmacist (spec §7).
 import type { FastifyInstance } from 'fastify';
-import { isCountry, isLanguage } from '#shared/markets.ts';
+import { isCountry, isLanguage, resolveVariant } from '#shared/markets.ts';
 import { ApiMessage } from '#shared/schemas/api.ts';
 import { EditTokenSchema, ErrorKey } from '#shared/schemas/fields.ts';
 import { fieldErrors, registrationPayloadSchemaFor } from '#shared/schemas/registration.ts';
 import { failed, isPlainObject, ok, WHOLE_BODY_INVALID } from '../http/answers.ts';
+import { readMultipartForm } from '../http/multipart.ts';
 import type { ApplicationInput, ApplicationStore } from '../services/applications.ts';
+import { checkCertificate, FileErrorKey, type CertificateStore, type StoredCertificate } from '../services/files/certificates.ts';
 import type { CaptchaService } from '../services/captcha.ts';
 
 export interface RegistrationDeps {
   applications: ApplicationStore;
+  certificates: CertificateStore;
   captcha: CaptchaService;
   rateLimit: { max: number; timeWindow: string };
 }
@@ -19,8 +22,12 @@ export const HONEYPOT_FIELD = 'website';
 
 export type SaveOutcome = { httpStatus: number; body: Record<string, unknown> };
 
-/** The whole save, independent of how the body arrived (JSON now, multipart for Germany later). */
-export async function saveApplication(fields: unknown, deps: Pick<RegistrationDeps, 'applications' | 'captcha'>): Promise<SaveOutcome> {
+/** The whole save, independent of how the body arrived (JSON, or multipart with the certificate as `file`). */
+export async function saveApplication(
+  fields: unknown,
+  deps: Pick<RegistrationDeps, 'applications' | 'captcha' | 'certificates'>,
+  certificateFile: Buffer | null = null,
+): Promise<SaveOutcome> {
   const refuse = (errors: Record<string, string>): SaveOutcome => ({ httpStatus: 400, body: { status: 'failed', message: 'invalid', errors } });
   if (!isPlainObject(fields)) return refuse(WHOLE_BODY_INVALID);
 
@@ -34,22 +41,60 @@ export async function saveApplication(fields: unknown, deps: Pick<RegistrationDe
   if (!schema) return refuse({ formLanguage: ErrorKey.invalid });
 
   const parsed = schema.safeParse(fields);
-  if (!parsed.success) return refuse(fieldErrors(parsed.error));
+  const errors = parsed.success ? {} : fieldErrors(parsed.error);
 
-  const captcha = await deps.captcha.redeem(parsed.data.recaptchaToken);
+  // The three-step variants need the training certificate, unless the application being edited has one.
+  let certificate: { content: Buffer; mime: string; ext: string } | null = null;
+  if (resolveVariant(appStoreCountry, formLanguage).layout === 'steps') {
+    if (certificateFile) {
+      const check = await checkCertificate(certificateFile);
+      if (check.ok) certificate = { content: certificateFile, mime: check.mime, ext: check.ext };
+      else errors.file = check.error;
+    } else {
+      const loginToken = parsed.success ? parsed.data.loginToken : undefined;
+      if (!loginToken || !(await deps.applications.hasCertificate(loginToken))) errors.file = FileErrorKey.required;
+    }
+  }
+  if (!parsed.success || Object.keys(errors).length > 0) return refuse(errors);
+  const input = parsed.data as ApplicationInput;
+
+  if (input.appStoreCountry === 'de' && input.photo && !(await deps.applications.isGermanPhotoType(input.photo))) {
+    return refuse({ photo: FileErrorKey.fileType });
+  }
+
+  const captcha = await deps.captcha.redeem(input.recaptchaToken ?? '');
   if (!captcha.ok) return refuse({ recaptchaToken: ErrorKey.captcha });
 
-  const result = await deps.applications.save(parsed.data as ApplicationInput);
-  if (result.ok) return { httpStatus: 200, body: { status: 'ok', message: ApiMessage.saved, data: { id: result.id } } };
+  let stored: StoredCertificate | null = null;
+  const replaced: string[] = [];
+  let result;
+  try {
+    if (certificate) stored = await deps.certificates.write(certificate.content, certificate);
+    result = await deps.applications.save(input, { certificate: stored ?? undefined, replaced });
+  } catch (error) {
+    if (stored) await deps.certificates.remove(stored.storageName);
+    throw error;
+  }
+  if (!result.ok && stored) await deps.certificates.remove(stored.storageName);
+  if (result.ok) {
+    for (const name of replaced) await deps.certificates.remove(name);
+    return { httpStatus: 200, body: { status: 'ok', message: ApiMessage.saved, data: { id: result.id } } };
+  }
   if ('conflict' in result) {
     const message = result.conflict === 'email' ? ApiMessage.emailRegistered : ApiMessage.registrationNumberRegistered;
     return { httpStatus: 409, body: { status: 'failed', message } };
   }
-  return refuse({ [result.invalid]: ErrorKey.invalid });
+  return refuse({ [result.invalid]: result.code ?? ErrorKey.invalid });
 }
 
 export async function registrationRoutes(app: FastifyInstance, deps: RegistrationDeps) {
   app.post('/api/save-pharmacist', { config: { rateLimit: deps.rateLimit } }, async (request, reply) => {
+    if (request.isMultipart()) {
+      const form = await readMultipartForm(request);
+      if (!form.ok) return reply.code(form.httpStatus).send({ status: 'failed', message: 'invalid', errors: form.errors });
+      const outcome = await saveApplication(form.fields, deps, form.file);
+      return reply.code(outcome.httpStatus).send(outcome.body);
+    }
     const outcome = await saveApplication(request.body, deps);
     return reply.code(outcome.httpStatus).send(outcome.body);
   });

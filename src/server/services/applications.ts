@@ -7,6 +7,7 @@ import { type Country, type Language } from '#shared/markets.ts';
 import { DEFAULT_REGISTRATION_BODY } from '#shared/reference/options.ts';
 import { UNIQUE_VIOLATION, databaseErrorOf, type Database } from '../db/client.ts';
 import { applications, files, pharmacies } from '../db/schema.ts';
+import type { StoredCertificate } from './files/certificates.ts';
 
 /** The validated payload fields the store needs by name; every other field is kept in `answers`. */
 export interface ApplicationInput {
@@ -33,21 +34,34 @@ export interface ApplicationInput {
 export type SaveResult =
   | { ok: true; id: string; editToken: string; created: boolean }
   | { ok: false; conflict: 'email' | 'registrationNumber' }
-  | { ok: false; invalid: 'loginToken' | 'photo' };
+  | { ok: false; invalid: 'loginToken' | 'photo'; code?: string };
+
+/** Photos a German application may carry, as detected when uploaded (spec §5: jpeg or png only). */
+const GERMAN_PHOTO_MIME = new Set(['image/jpeg', 'image/png']);
 
 const NOT_STORED = new Set(['recaptchaToken', 'loginToken', 'website']);
 
 export const newEditToken = () => randomBytes(EDIT_TOKEN_BYTES).toString('base64url');
 
 class Refused extends Error {
-  constructor(readonly field: 'loginToken' | 'photo') {
+  constructor(
+    readonly field: 'loginToken' | 'photo',
+    readonly code?: string,
+  ) {
     super(field);
   }
 }
 
+export interface SaveExtras {
+  /** A certificate already written to private storage; linked in the same transaction. */
+  certificate?: StoredCertificate;
+  /** Storage names of certificates this save replaced: the caller removes their files after commit. */
+  replaced?: string[];
+}
+
 export function createApplicationStore(db: Database) {
   return {
-    async save(input: ApplicationInput): Promise<SaveResult> {
+    async save(input: ApplicationInput, extras: SaveExtras = {}): Promise<SaveResult> {
       const answers = Object.fromEntries(Object.entries(input).filter(([k, v]) => !NOT_STORED.has(k) && v !== undefined));
       const registrationBody = input.bodyOfRegistration || DEFAULT_REGISTRATION_BODY[input.appStoreCountry];
       const editToken = newEditToken();
@@ -96,17 +110,27 @@ export function createApplicationStore(db: Database) {
 
           if (input.photo) {
             const [photo] = await tx
-              .select({ id: files.id })
+              .select({ id: files.id, originalMime: files.originalMime })
               .from(files)
               .where(and(eq(files.storageName, input.photo), eq(files.kind, 'photo'), or(isNull(files.applicationId), eq(files.applicationId, id))))
               .for('update');
             if (!photo || (input.photoId && input.photoId !== photo.id)) throw new Refused('photo');
+            if (input.appStoreCountry === 'de' && photo.originalMime && !GERMAN_PHOTO_MIME.has(photo.originalMime)) throw new Refused('photo', 'validation.fileType');
             await tx.update(files).set({ applicationId: id, linkedAt: new Date() }).where(eq(files.id, photo.id));
+          }
+          if (extras.certificate) {
+            const old = await tx
+              .delete(files)
+              .where(and(eq(files.applicationId, id), eq(files.kind, 'certificate')))
+              .returning({ storageName: files.storageName });
+            extras.replaced?.push(...old.map((f) => f.storageName));
+            const { storageName, mime, bytes } = extras.certificate;
+            await tx.insert(files).values({ kind: 'certificate', storageName, mime, originalMime: mime, bytes, applicationId: id, linkedAt: new Date() });
           }
           return { ok: true as const, id, editToken, created: existingId === null };
         });
       } catch (error) {
-        if (error instanceof Refused) return { ok: false, invalid: error.field };
+        if (error instanceof Refused) return { ok: false, invalid: error.field, code: error.code };
         const dbError = databaseErrorOf(error);
         if (dbError?.code === UNIQUE_VIOLATION) {
           if (dbError.constraint === 'applications_email_unique') return { ok: false, conflict: 'email' };
@@ -114,6 +138,23 @@ export function createApplicationStore(db: Database) {
         }
         throw error;
       }
+    },
+
+    /** Whether a temp photo was uploaded as jpeg or png (photos from before the check count as such). */
+    async isGermanPhotoType(storageName: string): Promise<boolean> {
+      const [row] = await db.select({ originalMime: files.originalMime }).from(files).where(and(eq(files.storageName, storageName), eq(files.kind, 'photo')));
+      return !row?.originalMime || GERMAN_PHOTO_MIME.has(row.originalMime);
+    },
+
+    /** Whether the application behind an edit token already holds a certificate. */
+    async hasCertificate(editToken: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: files.id })
+        .from(files)
+        .innerJoin(applications, eq(files.applicationId, applications.id))
+        .where(and(eq(applications.editToken, editToken), eq(files.kind, 'certificate')))
+        .limit(1);
+      return Boolean(row);
     },
 
     /** The application's answers, found only by its edit token (never by its id). */

@@ -107,6 +107,37 @@ export function ukApplication(overrides: Record<string, unknown> = {}): Record<s
   };
 }
 
+/** A valid German three-step application (text fields only; the certificate travels as the file part). */
+export function germanApplication(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  counter += 1;
+  const unique = `${process.pid % 1000}${counter}`.padStart(4, '0').slice(-6);
+  return {
+    haveYouCompleted: 'yes',
+    placeId: 'fixture:de:001',
+    lat: '52.52',
+    lng: '13.405',
+    address: 'Friedrichstraße 100, 10117 Berlin, Deutschland',
+    whereYouWork: 'Apotheke am Bahnhof',
+    services: 'Impfungen, Medikationsanalyse',
+    email: `apotheker${unique}@example.de`,
+    firstName: 'Jürgen',
+    lastName: 'Müller-Lüdenscheidt',
+    bodyOfRegistration: 'Apothekerkammer Berlin',
+    professionalRegistrationNumber: `3${unique}`.slice(0, 7),
+    isChecked: 'true',
+    willUpateGoogleMapsEntry: 'true',
+    howDidYouFindAboutTheProgram: 'MY EMPLOYER',
+    agreementCheck1: 'on',
+    agreementCheck2: 'on',
+    agreementCheck3: 'on',
+    agreementCheck4: 'on',
+    agreementCheck5: 'on',
+    appStoreCountry: 'de',
+    formLanguage: 'de',
+    ...overrides,
+  };
+}
+
 /** A minimal built web app in a temp dir, standing in for dist/web. */
 export function fixtureWebDist(dataDir: string): string {
   const dir = path.join(dataDir, 'web');

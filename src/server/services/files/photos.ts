@@ -72,7 +72,7 @@ export function createPhotoStore(db: Database, dataDir: string): PhotoStore {
       try {
         const [row] = await db
           .insert(files)
-          .values({ kind: 'photo', storageName: filename, mime: photoMime(filename), bytes: encoded.buffer.length })
+          .values({ kind: 'photo', storageName: filename, mime: photoMime(filename), originalMime: type.mime, bytes: encoded.buffer.length })
           .returning({ id: files.id });
         return { ok: true, id: row!.id, filename, mime: photoMime(filename), bytes: encoded.buffer.length };
       } catch (error) {

@@ -1,0 +1,182 @@
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { applications, files } from '../db/schema.ts';
+import { createTestContext, germanApplication, solveCaptcha, type TestContext } from '../test/context.ts';
+import { elfBytes, gifBytes, heicBytes, multipartBody, pdfBytes, peBytes, type FilePart } from '../test/multipart.ts';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(async () => {
+  await ctx?.close();
+});
+
+const pdf = (content = pdfBytes(), filename = 'zertifikat.pdf'): FilePart => ({ filename, contentType: 'application/pdf', content });
+
+async function submit(fields: Record<string, unknown>, fileParts: FilePart[] = [pdf()]) {
+  const body = multipartBody({ recaptchaToken: await solveCaptcha(ctx.app), ...fields }, fileParts);
+  return ctx.app.inject({ method: 'POST', url: '/api/save-pharmacist', ...body });
+}
+
+const certificatesDir = () => path.join(ctx.config.dataDir, 'files', 'certificates');
+const storedCertificates = () => (existsSync(certificatesDir()) ? readdirSync(certificatesDir()) : []);
+
+async function applicationByEmail(email: string) {
+  const [row] = await ctx.database.db.select().from(applications).where(eq(applications.emailNormalized, email.toLowerCase()));
+  return row;
+}
+
+async function uploadPhoto(content: Buffer) {
+  const response = await ctx.app.inject({ method: 'POST', url: '/api/save-temp-pharmacist-image', payload: { data: content.toString('base64') } });
+  expect(response.statusCode).toBe(200);
+  return response.json() as { filename: string; target_id: string };
+}
+
+describe('POST /api/save-pharmacist (multipart, three steps)', () => {
+  it('stores a German application with its certificate privately and linked', async () => {
+    const payload = germanApplication();
+    const response = await submit(payload);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ status: 'ok', message: 'saved' });
+
+    const row = await applicationByEmail(payload.email as string);
+    expect(row?.registrationBody).toBe('Apothekerkammer Berlin');
+    expect(row?.answers).toMatchObject({ isChecked: true, agreementCheck5: true, lat: 52.52, howDidYouFindAboutTheProgram: 'MY EMPLOYER', willUpateGoogleMapsEntry: true });
+    const linked = await ctx.database.db.select().from(files).where(eq(files.applicationId, row!.id));
+    expect(linked).toHaveLength(1);
+    expect(linked[0]).toMatchObject({ kind: 'certificate', mime: 'application/pdf' });
+    expect(linked[0]!.storageName).toMatch(/^[A-Za-z0-9_-]{22}\.pdf$/);
+    expect(linked[0]!.storageName).not.toContain('zertifikat');
+    expect(existsSync(path.join(certificatesDir(), linked[0]!.storageName))).toBe(true);
+
+    // Not on any public path.
+    for (const url of [`/files/photos/${linked[0]!.storageName}`, `/files/certificates/${linked[0]!.storageName}`, `/api/files/certificates/${linked[0]!.id}`]) {
+      expect((await ctx.app.inject({ method: 'GET', url })).statusCode).not.toBe(200);
+    }
+  });
+
+  it.each([
+    ['a jpeg', { filename: 'c.jpg', contentType: 'image/jpeg' }, 'image/jpeg'],
+    ['a heic', { filename: 'c.heic', contentType: 'image/heic' }, 'image/heic'],
+  ])('accepts %s certificate by content', async (_label, meta, mime) => {
+    const content = mime === 'image/jpeg' ? await sharp({ create: { width: 8, height: 8, channels: 3, background: '#fff' } }).jpeg().toBuffer() : heicBytes();
+    const payload = germanApplication();
+    const response = await submit(payload, [{ ...meta, content }]);
+    expect(response.statusCode).toBe(200);
+    const row = await applicationByEmail(payload.email as string);
+    const [file] = await ctx.database.db.select().from(files).where(eq(files.applicationId, row!.id));
+    expect(file?.mime).toBe(mime);
+  });
+
+  it.each([
+    ['a 6 MB pdf', pdf(pdfBytes(6 * 1024 * 1024)), 413, 'validation.fileTooBig'],
+    ['a .pdf that is an ELF executable', pdf(elfBytes()), 400, 'validation.fileType'],
+    ['a .pdf that is a Windows executable', pdf(peBytes()), 400, 'validation.fileType'],
+    ['a GIF', { filename: 'c.gif', contentType: 'image/gif', content: gifBytes() }, 400, 'validation.fileType'],
+    ['an empty file', pdf(Buffer.alloc(0)), 400, 'validation.required'],
+  ])('refuses %s and stores nothing', async (_label, part, status, code) => {
+    const before = storedCertificates().length;
+    const payload = germanApplication();
+    const response = await submit(payload, [part]);
+    expect(response.statusCode).toBe(status);
+    expect(response.json()).toMatchObject({ status: 'failed', message: 'invalid', errors: { file: code } });
+    expect(await applicationByEmail(payload.email as string)).toBeUndefined();
+    expect(storedCertificates()).toHaveLength(before);
+  });
+
+  it('requires the certificate, by multipart and by JSON', async () => {
+    const payload = germanApplication();
+    const response = await submit(payload, []);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors).toEqual({ file: 'validation.required' });
+
+    const json = await ctx.app.inject({ method: 'POST', url: '/api/save-pharmacist', payload: { ...payload, recaptchaToken: await solveCaptcha(ctx.app) } });
+    expect(json.statusCode).toBe(400);
+    expect(json.json().errors).toEqual({ file: 'validation.required' });
+  });
+
+  it('reports field errors and the missing certificate together', async () => {
+    const response = await submit(germanApplication({ email: 'not-an-email' }), []);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors).toEqual({ email: 'validation.email', file: 'validation.required' });
+  });
+
+  it('keeps the stored certificate when an edit through loginToken sends none, and replaces it when it sends one', async () => {
+    const payload = germanApplication();
+    expect((await submit(payload)).statusCode).toBe(200);
+    const first = await applicationByEmail(payload.email as string);
+    const [firstFile] = await ctx.database.db.select().from(files).where(eq(files.applicationId, first!.id));
+
+    const edited = await submit({ ...payload, lastName: 'Schmidt', loginToken: first!.editToken }, []);
+    expect(edited.statusCode).toBe(200);
+    const second = await applicationByEmail(payload.email as string);
+    expect(second!.lastName).toBe('Schmidt');
+    expect(await ctx.database.db.select().from(files).where(eq(files.applicationId, first!.id))).toHaveLength(1);
+
+    const replaced = await submit({ ...payload, loginToken: second!.editToken });
+    expect(replaced.statusCode).toBe(200);
+    const now = await ctx.database.db.select().from(files).where(eq(files.applicationId, first!.id));
+    expect(now).toHaveLength(1);
+    expect(now[0]!.id).not.toBe(firstFile!.id);
+    expect(existsSync(path.join(certificatesDir(), firstFile!.storageName))).toBe(false);
+  });
+
+  it('removes the stored certificate when the save fails (duplicate e-mail)', async () => {
+    const payload = germanApplication();
+    expect((await submit(payload)).statusCode).toBe(200);
+    const before = storedCertificates().length;
+    const again = await submit(germanApplication({ email: payload.email }));
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({ status: 'failed', message: 'errorEmailRegistered' });
+    expect(storedCertificates()).toHaveLength(before);
+  });
+
+  it('accepts a jpeg or png photo for Germany and refuses a photo uploaded as webp', async () => {
+    const png = await uploadPhoto(await sharp({ create: { width: 8, height: 8, channels: 3, background: '#0a0' } }).png().toBuffer());
+    const ok = germanApplication({ photo: png.filename, photoId: png.target_id });
+    expect((await submit(ok)).statusCode).toBe(200);
+    const [photoRow] = await ctx.database.db.select().from(files).where(eq(files.storageName, png.filename));
+    expect(photoRow?.originalMime).toBe('image/png');
+
+    const webp = await uploadPhoto(await sharp({ create: { width: 8, height: 8, channels: 3, background: '#0a0' } }).webp().toBuffer());
+    const refused = await submit(germanApplication({ photo: webp.filename, photoId: webp.target_id }));
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors).toEqual({ photo: 'validation.fileType' });
+  });
+
+  it('answers a truncated body with 400 JSON', async () => {
+    const { payload, headers } = multipartBody(germanApplication(), [pdf()]);
+    const cut = payload.subarray(0, Math.floor(payload.length / 2));
+    const response = await ctx.app.inject({ method: 'POST', url: '/api/save-pharmacist', payload: cut, headers });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ status: 'failed', message: 'invalid' });
+  });
+
+  it('answers too many parts, a second file, an oversized field and a bad boundary with 4xx JSON', async () => {
+    const many = Object.fromEntries(Array.from({ length: 120 }, (_, i) => [`f${i}`, 'x']));
+    const cases = [
+      multipartBody(many),
+      multipartBody(germanApplication(), [pdf(), pdf()]),
+      multipartBody(germanApplication({ services: 'x'.repeat(20_000) }), [pdf()]),
+      multipartBody(germanApplication(), [{ ...pdf(), name: 'other' }]),
+      { payload: Buffer.from('garbage'), headers: { 'content-type': 'multipart/form-data' } },
+      multipartBody({ __proto__x: 1, constructor: 'x' }),
+    ];
+    for (const body of cases) {
+      const response = await ctx.app.inject({ method: 'POST', url: '/api/save-pharmacist', ...body });
+      expect([400, 413]).toContain(response.statusCode);
+      expect(response.json().status).toBe('failed');
+    }
+  });
+
+  it('accepts multipart for the single-page variants too (no certificate needed)', async () => {
+    const { ukApplication } = await import('../test/context.ts');
+    const payload = ukApplication({ isChecked: 'true', agreementCheck1: 'on', agreementCheck2: 'on', agreementCheck3: 'on', agreementCheck4: 'on', agreementCheck5: 'on', lat: '53.4', lng: '-2.99' });
+    const response = await submit(payload, []);
+    expect(response.statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,27 @@
+// Where e-mailed links point. PUBLIC_URL when set; otherwise the request's own host, but only a
+// host we serve (localhost or a MARKET_HOSTS name): a forged Host header must never put an
+// attacker's domain into a sign-in or draft link.
+import type { FastifyRequest } from 'fastify';
+import type { Config } from '../config.ts';
+
+export const BASE_PATHS = ['', '/uk', '/it', '/de'] as const;
+export type BasePath = (typeof BASE_PATHS)[number];
+
+const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+export function linkOrigin(request: Pick<FastifyRequest, 'headers' | 'protocol' | 'host'>, config: Pick<Config, 'publicUrl' | 'marketHosts'>): string | null {
+  if (config.publicUrl) return config.publicUrl;
+  const host = (request.host ?? request.headers.host ?? '').toLowerCase();
+  if (!/^[a-z0-9.[\]:-]{1,300}$/.test(host)) return null;
+  const hostname = host.startsWith('[') ? host.slice(0, host.indexOf(']') + 1) : host.replace(/:\d+$/, '');
+  if (!LOCAL_HOSTS.has(hostname) && !config.marketHosts.has(hostname)) return null;
+  const protocol = request.protocol === 'https' ? 'https' : 'http';
+  return `${protocol}://${host}`;
+}
+
+/** A path on this site to return to after sign-in; anything else (other origins, `//x`, `/\\x`) is dropped. */
+export function safeReturnPath(value: unknown): string | null {
+  if (typeof value !== 'string' || value.length > 500) return null;
+  if (!/^\/(?![/\\])[\x21-\x7e]*$/.test(value)) return null;
+  return value;
+}

@@ -1,0 +1,54 @@
+// "Continue on another device" (issue 3): POST /api/drafts and GET /api/drafts/:token.
+import * as z from 'zod';
+import { COUNTRIES, LANGUAGES, type Country, type Language } from '../markets.ts';
+import { FORM_STEPS } from '../limits.ts';
+import { stripMarkup } from '../sanitize.ts';
+import { EmailSchema, ErrorKey } from './fields.ts';
+
+export const DRAFT_MAX_ENTRIES = 60;
+export const DRAFT_VALUE_MAX_LENGTH = 2000;
+export const DRAFT_TTL_DAYS = 30;
+export const DRAFT_URL = '/api/drafts';
+
+/** Fields a draft never keeps: single-use or secret values, and files (the photo is kept by name). */
+export const DRAFT_DROPPED_FIELDS = ['recaptchaToken', 'loginToken', 'file', 'website'] as const;
+
+const KEY = /^[A-Za-z][A-Za-z0-9_]{0,63}$/;
+
+const DraftValue = z.union([
+  z.string().max(DRAFT_VALUE_MAX_LENGTH * 2, { error: ErrorKey.tooLong }).transform(stripMarkup).pipe(z.string().max(DRAFT_VALUE_MAX_LENGTH, { error: ErrorKey.tooLong })),
+  z.number().finite(),
+  z.boolean(),
+]);
+
+/** A flat object of the payload fields so far: at most 60 string/number/boolean entries, markup stripped. */
+export const DraftDataSchema = z
+  .record(z.string().regex(KEY, { error: ErrorKey.invalid }), DraftValue, { error: ErrorKey.invalid })
+  .refine((data) => Object.keys(data).length <= DRAFT_MAX_ENTRIES, { error: ErrorKey.tooLong })
+  .transform((data) => {
+    const kept = { ...data };
+    for (const field of DRAFT_DROPPED_FIELDS) delete kept[field];
+    return kept;
+  });
+
+export const DraftRequestSchema = z.object({
+  email: EmailSchema,
+  country: z.enum(COUNTRIES, { error: ErrorKey.invalid }),
+  language: z.enum(LANGUAGES, { error: ErrorKey.invalid }),
+  step: z.coerce.number({ error: ErrorKey.invalid }).int({ error: ErrorKey.invalid }).min(1, { error: ErrorKey.invalid }).max(FORM_STEPS, { error: ErrorKey.invalid }),
+  /** The market's path prefix the form runs under ('' when the market comes from the host). */
+  basePath: z.enum(['', '/uk', '/it', '/de'], { error: ErrorKey.invalid }).default(''),
+  data: DraftDataSchema,
+});
+export type DraftRequest = z.input<typeof DraftRequestSchema>;
+
+/** A draft token: 24 random bytes, base64url. */
+export const DraftTokenSchema = z.string().regex(/^[A-Za-z0-9_-]{32}$/);
+
+/** GET /api/drafts/:token answer data. */
+export interface DraftAnswer {
+  country: Country;
+  language: Language;
+  step: number;
+  data: Record<string, string | number | boolean>;
+}
