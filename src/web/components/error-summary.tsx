@@ -2,11 +2,14 @@
 // appears (remount it with a new key to take focus again), and each link focuses its field.
 import { useEffect, useRef, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import './components.css';
 
 export interface SummaryError {
   /** The id of the field to focus; without it the message shows as plain text. */
   fieldId?: string;
+  /** A router path instead (a field on another page of the form). */
+  to?: string;
   /** Already translated. */
   message: string;
 }
@@ -51,7 +54,9 @@ export function ErrorSummary({ errors, title }: ErrorSummaryProps) {
       <ul className="pc-error-summary__list">
         {errors.map((error, index) => (
           <li key={`${error.fieldId ?? ''}-${index}`}>
-            {error.fieldId ? (
+            {error.to ? (
+              <Link to={error.to}>{error.message}</Link>
+            ) : error.fieldId ? (
               <a href={`#${error.fieldId}`} onClick={(event) => onClick(event, error.fieldId!)}>
                 {error.message}
               </a>

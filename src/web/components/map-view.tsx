@@ -1,6 +1,6 @@
 // The map under the place search. Leaflet loads lazily (its own chunk, with its CSS), so pages
 // without a map never download it; if it cannot load, the page says so and carries on.
-import { Component, lazy, Suspense, type ReactNode } from 'react';
+import { Component, lazy, Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Country } from '#shared/markets.ts';
 import { MAP_CENTRES } from '#shared/limits.ts';
@@ -20,6 +20,21 @@ export interface MapViewProps {
   /** Accessible name of the map region. */
   label: string;
   markerTitle?: string;
+  /**
+   * When given, the map (and its third-party tiles) loads only after the visitor agrees by
+   * activating the map area; the answer is kept for the browser session.
+   */
+  consent?: { text: string; button: string };
+}
+
+const CONSENT_KEY = 'pc.mapConsent';
+
+function storedConsent(): boolean {
+  try {
+    return sessionStorage.getItem(CONSENT_KEY) === 'yes';
+  } catch {
+    return false;
+  }
 }
 
 const LeafletMap = lazy(() => import('./leaflet-map.tsx'));
@@ -34,8 +49,30 @@ class MapErrorBoundary extends Component<{ fallback: ReactNode; children: ReactN
   }
 }
 
-export function MapView({ country, marker, tilesUrl, attribution, label, markerTitle }: MapViewProps) {
+export function MapView({ country, marker, tilesUrl, attribution, label, markerTitle, consent }: MapViewProps) {
   const { t } = useTranslation();
+  const [agreed, setAgreed] = useState(() => !consent || storedConsent());
+  if (consent && !agreed) {
+    return (
+      <div className="pc-map pc-map--message pc-map--consent" role="region" aria-label={label}>
+        <p>{consent.text}</p>
+        <button
+          type="button"
+          className="pc-button pc-button--secondary"
+          onClick={() => {
+            try {
+              sessionStorage.setItem(CONSENT_KEY, 'yes');
+            } catch {
+              // Private mode: agree for this page only.
+            }
+            setAgreed(true);
+          }}
+        >
+          {consent.button}
+        </button>
+      </div>
+    );
+  }
   const centre = marker ?? MAP_CENTRES[country];
   const message = (text: string, role?: 'alert' | 'status') => (
     <div className="pc-map pc-map--message" role={role}>

@@ -23,14 +23,18 @@ export interface PhotoInputProps {
   /** The uploaded photo's file name, or '' for none. */
   filename: string;
   onChange: (photo: UploadedPhoto | null) => void;
+  /** Allowed MIME types (default: any image). */
+  accept?: readonly string[];
+  /** Text for a file of another type (default: the generic "only images" message). */
+  wrongFormatText?: string;
 }
 
 type Status = { kind: 'idle' } | { kind: 'loading'; progress: number } | { kind: 'error'; reason: PhotoUploadError | 'cameraDenied' };
 type Facing = 'user' | 'environment';
 
 /** Client-side checks before uploading (spec §5: an image, at most 5 MB). */
-export function checkPhotoFile(file: Pick<File, 'type' | 'size'>): PhotoUploadError | null {
-  if (!file.type.startsWith('image/')) return 'wrongFormat';
+export function checkPhotoFile(file: Pick<File, 'type' | 'size'>, accept?: readonly string[]): PhotoUploadError | null {
+  if (accept ? !accept.includes(file.type) : !file.type.startsWith('image/')) return 'wrongFormat';
   if (file.size > MAX_UPLOAD_BYTES) return 'tooBig';
   return null;
 }
@@ -63,7 +67,7 @@ function stopStream(stream: MediaStream | null) {
   stream?.getTracks().forEach((track) => track.stop());
 }
 
-export function PhotoInput({ id, label, hint, error, filename, onChange }: PhotoInputProps) {
+export function PhotoInput({ id, label, hint, error, filename, onChange, accept, wrongFormatText }: PhotoInputProps) {
   const { t } = useTranslation();
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
   const [stream, setStream] = useState<MediaStream | null>(null);
@@ -114,7 +118,7 @@ export function PhotoInput({ id, label, hint, error, filename, onChange }: Photo
     const file = event.target.files?.[0];
     event.target.value = '';
     if (!file) return;
-    const problem = checkPhotoFile(file);
+    const problem = checkPhotoFile(file, accept);
     if (problem) {
       setStatus({ kind: 'error', reason: problem });
       return;
@@ -179,7 +183,9 @@ export function PhotoInput({ id, label, hint, error, filename, onChange }: Photo
     status.kind === 'loading'
       ? t('components.photo.uploading', { progress: status.progress })
       : status.kind === 'error'
-        ? t(`components.photo.errors.${status.reason}`)
+        ? status.reason === 'wrongFormat' && wrongFormatText
+          ? wrongFormatText
+          : t(`components.photo.errors.${status.reason}`)
         : filename
           ? t('components.photo.uploaded')
           : '';
@@ -226,7 +232,7 @@ export function PhotoInput({ id, label, hint, error, filename, onChange }: Photo
                 ref={fileInput}
                 id={id}
                 type="file"
-                accept="image/*"
+                accept={accept ? accept.join(',') : 'image/*'}
                 className="pc-file-input"
                 disabled={loading}
                 aria-describedby={describedBy(id, { hint, error: shownError })}

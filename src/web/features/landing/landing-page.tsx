@@ -7,7 +7,7 @@ import { firstFormPath } from '#shared/markets.ts';
 import { DECISION_WEEKS, FORM_MINUTES } from '#shared/limits.ts';
 import { CHARTER_COMMITMENTS } from '#shared/reference/options.ts';
 import { useLocalPath, useSite } from '../../app/site-context.tsx';
-import { CharterIcon } from './charter-icons.tsx';
+import { CharterIcon } from '../../components/charter-icons.tsx';
 import './landing.css';
 
 export function LandingPage() {

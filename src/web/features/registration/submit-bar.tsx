@@ -1,6 +1,7 @@
 // Submit stays disabled until the bot check is solved and every mandatory box is ticked
 // (spec §4). A disabled button cannot take focus, so the reason is written next to it, with
 // links to what is still missing.
+import type { ReactNode } from 'react';
 import { useWatch, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { focusField } from '../../components/error-summary.tsx';
@@ -9,14 +10,18 @@ import { Spinner } from '../../components/spinner.tsx';
 export interface SubmitBarProps {
   mandatoryCheckboxes: readonly string[];
   submitting: boolean;
+  /** Further conditions, listed first when unmet (e.g. step 3's how-found answer). */
+  requirements?: readonly { fieldId: string; met: boolean; text: string }[];
+  /** Shown before the submit button (e.g. Previous). */
+  before?: ReactNode;
 }
 
-export function SubmitBar({ mandatoryCheckboxes, submitting }: SubmitBarProps) {
+export function SubmitBar({ mandatoryCheckboxes, submitting, requirements = [], before }: SubmitBarProps) {
   const { t } = useTranslation();
   const { control } = useFormContext();
   const values = useWatch({ control, name: ['recaptchaToken', ...mandatoryCheckboxes] }) as unknown[];
   const [token, ...ticks] = values;
-  const missing: { fieldId: string; text: string }[] = [];
+  const missing: { fieldId: string; text: string }[] = requirements.filter((r) => !r.met).map(({ fieldId, text }) => ({ fieldId, text }));
   mandatoryCheckboxes.forEach((name, index) => {
     if (ticks[index] === true) return;
     const match = /^agreementCheck(\d)$/.exec(name);
@@ -47,6 +52,7 @@ export function SubmitBar({ mandatoryCheckboxes, submitting }: SubmitBarProps) {
         </div>
       ) : null}
       <div className="pc-button-group">
+        {before}
         <button type="submit" className="pc-button" disabled={blocked || submitting} aria-describedby={blocked ? 'submit-missing' : undefined}>
           {t('form.submit')}
         </button>

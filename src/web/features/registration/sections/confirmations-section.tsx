@@ -7,14 +7,28 @@ import { useLocalPath } from '../../../app/site-context.tsx';
 import { Checkbox } from '../../../components/checkbox.tsx';
 import { useFieldError } from '../use-field-error.ts';
 
-function Confirmation({ name }: { name: (typeof AGREEMENT_FIELDS)[number] }) {
+type AgreementField = (typeof AGREEMENT_FIELDS)[number];
+
+function Confirmation({ name, label }: { name: AgreementField; label?: string }) {
   const { t } = useTranslation();
   const { register } = useFormContext();
   const error = useFieldError(name);
-  return <Checkbox {...register(name)} label={t(`form.confirmations.${name}`)} error={error} />;
+  return <Checkbox {...register(name)} label={label ?? t(`form.confirmations.${name}`)} error={error} />;
 }
 
-export function ConfirmationsSection() {
+const UK_LEGAL_PATHS = { terms: '/terms-and-conditions', privacy: '/privacy-policy' };
+
+/**
+ * `labels`: translated texts replacing the UK wording of some confirmations (a market's own).
+ * `legalPaths`: the legal pages the links open (the German site's are /nutzungsbedingungen and /datenschutz).
+ */
+export function ConfirmationsSection({
+  labels = {},
+  legalPaths = UK_LEGAL_PATHS,
+}: {
+  labels?: Partial<Record<AgreementField, string>>;
+  legalPaths?: { terms: string; privacy: string };
+}) {
   const { t } = useTranslation();
   const localPath = useLocalPath();
   return (
@@ -28,13 +42,13 @@ export function ConfirmationsSection() {
           <Trans
             i18nKey="form.confirmations.links"
             components={{
-              terms: <Link to={localPath('/terms-and-conditions')} target="_blank" rel="noopener" />,
-              privacy: <Link to={localPath('/privacy-policy')} target="_blank" rel="noopener" />,
+              terms: <Link to={localPath(legalPaths.terms)} target="_blank" rel="noopener" />,
+              privacy: <Link to={localPath(legalPaths.privacy)} target="_blank" rel="noopener" />,
             }}
           />
         </p>
         {AGREEMENT_FIELDS.map((name) => (
-          <Confirmation key={name} name={name} />
+          <Confirmation key={name} name={name} label={labels[name]} />
         ))}
       </fieldset>
     </section>

@@ -1,4 +1,7 @@
-// Email, names, registration number and the locum question.
+// Email, names, registration number and the locum question. A market may word the registration
+// number and locum question its own way, and put a field (the Italian registration body) before
+// the number.
+import type { ReactNode } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { EMAIL_MAX_LENGTH, TEXT_MAX_LENGTH } from '#shared/limits.ts';
@@ -6,7 +9,21 @@ import { TextInput } from '../../../components/text-input.tsx';
 import { Radios } from '../../../components/radios.tsx';
 import { useFieldError } from '../use-field-error.ts';
 
-export function PersonalDetailsSection({ askLocum = true }: { askLocum?: boolean }) {
+export interface PersonalDetailsTexts {
+  registrationNumberLabel?: string;
+  registrationNumberHint?: string;
+  locumLegend?: string;
+}
+
+export interface PersonalDetailsSectionProps {
+  askLocum?: boolean;
+  /** Translated texts replacing the UK wording. */
+  texts?: PersonalDetailsTexts;
+  /** Rendered just before the registration number. */
+  beforeRegistrationNumber?: ReactNode;
+}
+
+export function PersonalDetailsSection({ askLocum = true, texts = {}, beforeRegistrationNumber }: PersonalDetailsSectionProps) {
   const { t } = useTranslation();
   const { register, control } = useFormContext();
   const locum = useWatch({ control, name: 'areYouLocum' }) as string;
@@ -33,10 +50,11 @@ export function PersonalDetailsSection({ askLocum = true }: { askLocum?: boolean
       />
       <TextInput {...register('firstName')} label={t('form.firstName.label')} error={firstNameError} autoComplete="given-name" spellCheck={false} maxLength={TEXT_MAX_LENGTH} />
       <TextInput {...register('lastName')} label={t('form.lastName.label')} error={lastNameError} autoComplete="family-name" spellCheck={false} maxLength={TEXT_MAX_LENGTH} />
+      {beforeRegistrationNumber}
       <TextInput
         {...register('professionalRegistrationNumber')}
-        label={t('form.registrationNumber.label')}
-        hint={t('form.registrationNumber.hint')}
+        label={texts.registrationNumberLabel ?? t('form.registrationNumber.label')}
+        hint={texts.registrationNumberHint ?? t('form.registrationNumber.hint')}
         error={numberError}
         inputMode="numeric"
         autoComplete="off"
@@ -47,7 +65,7 @@ export function PersonalDetailsSection({ askLocum = true }: { askLocum?: boolean
       {askLocum ? (
         <Radios
           {...register('areYouLocum')}
-          legend={t('form.locum.legend')}
+          legend={texts.locumLegend ?? t('form.locum.legend')}
           error={locumError}
           selected={locum}
           inline

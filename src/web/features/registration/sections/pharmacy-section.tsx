@@ -9,6 +9,7 @@ import { useSite } from '../../../app/site-context.tsx';
 import { PlaceSearch } from '../../../components/place-search.tsx';
 import { MapView } from '../../../components/map-view.tsx';
 import { TextInput } from '../../../components/text-input.tsx';
+import { TextArea } from '../../../components/text-area.tsx';
 import { Checkbox } from '../../../components/checkbox.tsx';
 import { checkPharmacy } from '../../../lib/api/check-pharmacy.ts';
 import type { Place } from '../../../lib/api/places-search.ts';
@@ -18,9 +19,16 @@ export interface PharmacySectionProps {
   /** Whether the name was filled in from our records (prefill counts), so a new place clears it. */
   initiallyAutofilled?: boolean;
   askGoogleProfile?: boolean;
+  /**
+   * Show services as a text area with these texts (Italy, Germany); without them services is a
+   * hidden field. Either way it is filled in from our records for a known place.
+   */
+  services?: { label: string; hint?: string };
+  /** The map loads only after the visitor agrees (German market: third-party map tiles). */
+  mapConsent?: { text: string; button: string };
 }
 
-export function PharmacySection({ initiallyAutofilled = false, askGoogleProfile = true }: PharmacySectionProps) {
+export function PharmacySection({ initiallyAutofilled = false, askGoogleProfile = true, services, mapConsent }: PharmacySectionProps) {
   const { t } = useTranslation();
   const { config } = useSite();
   const { register, setValue, control, formState } = useFormContext();
@@ -34,6 +42,7 @@ export function PharmacySection({ initiallyAutofilled = false, askGoogleProfile 
   const placeError = useFieldError('placeId', 'lat', 'lng', 'address');
   const nameError = useFieldError('whereYouWork');
   const checkedError = useFieldError('isChecked');
+  const servicesError = useFieldError('services');
   const nameFromRecords = useRef(initiallyAutofilled);
   const lookup = useRef(0);
   const [autofilled, setAutofilled] = useState(false);
@@ -77,7 +86,7 @@ export function PharmacySection({ initiallyAutofilled = false, askGoogleProfile 
       <input type="hidden" {...register('lat')} />
       <input type="hidden" {...register('lng')} />
       <input type="hidden" {...register('address')} />
-      <input type="hidden" {...register('services')} />
+      {services ? null : <input type="hidden" {...register('services')} />}
       <PlaceSearch
         id="placeId"
         label={t('form.place.label')}
@@ -93,6 +102,7 @@ export function PharmacySection({ initiallyAutofilled = false, askGoogleProfile 
         tilesUrl={config.mapTilesUrl}
         attribution={config.mapAttribution}
         label={t('form.place.mapLabel')}
+        consent={mapConsent}
       />
       <TextInput
         {...nameField}
@@ -102,6 +112,7 @@ export function PharmacySection({ initiallyAutofilled = false, askGoogleProfile 
         autoComplete="organization"
         maxLength={TEXT_MAX_LENGTH}
       />
+      {services ? <TextArea {...register('services')} label={services.label} hint={services.hint} error={servicesError} /> : null}
       {askGoogleProfile ? (
         <Checkbox {...register('isChecked')} label={t('form.isChecked.label')} hint={t('form.isChecked.hint')} error={checkedError} />
       ) : null}

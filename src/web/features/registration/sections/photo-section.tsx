@@ -4,7 +4,14 @@ import { useTranslation } from 'react-i18next';
 import { PhotoInput } from '../../../components/photo-input.tsx';
 import { useFieldError } from '../use-field-error.ts';
 
-export function PhotoSection() {
+export interface PhotoSectionProps {
+  /** Allowed MIME types (default: any image), with the hint and the wrong-type message that go with them. */
+  accept?: readonly string[];
+  hint?: string;
+  wrongFormatText?: string;
+}
+
+export function PhotoSection({ accept, hint, wrongFormatText }: PhotoSectionProps = {}) {
   const { t } = useTranslation();
   const { register, setValue, control } = useFormContext();
   const photo = (useWatch({ control, name: 'photo' }) as string | undefined) ?? '';
@@ -19,7 +26,9 @@ export function PhotoSection() {
       <PhotoInput
         id="photo"
         label={t('form.photo.label')}
-        hint={t('form.photo.hint')}
+        hint={hint ?? t('form.photo.hint')}
+        accept={accept}
+        wrongFormatText={wrongFormatText}
         error={error}
         filename={photo}
         onChange={(uploaded) => {
