@@ -1,18 +1,41 @@
 // The Italian single-page form (spec §2 screen 2, Italian variant; DESIGN §5: registration body
-// Italia (AIFA), services, and the Oncodemia course question).
+// Italia (AIFA), services, and the Oncodemia course question yes/no).
 import * as z from 'zod';
 import { HOW_HEARD_OPTIONS, REGISTRATION_BODY_IT } from '../reference/options.ts';
 import { ErrorKey, OptionalFreeText, YesNoSchema } from './fields.ts';
 import { commonFields } from './registration-common.ts';
 
+/** What the Italian single page sends (and what the server accepts for it-it). */
 export const ItalianRegistrationPayloadSchema = z
   .object({
     ...commonFields,
     areYouLocum: YesNoSchema,
     whereDidYouFindOutAboutUs: z.enum(HOW_HEARD_OPTIONS, { error: ErrorKey.choose }),
     bodyOfRegistration: z.literal(REGISTRATION_BODY_IT, { error: ErrorKey.choose }),
+    /** Oncodemia course completed. */
     haveYouCompleted: YesNoSchema,
+    // Not asked on the Italian page; accepted so that a record edited by staff keeps its notes.
     additionalTrainingNotes: OptionalFreeText(),
   })
   .strip();
 export type ItalianRegistrationPayload = z.output<typeof ItalianRegistrationPayloadSchema>;
+
+// ---- Italian form (browser side) ---------------------------------------------------------
+
+/** Form values of the Italian single page: no training notes (the question is yes/no). */
+export const ItalianRegistrationFormSchema = ItalianRegistrationPayloadSchema.omit({ additionalTrainingNotes: true });
+export type ItalianRegistrationFormInput = z.input<typeof ItalianRegistrationFormSchema>;
+export type ItalianRegistrationFormValues = z.output<typeof ItalianRegistrationFormSchema>;
+
+/** Fields the Italian page never sends: the UK training notes and the three-step form's fields. */
+export const IT_FIELDS_REMOVED_ON_SUBMIT = ['additionalTrainingNotes', 'howDidYouFindAboutTheProgram', 'completedAdditionalTraining', 'willUpateGoogleMapsEntry'] as const;
+
+/** The payload of validated form values: the body of registration is always Italia (AIFA). */
+export function italianFormToPayload<T extends { bodyOfRegistration?: unknown }>(
+  values: T,
+): Omit<T, (typeof IT_FIELDS_REMOVED_ON_SUBMIT)[number] | 'bodyOfRegistration'> & { bodyOfRegistration: typeof REGISTRATION_BODY_IT } {
+  const copy: Record<string, unknown> = { ...values };
+  for (const field of IT_FIELDS_REMOVED_ON_SUBMIT) delete copy[field];
+  copy.bodyOfRegistration = REGISTRATION_BODY_IT;
+  return copy as ReturnType<typeof italianFormToPayload<T>>;
+}
