@@ -20,8 +20,7 @@ export function SummaryList({ rows, changeText }: { rows: readonly SummaryRow[];
           {row.change ? (
             <dd className="pc-summary-list__actions">
               <Link to={row.change}>
-                {changeText}
-                <span className="visually-hidden"> {row.key}</span>
+                {changeText} <span className="visually-hidden">{row.key}</span>
               </Link>
             </dd>
           ) : null}

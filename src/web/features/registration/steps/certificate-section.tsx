@@ -1,0 +1,98 @@
+// Step 1: the training question and the certificate (pdf, jpeg, png or heic, at most 5 MB).
+// A chosen file is checked at once; a good one is kept in IndexedDB until the form is sent.
+import { useController, useFormContext, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { MAX_UPLOAD_BYTES, MB } from '#shared/limits.ts';
+import type { Country } from '#shared/markets.ts';
+import { CERTIFICATE_EXTENSIONS, CERTIFICATE_MIME_TYPES, FileErrorKey, certificateProblem } from '#shared/schemas/registration-steps.ts';
+import { FileInput } from '../../../components/file-input.tsx';
+import { Radios } from '../../../components/radios.tsx';
+import { useFieldError } from '../use-field-error.ts';
+import { deleteCertificate, putCertificate } from './certificate-store.ts';
+import { updateMeta } from './steps-store.ts';
+
+const ACCEPT = [...CERTIFICATE_MIME_TYPES, ...CERTIFICATE_EXTENSIONS].join(',');
+
+export interface TrainingSectionProps {
+  country: Country;
+  /** Answers came from a draft, which keeps no files. */
+  askAgain: boolean;
+  /** Editing an application: the certificate sent before stays unless another is chosen. */
+  editing: boolean;
+}
+
+export function TrainingAndCertificateSection({ country, askAgain, editing }: TrainingSectionProps) {
+  const { t, i18n } = useTranslation();
+  const { register, control, formState, setValue } = useFormContext();
+  const completed = useWatch({ control, name: 'haveYouCompleted' }) as string;
+  const { field } = useController({ name: 'file' });
+  const file = field.value instanceof Blob ? (field.value as File) : null;
+  const completedError = useFieldError('haveYouCompleted');
+  const fileKey = (formState.errors.file?.message as string | undefined) ?? '';
+  // A generic key from the schema or the server becomes the certificate's own sentence.
+  const fileError = fileKey
+    ? t(
+        fileKey === FileErrorKey.fileType
+          ? 'steps.certificate.errors.fileType'
+          : fileKey === FileErrorKey.fileTooBig
+            ? 'steps.certificate.errors.fileTooBig'
+            : fileKey === FileErrorKey.required
+              ? 'steps.certificate.errors.required'
+              : i18n.exists(fileKey)
+                ? fileKey
+                : 'validation.invalid',
+      )
+    : undefined;
+  const formatSize = (bytes: number) =>
+    new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1 }).format(bytes >= MB / 10 ? bytes / MB : bytes / 1024) + (bytes >= MB / 10 ? ' MB' : ' KB');
+
+  const onChange = (chosen: File | null) => {
+    // A chosen file is checked at once; removing one only re-checks after a failed attempt.
+    setValue('file', chosen, { shouldDirty: true, shouldValidate: chosen !== null || formState.isSubmitted });
+    void (async () => {
+      if (chosen && !certificateProblem(chosen)) {
+        await putCertificate(chosen);
+        updateMeta(country, { certificate: { name: chosen.name, size: chosen.size, type: chosen.type }, certificateMissingFromDraft: undefined });
+      } else if (!chosen) {
+        await deleteCertificate();
+        updateMeta(country, { certificate: undefined });
+      }
+    })();
+  };
+
+  return (
+    <section aria-labelledby="section-training">
+      <h2 id="section-training" className="pc-heading-m">
+        {t('steps.sections.training')}
+      </h2>
+      <Radios
+        {...register('haveYouCompleted')}
+        legend={t('steps.training.legend')}
+        error={completedError}
+        selected={completed}
+        inline
+        options={[
+          { value: 'yes', label: t('form.yes') },
+          { value: 'no', label: t('form.no') },
+        ]}
+      />
+      <FileInput
+        id="file"
+        label={t('steps.certificate.label')}
+        hint={t(editing ? 'steps.certificate.hintEditing' : 'steps.certificate.hint', { size: MAX_UPLOAD_BYTES / MB })}
+        note={askAgain && !file ? t('steps.certificate.askAgain') : undefined}
+        error={fileError}
+        accept={ACCEPT}
+        file={file}
+        onChange={onChange}
+        texts={{
+          choose: t('steps.certificate.choose'),
+          chooseAnother: t('steps.certificate.chooseAnother'),
+          remove: t('steps.certificate.remove'),
+          chosen: t('steps.certificate.chosen'),
+          size: formatSize,
+        }}
+      />
+    </section>
+  );
+}
