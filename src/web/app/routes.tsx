@@ -1,7 +1,7 @@
 // The public site's routes (spec §2 "Common routes"). Pages load lazily, so each route ships
 // only its own code; the map and bot check are split further inside the form.
 import { lazy, Suspense, type ComponentType } from 'react';
-import { Navigate, Outlet, useParams, type RouteObject } from 'react-router';
+import { Navigate, Outlet, useLocation, useParams, type RouteObject } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useLocalPath, useSite } from './site-context.tsx';
 import { Header } from '../features/layout/header.tsx';
@@ -20,6 +20,7 @@ function page(load: () => Promise<ComponentType>, messages: string[] = []) {
 
 const LandingPage = page(() => import('../features/landing/landing-page.tsx').then((m) => m.LandingPage), ['landing']);
 const UkFormPage = page(() => import('../features/registration/uk-form-page.tsx').then((m) => m.UkFormPage), ['form', 'components']);
+const StepsPage = page(() => import('../features/registration/steps/steps-page.tsx').then((m) => m.StepsPage as ComponentType), ['form', 'components', 'steps', 'landing']);
 const ThankYouPage = page(() => import('../features/registration/thank-you-page.tsx').then((m) => m.ThankYouPage), ['form']);
 const EditRedirectPage = page(() => import('../features/registration/edit-redirect-page.tsx').then((m) => m.EditRedirectPage), []);
 const PrivacyPolicyPage = page(() => import('../features/legal/privacy-policy-page.tsx').then((m) => m.PrivacyPolicyPage), ['legal']);
@@ -63,12 +64,18 @@ function FormRoute() {
   return <NotFoundPage />;
 }
 
-/** /form/:step: the three-step variants (built with the Germany issue). */
+/**
+ * /form/:step: the three-step variants (screens 4-6). A draft link opened in the market's own
+ * language may belong to another pair's steps: the step page reloads it in the draft's language.
+ */
 function StepRoute() {
   const { step } = useParams();
   const { variant } = useSite();
-  if (variant.layout !== 'steps' || !['1', '2', '3'].includes(step ?? '')) return <NotFoundPage />;
-  return <NotFoundPage />;
+  const draft = new URLSearchParams(useLocation().search).get('draft');
+  const number = step === '1' ? 1 : step === '2' ? 2 : step === '3' ? 3 : null;
+  if (!number || variant.mode !== 'default' || (variant.layout !== 'steps' && !draft)) return <NotFoundPage />;
+  const Steps = StepsPage as ComponentType<{ step: 1 | 2 | 3 }>;
+  return <Steps key={number} step={number} />;
 }
 
 export const routes: RouteObject[] = [
