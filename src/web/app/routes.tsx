@@ -9,6 +9,7 @@ import { Footer } from '../features/layout/footer.tsx';
 import { SkipLink } from '../features/layout/skip-link.tsx';
 import { CookieNotice } from '../features/consent/cookie-notice.tsx';
 import { loadFeatureMessages } from '../lib/i18n.ts';
+import { STAFF_MESSAGES, staffRoutes, type StaffPages } from './staff-routes.tsx';
 
 /** A lazily loaded page that also loads its own message files (src/web/i18n/<lang>/<name>.json). */
 function page(load: () => Promise<ComponentType>, messages: string[] = []) {
@@ -20,6 +21,7 @@ function page(load: () => Promise<ComponentType>, messages: string[] = []) {
 
 const LandingPage = page(() => import('../features/landing/landing-page.tsx').then((m) => m.LandingPage), ['landing']);
 const UkFormPage = page(() => import('../features/registration/uk-form-page.tsx').then((m) => m.UkFormPage), ['form', 'components']);
+const ItalianFormPage = page(() => import('../features/italy/italian-form-page.tsx').then((m) => m.ItalianFormPage), ['form', 'components', 'italy']);
 const StepsPage = page(() => import('../features/registration/steps/steps-page.tsx').then((m) => m.StepsPage as ComponentType), ['form', 'components', 'steps', 'landing']);
 const ThankYouPage = page(() => import('../features/registration/thank-you-page.tsx').then((m) => m.ThankYouPage), ['form']);
 const EditRedirectPage = page(() => import('../features/registration/edit-redirect-page.tsx').then((m) => m.EditRedirectPage), []);
@@ -29,6 +31,14 @@ const DatenschutzPage = page(() => import('../features/legal/datenschutz-page.ts
 const NutzungsbedingungenPage = page(() => import('../features/legal/nutzungsbedingungen-page.tsx').then((m) => m.NutzungsbedingungenPage), ['legal']);
 const ImpressumPage = page(() => import('../features/legal/impressum-page.tsx').then((m) => m.ImpressumPage), ['legal']);
 const NotFoundPage = page(() => import('../features/not-found/not-found-page.tsx').then((m) => m.NotFoundPage), []);
+const staffPages: StaffPages = {
+  SignInPage: page(() => import('../features/staff/sign-in-page.tsx').then((m) => m.SignInPage), STAFF_MESSAGES),
+  VerifySignInPage: page(() => import('../features/staff/verify-page.tsx').then((m) => m.VerifySignInPage), STAFF_MESSAGES),
+  StaffArea: page(() => import('../features/staff/staff-area.tsx').then((m) => m.StaffArea), STAFF_MESSAGES),
+  MainAdminPage: page(() => import('../features/staff/main-admin-page.tsx').then((m) => m.MainAdminPage), STAFF_MESSAGES),
+  AreaManagerHomePage: page(() => import('../features/staff/area-manager-home-page.tsx').then((m) => m.AreaManagerHomePage), STAFF_MESSAGES),
+  StaffHomePage: page(() => import('../features/staff/staff-home-page.tsx').then((m) => m.StaffHomePage), STAFF_MESSAGES),
+};
 
 function PageLoading() {
   const { t } = useTranslation();
@@ -61,6 +71,7 @@ function FormRoute() {
   const localPath = useLocalPath();
   if (variant.layout === 'steps') return <Navigate to={localPath(`/form/1${window.location.search}`)} replace />;
   if (variant.country === 'uk') return <UkFormPage />;
+  if (variant.country === 'it') return <ItalianFormPage />;
   return <NotFoundPage />;
 }
 
@@ -92,6 +103,7 @@ export const routes: RouteObject[] = [
       { path: 'datenschutz', element: <DatenschutzPage /> },
       { path: 'nutzungsbedingungen', element: <NutzungsbedingungenPage /> },
       { path: 'impressum', element: <ImpressumPage /> },
+      ...staffRoutes(staffPages),
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -1,0 +1,37 @@
+// Staff routes (Italy's field staff, reviewers, main admin): sign-in by e-mailed link, then the
+// signed-in pages inside StaffArea (guard + "signed in as" bar). routes.tsx passes in the lazily
+// loaded pages, made with its page() helper, so no staff code ships with the public pages.
+import type { ComponentType } from 'react';
+import type { RouteObject } from 'react-router';
+
+export interface StaffPages {
+  SignInPage: ComponentType;
+  VerifySignInPage: ComponentType;
+  /** Layout of the signed-in pages: the guard and the staff bar around an <Outlet />. */
+  StaffArea: ComponentType;
+  MainAdminPage: ComponentType;
+  AreaManagerHomePage: ComponentType;
+  StaffHomePage: ComponentType;
+}
+
+/** Message files every staff page loads (validation messages live in form.json). */
+export const STAFF_MESSAGES = ['staff', 'form', 'components'];
+
+export function staffRoutes(pages: StaffPages): RouteObject[] {
+  const { SignInPage, VerifySignInPage, StaffArea, MainAdminPage, AreaManagerHomePage, StaffHomePage } = pages;
+  return [
+    { path: 'signin', element: <SignInPage /> },
+    { path: 'signin/verify', element: <VerifySignInPage /> },
+    {
+      element: <StaffArea />,
+      children: [
+        { path: 'areamanager/mainadmin', element: <MainAdminPage /> },
+        { path: 'areamanager/home/:areaManagerId', element: <AreaManagerHomePage /> },
+        // The reviewer's desk and the rep's pages come with their own issues; until then a
+        // signed-in page, so that signing in never ends on "not found".
+        { path: 'admin', element: <StaffHomePage /> },
+        { path: 'rep/home/:repId', element: <StaffHomePage /> },
+      ],
+    },
+  ];
+}

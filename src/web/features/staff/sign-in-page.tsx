@@ -1,0 +1,115 @@
+// /signin: staff ask for a one-time sign-in link by e-mail (DESIGN §5: no passwords). The answer
+// is the same whether the address is known or not, so the page always says "check your e-mail".
+import { useRef, useState } from 'react';
+import { useForm, type Resolver } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import * as z from 'zod';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { EMAIL_MAX_LENGTH } from '#shared/limits.ts';
+import { EmailSchema } from '#shared/schemas/fields.ts';
+import { useSite } from '../../app/site-context.tsx';
+import { ErrorSummary } from '../../components/error-summary.tsx';
+import { TextInput } from '../../components/text-input.tsx';
+import { Spinner } from '../../components/spinner.tsx';
+import { requestSignInLink } from './api/request-sign-in-link.ts';
+import { safeReturnTo } from './staff-user.ts';
+import { usePageTitle } from './use-page-title.ts';
+import { useErrorText } from './use-error-text.ts';
+import './staff.css';
+
+const SignInSchema = z.object({ email: EmailSchema });
+type SignInValues = { email: string };
+const resolver = zodResolver(SignInSchema) as unknown as Resolver<SignInValues>;
+
+export function SignInPage() {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const { config } = useSite();
+  const [params] = useSearchParams();
+  const returnTo = safeReturnTo(params.get('returnTo')) ?? undefined;
+  const signedOut = params.get('signedOut') === '1';
+  const form = useForm<SignInValues>({ defaultValues: { email: '' }, resolver, shouldFocusError: false });
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [message, setMessage] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const emailError = form.formState.errors.email?.message;
+  const showSummary = attempt > 0 && Boolean(emailError || message);
+  usePageTitle(sentTo ? 'staff.signIn.checkEmailTitle' : 'staff.signIn.title', showSummary && !sentTo);
+
+  const onValid = async ({ email }: SignInValues) => {
+    setMessage(null);
+    setSending(true);
+    const result = await requestSignInLink({ email, returnTo, basePath: config.basePath });
+    setSending(false);
+    if (result === 'sent') {
+      setSentTo(email);
+      requestAnimationFrame(() => heading.current?.focus());
+      return;
+    }
+    if (result === 'invalidEmail') form.setError('email', { type: 'server', message: 'validation.email' });
+    else setMessage(result === 'tooManyRequests' ? 'staff.signIn.tooManyRequests' : 'errorsGlobal.temporarilyUnavailableService');
+    setAttempt((n) => n + 1);
+  };
+
+  if (sentTo) {
+    return (
+      <div className="staff-page staff-page--narrow">
+        <h1 ref={heading} tabIndex={-1} className="pc-heading-l">
+          {t('staff.signIn.checkEmailTitle')}
+        </h1>
+        <p className="pc-body">{t('staff.signIn.sent', { email: sentTo })}</p>
+        <p className="pc-body">{t('staff.signIn.linkRules', { minutes: 10 })}</p>
+        <p className="pc-body">{t('staff.signIn.notArrived')}</p>
+        <button type="button" className="pc-button pc-button--secondary" onClick={() => setSentTo(null)}>
+          {t('staff.signIn.again')}
+        </button>
+      </div>
+    );
+  }
+
+  const summary = [
+    ...(message ? [{ message: t(message) }] : []),
+    ...(emailError ? [{ fieldId: 'email', message: t('form.summaryItem', { field: t('staff.signIn.emailLabel'), message: errorText(emailError) }) }] : []),
+  ];
+
+  return (
+    <div className="staff-page staff-page--narrow">
+      {showSummary ? <ErrorSummary key={attempt} errors={summary} /> : null}
+      {signedOut ? (
+        <p className="staff-notice" role="status">
+          {t('staff.signIn.signedOut')}
+        </p>
+      ) : null}
+      <h1 className="pc-heading-l">{t('staff.signIn.title')}</h1>
+      <p className="pc-body">{t('staff.signIn.intro')}</p>
+      <form
+        noValidate
+        onSubmit={form.handleSubmit(onValid, () => {
+          setMessage(null);
+          setAttempt((n) => n + 1);
+        })}
+        aria-busy={sending || undefined}
+      >
+        <TextInput
+          {...form.register('email')}
+          type="email"
+          label={t('staff.signIn.emailLabel')}
+          hint={t('staff.signIn.emailHint')}
+          error={emailError ? errorText(emailError) : undefined}
+          autoComplete="email"
+          spellCheck={false}
+          maxLength={EMAIL_MAX_LENGTH}
+        />
+        <div className="pc-button-group">
+          <button type="submit" className="pc-button" disabled={sending}>
+            {t('staff.signIn.submit')}
+          </button>
+          {sending ? <Spinner inline label={t('staff.signIn.sending')} /> : null}
+        </div>
+      </form>
+    </div>
+  );
+}

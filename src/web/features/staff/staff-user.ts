@@ -1,0 +1,51 @@
+// The signed-in member of staff (GET /api/auth/me) and where each role starts.
+export const STAFF_ROLES = ['main_admin', 'reviewer', 'area_manager', 'sales_rep'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+export interface StaffUser {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  role: StaffRole;
+  /** An area manager's own id; a rep's manager. */
+  areaManagerId: string | null;
+  mfaPassed: boolean;
+}
+
+export function isStaffUser(value: unknown): value is StaffUser {
+  if (!value || typeof value !== 'object') return false;
+  const v = value as Record<string, unknown>;
+  return typeof v.id === 'string' && typeof v.email === 'string' && (STAFF_ROLES as readonly unknown[]).includes(v.role);
+}
+
+/** The page a role lands on after signing in (router path, without the market's base path). */
+export function homePathFor(user: Pick<StaffUser, 'id' | 'role' | 'areaManagerId'>): string {
+  switch (user.role) {
+    case 'main_admin':
+      return '/areamanager/mainadmin';
+    case 'area_manager':
+      return `/areamanager/home/${encodeURIComponent(user.areaManagerId || user.id)}`;
+    case 'sales_rep':
+      return `/rep/home/${encodeURIComponent(user.id)}`;
+    case 'reviewer':
+      return '/admin';
+  }
+}
+
+/**
+ * A returnTo value we may navigate to: a path on this site, never another origin ('//x',
+ * '/\x', 'https:'), and never the sign-in pages themselves.
+ */
+export function safeReturnTo(value: unknown): string | null {
+  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null;
+  if ([...value].some((c) => c.charCodeAt(0) < 32) || value.length > 500) return null;
+  if (/^\/signin(\/|\?|$)/.test(value)) return null;
+  return value;
+}
+
+/** The sign-in page, coming back to `returnTo` afterwards. */
+export function signInPath(returnTo?: string | null): string {
+  const safe = safeReturnTo(returnTo);
+  return safe ? `/signin?returnTo=${encodeURIComponent(safe)}` : '/signin';
+}
