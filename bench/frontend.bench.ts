@@ -1,0 +1,106 @@
+// Front end: gzip JavaScript per route before lazy chunks (scripts/bundle-size.ts, against the
+// budgets), and Lighthouse (mobile profile, simulated throttling, system Chromium, no network
+// beyond 127.0.0.1) on the production build served by the real server.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { launch } from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import puppeteer from 'puppeteer-core';
+import { ROUTE_BUDGETS, routeJavaScriptBytes } from '../scripts/bundle-size.ts';
+import { REPO_ROOT, startServerProcess } from '../src/server/resilience/support/server-process.ts';
+import type { BenchContext, Benchmark, Row } from './lib/report.ts';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-dev-shm-usage'];
+
+/** Pages Lighthouse measures: each market's landing page and form. */
+const PAGES = ['/uk/', '/uk/form', '/it/', '/it/form', '/de/', '/de/form/1'];
+
+const notFoundTitles = ['en', 'it', 'de'].map((lang) => {
+  const file = path.join(REPO_ROOT, 'src', 'web', 'i18n', lang, 'layout.json');
+  return (JSON.parse(readFileSync(file, 'utf8')) as { notFound: { title: string } }).notFound.title;
+});
+
+function build(outDir: string) {
+  const run = spawnSync(process.execPath, [path.join(REPO_ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn', '--outDir', outDir, '--emptyOutDir'], {
+    cwd: REPO_ROOT,
+    encoding: 'utf8',
+  });
+  if (run.status !== 0) throw new Error(`vite build failed: ${run.stderr || run.stdout}`);
+}
+
+async function lighthouseRows(ctx: BenchContext, webDist: string): Promise<Row[]> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'champions-bench-lh-'));
+  const server = await startServerProcess({ dataDir, env: { WEB_DIST: webDist } });
+  const chrome = await launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
+  const rows: Row[] = [];
+  try {
+    const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+    const probe = await browser.newPage();
+    for (const page of PAGES) {
+      const url = `${server.url}${page}`;
+      const group = `Lighthouse mobile ${page}`;
+      await probe.goto(url, { waitUntil: 'networkidle0' });
+      const heading = await probe.$eval('main h1', (h) => h.textContent ?? '').catch(() => '');
+      if (!heading || notFoundTitles.includes(heading.trim())) {
+        rows.push({ group, figure: 'performance / accessibility', value: null, unit: '', target: '≥ 95 / 100', pass: null, note: 'not built yet (the page renders "not found")' });
+        continue;
+      }
+      ctx.log(`Lighthouse ${page}`);
+      const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] });
+      const lhr = result?.lhr;
+      if (!lhr) throw new Error(`Lighthouse gave no result for ${url}`);
+      const perf = Math.round((lhr.categories.performance?.score ?? 0) * 100);
+      const a11y = Math.round((lhr.categories.accessibility?.score ?? 0) * 100);
+      const metric = (id: string) => lhr.audits[id]?.displayValue ?? '—';
+      const failedA11y = Object.values(lhr.audits)
+        .filter((a) => a.score === 0 && lhr.categories.accessibility?.auditRefs.some((r) => r.id === a.id && r.weight > 0))
+        .map((a) => a.id);
+      const opportunities = Object.values(lhr.audits)
+        .filter((a) => a.details?.type === 'opportunity' && (a.numericValue ?? 0) > 0 && (a.score ?? 1) < 0.9)
+        .map((a) => a.id);
+      rows.push(
+        {
+          group,
+          figure: 'performance score',
+          value: perf,
+          unit: '',
+          target: '≥ 95',
+          ratio: `FCP ${metric('first-contentful-paint')}, LCP ${metric('largest-contentful-paint')}, TBT ${metric('total-blocking-time')}, CLS ${metric('cumulative-layout-shift')}${opportunities.length ? `; open: ${opportunities.join(', ')}` : ''}`,
+          pass: perf >= 95,
+        },
+        { group, figure: 'accessibility score', value: a11y, unit: '', target: '100', ratio: failedA11y.length ? `failing: ${failedA11y.join(', ')}` : '', pass: a11y === 100 },
+      );
+    }
+    await browser.disconnect();
+  } finally {
+    chrome.kill();
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  return rows;
+}
+
+export const frontendBenchmark: Benchmark = {
+  name: 'front end',
+  async run(ctx) {
+    const webDist = mkdtempSync(path.join(tmpdir(), 'champions-bench-web-'));
+    try {
+      ctx.log('front end: production build (vite build into a temp folder)');
+      build(webDist);
+      const rows: Row[] = ROUTE_BUDGETS.map(({ route, modules, budgetKb }) => {
+        const kb = routeJavaScriptBytes(modules, webDist) / 1024;
+        return { group: 'gzip JavaScript before lazy chunks', figure: `route ${route}`, value: kb, unit: 'KB', target: `≤ ${budgetKb} KB`, ratio: `${((kb / budgetKb) * 100).toFixed(0)} % of budget`, pass: kb <= budgetKb };
+      });
+      for (const route of ['form/1..3 (three-step)', 'area-manager home', 'rep form']) {
+        rows.push({ group: 'gzip JavaScript before lazy chunks', figure: `route ${route}`, value: null, unit: '', target: '≤ 170 KB', pass: null, note: 'not built yet (no page module)' });
+      }
+      rows.push(...(await lighthouseRows(ctx, webDist)));
+      return rows;
+    } finally {
+      rmSync(webDist, { recursive: true, force: true });
+    }
+  },
+};

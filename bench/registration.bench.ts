@@ -1,0 +1,185 @@
+// Registration throughput (POST /api/save-pharmacist at 32 clients) against the same database's
+// raw insert rate, the framework ceiling (GET /healthz), and the full "nothing lost" runs:
+// 5,000 distinct registrations at 64 clients, and 200 clients sending the same e-mail at once.
+// Each on PGlite (on disk, the default) and on PostgreSQL (when TEST_DATABASE_URL is set).
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { like, sql } from 'drizzle-orm';
+import { openDatabase, type DatabaseHandle } from '../src/server/db/client.ts';
+import { applications } from '../src/server/db/schema.ts';
+import type { DatabaseTarget } from '../src/server/config.ts';
+import { createTempDatabase, type TempDatabase } from '../src/server/resilience/support/postgres.ts';
+import { rawInsertRate } from '../src/server/resilience/support/raw-insert.ts';
+import { distinctApplication, solvedTokensFrom } from '../src/server/resilience/support/registrations.ts';
+import { startServerProcess } from '../src/server/resilience/support/server-process.ts';
+import { runLoad, type LoadResult } from './lib/load.ts';
+import type { BenchContext, Benchmark, Row } from './lib/report.ts';
+
+const THROUGHPUT_CLIENTS = 32;
+const FULL_CLIENTS = 64;
+const SAME_EMAIL_CLIENTS = 200;
+
+async function countRows(target: DatabaseTarget, prefix: string): Promise<{ rows: number; distinctEmails: number; complete: number }> {
+  const handle: DatabaseHandle = await openDatabase({ database: target });
+  try {
+    const [row] = await handle.db
+      .select({
+        rows: sql<number>`count(*)::int`,
+        distinctEmails: sql<number>`count(distinct ${applications.emailNormalized})::int`,
+        complete: sql<number>`count(*) filter (where ${applications.answers} ->> 'email' = ${applications.email} and ${applications.firstName} = 'Amelia')::int`,
+      })
+      .from(applications)
+      .where(like(applications.email, `${prefix}%`));
+    return row!;
+  } finally {
+    await handle.close();
+  }
+}
+
+const errorsOf = (r: LoadResult) => r.errors + r.timeouts + r.non2xx;
+
+async function benchOne(kind: 'PGlite' | 'PostgreSQL', ctx: BenchContext): Promise<Row[]> {
+  const group = `registration (${kind})`;
+  const n = ctx.quick ? 300 : 2000;
+  const full = ctx.quick ? 500 : 5000;
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'champions-bench-'));
+  let temp: TempDatabase | null = null;
+  const rows: Row[] = [];
+  try {
+    let target: DatabaseTarget;
+    if (kind === 'PostgreSQL') {
+      temp = await createTempDatabase(ctx.postgresAdminUrl!, 'champions_bench');
+      target = { kind: 'postgres', url: temp.url };
+    } else {
+      target = { kind: 'pglite', dataDir: path.join(dataDir, 'db') };
+    }
+
+    // Baseline first, on the fresh database, in this process (PGlite allows one process at a time).
+    const handle = await openDatabase({ database: target });
+    await handle.migrate();
+    ctx.log(`${group}: raw inserts (${n} at ${THROUGHPUT_CLIENTS} concurrent)`);
+    const raw = await rawInsertRate(handle.db, 'raw', n, THROUGHPUT_CLIENTS);
+    await handle.close();
+
+    const server = await startServerProcess({ dataDir, databaseUrl: temp?.url, env: { CAPTCHA_MAX_NUMBER: '1000' } });
+    try {
+      ctx.log(`${group}: GET /healthz for 5 s at ${THROUGHPUT_CLIENTS} clients`);
+      const health = await runLoad({ url: server.url, method: 'GET', path: '/healthz', connections: THROUGHPUT_CLIENTS, durationSeconds: 5 });
+
+      // Warm-up (JIT, connection pool, caches): 200 saves that are not measured.
+      const warm = await solvedTokensFrom(server.url, 200);
+      await runLoad({ url: server.url, method: 'POST', path: '/api/save-pharmacist', connections: THROUGHPUT_CLIENTS, bodies: warm.map((recaptchaToken, i) => distinctApplication('warm', 400_000 + i, { recaptchaToken })) });
+
+      ctx.log(`${group}: solving ${n} bot-check challenges (client side)`);
+      const tokens = await solvedTokensFrom(server.url, n);
+      const bodies = tokens.map((recaptchaToken, i) => distinctApplication('http', 100_000 + i, { recaptchaToken }));
+      ctx.log(`${group}: POST /api/save-pharmacist, ${n} distinct at ${THROUGHPUT_CLIENTS} clients`);
+      const save = await runLoad({ url: server.url, method: 'POST', path: '/api/save-pharmacist', connections: THROUGHPUT_CLIENTS, bodies });
+
+      ctx.log(`${group}: nothing lost, ${full} distinct at ${FULL_CLIENTS} clients`);
+      const fullTokens = await solvedTokensFrom(server.url, full);
+      const fullRun = await runLoad({
+        url: server.url,
+        method: 'POST',
+        path: '/api/save-pharmacist',
+        connections: FULL_CLIENTS,
+        bodies: fullTokens.map((recaptchaToken, i) => distinctApplication('full', 200_000 + i, { recaptchaToken })),
+      });
+
+      ctx.log(`${group}: ${SAME_EMAIL_CLIENTS} clients, one e-mail`);
+      const sameTokens = await solvedTokensFrom(server.url, SAME_EMAIL_CLIENTS);
+      const same = await runLoad({
+        url: server.url,
+        method: 'POST',
+        path: '/api/save-pharmacist',
+        connections: SAME_EMAIL_CLIENTS,
+        bodies: sameTokens.map((recaptchaToken, i) => distinctApplication('same', 300_000 + i, { recaptchaToken, email: 'load-same@bench.example.com' })),
+      });
+      const serverRss = server.rss();
+      const stopped = await server.stop();
+      if (stopped.code !== 0) throw new Error(`server exited with ${stopped.code ?? stopped.signal}`);
+
+      const stored = await countRows(target, 'load-http-');
+      const fullStored = await countRows(target, 'load-full-');
+      const sameStored = await countRows(target, 'load-same');
+
+      const ratio = save.perSecond / raw.perSecond;
+      rows.push(
+        {
+          group,
+          figure: `save-pharmacist throughput, ${THROUGHPUT_CLIENTS} clients`,
+          value: save.perSecond,
+          unit: 'req/s',
+          target: '≥ 50 % of raw inserts',
+          ratio: `${(ratio * 100).toFixed(0)} % of ${raw.perSecond.toFixed(0)}/s raw`,
+          pass: ratio >= 0.5,
+        },
+        { group, figure: 'save-pharmacist p50 latency', value: save.p50Ms, unit: 'ms', target: '', pass: null },
+        { group, figure: 'save-pharmacist p99 latency', value: save.p99Ms, unit: 'ms', target: '< 100 ms', ratio: `${(save.p99Ms / 100).toFixed(2)} × target`, pass: save.p99Ms < 100 },
+        {
+          group,
+          figure: 'save-pharmacist errors (non-2xx, socket, timeout)',
+          value: errorsOf(save),
+          unit: '',
+          target: '0',
+          ratio: `${stored.rows}/${n} stored`,
+          pass: errorsOf(save) === 0 && stored.rows === n,
+        },
+        {
+          group,
+          figure: 'raw insert (pharmacy + application, 1 tx)',
+          value: raw.perSecond,
+          unit: 'rows/s',
+          target: '',
+          ratio: `p50 ${raw.p50Ms.toFixed(1)} ms, p99 ${raw.p99Ms.toFixed(1)} ms`,
+          pass: null,
+        },
+        {
+          group,
+          figure: `GET /healthz (framework + select 1), ${THROUGHPUT_CLIENTS} clients`,
+          value: health.perSecond,
+          unit: 'req/s',
+          target: '',
+          ratio: `save = ${((save.perSecond / health.perSecond) * 100).toFixed(0)} % of it; p99 ${health.p99Ms} ms`,
+          pass: errorsOf(health) === 0 ? null : false,
+        },
+        {
+          group,
+          figure: `nothing lost: ${full} distinct at ${FULL_CLIENTS} clients`,
+          value: fullStored.rows,
+          unit: 'rows',
+          target: `= ${full}, no duplicate, no 5xx`,
+          ratio: `${fullRun.perSecond.toFixed(0)} req/s, p99 ${fullRun.p99Ms} ms, statuses ${JSON.stringify(fullRun.statusCounts)}`,
+          pass: fullStored.rows === full && fullStored.distinctEmails === full && fullStored.complete === full && fullRun.statusCounts['200'] === full && errorsOf(fullRun) === 0,
+        },
+        {
+          group,
+          figure: `${SAME_EMAIL_CLIENTS} clients, same e-mail at once`,
+          value: sameStored.rows,
+          unit: 'rows',
+          target: '= 1 (others 409)',
+          ratio: `statuses ${JSON.stringify(same.statusCounts)}`,
+          pass: sameStored.rows === 1 && same.statusCounts['200'] === 1 && same.statusCounts['409'] === SAME_EMAIL_CLIENTS - 1,
+        },
+        { group, figure: 'server RSS after the runs', value: serverRss / 1024 / 1024, unit: 'MB', target: '', pass: null },
+      );
+    } finally {
+      await server.kill();
+    }
+  } finally {
+    await temp?.drop().catch(() => undefined);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  return rows;
+}
+
+export const registrationBenchmark: Benchmark = {
+  name: 'registration',
+  async run(ctx) {
+    const rows = await benchOne('PGlite', ctx);
+    if (ctx.postgresAdminUrl) rows.push(...(await benchOne('PostgreSQL', ctx)));
+    else rows.push({ group: 'registration (PostgreSQL)', figure: 'all figures', value: null, unit: '', target: '', pass: null, note: 'not run: TEST_DATABASE_URL is not set' });
+    return rows;
+  },
+};
