@@ -1,4 +1,5 @@
 // Builds the Fastify app (no listen): main.ts serves it, tests drive it with inject().
+import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
@@ -6,15 +7,21 @@ import type { Config } from './config.ts';
 import { openDatabase, type DatabaseHandle } from './db/client.ts';
 import { installErrorHandler } from './http/errors.ts';
 import { registerMultipart } from './http/multipart.ts';
+import { authRoutes } from './routes/auth.ts';
 import { captchaRoutes } from './routes/captcha.ts';
+import { certificateRoutes } from './routes/certificates.ts';
 import { draftRoutes } from './routes/drafts.ts';
 import { healthRoutes } from './routes/health.ts';
 import { pharmacyRoutes } from './routes/pharmacies.ts';
 import { photoRoutes } from './routes/photos.ts';
 import { placesRoutes } from './routes/places.ts';
 import { registrationRoutes } from './routes/registration.ts';
+import { staffRoutes } from './routes/staff.ts';
 import { webRoutes } from './routes/web.ts';
 import { createApplicationStore, type ApplicationStore } from './services/applications.ts';
+import { createAuthService, type AuthService } from './services/auth/auth.ts';
+import { createSecretBox } from './services/auth/secret-box.ts';
+import { createFieldSales, type FieldSales } from './services/field-sales.ts';
 import { createCaptchaService, type CaptchaService } from './services/captcha.ts';
 import { createCertificateStore, type CertificateStore } from './services/files/certificates.ts';
 import { createPhotoStore, type PhotoStore } from './services/files/photos.ts';
@@ -33,6 +40,8 @@ export interface Services {
   photos: PhotoStore;
   certificates: CertificateStore;
   drafts: DraftStore;
+  auth: AuthService;
+  fieldSales: FieldSales;
   places: PlacesProvider;
   mailer: Mailer;
 }
@@ -108,11 +117,24 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     photos: createPhotoStore(db, config.dataDir),
     certificates: createCertificateStore(config.dataDir),
     drafts: createDraftStore(db, { mailer, productName: config.productName, now }),
+    auth: createAuthService(db, {
+      mailer,
+      box: createSecretBox(config.staff.secretKey),
+      productName: config.productName,
+      idleMinutes: config.staff.idleMinutes,
+      absoluteHours: config.staff.absoluteHours,
+      now,
+      log: app.log,
+    }),
+    fieldSales: createFieldSales(db),
     places: options.places ?? createPlacesProvider(config),
     mailer,
   };
   app.decorate('services', services);
-  app.addHook('onClose', async () => services.mailer.close());
+  app.addHook('onClose', async () => {
+    await services.auth.settled();
+    services.mailer.close();
+  });
 
   installErrorHandler(app);
 
@@ -123,6 +145,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   await app.register(rateLimit, { global: false });
   await registerMultipart(app);
+  await app.register(cookie);
   const publicPostLimit = { max: config.rateLimitMax, timeWindow: '1 minute' };
   // Reads are cheaper than writes but still bounded (the place search may call a third party).
   const publicReadLimit = { max: config.rateLimitMax * 10, timeWindow: '1 minute' };
@@ -132,6 +155,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await draftRoutes(app, { drafts: services.drafts, config, rateLimit: publicPostLimit });
   await photoRoutes(app, { photos: services.photos, rateLimit: publicPostLimit });
   await pharmacyRoutes(app, { applications: services.applications, rateLimit: publicPostLimit });
+  await authRoutes(app, { auth: services.auth, config, rateLimit: publicPostLimit });
+  await staffRoutes(app, { auth: services.auth, fieldSales: services.fieldSales, config });
+  await certificateRoutes(app, { db, auth: services.auth, certificates: services.certificates, config });
   await captchaRoutes(app, { captcha: services.captcha, rateLimit: publicReadLimit });
   await placesRoutes(app, { places: services.places, defaultMarket: config.defaultMarket, rateLimit: publicReadLimit });
   await webRoutes(app, config);

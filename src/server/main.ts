@@ -1,6 +1,7 @@
 // Starts the server: read config, migrate, listen, print where each market is, shut down cleanly.
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
+import { bootstrapMainAdmin } from './services/auth/bootstrap.ts';
 import { purgeTempPhotos } from './services/files/purge.ts';
 
 const PURGE_EVERY_MS = 60 * 60 * 1000;
@@ -33,6 +34,7 @@ async function main() {
       const drafts = await app.services.drafts.purgeExpired();
       const photos = await purgeTempPhotos(app.services.database.db, app.services.photos.dir);
       const captchas = await app.services.captcha.purgeExpired();
+      await app.services.auth.purgeExpired();
       if (photos.length || captchas || drafts) app.log.info({ photos: photos.length, captchas, drafts }, 'purged temporary uploads, used captchas and expired drafts');
     } catch (error) {
       app.log.error({ err: error }, 'purge failed');
@@ -46,6 +48,15 @@ async function main() {
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   console.log(`\n${config.productName} is running:\n${marketUrls(config, port).map((u) => `  ${u}`).join('\n')}\n`);
+
+  const bootstrapLink = await bootstrapMainAdmin(app.services.auth, { ...config, port });
+  if (bootstrapLink) {
+    console.log(
+      `No staff account existed, so a main admin was created: ${config.staff.bootstrapAdminEmail}\n` +
+        `Sign in once with this link (valid 24 hours, works once, in any browser):\n  ${bootstrapLink}\n` +
+        `Then add staff with \`npm run staff -- add ...\`.\n`,
+    );
+  }
 
   let closing = false;
   const shutdown = async (signal: string) => {

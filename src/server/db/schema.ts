@@ -1,7 +1,8 @@
 // The database schema (PostgreSQL, also run on embedded PGlite). Migrations are generated from
 // this file with `npm run db:generate` into ./migrations and committed.
 import { sql } from 'drizzle-orm';
-import { doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { STAFF_ROLES } from '#shared/schemas/staff.ts';
+import { boolean, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -110,4 +111,130 @@ export const drafts = pgTable(
   (t) => [index('drafts_expires_idx').on(t.expiresAt), index('drafts_photo_idx').on(t.photo), index('drafts_email_created_idx').on(t.email, t.createdAt)],
 );
 
-export const schema = { pharmacies, applications, files, mailOutbox, captchaUsed, drafts };
+/** Staff: main admin, reviewers, Italian area managers and their sales reps. No passwords. */
+export const staffUsers = pgTable(
+  'staff_users',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    email: text('email').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    role: text('role', { enum: STAFF_ROLES }).notNull(),
+    /** A sales rep's area manager. */
+    areaManagerId: uuid('area_manager_id').references((): AnyPgColumn => staffUsers.id),
+    language: text('language').notNull().default('it'),
+    /** AES-256-GCM of the TOTP secret (STAFF_SECRET_KEY); set at enrolment, in use once totp_enabled_at is set. */
+    totpSecret: text('totp_secret'),
+    totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true }),
+    /** The time step of the last accepted code: a code is accepted once. */
+    totpLastStep: integer('totp_last_step'),
+    totpFailures: integer('totp_failures').notNull().default(0),
+    totpLockedUntil: timestamp('totp_locked_until', { withTimezone: true }),
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('staff_users_email_unique').on(sql`lower(${t.email})`), index('staff_users_area_manager_idx').on(t.areaManagerId)],
+);
+
+/** One-time sign-in links. Only the token's hash is kept; a link works in the browser that asked for it. */
+export const signInLinks = pgTable(
+  'sign_in_links',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => staffUsers.id, { onDelete: 'cascade' }),
+    /** Hash of the pc_signin cookie of the browser that asked; null for console links (decision 0003). */
+    bindingHash: text('binding_hash'),
+    returnTo: text('return_to'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('sign_in_links_user_idx').on(t.userId), index('sign_in_links_expires_idx').on(t.expiresAt)],
+);
+
+export const staffSessions = pgTable(
+  'staff_sessions',
+  {
+    /** SHA-256 of the cookie value. */
+    id: text('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => staffUsers.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull(),
+    absoluteExpiresAt: timestamp('absolute_expires_at', { withTimezone: true }).notNull(),
+    /** Every factor the user's role needs has been given (false while a TOTP code is pending). */
+    mfaPassed: boolean('mfa_passed').notNull().default(false),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+  },
+  (t) => [index('staff_sessions_user_idx').on(t.userId)],
+);
+
+/** Sign-ins, refusals, TOTP failures and sign-outs: the security log. Never holds a token. */
+export const authEvents = pgTable(
+  'auth_events',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    event: text('event').notNull(),
+    email: text('email'),
+    userId: uuid('user_id').references(() => staffUsers.id, { onDelete: 'set null' }),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    detail: text('detail'),
+  },
+  (t) => [index('auth_events_at_idx').on(t.at), index('auth_events_email_event_idx').on(t.email, t.event, t.at)],
+);
+
+/** Italian field sales: a pharmacy an area manager's team visits. */
+export const fieldPharmacies = pgTable(
+  'field_pharmacies',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    areaManagerId: uuid('area_manager_id')
+      .notNull()
+      .references(() => staffUsers.id),
+    salesRepId: uuid('sales_rep_id').references(() => staffUsers.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    fullAddress: text('full_address').notNull(),
+    placeId: text('place_id'),
+    lat: doublePrecision('lat'),
+    lng: doublePrecision('lng'),
+    city: text('city'),
+    region: text('region'),
+    province: text('province'),
+    oncStatus: text('onc_status'),
+    currentCallFlag: text('current_call_flag'),
+    month: integer('month'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('field_pharmacies_area_manager_idx').on(t.areaManagerId),
+    index('field_pharmacies_sales_rep_idx').on(t.salesRepId),
+    uniqueIndex('field_pharmacies_place_id_unique').on(t.placeId),
+  ],
+);
+
+/** The call history of a field pharmacy: one entry per visit outcome. */
+export const callEntries = pgTable(
+  'call_entries',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    pharmacyId: uuid('pharmacy_id')
+      .notNull()
+      .references(() => fieldPharmacies.id, { onDelete: 'cascade' }),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    byUserId: uuid('by_user_id').references(() => staffUsers.id, { onDelete: 'set null' }),
+    callFlag: text('call_flag').notNull(),
+    month: integer('month'),
+    note: text('note'),
+  },
+  (t) => [index('call_entries_pharmacy_at_idx').on(t.pharmacyId, t.at)],
+);
+
+export const schema = { pharmacies, applications, files, mailOutbox, captchaUsed, drafts, staffUsers, signInLinks, staffSessions, authEvents, fieldPharmacies, callEntries };

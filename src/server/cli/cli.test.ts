@@ -1,0 +1,117 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callEntries, fieldPharmacies, staffUsers } from '../db/schema.ts';
+import { bootstrapMainAdmin } from '../services/auth/bootstrap.ts';
+import { createTestContext, type TestContext } from '../test/context.ts';
+import { tokenOfLink } from '../test/staff.ts';
+import { seedDemo } from './seed-demo.ts';
+import { runStaffCommand } from './staff-cli.ts';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(async () => {
+  await ctx?.close();
+});
+
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+
+function capture() {
+  const lines: string[] = [];
+  const errors: string[] = [];
+  return { lines, errors, out: { log: (l: string) => lines.push(l), error: (l: string) => errors.push(l) } };
+}
+
+const verifyLink = (link: string) => ctx.app.inject({ method: 'POST', url: '/api/auth/verify', payload: { token: tokenOfLink(link) } });
+
+describe('bootstrap', () => {
+  it('creates the main admin and a console link once, when there is no staff user', async () => {
+    const link = await bootstrapMainAdmin(ctx.app.services.auth, { ...ctx.config, publicUrl: null, port: 3000 });
+    expect(link).toMatch(/^http:\/\/localhost:3000\/it\/signin\/verify\?token=[A-Za-z0-9_-]{43}$/);
+    expect(await bootstrapMainAdmin(ctx.app.services.auth, { ...ctx.config, port: 3000 })).toBeNull();
+    const admins = await ctx.database.db.select().from(staffUsers).where(eq(staffUsers.role, 'main_admin'));
+    expect(admins.map((a) => a.email)).toEqual(['admin@example.com']);
+
+    // Not bound to a browser, works once.
+    const first = await verifyLink(link!);
+    expect(first.statusCode).toBe(200);
+    expect(first.json().data).toEqual({ next: 'totp-setup', returnTo: '/areamanager/mainadmin' });
+    expect((await verifyLink(link!)).statusCode).toBe(400);
+  });
+});
+
+describe('npm run staff', () => {
+  it('adds an area manager and a rep of theirs, lists and disables', async () => {
+    const am = capture();
+    expect(await runStaffCommand(['add', '--role', 'area_manager', '--email', 'Anna.Verdi@example.it', '--first-name', 'Anna', '--last-name', 'Verdi'], { auth: ctx.app.services.auth, linkBase: 'http://localhost:3000/it', out: am.out })).toBe(0);
+    const link = am.lines.join('\n').match(/http:\/\/localhost:3000\/it\/signin\/verify\?token=\S+/)?.[0];
+    expect(link).toBeDefined();
+    expect((await verifyLink(link!)).json().data.next).toBe('done');
+
+    const rep = capture();
+    expect(await runStaffCommand(['add', '--role', 'sales_rep', '--email', 'rep.verdi@example.it', '--first-name', 'Rocco', '--last-name', 'Neri', '--area-manager', 'anna.verdi@example.it', '--language', 'en'], { auth: ctx.app.services.auth, linkBase: 'x', out: rep.out })).toBe(0);
+    const stored = await ctx.app.services.auth.users.findByEmail('rep.verdi@example.it');
+    const manager = await ctx.app.services.auth.users.findByEmail('anna.verdi@example.it');
+    expect(stored).toMatchObject({ role: 'sales_rep', areaManagerId: manager!.id, language: 'en' });
+
+    const refused = capture();
+    expect(await runStaffCommand(['add', '--role', 'sales_rep', '--email', 'r2@example.it', '--first-name', 'A', '--last-name', 'B'], { auth: ctx.app.services.auth, linkBase: 'x', out: refused.out })).toBe(1);
+    expect(await runStaffCommand(['add', '--role', 'area_manager', '--email', 'ANNA.verdi@example.it', '--first-name', 'A', '--last-name', 'B'], { auth: ctx.app.services.auth, linkBase: 'x', out: refused.out })).toBe(1);
+    expect(await runStaffCommand(['add', '--role', 'king', '--email', 'k@example.it', '--first-name', 'A', '--last-name', 'B'], { auth: ctx.app.services.auth, linkBase: 'x', out: refused.out })).toBe(1);
+
+    const list = capture();
+    expect(await runStaffCommand(['list'], { auth: ctx.app.services.auth, linkBase: 'x', out: list.out })).toBe(0);
+    expect(list.lines.join('\n')).toContain('rep.verdi@example.it');
+
+    const disable = capture();
+    expect(await runStaffCommand(['disable', '--email', 'rep.verdi@example.it'], { auth: ctx.app.services.auth, linkBase: 'x', out: disable.out })).toBe(0);
+    expect((await ctx.app.services.auth.users.findByEmail('rep.verdi@example.it'))!.disabledAt).not.toBeNull();
+  });
+
+  it('runs as a script on its own data folder', { timeout: 120_000 }, () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'champions-cli-'));
+    const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', NODE_ENV: 'development' };
+    const add = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/staff.ts', 'add', '--role', 'reviewer', '--email', 'rev@example.com', '--first-name', 'Rita', '--last-name', 'Levi', '--language', 'en'], { cwd: ROOT, env, encoding: 'utf8' });
+    expect(add.status, add.stderr).toBe(0);
+    expect(add.stdout).toMatch(/Added reviewer rev@example.com[\s\S]*\/signin\/verify\?token=/);
+    const list = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/staff.ts', 'list'], { cwd: ROOT, env, encoding: 'utf8' });
+    expect(list.stdout).toContain('rev@example.com');
+  });
+});
+
+describe('npm run seed:demo', () => {
+  it('loads the demo set and is idempotent', async () => {
+    const first = await seedDemo(ctx.database.db, ctx.app.services.auth, 'http://localhost:3000/it');
+    expect(first.pharmaciesAdded).toBe(40);
+    expect(first.links).toHaveLength(6);
+    const counts = async () => ({
+      staff: (await ctx.database.db.select().from(staffUsers)).length,
+      pharmacies: (await ctx.database.db.select().from(fieldPharmacies)).length,
+      calls: (await ctx.database.db.select().from(callEntries)).length,
+    });
+    const before = await counts();
+    const second = await seedDemo(ctx.database.db, ctx.app.services.auth, 'http://localhost:3000/it');
+    expect(second.pharmaciesAdded).toBe(0);
+    expect(await counts()).toEqual(before);
+    expect(before.calls).toBeGreaterThan(20);
+
+    const roles = first.users.map((u) => u.role).sort();
+    expect(roles).toEqual(['area_manager', 'area_manager', 'main_admin', 'sales_rep', 'sales_rep', 'sales_rep']);
+    const reps = first.users.filter((u) => u.role === 'sales_rep');
+    const managers = new Set(first.users.filter((u) => u.role === 'area_manager').map((u) => u.id));
+    expect(reps.every((r) => r.areaManagerId && managers.has(r.areaManagerId))).toBe(true);
+    const rows = await ctx.database.db.select().from(fieldPharmacies);
+    expect(new Set(rows.map((r) => r.city)).size).toBe(10);
+    // A rep's pharmacies belong to the rep's own manager.
+    for (const row of rows.filter((r) => r.salesRepId)) expect(reps.find((r) => r.id === row.salesRepId)!.areaManagerId).toBe(row.areaManagerId);
+    // The printed links sign in (the rep here).
+    const repLink = first.links.find((l) => l.user.role === 'sales_rep')!.link;
+    expect((await verifyLink(repLink)).statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,32 @@
+// What the staff scripts share: config, a migrated database, the auth service, and a clean close.
+import { loadConfig } from '../config.ts';
+import { openDatabase } from '../db/client.ts';
+import { createAuthService } from '../services/auth/auth.ts';
+import { consoleLinkBase } from '../services/auth/bootstrap.ts';
+import { createSecretBox } from '../services/auth/secret-box.ts';
+import { createMailer } from '../services/mail/outbox.ts';
+
+export async function openCliContext() {
+  const config = loadConfig();
+  const database = await openDatabase(config);
+  await database.migrate();
+  const mailer = createMailer(database.db, config.mail);
+  const auth = createAuthService(database.db, {
+    mailer,
+    box: createSecretBox(config.staff.secretKey),
+    productName: config.productName,
+    idleMinutes: config.staff.idleMinutes,
+    absoluteHours: config.staff.absoluteHours,
+    now: () => new Date(),
+  });
+  return {
+    config,
+    db: database.db,
+    auth,
+    linkBase: consoleLinkBase(config),
+    async close() {
+      mailer.close();
+      await database.close();
+    },
+  };
+}

@@ -1,0 +1,95 @@
+// `npm run staff -- add|list|disable`: staff accounts from the command line (scripts/staff.ts).
+import { parseArgs } from 'node:util';
+import { STAFF_LANGUAGES, STAFF_ROLES, type StaffLanguage, type StaffRole } from '#shared/schemas/staff.ts';
+import { EmailSchema, NameSchema } from '#shared/schemas/fields.ts';
+import type { AuthService } from '../services/auth/auth.ts';
+
+export const STAFF_USAGE = `Usage:
+  npm run staff -- add --role main_admin|reviewer|area_manager|sales_rep --email E --first-name F --last-name L [--area-manager EMAIL] [--language it|en]
+  npm run staff -- list
+  npm run staff -- disable --email E`;
+
+export interface CliOutput {
+  log(line: string): void;
+  error(line: string): void;
+}
+
+/** Runs one command; returns the exit code. */
+export async function runStaffCommand(argv: string[], deps: { auth: AuthService; linkBase: string; out: CliOutput }): Promise<number> {
+  const { auth, out } = deps;
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: {
+        role: { type: 'string' },
+        email: { type: 'string' },
+        'first-name': { type: 'string' },
+        'last-name': { type: 'string' },
+        'area-manager': { type: 'string' },
+        language: { type: 'string' },
+      },
+    });
+  } catch (error) {
+    out.error(`${(error as Error).message}\n${STAFF_USAGE}`);
+    return 2;
+  }
+  const { values, positionals } = parsed;
+  const command = positionals[0];
+
+  if (command === 'list') {
+    const users = await auth.users.list();
+    if (users.length === 0) out.log('No staff users.');
+    for (const u of users) {
+      const flags = [u.disabledAt ? 'disabled' : null, u.totpEnabledAt ? 'totp' : null].filter(Boolean).join(', ');
+      out.log(`${u.role.padEnd(12)} ${u.email.padEnd(36)} ${`${u.firstName} ${u.lastName}`.padEnd(28)} ${u.id}${flags ? `  (${flags})` : ''}`);
+    }
+    return 0;
+  }
+
+  if (command === 'disable') {
+    const email = EmailSchema.safeParse(values.email);
+    if (!email.success) return fail(out, '--email is required');
+    if (!(await auth.users.disable(email.data))) return fail(out, `No active staff user ${email.data}.`);
+    out.log(`Disabled ${email.data}; their sessions have ended.`);
+    return 0;
+  }
+
+  if (command === 'add') {
+    const role = values.role as StaffRole | undefined;
+    if (!role || !STAFF_ROLES.includes(role)) return fail(out, `--role must be one of ${STAFF_ROLES.join(', ')}`);
+    const email = EmailSchema.safeParse(values.email);
+    const firstName = NameSchema(true).safeParse(values['first-name']);
+    const lastName = NameSchema(true).safeParse(values['last-name']);
+    if (!email.success) return fail(out, '--email must be an e-mail address');
+    if (!firstName.success || !lastName.success) return fail(out, '--first-name and --last-name are required (letters only)');
+    const language = (values.language ?? 'it') as StaffLanguage;
+    if (!STAFF_LANGUAGES.includes(language)) return fail(out, '--language must be it or en');
+
+    let areaManagerId: string | null = null;
+    if (role === 'sales_rep') {
+      if (!values['area-manager']) return fail(out, 'a sales rep needs --area-manager EMAIL');
+      const manager = await auth.users.findByEmail(values['area-manager']);
+      if (!manager || manager.role !== 'area_manager') return fail(out, `No area manager ${values['area-manager']}.`);
+      areaManagerId = manager.id;
+    } else if (values['area-manager']) {
+      return fail(out, '--area-manager is only for sales reps');
+    }
+
+    const added = await auth.users.add({ email: email.data, firstName: firstName.data, lastName: lastName.data, role, areaManagerId, language });
+    if (added === 'duplicate') return fail(out, `${email.data} is already a staff user.`);
+    const user = (await auth.users.findById(added.id))!;
+    out.log(`Added ${role} ${user.email} (${user.id}).`);
+    out.log(`One-time sign-in link (24 hours, works once, any browser):\n  ${await auth.consoleLink(user, deps.linkBase)}`);
+    return 0;
+  }
+
+  out.error(STAFF_USAGE);
+  return 2;
+}
+
+function fail(out: CliOutput, message: string): number {
+  out.error(message);
+  return 1;
+}

@@ -1,0 +1,266 @@
+// Staff sign-in: one-time e-mailed links bound to the browser that asked, server-side sessions
+// with idle and absolute time-outs, and TOTP for the roles that see everything (DESIGN §7).
+// Every time check uses the injected clock, never the database's, so tests can move time.
+import { and, count, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { ROLES_NEEDING_TOTP, SIGN_IN_LINK_MINUTES, SIGN_IN_VERIFY_PATH, type SignInNext, type StaffRole } from '#shared/schemas/staff.ts';
+import type { Database } from '../../db/client.ts';
+import { authEvents, signInLinks, staffSessions, staffUsers } from '../../db/schema.ts';
+import type { Mailer } from '../mail/outbox.ts';
+import { hashToken, newToken } from '../tokens.ts';
+import { signInMail } from './mail.ts';
+import type { SecretBox } from './secret-box.ts';
+import { createStaffUsers, type StaffUser } from './staff-users.ts';
+import { enrolment, matchingStep, newTotpSecret, TOTP_LOCK_MINUTES, TOTP_MAX_FAILURES } from './totp.ts';
+
+/** Console links (bootstrap, CLI) have no browser to bind to, so they live longer: decision 0003. */
+export const CONSOLE_LINK_HOURS = 24;
+/** More link requests than this per address in 15 minutes are answered the same but not mailed. */
+export const LINKS_PER_EMAIL_PER_15_MINUTES = 5;
+
+export type StaffSession = typeof staffSessions.$inferSelect;
+export interface StaffContext {
+  user: StaffUser;
+  session: StaffSession;
+}
+export interface Actor {
+  ip: string | null;
+  userAgent: string | null;
+}
+
+export type VerifyResult =
+  | { ok: true; sessionToken: string; next: SignInNext; returnTo: string }
+  | { ok: false; reason: 'unknown' | 'used' | 'expired' | 'other_browser' | 'disabled' };
+
+export type CodeResult = { ok: true; sessionToken: string } | { ok: false; reason: 'wrong' | 'locked' | 'not_enrolled' | 'already_enabled' };
+
+export const needsTotp = (user: Pick<StaffUser, 'role' | 'totpEnabledAt'>) => ROLES_NEEDING_TOTP.includes(user.role) || user.totpEnabledAt !== null;
+
+export function homePath(user: Pick<StaffUser, 'role' | 'id'>): string {
+  const homes: Record<StaffRole, string> = {
+    main_admin: '/areamanager/mainadmin',
+    area_manager: `/areamanager/home/${user.id}`,
+    sales_rep: `/rep/home/${user.id}`,
+    reviewer: '/admin/review',
+  };
+  return homes[user.role];
+}
+
+export interface AuthOptions {
+  mailer: Mailer;
+  box: SecretBox;
+  productName: string;
+  idleMinutes: number;
+  absoluteHours: number;
+  now: () => Date;
+  log?: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+}
+
+export function createAuthService(db: Database, options: AuthOptions) {
+  const { now } = options;
+  const users = createStaffUsers(db);
+  const background = new Set<Promise<unknown>>();
+
+  async function record(event: string, fields: { email?: string | null; userId?: string | null; detail?: string | null }, actor: Actor) {
+    await db.insert(authEvents).values({
+      at: now(),
+      event,
+      email: fields.email ?? null,
+      userId: fields.userId ?? null,
+      ip: actor.ip,
+      userAgent: actor.userAgent?.slice(0, 500) ?? null,
+      detail: fields.detail ?? null,
+    });
+    options.log?.info({ authEvent: event, userId: fields.userId ?? undefined, detail: fields.detail ?? undefined, ip: actor.ip }, `auth: ${event}`);
+  }
+
+  async function createSession(userId: string, mfaPassed: boolean, actor: Actor, absoluteExpiresAt?: Date): Promise<string> {
+    const token = newToken(32);
+    const at = now();
+    await db.insert(staffSessions).values({
+      id: hashToken(token),
+      userId,
+      createdAt: at,
+      lastSeenAt: at,
+      absoluteExpiresAt: absoluteExpiresAt ?? new Date(at.getTime() + options.absoluteHours * 3600_000),
+      mfaPassed,
+      ip: actor.ip,
+      userAgent: actor.userAgent?.slice(0, 500) ?? null,
+    });
+    return token;
+  }
+
+  async function revoke(sessionId: string) {
+    await db.update(staffSessions).set({ revokedAt: now() }).where(and(eq(staffSessions.id, sessionId), isNull(staffSessions.revokedAt)));
+  }
+
+  async function insertLink(userId: string, bindingHash: string | null, returnTo: string | null, lifetimeMs: number): Promise<string> {
+    const token = newToken(32);
+    await db.insert(signInLinks).values({ tokenHash: hashToken(token), userId, bindingHash, returnTo, expiresAt: new Date(now().getTime() + lifetimeMs), createdAt: now() });
+    return token;
+  }
+
+  /** Checks a TOTP code for the user; counts failures and locks after TOTP_MAX_FAILURES. */
+  async function checkCode(user: StaffUser, code: string, actor: Actor): Promise<'ok' | 'wrong' | 'locked'> {
+    const at = now();
+    if (user.totpLockedUntil && user.totpLockedUntil > at) {
+      await record('totp_refused', { userId: user.id, email: user.email, detail: 'locked' }, actor);
+      return 'locked';
+    }
+    const secret = user.totpSecret ? options.box.open(user.totpSecret) : null;
+    const step = secret ? matchingStep(secret, code, at) : null;
+    if (step !== null) {
+      // Accepted once: the update only succeeds for a step later than the last accepted one.
+      const [accepted] = await db
+        .update(staffUsers)
+        .set({ totpLastStep: step, totpFailures: 0, totpLockedUntil: null })
+        .where(and(eq(staffUsers.id, user.id), or(isNull(staffUsers.totpLastStep), lt(staffUsers.totpLastStep, step))))
+        .returning({ id: staffUsers.id });
+      if (accepted) return 'ok';
+    }
+    const failures = user.totpFailures + 1;
+    const lock = failures >= TOTP_MAX_FAILURES;
+    await db
+      .update(staffUsers)
+      .set(lock ? { totpFailures: 0, totpLockedUntil: new Date(at.getTime() + TOTP_LOCK_MINUTES * 60_000) } : { totpFailures: sql`${staffUsers.totpFailures} + 1` })
+      .where(eq(staffUsers.id, user.id));
+    await record(lock ? 'totp_locked' : 'totp_failed', { userId: user.id, email: user.email, detail: step === null ? 'wrong code' : 'code reused' }, actor);
+    return lock ? 'locked' : 'wrong';
+  }
+
+  /** After the second factor: a new session id (the old one is revoked), same absolute end. */
+  async function promote(context: StaffContext, actor: Actor): Promise<string> {
+    await revoke(context.session.id);
+    return createSession(context.user.id, true, actor, context.session.absoluteExpiresAt);
+  }
+
+  return {
+    users,
+
+    /** Resolves when every mail sent in the background has been handed over (tests, shutdown). */
+    async settled() {
+      await Promise.allSettled([...background]);
+    },
+
+    /**
+     * Records the request and, for an active staff user, mails a link bound to the browser's
+     * binding value. Does the same database work either way and mails in the background, so the
+     * answer takes about as long whether or not the address exists.
+     */
+    async requestLink(input: { email: string; returnTo: string | null; origin: string; basePath: string; binding: string }, actor: Actor): Promise<void> {
+      const email = input.email.trim().toLowerCase();
+      const since = new Date(now().getTime() - 15 * 60_000);
+      const [recent] = await db
+        .select({ n: count() })
+        .from(authEvents)
+        .where(and(eq(authEvents.email, email), eq(authEvents.event, 'sign_in_link_requested'), gt(authEvents.at, since)));
+      const user = await users.findByEmail(email);
+      const throttled = (recent?.n ?? 0) >= LINKS_PER_EMAIL_PER_15_MINUTES;
+      const detail = throttled ? 'throttled' : !user ? 'unknown address' : user.disabledAt ? 'disabled' : 'sent';
+      await record('sign_in_link_requested', { email, userId: user?.id, detail }, actor);
+      if (detail !== 'sent' || !user) return;
+
+      const token = await insertLink(user.id, hashToken(input.binding), input.returnTo ?? `${input.basePath}${homePath(user)}`, SIGN_IN_LINK_MINUTES * 60_000);
+      const link = `${input.origin}${input.basePath}${SIGN_IN_VERIFY_PATH}?token=${token}`;
+      const sending = options.mailer
+        .sendMail({ to: user.email, ...signInMail(user.language, user.firstName, link, options.productName) })
+        .catch((error: unknown) => options.log?.error({ err: error }, 'sign-in mail failed'))
+        .finally(() => background.delete(sending));
+      background.add(sending);
+    },
+
+    /** A link for the console (bootstrap, CLI): not bound to a browser, valid 24 hours, works once. */
+    async consoleLink(user: StaffUser, linkBase: string): Promise<string> {
+      const token = await insertLink(user.id, null, null, CONSOLE_LINK_HOURS * 3600_000);
+      return `${linkBase}${SIGN_IN_VERIFY_PATH}?token=${token}`;
+    },
+
+    async verify(input: { token: string; binding: string | undefined; previousSession: string | undefined }, actor: Actor): Promise<VerifyResult> {
+      const tokenHash = hashToken(input.token);
+      const [row] = await db.select().from(signInLinks).innerJoin(staffUsers, eq(signInLinks.userId, staffUsers.id)).where(eq(signInLinks.tokenHash, tokenHash));
+      const refuse = async (reason: Extract<VerifyResult, { ok: false }>['reason']): Promise<VerifyResult> => {
+        await record('sign_in_refused', { userId: row?.staff_users.id, email: row?.staff_users.email, detail: reason }, actor);
+        return { ok: false, reason };
+      };
+      if (!row) return refuse('unknown');
+      const { sign_in_links: link, staff_users: user } = row;
+      if (link.usedAt) return refuse('used');
+      if (link.expiresAt <= now()) return refuse('expired');
+      // A wrong browser does not use the link up: whoever holds a stolen link cannot spoil it either.
+      if (link.bindingHash && (!input.binding || hashToken(input.binding) !== link.bindingHash)) return refuse('other_browser');
+      if (user.disabledAt) return refuse('disabled');
+      const [consumed] = await db
+        .update(signInLinks)
+        .set({ usedAt: now() })
+        .where(and(eq(signInLinks.tokenHash, tokenHash), isNull(signInLinks.usedAt)))
+        .returning({ tokenHash: signInLinks.tokenHash });
+      if (!consumed) return refuse('used');
+
+      if (input.previousSession) await revoke(hashToken(input.previousSession));
+      const totp = needsTotp(user);
+      const sessionToken = await createSession(user.id, !totp, actor);
+      await record('sign_in', { userId: user.id, email: user.email, detail: link.bindingHash ? 'e-mailed link' : 'console link' }, actor);
+      const next: SignInNext = !totp ? 'done' : user.totpEnabledAt ? 'totp' : 'totp-setup';
+      return { ok: true, sessionToken, next, returnTo: link.returnTo ?? homePath(user) };
+    },
+
+    /** The session behind a cookie value, if it is still good; touching it restarts the idle clock. */
+    async authenticate(sessionToken: string | undefined): Promise<StaffContext | null> {
+      if (!sessionToken || sessionToken.length > 100) return null;
+      const [row] = await db
+        .select()
+        .from(staffSessions)
+        .innerJoin(staffUsers, eq(staffSessions.userId, staffUsers.id))
+        .where(eq(staffSessions.id, hashToken(sessionToken)));
+      if (!row) return null;
+      const { staff_sessions: session, staff_users: user } = row;
+      const at = now();
+      const idleEnd = new Date(session.lastSeenAt.getTime() + options.idleMinutes * 60_000);
+      if (session.revokedAt || user.disabledAt || session.absoluteExpiresAt <= at || idleEnd <= at) return null;
+      await db.update(staffSessions).set({ lastSeenAt: at }).where(eq(staffSessions.id, session.id));
+      return { user, session: { ...session, lastSeenAt: at } };
+    },
+
+    async totpSetup(context: StaffContext): Promise<{ otpauthUrl: string; qrSvg: string } | null> {
+      if (context.user.totpEnabledAt) return null;
+      const secret = newTotpSecret();
+      await db.update(staffUsers).set({ totpSecret: options.box.seal(secret) }).where(and(eq(staffUsers.id, context.user.id), isNull(staffUsers.totpEnabledAt)));
+      return enrolment(secret, options.productName, context.user.email);
+    },
+
+    async totpEnable(context: StaffContext, code: string, actor: Actor): Promise<CodeResult> {
+      const user = await users.findById(context.user.id);
+      if (!user) return { ok: false, reason: 'not_enrolled' };
+      if (user.totpEnabledAt) return { ok: false, reason: 'already_enabled' };
+      if (!user.totpSecret) return { ok: false, reason: 'not_enrolled' };
+      const result = await checkCode(user, code, actor);
+      if (result !== 'ok') return { ok: false, reason: result };
+      await db.update(staffUsers).set({ totpEnabledAt: now() }).where(eq(staffUsers.id, user.id));
+      await record('totp_enabled', { userId: user.id, email: user.email }, actor);
+      return { ok: true, sessionToken: await promote(context, actor) };
+    },
+
+    async totpVerify(context: StaffContext, code: string, actor: Actor): Promise<CodeResult> {
+      const user = await users.findById(context.user.id);
+      if (!user?.totpEnabledAt) return { ok: false, reason: 'not_enrolled' };
+      const result = await checkCode(user, code, actor);
+      if (result !== 'ok') return { ok: false, reason: result };
+      await record('totp_passed', { userId: user.id, email: user.email }, actor);
+      return { ok: true, sessionToken: await promote(context, actor) };
+    },
+
+    async signOut(context: StaffContext, actor: Actor) {
+      await revoke(context.session.id);
+      await record('sign_out', { userId: context.user.id, email: context.user.email }, actor);
+    },
+
+    /** Deletes links and sessions that can no longer be used. */
+    async purgeExpired(at = now()): Promise<number> {
+      const links = await db.delete(signInLinks).where(lt(signInLinks.expiresAt, at)).returning({ h: signInLinks.tokenHash });
+      const sessions = await db.delete(staffSessions).where(lt(staffSessions.absoluteExpiresAt, at)).returning({ id: staffSessions.id });
+      return links.length + sessions.length;
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

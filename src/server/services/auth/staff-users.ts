@@ -1,0 +1,76 @@
+// Staff accounts: look-ups and the few changes the CLI and the main admin make.
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import type { StaffLanguage, StaffRole } from '#shared/schemas/staff.ts';
+import { UNIQUE_VIOLATION, databaseErrorOf, type Queryable } from '../../db/client.ts';
+import { staffSessions, staffUsers } from '../../db/schema.ts';
+
+export type StaffUser = typeof staffUsers.$inferSelect;
+
+export interface NewStaffUser {
+  email: string;
+  firstName: string;
+  lastName: string;
+  role: StaffRole;
+  areaManagerId?: string | null;
+  language?: StaffLanguage;
+}
+
+export const byEmail = (email: string) => sql`lower(${staffUsers.email}) = ${email.trim().toLowerCase()}`;
+
+export function createStaffUsers(db: Queryable) {
+  return {
+    async findByEmail(email: string): Promise<StaffUser | null> {
+      const [row] = await db.select().from(staffUsers).where(byEmail(email));
+      return row ?? null;
+    },
+
+    async findById(id: string): Promise<StaffUser | null> {
+      const [row] = await db.select().from(staffUsers).where(eq(staffUsers.id, id));
+      return row ?? null;
+    },
+
+    /** The new user's id, or 'duplicate' when the address is taken (whatever its letter case). */
+    async add(user: NewStaffUser): Promise<{ id: string } | 'duplicate'> {
+      try {
+        const [row] = await db
+          .insert(staffUsers)
+          .values({
+            email: user.email.trim(),
+            firstName: user.firstName,
+            lastName: user.lastName,
+            role: user.role,
+            areaManagerId: user.areaManagerId ?? null,
+            language: user.language ?? 'it',
+          })
+          .returning({ id: staffUsers.id });
+        return { id: row!.id };
+      } catch (error) {
+        if (databaseErrorOf(error)?.code === UNIQUE_VIOLATION) return 'duplicate';
+        throw error;
+      }
+    },
+
+    async list(): Promise<StaffUser[]> {
+      return db.select().from(staffUsers).orderBy(asc(staffUsers.role), asc(staffUsers.lastName), asc(staffUsers.firstName));
+    },
+
+    async count(): Promise<number> {
+      const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(staffUsers);
+      return row?.n ?? 0;
+    },
+
+    /** Disables the account and ends its sessions at once. */
+    async disable(email: string, now = new Date()): Promise<boolean> {
+      const [row] = await db
+        .update(staffUsers)
+        .set({ disabledAt: now })
+        .where(and(byEmail(email), isNull(staffUsers.disabledAt)))
+        .returning({ id: staffUsers.id });
+      if (!row) return false;
+      await db.update(staffSessions).set({ revokedAt: now }).where(and(eq(staffSessions.userId, row.id), isNull(staffSessions.revokedAt)));
+      return true;
+    },
+  };
+}
+
+export type StaffUsers = ReturnType<typeof createStaffUsers>;

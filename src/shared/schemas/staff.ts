@@ -1,0 +1,133 @@
+// Staff sign-in and the staff API (issue 4): request schemas and answer shapes, shared by the
+// staff pages and the server.
+import * as z from 'zod';
+import { EmailSchema, ErrorKey, NameSchema } from './fields.ts';
+
+export const STAFF_ROLES = ['main_admin', 'reviewer', 'area_manager', 'sales_rep'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+/** Roles that see everything must confirm a TOTP code after the e-mailed link (DESIGN §7). */
+export const ROLES_NEEDING_TOTP: readonly StaffRole[] = ['main_admin', 'reviewer'];
+
+export const STAFF_LANGUAGES = ['it', 'en'] as const;
+export type StaffLanguage = (typeof STAFF_LANGUAGES)[number];
+
+export const SIGN_IN_LINK_MINUTES = 10;
+/** The page the e-mailed link opens; it posts the token to /api/auth/verify. */
+export const SIGN_IN_VERIFY_PATH = '/signin/verify';
+
+export const AuthUrl = {
+  magicLink: '/api/auth/magic-link',
+  verify: '/api/auth/verify',
+  totpSetup: '/api/auth/totp/setup',
+  totpEnable: '/api/auth/totp/enable',
+  totp: '/api/auth/totp',
+  me: '/api/auth/me',
+  signOut: '/api/auth/sign-out',
+} as const;
+
+/** A path on this site (no scheme, no host, not protocol-relative). */
+export const ReturnToSchema = z
+  .string()
+  .max(500)
+  .regex(/^\/(?![/\\])[\x21-\x7e]*$/, { error: ErrorKey.invalid });
+
+export const MagicLinkRequestSchema = z.object({
+  email: EmailSchema,
+  returnTo: ReturnToSchema.optional(),
+  basePath: z.enum(['', '/uk', '/it', '/de'], { error: ErrorKey.invalid }).default(''),
+});
+export type MagicLinkRequest = z.input<typeof MagicLinkRequestSchema>;
+
+export const VerifyRequestSchema = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{32,64}$/, { error: ErrorKey.invalid }) });
+
+export const TotpCodeSchema = z.object({ code: z.string().trim().regex(/^\d{6}$/, { error: 'validation.totpCode' }) });
+
+export const AddAreaManagerSchema = z.object({
+  email: EmailSchema,
+  firstName: NameSchema(true),
+  lastName: NameSchema(true),
+});
+export type AddAreaManagerRequest = z.input<typeof AddAreaManagerSchema>;
+
+/** What comes after the e-mailed link: enrol TOTP, enter a TOTP code, or nothing more. */
+export type SignInNext = 'totp-setup' | 'totp' | 'done';
+
+export interface VerifyAnswerData {
+  next: SignInNext;
+  /** Where to go once signed in: the asked-for page, or the role's home. */
+  returnTo: string;
+}
+
+export interface TotpSetupAnswerData {
+  otpauthUrl: string;
+  /** The otpauth URL as a QR code, an <svg> document. */
+  qrSvg: string;
+}
+
+export interface StaffMe {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  role: StaffRole;
+  areaManagerId: string | null;
+  /** False while a TOTP code is still needed: only the TOTP endpoints, /me and sign-out answer then. */
+  mfaPassed: boolean;
+}
+
+/** GET /api/mainadmin-get-areamanagers items. */
+export interface AreaManagerItem {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+}
+
+/** GET /api/areamanager-get-reps items (nid = the rep's id). */
+export interface RepItem {
+  firstName: string;
+  lastName: string;
+  nid: string;
+}
+
+export interface CallHistoryEntry {
+  id: string;
+  at: string;
+  callFlag: string;
+  month: number | null;
+  note: string | null;
+  byName: string | null;
+}
+
+/** A pharmacy in the area-manager and rep lists (spec §3 "Pharmacy (in lists)"). Call history newest first. */
+export interface FieldPharmacyItem {
+  id: string;
+  pharmacyName: string;
+  fullAddress: string;
+  callHistory: CallHistoryEntry[];
+  currentCallFlag: string | null;
+}
+
+/** GET /api/rep-get-pharmacy data: the rep pharmacy-update fields known for a field pharmacy. */
+export interface FieldPharmacyDetail extends FieldPharmacyItem {
+  whereYouWork: string;
+  address: string;
+  placeId: string | null;
+  lat: number | null;
+  lng: number | null;
+  city: string | null;
+  province: string | null;
+  pharmacyRegion: string | null;
+  callFlag: string | null;
+  month: number | null;
+  oncStatus: string | null;
+  areaManagerId: string;
+  salesRepId: string | null;
+}
+
+export const StaffMessage = {
+  unauthorized: 'unauthorized',
+  forbidden: 'forbidden',
+  locked: 'locked',
+} as const;
