@@ -34,9 +34,10 @@ describe('Italian registration payload', () => {
   });
 
   it('accepts a complete application and strips markup and unknown fields', () => {
-    const parsed = ItalianRegistrationPayloadSchema.parse({ ...valid, extra: 'x' });
+    const parsed = ItalianRegistrationPayloadSchema.parse({ ...valid, extra: 'x', additionalTrainingNotes: 'UK only' });
     expect(parsed.whereYouWork).toBe('Farmacia Centrale');
     expect(parsed).not.toHaveProperty('extra');
+    expect(parsed).not.toHaveProperty('additionalTrainingNotes');
   });
 
   it('refuses another registration body, a yes1 training answer and a short number', () => {

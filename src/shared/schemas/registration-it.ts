@@ -2,7 +2,7 @@
 // Italia (AIFA), services, and the Oncodemia course question yes/no).
 import * as z from 'zod';
 import { HOW_HEARD_OPTIONS, REGISTRATION_BODY_IT } from '../reference/options.ts';
-import { ErrorKey, OptionalFreeText, YesNoSchema } from './fields.ts';
+import { ErrorKey, YesNoSchema } from './fields.ts';
 import { commonFields } from './registration-common.ts';
 
 /** What the Italian single page sends (and what the server accepts for it-it). */
@@ -12,18 +12,16 @@ export const ItalianRegistrationPayloadSchema = z
     areYouLocum: YesNoSchema,
     whereDidYouFindOutAboutUs: z.enum(HOW_HEARD_OPTIONS, { error: ErrorKey.choose }),
     bodyOfRegistration: z.literal(REGISTRATION_BODY_IT, { error: ErrorKey.choose }),
-    /** Oncodemia course completed. */
+    /** Oncodemia course completed (yes/no: the Italian page has no training notes). */
     haveYouCompleted: YesNoSchema,
-    // Not asked on the Italian page; accepted so that a record edited by staff keeps its notes.
-    additionalTrainingNotes: OptionalFreeText(),
   })
   .strip();
 export type ItalianRegistrationPayload = z.output<typeof ItalianRegistrationPayloadSchema>;
 
 // ---- Italian form (browser side) ---------------------------------------------------------
 
-/** Form values of the Italian single page: no training notes (the question is yes/no). */
-export const ItalianRegistrationFormSchema = ItalianRegistrationPayloadSchema.omit({ additionalTrainingNotes: true });
+/** Form values of the Italian single page: the payload's fields. */
+export const ItalianRegistrationFormSchema = ItalianRegistrationPayloadSchema;
 export type ItalianRegistrationFormInput = z.input<typeof ItalianRegistrationFormSchema>;
 export type ItalianRegistrationFormValues = z.output<typeof ItalianRegistrationFormSchema>;
 

@@ -29,7 +29,7 @@ export function staffRoutes(pages: StaffPages): RouteObject[] {
         { path: 'areamanager/home/:areaManagerId', element: <AreaManagerHomePage /> },
         // The reviewer's desk and the rep's pages come with their own issues; until then a
         // signed-in page, so that signing in never ends on "not found".
-        { path: 'admin', element: <StaffHomePage /> },
+        { path: 'admin/review', element: <StaffHomePage /> },
         { path: 'rep/home/:repId', element: <StaffHomePage /> },
       ],
     },

@@ -4,7 +4,7 @@ import type { ItalianRegistrationPayload } from '#shared/schemas/registration-it
 import { apiFetch, type ApiResult } from '../../lib/api-client.ts';
 
 /** The payload as the form holds it (before the server's transforms), plus the honeypot field. */
-export type ItalianSaveBody = Omit<ItalianRegistrationPayload, 'additionalTrainingNotes'> & { website?: string };
+export type ItalianSaveBody = ItalianRegistrationPayload & { website?: string };
 
 export function saveItalianPharmacist(body: ItalianSaveBody, signal?: AbortSignal): Promise<ApiResult<{ id?: string }>> {
   return apiFetch<{ id?: string }>('/api/save-pharmacist', { method: 'POST', json: body, signal });

@@ -13,7 +13,7 @@ import { ErrorSummary } from '../../components/error-summary.tsx';
 import { TextInput } from '../../components/text-input.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { requestSignInLink } from './api/request-sign-in-link.ts';
-import { safeReturnTo } from './staff-user.ts';
+import { safeReturnTo, withBasePath } from './staff-user.ts';
 import { usePageTitle } from './use-page-title.ts';
 import { useErrorText } from './use-error-text.ts';
 import './staff.css';
@@ -42,7 +42,7 @@ export function SignInPage() {
   const onValid = async ({ email }: SignInValues) => {
     setMessage(null);
     setSending(true);
-    const result = await requestSignInLink({ email, returnTo, basePath: config.basePath });
+    const result = await requestSignInLink({ email, returnTo: returnTo && withBasePath(returnTo, config.basePath), basePath: config.basePath });
     setSending(false);
     if (result === 'sent') {
       setSentTo(email);

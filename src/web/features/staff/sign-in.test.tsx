@@ -6,7 +6,7 @@ import { renderInSite } from '../../test/render.tsx';
 import { SignInPage } from './sign-in-page.tsx';
 import { VerifySignInPage, secretOf } from './verify-page.tsx';
 import { ADMIN, MANAGER, json, stubStaffApi } from './staff-test-helpers.tsx';
-import { homePathFor, safeReturnTo, signInPath } from './staff-user.ts';
+import { homePathFor, safeReturnTo, signInPath, withoutBasePath } from './staff-user.ts';
 
 afterEach(() => {
   cleanup();
@@ -36,7 +36,11 @@ describe('staff-user helpers', () => {
     expect(homePathFor(ADMIN)).toBe('/areamanager/mainadmin');
     expect(homePathFor(MANAGER)).toBe('/areamanager/home/am-1');
     expect(homePathFor({ id: 'r1', role: 'sales_rep', areaManagerId: 'am-1' })).toBe('/rep/home/r1');
-    expect(homePathFor({ id: 'v1', role: 'reviewer', areaManagerId: null })).toBe('/admin');
+    expect(homePathFor({ id: 'v1', role: 'reviewer', areaManagerId: null })).toBe('/admin/review');
+    expect(withoutBasePath('/it/areamanager/mainadmin', '/it')).toBe('/areamanager/mainadmin');
+    expect(withoutBasePath('/it', '/it')).toBe('/');
+    expect(withoutBasePath('/italy/x', '/it')).toBe('/italy/x');
+    expect(withoutBasePath('/areamanager/mainadmin', '')).toBe('/areamanager/mainadmin');
   });
 
   it('accepts only local returnTo paths', () => {
@@ -140,7 +144,7 @@ describe('VerifySignInPage', () => {
 
   it('asks an enrolled user for the code and says when sign-in is locked', async () => {
     stubStaffApi({
-      'POST /api/auth/verify': () => json({ status: 'ok', data: { next: 'totp', returnTo: '/admin' } }),
+      'POST /api/auth/verify': () => json({ status: 'ok', data: { next: 'totp', returnTo: '/admin/review' } }),
       'POST /api/auth/totp': () => json({ status: 'failed', message: 'locked' }, 429),
     });
     const user = await renderAt('/signin/verify?token=tok');

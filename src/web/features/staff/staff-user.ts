@@ -29,7 +29,7 @@ export function homePathFor(user: Pick<StaffUser, 'id' | 'role' | 'areaManagerId
     case 'sales_rep':
       return `/rep/home/${encodeURIComponent(user.id)}`;
     case 'reviewer':
-      return '/admin';
+      return '/admin/review';
   }
 }
 
@@ -48,4 +48,18 @@ export function safeReturnTo(value: unknown): string | null {
 export function signInPath(returnTo?: string | null): string {
   const safe = safeReturnTo(returnTo);
   return safe ? `/signin?returnTo=${encodeURIComponent(safe)}` : '/signin';
+}
+
+/**
+ * The server keeps returnTo as a path of the whole site (with the market's base path, '/it/...'),
+ * while the router works below the base path: these convert between the two.
+ */
+export function withBasePath(path: string, basePath: string): string {
+  return `${basePath}${path}`;
+}
+
+export function withoutBasePath(path: string | null, basePath: string): string | null {
+  if (!path || !basePath) return path;
+  if (path === basePath) return '/';
+  return path.startsWith(`${basePath}/`) || path.startsWith(`${basePath}?`) ? path.slice(basePath.length) || '/' : path;
 }

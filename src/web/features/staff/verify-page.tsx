@@ -5,13 +5,13 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { useLocalPath } from '../../app/site-context.tsx';
+import { useLocalPath, useSite } from '../../app/site-context.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { getMe } from './api/get-me.ts';
 import { getTotpSetup, type TotpSetup } from './api/get-totp-setup.ts';
 import { sendTotpCode, type TotpResult } from './api/send-totp-code.ts';
 import { verifySignIn } from './api/verify-sign-in.ts';
-import { homePathFor, safeReturnTo, signInPath } from './staff-user.ts';
+import { homePathFor, safeReturnTo, signInPath, withoutBasePath } from './staff-user.ts';
 import { TotpCodeForm } from './totp-code-form.tsx';
 import { usePageTitle } from './use-page-title.ts';
 import './staff.css';
@@ -51,6 +51,7 @@ export function VerifySignInPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const localPath = useLocalPath();
+  const { config } = useSite();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const [step, setStep] = useState<Step>(token ? { kind: 'confirm' } : { kind: 'invalid' });
@@ -85,7 +86,7 @@ export function VerifySignInPage() {
       setStep({ kind: result.kind });
       return;
     }
-    returnTo.current = result.returnTo;
+    returnTo.current = withoutBasePath(result.returnTo, config.basePath);
     if (result.next === 'done') return finish();
     if (result.next === 'totp') return setStep({ kind: 'totp' });
     const setup = await getTotpSetup();
