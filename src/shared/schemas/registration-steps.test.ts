@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { GERMAN_CHAMBER_NAMES } from '../reference/german-chambers.ts';
 import { fieldErrors } from './registration-common.ts';
 import { registrationPayloadSchemaFor } from './registration.ts';
-import { Step2Schema, Step3Schema, StepsRegistrationPayloadSchema, certificateProblem, step1Schema } from './registration-steps.ts';
+import { Step2Schema, Step3Schema, StepsRegistrationPayloadSchema, certificateBytesLookRight, certificateProblem, step1Schema } from './registration-steps.ts';
 
 const MB = 1024 * 1024;
 const pdf = { name: 'zertifikat.pdf', type: 'application/pdf', size: 200_000 };
@@ -49,6 +49,22 @@ describe('certificate check', () => {
     expect(certificateProblem({ name: 'fake.pdf', type: 'application/x-msdownload', size: 10 })).toBe('validation.fileType');
     expect(certificateProblem({ name: 'big.pdf', type: 'application/pdf', size: 5 * MB + 1 })).toBe('validation.fileTooBig');
     expect(certificateProblem({ name: 'empty.pdf', type: 'application/pdf', size: 0 })).toBe('validation.required');
+  });
+});
+
+describe('certificate content', () => {
+  const bytes = (...parts: (string | number[])[]) => new Uint8Array(parts.flatMap((p) => (typeof p === 'string' ? [...p].map((c) => c.charCodeAt(0)) : p)));
+  it('recognises pdf, jpeg, png and heic by their first bytes', () => {
+    expect(certificateBytesLookRight(bytes('%PDF-1.7\n'))).toBe(true);
+    expect(certificateBytesLookRight(bytes([0xff, 0xd8, 0xff, 0xe0]))).toBe(true);
+    expect(certificateBytesLookRight(bytes([0x89], 'PNG\r\n'))).toBe(true);
+    expect(certificateBytesLookRight(bytes([0, 0, 0, 0x18], 'ftypheic'))).toBe(true);
+  });
+  it('refuses executables and GIFs whatever their name', () => {
+    expect(certificateBytesLookRight(bytes('MZ', [0x90, 0]))).toBe(false);
+    expect(certificateBytesLookRight(bytes([0x7f], 'ELF'))).toBe(false);
+    expect(certificateBytesLookRight(bytes('GIF89a'))).toBe(false);
+    expect(certificateBytesLookRight(new Uint8Array())).toBe(false);
   });
 });
 

@@ -70,6 +70,18 @@ export function certificateProblem(file: FileLike): (typeof FileErrorKey)[keyof 
   return null;
 }
 
+/**
+ * Whether a certificate's first bytes are those of a PDF, JPEG, PNG or HEIC/HEIF file (the
+ * browser's early check by content; the server checks again with file-type). 12 bytes suffice.
+ */
+export function certificateBytesLookRight(head: Uint8Array): boolean {
+  const ascii = (from: number, text: string) => [...text].every((c, i) => head[from + i] === c.charCodeAt(0));
+  if (ascii(0, '%PDF-')) return true;
+  if (head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return true;
+  if (head[0] === 0x89 && ascii(1, 'PNG')) return true;
+  return ascii(4, 'ftyp') && ['heic', 'heix', 'hevc', 'hevx', 'heim', 'heis', 'mif1', 'msf1'].some((brand) => ascii(8, brand));
+}
+
 /** The certificate as a form value (a File in the browser). */
 export const CertificateFileSchema = z
   .custom<FileLike>((value) => isFileLike(value), { error: FileErrorKey.required })

@@ -4,7 +4,14 @@ import { useController, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { MAX_UPLOAD_BYTES, MB } from '#shared/limits.ts';
 import type { Country } from '#shared/markets.ts';
-import { CERTIFICATE_EXTENSIONS, CERTIFICATE_MIME_TYPES, FileErrorKey, certificateProblem } from '#shared/schemas/registration-steps.ts';
+import {
+  CERTIFICATE_EXTENSIONS,
+  CERTIFICATE_MIME_TYPES,
+  FileErrorKey,
+  certificateBytesLookRight,
+  certificateProblem,
+  type FileLike,
+} from '#shared/schemas/registration-steps.ts';
 import { FileInput } from '../../../components/file-input.tsx';
 import { Radios } from '../../../components/radios.tsx';
 import { useFieldError } from '../use-field-error.ts';
@@ -12,6 +19,23 @@ import { deleteCertificate, putCertificate } from './certificate-store.ts';
 import { updateMeta } from './steps-store.ts';
 
 const ACCEPT = [...CERTIFICATE_MIME_TYPES, ...CERTIFICATE_EXTENSIONS].join(',');
+
+function readHead(file: Blob): Promise<Uint8Array> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => (reader.result instanceof ArrayBuffer ? resolve(new Uint8Array(reader.result)) : reject(new Error('unreadable')));
+    reader.onerror = () => reject(reader.error ?? new Error('unreadable'));
+    reader.readAsArrayBuffer(file.slice(0, 16));
+  });
+}
+
+async function contentLooksRight(file: File): Promise<boolean> {
+  try {
+    return certificateBytesLookRight(await readHead(file));
+  } catch {
+    return true; // unreadable here: the server checks the content anyway
+  }
+}
 
 export interface TrainingSectionProps {
   country: Country;
@@ -26,7 +50,8 @@ export function TrainingAndCertificateSection({ country, askAgain, editing }: Tr
   const { register, control, formState, setValue } = useFormContext();
   const completed = useWatch({ control, name: 'haveYouCompleted' }) as string;
   const { field } = useController({ name: 'file' });
-  const file = field.value instanceof Blob ? (field.value as File) : null;
+  const value = field.value as FileLike | null;
+  const file = value && typeof value.name === 'string' ? value : null;
   const completedError = useFieldError('haveYouCompleted');
   const fileKey = (formState.errors.file?.message as string | undefined) ?? '';
   // A generic key from the schema or the server becomes the certificate's own sentence.
@@ -44,13 +69,19 @@ export function TrainingAndCertificateSection({ country, askAgain, editing }: Tr
       )
     : undefined;
   const formatSize = (bytes: number) =>
-    new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1 }).format(bytes >= MB / 10 ? bytes / MB : bytes / 1024) + (bytes >= MB / 10 ? ' MB' : ' KB');
+    bytes >= MB / 10
+      ? `${new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1 }).format(bytes / MB)} MB`
+      : `${new Intl.NumberFormat(i18n.language).format(Math.max(1, Math.ceil(bytes / 1024)))} KB`;
 
   const onChange = (chosen: File | null) => {
     // A chosen file is checked at once; removing one only re-checks after a failed attempt.
     setValue('file', chosen, { shouldDirty: true, shouldValidate: chosen !== null || formState.isSubmitted });
     void (async () => {
-      if (chosen && !certificateProblem(chosen)) {
+      if (chosen && !certificateProblem(chosen) && !(await contentLooksRight(chosen))) {
+        // Named like a certificate, but its bytes say otherwise (e.g. an executable renamed .pdf):
+        // keep its name on show, with a type the check refuses.
+        setValue('file', { name: chosen.name, size: chosen.size, type: 'application/octet-stream' } satisfies FileLike, { shouldValidate: true });
+      } else if (chosen && !certificateProblem(chosen)) {
         await putCertificate(chosen);
         updateMeta(country, { certificate: { name: chosen.name, size: chosen.size, type: chosen.type }, certificateMissingFromDraft: undefined });
       } else if (!chosen) {

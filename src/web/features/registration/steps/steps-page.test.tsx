@@ -43,7 +43,7 @@ async function renderSteps(route: string, { country = 'de', language }: { countr
 }
 
 const where = () => screen.getByTestId('where').textContent;
-const pdf = (size = 1000, name = 'zertifikat.pdf', type = 'application/pdf') => new File([new Uint8Array(size)], name, { type });
+const pdf = (size = 1000, name = 'zertifikat.pdf', type = 'application/pdf') => new File(['%PDF-1.4\n', new Uint8Array(size)], name, { type });
 
 const STEP1 = {
   haveYouCompleted: 'yes',
@@ -99,6 +99,9 @@ describe('three-step form, step 1', () => {
     expect(document.getElementById('file-error')).toHaveTextContent('Das Zertifikat darf höchstens 5 MB groß sein');
     await user.upload(input, new File(['MZ'], 'zertifikat.pdf', { type: 'application/x-msdownload' }));
     expect(document.getElementById('file-error')).toHaveTextContent('Das Zertifikat muss eine PDF-, JPEG-, PNG- oder HEIC-Datei sein');
+    // Named and typed as a PDF, but an executable inside.
+    await user.upload(input, new File(['MZ\x90\x00'], 'zertifikat.pdf', { type: 'application/pdf' }));
+    await waitFor(() => expect(document.getElementById('file-error')).toHaveTextContent('Das Zertifikat muss eine PDF-, JPEG-, PNG- oder HEIC-Datei sein'));
     await user.upload(input, pdf());
     expect(document.getElementById('file-error')).toBeNull();
     expect(screen.getByText(/zertifikat\.pdf/)).toBeInTheDocument();

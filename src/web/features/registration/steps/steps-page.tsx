@@ -6,8 +6,8 @@
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { FormProvider, useForm, useFormContext, useWatch, type FieldPath, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Trans, useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import * as z from 'zod';
 import { CONTACT_SUPPORT_AFTER_WEEKS, DECISION_WEEKS, FORM_MINUTES, FORM_STEPS } from '#shared/limits.ts';
 import { isLanguage } from '#shared/markets.ts';
@@ -384,15 +384,6 @@ function StepForm({ step, loaded }: { step: Step; loaded: Loaded }) {
                 </h2>
                 <p className="pc-body">{t('steps.notes.review', { weeks: DECISION_WEEKS, supportWeeks: CONTACT_SUPPORT_AFTER_WEEKS })}</p>
                 <p className="pc-body">{t('steps.notes.learning')}</p>
-                <p className="pc-body">
-                  <Trans
-                    i18nKey="steps.notes.legal"
-                    components={{
-                      privacy: <Link to={localPath(legalPaths.privacy)} target="_blank" rel="noopener" />,
-                      terms: <Link to={localPath(legalPaths.terms)} target="_blank" rel="noopener" />,
-                    }}
-                  />
-                </p>
               </section>
               <section aria-labelledby="section-send">
                 <h2 id="section-send" className="pc-heading-m">
