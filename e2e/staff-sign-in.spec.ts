@@ -141,14 +141,14 @@ test('the main admin enrols TOTP, lists and adds area managers, and signing out 
 
   const added = person('added', 'area_manager');
   await page.getByRole('textbox', { name: 'Indirizzo email' }).fill(added.email);
-  await page.getByRole('textbox', { name: 'Nome' }).fill('Chiara');
+  await page.getByRole('textbox', { name: 'Nome', exact: true }).fill('Chiara');
   await page.getByRole('textbox', { name: 'Cognome' }).fill('Fontana');
   await page.getByRole('button', { name: 'Aggiungi area manager' }).click();
   await expect(page.getByText('Chiara Fontana è stato aggiunto come area manager.')).toBeVisible();
   await expect(page.getByRole('row').filter({ hasText: added.email })).toBeVisible();
 
   await page.getByRole('textbox', { name: 'Indirizzo email' }).fill(added.email);
-  await page.getByRole('textbox', { name: 'Nome' }).fill('Chiara');
+  await page.getByRole('textbox', { name: 'Nome', exact: true }).fill('Chiara');
   await page.getByRole('textbox', { name: 'Cognome' }).fill('Fontana');
   await page.getByRole('button', { name: 'Aggiungi area manager' }).click();
   await expect(page.locator('#email-error')).toContainText('Spiacente, questa email è già registrata.');
