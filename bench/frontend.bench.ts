@@ -59,7 +59,12 @@ async function lighthouseRows(ctx: BenchContext, webDist: string): Promise<Row[]
       const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] });
       const lhr = result?.lhr;
       if (!lhr) throw new Error(`Lighthouse gave no result for ${url}`);
-      const perf = Math.round((lhr.categories.performance?.score ?? 0) * 100);
+      const perfScore = lhr.categories.performance?.score;
+      if (perfScore === null || perfScore === undefined) {
+        const why = lhr.runtimeError?.code ?? lhr.audits['largest-contentful-paint']?.errorMessage ?? lhr.audits['first-contentful-paint']?.errorMessage ?? 'no score';
+        rows.push({ group, figure: 'performance score', value: null, unit: '', target: '≥ 95', pass: false, note: `Lighthouse could not score the page: ${why.slice(0, 120)}` });
+      }
+      const perf = Math.round((perfScore ?? 0) * 100);
       const a11y = Math.round((lhr.categories.accessibility?.score ?? 0) * 100);
       const metric = (id: string) => lhr.audits[id]?.displayValue ?? '—';
       const failedA11y = Object.values(lhr.audits)
@@ -69,7 +74,7 @@ async function lighthouseRows(ctx: BenchContext, webDist: string): Promise<Row[]
         .filter((a) => a.details?.type === 'opportunity' && (a.numericValue ?? 0) > 0 && (a.score ?? 1) < 0.9)
         .map((a) => a.id);
       rows.push(
-        {
+        ...(perfScore === null || perfScore === undefined ? [] : [{
           group,
           figure: 'performance score',
           value: perf,
@@ -77,7 +82,7 @@ async function lighthouseRows(ctx: BenchContext, webDist: string): Promise<Row[]
           target: '≥ 95',
           ratio: `FCP ${metric('first-contentful-paint')}, LCP ${metric('largest-contentful-paint')}, TBT ${metric('total-blocking-time')}, CLS ${metric('cumulative-layout-shift')}${opportunities.length ? `; open: ${opportunities.join(', ')}` : ''}`,
           pass: perf >= 95,
-        },
+        }]),
         { group, figure: 'accessibility score', value: a11y, unit: '', target: '100', ratio: failedA11y.length ? `failing: ${failedA11y.join(', ')}` : '', pass: a11y === 100 },
       );
     }
