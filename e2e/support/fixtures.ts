@@ -68,7 +68,7 @@ export function fileWith(name: string, content: Buffer | string): string {
 
 /** Dismisses the cookie notice (it would otherwise sit above every page). */
 export async function acceptEssentialCookies(page: Page) {
-  const button = page.getByRole('button', { name: /essential cookies only|solo cookie essenziali|nur notwendige/i });
+  const button = page.getByRole('button', { name: /essential cookies only|solo cookie necessari|nur notwendige cookies/i });
   if (await button.isVisible().catch(() => false)) await button.click();
 }
 
