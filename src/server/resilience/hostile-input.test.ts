@@ -322,7 +322,7 @@ describe('hostile input on every route', () => {
   });
 });
 
-// Each of these fails until the server is fixed; see the fix described in the test name's comment.
+// Bugs this suite found (both fixed in dd19e1c); kept as regression tests.
 describe('known server bugs', () => {
   // Fix: PostgreSQL text cannot hold U+0000 (22021) and jsonb refuses "\u0000" and unpaired
   // surrogate escapes (22P05), so the query throws and the error handler answers 500. Refuse
