@@ -2,11 +2,13 @@
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
+import { ErrorKey } from '#shared/schemas/fields.ts';
 import type { Config } from './config.ts';
 import { openDatabase, type DatabaseHandle } from './db/client.ts';
 import { installErrorHandler } from './http/errors.ts';
 import { registerMultipart } from './http/multipart.ts';
+import { refuseUnsafeText } from './http/unsafe-text.ts';
 import { authRoutes } from './routes/auth.ts';
 import { captchaRoutes } from './routes/captcha.ts';
 import { certificateRoutes } from './routes/certificates.ts';
@@ -102,6 +104,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     return503OnClosing: true,
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
+    // A malformed URL (bad percent-encoding) is answered before any hook: give it our JSON shape.
+    frameworkErrors: (error, request, reply) => {
+      request.log.info({ code: error.code }, error.message);
+      return (reply as FastifyReply).code(400).send({ status: 'failed', message: 'invalid', errors: { _: ErrorKey.invalid } });
+    },
   });
 
   const database = options.database ?? (await openDatabase(config));
@@ -137,6 +144,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
 
   installErrorHandler(app);
+  refuseUnsafeText(app);
 
   await app.register(helmet, {
     contentSecurityPolicy: contentSecurityPolicy(config),

@@ -6,6 +6,7 @@ import multipart from '@fastify/multipart';
 import { MAX_UPLOAD_BYTES } from '#shared/limits.ts';
 import { ErrorKey } from '#shared/schemas/fields.ts';
 import { FileErrorKey } from '../services/files/certificates.ts';
+import { unsafeField } from './unsafe-text.ts';
 
 export const MULTIPART_LIMITS = {
   files: 1,
@@ -54,6 +55,7 @@ export async function readMultipartForm(request: FastifyRequest): Promise<Multip
       if (part.fieldnameTruncated || part.valueTruncated) refuse(413, { [part.fieldnameTruncated ? '_' : name]: ErrorKey.tooLong });
       else if (FORBIDDEN_NAMES.has(name) || typeof part.value !== 'string') refuse(400, { _: ErrorKey.invalid });
       else if (Object.hasOwn(fields, name)) refuse(400, { [name]: ErrorKey.invalid });
+      else if (unsafeField(part.value) || unsafeField(name)) refuse(400, { [unsafeField(name) ? '_' : name]: ErrorKey.invalid });
       else fields[name] = part.value;
     }
   } catch (error) {

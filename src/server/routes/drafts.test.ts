@@ -131,3 +131,20 @@ describe('POST /api/drafts and GET /api/drafts/:token', () => {
     expect(mailsTo(ctx.config.mail.dir, 'often@example.de')).toHaveLength(10);
   });
 });
+
+describe('text PostgreSQL cannot store', () => {
+  it('refuses NUL and lone surrogates in JSON and multipart fields with 400, and a malformed URL with JSON', async () => {
+    const nul = await save({ email: 'nul@example.de', country: 'de', language: 'de', step: 1, data: { services: 'a\u0000b' } });
+    expect(nul.statusCode).toBe(400);
+    expect(nul.json()).toEqual({ status: 'failed', message: 'invalid', errors: { data: 'validation.invalid' } });
+    const surrogate = await ctx.app.inject({ method: 'POST', url: '/api/check_pharmacy', payload: { placeId: 'x\ud800' } });
+    expect(surrogate.statusCode).toBe(400);
+    const { multipartBody } = await import('../test/multipart.ts');
+    const form = await ctx.app.inject({ method: 'POST', url: '/api/save-pharmacist', ...multipartBody({ services: 'a\u0000b' }) });
+    expect(form.statusCode).toBe(400);
+    expect(form.json().errors).toEqual({ services: 'validation.invalid' });
+    const badUrl = await ctx.app.inject({ method: 'GET', url: '/api/drafts/%ZZ' });
+    expect(badUrl.statusCode).toBe(400);
+    expect(badUrl.json()).toMatchObject({ status: 'failed' });
+  });
+});
