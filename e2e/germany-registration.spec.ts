@@ -322,3 +322,69 @@ test('a draft e-mailed from step 2 opens in a fresh browser with every answer gi
   expect(stored!.answers).toMatchObject({ willUpateGoogleMapsEntry: true, firstName: 'Anna Lena' });
   await fresh.close();
 });
+
+test('a reviewer edit link reopens the German application prefilled; the certificate sent before is kept', async ({ page }) => {
+  const who = uniqueApplicant('de-edit');
+  await page.goto('/de/form/1');
+  await acceptEssentialCookies(page);
+  await fillStep1(page, who);
+  await next(page, 2);
+  await page.locator('#isChecked').check();
+  await next(page, 3);
+  await completeStep3(page);
+  await page.getByRole('button', { name: 'Bewerbung absenden' }).click();
+  await expect(page).toHaveURL(/\/de\/thank-you$/);
+  const [original] = (await storedApplications()).filter((a) => a.email === who.email);
+
+  await page.goto(`/de/pharmacist/edit/${original!.editToken}`);
+  await expect(page).toHaveURL(new RegExp(`/de/form/1\\?pharmacistId=${original!.editToken}$`));
+  await expect(page.locator('#email')).toHaveValue(who.email);
+  await expect(page.locator('#bodyOfRegistration')).toHaveValue('Apothekerkammer Berlin');
+  await expect(page.locator('#file-hint')).toContainText('liegt uns bereits vor');
+  await page.locator('#lastName').fill('Müller-Schmidt');
+  await next(page, 2);
+  await expect(page).toHaveURL(new RegExp(`pharmacistId=${original!.editToken}$`));
+  await page.locator('#isChecked').check();
+  await next(page, 3);
+  await expect(page).toHaveURL(new RegExp(`/de/form/3\\?pharmacistId=${original!.editToken}$`));
+  await expect(page.getByRole('region', { name: 'Ihre Angaben prüfen' })).toContainText('Das bereits gesendete Zertifikat');
+  await completeStep3(page);
+  await page.getByRole('button', { name: 'Bewerbung absenden' }).click();
+  await expect(page).toHaveURL(/\/de\/thank-you$/);
+
+  const matching = (await storedApplications()).filter((a) => a.email === who.email);
+  expect(matching).toHaveLength(1);
+  expect(matching[0]!.id).toBe(original!.id);
+  expect(matching[0]!.lastName).toBe('Müller-Schmidt');
+  expect((await storedFiles()).filter((f) => f.kind === 'certificate' && f.applicationId === original!.id)).toHaveLength(1);
+});
+
+test('a draft made in German on the UK market opens in German from the e-mailed link', async ({ page, browser }) => {
+  const who = uniqueApplicant('uk-de-draft');
+  await page.goto('/uk/form?lang=de');
+  await expect(page).toHaveURL(/\/uk\/form\/1\?lang=de$/);
+  await acceptEssentialCookies(page);
+  await expect(page.getByText('Schritt 1 von 3')).toBeVisible();
+  await expect(page.locator('#bodyOfRegistration')).toHaveValue('UK (GPhC)');
+  await page.locator('#email').fill(who.email);
+  await page.locator('#firstName').fill('Jo');
+  await page.getByText('Link zum späteren Fortfahren per E-Mail erhalten').click();
+  await page.getByRole('button', { name: 'Link senden' }).click();
+  await expect(page.getByText(/Wir haben einen Link an/)).toBeVisible();
+  let link = '';
+  await expect
+    .poll(async () => {
+      const mail = (await storedMail()).find((m) => m.to === who.email);
+      link = /https?:\/\/[^\s"<>]+\/form\/1\?draft=[A-Za-z0-9_-]+/.exec(mail?.text ?? '')?.[0] ?? '';
+      return link;
+    })
+    .not.toBe('');
+  const fresh = await browser.newContext();
+  const other = await fresh.newPage();
+  await other.goto(link.replace(/^https?:\/\/[^/]+/, ''));
+  await expect(other).toHaveURL(/\/uk\/form\/1\?draft=[A-Za-z0-9_-]+&lang=de$/);
+  await expect(other.getByText('Schritt 1 von 3')).toBeVisible();
+  await expect(other.locator('#email')).toHaveValue(who.email);
+  await expect(other.locator('#firstName')).toHaveValue('Jo');
+  await fresh.close();
+});
