@@ -29,6 +29,17 @@ await app.listen({ port, host: '127.0.0.1' });
 const { db } = app.services.database;
 createServer(async (req, res) => {
   try {
+    if (req.method === 'POST' && req.url === '/staff') {
+      let raw = '';
+      for await (const chunk of req) raw += chunk;
+      const input = JSON.parse(raw) as { email: string; firstName: string; lastName: string; role: 'main_admin' | 'reviewer' | 'area_manager' | 'sales_rep'; areaManagerEmail?: string };
+      const { users } = app.services.auth;
+      const manager = input.areaManagerEmail ? await users.findByEmail(input.areaManagerEmail) : null;
+      const added = await users.add({ email: input.email, firstName: input.firstName, lastName: input.lastName, role: input.role, language: 'it', ...(manager ? { areaManagerId: manager.id } : {}) });
+      res.writeHead(added === 'duplicate' ? 409 : 200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(added));
+      return;
+    }
     const body =
       req.url === '/applications'
         ? await db.select().from(applications).orderBy(desc(applications.createdAt))
