@@ -60,3 +60,8 @@ export function databaseErrorOf(error: unknown): { code?: string; constraint?: s
 }
 
 export const UNIQUE_VIOLATION = '23505';
+
+/** The rows of a raw `execute(sql...)` result (node-postgres and PGlite both answer `{ rows }`). */
+export function rowsOf<Row = Record<string, unknown>>(result: unknown): Row[] {
+  return (result as { rows: Row[] }).rows;
+}

@@ -1,3 +1,6 @@
+import { createHmac } from 'node:crypto';
+import { verifySolution } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, solveCaptcha, type TestContext } from '../test/context.ts';
 
@@ -41,5 +44,30 @@ describe('captcha service', () => {
     await ctx.app.services.captcha.redeem(await solveCaptcha(ctx.app));
     expect(await ctx.app.services.captcha.purgeExpired(new Date())).toBe(0);
     expect(await ctx.app.services.captcha.purgeExpired(new Date(Date.now() + 11 * 60_000))).toBeGreaterThan(0);
+  });
+
+  it('agrees with altcha-lib verifySolution on valid, tampered and malformed solutions', async () => {
+    const { hmacKey } = ctx.config.captcha;
+    const keySecret = createHmac('sha256', hmacKey).update('altcha-key-signature').digest('hex');
+    const decode = (token: string) => JSON.parse(Buffer.from(token, 'base64').toString()) as { challenge: { parameters: Record<string, unknown>; signature: string }; solution: Record<string, unknown> };
+    const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64');
+    const base = decode(await solveCaptcha(ctx.app));
+    const variants: Array<[string, unknown]> = [
+      ['valid', base],
+      ['other key', { ...base, solution: { ...base.solution, derivedKey: 'ab'.repeat(32) } }],
+      ['uppercase key', { ...base, solution: { ...base.solution, derivedKey: String(base.solution.derivedKey).toUpperCase() } }],
+      ['counter as string', { ...base, solution: { ...base.solution, counter: String(base.solution.counter) } }],
+      ['negative counter', { ...base, solution: { ...base.solution, counter: -1 } }],
+      ['changed salt', { ...base, challenge: { ...base.challenge, parameters: { ...base.challenge.parameters, salt: 'ff' } } }],
+      ['changed signature', { ...base, challenge: { ...base.challenge, signature: '0'.repeat(64) } }],
+      ['expired', { ...base, challenge: { ...base.challenge, parameters: { ...base.challenge.parameters, expiresAt: 1 } } }],
+    ];
+    for (const [name, payload] of variants) {
+      const p = payload as ReturnType<typeof decode>;
+      const expected = await verifySolution({ challenge: p.challenge as never, solution: p.solution as never, deriveKey, hmacSignatureSecret: hmacKey, hmacKeySignatureSecret: keySecret });
+      const ours = await ctx.app.services.captcha.verify(encode(payload));
+      expect({ name, ok: ours.ok }).toEqual({ name, ok: expected.verified });
+      if (!ours.ok && expected.expired) expect(ours.reason).toBe('expired');
+    }
   });
 });

@@ -144,6 +144,45 @@ describe('POST /api/save-pharmacist', () => {
     }
   });
 
+  it('uses up a captcha solution even when the save is refused (409, bad edit link), and records it with a save', async () => {
+    const taken = ukApplication();
+    expect((await submit(taken)).statusCode).toBe(200);
+    const recaptchaToken = await solveCaptcha(ctx.app);
+    const conflict = await submit(ukApplication({ email: taken.email, recaptchaToken }));
+    expect(conflict.statusCode).toBe(409);
+    // The refused save rolled back; the solution stays used all the same.
+    const again = await submit(ukApplication({ recaptchaToken }));
+    expect(again.statusCode).toBe(400);
+    expect(again.json().errors).toEqual({ recaptchaToken: 'validation.captcha' });
+
+    const other = await solveCaptcha(ctx.app);
+    expect((await submit(ukApplication({ loginToken: 'B'.repeat(32), recaptchaToken: other }))).statusCode).toBe(400);
+    expect((await submit(ukApplication({ recaptchaToken: other }))).json().errors).toEqual({ recaptchaToken: 'validation.captcha' });
+
+    // A successful save records its solution in the same statement: nothing is stored without it.
+    const third = await solveCaptcha(ctx.app);
+    const payload = ukApplication({ recaptchaToken: third });
+    expect((await submit(payload)).statusCode).toBe(200);
+    const signature = JSON.parse(Buffer.from(third, 'base64').toString()).challenge.signature as string;
+    const used = await ctx.database.db.execute(sql`select count(*)::int as n from captcha_used where signature = ${signature}`);
+    expect((used as unknown as { rows: Array<{ n: number }> }).rows[0]!.n).toBe(1);
+    // A reused solution with a taken e-mail is a captcha refusal (the solution is checked first).
+    const reusedAndTaken = await submit(ukApplication({ email: payload.email, recaptchaToken: third }));
+    expect(reusedAndTaken.statusCode).toBe(400);
+    expect(reusedAndTaken.json().errors).toEqual({ recaptchaToken: 'validation.captcha' });
+  });
+
+  it('stores a new pharmacy with the first application naming it, and keeps it for later ones', async () => {
+    const placeId = `place-cte-${Date.now()}`;
+    const first = ukApplication({ placeId, whereYouWork: 'First Name Pharmacy' });
+    const second = ukApplication({ placeId, whereYouWork: 'Another Name' });
+    expect((await submit(first)).statusCode).toBe(200);
+    expect((await submit(second)).statusCode).toBe(200);
+    const rows = await ctx.database.db.select().from(pharmacies).where(eq(pharmacies.placeId, placeId));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.name).toBe('First Name Pharmacy');
+  });
+
   it('refuses a filled-in honeypot', async () => {
     const response = await submit(ukApplication({ website: 'http://spam.example' }));
     expect(response.statusCode).toBe(400);

@@ -62,7 +62,8 @@ export async function saveApplication(
     return refuse({ photo: FileErrorKey.fileType });
   }
 
-  const captcha = await deps.captcha.redeem(input.recaptchaToken ?? '');
+  // Verified here, recorded as used by the save itself (in its transaction, or alone when refused).
+  const captcha = await deps.captcha.verify(input.recaptchaToken ?? '');
   if (!captcha.ok) return refuse({ recaptchaToken: ErrorKey.captcha });
 
   let stored: StoredCertificate | null = null;
@@ -70,7 +71,7 @@ export async function saveApplication(
   let result;
   try {
     if (certificate) stored = await deps.certificates.write(certificate.content, certificate);
-    result = await deps.applications.save(input, { certificate: stored ?? undefined, replaced });
+    result = await deps.applications.save(input, { certificate: stored ?? undefined, replaced, captcha: captcha.used });
   } catch (error) {
     if (stored) await deps.certificates.remove(stored.storageName);
     throw error;
@@ -84,6 +85,7 @@ export async function saveApplication(
     const message = result.conflict === 'email' ? ApiMessage.emailRegistered : ApiMessage.registrationNumberRegistered;
     return { httpStatus: 409, body: { status: 'failed', message } };
   }
+  if ('captcha' in result) return refuse({ recaptchaToken: ErrorKey.captcha });
   return refuse({ [result.invalid]: result.code ?? ErrorKey.invalid });
 }
 

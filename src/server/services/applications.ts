@@ -1,12 +1,13 @@
 // Storing pharmacists' applications: one transaction per save, uniqueness enforced by the
 // database's unique indexes so that concurrent submissions cannot both win.
 import { randomBytes } from 'node:crypto';
-import { and, eq, isNull, or } from 'drizzle-orm';
+import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import { EDIT_TOKEN_BYTES } from '#shared/limits.ts';
 import { type Country, type Language } from '#shared/markets.ts';
 import { DEFAULT_REGISTRATION_BODY } from '#shared/reference/options.ts';
-import { UNIQUE_VIOLATION, databaseErrorOf, type Database } from '../db/client.ts';
+import { UNIQUE_VIOLATION, databaseErrorOf, rowsOf, type Database, type Queryable } from '../db/client.ts';
 import { applications, files, pharmacies } from '../db/schema.ts';
+import { CAPTCHA_USED_CONSTRAINT, type VerifiedCaptcha } from './captcha.ts';
 import type { StoredCertificate } from './files/certificates.ts';
 
 /** The validated payload fields the store needs by name; every other field is kept in `answers`. */
@@ -34,6 +35,7 @@ export interface ApplicationInput {
 export type SaveResult =
   | { ok: true; id: string; editToken: string; created: boolean }
   | { ok: false; conflict: 'email' | 'registrationNumber' }
+  | { ok: false; captcha: 'reused' }
   | { ok: false; invalid: 'loginToken' | 'photo'; code?: string };
 
 /** Photos a German application may carry, as detected when uploaded (spec §5: jpeg or png only). */
@@ -57,6 +59,70 @@ export interface SaveExtras {
   certificate?: StoredCertificate;
   /** Storage names of certificates this save replaced: the caller removes their files after commit. */
   replaced?: string[];
+  /**
+   * A verified bot-check solution: recorded as used in the save's own transaction. A solution is
+   * used up even when the save is refused (409, bad edit link or photo): the refusal rolls the
+   * transaction back and the solution is then recorded alone.
+   */
+  captcha?: VerifiedCaptcha;
+}
+
+/** Records a bot-check solution as used; a unique violation on it aborts the statement. */
+const captchaInsert = (used: VerifiedCaptcha) =>
+  sql`insert into captcha_used (signature, expires_at) values (${used.signature}, ${used.expiresAt.toISOString()}::timestamptz)`;
+
+/**
+ * A new application without photo or certificate (the registration campaign's common case): the
+ * used solution, the pharmacy (unless known) and the application in one statement, so one round
+ * trip and one commit. The application row is selected from the captcha insert, so the captcha's
+ * unique check runs first: a reused solution is reported as such even when the e-mail is taken too.
+ */
+async function insertNewApplication(db: Queryable, columns: NewApplicationColumns, pharmacy: PharmacyColumns, captcha: VerifiedCaptcha | undefined): Promise<string> {
+  const used = captcha ? sql`with used as (${captchaInsert(captcha)} returning 1 as one), ` : sql`with used as (select 1 as one), `;
+  const result = await db.execute(sql`${used}
+    place as (insert into pharmacies (place_id, name, address, lat, lng, services)
+      values (${pharmacy.placeId}, ${pharmacy.name}, ${pharmacy.address}, ${pharmacy.lat}, ${pharmacy.lng}, ${pharmacy.services})
+      on conflict (place_id) do nothing returning 1 as one)
+    insert into applications (edit_token, country, language, status, email, email_normalized, first_name, last_name,
+      registration_body, registration_number, place_id, photo, answers)
+    select ${columns.editToken}, ${columns.country}, ${columns.language}, ${columns.status}, ${columns.email}, ${columns.emailNormalized},
+      ${columns.firstName}, ${columns.lastName}, ${columns.registrationBody}, ${columns.registrationNumber}, ${columns.placeId},
+      ${columns.photo}, ${JSON.stringify(columns.answers)}::jsonb
+    from used left join (select count(*) from place) as placed on true
+    returning id`);
+  return rowsOf<{ id: string }>(result)[0]!.id;
+}
+
+interface PharmacyColumns {
+  placeId: string;
+  name: string;
+  address: string;
+  lat: number;
+  lng: number;
+  services: string;
+}
+
+interface NewApplicationColumns {
+  editToken: string;
+  country: string;
+  language: string;
+  status: string;
+  email: string;
+  emailNormalized: string;
+  firstName: string;
+  lastName: string;
+  registrationBody: string;
+  registrationNumber: string;
+  placeId: string;
+  photo: string | null;
+  answers: Record<string, unknown>;
+  updatedAt: Date;
+}
+
+/** Records a solution alone after a refused save; false when another request used it meanwhile. */
+async function recordCaptchaAlone(db: Database, used: VerifiedCaptcha): Promise<boolean> {
+  const inserted = await db.execute(sql`${captchaInsert(used)} on conflict do nothing returning signature`);
+  return rowsOf(inserted).length === 1;
 }
 
 export function createApplicationStore(db: Database) {
@@ -65,8 +131,30 @@ export function createApplicationStore(db: Database) {
       const answers = Object.fromEntries(Object.entries(input).filter(([k, v]) => !NOT_STORED.has(k) && v !== undefined));
       const registrationBody = input.bodyOfRegistration || DEFAULT_REGISTRATION_BODY[input.appStoreCountry];
       const editToken = newEditToken();
+      const pharmacy: PharmacyColumns = { placeId: input.placeId, name: input.whereYouWork, address: input.address, lat: input.lat, lng: input.lng, services: input.services ?? '' };
+      const columns: NewApplicationColumns = {
+        editToken,
+        country: input.appStoreCountry,
+        language: input.formLanguage,
+        status: 'submitted',
+        email: input.email,
+        emailNormalized: input.email.trim().toLowerCase(),
+        firstName: input.firstName,
+        lastName: input.lastName,
+        registrationBody,
+        registrationNumber: input.professionalRegistrationNumber,
+        placeId: input.placeId,
+        photo: input.photo ?? null,
+        answers,
+        updatedAt: new Date(),
+      };
       try {
+        if (!input.loginToken && !input.photo && !extras.certificate) {
+          const id = await insertNewApplication(db, columns, pharmacy, extras.captcha);
+          return { ok: true, id, editToken, created: true };
+        }
         return await db.transaction(async (tx) => {
+          if (extras.captcha) await tx.execute(captchaInsert(extras.captcha));
           let existingId: string | null = null;
           if (input.loginToken) {
             const [existing] = await tx
@@ -78,27 +166,8 @@ export function createApplicationStore(db: Database) {
             existingId = existing.id;
           }
 
-          await tx
-            .insert(pharmacies)
-            .values({ placeId: input.placeId, name: input.whereYouWork, address: input.address, lat: input.lat, lng: input.lng, services: input.services ?? '' })
-            .onConflictDoNothing({ target: pharmacies.placeId });
+          await tx.insert(pharmacies).values(pharmacy).onConflictDoNothing({ target: pharmacies.placeId });
 
-          const columns = {
-            editToken,
-            country: input.appStoreCountry,
-            language: input.formLanguage,
-            status: 'submitted',
-            email: input.email,
-            emailNormalized: input.email.trim().toLowerCase(),
-            firstName: input.firstName,
-            lastName: input.lastName,
-            registrationBody,
-            registrationNumber: input.professionalRegistrationNumber,
-            placeId: input.placeId,
-            photo: input.photo ?? null,
-            answers,
-            updatedAt: new Date(),
-          };
           let id: string;
           if (existingId) {
             await tx.update(applications).set(columns).where(eq(applications.id, existingId));
@@ -130,13 +199,23 @@ export function createApplicationStore(db: Database) {
           return { ok: true as const, id, editToken, created: existingId === null };
         });
       } catch (error) {
-        if (error instanceof Refused) return { ok: false, invalid: error.field, code: error.code };
         const dbError = databaseErrorOf(error);
-        if (dbError?.code === UNIQUE_VIOLATION) {
-          if (dbError.constraint === 'applications_email_unique') return { ok: false, conflict: 'email' };
-          if (dbError.constraint === 'applications_registration_unique') return { ok: false, conflict: 'registrationNumber' };
+        if (dbError?.code === UNIQUE_VIOLATION && dbError.constraint === CAPTCHA_USED_CONSTRAINT) return { ok: false, captcha: 'reused' };
+        const refusal: SaveResult | null =
+          error instanceof Refused
+            ? { ok: false, invalid: error.field, code: error.code }
+            : dbError?.code === UNIQUE_VIOLATION && dbError.constraint === 'applications_email_unique'
+              ? { ok: false, conflict: 'email' }
+              : dbError?.code === UNIQUE_VIOLATION && dbError.constraint === 'applications_registration_unique'
+                ? { ok: false, conflict: 'registrationNumber' }
+                : null;
+        // The save was refused or failed and rolled back: the solution is used up all the same.
+        if (!refusal) {
+          if (extras.captcha) await recordCaptchaAlone(db, extras.captcha).catch(() => undefined);
+          throw error;
         }
-        throw error;
+        if (extras.captcha && !(await recordCaptchaAlone(db, extras.captcha))) return { ok: false, captcha: 'reused' };
+        return refusal;
       }
     },
 

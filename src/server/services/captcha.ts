@@ -1,19 +1,41 @@
 // Bot check: self-hosted ALTCHA proof of work. A solution is accepted once, and the record of
 // use lives in the database so that every server instance agrees.
-import { createHmac } from 'node:crypto';
+//
+// Verifying is done here with node:crypto (one synchronous HMAC pair), following altcha-lib's
+// verifySolution step by step (expiry, challenge signature over the canonical JSON of the
+// parameters, well-formed solution, key signature over the derived key). altcha-lib has no hook
+// for its HMAC, and its WebCrypto HMAC costs a key import and two thread-pool jobs per check;
+// captcha.test.ts checks that both verifiers agree. A challenge without a key signature (not one
+// of ours) falls back to altcha-lib itself.
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createChallenge, randomInt, verifySolution, type Challenge, type Payload } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
-import { lt } from 'drizzle-orm';
-import type { Database } from '../db/client.ts';
+import { lt, sql } from 'drizzle-orm';
+import { rowsOf, type Queryable } from '../db/client.ts';
 import { captchaUsed } from '../db/schema.ts';
 
 const CHALLENGE_TTL_SECONDS = 10 * 60;
 const ALGORITHM = 'SHA-256';
+const MAX_COUNTER = 0xffffffff;
 
+/** A verified solution, not yet recorded as used: its signature and when its challenge expires. */
+export interface VerifiedCaptcha {
+  signature: string;
+  expiresAt: Date;
+}
+
+export type CaptchaVerification = { ok: true; used: VerifiedCaptcha } | { ok: false; reason: 'malformed' | 'expired' | 'invalid' };
 export type CaptchaCheck = { ok: true } | { ok: false; reason: 'malformed' | 'expired' | 'invalid' | 'reused' };
+
+/** The primary key of captcha_used: a unique violation on it means "this solution was used". */
+export const CAPTCHA_USED_CONSTRAINT = 'captcha_used_pkey';
 
 export interface CaptchaService {
   challenge(): Promise<Challenge>;
+  /** Checks the widget's base64 payload without recording it (the save records it in its own transaction). */
+  verify(token: string): Promise<CaptchaVerification>;
+  /** Records a verified solution as used; false when it already was. */
+  markUsed(used: VerifiedCaptcha, db?: Queryable): Promise<boolean>;
   /** Verifies the widget's base64 payload and marks it used; a second use is refused. */
   redeem(token: string): Promise<CaptchaCheck>;
   purgeExpired(now?: Date): Promise<number>;
@@ -32,11 +54,45 @@ function decodePayload(token: string): Payload | null {
   }
 }
 
-export function createCaptchaService(db: Database, options: { hmacKey: string; maxNumber: number }): CaptchaService {
+/** altcha-lib's canonical JSON: keys sorted at every depth, undefined values left out. */
+function sortKeys(value: unknown): unknown {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
+  return Object.fromEntries(
+    Object.keys(value)
+      .sort()
+      .flatMap((key) => {
+        const inner = (value as Record<string, unknown>)[key];
+        return inner === undefined ? [] : [[key, sortKeys(inner)]];
+      }),
+  );
+}
+
+const sameHex = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a, 'latin1'), Buffer.from(b, 'latin1'));
+
+export function createCaptchaService(db: Queryable, options: { hmacKey: string; maxNumber: number }): CaptchaService {
   // Deterministic mode: the server picks the counter and signs the derived key, so verifying is one HMAC.
   const keySignatureSecret = createHmac('sha256', options.hmacKey).update('altcha-key-signature').digest('hex');
 
-  return {
+  /** altcha-lib's verifySolution, on node:crypto: true when verified, or the refusal. */
+  async function check(payload: Payload): Promise<true | 'expired' | 'invalid'> {
+    const { challenge, solution } = payload;
+    const parameters = challenge.parameters;
+    if (!parameters.keySignature) {
+      const result = await verifySolution({ challenge, solution, deriveKey, hmacSignatureSecret: options.hmacKey, hmacKeySignatureSecret: keySignatureSecret });
+      return result.expired ? 'expired' : result.verified ? true : 'invalid';
+    }
+    if (parameters.expiresAt && parameters.expiresAt < Date.now() / 1000) return 'expired';
+    if (!challenge.signature) return 'invalid';
+    const signature = createHmac('sha256', options.hmacKey).update(JSON.stringify(sortKeys(parameters))).digest('hex');
+    if (!sameHex(challenge.signature, signature)) return 'invalid';
+    const { derivedKey, counter } = solution as { derivedKey?: unknown; counter?: unknown };
+    if (typeof derivedKey !== 'string' || !/^(?:[0-9a-f]{2})+$/.test(derivedKey)) return 'invalid';
+    if (!Number.isInteger(counter) || (counter as number) < 0 || (counter as number) > MAX_COUNTER) return 'invalid';
+    const keySignature = createHmac('sha256', keySignatureSecret).update(Buffer.from(derivedKey, 'hex')).digest('hex');
+    return typeof parameters.keySignature === 'string' && sameHex(parameters.keySignature, keySignature) ? true : 'invalid';
+  }
+
+  const service: CaptchaService = {
     challenge() {
       return createChallenge({
         algorithm: ALGORITHM,
@@ -49,30 +105,31 @@ export function createCaptchaService(db: Database, options: { hmacKey: string; m
       });
     },
 
-    async redeem(token) {
+    async verify(token) {
       const payload = decodePayload(token);
       if (!payload) return { ok: false, reason: 'malformed' };
       let result;
       try {
-        result = await verifySolution({
-          challenge: payload.challenge,
-          solution: payload.solution,
-          deriveKey,
-          hmacSignatureSecret: options.hmacKey,
-          hmacKeySignatureSecret: keySignatureSecret,
-        });
+        result = await check(payload);
       } catch {
         return { ok: false, reason: 'malformed' };
       }
-      if (result.expired) return { ok: false, reason: 'expired' };
-      if (!result.verified) return { ok: false, reason: 'invalid' };
+      if (result !== true) return { ok: false, reason: result };
       const expiresAt = new Date(((payload.challenge.parameters.expiresAt ?? 0) || Date.now() / 1000 + CHALLENGE_TTL_SECONDS) * 1000);
-      const inserted = await db
-        .insert(captchaUsed)
-        .values({ signature: payload.challenge.signature!, expiresAt })
-        .onConflictDoNothing()
-        .returning({ signature: captchaUsed.signature });
-      return inserted.length === 1 ? { ok: true } : { ok: false, reason: 'reused' };
+      return { ok: true, used: { signature: payload.challenge.signature!, expiresAt } };
+    },
+
+    async markUsed(used, on = db) {
+      const inserted = await on.execute(
+        sql`insert into captcha_used (signature, expires_at) values (${used.signature}, ${used.expiresAt.toISOString()}::timestamptz) on conflict do nothing returning signature`,
+      );
+      return rowsOf(inserted).length === 1;
+    },
+
+    async redeem(token) {
+      const verified = await service.verify(token);
+      if (!verified.ok) return verified;
+      return (await service.markUsed(verified.used)) ? { ok: true } : { ok: false, reason: 'reused' };
     },
 
     async purgeExpired(now = new Date()) {
@@ -80,4 +137,5 @@ export function createCaptchaService(db: Database, options: { hmacKey: string; m
       return deleted.length;
     },
   };
+  return service;
 }
