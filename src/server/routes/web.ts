@@ -4,9 +4,11 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { LANGUAGE_TAG, resolveLanguage, resolveMarket, type Country, type Language } from '#shared/markets.ts';
+import { LANGUAGE_TAG, resolveLanguage, resolveMarket, resolveVariant, type Country, type Language } from '#shared/markets.ts';
+import { pageForPath } from '#shared/page-modules.ts';
 import { ApiMessage } from '#shared/schemas/api.ts';
 import type { Config, OperatorConfig } from '../config.ts';
+import { createPreloader, readManifest } from '../services/preload.ts';
 
 /** What the page reads from the data block (src/web/lib/site-config.ts SiteConfig). */
 export interface SiteConfigBlock {
@@ -32,7 +34,8 @@ const escapeHtml = (text: string) =>
 export const jsonForScript = (value: unknown) =>
   JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 
-export function renderIndex(template: string, site: SiteConfigBlock): string {
+/** index.html filled in for one visit; `headTags` (preload links) go at the end of <head>. */
+export function renderIndex(template: string, site: SiteConfigBlock, headTags = ''): string {
   const block = `<script type="application/json" id="site-config">${jsonForScript(site)}</script>`;
   const lang = LANGUAGE_TAG[site.language];
   let html = /<html\b[^>]*\blang=/i.test(template)
@@ -40,7 +43,8 @@ export function renderIndex(template: string, site: SiteConfigBlock): string {
     : template.replace(/<html\b/i, `<html lang="${lang}"`);
   const title = `<title>${escapeHtml(pageTitle(site.productName, site.country))}</title>`;
   html = /<title>[\s\S]*?<\/title>/i.test(html) ? html.replace(/<title>[\s\S]*?<\/title>/i, () => title) : html.replace(/<\/head>/i, () => `${title}</head>`);
-  return html.includes('<!--site-config-->') ? html.replace('<!--site-config-->', () => block) : html.replace(/<\/head>/i, () => `${block}</head>`);
+  html = html.includes('<!--site-config-->') ? html.replace('<!--site-config-->', () => block) : html.replace(/<\/head>/i, () => `${block}</head>`);
+  return headTags ? html.replace(/<\/head>/i, () => `${headTags}</head>`) : html;
 }
 
 function acceptsHtml(request: FastifyRequest): boolean {
@@ -54,12 +58,15 @@ export async function webRoutes(app: FastifyInstance, config: Config) {
   const indexFile = path.join(config.webDist, 'index.html');
   const built = existsSync(indexFile);
   let template: string | null = null;
+  let preloader: ReturnType<typeof createPreloader> | null = null;
 
   if (built) {
     await app.register(fastifyStatic, {
       root: config.webDist,
       prefix: '/',
       index: false,
+      // The build writes .br and .gz copies of text assets (scripts/compress-assets.mjs).
+      preCompressed: true,
       // index.html is only ever served filled in, through the page handler below.
       allowedPath: (pathName) => pathName !== '/index.html',
       setHeaders: (reply, filePath) => {
@@ -74,18 +81,22 @@ export async function webRoutes(app: FastifyInstance, config: Config) {
       return reply.code(503).type('text/plain; charset=utf-8').send('The web app is not built. Run `npm run build`, then start the server again.\n');
     }
     template ??= readFileSync(indexFile, 'utf8');
+    preloader ??= createPreloader(readManifest(config.webDist));
     const url = new URL(request.url, 'http://localhost');
     const { country, basePath } = resolveMarket(request.headers.host, url.pathname, config.marketHosts, config.defaultMarket);
+    const language = resolveLanguage(country, url.searchParams.get('lang'));
+    const localPath = url.pathname.slice(basePath.length) || '/';
+    const preload = preloader(pageForPath(localPath, resolveVariant(country, language)), language);
     const site: SiteConfigBlock = {
       productName: config.productName,
       country,
-      language: resolveLanguage(country, url.searchParams.get('lang')),
+      language,
       basePath,
       operator: config.operator,
       mapTilesUrl: config.mapTilesUrl,
       mapAttribution: config.mapAttribution,
     };
-    return reply.code(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(renderIndex(template, site));
+    return reply.code(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(renderIndex(template, site, preload));
   };
 
   // The static file server answers "/" itself (a directory), so the home page gets its own route.

@@ -8,29 +8,34 @@ import { Header } from '../features/layout/header.tsx';
 import { Footer } from '../features/layout/footer.tsx';
 import { SkipLink } from '../features/layout/skip-link.tsx';
 import { CookieNotice } from '../features/consent/cookie-notice.tsx';
+import { PAGE_MODULES } from '#shared/page-modules.ts';
 import { loadFeatureMessages } from '../lib/i18n.ts';
 import { STAFF_MESSAGES, staffRoutes, type StaffPages } from './staff-routes.tsx';
 
-/** A lazily loaded page that also loads its own message files (src/web/i18n/<lang>/<name>.json). */
-function page(load: () => Promise<ComponentType>, messages: string[] = []) {
+/**
+ * A lazily loaded page that also loads its own message files (src/web/i18n/<lang>/<name>.json).
+ * Public pages take their message lists from #shared/page-modules.ts, which the server also reads
+ * to preload the route's chunks; page-modules.test.ts checks that the import paths here match it.
+ */
+function page(load: () => Promise<ComponentType>, messages: readonly string[] = []) {
   return lazy(async () => {
     const [component] = await Promise.all([load(), loadFeatureMessages(messages)]);
     return { default: component };
   });
 }
 
-const LandingPage = page(() => import('../features/landing/landing-page.tsx').then((m) => m.LandingPage), ['landing']);
-const UkFormPage = page(() => import('../features/registration/uk-form-page.tsx').then((m) => m.UkFormPage), ['form', 'components']);
-const ItalianFormPage = page(() => import('../features/italy/italian-form-page.tsx').then((m) => m.ItalianFormPage), ['form', 'components', 'italy']);
-const StepsPage = page(() => import('../features/registration/steps/steps-page.tsx').then((m) => m.StepsPage as ComponentType), ['form', 'components', 'steps', 'landing']);
-const ThankYouPage = page(() => import('../features/registration/thank-you-page.tsx').then((m) => m.ThankYouPage), ['form']);
-const EditRedirectPage = page(() => import('../features/registration/edit-redirect-page.tsx').then((m) => m.EditRedirectPage), []);
-const PrivacyPolicyPage = page(() => import('../features/legal/privacy-policy-page.tsx').then((m) => m.PrivacyPolicyPage), ['legal']);
-const TermsPage = page(() => import('../features/legal/terms-page.tsx').then((m) => m.TermsPage), ['legal']);
-const DatenschutzPage = page(() => import('../features/legal/datenschutz-page.tsx').then((m) => m.DatenschutzPage), ['legal']);
-const NutzungsbedingungenPage = page(() => import('../features/legal/nutzungsbedingungen-page.tsx').then((m) => m.NutzungsbedingungenPage), ['legal']);
-const ImpressumPage = page(() => import('../features/legal/impressum-page.tsx').then((m) => m.ImpressumPage), ['legal']);
-const NotFoundPage = page(() => import('../features/not-found/not-found-page.tsx').then((m) => m.NotFoundPage), []);
+const LandingPage = page(() => import('../features/landing/landing-page.tsx').then((m) => m.LandingPage), PAGE_MODULES.landing.messages);
+const UkFormPage = page(() => import('../features/registration/uk-form-page.tsx').then((m) => m.UkFormPage), PAGE_MODULES.ukForm.messages);
+const ItalianFormPage = page(() => import('../features/italy/italian-form-page.tsx').then((m) => m.ItalianFormPage), PAGE_MODULES.italianForm.messages);
+const StepsPage = page(() => import('../features/registration/steps/steps-page.tsx').then((m) => m.StepsPage as ComponentType), PAGE_MODULES.steps.messages);
+const ThankYouPage = page(() => import('../features/registration/thank-you-page.tsx').then((m) => m.ThankYouPage), PAGE_MODULES.thankYou.messages);
+const EditRedirectPage = page(() => import('../features/registration/edit-redirect-page.tsx').then((m) => m.EditRedirectPage), PAGE_MODULES.editRedirect.messages);
+const PrivacyPolicyPage = page(() => import('../features/legal/privacy-policy-page.tsx').then((m) => m.PrivacyPolicyPage), PAGE_MODULES.privacyPolicy.messages);
+const TermsPage = page(() => import('../features/legal/terms-page.tsx').then((m) => m.TermsPage), PAGE_MODULES.terms.messages);
+const DatenschutzPage = page(() => import('../features/legal/datenschutz-page.tsx').then((m) => m.DatenschutzPage), PAGE_MODULES.datenschutz.messages);
+const NutzungsbedingungenPage = page(() => import('../features/legal/nutzungsbedingungen-page.tsx').then((m) => m.NutzungsbedingungenPage), PAGE_MODULES.nutzungsbedingungen.messages);
+const ImpressumPage = page(() => import('../features/legal/impressum-page.tsx').then((m) => m.ImpressumPage), PAGE_MODULES.impressum.messages);
+const NotFoundPage = page(() => import('../features/not-found/not-found-page.tsx').then((m) => m.NotFoundPage), PAGE_MODULES.notFound.messages);
 const staffPages: StaffPages = {
   SignInPage: page(() => import('../features/staff/sign-in-page.tsx').then((m) => m.SignInPage), STAFF_MESSAGES),
   VerifySignInPage: page(() => import('../features/staff/verify-page.tsx').then((m) => m.VerifySignInPage), STAFF_MESSAGES),

@@ -6,11 +6,12 @@
 import i18next, { type i18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { Language } from '#shared/markets.ts';
+import { SHELL_MESSAGES } from '#shared/page-modules.ts';
 
 type Messages = Record<string, unknown>;
 
-/** Files every page needs: the header, footer, cookie notice and common words. */
-export const SHELL_MESSAGES = ['common', 'layout', 'consent'];
+/** Files every page needs: the header, footer, cookie notice and common words (the server preloads them). */
+export { SHELL_MESSAGES };
 
 const loaders = import.meta.glob<Messages>('../i18n/*/*.json', { import: 'default' });
 
@@ -26,7 +27,7 @@ function deepMerge(target: Messages, source: Messages): Messages {
 }
 
 /** The messages of one language: the named feature files, or all of them. */
-export async function loadMessages(language: Language, features?: string[]): Promise<Messages> {
+export async function loadMessages(language: Language, features?: readonly string[]): Promise<Messages> {
   const files = Object.entries(loaders).filter(([path]) => {
     const match = /\/i18n\/(\w+)\/([\w-]+)\.json$/.exec(path);
     return match?.[1] === language && (!features || features.includes(match[2]!));
@@ -40,7 +41,7 @@ let active: i18n | null = null;
 export async function initI18n(
   language: Language,
   extra: Record<string, unknown> = {},
-  features?: string[],
+  features?: readonly string[],
 ): Promise<i18n> {
   const instance = i18next.createInstance();
   await instance.use(initReactI18next).init({
@@ -57,7 +58,7 @@ export async function initI18n(
 const loaded = new Set<string>();
 
 /** Adds a page's message files to the running app (no-op for files already there). */
-export async function loadFeatureMessages(features: string[]): Promise<void> {
+export async function loadFeatureMessages(features: readonly string[]): Promise<void> {
   const instance = active;
   if (!instance) return;
   const language = instance.language as Language;

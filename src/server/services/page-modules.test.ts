@@ -1,0 +1,50 @@
+// #shared/page-modules.ts: the table the server preloads from must be what the router loads.
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { resolveVariant } from '#shared/markets.ts';
+import { PAGE_MODULES, pageForPath, SHELL_MESSAGES } from '#shared/page-modules.ts';
+
+const WEB = path.join(import.meta.dirname, '..', '..', 'web');
+
+describe('the route → page module table', () => {
+  it('names page modules and message files that exist', () => {
+    for (const { module, messages } of Object.values(PAGE_MODULES)) {
+      expect(existsSync(path.join(WEB, module)), module).toBe(true);
+      for (const name of [...SHELL_MESSAGES, ...messages]) for (const lang of ['en', 'it', 'de']) expect(existsSync(path.join(WEB, 'i18n', lang, `${name}.json`)), `${lang}/${name}`).toBe(true);
+    }
+  });
+
+  it('is what the router loads: each page module is imported in routes.tsx with its table entry', () => {
+    const routes = readFileSync(path.join(WEB, 'app', 'routes.tsx'), 'utf8');
+    for (const [key, { module }] of Object.entries(PAGE_MODULES)) {
+      const line = routes.split('\n').find((l) => l.includes(`import('../${module}')`));
+      expect(line, module).toBeDefined();
+      expect(line).toContain(`PAGE_MODULES.${key}.messages`);
+    }
+    // No public page is loaded with a message list of its own outside the table.
+    expect(routes).not.toMatch(/^const \w+Page = page\(.*\), \[/m);
+  });
+
+  it('resolves the page of each market path as the router does', () => {
+    const uk = resolveVariant('uk', 'en');
+    const it_ = resolveVariant('it', 'it');
+    const de = resolveVariant('de', 'de');
+    const ukInGerman = resolveVariant('uk', 'de');
+    expect(pageForPath('/', uk)).toBe('landing');
+    expect(pageForPath('', de)).toBe('landing');
+    expect(pageForPath('/form', uk)).toBe('ukForm');
+    expect(pageForPath('/form/', uk)).toBe('ukForm');
+    expect(pageForPath('/form', it_)).toBe('italianForm');
+    expect(pageForPath('/form', de)).toBe('steps');
+    expect(pageForPath('/form/1', de)).toBe('steps');
+    expect(pageForPath('/form/3', ukInGerman)).toBe('steps');
+    expect(pageForPath('/form/4', de)).toBeNull();
+    expect(pageForPath('/form/1', uk)).toBeNull();
+    expect(pageForPath('/thank-you', uk)).toBe('thankYou');
+    expect(pageForPath('/impressum', de)).toBe('impressum');
+    expect(pageForPath('/pharmacist/edit/abc', uk)).toBe('editRedirect');
+    expect(pageForPath('/areamanager/mainadmin', it_)).toBeNull();
+    expect(pageForPath('/nothing-here', uk)).toBeNull();
+  });
+});

@@ -1,0 +1,87 @@
+// <link rel="modulepreload"> and stylesheet tags for the chunks a page needs, read from the Vite
+// manifest of the production build (dist/web/.vite/manifest.json), so that the browser fetches the
+// shell's messages, the page module and the page's messages in parallel with the entry instead of
+// one round trip after another. The route → page table is #shared/page-modules.ts.
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Language } from '#shared/markets.ts';
+import { PAGE_MODULES, SHELL_MESSAGES, type PageName } from '#shared/page-modules.ts';
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  css?: string[];
+  isEntry?: boolean;
+}
+export type Manifest = Record<string, ManifestChunk>;
+
+export function readManifest(webDist: string): Manifest | null {
+  const file = path.join(webDist, '.vite', 'manifest.json');
+  if (!existsSync(file)) return null;
+  return JSON.parse(readFileSync(file, 'utf8')) as Manifest;
+}
+
+const escapeAttribute = (text: string) => text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** The files (JS and CSS) of manifest entries and of everything they import statically. */
+function closure(manifest: Manifest, keys: string[]): { js: string[]; css: string[] } {
+  const js: string[] = [];
+  const css: string[] = [];
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || seen.has(key)) return;
+    seen.add(key);
+    js.push(chunk.file);
+    for (const imported of chunk.imports ?? []) visit(imported);
+    for (const sheet of chunk.css ?? []) if (!css.includes(sheet)) css.push(sheet);
+  };
+  keys.forEach(visit);
+  return { js, css };
+}
+
+export interface PreloadPlan {
+  /** Script files (/assets/...) to preload as modules, in order. */
+  modules: string[];
+  /** Stylesheets of the page that index.html does not link yet. */
+  styles: string[];
+}
+
+/**
+ * What to preload for a page in a language: the shell's message files, and the page module with
+ * its static imports, its stylesheets and its message files, minus what index.html already loads
+ * (the entry and its imports).
+ */
+export function preloadPlan(manifest: Manifest, page: PageName | null, language: Language): PreloadPlan {
+  const entryKey = Object.keys(manifest).find((key) => manifest[key]!.isEntry);
+  const already = entryKey ? closure(manifest, [entryKey]) : { js: [], css: [] };
+  const messages = [...SHELL_MESSAGES, ...(page ? PAGE_MODULES[page].messages : [])].map((name) => `i18n/${language}/${name}.json`);
+  const wanted = closure(manifest, [...messages, ...(page ? [PAGE_MODULES[page].module] : [])]);
+  const base = (file: string) => `/${file}`;
+  return {
+    modules: wanted.js.filter((file) => !already.js.includes(file)).map(base),
+    styles: wanted.css.filter((file) => !already.css.includes(file)).map(base),
+  };
+}
+
+export function preloadTags(plan: PreloadPlan): string {
+  return [
+    ...plan.styles.map((href) => `<link rel="stylesheet" crossorigin href="${escapeAttribute(href)}">`),
+    ...plan.modules.map((href) => `<link rel="modulepreload" crossorigin href="${escapeAttribute(href)}">`),
+  ].join('');
+}
+
+/** Tags per (page, language), computed once each. */
+export function createPreloader(manifest: Manifest | null) {
+  const cache = new Map<string, string>();
+  return (page: PageName | null, language: Language): string => {
+    if (!manifest) return '';
+    const key = `${page ?? ''}/${language}`;
+    let tags = cache.get(key);
+    if (tags === undefined) {
+      tags = preloadTags(preloadPlan(manifest, page, language));
+      cache.set(key, tags);
+    }
+    return tags;
+  };
+}
