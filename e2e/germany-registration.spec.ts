@@ -1,5 +1,5 @@
 // A German pharmacist applies in three steps (spec §2 screens 4-6, §4, §5, §7; issue 3).
-import { acceptEssentialCookies, expect, fileWith, jpegWithGps, storedApplications, tabTo, test, uniqueApplicant } from './support/fixtures.ts';
+import { acceptEssentialCookies, chooseFileByKeyboard, expect, fileWith, jpegWithGps, storedApplications, tabTo, test, uniqueApplicant } from './support/fixtures.ts';
 import {
   certificatePdf,
   choosePlace,
@@ -29,15 +29,9 @@ test('a German pharmacist applies from the start page in three steps by keyboard
   await tabTo(page, 'input[name=haveYouCompleted]');
   await page.keyboard.press('Space');
   await expect(page.locator('#haveYouCompleted')).toBeChecked();
-  await tabTo(page, 'input[type=file]#file');
-  let chooser = page.waitForEvent('filechooser');
-  await page.keyboard.press('Space');
-  await (await chooser).setFiles(certificatePdf('Zertifikat Onkologie.pdf'));
+  await chooseFileByKeyboard(page, 'input[type=file]#file', certificatePdf('Zertifikat Onkologie.pdf'));
   await expect(page.getByText('Zertifikat Onkologie.pdf')).toBeVisible();
-  await tabTo(page, 'input[type=file]#photo');
-  chooser = page.waitForEvent('filechooser');
-  await page.keyboard.press('Space');
-  await (await chooser).setFiles(photo);
+  await chooseFileByKeyboard(page, 'input[type=file]#photo', photo);
   await expect(page.locator('input[name=photo]')).not.toHaveValue('', { timeout: 15_000 });
   await choosePlace(page, 'Friedrichstraße', /Linden-Apotheke/);
   // The map waits for consent; place search worked without it.

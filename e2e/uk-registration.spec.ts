@@ -1,6 +1,6 @@
 // A UK pharmacist applies on the single-page form (spec §2 screen 2, §4, §5, §8).
 import type { Page } from '@playwright/test';
-import { acceptEssentialCookies, expect, fileWith, jpegWithGps, storedApplications, tabTo, test, uniqueApplicant } from './support/fixtures.ts';
+import { acceptEssentialCookies, chooseFileByKeyboard, expect, fileWith, jpegWithGps, storedApplications, tabTo, test, uniqueApplicant } from './support/fixtures.ts';
 
 async function typeInto(page: Page, selector: string, text: string) {
   await tabTo(page, selector);
@@ -50,10 +50,7 @@ test('a UK pharmacist applies from the landing page by keyboard alone', async ({
   await page.keyboard.press('Space');
   await expect(page.locator('#whereDidYouFindOutAboutUs')).toBeChecked();
 
-  await tabTo(page, 'input[type=file]#photo');
-  const chooser = page.waitForEvent('filechooser');
-  await page.keyboard.press('Space');
-  await (await chooser).setFiles(photo);
+  await chooseFileByKeyboard(page, 'input[type=file]#photo', photo);
   await expect(page.locator('input[name=photo]')).not.toHaveValue('', { timeout: 15_000 });
 
   await choosePlace(page, 'Bold Street', /Bold Street Chemist/);

@@ -79,3 +79,19 @@ export async function expectNoAxeViolations(page: Page) {
 
 export const test = base;
 export { expect };
+
+/**
+ * Opens a file input's chooser from the keyboard (Tab to it, Space) and picks `file`. Under a
+ * loaded machine a lazily loaded part of the page can take focus just before the key press,
+ * so the key press is tried again (at most three times) after tabbing back to the input.
+ */
+export async function chooseFileByKeyboard(page: Page, selector: string, file: string) {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    await tabTo(page, selector);
+    const chooser = page.waitForEvent('filechooser', { timeout: 5_000 }).catch(() => null);
+    await page.keyboard.press('Space');
+    const opened = await chooser;
+    if (opened) return opened.setFiles(file);
+  }
+  throw new Error(`No file chooser opened from ${selector} by keyboard`);
+}
