@@ -59,7 +59,7 @@ describe('POST /api/drafts and GET /api/drafts/:token', () => {
 
   it.each([
     ['en', 'Continue your application'],
-    ['it', 'Continua la tua candidatura'],
+    ['it', 'Continui la Sua candidatura'],
   ])('writes the mail in %s', async (language, subject) => {
     const email = `draft.${language}@example.com`;
     expect((await save({ email, country: 'it', language, step: 1, data: {} })).statusCode).toBe(200);

@@ -32,11 +32,11 @@ const MAIL: Record<Language, MailText> = {
     ignore: 'If you did not ask for this, you can ignore this e-mail. Do not forward it: anyone with the link can see your answers.',
   },
   it: {
-    subject: 'Continua la tua candidatura',
-    intro: 'Hai chiesto di salvare la tua candidatura per completarla più tardi o da un altro dispositivo. Usa questo link per riprendere da dove eri rimasto:',
+    subject: 'Continui la Sua candidatura',
+    intro: 'Ha chiesto di salvare la Sua candidatura per completarla più tardi o da un altro dispositivo. Con questo link può riprendere la compilazione dal punto in cui l\'ha lasciata:',
     button: 'Continua la candidatura',
-    expiry: (date) => `Il link è valido fino al ${date}. Dopo questa data le risposte salvate vengono cancellate e dovrai ricominciare.`,
-    ignore: 'Se non hai fatto tu questa richiesta, puoi ignorare questa e-mail. Non inoltrarla: chiunque abbia il link può vedere le tue risposte.',
+    expiry: (date) => `Il link è valido fino al ${date}. Dopo questa data le risposte salvate vengono cancellate e dovrà ricominciare da capo.`,
+    ignore: 'Se non è stato Lei a fare questa richiesta, può ignorare questa e-mail. La preghiamo di non inoltrarla: chiunque abbia il link può vedere le Sue risposte.',
   },
   de: {
     subject: 'Ihre Bewerbung fortsetzen',

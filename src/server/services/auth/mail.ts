@@ -5,12 +5,12 @@ import { simpleHtml } from '../tokens.ts';
 export function signInMail(language: string, firstName: string, link: string, productName: string) {
   if (language === 'it') {
     const paragraphs = [
-      `Ciao ${firstName}, ecco il tuo link per accedere all'area riservata di ${productName}.`,
-      `Il link vale ${SIGN_IN_LINK_MINUTES} minuti, si può usare una sola volta e funziona solo nel browser da cui hai chiesto l'accesso.`,
-      'Se non hai chiesto tu di accedere, ignora questa e-mail: senza il link nessuno può entrare.',
+      `Gentile ${firstName}, ecco il link per accedere all'area riservata di ${productName}.`,
+      `Il link è valido per ${SIGN_IN_LINK_MINUTES} minuti, si può usare una sola volta e funziona solo nel browser da cui ha richiesto l'accesso.`,
+      'Se non è stato Lei a richiedere l\'accesso, può ignorare questa e-mail: senza il link nessuno può entrare.',
     ];
     return {
-      subject: `${productName}: il tuo link di accesso`,
+      subject: `${productName}: il Suo link di accesso`,
       text: `${paragraphs[0]}\n\n${link}\n\n${paragraphs[1]}\n\n${paragraphs[2]}\n`,
       html: simpleHtml(paragraphs, { url: link, label: 'Accedi' }, 'it'),
     };

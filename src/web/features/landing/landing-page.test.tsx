@@ -36,7 +36,7 @@ describe('LandingPage', () => {
 
   it('shows the Italian network text and Continue to /form', async () => {
     await renderInSite(<LandingPage />, { country: 'it' });
-    expect(screen.getByText(/come farmacia della rete, dopo aver completato il corso Oncodemia/)).toBeInTheDocument();
+    expect(screen.getByText(/come farmacia della rete, dopo che avrà completato il corso Oncodemia/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Continua' })).toHaveAttribute('href', '/form');
     expect(screen.queryByRole('list', { name: /Carta/ })).not.toBeInTheDocument();
     expect(document.title).toBe('Pharmacy Champions Italia');
