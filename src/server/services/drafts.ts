@@ -35,7 +35,7 @@ const MAIL: Record<Language, MailText> = {
     subject: 'Continui la Sua candidatura',
     intro: 'Ha chiesto di salvare la Sua candidatura per completarla più tardi o da un altro dispositivo. Con questo link può riprendere la compilazione dal punto in cui l\'ha lasciata:',
     button: 'Continua la candidatura',
-    expiry: (date) => `Il link è valido fino al ${date}. Dopo questa data le risposte salvate vengono cancellate e dovrà ricominciare da capo.`,
+    expiry: (date) => `Scadenza del link: ${date}. Dopo questa data le risposte salvate vengono cancellate e dovrà ricominciare da capo.`,
     ignore: 'Se non è stato Lei a fare questa richiesta, può ignorare questa e-mail. La preghiamo di non inoltrarla: chiunque abbia il link può vedere le Sue risposte.',
   },
   de: {
