@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { LANGUAGE_TAG } from '#shared/markets.ts';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
@@ -10,9 +10,14 @@ const config = readSiteConfig();
 
 void initI18n(config.language, { product: config.productName }, SHELL_MESSAGES).then((i18n) => {
   document.documentElement.lang = LANGUAGE_TAG[config.language];
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <App config={config} i18n={i18n} />
-    </StrictMode>,
-  );
+  const root = createRoot(document.getElementById('root')!);
+  // As a transition, React renders in slices of a few milliseconds and lets the browser handle
+  // input in between, instead of one long task for the whole first render (Lighthouse TBT).
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <App config={config} i18n={i18n} />
+      </StrictMode>,
+    );
+  });
 });

@@ -1,4 +1,4 @@
-// <link rel="modulepreload"> and stylesheet tags for the chunks a page needs, read from the Vite
+// <link rel="modulepreload"> and <link rel="preload" as="style"> tags for the chunks a page needs, read from the Vite
 // manifest of the production build (dist/web/.vite/manifest.json), so that the browser fetches the
 // shell's messages, the page module and the page's messages in parallel with the entry instead of
 // one round trip after another. The route → page table is #shared/page-modules.ts.
@@ -43,7 +43,7 @@ function closure(manifest: Manifest, keys: string[]): { js: string[]; css: strin
 export interface PreloadPlan {
   /** Script files (/assets/...) to preload as modules, in order. */
   modules: string[];
-  /** Stylesheets of the page that index.html does not link yet. */
+  /** Stylesheets of the page that index.html does not link yet (preloaded, not render-blocking: the shell paints first). */
   styles: string[];
 }
 
@@ -66,7 +66,7 @@ export function preloadPlan(manifest: Manifest, page: PageName | null, language:
 
 export function preloadTags(plan: PreloadPlan): string {
   return [
-    ...plan.styles.map((href) => `<link rel="stylesheet" crossorigin href="${escapeAttribute(href)}">`),
+    ...plan.styles.map((href) => `<link rel="preload" as="style" crossorigin href="${escapeAttribute(href)}">`),
     ...plan.modules.map((href) => `<link rel="modulepreload" crossorigin href="${escapeAttribute(href)}">`),
   ].join('');
 }
