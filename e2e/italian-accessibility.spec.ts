@@ -1,12 +1,6 @@
 // No axe violations (WCAG 2.2 A/AA) on the Italian public pages and the staff sign-in pages,
 // at desktop and phone widths.
-import type { Page } from '@playwright/test';
-import { expectNoAxeViolations, expect, test } from './support/fixtures.ts';
-
-async function dismissCookieNotice(page: Page) {
-  const button = page.getByRole('button', { name: 'Solo cookie necessari' });
-  if (await button.isVisible().catch(() => false)) await button.click();
-}
+import { acceptEssentialCookies, expectNoAxeViolations, expect, test } from './support/fixtures.ts';
 
 for (const width of [1280, 390]) {
   test.describe(`at ${width} px`, () => {
@@ -17,7 +11,7 @@ for (const width of [1280, 390]) {
         await page.goto(path);
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
         await expectNoAxeViolations(page);
-        await dismissCookieNotice(page);
+        await acceptEssentialCookies(page);
         await expectNoAxeViolations(page);
       });
     }
@@ -26,7 +20,7 @@ for (const width of [1280, 390]) {
       await page.goto('/it/form');
       await expect(page.locator('#email')).toBeVisible();
       await expectNoAxeViolations(page);
-      await dismissCookieNotice(page);
+      await acceptEssentialCookies(page);
       await page.locator('#agreementCheck1').check();
       await page.locator('#email').fill('non è una email');
       await page.locator('main form').evaluate((form: HTMLFormElement) => form.requestSubmit());
@@ -36,7 +30,7 @@ for (const width of [1280, 390]) {
 
     test('/it/signin has no axe violations with errors, and after asking for a link', async ({ page }) => {
       await page.goto('/it/signin');
-      await dismissCookieNotice(page);
+      await acceptEssentialCookies(page);
       await page.getByRole('button', { name: 'Invia il link di accesso' }).click();
       await expect(page.getByRole('alert')).toBeVisible();
       await expectNoAxeViolations(page);

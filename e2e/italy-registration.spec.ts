@@ -3,23 +3,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, storedApplications, tabTo, test, uniqueApplicant } from './support/fixtures.ts';
-
-async function typeInto(page: Page, selector: string, text: string) {
-  await tabTo(page, selector);
-  await page.keyboard.type(text);
-}
-
-async function tick(page: Page, selector: string) {
-  await tabTo(page, selector);
-  await page.keyboard.press('Space');
-  await expect(page.locator(selector)).toBeChecked();
-}
-
-async function dismissCookieNotice(page: Page) {
-  const button = page.getByRole('button', { name: 'Solo cookie necessari' });
-  if (await button.isVisible().catch(() => false)) await button.click();
-}
+import { acceptEssentialCookies, expect, storedApplications, tabTo, test, tick, typeInto, uniqueApplicant } from './support/fixtures.ts';
 
 test('an Italian pharmacist applies at /it by keyboard alone and reaches the Italian thank-you page', async ({ page }) => {
   const who = uniqueApplicant('tastiera');
@@ -111,7 +95,7 @@ async function fillItalianForm(page: Page, who: { email: string; registrationNum
 test('the same e-mail again is refused with the Italian message', async ({ page }) => {
   const first = uniqueApplicant('doppio');
   await page.goto('/it/form');
-  await dismissCookieNotice(page);
+  await acceptEssentialCookies(page);
   await fillItalianForm(page, first);
   await page.getByRole('button', { name: 'Invia la domanda' }).click();
   await expect(page).toHaveURL(/\/it\/thank-you$/);

@@ -1,17 +1,6 @@
 // A UK pharmacist applies on the single-page form (spec §2 screen 2, §4, §5, §8).
 import type { Page } from '@playwright/test';
-import { acceptEssentialCookies, chooseFileByKeyboard, expect, fileWith, jpegWithGps, storedApplications, tabTo, test, uniqueApplicant } from './support/fixtures.ts';
-
-async function typeInto(page: Page, selector: string, text: string) {
-  await tabTo(page, selector);
-  await page.keyboard.type(text);
-}
-
-async function tick(page: Page, selector: string) {
-  await tabTo(page, selector);
-  await page.keyboard.press('Space');
-  await expect(page.locator(selector)).toBeChecked();
-}
+import { acceptEssentialCookies, chooseFileByKeyboard, expect, tick, typeInto, fileWith, jpegWithGps, storedApplications, tabTo, test, uniqueApplicant } from './support/fixtures.ts';
 
 async function solveBotCheck(page: Page) {
   await tabTo(page, 'altcha-widget input[type=checkbox]');

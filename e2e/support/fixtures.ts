@@ -95,3 +95,16 @@ export async function chooseFileByKeyboard(page: Page, selector: string, file: s
   }
   throw new Error(`No file chooser opened from ${selector} by keyboard`);
 }
+
+/** Tabs to a text field and types into it. */
+export async function typeInto(page: Page, selector: string, text: string) {
+  await tabTo(page, selector);
+  await page.keyboard.type(text);
+}
+
+/** Tabs to a checkbox or radio and ticks it with Space. */
+export async function tick(page: Page, selector: string) {
+  await tabTo(page, selector);
+  await page.keyboard.press('Space');
+  await expect(page.locator(selector)).toBeChecked();
+}
