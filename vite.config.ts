@@ -19,15 +19,74 @@ function compressedCopies(): Plugin {
   };
 }
 
+/**
+ * .vite/module-chunks.json: the manifest key of the chunk each source module ended up in. Vite's
+ * manifest only names chunks by their entry module, so a page or message file merged into a group
+ * below would otherwise be missing; the server's preloader and the bundle budgets read both
+ * (src/server/services/preload.ts readManifest).
+ */
+function moduleChunks(): Plugin {
+  let root = '';
+  return {
+    name: 'module-chunks',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+    },
+    generateBundle(_options, bundle) {
+      const map: Record<string, string> = {};
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type !== 'chunk') continue;
+        const key = chunk.facadeModuleId ? path.relative(root, chunk.facadeModuleId) : `_${path.basename(chunk.fileName)}`;
+        for (const id of chunk.moduleIds) {
+          if (id.startsWith(root) && !id.includes('node_modules')) map[path.relative(root, id).split(path.sep).join('/')] = key;
+        }
+      }
+      this.emitFile({ type: 'asset', fileName: '.vite/module-chunks.json', source: JSON.stringify(map) });
+    },
+  };
+}
+
+/**
+ * Fewer, larger chunks on the first load: on a slow mobile connection each extra file costs a
+ * round trip, so the form routes fetch the framework, their messages and the form code in a
+ * handful of files instead of twenty (bench/README.md, Lighthouse). Landing and legal pages keep
+ * their own small chunks and never download the form group.
+ */
+/** Code every form page shares (each page's own modules stay in their page's chunk). */
+const FORM_CODE =
+  /src[\\/](shared[\\/](schemas|registration|reference[\\/](?!options))|web[\\/](features[\\/]registration[\\/](?!uk-form-page|steps[\\/])|components[\\/](?!charter-|altcha-widget|leaflet-map)|lib[\\/]api))|node_modules[\\/](zod|react-hook-form|@hookform|react-i18next|html-parse-stringify)[\\/]/;
+/** Message files fetched together: the shell's on every page, the form's with any form page. */
+const MESSAGE_BUNDLES: Record<string, string> = { common: 'shell', layout: 'shell', consent: 'shell', form: 'form', components: 'form' };
+const messageBundle = (id: string) => {
+  const match = /i18n[\\/](\w+)[\\/]([\w-]+)\.json$/.exec(id);
+  const bundle = match && MESSAGE_BUNDLES[match[2]!];
+  return bundle ? `messages-${match[1]}-${bundle}` : null;
+};
+
 export default defineConfig({
   root: 'src/web',
   publicDir: 'public',
-  plugins: [react(), compressedCopies()],
+  plugins: [react(), moduleChunks(), compressedCopies()],
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,
     manifest: true,
     sourcemap: false,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: 'framework', tags: ['$initial'], priority: 30 },
+            { name: 'framework', test: /rolldown[\\/]runtime/, priority: 30 },
+            // The charter list, shared by the landing page and the forms: kept out of the form group.
+            { name: 'charter', test: /reference[\\/]options|components[\\/]charter-/, priority: 25 },
+            { name: messageBundle, debugName: 'messages', priority: 20 },
+            { name: 'form', test: FORM_CODE, priority: 10 },
+          ],
+        },
+      },
+    },
   },
   server: {
     proxy: { '/api': 'http://localhost:3000', '/files': 'http://localhost:3000' },

@@ -1,13 +1,19 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readManifest, ROUTE_BUDGETS, routeJavaScriptBytes, staticClosure, WEB_DIST } from './bundle-size.ts';
+import { readManifest, ROUTE_BUDGETS, routeJavaScriptBytes, routeJavaScriptFiles, staticClosure, WEB_DIST } from './bundle-size.ts';
 
 // Reads the production build: `npm test` builds before it runs the unit tests.
 describe('bundle budget', () => {
   it.each(ROUTE_BUDGETS)('$route loads at most $budgetKb KB of gzip JavaScript before lazy chunks', ({ modules, budgetKb }) => {
     const bytes = routeJavaScriptBytes(modules);
     expect(bytes / 1024).toBeLessThanOrEqual(budgetKb);
+  });
+
+  // Each file is a round trip on a slow phone connection: the build merges the framework, the
+  // shared form code and each language's messages (vite.config.ts), where it used to fetch 17-20.
+  it.each(ROUTE_BUDGETS)('$route fetches at most 9 script files before lazy chunks', ({ modules }) => {
+    expect(routeJavaScriptFiles(modules).length).toBeLessThanOrEqual(9);
   });
 
   it('keeps the map and the bot check out of what the landing page and the form load first', () => {

@@ -3,19 +3,15 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-
-interface ManifestChunk {
-  file: string;
-  imports?: string[];
-  dynamicImports?: string[];
-  isEntry?: boolean;
-}
-type Manifest = Record<string, ManifestChunk>;
+import { readManifest as readBuildManifest, type Manifest } from '../src/server/services/preload.ts';
 
 export const WEB_DIST = join(import.meta.dirname, '..', 'dist', 'web');
 
+/** The build's manifest, every source module a key (see the server's readManifest). */
 export function readManifest(dist = WEB_DIST): Manifest {
-  return JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8')) as Manifest;
+  const manifest = readBuildManifest(dist);
+  if (!manifest) throw new Error(`No build in ${dist}: run npm run build`);
+  return manifest;
 }
 
 /** Files loaded by these manifest entries and everything they import statically. */
@@ -38,26 +34,34 @@ export function gzipBytes(files: Iterable<string>, dist = WEB_DIST): number {
   return total;
 }
 
-/** The JS of a route: the entry, plus the page modules the router loads for it. */
-export function routeJavaScriptBytes(pageModules: string[], dist = WEB_DIST): number {
+/** The JS files of a route: the entry, plus the page modules the router loads for it. */
+export function routeJavaScriptFiles(pageModules: string[], dist = WEB_DIST): string[] {
   const manifest = readManifest(dist);
   const entry = Object.keys(manifest).find((key) => manifest[key]!.isEntry);
   if (!entry) throw new Error('No entry chunk in the manifest');
-  return gzipBytes(staticClosure(manifest, [entry, ...pageModules]), dist);
+  return [...staticClosure(manifest, [entry, ...pageModules])].filter((file) => file.endsWith('.js'));
+}
+
+export function routeJavaScriptBytes(pageModules: string[], dist = WEB_DIST): number {
+  return gzipBytes(routeJavaScriptFiles(pageModules, dist), dist);
 }
 
 /** The message files (src/web/i18n/<lang>/<name>.json) every page loads with the shell. */
 const shellMessages = (lang: string) => ['common', 'layout', 'consent'].map((name) => `i18n/${lang}/${name}.json`);
 
+const messages = (lang: string, names: string[]) => names.map((name) => `i18n/${lang}/${name}.json`);
+
 /**
  * Route -> what it loads (manifest keys, relative to src/web: the page module and its message
- * files in the market's language) and its budget in KB gzip.
+ * files in the market's language, as in src/shared/page-modules.ts) and its budget in KB gzip.
  */
 export const ROUTE_BUDGETS: Array<{ route: string; modules: string[]; budgetKb: number }> = [
-  { route: '/', modules: ['features/landing/landing-page.tsx', ...shellMessages('en'), 'i18n/en/landing.json'], budgetKb: 110 },
+  { route: '/', modules: ['features/landing/landing-page.tsx', ...shellMessages('en'), ...messages('en', ['landing'])], budgetKb: 110 },
+  { route: '/form', modules: ['features/registration/uk-form-page.tsx', ...shellMessages('en'), ...messages('en', ['form', 'components'])], budgetKb: 170 },
   {
-    route: '/form',
-    modules: ['features/registration/uk-form-page.tsx', ...shellMessages('en'), 'i18n/en/form.json', 'i18n/en/components.json'],
+    route: '/form (Italy)',
+    modules: ['features/italy/italian-form-page.tsx', ...shellMessages('it'), ...messages('it', ['form', 'components', 'italy'])],
     budgetKb: 170,
   },
+
 ];

@@ -5,6 +5,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
+import { CONSENT_COOKIES } from '../../src/shared/limits.ts';
 
 const inspectionUrl = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3100) + 1}`;
 
@@ -67,9 +68,11 @@ export function fileWith(name: string, content: Buffer | string): string {
 }
 
 /** Dismisses the cookie notice (it would otherwise sit above every page). */
+/** Closes the cookie notice with "essential only", waiting for it unless the visitor already answered it. */
 export async function acceptEssentialCookies(page: Page) {
-  const button = page.getByRole('button', { name: /essential cookies only|solo cookie necessari|nur notwendige cookies/i });
-  if (await button.isVisible().catch(() => false)) await button.click();
+  const answered = (await page.context().cookies()).some((cookie) => cookie.name === CONSENT_COOKIES.noticeClosed);
+  if (answered) return;
+  await page.getByRole('button', { name: /essential cookies only|solo cookie necessari|nur notwendige cookies/i }).click();
 }
 
 export async function expectNoAxeViolations(page: Page) {

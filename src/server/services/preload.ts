@@ -15,10 +15,21 @@ interface ManifestChunk {
 }
 export type Manifest = Record<string, ManifestChunk>;
 
+/**
+ * The build's manifest, with every source module as a key: modules the build merged into a shared
+ * chunk (vite.config.ts, codeSplitting groups) are listed in .vite/module-chunks.json and point to
+ * that chunk's entry here.
+ */
 export function readManifest(webDist: string): Manifest | null {
   const file = path.join(webDist, '.vite', 'manifest.json');
   if (!existsSync(file)) return null;
-  return JSON.parse(readFileSync(file, 'utf8')) as Manifest;
+  const manifest = JSON.parse(readFileSync(file, 'utf8')) as Manifest;
+  const chunksFile = path.join(webDist, '.vite', 'module-chunks.json');
+  const chunkOf = existsSync(chunksFile) ? (JSON.parse(readFileSync(chunksFile, 'utf8')) as Record<string, string>) : {};
+  for (const [module, key] of Object.entries(chunkOf)) {
+    if (!manifest[module] && manifest[key]) manifest[module] = manifest[key];
+  }
+  return manifest;
 }
 
 const escapeAttribute = (text: string) => text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -30,8 +41,8 @@ function closure(manifest: Manifest, keys: string[]): { js: string[]; css: strin
   const seen = new Set<string>();
   const visit = (key: string) => {
     const chunk = manifest[key];
-    if (!chunk || seen.has(key)) return;
-    seen.add(key);
+    if (!chunk || seen.has(chunk.file)) return;
+    seen.add(chunk.file);
     js.push(chunk.file);
     for (const imported of chunk.imports ?? []) visit(imported);
     for (const sheet of chunk.css ?? []) if (!css.includes(sheet)) css.push(sheet);

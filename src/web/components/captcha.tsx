@@ -1,7 +1,10 @@
-// The bot check: the ALTCHA widget, loaded lazily only where a form needs it. The widget's
-// solution payload goes into the form's recaptchaToken (the contract's field name).
-import { Component, lazy, Suspense, useMemo, type ReactNode } from 'react';
+// The bot check: the ALTCHA widget, loaded lazily only where a form needs it and only once the
+// visitor gets near it (or moves into the form), so its code and proof-of-work never delay the
+// form's first paint. The widget's solution payload goes into the form's recaptchaToken (the
+// contract's field name).
+import { Component, lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNearViewport } from '../lib/use-near-viewport.ts';
 import { ErrorMessage, Hint, describedBy } from './field.tsx';
 import './components.css';
 
@@ -39,9 +42,20 @@ export function Captcha({ id, label, hint, error, verified, onVerified, onReset,
     translated.footer = t('components.captcha.widget.footer');
     return translated;
   }, [t]);
+  const [ref, near, element] = useNearViewport<HTMLDivElement>();
+  const [started, setStarted] = useState(false);
+  useEffect(() => {
+    const form = element?.closest('form');
+    if (!form) return;
+    const start = () => setStarted(true);
+    form.addEventListener('focusin', start, { once: true });
+    return () => form.removeEventListener('focusin', start);
+  }, [element]);
+  const loading = <p className="pc-hint" role="status">{t('components.captcha.loading')}</p>;
 
   return (
     <div
+      ref={ref}
       id={id}
       tabIndex={-1}
       role="group"
@@ -55,9 +69,13 @@ export function Captcha({ id, label, hint, error, verified, onVerified, onReset,
       {hint ? <Hint id={id}>{hint}</Hint> : null}
       {error ? <ErrorMessage id={id}>{error}</ErrorMessage> : null}
       <CaptchaErrorBoundary fallback={<p className="pc-error-message" role="alert">{t('components.captcha.loadError')}</p>}>
-        <Suspense fallback={<p className="pc-hint" role="status">{t('components.captcha.loading')}</p>}>
-          <AltchaWidget language={i18n.language} strings={strings} onVerified={onVerified} onReset={onReset} resetSignal={resetSignal} />
-        </Suspense>
+        {near || started ? (
+          <Suspense fallback={loading}>
+            <AltchaWidget language={i18n.language} strings={strings} onVerified={onVerified} onReset={onReset} resetSignal={resetSignal} />
+          </Suspense>
+        ) : (
+          loading
+        )}
       </CaptchaErrorBoundary>
       <p className="visually-hidden" aria-live="polite">
         {verified ? t('components.captcha.done') : ''}
@@ -65,3 +83,4 @@ export function Captcha({ id, label, hint, error, verified, onVerified, onReset,
     </div>
   );
 }
+

@@ -1,7 +1,9 @@
-// The map under the place search. Leaflet loads lazily (its own chunk, with its CSS), so pages
-// without a map never download it; if it cannot load, the page says so and carries on.
+// The map under the place search. Leaflet loads lazily (its own chunk, with its CSS) once the map
+// area comes near the screen, so pages without a map never download it and the form's first paint
+// never waits for it; if it cannot load, the page says so and carries on.
 import { Component, lazy, Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNearViewport } from '../lib/use-near-viewport.ts';
 import type { Country } from '#shared/markets.ts';
 import { MAP_CENTRES } from '#shared/limits.ts';
 import './components.css';
@@ -52,6 +54,7 @@ class MapErrorBoundary extends Component<{ fallback: ReactNode; children: ReactN
 export function MapView({ country, marker, tilesUrl, attribution, label, markerTitle, consent }: MapViewProps) {
   const { t } = useTranslation();
   const [agreed, setAgreed] = useState(() => !consent || storedConsent());
+  const [ref, near] = useNearViewport<HTMLDivElement>();
   if (consent && !agreed) {
     return (
       <div className="pc-map pc-map--message pc-map--consent" role="region" aria-label={label}>
@@ -75,10 +78,11 @@ export function MapView({ country, marker, tilesUrl, attribution, label, markerT
   }
   const centre = marker ?? MAP_CENTRES[country];
   const message = (text: string, role?: 'alert' | 'status') => (
-    <div className="pc-map pc-map--message" role={role}>
+    <div ref={ref} className="pc-map pc-map--message" role={role}>
       {text}
     </div>
   );
+  if (!near) return message(t('components.map.loading'), 'status');
   return (
     <MapErrorBoundary fallback={message(t('components.map.error'), 'alert')}>
       <Suspense fallback={message(t('components.map.loading'), 'status')}>
