@@ -56,9 +56,14 @@ async function lighthouseRows(ctx: BenchContext, webDist: string): Promise<Row[]
         continue;
       }
       ctx.log(`Lighthouse ${page}`);
-      const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] });
-      const lhr = result?.lhr;
-      if (!lhr) throw new Error(`Lighthouse gave no result for ${url}`);
+      const audit = async () => {
+        const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] });
+        if (!result?.lhr) throw new Error(`Lighthouse gave no result for ${url}`);
+        return result.lhr;
+      };
+      // A run that could not score the page (a trace Lighthouse could not read) is tried once more.
+      let lhr = await audit();
+      if (lhr.categories.performance?.score == null) lhr = await audit();
       const perfScore = lhr.categories.performance?.score;
       if (perfScore === null || perfScore === undefined) {
         const why = lhr.runtimeError?.code ?? lhr.audits['largest-contentful-paint']?.errorMessage ?? lhr.audits['first-contentful-paint']?.errorMessage ?? 'no score';

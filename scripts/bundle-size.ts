@@ -63,5 +63,9 @@ export const ROUTE_BUDGETS: Array<{ route: string; modules: string[]; budgetKb: 
     modules: ['features/italy/italian-form-page.tsx', ...shellMessages('it'), ...messages('it', ['form', 'components', 'italy'])],
     budgetKb: 170,
   },
-
+  {
+    route: '/form/1..3 (three steps)',
+    modules: ['features/registration/steps/steps-page.tsx', ...shellMessages('de'), ...messages('de', ['form', 'components', 'steps', 'landing'])],
+    budgetKb: 170,
+  },
 ];

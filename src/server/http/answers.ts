@@ -1,6 +1,6 @@
 // The JSON answers every route uses, so the shapes stay the same everywhere.
 import type { FastifyReply } from 'fastify';
-import * as z from 'zod';
+import type * as z from 'zod/mini';
 import { ApiMessage } from '#shared/schemas/api.ts';
 import { fieldErrors } from '#shared/schemas/registration.ts';
 import { ErrorKey } from '#shared/schemas/fields.ts';
@@ -17,7 +17,7 @@ export function invalid(reply: FastifyReply, errors: Record<string, string>) {
   return reply.code(400).send({ status: 'failed', message: 'invalid', errors });
 }
 
-export function invalidFromZod(reply: FastifyReply, error: z.ZodError) {
+export function invalidFromZod(reply: FastifyReply, error: z.core.$ZodError) {
   return invalid(reply, fieldErrors(error));
 }
 

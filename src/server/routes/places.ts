@@ -14,7 +14,7 @@ const SearchSchema = z.object({
 });
 const DetailsSchema = z.object({ placeId: z.string({ error: ErrorKey.required }).trim().min(1, { error: ErrorKey.required }).max(300, { error: ErrorKey.invalid }) });
 
-function firstErrors(error: z.ZodError) {
+function firstErrors(error: z.core.$ZodError) {
   const errors: Record<string, string> = {};
   for (const issue of error.issues) {
     const field = String(issue.path[0] ?? '_');

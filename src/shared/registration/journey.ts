@@ -2,7 +2,7 @@
 // with what is stored, where Previous and Next lead, and whether an application is complete.
 // The browser uses them for Previous/Next and the bounces; the server may use isComplete to
 // refuse an incomplete submission.
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import type { Country } from '../markets.ts';
 import { STEP_FIELDS, Step2Schema, Step3Schema, bodyOfRegistrationSchema, step1Fields } from '../schemas/registration-steps.ts';
 

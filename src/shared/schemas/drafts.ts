@@ -1,9 +1,9 @@
 // "Continue on another device" (issue 3): POST /api/drafts and GET /api/drafts/:token.
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { COUNTRIES, LANGUAGES, type Country, type Language } from '../markets.ts';
 import { FORM_STEPS } from '../limits.ts';
 import { stripMarkup } from '../sanitize.ts';
-import { EmailSchema, ErrorKey } from './fields.ts';
+import { EmailSchema, ErrorKey, patterned } from './fields.ts';
 
 export const DRAFT_MAX_ENTRIES = 60;
 export const DRAFT_VALUE_MAX_LENGTH = 2000;
@@ -15,35 +15,37 @@ export const DRAFT_DROPPED_FIELDS = ['recaptchaToken', 'loginToken', 'file', 'we
 
 const KEY = /^[A-Za-z][A-Za-z0-9_]{0,63}$/;
 
+const tooLong = (max: number) => z.maxLength(max, { error: ErrorKey.tooLong });
+
 const DraftValue = z.union([
-  z.string().max(DRAFT_VALUE_MAX_LENGTH * 2, { error: ErrorKey.tooLong }).transform(stripMarkup).pipe(z.string().max(DRAFT_VALUE_MAX_LENGTH, { error: ErrorKey.tooLong })),
-  z.number().finite(),
+  z.pipe(z.pipe(z.string().check(tooLong(DRAFT_VALUE_MAX_LENGTH * 2)), z.transform(stripMarkup)), z.string().check(tooLong(DRAFT_VALUE_MAX_LENGTH))),
+  z.number(),
   z.boolean(),
 ]);
 
 /** A flat object of the payload fields so far: at most 60 string/number/boolean entries, markup stripped. */
-export const DraftDataSchema = z
-  .record(z.string().regex(KEY, { error: ErrorKey.invalid }), DraftValue, { error: ErrorKey.invalid })
-  .refine((data) => Object.keys(data).length <= DRAFT_MAX_ENTRIES, { error: ErrorKey.tooLong })
-  .transform((data) => {
+export const DraftDataSchema = z.pipe(
+  z.record(patterned(KEY), DraftValue, { error: ErrorKey.invalid }).check(z.refine((data) => Object.keys(data).length <= DRAFT_MAX_ENTRIES, { error: ErrorKey.tooLong })),
+  z.transform((data: Record<string, string | number | boolean>) => {
     const kept = { ...data };
     for (const field of DRAFT_DROPPED_FIELDS) delete kept[field];
     return kept;
-  });
+  }),
+);
 
 export const DraftRequestSchema = z.object({
   email: EmailSchema,
   country: z.enum(COUNTRIES, { error: ErrorKey.invalid }),
   language: z.enum(LANGUAGES, { error: ErrorKey.invalid }),
-  step: z.coerce.number({ error: ErrorKey.invalid }).int({ error: ErrorKey.invalid }).min(1, { error: ErrorKey.invalid }).max(FORM_STEPS, { error: ErrorKey.invalid }),
+  step: z.pipe(z.coerce.number({ error: ErrorKey.invalid }), z.int({ error: ErrorKey.invalid }).check(z.gte(1, { error: ErrorKey.invalid }), z.lte(FORM_STEPS, { error: ErrorKey.invalid }))),
   /** The market's path prefix the form runs under ('' when the market comes from the host). */
-  basePath: z.enum(['', '/uk', '/it', '/de'], { error: ErrorKey.invalid }).default(''),
+  basePath: z._default(z.enum(['', '/uk', '/it', '/de'], { error: ErrorKey.invalid }), ''),
   data: DraftDataSchema,
 });
 export type DraftRequest = z.input<typeof DraftRequestSchema>;
 
 /** A draft token: 24 random bytes, base64url. */
-export const DraftTokenSchema = z.string().regex(/^[A-Za-z0-9_-]{32}$/);
+export const DraftTokenSchema = patterned(/^[A-Za-z0-9_-]{32}$/);
 
 /** GET /api/drafts/:token answer data. */
 export interface DraftAnswer {

@@ -1,5 +1,5 @@
 // What every registration variant's payload has in common (spec §3, §5).
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { COUNTRIES, LANGUAGES } from '../markets.ts';
 import { TEXT_MAX_LENGTH } from '../limits.ts';
 import {
@@ -14,10 +14,15 @@ import {
   RegistrationNumberSchema,
   RequiredFreeText,
   Ticked,
+  patterned,
+  preprocess,
 } from './fields.ts';
 
-export const optional = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((v) => (v === '' || v === null ? undefined : v), schema.optional());
+/** An optional field: an empty string or null counts as not given. */
+export const optional = <T extends z.core.$ZodType>(schema: T) => preprocess((v) => (v === '' || v === null ? undefined : v), z.optional(schema));
+
+/** The id of an uploaded photo (a UUID). */
+export const PhotoIdSchema = patterned(/^[0-9a-f-]{36}$/);
 
 /** Fields every variant's payload carries. */
 export const commonFields = {
@@ -30,7 +35,7 @@ export const commonFields = {
   anythingElseAboutYou: OptionalFreeText(),
   services: OptionalFreeText(),
   photo: optional(PhotoNameSchema),
-  photoId: optional(z.string().regex(/^[0-9a-f-]{36}$/, { error: ErrorKey.invalid })),
+  photoId: optional(PhotoIdSchema),
   isChecked: Ticked(),
   agreementCheck1: Ticked(),
   agreementCheck2: Ticked(),
@@ -44,7 +49,7 @@ export const commonFields = {
 };
 
 /** Turns zod issues into `{ field: i18nKey }`, the first issue of each field. */
-export function fieldErrors(error: z.ZodError): Record<string, string> {
+export function fieldErrors(error: z.core.$ZodError): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const issue of error.issues) {
     const field = issue.path.length ? String(issue.path[0]) : '_';

@@ -1,21 +1,19 @@
 // The Italian single-page form (spec §2 screen 2, Italian variant; DESIGN §5: registration body
 // Italia (AIFA), services, and the Oncodemia course question yes/no).
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { HOW_HEARD_OPTIONS, REGISTRATION_BODY_IT } from '../reference/options.ts';
 import { ErrorKey, YesNoSchema } from './fields.ts';
 import { commonFields } from './registration-common.ts';
 
 /** What the Italian single page sends (and what the server accepts for it-it). */
-export const ItalianRegistrationPayloadSchema = z
-  .object({
-    ...commonFields,
-    areYouLocum: YesNoSchema,
-    whereDidYouFindOutAboutUs: z.enum(HOW_HEARD_OPTIONS, { error: ErrorKey.choose }),
-    bodyOfRegistration: z.literal(REGISTRATION_BODY_IT, { error: ErrorKey.choose }),
-    /** Oncodemia course completed (yes/no: the Italian page has no training notes). */
-    haveYouCompleted: YesNoSchema,
-  })
-  .strip();
+export const ItalianRegistrationPayloadSchema = z.object({
+  ...commonFields,
+  areYouLocum: YesNoSchema,
+  whereDidYouFindOutAboutUs: z.enum(HOW_HEARD_OPTIONS, { error: ErrorKey.choose }),
+  bodyOfRegistration: z.literal(REGISTRATION_BODY_IT, { error: ErrorKey.choose }),
+  /** Oncodemia course completed (yes/no: the Italian page has no training notes). */
+  haveYouCompleted: YesNoSchema,
+});
 export type ItalianRegistrationPayload = z.output<typeof ItalianRegistrationPayloadSchema>;
 
 // ---- Italian form (browser side) ---------------------------------------------------------

@@ -2,7 +2,7 @@
 // Each step has its own fields; the payload the server applies is the three merged. The
 // certificate travels as the multipart file part `file`: the browser checks it here by MIME type,
 // extension and size, and the server checks it again by content.
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { COUNTRIES, LANGUAGES, type Country } from '../markets.ts';
 import { MAX_UPLOAD_BYTES, TEXT_MAX_LENGTH } from '../limits.ts';
 import { GERMAN_CHAMBER_NAMES } from '../reference/german-chambers.ts';
@@ -21,9 +21,11 @@ import {
   RequiredFreeText,
   Ticked,
   YesNoSchema,
-  freeText,
+  isTicked,
+  preprocess,
+  trimmedString,
 } from './fields.ts';
-import { optional } from './registration-common.ts';
+import { PhotoIdSchema, optional } from './registration-common.ts';
 
 /** Error keys of the certificate (and the German photo), as the server answers them too. */
 export const FileErrorKey = {
@@ -83,12 +85,12 @@ export function certificateBytesLookRight(head: Uint8Array): boolean {
 }
 
 /** The certificate as a form value (a File in the browser). */
-export const CertificateFileSchema = z
-  .custom<FileLike>((value) => isFileLike(value), { error: FileErrorKey.required })
-  .superRefine((file, ctx) => {
+export const CertificateFileSchema = z.custom<FileLike>((value) => isFileLike(value), { error: FileErrorKey.required }).check(
+  z.superRefine((file, ctx) => {
     const problem = certificateProblem(file);
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
-  });
+  }),
+);
 
 export function isProgrammeSource(value: unknown): value is ProgrammeSource {
   return typeof value === 'string' && (PROGRAMME_SOURCE_OPTIONS as readonly string[]).includes(value);
@@ -101,10 +103,10 @@ export const bodyOfRegistrationSchema = (country: Country) =>
     : z.enum(registrationBodiesFor(country) as [string, ...string[]], { error: ErrorKey.choose });
 
 /** Any body of any market; the payload schema checks it against appStoreCountry. */
-const AnyRegistrationBody = z.string({ error: ErrorKey.choose }).trim().min(1, { error: ErrorKey.choose }).max(TEXT_MAX_LENGTH, { error: ErrorKey.choose });
+const AnyRegistrationBody = trimmedString(TEXT_MAX_LENGTH, ErrorKey.choose);
 
 /** An optional tick box: a form post sends 'true'/'false', JSON sends booleans. */
-const OptionalTick = z.preprocess((v) => v === true || v === 'true' || v === 'on' || v === '1' || v === 'yes', z.boolean());
+const OptionalTick = preprocess(isTicked, z.boolean());
 
 // ---- Step 1: training, certificate, photo, pharmacy, about you ------------------------------
 
@@ -112,7 +114,7 @@ const OptionalTick = z.preprocess((v) => v === true || v === 'true' || v === 'on
 export const step1Fields = {
   haveYouCompleted: YesNoSchema,
   photo: optional(PhotoNameSchema),
-  photoId: optional(z.string().regex(/^[0-9a-f-]{36}$/, { error: ErrorKey.invalid })),
+  photoId: optional(PhotoIdSchema),
   ...PlaceFields,
   whereYouWork: RequiredFreeText(TEXT_MAX_LENGTH),
   services: OptionalFreeText(),
@@ -139,10 +141,7 @@ export const Step2Schema = z.object(step2Fields);
 // ---- Step 3: how found, charter, confirmations, bot check ----------------------------------
 
 /** One of the programme-source radios, or the Other free text (spec §4); missing -> commitments.warning. */
-export const HowFoundSchema = z.preprocess(
-  (v) => (v == null ? '' : v),
-  freeText(TEXT_MAX_LENGTH).pipe(z.string().min(1, { error: ErrorKey.commitmentsWarning })),
-);
+export const HowFoundSchema = preprocess((v) => (v == null ? '' : v), RequiredFreeText(TEXT_MAX_LENGTH, ErrorKey.commitmentsWarning));
 
 export const step3Fields = {
   howDidYouFindAboutTheProgram: HowFoundSchema,
@@ -174,10 +173,11 @@ export const StepsRegistrationPayloadSchema = z
     formLanguage: z.enum(LANGUAGES, { error: ErrorKey.invalid }),
     loginToken: optional(EditTokenSchema),
   })
-  .strip()
-  .superRefine((payload, ctx) => {
-    if (!isRegistrationBodyFor(payload.appStoreCountry, payload.bodyOfRegistration)) {
-      ctx.addIssue({ code: 'custom', path: ['bodyOfRegistration'], message: ErrorKey.choose });
-    }
-  });
+  .check(
+    z.superRefine((payload, ctx) => {
+      if (!isRegistrationBodyFor(payload.appStoreCountry, payload.bodyOfRegistration)) {
+        ctx.addIssue({ code: 'custom', path: ['bodyOfRegistration'], message: ErrorKey.choose });
+      }
+    }),
+  );
 export type StepsRegistrationPayload = z.output<typeof StepsRegistrationPayloadSchema>;

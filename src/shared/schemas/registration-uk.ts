@@ -1,33 +1,32 @@
 // The UK English single-page form (spec §2 screen 2; §4 training mapping; §5).
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { HOW_HEARD_OPTIONS, UK_TRAINING_ANSWERS, type UkTrainingAnswer } from '../reference/options.ts';
 import { ErrorKey, OptionalFreeText, YesNoSchema } from './fields.ts';
 import { commonFields } from './registration-common.ts';
 
 /** UK English single-page form, as sent (spec §4: yes1/yes2 already mapped to yes). */
-export const UkRegistrationPayloadSchema = z
-  .object({
-    ...commonFields,
-    areYouLocum: YesNoSchema,
-    whereDidYouFindOutAboutUs: z.enum(HOW_HEARD_OPTIONS, { error: ErrorKey.choose }),
-    haveYouCompleted: YesNoSchema,
-    additionalTrainingNotes: OptionalFreeText(),
-  })
-  .strip();
+const ukFields = {
+  ...commonFields,
+  areYouLocum: YesNoSchema,
+  whereDidYouFindOutAboutUs: z.enum(HOW_HEARD_OPTIONS, { error: ErrorKey.choose }),
+  haveYouCompleted: YesNoSchema,
+  additionalTrainingNotes: OptionalFreeText(),
+};
+export const UkRegistrationPayloadSchema = z.object(ukFields);
 export type UkRegistrationPayload = z.output<typeof UkRegistrationPayloadSchema>;
 
 // ---- UK form (browser side) -------------------------------------------------------------
 
 /** Form values of the UK single page: training has three answers, and a honeypot field. */
-export const UkRegistrationFormSchema = UkRegistrationPayloadSchema.omit({ haveYouCompleted: true })
-  .extend({
-    haveYouCompleted: z.enum(UK_TRAINING_ANSWERS, { error: ErrorKey.choose }),
-  })
-  .superRefine((values, ctx) => {
-    if (values.haveYouCompleted === 'yes1' && !values.additionalTrainingNotes) {
-      ctx.addIssue({ code: 'custom', path: ['additionalTrainingNotes'], message: ErrorKey.trainingNotes });
-    }
-  });
+export const UkRegistrationFormSchema = z
+  .object({ ...ukFields, haveYouCompleted: z.enum(UK_TRAINING_ANSWERS, { error: ErrorKey.choose }) })
+  .check(
+    z.superRefine((values, ctx) => {
+      if (values.haveYouCompleted === 'yes1' && !values.additionalTrainingNotes) {
+        ctx.addIssue({ code: 'custom', path: ['additionalTrainingNotes'], message: ErrorKey.trainingNotes });
+      }
+    }),
+  );
 export type UkRegistrationFormInput = z.input<typeof UkRegistrationFormSchema>;
 export type UkRegistrationFormValues = z.output<typeof UkRegistrationFormSchema>;
 

@@ -1,7 +1,7 @@
 // Staff sign-in and the staff API (issue 4): request schemas and answer shapes, shared by the
 // staff pages and the server.
-import * as z from 'zod';
-import { EmailSchema, ErrorKey, NameSchema } from './fields.ts';
+import * as z from 'zod/mini';
+import { EmailSchema, ErrorKey, NameSchema, patterned } from './fields.ts';
 
 export const STAFF_ROLES = ['main_admin', 'reviewer', 'area_manager', 'sales_rep'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
@@ -27,21 +27,18 @@ export const AuthUrl = {
 } as const;
 
 /** A path on this site (no scheme, no host, not protocol-relative). */
-export const ReturnToSchema = z
-  .string()
-  .max(500)
-  .regex(/^\/(?![/\\])[\x21-\x7e]*$/, { error: ErrorKey.invalid });
+export const ReturnToSchema = patterned(/^\/(?![/\\])[\x21-\x7e]*$/, 500);
 
 export const MagicLinkRequestSchema = z.object({
   email: EmailSchema,
-  returnTo: ReturnToSchema.optional(),
-  basePath: z.enum(['', '/uk', '/it', '/de'], { error: ErrorKey.invalid }).default(''),
+  returnTo: z.optional(ReturnToSchema),
+  basePath: z._default(z.enum(['', '/uk', '/it', '/de'], { error: ErrorKey.invalid }), ''),
 });
 export type MagicLinkRequest = z.input<typeof MagicLinkRequestSchema>;
 
-export const VerifyRequestSchema = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{32,64}$/, { error: ErrorKey.invalid }) });
+export const VerifyRequestSchema = z.object({ token: patterned(/^[A-Za-z0-9_-]{32,64}$/) });
 
-export const TotpCodeSchema = z.object({ code: z.string().trim().regex(/^\d{6}$/, { error: 'validation.totpCode' }) });
+export const TotpCodeSchema = z.object({ code: z.string().check(z.trim(), z.regex(/^\d{6}$/, { error: 'validation.totpCode' })) });
 
 export const AddAreaManagerSchema = z.object({
   email: EmailSchema,

@@ -2,10 +2,10 @@
 import { useRef, useState } from 'react';
 import { useForm, type FieldPath, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import * as z from 'zod';
+import type * as z from 'zod/mini';
 import { useTranslation } from 'react-i18next';
 import { EMAIL_MAX_LENGTH, TEXT_MAX_LENGTH } from '#shared/limits.ts';
-import { EmailSchema, NameSchema } from '#shared/schemas/fields.ts';
+import { AddAreaManagerSchema } from '#shared/schemas/staff.ts';
 import { ErrorSummary, type SummaryError } from '../../components/error-summary.tsx';
 import { TextInput } from '../../components/text-input.tsx';
 import { Spinner } from '../../components/spinner.tsx';
@@ -13,7 +13,6 @@ import { addAreaManager } from './api/add-area-manager.ts';
 import { useSendToSignIn } from './staff-session.tsx';
 import { useErrorText } from './use-error-text.ts';
 
-const AddAreaManagerSchema = z.object({ email: EmailSchema, firstName: NameSchema(true), lastName: NameSchema(true) });
 type Values = { email: string; firstName: string; lastName: string };
 const FIELDS = ['email', 'firstName', 'lastName'] as const;
 const resolver = zodResolver(AddAreaManagerSchema) as unknown as Resolver<Values, unknown, z.output<typeof AddAreaManagerSchema>>;

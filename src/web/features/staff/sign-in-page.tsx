@@ -3,7 +3,7 @@
 import { useRef, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { EMAIL_MAX_LENGTH } from '#shared/limits.ts';

@@ -8,7 +8,7 @@ import { FormProvider, useForm, useFormContext, useWatch, type FieldPath, type R
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { CONTACT_SUPPORT_AFTER_WEEKS, DECISION_WEEKS, FORM_MINUTES, FORM_STEPS } from '#shared/limits.ts';
 import { isLanguage } from '#shared/markets.ts';
 import { AGREEMENT_FIELDS } from '#shared/reference/options.ts';
@@ -153,7 +153,7 @@ function schemaFor(step: Step, country: Parameters<typeof step1Schema>[0], editi
   if (step === 3) return Step3Schema;
   const schema = step1Schema(country);
   // Editing an application that has a certificate: a new file only replaces it (the server knows).
-  return editing ? schema.extend({ file: CertificateFileSchema.nullish() }) : schema;
+  return editing ? z.extend(schema, { file: z.nullish(CertificateFileSchema) }) : schema;
 }
 
 interface OtherStepError {
@@ -184,7 +184,7 @@ function StepForm({ step, loaded }: { step: Step; loaded: Loaded }) {
           : step3Values(loaded.answers)) as unknown as Record<string, unknown>,
     [step, loaded, country],
   );
-  const resolver = useMemo(() => zodResolver(schemaFor(step, country, editing) as z.ZodType<Record<string, unknown>, Record<string, unknown>>) as unknown as Resolver<Record<string, unknown>>, [step, country, editing]);
+  const resolver = useMemo(() => zodResolver(schemaFor(step, country, editing) as z.ZodMiniType<Record<string, unknown>, Record<string, unknown>>) as unknown as Resolver<Record<string, unknown>>, [step, country, editing]);
   const form = useForm<Record<string, unknown>>({ defaultValues: defaults, resolver, mode: 'onSubmit', reValidateMode: 'onChange', shouldFocusError: false });
   const [attempt, setAttempt] = useState(0);
   const [submitting, setSubmitting] = useState(false);
