@@ -89,6 +89,21 @@ describe('three-step form, step 1', () => {
     expect(await screen.findByRole('region', { name: 'Karte mit dem Standort Ihrer Apotheke' })).toHaveAttribute('data-centre', '52.52,13.405');
   });
 
+  it('renders in the first paint, with no loading spinner, when nothing has to be fetched', async () => {
+    stubApi();
+    await renderInSite(<StepsPage step={1} />, { country: 'de', route: '/form/1' });
+    // No findBy: the form must be there straight after the first render.
+    expect(screen.getByRole('heading', { level: 1 })).toBeInTheDocument();
+    expect(screen.queryByText('Wird geladen …')).not.toBeInTheDocument();
+  });
+
+  it('shows the loading spinner while the record behind an edit link is fetched', async () => {
+    stubApi({ '/api/get-pharmacist': () => json({ status: 'ok', data: { ...STEP1 } }) });
+    await renderInSite(<StepsPage step={1} />, { country: 'de', route: `/form/1?pharmacistId=${TOKEN}` });
+    expect(screen.getByRole('status')).toHaveTextContent('Ihre Bewerbung wird geladen');
+    expect(await screen.findByRole('textbox', { name: /Vorname/ })).toHaveValue('Anna');
+  });
+
   it('refuses a GIF, a 6 MB PDF and a renamed executable certificate with German messages', async () => {
     stubApi();
     const user = await renderSteps('/form/1');

@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import * as z from 'zod/mini';
 import { CONTACT_SUPPORT_AFTER_WEEKS, DECISION_WEEKS, FORM_MINUTES, FORM_STEPS } from '#shared/limits.ts';
-import { isLanguage } from '#shared/markets.ts';
+import { isLanguage, type Country } from '#shared/markets.ts';
 import { AGREEMENT_FIELDS } from '#shared/reference/options.ts';
 import { registrationBodiesFor } from '#shared/reference/registration-bodies.ts';
 import { canVisit, nextStep, previousStep, type Step } from '#shared/registration/journey.ts';
@@ -93,14 +93,21 @@ export function StepsPage({ step }: { step: Step }) {
   const [searchParams] = useSearchParams();
   const pharmacistId = searchParams.get('pharmacistId') ?? '';
   const draftToken = searchParams.get('draft') ?? '';
-  const [phase, setPhase] = useState<'loading' | 'ready' | 'failed'>('loading');
-  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  // Most visits need nothing that waits (no draft link, no prefill, no stored certificate): the
+  // step renders at once from sessionStorage, in the same task as the page's first paint.
+  const [atOnce] = useState(() => loadedAtOnce(step, config.country, draftToken, pharmacistId));
+  const [phase, setPhase] = useState<'loading' | 'ready' | 'failed'>(atOnce ? 'ready' : 'loading');
+  const [loaded, setLoaded] = useState<Loaded | null>(atOnce);
   const started = useRef(false);
 
   useEffect(() => {
     if (started.current) return;
     started.current = true;
     const country = config.country;
+    if (atOnce) {
+      if (step === 1) void deleteCertificate(); // a file left from another session
+      return;
+    }
     void (async () => {
       let draftMissing = false;
       if (draftToken && loadMeta(country).draftLoaded !== draftToken) {
@@ -146,6 +153,17 @@ export function StepsPage({ step }: { step: Step }) {
   if (phase === 'failed') return <ErrorView />;
   if (phase === 'loading' || !loaded) return <Spinner label={t(pharmacistId ? 'form.loadingRecord' : 'components.spinner.loading')} />;
   return <StepForm step={step} loaded={loaded} />;
+}
+
+/** What the step needs when it can be read without waiting (see StepsPage), else null. */
+function loadedAtOnce(step: Step, country: Country, draftToken: string, pharmacistId: string): Loaded | null {
+  const meta = loadMeta(country);
+  const answers = loadAnswers(country);
+  if (draftToken && meta.draftLoaded !== draftToken) return null;
+  if (!canVisit(step, answers)) return null;
+  if (pharmacistId && meta.prefilledFor !== pharmacistId) return null;
+  if (meta.certificate) return null;
+  return { answers, meta, file: null, draftMissing: false };
 }
 
 function schemaFor(step: Step, country: Parameters<typeof step1Schema>[0], editing: boolean) {
