@@ -3,9 +3,9 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callEntries, fieldPharmacies, staffUsers } from '../db/schema.ts';
+import { authEvents, callEntries, fieldPharmacies, staffSessions, staffUsers } from '../db/schema.ts';
 import { bootstrapMainAdmin } from '../services/auth/bootstrap.ts';
 import { createTestContext, type TestContext } from '../test/context.ts';
 import { tokenOfLink } from '../test/staff.ts';
@@ -72,6 +72,30 @@ describe('npm run staff', () => {
     const disable = capture();
     expect(await runStaffCommand(['disable', '--email', 'rep.verdi@example.it'], { auth: ctx.app.services.auth, linkBase: 'x', out: disable.out })).toBe(0);
     expect((await ctx.app.services.auth.users.findByEmail('rep.verdi@example.it'))!.disabledAt).not.toBeNull();
+  });
+
+  it('resets a lost authenticator: sessions end, and the next sign-in enrols a new one', async () => {
+    const { auth } = ctx.app.services;
+    const add = capture();
+    expect(await runStaffCommand(['add', '--role', 'reviewer', '--email', 'rita.levi@example.com', '--first-name', 'Rita', '--last-name', 'Levi'], { auth, linkBase: 'http://localhost:3000/it', out: add.out })).toBe(0);
+    const rita = (await auth.users.findByEmail('rita.levi@example.com'))!;
+    await ctx.database.db.update(staffUsers).set({ totpSecret: 'sealed', totpEnabledAt: new Date(), totpFailures: 3 }).where(eq(staffUsers.id, rita.id));
+    const firstLink = add.lines.join('\n').match(/http:\/\/localhost:3000\/it\/signin\/verify\?token=\S+/)![0];
+    expect((await verifyLink(firstLink)).json().data.next).toBe('totp'); // enrolled: a code is asked for
+    expect(await ctx.database.db.select().from(staffSessions).where(and(eq(staffSessions.userId, rita.id), isNull(staffSessions.revokedAt)))).toHaveLength(1);
+
+    const reset = capture();
+    expect(await runStaffCommand(['reset-second-factor', '--email', 'Rita.Levi@example.com'], { auth, linkBase: 'http://localhost:3000/it', out: reset.out })).toBe(0);
+    expect(await auth.users.findById(rita.id)).toMatchObject({ totpSecret: null, totpEnabledAt: null, totpFailures: 0 });
+    expect(await ctx.database.db.select().from(staffSessions).where(and(eq(staffSessions.userId, rita.id), isNull(staffSessions.revokedAt)))).toHaveLength(0);
+    const events = await ctx.database.db.select().from(authEvents).where(and(eq(authEvents.userId, rita.id), eq(authEvents.event, 'totp_reset')));
+    expect(events).toHaveLength(1);
+    const newLink = reset.lines.join('\n').match(/http:\/\/localhost:3000\/it\/signin\/verify\?token=\S+/)![0];
+    expect((await verifyLink(newLink)).json().data.next).toBe('totp-setup');
+
+    const unknown = capture();
+    expect(await runStaffCommand(['reset-second-factor', '--email', 'nobody@example.com'], { auth, linkBase: 'x', out: unknown.out })).toBe(1);
+    expect(unknown.errors).toEqual(['No active staff user nobody@example.com.']);
   });
 
   it('runs as a script on its own data folder', { timeout: 120_000 }, () => {

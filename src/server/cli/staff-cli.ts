@@ -1,4 +1,4 @@
-// `npm run staff -- add|list|disable`: staff accounts from the command line (scripts/staff.ts).
+// `npm run staff -- add|list|disable|reset-second-factor`: staff accounts from the command line (scripts/staff.ts).
 import { parseArgs } from 'node:util';
 import { STAFF_LANGUAGES, STAFF_ROLES, type StaffLanguage, type StaffRole } from '#shared/schemas/staff.ts';
 import { EmailSchema, NameSchema } from '#shared/schemas/fields.ts';
@@ -7,7 +7,8 @@ import type { AuthService } from '../services/auth/auth.ts';
 export const STAFF_USAGE = `Usage:
   npm run staff -- add --role main_admin|reviewer|area_manager|sales_rep --email E --first-name F --last-name L [--area-manager EMAIL] [--language it|en]
   npm run staff -- list
-  npm run staff -- disable --email E`;
+  npm run staff -- disable --email E
+  npm run staff -- reset-second-factor --email E   (lost authenticator: the next sign-in enrols a new one)`;
 
 export interface CliOutput {
   log(line: string): void;
@@ -53,6 +54,16 @@ export async function runStaffCommand(argv: string[], deps: { auth: AuthService;
     if (!email.success) return fail(out, '--email is required');
     if (!(await auth.users.disable(email.data))) return fail(out, `No active staff user ${email.data}.`);
     out.log(`Disabled ${email.data}; their sessions have ended.`);
+    return 0;
+  }
+
+  if (command === 'reset-second-factor') {
+    const email = EmailSchema.safeParse(values.email);
+    if (!email.success) return fail(out, '--email is required');
+    const user = await auth.resetSecondFactor(email.data, { ip: null, userAgent: 'npm run staff' });
+    if (!user) return fail(out, `No active staff user ${email.data}.`);
+    out.log(`Reset the authenticator of ${user.email}; their sessions have ended. They enrol a new one at their next sign-in.`);
+    out.log(`One-time sign-in link (24 hours, works once, any browser):\n  ${await auth.consoleLink(user, deps.linkBase)}`);
     return 0;
   }
 

@@ -169,6 +169,23 @@ export function createAuthService(db: Database, options: AuthOptions) {
       background.add(sending);
     },
 
+    /**
+     * A lost authenticator (ASVS 6.6): forgets the user's TOTP secret and ends their sessions, so
+     * the next sign-in enrols a new authenticator. Only from the console (`npm run staff`).
+     */
+    async resetSecondFactor(email: string, actor: Actor): Promise<StaffUser | null> {
+      const user = await users.findByEmail(email);
+      if (!user || user.disabledAt) return null;
+      const at = now();
+      await db
+        .update(staffUsers)
+        .set({ totpSecret: null, totpEnabledAt: null, totpLastStep: null, totpFailures: 0, totpLockedUntil: null })
+        .where(eq(staffUsers.id, user.id));
+      await db.update(staffSessions).set({ revokedAt: at }).where(and(eq(staffSessions.userId, user.id), isNull(staffSessions.revokedAt)));
+      await record('totp_reset', { userId: user.id, email: user.email }, actor);
+      return (await users.findById(user.id))!;
+    },
+
     /** A link for the console (bootstrap, CLI): not bound to a browser, valid 24 hours, works once. */
     async consoleLink(user: StaffUser, linkBase: string): Promise<string> {
       const token = await insertLink(user.id, null, null, CONSOLE_LINK_HOURS * 3600_000);
