@@ -9,6 +9,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import type { Config } from '../config.ts';
+import { pgliteForDrizzle } from './pglite-for-drizzle.ts';
 import { schema } from './schema.ts';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -38,7 +39,7 @@ export async function openDatabase(config: Pick<Config, 'database'>): Promise<Da
   if (target.dataDir) mkdirSync(target.dataDir, { recursive: true });
   const client = target.dataDir ? new PGlite(target.dataDir) : new PGlite();
   await client.waitReady;
-  const db = drizzlePglite(client, { schema });
+  const db = drizzlePglite(pgliteForDrizzle(client), { schema });
   return {
     db: db as unknown as Database,
     migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
