@@ -177,11 +177,13 @@ export function createAuthService(db: Database, options: AuthOptions) {
       const user = await users.findByEmail(email);
       if (!user || user.disabledAt) return null;
       const at = now();
-      await db
-        .update(staffUsers)
-        .set({ totpSecret: null, totpEnabledAt: null, totpLastStep: null, totpFailures: 0, totpLockedUntil: null })
-        .where(eq(staffUsers.id, user.id));
-      await db.update(staffSessions).set({ revokedAt: at }).where(and(eq(staffSessions.userId, user.id), isNull(staffSessions.revokedAt)));
+      await db.transaction(async (tx) => {
+        await tx
+          .update(staffUsers)
+          .set({ totpSecret: null, totpEnabledAt: null, totpLastStep: null, totpFailures: 0, totpLockedUntil: null })
+          .where(eq(staffUsers.id, user.id));
+        await tx.update(staffSessions).set({ revokedAt: at }).where(and(eq(staffSessions.userId, user.id), isNull(staffSessions.revokedAt)));
+      });
       await record('totp_reset', { userId: user.id, email: user.email }, actor);
       return (await users.findById(user.id))!;
     },
