@@ -1,6 +1,7 @@
 // Starts the server: read config, migrate, listen, print where each market is, shut down cleanly.
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
+import { unsupportedRuntime } from './runtime.ts';
 import { bootstrapMainAdmin } from './services/auth/bootstrap.ts';
 import { purgeTempPhotos } from './services/files/purge.ts';
 
@@ -14,6 +15,11 @@ function marketUrls(config: Config, port: number): string[] {
 }
 
 async function main() {
+  const runtimeProblem = unsupportedRuntime();
+  if (runtimeProblem) {
+    console.error(runtimeProblem);
+    process.exit(1);
+  }
   let config: Config;
   try {
     config = loadConfig();
