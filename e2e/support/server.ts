@@ -9,6 +9,14 @@ import { desc } from 'drizzle-orm';
 import { buildApp } from '../../src/server/app.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { applications, files, mailOutbox } from '../../src/server/db/schema.ts';
+import { unsupportedRuntime } from '../../src/server/runtime.ts';
+
+// The end-to-end run fails at once when the server would run on an unsupported Node.js major.
+const runtimeProblem = unsupportedRuntime();
+if (runtimeProblem) {
+  console.error(runtimeProblem);
+  process.exit(1);
+}
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 const dataDir = mkdtempSync(join(tmpdir(), 'champions-e2e-'));

@@ -1,6 +1,6 @@
 // /signin: staff ask for a one-time sign-in link by e-mail (DESIGN §5: no passwords). The answer
 // is the same whether the address is known or not, so the page always says "check your e-mail".
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import * as z from 'zod/mini';
@@ -35,6 +35,11 @@ export function SignInPage() {
   const [sending, setSending] = useState(false);
   const [attempt, setAttempt] = useState(0);
   const heading = useRef<HTMLHeadingElement>(null);
+  // The "check your email" heading takes focus in the commit that shows it (an effect, not a
+  // later animation frame), so screen reader users hear where they are.
+  useEffect(() => {
+    if (sentTo) heading.current?.focus();
+  }, [sentTo]);
   const emailError = form.formState.errors.email?.message;
   const showSummary = attempt > 0 && Boolean(emailError || message);
   usePageTitle(sentTo ? 'staff.signIn.checkEmailTitle' : 'staff.signIn.title', showSummary && !sentTo);
@@ -46,7 +51,6 @@ export function SignInPage() {
     setSending(false);
     if (result === 'sent') {
       setSentTo(email);
-      requestAnimationFrame(() => heading.current?.focus());
       return;
     }
     if (result === 'invalidEmail') form.setError('email', { type: 'server', message: 'validation.email' });
