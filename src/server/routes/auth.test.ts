@@ -166,7 +166,7 @@ describe('TOTP for reviewers and the main admin', () => {
     expect((await me(pending)).json().data.mfaPassed).toBe(false);
     expect((await ctx.app.inject({ method: 'GET', url: '/api/files/certificates/00000000-0000-4000-8000-000000000000', headers: { cookie: pending } })).statusCode).toBe(401);
 
-    const setup = await ctx.app.inject({ method: 'GET', url: '/api/auth/totp/setup', headers: { cookie: pending } });
+    const setup = await ctx.app.inject({ method: 'POST', url: '/api/auth/totp/setup', headers: { cookie: pending }, payload: {} });
     expect(setup.statusCode).toBe(200);
     const { otpauthUrl, qrSvg } = setup.json().data;
     expect(otpauthUrl).toMatch(/^otpauth:\/\/totp\//);
@@ -185,7 +185,7 @@ describe('TOTP for reviewers and the main admin', () => {
     expect(full).not.toBe(pending);
     expect((await me(pending)).statusCode).toBe(401);
     expect((await me(full)).json().data.mfaPassed).toBe(true);
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/auth/totp/setup', headers: { cookie: full } })).statusCode).toBe(409);
+    expect((await ctx.app.inject({ method: 'POST', url: '/api/auth/totp/setup', headers: { cookie: full }, payload: {} })).statusCode).toBe(409);
 
     // Next sign-in: a code, not enrolment; a code is accepted once within its window.
     const again = await askForLink(reviewer.email);
@@ -197,6 +197,27 @@ describe('TOTP for reviewers and the main admin', () => {
     tick(30_000);
     const fresh = await ctx.app.inject({ method: 'POST', url: '/api/auth/totp', headers: { cookie: pending2 }, payload: { code: codeAt(secret, clock) } });
     expect(fresh.statusCode).toBe(200);
+  });
+
+  it('starts enrolment only by a JSON POST, and only for the roles that use TOTP', async () => {
+    const reviewer = await addStaff(ctx, 'reviewer');
+    const link = await ctx.app.services.auth.consoleLink(reviewer, 'http://localhost');
+    const pending = `pc_session=${cookieOf(await verify(tokenOfLink(link)), 'pc_session')!.value}`;
+    const get = await ctx.app.inject({ method: 'GET', url: '/api/auth/totp/setup', headers: { cookie: pending } });
+    expect(get.statusCode).toBe(404);
+    const form = await ctx.app.inject({ method: 'POST', url: '/api/auth/totp/setup', headers: { cookie: pending, 'content-type': 'application/x-www-form-urlencoded' }, payload: 'a=1' });
+    expect(form.statusCode).toBe(400);
+    const [before] = await ctx.database.db.select().from(staffUsers).where(eq(staffUsers.id, reviewer.id));
+    expect(before!.totpSecret).toBeNull();
+
+    for (const role of ['area_manager', 'sales_rep'] as const) {
+      const user = await addStaff(ctx, role);
+      const { cookie } = await signIn(ctx, user, () => clock);
+      const refused = await ctx.app.inject({ method: 'POST', url: '/api/auth/totp/setup', headers: { cookie }, payload: {} });
+      expect(refused.statusCode).toBe(403);
+      const [row] = await ctx.database.db.select().from(staffUsers).where(eq(staffUsers.id, user.id));
+      expect(row!.totpSecret).toBeNull();
+    }
   });
 
   it('accepts a code from the previous step (±1 window) and not from two steps ago', async () => {
@@ -231,6 +252,31 @@ describe('TOTP for reviewers and the main admin', () => {
     expect((await send(right())).statusCode).toBe(200);
     const events = await ctx.database.db.select().from(authEvents).where(eq(authEvents.userId, admin.id));
     expect(events.map((e) => e.event)).toEqual(expect.arrayContaining(['totp_failed', 'totp_locked', 'totp_passed']));
+  });
+
+  it('evaluates at most five of 25 concurrent wrong codes, then answers 429 until the lock ends', async () => {
+    const admin = await addStaff(ctx, 'main_admin');
+    const { totpSecret } = await signIn(ctx, admin, () => clock);
+    tick(60_000);
+    const link = await ctx.app.services.auth.consoleLink(admin, 'http://localhost');
+    const pending = `pc_session=${cookieOf(await verify(tokenOfLink(link)), 'pc_session')!.value}`;
+    const right = () => codeAt(totpSecret!, clock);
+    const wrongCode = right() === '123456' ? '654321' : '123456';
+    const send = (code: string) => ctx.app.inject({ method: 'POST', url: '/api/auth/totp', headers: { cookie: pending }, payload: { code } });
+
+    const answers = await Promise.all(Array.from({ length: 25 }, () => send(wrongCode)));
+    const statuses = answers.map((a) => a.statusCode);
+    expect(statuses.filter((s) => s === 400)).toHaveLength(4);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(21);
+    const events = await ctx.database.db.select().from(authEvents).where(eq(authEvents.userId, admin.id));
+    const evaluated = events.filter((e) => e.event === 'totp_failed' || e.event === 'totp_locked');
+    expect(evaluated).toHaveLength(5);
+    expect(events.filter((e) => e.event === 'totp_refused')).toHaveLength(20);
+
+    tick(14 * MINUTE);
+    expect((await send(right())).json()).toEqual({ status: 'failed', message: 'locked' });
+    tick(2 * MINUTE);
+    expect((await send(right())).statusCode).toBe(200);
   });
 });
 

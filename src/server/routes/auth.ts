@@ -1,6 +1,6 @@
 // Staff sign-in API (issue 4): /api/auth/magic-link, verify, totp/setup, totp/enable, totp, me, sign-out.
 import type { FastifyInstance } from 'fastify';
-import { AuthUrl, MagicLinkRequestSchema, StaffMessage, TotpCodeSchema, VerifyRequestSchema, type StaffMe } from '#shared/schemas/staff.ts';
+import { AuthUrl, MagicLinkRequestSchema, ROLES_NEEDING_TOTP, StaffMessage, TotpCodeSchema, VerifyRequestSchema, type StaffMe } from '#shared/schemas/staff.ts';
 import type { Config } from '../config.ts';
 import { invalid, invalidFromZod, isPlainObject, ok, WHOLE_BODY_INVALID } from '../http/answers.ts';
 import {
@@ -66,7 +66,9 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRouteDeps) {
     return ok(reply, { next: result.next, returnTo: result.returnTo });
   });
 
-  app.get(AuthUrl.totpSetup, { preHandler: session }, async (request, reply) => {
+  // A POST (it stores a new secret), only for the roles that use TOTP.
+  const enrolling = requireStaff(auth, config, ROLES_NEEDING_TOTP, { allowPendingTotp: true });
+  app.post(AuthUrl.totpSetup, { onRequest: requireJson, preHandler: enrolling, config: { rateLimit: deps.rateLimit } }, async (request, reply) => {
     const setup = await auth.totpSetup(request.staff!);
     if (!setup) return reply.code(409).send({ status: 'failed', message: 'alreadyEnabled' });
     return ok(reply, setup);

@@ -1,7 +1,7 @@
 // Staff sign-in: one-time e-mailed links bound to the browser that asked, server-side sessions
 // with idle and absolute time-outs, and TOTP for the roles that see everything (DESIGN §7).
 // Every time check uses the injected clock, never the database's, so tests can move time.
-import { and, count, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, count, eq, gt, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { ROLES_NEEDING_TOTP, SIGN_IN_LINK_MINUTES, SIGN_IN_VERIFY_PATH, type SignInNext, type StaffRole } from '#shared/schemas/staff.ts';
 import type { Database } from '../../db/client.ts';
@@ -100,10 +100,25 @@ export function createAuthService(db: Database, options: AuthOptions) {
     return token;
   }
 
-  /** Checks a TOTP code for the user; counts failures and locks after TOTP_MAX_FAILURES. */
+  /**
+   * Checks a TOTP code for the user. The attempt is counted (and the lock set at the
+   * TOTP_MAX_FAILURES-th) in one statement before the code is evaluated, so however many codes
+   * arrive at once, at most TOTP_MAX_FAILURES are evaluated per lock window. A right code clears
+   * the count again.
+   */
   async function checkCode(user: StaffUser, code: string, actor: Actor): Promise<'ok' | 'wrong' | 'locked'> {
     const at = now();
-    if (user.totpLockedUntil && user.totpLockedUntil > at) {
+    const lockEnd = new Date(at.getTime() + TOTP_LOCK_MINUTES * 60_000).toISOString();
+    const reachesLimit = sql`${staffUsers.totpFailures} + 1 >= ${TOTP_MAX_FAILURES}`;
+    const [claim] = await db
+      .update(staffUsers)
+      .set({
+        totpFailures: sql`case when ${reachesLimit} then 0 else ${staffUsers.totpFailures} + 1 end`,
+        totpLockedUntil: sql`case when ${reachesLimit} then ${lockEnd}::timestamptz else null end`,
+      })
+      .where(and(eq(staffUsers.id, user.id), or(isNull(staffUsers.totpLockedUntil), lte(staffUsers.totpLockedUntil, at))))
+      .returning({ lockedUntil: staffUsers.totpLockedUntil });
+    if (!claim) {
       await record('totp_refused', { userId: user.id, email: user.email, detail: 'locked' }, actor);
       return 'locked';
     }
@@ -118,14 +133,9 @@ export function createAuthService(db: Database, options: AuthOptions) {
         .returning({ id: staffUsers.id });
       if (accepted) return 'ok';
     }
-    const failures = user.totpFailures + 1;
-    const lock = failures >= TOTP_MAX_FAILURES;
-    await db
-      .update(staffUsers)
-      .set(lock ? { totpFailures: 0, totpLockedUntil: new Date(at.getTime() + TOTP_LOCK_MINUTES * 60_000) } : { totpFailures: sql`${staffUsers.totpFailures} + 1` })
-      .where(eq(staffUsers.id, user.id));
-    await record(lock ? 'totp_locked' : 'totp_failed', { userId: user.id, email: user.email, detail: step === null ? 'wrong code' : 'code reused' }, actor);
-    return lock ? 'locked' : 'wrong';
+    const locked = claim.lockedUntil !== null;
+    await record(locked ? 'totp_locked' : 'totp_failed', { userId: user.id, email: user.email, detail: step === null ? 'wrong code' : 'code reused' }, actor);
+    return locked ? 'locked' : 'wrong';
   }
 
   /** After the second factor: a new session id (the old one is revoked), same absolute end. */
