@@ -51,7 +51,7 @@ describe('POST /api/auth/magic-link', () => {
     expect(unknown.json()).toEqual({ status: 'ok' });
     for (const response of [known, unknown]) {
       const binding = cookieOf(response, 'pc_signin');
-      expect(binding).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api/auth' });
+      expect(binding).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/' });
       expect(binding!.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
     }
     await ctx.app.services.auth.settled();
@@ -329,6 +329,19 @@ describe('sessions', () => {
       const who = await prod.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: `__Host-pc_session=${session!.value}` } });
       expect(who.statusCode).toBe(200);
       expect((await prod.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: `pc_session=${session!.value}` } })).statusCode).toBe(401);
+
+      // The browser binding of an e-mailed link too: __Host-pc_signin, and only that name binds.
+      const asked = await prod.app.inject({ method: 'POST', url: '/api/auth/magic-link', headers: { host: 'localhost:3000' }, payload: { email: user.email, basePath: '/it' } });
+      expect(cookieOf(asked, 'pc_signin')).toBeUndefined();
+      const binding = cookieOf(asked, '__Host-pc_signin');
+      expect(binding).toMatchObject({ secure: true, httpOnly: true, sameSite: 'Strict', path: '/' });
+      expect(binding).not.toHaveProperty('domain');
+      await prod.app.services.auth.settled();
+      const token = /verify\?token=([A-Za-z0-9_-]+)/.exec(mailsTo(prod.config.mail.dir, user.email).at(-1) ?? '')![1]!;
+      const plainName = await prod.app.inject({ method: 'POST', url: '/api/auth/verify', headers: { cookie: `pc_signin=${binding!.value}` }, payload: { token } });
+      expect(plainName.statusCode).toBe(400);
+      const hostName = await prod.app.inject({ method: 'POST', url: '/api/auth/verify', headers: { cookie: `__Host-pc_signin=${binding!.value}` }, payload: { token } });
+      expect(hostName.statusCode).toBe(200);
     } finally {
       await prod.close();
     }

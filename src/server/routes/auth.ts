@@ -12,7 +12,7 @@ import {
   sessionCookieName,
   setSessionCookie,
   setSignInCookie,
-  SIGN_IN_COOKIE,
+  signInCookieName,
   unauthorized,
 } from '../http/staff.ts';
 import type { AuthService, CodeResult } from '../services/auth/auth.ts';
@@ -42,7 +42,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRouteDeps) {
       return reply.code(400).send({ status: 'failed', message: 'invalid' });
     }
     // One binding value per browser, kept while it asks for several links.
-    const existing = request.cookies[SIGN_IN_COOKIE];
+    const existing = request.cookies[signInCookieName(config)];
     const binding = existing && BINDING.test(existing) ? existing : newToken(32);
     await auth.requestLink({ email: parsed.data.email, returnTo: parsed.data.returnTo ?? null, origin, basePath: parsed.data.basePath, binding }, actorOf(request));
     setSignInCookie(reply, config, binding);
@@ -56,7 +56,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRouteDeps) {
     const parsed = VerifyRequestSchema.safeParse(request.body);
     if (!parsed.success) return reply.code(400).send({ status: 'failed', message: 'invalidLink' });
     const result = await auth.verify(
-      { token: parsed.data.token, binding: request.cookies[SIGN_IN_COOKIE], previousSession: request.cookies[sessionCookieName(config)] },
+      { token: parsed.data.token, binding: request.cookies[signInCookieName(config)], previousSession: request.cookies[sessionCookieName(config)] },
       actorOf(request),
     );
     // One answer for every refusal: which check failed is for the log, not for the caller.
