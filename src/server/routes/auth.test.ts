@@ -69,6 +69,15 @@ describe('POST /api/auth/magic-link', () => {
     expect(evil.statusCode).toBe(400);
   });
 
+  it('mails a link to an address with an internationalised domain (sent as punycode)', async () => {
+    const user = await addStaff(ctx, 'area_manager', { email: 'anna.weiss@bücher.de' });
+    expect(user.email).toBe('anna.weiss@bücher.de');
+    expect((await requestLink('anna.weiss@bücher.de')).statusCode).toBe(200);
+    await ctx.app.services.auth.settled();
+    const [mail] = mailsTo(ctx.config.mail.dir, 'anna.weiss@xn--bcher-kva.de');
+    expect(mail).toMatch(/signin\/verify\?token=/);
+  });
+
   it('refuses a form post (only JSON changes state)', async () => {
     const response = await ctx.app.inject({ method: 'POST', url: '/api/auth/magic-link', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'email=a%40example.it' });
     expect(response.statusCode).toBe(400);
