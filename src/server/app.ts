@@ -8,6 +8,7 @@ import type { Config } from './config.ts';
 import { openDatabase, type DatabaseHandle } from './db/client.ts';
 import { installErrorHandler } from './http/errors.ts';
 import { registerMultipart } from './http/multipart.ts';
+import { addPermissionsPolicy } from './http/permissions-policy.ts';
 import { refuseUnsafeText } from './http/unsafe-text.ts';
 import { authRoutes } from './routes/auth.ts';
 import { captchaRoutes } from './routes/captcha.ts';
@@ -151,6 +152,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     hsts: config.production ? { maxAge: 31536000, includeSubDomains: true } : false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
+  addPermissionsPolicy(app);
   await app.register(rateLimit, { global: false });
   await registerMultipart(app);
   await app.register(cookie);

@@ -61,6 +61,20 @@ describe('loadConfig', () => {
     expect(config.places).toEqual({ provider: 'nominatim', url: 'http://nominatim.internal:8080' });
   });
 
+  it('trusts proxies by hop count or by address, and refuses "true" (any client would choose its own address)', () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'champions-config-'));
+    const trust = (value: string) => loadConfig({ DATA_DIR: dataDir, TRUST_PROXY: value }).trustProxy;
+    expect(trust('false')).toBe(false);
+    expect(trust('2')).toBe(2);
+    expect(trust('10.0.0.5, 10.1.0.0/16,::1,fd00::/8,loopback')).toEqual(['10.0.0.5', '10.1.0.0/16', '::1', 'fd00::/8', 'loopback']);
+    for (const value of ['true', 'TRUE', 'yes']) {
+      expect(() => trust(value)).toThrow(ConfigError);
+      expect(() => trust(value)).toThrow(/TRUST_PROXY.*any client/);
+    }
+    expect(() => trust('10.0.0.5,proxy.example.com')).toThrow(/TRUST_PROXY.*proxy\.example\.com/);
+    expect(() => trust('10.0.0.0/33')).toThrow(ConfigError);
+  });
+
   it('refuses invalid values with a readable message', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(ConfigError);
     expect(() => loadConfig({ DEFAULT_MARKET: 'fr' })).toThrow(/DEFAULT_MARKET/);

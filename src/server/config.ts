@@ -1,6 +1,7 @@
 // Every environment variable the server reads, parsed and documented in one place.
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import * as z from 'zod';
@@ -49,7 +50,7 @@ const EnvSchema = z.object({
   CAPTCHA_MAX_NUMBER: z.coerce.number().int().min(1).max(10_000_000).default(100_000),
   /** Public POSTs allowed per minute per client address. */
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(30),
-  /** Trust X-Forwarded-* from a reverse proxy: true/false, a hop count, or addresses (Fastify's trustProxy). */
+  /** Trust X-Forwarded-* from reverse proxies: false, a hop count, or their addresses/CIDR ranges, comma-separated (not `true`). */
   TRUST_PROXY: z.string().default('false'),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   /**
@@ -102,18 +103,47 @@ export interface Config {
   /** Origin (and optional path) of e-mailed links, without a trailing slash; null = the request's allowed host. */
   publicUrl: string | null;
   staff: { secretKey: Buffer; idleMinutes: number; absoluteHours: number; bootstrapAdminEmail: string };
-  trustProxy: boolean | number | string;
+  /** false, a hop count, or the proxies' addresses and CIDR ranges. */
+  trustProxy: false | number | string[];
   production: boolean;
   nodeEnv: 'development' | 'production' | 'test';
   webDist: string;
 }
 
-function parseTrustProxy(value: string): boolean | number | string {
+export class ConfigError extends Error {}
+
+/** proxy-addr's names for address ranges (Fastify's trustProxy accepts them in a list). */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (!family || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * How many proxies, or which proxy addresses, may set X-Forwarded-For. `true` (trust every hop)
+ * is refused: any client could then choose its own address, and with it its rate-limit key.
+ */
+function parseTrustProxy(value: string): false | number | string[] {
   const v = value.trim().toLowerCase();
   if (v === '' || v === 'false' || v === '0' || v === 'no') return false;
-  if (v === 'true' || v === 'yes') return true;
   if (/^\d+$/.test(v)) return Number(v);
-  return value.trim();
+  if (v === 'true' || v === 'yes') {
+    throw new ConfigError(
+      'Invalid environment:\n  TRUST_PROXY: "true" would let any client choose its own address (and so its rate-limit key). ' +
+        'Set the number of proxies in front of the server (e.g. 1) or their addresses (e.g. 10.0.0.5,10.1.0.0/16).',
+    );
+  }
+  const entries = value.split(',').map((entry) => entry.trim()).filter(Boolean);
+  const wrong = entries.filter((entry) => !isProxyAddress(entry));
+  if (wrong.length > 0) {
+    throw new ConfigError(`Invalid environment:\n  TRUST_PROXY: not a hop count, an IP address or a CIDR range: ${wrong.join(', ')}`);
+  }
+  return entries;
 }
 
 /** A secret kept in DATA_DIR/secrets.json so that restarts (and other instances sharing the dir) agree. */
@@ -132,8 +162,6 @@ function persistedSecret(dataDir: string, name: string): string {
   writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
   return secrets[name];
 }
-
-export class ConfigError extends Error {}
 
 /** 32 bytes for AES-256: the setting decoded when it is 32 bytes of base64/base64url, else its SHA-256. */
 function staffSecretKey(text: string): Buffer {

@@ -13,8 +13,12 @@ declare module 'fastify' {
   }
 }
 
-export const SIGN_IN_COOKIE = 'pc_signin';
 export const sessionCookieName = (config: Pick<Config, 'production'>) => (config.production ? '__Host-pc_session' : 'pc_session');
+/**
+ * The browser binding of a sign-in link. `__Host-` in production (Secure, Path=/, no Domain), so
+ * that neither a sibling subdomain nor a plain-HTTP page can plant a binding value of its own.
+ */
+export const signInCookieName = (config: Pick<Config, 'production'>) => (config.production ? '__Host-pc_signin' : 'pc_signin');
 
 export function setSessionCookie(reply: FastifyReply, config: Pick<Config, 'production' | 'staff'>, value: string) {
   reply.setCookie(sessionCookieName(config), value, {
@@ -31,11 +35,11 @@ export function clearSessionCookie(reply: FastifyReply, config: Pick<Config, 'pr
 }
 
 export function setSignInCookie(reply: FastifyReply, config: Pick<Config, 'production'>, value: string) {
-  reply.setCookie(SIGN_IN_COOKIE, value, { httpOnly: true, sameSite: 'strict', secure: config.production, path: '/api/auth', maxAge: SIGN_IN_LINK_MINUTES * 60 });
+  reply.setCookie(signInCookieName(config), value, { httpOnly: true, sameSite: 'strict', secure: config.production, path: '/', maxAge: SIGN_IN_LINK_MINUTES * 60 });
 }
 
 export function clearSignInCookie(reply: FastifyReply, config: Pick<Config, 'production'>) {
-  reply.clearCookie(SIGN_IN_COOKIE, { httpOnly: true, sameSite: 'strict', secure: config.production, path: '/api/auth' });
+  reply.clearCookie(signInCookieName(config), { httpOnly: true, sameSite: 'strict', secure: config.production, path: '/' });
 }
 
 export const actorOf = (request: FastifyRequest): Actor => ({ ip: request.ip ?? null, userAgent: request.headers['user-agent'] ?? null });

@@ -51,7 +51,7 @@ describe('POST /api/auth/magic-link', () => {
     expect(unknown.json()).toEqual({ status: 'ok' });
     for (const response of [known, unknown]) {
       const binding = cookieOf(response, 'pc_signin');
-      expect(binding).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api/auth' });
+      expect(binding).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/' });
       expect(binding!.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
     }
     await ctx.app.services.auth.settled();
@@ -67,6 +67,15 @@ describe('POST /api/auth/magic-link', () => {
     expect(mailsTo(ctx.config.mail.dir, user.email)[0]).toContain('your sign-in link');
     const evil = await requestLink(user.email, { host: 'evil.example.com' });
     expect(evil.statusCode).toBe(400);
+  });
+
+  it('mails a link to an address with an internationalised domain (sent as punycode)', async () => {
+    const user = await addStaff(ctx, 'area_manager', { email: 'anna.weiss@bücher.de' });
+    expect(user.email).toBe('anna.weiss@bücher.de');
+    expect((await requestLink('anna.weiss@bücher.de')).statusCode).toBe(200);
+    await ctx.app.services.auth.settled();
+    const [mail] = mailsTo(ctx.config.mail.dir, 'anna.weiss@xn--bcher-kva.de');
+    expect(mail).toMatch(/signin\/verify\?token=/);
   });
 
   it('refuses a form post (only JSON changes state)', async () => {
@@ -166,7 +175,7 @@ describe('TOTP for reviewers and the main admin', () => {
     expect((await me(pending)).json().data.mfaPassed).toBe(false);
     expect((await ctx.app.inject({ method: 'GET', url: '/api/files/certificates/00000000-0000-4000-8000-000000000000', headers: { cookie: pending } })).statusCode).toBe(401);
 
-    const setup = await ctx.app.inject({ method: 'GET', url: '/api/auth/totp/setup', headers: { cookie: pending } });
+    const setup = await ctx.app.inject({ method: 'POST', url: '/api/auth/totp/setup', headers: { cookie: pending }, payload: {} });
     expect(setup.statusCode).toBe(200);
     const { otpauthUrl, qrSvg } = setup.json().data;
     expect(otpauthUrl).toMatch(/^otpauth:\/\/totp\//);
@@ -185,7 +194,7 @@ describe('TOTP for reviewers and the main admin', () => {
     expect(full).not.toBe(pending);
     expect((await me(pending)).statusCode).toBe(401);
     expect((await me(full)).json().data.mfaPassed).toBe(true);
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/auth/totp/setup', headers: { cookie: full } })).statusCode).toBe(409);
+    expect((await ctx.app.inject({ method: 'POST', url: '/api/auth/totp/setup', headers: { cookie: full }, payload: {} })).statusCode).toBe(409);
 
     // Next sign-in: a code, not enrolment; a code is accepted once within its window.
     const again = await askForLink(reviewer.email);
@@ -197,6 +206,27 @@ describe('TOTP for reviewers and the main admin', () => {
     tick(30_000);
     const fresh = await ctx.app.inject({ method: 'POST', url: '/api/auth/totp', headers: { cookie: pending2 }, payload: { code: codeAt(secret, clock) } });
     expect(fresh.statusCode).toBe(200);
+  });
+
+  it('starts enrolment only by a JSON POST, and only for the roles that use TOTP', async () => {
+    const reviewer = await addStaff(ctx, 'reviewer');
+    const link = await ctx.app.services.auth.consoleLink(reviewer, 'http://localhost');
+    const pending = `pc_session=${cookieOf(await verify(tokenOfLink(link)), 'pc_session')!.value}`;
+    const get = await ctx.app.inject({ method: 'GET', url: '/api/auth/totp/setup', headers: { cookie: pending } });
+    expect(get.statusCode).toBe(404);
+    const form = await ctx.app.inject({ method: 'POST', url: '/api/auth/totp/setup', headers: { cookie: pending, 'content-type': 'application/x-www-form-urlencoded' }, payload: 'a=1' });
+    expect(form.statusCode).toBe(400);
+    const [before] = await ctx.database.db.select().from(staffUsers).where(eq(staffUsers.id, reviewer.id));
+    expect(before!.totpSecret).toBeNull();
+
+    for (const role of ['area_manager', 'sales_rep'] as const) {
+      const user = await addStaff(ctx, role);
+      const { cookie } = await signIn(ctx, user, () => clock);
+      const refused = await ctx.app.inject({ method: 'POST', url: '/api/auth/totp/setup', headers: { cookie }, payload: {} });
+      expect(refused.statusCode).toBe(403);
+      const [row] = await ctx.database.db.select().from(staffUsers).where(eq(staffUsers.id, user.id));
+      expect(row!.totpSecret).toBeNull();
+    }
   });
 
   it('accepts a code from the previous step (±1 window) and not from two steps ago', async () => {
@@ -231,6 +261,31 @@ describe('TOTP for reviewers and the main admin', () => {
     expect((await send(right())).statusCode).toBe(200);
     const events = await ctx.database.db.select().from(authEvents).where(eq(authEvents.userId, admin.id));
     expect(events.map((e) => e.event)).toEqual(expect.arrayContaining(['totp_failed', 'totp_locked', 'totp_passed']));
+  });
+
+  it('evaluates at most five of 25 concurrent wrong codes, then answers 429 until the lock ends', async () => {
+    const admin = await addStaff(ctx, 'main_admin');
+    const { totpSecret } = await signIn(ctx, admin, () => clock);
+    tick(60_000);
+    const link = await ctx.app.services.auth.consoleLink(admin, 'http://localhost');
+    const pending = `pc_session=${cookieOf(await verify(tokenOfLink(link)), 'pc_session')!.value}`;
+    const right = () => codeAt(totpSecret!, clock);
+    const wrongCode = right() === '123456' ? '654321' : '123456';
+    const send = (code: string) => ctx.app.inject({ method: 'POST', url: '/api/auth/totp', headers: { cookie: pending }, payload: { code } });
+
+    const answers = await Promise.all(Array.from({ length: 25 }, () => send(wrongCode)));
+    const statuses = answers.map((a) => a.statusCode);
+    expect(statuses.filter((s) => s === 400)).toHaveLength(4);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(21);
+    const events = await ctx.database.db.select().from(authEvents).where(eq(authEvents.userId, admin.id));
+    const evaluated = events.filter((e) => e.event === 'totp_failed' || e.event === 'totp_locked');
+    expect(evaluated).toHaveLength(5);
+    expect(events.filter((e) => e.event === 'totp_refused')).toHaveLength(20);
+
+    tick(14 * MINUTE);
+    expect((await send(right())).json()).toEqual({ status: 'failed', message: 'locked' });
+    tick(2 * MINUTE);
+    expect((await send(right())).statusCode).toBe(200);
   });
 });
 
@@ -283,6 +338,19 @@ describe('sessions', () => {
       const who = await prod.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: `__Host-pc_session=${session!.value}` } });
       expect(who.statusCode).toBe(200);
       expect((await prod.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: `pc_session=${session!.value}` } })).statusCode).toBe(401);
+
+      // The browser binding of an e-mailed link too: __Host-pc_signin, and only that name binds.
+      const asked = await prod.app.inject({ method: 'POST', url: '/api/auth/magic-link', headers: { host: 'localhost:3000' }, payload: { email: user.email, basePath: '/it' } });
+      expect(cookieOf(asked, 'pc_signin')).toBeUndefined();
+      const binding = cookieOf(asked, '__Host-pc_signin');
+      expect(binding).toMatchObject({ secure: true, httpOnly: true, sameSite: 'Strict', path: '/' });
+      expect(binding).not.toHaveProperty('domain');
+      await prod.app.services.auth.settled();
+      const token = /verify\?token=([A-Za-z0-9_-]+)/.exec(mailsTo(prod.config.mail.dir, user.email).at(-1) ?? '')![1]!;
+      const plainName = await prod.app.inject({ method: 'POST', url: '/api/auth/verify', headers: { cookie: `pc_signin=${binding!.value}` }, payload: { token } });
+      expect(plainName.statusCode).toBe(400);
+      const hostName = await prod.app.inject({ method: 'POST', url: '/api/auth/verify', headers: { cookie: `__Host-pc_signin=${binding!.value}` }, payload: { token } });
+      expect(hostName.statusCode).toBe(200);
     } finally {
       await prod.close();
     }

@@ -1,6 +1,6 @@
 // Staff sign-in API (issue 4): /api/auth/magic-link, verify, totp/setup, totp/enable, totp, me, sign-out.
 import type { FastifyInstance } from 'fastify';
-import { AuthUrl, MagicLinkRequestSchema, StaffMessage, TotpCodeSchema, VerifyRequestSchema, type StaffMe } from '#shared/schemas/staff.ts';
+import { AuthUrl, MagicLinkRequestSchema, ROLES_NEEDING_TOTP, StaffMessage, TotpCodeSchema, VerifyRequestSchema, type StaffMe } from '#shared/schemas/staff.ts';
 import type { Config } from '../config.ts';
 import { invalid, invalidFromZod, isPlainObject, ok, WHOLE_BODY_INVALID } from '../http/answers.ts';
 import {
@@ -12,7 +12,7 @@ import {
   sessionCookieName,
   setSessionCookie,
   setSignInCookie,
-  SIGN_IN_COOKIE,
+  signInCookieName,
   unauthorized,
 } from '../http/staff.ts';
 import type { AuthService, CodeResult } from '../services/auth/auth.ts';
@@ -42,7 +42,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRouteDeps) {
       return reply.code(400).send({ status: 'failed', message: 'invalid' });
     }
     // One binding value per browser, kept while it asks for several links.
-    const existing = request.cookies[SIGN_IN_COOKIE];
+    const existing = request.cookies[signInCookieName(config)];
     const binding = existing && BINDING.test(existing) ? existing : newToken(32);
     await auth.requestLink({ email: parsed.data.email, returnTo: parsed.data.returnTo ?? null, origin, basePath: parsed.data.basePath, binding }, actorOf(request));
     setSignInCookie(reply, config, binding);
@@ -56,7 +56,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRouteDeps) {
     const parsed = VerifyRequestSchema.safeParse(request.body);
     if (!parsed.success) return reply.code(400).send({ status: 'failed', message: 'invalidLink' });
     const result = await auth.verify(
-      { token: parsed.data.token, binding: request.cookies[SIGN_IN_COOKIE], previousSession: request.cookies[sessionCookieName(config)] },
+      { token: parsed.data.token, binding: request.cookies[signInCookieName(config)], previousSession: request.cookies[sessionCookieName(config)] },
       actorOf(request),
     );
     // One answer for every refusal: which check failed is for the log, not for the caller.
@@ -66,7 +66,9 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRouteDeps) {
     return ok(reply, { next: result.next, returnTo: result.returnTo });
   });
 
-  app.get(AuthUrl.totpSetup, { preHandler: session }, async (request, reply) => {
+  // A POST (it stores a new secret), only for the roles that use TOTP.
+  const enrolling = requireStaff(auth, config, ROLES_NEEDING_TOTP, { allowPendingTotp: true });
+  app.post(AuthUrl.totpSetup, { onRequest: requireJson, preHandler: enrolling, config: { rateLimit: deps.rateLimit } }, async (request, reply) => {
     const setup = await auth.totpSetup(request.staff!);
     if (!setup) return reply.code(409).send({ status: 'failed', message: 'alreadyEnabled' });
     return ok(reply, setup);

@@ -54,6 +54,18 @@ function acceptsHtml(request: FastifyRequest): boolean {
 
 export const isApiPath = (url: string) => /^\/(api|files)(\/|$|\?)/.test(url);
 
+/** A path with a segment that starts with a dot (/.vite/manifest.json, /.git/...): never served. */
+export function hasDotSegment(url: string): boolean {
+  const pathname = url.split('?')[0] ?? '';
+  let decoded = pathname;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    // A malformed escape: check the path as it came.
+  }
+  return /(^|[/\\])\./.test(decoded);
+}
+
 export async function webRoutes(app: FastifyInstance, config: Config) {
   const indexFile = path.join(config.webDist, 'index.html');
   const built = existsSync(indexFile);
@@ -67,8 +79,10 @@ export async function webRoutes(app: FastifyInstance, config: Config) {
       index: false,
       // The build writes .br and .gz copies of text assets (scripts/compress-assets.mjs).
       preCompressed: true,
-      // index.html is only ever served filled in, through the page handler below.
-      allowedPath: (pathName) => pathName !== '/index.html',
+      // index.html is only ever served filled in, through the page handler below; the build's
+      // dot-folders (.vite: the manifest the server reads for preloading) are not served at all.
+      allowedPath: (pathName) => pathName !== '/index.html' && !hasDotSegment(pathName),
+      dotfiles: 'ignore',
       setHeaders: (reply, filePath) => {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=300');
@@ -104,6 +118,7 @@ export async function webRoutes(app: FastifyInstance, config: Config) {
 
   app.setNotFoundHandler(async (request, reply) => {
     const method = request.method;
+    if (hasDotSegment(request.url)) return reply.code(404).send({ status: 'failed', message: ApiMessage.notFound });
     if ((method === 'GET' || method === 'HEAD') && !isApiPath(request.url) && acceptsHtml(request)) return page(request, reply);
     return reply.code(404).send({ status: 'failed', message: ApiMessage.notFound });
   });

@@ -38,7 +38,7 @@ export async function signIn(ctx: TestContext, user: StaffUser, at: () => Date =
   let cookie = `pc_session=${cookieOf(verified, 'pc_session')!.value}`;
   if (verified.json().data.next !== 'totp-setup') return { cookie };
 
-  const setup = await ctx.app.inject({ method: 'GET', url: '/api/auth/totp/setup', headers: { cookie } });
+  const setup = await ctx.app.inject({ method: 'POST', url: '/api/auth/totp/setup', headers: { cookie }, payload: {} });
   const totpSecret = new URL(setup.json().data.otpauthUrl).searchParams.get('secret')!;
   const enabled = await ctx.app.inject({ method: 'POST', url: '/api/auth/totp/enable', headers: { cookie }, payload: { code: codeAt(totpSecret, at()) } });
   if (enabled.statusCode !== 200) throw new Error(`totp enable failed: ${enabled.body}`);

@@ -44,12 +44,23 @@ export const OptionalFreeText = (max: number = TEXTAREA_MAX_LENGTH) => preproces
 
 const trim = (v: string) => v.trim();
 
+/**
+ * An e-mail address. The local part as zod's own check (ASCII: a non-ASCII local part needs
+ * SMTPUTF8, which not every mail server on the way speaks). The domain may be internationalised
+ * (`anna@bücher.de`, `luca@esempio.xn--80asehdb`): each label letters of any script, digits and
+ * inner hyphens; the top-level label letters (2 or more) or an A-label (`xn--`). nodemailer sends
+ * a Unicode domain as punycode.
+ */
+const EMAIL_ADDRESS =
+  /^(?!\.)(?!.*\.\.)[A-Za-z0-9_'+\-.]*[A-Za-z0-9_+-]@(?:[\p{L}\p{N}](?:[\p{L}\p{M}\p{N}-]*[\p{L}\p{M}\p{N}])?\.)+(?:\p{L}[\p{L}\p{M}]+|[Xx][Nn]--[A-Za-z0-9-]*[A-Za-z0-9])$/u;
+
+/** Stored as entered, trimmed and in Unicode NFC (one spelling for `ü` typed either way). */
 export const EmailSchema = changed(
   EMAIL_MAX_LENGTH,
-  trim,
+  (value) => value.trim().normalize('NFC'),
   z.pipe(
     z.string().check(z.minLength(1, { error: ErrorKey.required }), z.maxLength(EMAIL_MAX_LENGTH, { error: ErrorKey.tooLong })),
-    z.email({ error: ErrorKey.email }),
+    z.string().check(z.regex(EMAIL_ADDRESS, { error: ErrorKey.email })),
   ),
 );
 

@@ -1,10 +1,11 @@
 // Staff sign-in: one-time e-mailed links bound to the browser that asked, server-side sessions
 // with idle and absolute time-outs, and TOTP for the roles that see everything (DESIGN §7).
 // Every time check uses the injected clock, never the database's, so tests can move time.
-import { and, count, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { and, count, eq, gt, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { ROLES_NEEDING_TOTP, SIGN_IN_LINK_MINUTES, SIGN_IN_VERIFY_PATH, type SignInNext, type StaffRole } from '#shared/schemas/staff.ts';
-import type { Database } from '../../db/client.ts';
+import { rowsOf, type Database } from '../../db/client.ts';
 import { authEvents, signInLinks, staffSessions, staffUsers } from '../../db/schema.ts';
 import type { Mailer } from '../mail/outbox.ts';
 import { hashToken, newToken } from '../tokens.ts';
@@ -17,6 +18,8 @@ import { enrolment, matchingStep, newTotpSecret, TOTP_LOCK_MINUTES, TOTP_MAX_FAI
 export const CONSOLE_LINK_HOURS = 24;
 /** More link requests than this per address in 15 minutes are answered the same but not mailed. */
 export const LINKS_PER_EMAIL_PER_15_MINUTES = 5;
+/** Stands in for the user id of an unknown address, so that its link insert is the same statement. */
+const NO_USER = '00000000-0000-0000-0000-000000000000';
 
 export type StaffSession = typeof staffSessions.$inferSelect;
 export interface StaffContext {
@@ -100,10 +103,25 @@ export function createAuthService(db: Database, options: AuthOptions) {
     return token;
   }
 
-  /** Checks a TOTP code for the user; counts failures and locks after TOTP_MAX_FAILURES. */
+  /**
+   * Checks a TOTP code for the user. The attempt is counted (and the lock set at the
+   * TOTP_MAX_FAILURES-th) in one statement before the code is evaluated, so however many codes
+   * arrive at once, at most TOTP_MAX_FAILURES are evaluated per lock window. A right code clears
+   * the count again.
+   */
   async function checkCode(user: StaffUser, code: string, actor: Actor): Promise<'ok' | 'wrong' | 'locked'> {
     const at = now();
-    if (user.totpLockedUntil && user.totpLockedUntil > at) {
+    const lockEnd = new Date(at.getTime() + TOTP_LOCK_MINUTES * 60_000).toISOString();
+    const reachesLimit = sql`${staffUsers.totpFailures} + 1 >= ${TOTP_MAX_FAILURES}`;
+    const [claim] = await db
+      .update(staffUsers)
+      .set({
+        totpFailures: sql`case when ${reachesLimit} then 0 else ${staffUsers.totpFailures} + 1 end`,
+        totpLockedUntil: sql`case when ${reachesLimit} then ${lockEnd}::timestamptz else null end`,
+      })
+      .where(and(eq(staffUsers.id, user.id), or(isNull(staffUsers.totpLockedUntil), lte(staffUsers.totpLockedUntil, at))))
+      .returning({ lockedUntil: staffUsers.totpLockedUntil });
+    if (!claim) {
       await record('totp_refused', { userId: user.id, email: user.email, detail: 'locked' }, actor);
       return 'locked';
     }
@@ -118,14 +136,9 @@ export function createAuthService(db: Database, options: AuthOptions) {
         .returning({ id: staffUsers.id });
       if (accepted) return 'ok';
     }
-    const failures = user.totpFailures + 1;
-    const lock = failures >= TOTP_MAX_FAILURES;
-    await db
-      .update(staffUsers)
-      .set(lock ? { totpFailures: 0, totpLockedUntil: new Date(at.getTime() + TOTP_LOCK_MINUTES * 60_000) } : { totpFailures: sql`${staffUsers.totpFailures} + 1` })
-      .where(eq(staffUsers.id, user.id));
-    await record(lock ? 'totp_locked' : 'totp_failed', { userId: user.id, email: user.email, detail: step === null ? 'wrong code' : 'code reused' }, actor);
-    return lock ? 'locked' : 'wrong';
+    const locked = claim.lockedUntil !== null;
+    await record(locked ? 'totp_locked' : 'totp_failed', { userId: user.id, email: user.email, detail: step === null ? 'wrong code' : 'code reused' }, actor);
+    return locked ? 'locked' : 'wrong';
   }
 
   /** After the second factor: a new session id (the old one is revoked), same absolute end. */
@@ -144,26 +157,38 @@ export function createAuthService(db: Database, options: AuthOptions) {
 
     /**
      * Records the request and, for an active staff user, mails a link bound to the browser's
-     * binding value. Does the same database work either way and mails in the background, so the
-     * answer takes about as long whether or not the address exists.
+     * binding value. Known, unknown, disabled and throttled addresses take the same path (ASVS
+     * 6.3: no enumeration by timing): a token is made and hashed, the same four statements run
+     * (the link insert selects the user, and inserts nothing when there is none to mail), and the
+     * mail is written and sent after the answer, in the background.
      */
     async requestLink(input: { email: string; returnTo: string | null; origin: string; basePath: string; binding: string }, actor: Actor): Promise<void> {
       const email = input.email.trim().toLowerCase();
-      const since = new Date(now().getTime() - 15 * 60_000);
+      const at = now();
+      const token = newToken(32);
+      const tokenHash = hashToken(token);
+      const bindingHash = hashToken(input.binding);
       const [recent] = await db
         .select({ n: count() })
         .from(authEvents)
-        .where(and(eq(authEvents.email, email), eq(authEvents.event, 'sign_in_link_requested'), gt(authEvents.at, since)));
+        .where(and(eq(authEvents.email, email), eq(authEvents.event, 'sign_in_link_requested'), gt(authEvents.at, new Date(at.getTime() - 15 * 60_000))));
       const user = await users.findByEmail(email);
       const throttled = (recent?.n ?? 0) >= LINKS_PER_EMAIL_PER_15_MINUTES;
       const detail = throttled ? 'throttled' : !user ? 'unknown address' : user.disabledAt ? 'disabled' : 'sent';
       await record('sign_in_link_requested', { email, userId: user?.id, detail }, actor);
-      if (detail !== 'sent' || !user) return;
+      const returnTo = input.returnTo ?? (user ? `${input.basePath}${homePath(user)}` : null);
+      const expiresAt = new Date(at.getTime() + SIGN_IN_LINK_MINUTES * 60_000);
+      const inserted = await db.execute(sql`
+        insert into sign_in_links (token_hash, user_id, binding_hash, return_to, expires_at, created_at)
+        select ${tokenHash}, ${staffUsers.id}, ${bindingHash}, ${returnTo}, ${expiresAt.toISOString()}::timestamptz, ${at.toISOString()}::timestamptz
+        from ${staffUsers}
+        where ${staffUsers.id} = ${user?.id ?? NO_USER}::uuid and ${detail === 'sent'}::boolean
+        returning user_id`);
+      if (rowsOf(inserted).length === 0 || !user) return;
 
-      const token = await insertLink(user.id, hashToken(input.binding), input.returnTo ?? `${input.basePath}${homePath(user)}`, SIGN_IN_LINK_MINUTES * 60_000);
       const link = `${input.origin}${input.basePath}${SIGN_IN_VERIFY_PATH}?token=${token}`;
-      const sending = options.mailer
-        .sendMail({ to: user.email, ...signInMail(user.language, user.firstName, link, options.productName) })
+      const sending = nextTurn()
+        .then(() => options.mailer.sendMail({ to: user.email, ...signInMail(user.language, user.firstName, link, options.productName) }))
         .catch((error: unknown) => options.log?.error({ err: error }, 'sign-in mail failed'))
         .finally(() => background.delete(sending));
       background.add(sending);

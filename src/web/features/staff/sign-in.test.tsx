@@ -119,7 +119,7 @@ describe('VerifySignInPage', () => {
     let enableTries = 0;
     const api = stubStaffApi({
       'POST /api/auth/verify': () => json({ status: 'ok', data: { next: 'totp-setup', returnTo: '' } }),
-      'GET /api/auth/totp/setup': () => json({ status: 'ok', data: { otpauthUrl: 'otpauth://totp/PC:anna?secret=JBSWY3DPEHPK3PXP&issuer=PC', qrSvg: '<svg xmlns="http://www.w3.org/2000/svg"/>' } }),
+      'POST /api/auth/totp/setup': () => json({ status: 'ok', data: { otpauthUrl: 'otpauth://totp/PC:anna?secret=JBSWY3DPEHPK3PXP&issuer=PC', qrSvg: '<svg xmlns="http://www.w3.org/2000/svg"/>' } }),
       'POST /api/auth/totp/enable': () => (++enableTries === 1 ? json({ status: 'failed', message: 'invalid', errors: { code: 'validation.totpCode' } }, 400) : json({ status: 'ok' })),
       'GET /api/auth/me': () => json({ status: 'ok', data: ADMIN }),
     });

@@ -8,7 +8,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useLocalPath, useSite } from '../../app/site-context.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { getMe } from './api/get-me.ts';
-import { getTotpSetup, type TotpSetup } from './api/get-totp-setup.ts';
+import { startTotpSetup, type TotpSetup } from './api/start-totp-setup.ts';
 import { sendTotpCode, type TotpResult } from './api/send-totp-code.ts';
 import { verifySignIn } from './api/verify-sign-in.ts';
 import { homePathFor, safeReturnTo, signInPath, withoutBasePath } from './staff-user.ts';
@@ -89,7 +89,7 @@ export function VerifySignInPage() {
     returnTo.current = withoutBasePath(result.returnTo, config.basePath);
     if (result.next === 'done') return finish();
     if (result.next === 'totp') return setStep({ kind: 'totp' });
-    const setup = await getTotpSetup();
+    const setup = await startTotpSetup();
     setStep(setup ? { kind: 'totp-setup', setup } : { kind: 'failed' });
   };
 

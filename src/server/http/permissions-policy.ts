@@ -1,0 +1,32 @@
+// Permissions-Policy (helmet does not send one): the photo step may use the camera of our own
+// pages; every other powerful feature that the product never uses is switched off, for us and
+// for anything embedded. The map does not ask for the visitor's position (geolocation stays off).
+import type { FastifyInstance } from 'fastify';
+
+const SELF_ONLY = ['camera'];
+const DENIED = [
+  'accelerometer',
+  'bluetooth',
+  'browsing-topics',
+  'display-capture',
+  'geolocation',
+  'gyroscope',
+  'hid',
+  'magnetometer',
+  'microphone',
+  'midi',
+  'payment',
+  'publickey-credentials-get',
+  'screen-wake-lock',
+  'serial',
+  'usb',
+  'xr-spatial-tracking',
+];
+
+export const PERMISSIONS_POLICY = [...SELF_ONLY.map((feature) => `${feature}=(self)`), ...DENIED.map((feature) => `${feature}=()`)].join(', ');
+
+export function addPermissionsPolicy(app: FastifyInstance) {
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.header('permissions-policy', PERMISSIONS_POLICY);
+  });
+}
