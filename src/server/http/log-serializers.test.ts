@@ -28,6 +28,8 @@ describe('loggableUrl', () => {
 describe('loggableText', () => {
   it('masks e-mail addresses and token-like words, and keeps the rest', () => {
     expect(loggableText('550 <a.b+c@example.co.uk>: no such user; token Abcdefghijklmnopqrstuvwxyz012345')).toBe('550 <[email]>: no such user; token [token]');
+    expect(loggableText('at /app/node_modules/@electric-sql/pglite/dist/index.js')).toBe('at /app/node_modules/@electric-sql/pglite/dist/index.js');
+    expect(loggableText('request to https://nominatim.example.org/search?q=Via+Roma+1&format=json failed')).toBe('request to https://nominatim.example.org/search failed');
   });
 });
 

@@ -13,7 +13,8 @@ const TOKEN_SEGMENT = /^[A-Za-z0-9_-]{20,}(?:\.[A-Za-z0-9]{1,8})?$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Paths whose last segment is always a token, however short or odd it is. */
 const TOKEN_PARENTS = ['/pharmacist/edit/', '/api/drafts/', '/api/data-rights/'];
-const EMAIL = /[^\s"'<>(),;:@]+@[^\s"'<>(),;:@]+\.[^\s"'<>(),;:@]+/g;
+// No "/" before the "@": a path such as node_modules/@scope/name.js is not an address.
+const EMAIL = /[^\s"'<>(),;:@/]+@[^\s"'<>(),;:@]+\.[^\s"'<>(),;:@]+/g;
 
 function isTokenSegment(segment: string): boolean {
   return TOKEN_SEGMENT.test(segment) && !UUID.test(segment);
@@ -35,9 +36,11 @@ export function loggableUrl(url: string): string {
   return masked;
 }
 
-/** Free text for the log: e-mail addresses and token-like words masked. */
+/** Free text for the log: query strings of URLs cut off, e-mail addresses and token-like words masked. */
 export function loggableText(text: string): string {
-  return text.replace(EMAIL, EMAIL_MASK).replace(/[A-Za-z0-9_-]{20,}/g, (word) => (isTokenSegment(word) ? MASK : word));
+  return text
+    .replace(/(https?:\/\/[^\s?#"'<>]+)[?#][^\s"'<>]*/g, '$1')
+    .replace(EMAIL, EMAIL_MASK).replace(/[A-Za-z0-9_-]{20,}/g, (word) => (isTokenSegment(word) ? MASK : word));
 }
 
 interface RequestLike {
