@@ -7,6 +7,7 @@ import { ErrorKey } from '#shared/schemas/fields.ts';
 import type { Config } from './config.ts';
 import { openDatabase, type DatabaseHandle } from './db/client.ts';
 import { installErrorHandler } from './http/errors.ts';
+import { withLogSerializers } from './http/log-serializers.ts';
 import { registerMultipart } from './http/multipart.ts';
 import { addPermissionsPolicy } from './http/permissions-policy.ts';
 import { refuseUnsafeText } from './http/unsafe-text.ts';
@@ -98,7 +99,7 @@ export function contentSecurityPolicy(config: Config) {
 
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger ?? (config.nodeEnv === 'test' ? false : { level: 'info' }),
+    logger: withLogSerializers(options.logger ?? (config.nodeEnv === 'test' ? false : { level: 'info' })),
     bodyLimit: DEFAULT_BODY_LIMIT,
     // A number (hop count) is accepted at run time although the type does not list it.
     trustProxy: config.trustProxy as FastifyServerOptions['trustProxy'],
@@ -107,7 +108,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     onConstructorPoisoning: 'error',
     // A malformed URL (bad percent-encoding) is answered before any hook: give it our JSON shape.
     frameworkErrors: (error, request, reply) => {
-      request.log.info({ code: error.code }, error.message);
+      // The message quotes the URL, which may hold a token.
+      request.log.info({ code: error.code }, 'malformed URL refused');
       return (reply as FastifyReply).code(400).send({ status: 'failed', message: 'invalid', errors: { _: ErrorKey.invalid } });
     },
   });
@@ -162,7 +164,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   await healthRoutes(app, { database });
   await registrationRoutes(app, { applications: services.applications, certificates: services.certificates, captcha: services.captcha, rateLimit: publicPostLimit });
-  await draftRoutes(app, { drafts: services.drafts, config, rateLimit: publicPostLimit });
+  await draftRoutes(app, { drafts: services.drafts, captcha: services.captcha, config, rateLimit: publicPostLimit });
   await photoRoutes(app, { photos: services.photos, rateLimit: publicPostLimit });
   await pharmacyRoutes(app, { applications: services.applications, rateLimit: publicPostLimit });
   await authRoutes(app, { auth: services.auth, config, rateLimit: publicPostLimit });

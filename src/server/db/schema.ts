@@ -99,6 +99,10 @@ export const drafts = pgTable(
     /** SHA-256 of the token in the link; the token itself is never stored. */
     tokenHash: text('token_hash').notNull().unique('drafts_token_hash_unique'),
     email: text('email').notNull(),
+    /** The address with its +tag removed (lower-cased): the daily cap counts per mailbox. */
+    mailbox: text('mailbox'),
+    /** SHA-256 of the client address that asked: the daily cap counts per client too. */
+    clientHash: text('client_hash'),
     country: text('country').notNull(),
     language: text('language').notNull(),
     step: integer('step').notNull(),
@@ -108,7 +112,10 @@ export const drafts = pgTable(
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
-  (t) => [index('drafts_expires_idx').on(t.expiresAt), index('drafts_photo_idx').on(t.photo), index('drafts_email_created_idx').on(t.email, t.createdAt)],
+  (t) => [index('drafts_expires_idx').on(t.expiresAt), index('drafts_photo_idx').on(t.photo), index('drafts_email_created_idx').on(t.email, t.createdAt),
+    index('drafts_mailbox_created_idx').on(t.mailbox, t.createdAt),
+    index('drafts_client_created_idx').on(t.clientHash, t.createdAt),
+  ],
 );
 
 /** Staff: main admin, reviewers, Italian area managers and their sales reps. No passwords. */

@@ -17,7 +17,8 @@ export function installErrorHandler(app: FastifyInstance) {
       request.log.error({ err: error }, 'request failed');
       return reply.code(500).send({ status: 'failed', message: ApiMessage.unavailable });
     }
-    request.log.info({ code: error.code, status }, error.message);
+    // Not the message: a JSON parse error quotes the body it could not read.
+    request.log.info({ code: error.code, status }, 'request refused');
     if (status === 413) {
       // Uploads answer 413 'tooBig' (the photo input says the file is too big); anywhere else an
       // oversized body is invalid input like any other: 400 with the error code.

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drafts, files } from '../db/schema.ts';
 import { purgeTempPhotos } from '../services/files/purge.ts';
 import { hashToken } from '../services/tokens.ts';
-import { createTestContext, type TestContext } from '../test/context.ts';
+import { createTestContext, solveCaptcha, type TestContext } from '../test/context.ts';
 import { linkIn, mailsTo } from '../test/mail.ts';
 
 let ctx: TestContext;
@@ -19,7 +19,12 @@ afterAll(async () => {
 });
 
 const DAY = 24 * 3600_000;
-const save = (payload: unknown, host = 'localhost:3000') => ctx.app.inject({ method: 'POST', url: '/api/drafts', payload: payload as object, headers: { host } });
+let clients = 0;
+/** Each draft from its own client address with a freshly solved bot check, unless the test says otherwise. */
+const save = async (payload: unknown, host = 'localhost:3000', remoteAddress = `10.0.${(clients >> 8) & 255}.${clients++ & 255}`) => {
+  const body = Array.isArray(payload) || Object.hasOwn(payload as object, 'recaptchaToken') ? payload : { ...(payload as object), recaptchaToken: await solveCaptcha(ctx.app) };
+  return ctx.app.inject({ method: 'POST', url: '/api/drafts', payload: body as object, headers: { host }, remoteAddress });
+};
 const load = (token: string) => ctx.app.inject({ method: 'GET', url: `/api/drafts/${token}` });
 const tokenFrom = (raw: string) => /[?&]draft=([A-Za-z0-9_-]{32})/.exec(raw)?.[1] ?? '';
 
@@ -123,12 +128,58 @@ describe('POST /api/drafts and GET /api/drafts/:token', () => {
     expect(await ctx.database.db.select().from(files).where(eq(files.storageName, filename))).toHaveLength(0);
   });
 
-  it('answers the same but stops mailing after ten drafts an hour for one address', async () => {
-    for (let i = 0; i < 12; i++) {
-      const response = await save({ email: 'often@example.de', country: 'de', language: 'de', step: 1, data: {} });
-      expect(response.json()).toEqual({ status: 'ok' });
+  it('refuses a draft without a solved bot check, with a forged one, and with one already used', async () => {
+    const draft = { email: 'nobot@example.de', country: 'de', language: 'de', step: 1, data: {} };
+    for (const recaptchaToken of [undefined, '', 'bm90IGEgc29sdXRpb24=']) {
+      const response = await save({ ...draft, recaptchaToken });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ status: 'failed', message: 'invalid', errors: { recaptchaToken: 'validation.captcha' } });
     }
-    expect(mailsTo(ctx.config.mail.dir, 'often@example.de')).toHaveLength(10);
+    const solved = await solveCaptcha(ctx.app);
+    expect((await save({ ...draft, recaptchaToken: solved })).statusCode).toBe(200);
+    const again = await save({ ...draft, recaptchaToken: solved });
+    expect(again.statusCode).toBe(400);
+    expect(again.json().errors).toEqual({ recaptchaToken: 'validation.captcha' });
+    expect(mailsTo(ctx.config.mail.dir, 'nobot@example.de')).toHaveLength(1);
+  });
+
+  it('refuses the 11th draft mail in a day to one mailbox, whatever +tag it carries, and mails nothing more', async () => {
+    const answers = [];
+    for (let i = 1; i <= 11; i++) answers.push(await save({ email: `Tagged+${i}@Example.de`, country: 'de', language: 'de', step: 1, data: {} }));
+    expect(answers.slice(0, 10).map((r) => r.statusCode)).toEqual(Array(10).fill(200));
+    expect(answers[10]!.statusCode).toBe(429);
+    expect(answers[10]!.json()).toEqual({ status: 'failed', message: 'tooManyDrafts' });
+    expect((await save({ email: 'tagged@example.de', country: 'de', language: 'de', step: 1, data: {} })).statusCode).toBe(429);
+    const sent = Array.from({ length: 11 }, (_, i) => mailsTo(ctx.config.mail.dir, `tagged+${i + 1}@example.de`).length);
+    expect(sent).toEqual([...Array(10).fill(1), 0]);
+    expect(mailsTo(ctx.config.mail.dir, 'tagged@example.de')).toHaveLength(0);
+    // Another mailbox is not affected, and a day later the mailbox gets mail again.
+    expect((await save({ email: 'tagged.other@example.de', country: 'de', language: 'de', step: 1, data: {} })).statusCode).toBe(200);
+    clock = new Date(clock.getTime() + DAY + 1000);
+    expect((await save({ email: 'tagged+12@example.de', country: 'de', language: 'de', step: 1, data: {} })).statusCode).toBe(200);
+    expect(mailsTo(ctx.config.mail.dir, 'tagged+12@example.de')).toHaveLength(1);
+  });
+
+  it('refuses the 11th draft mail in a day from one client address', async () => {
+    const from = '192.0.2.77';
+    const answers = [];
+    for (let i = 1; i <= 11; i++) answers.push(await save({ email: `client${i}@example.it`, country: 'it', language: 'it', step: 1, data: {} }, 'localhost:3000', from));
+    expect(answers.slice(0, 10).map((r) => r.statusCode)).toEqual(Array(10).fill(200));
+    expect(answers[10]!.statusCode).toBe(429);
+    expect(answers[10]!.json()).toEqual({ status: 'failed', message: 'tooManyDrafts' });
+    expect(mailsTo(ctx.config.mail.dir, 'client11@example.it')).toHaveLength(0);
+    expect((await save({ email: 'client11@example.it', country: 'it', language: 'it', step: 1, data: {} }, 'localhost:3000', '192.0.2.78')).statusCode).toBe(200);
+  });
+
+  it('lets no more than ten of 20 concurrent drafts to one mailbox through', async () => {
+    const tokens = await Promise.all(Array.from({ length: 20 }, () => solveCaptcha(ctx.app)));
+    const answers = await Promise.all(
+      tokens.map((recaptchaToken, i) => save({ email: `race+${i}@example.de`, country: 'de', language: 'de', step: 1, data: {}, recaptchaToken })),
+    );
+    expect(answers.filter((r) => r.statusCode === 200)).toHaveLength(10);
+    expect(answers.filter((r) => r.statusCode === 429)).toHaveLength(10);
+    const sent = Array.from({ length: 20 }, (_, i) => mailsTo(ctx.config.mail.dir, `race+${i}@example.de`).length).reduce((a, b) => a + b, 0);
+    expect(sent).toBe(10);
   });
 });
 

@@ -2,14 +2,16 @@
 import type { FastifyInstance } from 'fastify';
 import { ApiMessage } from '#shared/schemas/api.ts';
 import { DraftRequestSchema, DraftTokenSchema } from '#shared/schemas/drafts.ts';
+import { ErrorKey } from '#shared/schemas/fields.ts';
 import type { Config } from '../config.ts';
 import { failed, invalid, invalidFromZod, isPlainObject, ok, WHOLE_BODY_INVALID } from '../http/answers.ts';
+import type { CaptchaService } from '../services/captcha.ts';
 import type { DraftStore } from '../services/drafts.ts';
 import { linkOrigin } from '../services/links.ts';
 
 export async function draftRoutes(
   app: FastifyInstance,
-  deps: { drafts: DraftStore; config: Pick<Config, 'publicUrl' | 'marketHosts'>; rateLimit: { max: number; timeWindow: string } },
+  deps: { drafts: DraftStore; captcha: CaptchaService; config: Pick<Config, 'publicUrl' | 'marketHosts'>; rateLimit: { max: number; timeWindow: string } },
 ) {
   app.post('/api/drafts', { config: { rateLimit: deps.rateLimit } }, async (request, reply) => {
     if (!isPlainObject(request.body)) return invalid(reply, WHOLE_BODY_INVALID);
@@ -20,9 +22,15 @@ export async function draftRoutes(
       request.log.warn({ host: request.headers.host }, 'draft refused: no public origin for this host (set PUBLIC_URL or MARKET_HOSTS)');
       return reply.code(400).send({ status: 'failed', message: 'invalid' });
     }
-    const mailed = await deps.drafts.save(parsed.data, origin);
-    if (!mailed) request.log.info('draft not stored: too many drafts for this address in the last hour');
-    // The same answer whatever happened: nothing about the address is revealed.
+    // A draft sends an e-mail: it needs a solved bot check of its own, used once.
+    const captcha = await deps.captcha.redeem(parsed.data.recaptchaToken);
+    if (!captcha.ok) return invalid(reply, { recaptchaToken: ErrorKey.captcha });
+    const saved = await deps.drafts.save(parsed.data, origin, request.ip);
+    if (!saved.ok) {
+      request.log.info({ reason: saved.reason }, 'draft not stored: daily cap reached');
+      // One message for both caps, so the answer does not tell which one was reached.
+      return failed(reply, 429, ApiMessage.tooManyDrafts);
+    }
     return reply.code(200).send({ status: 'ok' });
   });
 

@@ -1,6 +1,6 @@
 // Drafts: a half-filled form kept for 30 days and reachable from an e-mailed link, so that an
 // applicant can continue on another device. The token is only in the link; we keep its hash.
-import { and, count, eq, gt, lt } from 'drizzle-orm';
+import { and, count, eq, gt, lt, sql } from 'drizzle-orm';
 import { DRAFT_TTL_DAYS, type DraftAnswer } from '#shared/schemas/drafts.ts';
 import { PhotoNameSchema } from '#shared/schemas/fields.ts';
 import { isCountry, isLanguage, type Country, type Language } from '#shared/markets.ts';
@@ -9,8 +9,25 @@ import { drafts } from '../db/schema.ts';
 import type { Mailer } from './mail/outbox.ts';
 import { hashToken, newToken, simpleHtml } from './tokens.ts';
 
-/** More drafts than this per address and hour are not mailed (the answer stays the same). */
-export const DRAFTS_PER_EMAIL_PER_HOUR = 10;
+/** Draft mails a day to one mailbox (+tags count as the same mailbox), and from one client address. */
+export const DRAFTS_PER_MAILBOX_PER_DAY = 10;
+export const DRAFTS_PER_CLIENT_PER_DAY = 10;
+
+/** Why a draft was not stored and mailed. */
+export type DraftRefusal = 'tooManyForMailbox' | 'tooManyForClient';
+
+/**
+ * The mailbox an address delivers to, for counting: lower-cased, "+tag" removed from the local
+ * part. Nothing more (no Gmail dot rule): providers differ, and a +tag is the common trick.
+ */
+export function mailboxOf(email: string): string {
+  const address = email.trim().toLowerCase();
+  const at = address.lastIndexOf('@');
+  if (at < 0) return address;
+  const local = address.slice(0, at);
+  const plus = local.indexOf('+');
+  return (plus > 0 ? local.slice(0, plus) : local) + address.slice(at);
+}
 
 export interface DraftInput {
   email: string;
@@ -62,33 +79,44 @@ export function draftMail(language: Language, link: string, expiresAt: Date, pro
 
 export function createDraftStore(db: Database, deps: { mailer: Mailer; productName: string; now: () => Date }) {
   return {
-    /** Stores the draft and mails its link; false when the address has asked too often (nothing sent). */
-    async save(input: DraftInput, origin: string): Promise<boolean> {
+    /** Stores the draft and mails its link, unless today's cap for its mailbox or its client address is reached. */
+    async save(input: DraftInput, origin: string, clientAddress: string): Promise<{ ok: true } | { ok: false; reason: DraftRefusal }> {
       const now = deps.now();
       const email = input.email.trim().toLowerCase();
-      const [recent] = await db
-        .select({ n: count() })
-        .from(drafts)
-        .where(and(eq(drafts.email, email), gt(drafts.createdAt, new Date(now.getTime() - 3600_000))));
-      if ((recent?.n ?? 0) >= DRAFTS_PER_EMAIL_PER_HOUR) return false;
-
+      const mailbox = mailboxOf(email);
+      const clientHash = hashToken(clientAddress);
+      const since = new Date(now.getTime() - 24 * 3600_000);
       const token = newToken();
       const expiresAt = new Date(now.getTime() + DRAFT_TTL_DAYS * 24 * 3600_000);
       const photo = PhotoNameSchema.safeParse(input.data.photo);
-      await db.insert(drafts).values({
-        tokenHash: hashToken(token),
-        email,
-        country: input.country,
-        language: input.language,
-        step: input.step,
-        data: input.data,
-        photo: photo.success ? photo.data : null,
-        createdAt: now,
-        expiresAt,
+
+      const refusal = await db.transaction(async (tx) => {
+        // One draft save at a time (drafts are rare): the counts below cannot be raced past the caps.
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext('drafts daily caps'))`);
+        const [forMailbox] = await tx.select({ n: count() }).from(drafts).where(and(eq(drafts.mailbox, mailbox), gt(drafts.createdAt, since)));
+        if ((forMailbox?.n ?? 0) >= DRAFTS_PER_MAILBOX_PER_DAY) return 'tooManyForMailbox' as const;
+        const [forClient] = await tx.select({ n: count() }).from(drafts).where(and(eq(drafts.clientHash, clientHash), gt(drafts.createdAt, since)));
+        if ((forClient?.n ?? 0) >= DRAFTS_PER_CLIENT_PER_DAY) return 'tooManyForClient' as const;
+        await tx.insert(drafts).values({
+          tokenHash: hashToken(token),
+          email,
+          mailbox,
+          clientHash,
+          country: input.country,
+          language: input.language,
+          step: input.step,
+          data: input.data,
+          photo: photo.success ? photo.data : null,
+          createdAt: now,
+          expiresAt,
+        });
+        return null;
       });
+      if (refusal) return { ok: false, reason: refusal };
+
       const link = `${origin}${input.basePath}/form/${input.step}?draft=${token}`;
       await deps.mailer.sendMail({ to: input.email, ...draftMail(input.language, link, expiresAt, deps.productName) });
-      return true;
+      return { ok: true };
     },
 
     async load(token: string): Promise<DraftAnswer | null> {

@@ -24,6 +24,8 @@ export const ApiMessage = {
   tooBig: 'tooBig',
   wrongFormat: 'wrongFormat',
   tooManyRequests: 'tooManyRequests',
+  /** POST /api/drafts: today's draft mails for this mailbox or from this client are used up. */
+  tooManyDrafts: 'tooManyDrafts',
   unavailable: 'errorsGlobal.temporarilyUnavailableService',
 } as const;
 

@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { COUNTRIES, LANGUAGES, type Country, type Language } from '../markets.ts';
 import { FORM_STEPS } from '../limits.ts';
 import { stripMarkup } from '../sanitize.ts';
-import { EmailSchema, ErrorKey, patterned } from './fields.ts';
+import { CaptchaTokenSchema, EmailSchema, ErrorKey, patterned } from './fields.ts';
 
 export const DRAFT_MAX_ENTRIES = 60;
 export const DRAFT_VALUE_MAX_LENGTH = 2000;
@@ -41,6 +41,8 @@ export const DraftRequestSchema = z.object({
   /** The market's path prefix the form runs under ('' when the market comes from the host). */
   basePath: z._default(z.enum(['', '/uk', '/it', '/de'], { error: ErrorKey.invalid }), ''),
   data: DraftDataSchema,
+  /** A solved bot check of its own (DESIGN §6): the draft sends an e-mail. */
+  recaptchaToken: CaptchaTokenSchema,
 });
 export type DraftRequest = z.input<typeof DraftRequestSchema>;
 

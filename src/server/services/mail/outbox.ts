@@ -52,7 +52,8 @@ export function createMailer(
           await writeFile(file, (info as unknown as { message: Buffer }).message);
         }
         await db.update(mailOutbox).set({ sentAt: new Date() }).where(eq(mailOutbox.id, id));
-        log?.info({ mailId: id, to: message.to, subject: message.subject, file }, 'mail sent');
+        // By id only: the recipient is personal data, and the outbox row says who it was.
+        log?.info({ mailId: id, messageId: info.messageId }, 'mail sent');
         return { id, sent: true, file };
       } catch (error) {
         await db.update(mailOutbox).set({ error: String((error as Error).message).slice(0, 1000) }).where(eq(mailOutbox.id, id));

@@ -12,6 +12,9 @@ import { StepsPage } from './steps-page.tsx';
 
 vi.mock('../../../components/altcha-widget.tsx', async () => (await import('../../../components/test-fakes.tsx')).fakeAltchaModule);
 vi.mock('../../../components/leaflet-map.tsx', async () => (await import('../../../components/test-fakes.tsx')).fakeLeafletModule);
+// The draft's background bot check: each call is a new solution.
+let solutions = 0;
+vi.mock('../../../lib/solve-captcha.ts', () => ({ solveCaptcha: async () => `solution-${++solutions}` }));
 
 const TOKEN = 'AbCdEfGhIjKlMnOpQrStUvWx';
 const MB = 1024 * 1024;
@@ -289,6 +292,24 @@ describe('other pairs, drafts', () => {
     await user.click(screen.getByRole('button', { name: 'Link senden' }));
     expect(await screen.findByText('Wir haben einen Link an anna@example.de geschickt. Er ist 30 Tage gültig.')).toBeInTheDocument();
     expect(api.bodyOf('/api/drafts')).toMatchObject({ email: 'anna@example.de', country: 'de', language: 'de', step: 2, basePath: '', data: { firstName: 'Anna', isChecked: true, lat: 52.52 } });
+    expect(api.bodyOf('/api/drafts')?.recaptchaToken).toMatch(/^solution-\d+$/);
+  });
+
+  it('replaces a refused bot-check solution once without asking, and says when today\'s links are used up', async () => {
+    let answers = [json({ status: 'failed', message: 'invalid', errors: { recaptchaToken: 'validation.captcha' } }, 400), json({ status: 'ok' })];
+    const api = stubApi({ '/api/drafts': () => answers.shift()! });
+    store(STEP1);
+    const user = await renderSteps('/form/2', { country: 'de' });
+    await user.click(screen.getByText('Link zum späteren Fortfahren per E-Mail erhalten'));
+    await user.click(screen.getByRole('button', { name: 'Link senden' }));
+    expect(await screen.findByText(/Wir haben einen Link an anna@example.de geschickt/)).toBeInTheDocument();
+    const tokens = api.calls.filter((c) => c.path === '/api/drafts').map((c) => (c.body as { recaptchaToken: string }).recaptchaToken);
+    expect(tokens).toHaveLength(2);
+    expect(tokens[0]).not.toBe(tokens[1]);
+
+    answers = [json({ status: 'failed', message: 'tooManyDrafts' }, 429)];
+    await user.click(screen.getByRole('button', { name: 'Link senden' }));
+    expect(await screen.findByText(/Sie haben heute bereits die höchstmögliche Anzahl an Links angefordert/)).toBeInTheDocument();
   });
 
   it('opens a draft link: the answers come back, and step 1 asks for the certificate again', async () => {

@@ -1,6 +1,7 @@
 // "Email me a link to continue": POST /api/drafts saves the answers so far and e-mails a link
 // {origin}{basePath}/form/{step}?draft={token}; GET /api/drafts/{token} returns them.
 import type { Country, Language } from '#shared/markets.ts';
+import { ApiMessage } from '#shared/schemas/api.ts';
 import { apiFetch } from '../../../../lib/api-client.ts';
 
 export interface DraftRequest {
@@ -10,7 +11,12 @@ export interface DraftRequest {
   step: number;
   basePath: string;
   data: Record<string, string | number | boolean>;
+  /** A solved bot check of its own (solved in the background: the applicant sees no widget). */
+  recaptchaToken: string;
 }
+
+/** sent; tooMany: today's links for this address are used up; botCheck: the solution was refused; failed. */
+export type DraftOutcome = 'sent' | 'tooMany' | 'botCheck' | 'failed';
 
 export interface Draft {
   country: Country;
@@ -19,10 +25,13 @@ export interface Draft {
   data: Record<string, unknown>;
 }
 
-/** Resolves true when the server took the draft. */
-export async function saveDraft(request: DraftRequest, signal?: AbortSignal): Promise<boolean> {
-  const { ok, body } = await apiFetch('/api/drafts', { method: 'POST', json: request, signal });
-  return ok && body?.status === 'ok';
+/** What became of the draft. Rejects on a network failure. */
+export async function saveDraft(request: DraftRequest, signal?: AbortSignal): Promise<DraftOutcome> {
+  const { ok, httpStatus, body } = await apiFetch('/api/drafts', { method: 'POST', json: request, signal });
+  if (ok && body?.status === 'ok') return 'sent';
+  if (httpStatus === 429 && body?.message === ApiMessage.tooManyDrafts) return 'tooMany';
+  if (httpStatus === 400 && body?.errors?.recaptchaToken) return 'botCheck';
+  return 'failed';
 }
 
 /** The draft, or null when the link is unknown or expired. Rejects on a network failure. */

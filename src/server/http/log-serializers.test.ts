@@ -1,0 +1,80 @@
+import { sql } from 'drizzle-orm';
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testConfig } from '../config.ts';
+import { openDatabase, type DatabaseHandle } from '../db/client.ts';
+import { memoryLog } from '../test/log.ts';
+import { loggableText, loggableUrl, serializeError, withLogSerializers } from './log-serializers.ts';
+
+describe('loggableUrl', () => {
+  it.each([
+    ['/form/2?draft=Abcdefghijklmnopqrstuvwxyz012345', '/form/2'],
+    ['/signin/verify?token=abc', '/signin/verify'],
+    ['/api/get-pharmacist?pharmacistId=x', '/api/get-pharmacist'],
+    ['/pharmacist/edit/Abcdefghijklmnopqrstuvwxyz0123456789ABCD', '/pharmacist/edit/[token]'],
+    ['/de/pharmacist/edit/short', '/de/pharmacist/edit/[token]'],
+    ['/api/drafts/Abcdefghijklmnopqrstuvwxyz012345', '/api/drafts/[token]'],
+    ['/api/drafts/%ZZ', '/api/drafts/[token]'],
+    ['/api/data-rights/Abcdefghijklmnopqrstuvwxyz012345/erase', '/api/data-rights/[token]/erase'],
+    ['/files/photos/0123456789abcdef0123456789abcdef.jpg', '/files/photos/[token]'],
+    ['/api/drafts', '/api/drafts'],
+    ['/areamanager/form/0b7e1f3c-8f7a-4c1e-9b2a-1d2e3f4a5b6c', '/areamanager/form/0b7e1f3c-8f7a-4c1e-9b2a-1d2e3f4a5b6c'],
+    ['/assets/main-abc123.js', '/assets/main-abc123.js'],
+  ])('%s → %s', (url, expected) => {
+    expect(loggableUrl(url)).toBe(expected);
+  });
+});
+
+describe('loggableText', () => {
+  it('masks e-mail addresses and token-like words, and keeps the rest', () => {
+    expect(loggableText('550 <a.b+c@example.co.uk>: no such user; token Abcdefghijklmnopqrstuvwxyz012345')).toBe('550 <[email]>: no such user; token [token]');
+    expect(loggableText('at /app/node_modules/@electric-sql/pglite/dist/index.js')).toBe('at /app/node_modules/@electric-sql/pglite/dist/index.js');
+    expect(loggableText('request to https://nominatim.example.org/search?q=Via+Roma+1&format=json failed')).toBe('request to https://nominatim.example.org/search failed');
+  });
+});
+
+describe('serializeError', () => {
+  it('keeps type, message and code, and drops parameters, rows and recipients, also of the cause', () => {
+    const cause = Object.assign(new Error('duplicate key value violates unique constraint "x"'), { code: '23505', detail: 'Key (email)=(amelia@example.co.uk) already exists.' });
+    const error = Object.assign(new Error('Failed query: insert into "x" values ($1)\nparams: amelia@example.co.uk,secret'), {
+      query: 'insert into "x" values ($1)',
+      params: ['amelia@example.co.uk', 'secret'],
+      cause,
+    });
+    const out = JSON.stringify(serializeError(error));
+    expect(out).toContain('Failed query: insert into');
+    expect(out).toContain('23505');
+    expect(out).toContain('duplicate key value');
+    expect(out).not.toContain('amelia');
+    expect(out).not.toContain('secret');
+    const smtp = Object.assign(new Error("Can't send mail - all recipients were rejected: 550 <x@example.de>"), { rejected: ['x@example.de'], responseCode: 550 });
+    expect(JSON.stringify(serializeError(smtp))).not.toContain('x@example.de');
+  });
+});
+
+describe('a failed query in the log', () => {
+  let database: DatabaseHandle;
+  beforeAll(async () => {
+    database = await openDatabase(testConfig());
+    await database.migrate();
+  });
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  it('logs the statement and the database error, never the parameters', async () => {
+    const log = memoryLog();
+    const app = Fastify({ logger: withLogSerializers({ level: 'info', stream: log.stream }) });
+    const failure = await database.db.execute(sql`select ${'amelia@example.co.uk'}::int + ${'Abcdefghijklmnopqrstuvwxyz012345'}::int`).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(Error);
+    // What drizzle hands over does carry them: this is what the serializer must drop.
+    expect(JSON.stringify({ ...(failure as object) })).toContain('amelia@example.co.uk');
+    app.log.error({ err: failure }, 'request failed');
+    await app.close();
+    const text = log.text();
+    expect(text).toContain('request failed');
+    expect(text).toContain('select $1::int');
+    expect(text).not.toContain('amelia@example.co.uk');
+    expect(text).not.toContain('Abcdefghijklmnopqrstuvwxyz012345');
+  });
+});
