@@ -1,5 +1,6 @@
 // Drafts: a half-filled form kept for 30 days and reachable from an e-mailed link, so that an
 // applicant can continue on another device. The token is only in the link; we keep its hash.
+import { domainToASCII } from 'node:url';
 import { and, count, eq, gt, lt, sql } from 'drizzle-orm';
 import { DRAFT_TTL_DAYS, type DraftAnswer } from '#shared/schemas/drafts.ts';
 import { PhotoNameSchema } from '#shared/schemas/fields.ts';
@@ -18,7 +19,9 @@ export type DraftRefusal = 'tooManyForMailbox' | 'tooManyForClient';
 
 /**
  * The mailbox an address delivers to, for counting: lower-cased, "+tag" removed from the local
- * part. Nothing more (no Gmail dot rule): providers differ, and a +tag is the common trick.
+ * part, an internationalised domain in its ASCII (punycode) form, so `bücher.de` and
+ * `xn--bcher-kva.de` are one mailbox. Nothing more (no Gmail dot rule): providers differ, and a
+ * +tag is the common trick.
  */
 export function mailboxOf(email: string): string {
   const address = email.trim().toLowerCase();
@@ -26,7 +29,8 @@ export function mailboxOf(email: string): string {
   if (at < 0) return address;
   const local = address.slice(0, at);
   const plus = local.indexOf('+');
-  return (plus > 0 ? local.slice(0, plus) : local) + address.slice(at);
+  const domain = address.slice(at + 1);
+  return `${plus > 0 ? local.slice(0, plus) : local}@${domainToASCII(domain) || domain}`;
 }
 
 export interface DraftInput {
