@@ -83,7 +83,7 @@ const health = async (port: number) => (await fetch(`http://127.0.0.1:${port}/he
 const holderOf = (dataDir: string) => JSON.parse(readFileSync(lockFileOf(path.join(dataDir, 'db')), 'utf8')) as LockHolder;
 
 describe('one process per embedded database', () => {
-  it('runs `npm run staff` through the running server: the user signs in there, and is kept after a restart', SLOW, async () => {
+  it('runs `npm run staff` and `npm run seed:demo` through the running server: the user signs in there, and is kept after a restart', SLOW, async () => {
     const dataDir = dataDirWithWeb();
     const server = startServer(dataDir);
     const port = await server.port;
@@ -101,10 +101,14 @@ describe('one process per embedded database', () => {
     expect(await server.exited).toEqual({ code: 0, signal: null });
 
     const again = startServer(dataDir);
-    await again.port;
+    const againPort = await again.port;
     const list = await staff(dataDir, ['list']);
     expect(list.code, list.output).toBe(0);
     expect(list.output).toContain('rita.levi@example.com');
+    const seed = run(dataDir, ['--import', 'tsx', 'scripts/seed-demo.ts']);
+    expect((await seed.exited).code, seed.output()).toBe(0);
+    expect(seed.output()).toContain('40 pharmacies added');
+    expect(seed.output()).toContain(`http://localhost:${againPort}/it/signin/verify?token=`);
     again.child.kill('SIGTERM');
     expect((await again.exited).code).toBe(0);
   });

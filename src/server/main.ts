@@ -1,7 +1,7 @@
 // Starts the server: read config, lock the embedded database, migrate, listen, print where each
 // market is, open the local admin channel for the console commands, shut down cleanly.
 import { buildApp } from './app.ts';
-import { startAdminChannel } from './cli/admin-channel.ts';
+import { startAdminChannel, type AdminChannel } from './cli/admin-channel.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { acquireDatabaseLock, describeHolder, type DatabaseLock } from './db/lock.ts';
 import { unsupportedRuntime } from './runtime.ts';
@@ -78,12 +78,8 @@ async function main() {
   timer.unref();
   void purge();
 
-  await app.listen({ port: config.port, host: config.host });
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : config.port;
-  const admin = await startAdminChannel({ db: app.services.database.db, auth: app.services.auth, linkBase: consoleLinkBase({ ...config, port }), log: app.log });
-  lock?.setAdmin({ port: admin.port, secret: admin.secret });
-
+  // Stop signals are handled from here on, so that a stop during start-up still closes the database.
+  let admin: AdminChannel | null = null;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
@@ -100,7 +96,7 @@ async function main() {
     cutOff.unref();
     giveUp.unref();
     try {
-      await admin.close();
+      await admin?.close();
       await app.close(); // stops accepting, waits for in-flight requests, then closes the database
       lock?.release();
       process.exit(0);
@@ -111,6 +107,13 @@ async function main() {
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  if (closing) return;
+  admin = await startAdminChannel({ db: app.services.database.db, auth: app.services.auth, linkBase: consoleLinkBase({ ...config, port }), log: app.log });
+  lock?.setAdmin({ port: admin.port, secret: admin.secret });
 
   // The "is running" line comes last: whoever waits for it (an operator, a test) finds everything ready.
   const bootstrapLink = await bootstrapMainAdmin(app.services.auth, { ...config, port });

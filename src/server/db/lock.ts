@@ -111,6 +111,7 @@ export function acquireDatabaseLock(dbDir: string, role: LockRole): LockAttempt 
     const lock: DatabaseLock = {
       file,
       setAdmin(admin) {
+        if (released) return;
         text = JSON.stringify({ ...mine, admin });
         renameSync(writeAside(file, text), file);
       },
