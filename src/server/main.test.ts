@@ -7,6 +7,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { acquireDatabaseLock, lockFileOf, type LockHolder } from './db/lock.ts';
+import { createTempDatabase } from './resilience/support/postgres.ts';
+import { usingPostgres } from './test/context.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const SLOW = { timeout: 180_000 };
@@ -25,7 +27,7 @@ function dataDirWithWeb() {
   return dataDir;
 }
 
-const envFor = (dataDir: string) => ({
+const envFor = (dataDir: string, extra: Record<string, string> = {}) => ({
   ...process.env,
   DATA_DIR: dataDir,
   DATABASE_URL: '',
@@ -34,6 +36,7 @@ const envFor = (dataDir: string) => ({
   NODE_ENV: 'development',
   WEB_DIST: path.join(dataDir, 'web'),
   REBUILD: '',
+  ...extra,
 });
 
 interface Running {
@@ -46,8 +49,8 @@ interface Running {
   printed(pattern: RegExp): Promise<void>;
 }
 
-function run(dataDir: string, args: string[]): Running {
-  const child = spawn(process.execPath, args, { cwd: ROOT, env: envFor(dataDir) });
+function run(dataDir: string, args: string[], extraEnv: Record<string, string> = {}): Running {
+  const child = spawn(process.execPath, args, { cwd: ROOT, env: envFor(dataDir, extraEnv) });
   children.push(child);
   let output = '';
   const waiting: { pattern: RegExp; resolve(): void }[] = [];
@@ -72,10 +75,10 @@ function run(dataDir: string, args: string[]): Running {
   return { child, port, exited, output: () => output, printed };
 }
 
-const startServer = (dataDir: string) => run(dataDir, ['--import', 'tsx', 'src/server/main.ts']);
+const startServer = (dataDir: string, extraEnv: Record<string, string> = {}) => run(dataDir, ['--import', 'tsx', 'src/server/main.ts'], extraEnv);
 const npmStart = (dataDir: string) => run(dataDir, ['scripts/start.mjs']);
-const staff = async (dataDir: string, args: string[]) => {
-  const command = run(dataDir, ['--import', 'tsx', 'scripts/staff.ts', ...args]);
+const staff = async (dataDir: string, args: string[], extraEnv: Record<string, string> = {}) => {
+  const command = run(dataDir, ['--import', 'tsx', 'scripts/staff.ts', ...args], extraEnv);
   const { code } = await command.exited;
   return { code, output: command.output() };
 };
@@ -156,6 +159,35 @@ describe('one process per embedded database', () => {
     second.child.kill('SIGTERM');
     expect(await second.exited).toEqual({ code: 0, signal: null });
     expect(existsSync(lockFileOf(path.join(dataDir, 'db')))).toBe(false);
+  });
+});
+
+describe.runIf(usingPostgres())('on PostgreSQL', () => {
+  it('locks nothing: two servers share one DATA_DIR and database, and a staff command reaches both directly', SLOW, async () => {
+    const temp = await createTempDatabase(process.env.TEST_DATABASE_URL!, 'champions_process');
+    try {
+      const dataDir = dataDirWithWeb();
+      const env = { DATABASE_URL: temp.url };
+      const first = startServer(dataDir, env);
+      const firstPort = await first.port; // one at a time: the first applies the migrations
+      const second = startServer(dataDir, env);
+      const secondPort = await second.port;
+      expect(existsSync(lockFileOf(path.join(dataDir, 'db')))).toBe(false);
+
+      const added = await staff(dataDir, ['add', '--role', 'area_manager', '--email', 'anna.verdi@example.it', '--first-name', 'Anna', '--last-name', 'Verdi'], env);
+      expect(added.code, added.output).toBe(0);
+      const token = /signin\/verify\?token=(\S+)/.exec(added.output)![1];
+      const verify = await fetch(`http://127.0.0.1:${secondPort}/api/auth/verify`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token }) });
+      expect(verify.status).toBe(200);
+      expect(await health(firstPort)).toBe(200);
+
+      first.child.kill('SIGTERM');
+      second.child.kill('SIGTERM');
+      expect((await first.exited).code).toBe(0);
+      expect((await second.exited).code).toBe(0);
+    } finally {
+      await temp.drop();
+    }
   });
 });
 

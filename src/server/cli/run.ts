@@ -4,7 +4,7 @@
 // - embedded PGlite nobody holds: the command takes the lock itself and opens the database,
 //   so that a server started meanwhile refuses until the command is done.
 import { setTimeout as delay } from 'node:timers/promises';
-import { loadConfig, type Config } from '../config.ts';
+import { ConfigError, loadConfig, type Config } from '../config.ts';
 import { acquireDatabaseLock, describeHolder } from '../db/lock.ts';
 import { sendToServer } from './admin-channel.ts';
 import { runCommand, type CliCommand } from './commands.ts';
@@ -24,7 +24,15 @@ async function runDirectly(config: Config, command: CliCommand, args: string[], 
   }
 }
 
-export async function runConsoleCommand(command: CliCommand, args: string[], out: CliOutput, config: Config = loadConfig()): Promise<number> {
+export async function runConsoleCommand(command: CliCommand, args: string[], out: CliOutput, givenConfig?: Config): Promise<number> {
+  let config: Config;
+  try {
+    config = givenConfig ?? loadConfig();
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    out.error(error.message);
+    return 1;
+  }
   const dbDir = config.database.kind === 'pglite' ? config.database.dataDir : null;
   if (!dbDir) return runDirectly(config, command, args, out);
 
