@@ -4,15 +4,16 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { constants } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
-// WEB_DIST names another build (the server reads the same setting); only the default one is built here.
-const webDist = process.env.WEB_DIST;
-if (webDist && !existsSync(path.join(webDist, 'index.html'))) {
-  console.error(`WEB_DIST=${webDist} holds no index.html: build the web app there first, or unset WEB_DIST.`);
+// WEB_DIST may name another build (the server reads the same setting); only the default one is built here.
+const defaultDist = fileURLToPath(new URL('../dist/web', import.meta.url));
+const webDist = process.env.WEB_DIST ? path.resolve(process.env.WEB_DIST) : defaultDist;
+if (webDist !== defaultDist && !existsSync(path.join(webDist, 'index.html'))) {
+  console.error(`WEB_DIST=${process.env.WEB_DIST} holds no index.html: build the web app there first, or unset WEB_DIST.`);
   process.exit(1);
 }
-const builtIndex = new URL('../dist/web/index.html', import.meta.url);
-if (!webDist && (!existsSync(builtIndex) || process.env.REBUILD === '1')) {
+if (webDist === defaultDist && (!existsSync(path.join(defaultDist, 'index.html')) || process.env.REBUILD === '1')) {
   console.log('Building the web app (first start only)…');
   const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);

@@ -162,6 +162,15 @@ describe('one process per embedded database', () => {
   });
 });
 
+describe('npm start', () => {
+  it('refuses a WEB_DIST that holds no build, instead of building somewhere else', SLOW, async () => {
+    const dataDir = dataDirWithWeb();
+    const start = run(dataDir, ['scripts/start.mjs'], { WEB_DIST: path.join(dataDir, 'missing') });
+    expect((await start.exited).code).toBe(1);
+    expect(start.output()).toMatch(/WEB_DIST=.*missing holds no index\.html/);
+  });
+});
+
 describe.runIf(usingPostgres())('on PostgreSQL', () => {
   it('locks nothing: two servers share one DATA_DIR and database, and a staff command reaches both directly', SLOW, async () => {
     const temp = await createTempDatabase(process.env.TEST_DATABASE_URL!, 'champions_process');
