@@ -1,13 +1,5 @@
-// `npm run seed:demo`: load the demo staff and Italian pharmacies (idempotent) and print sign-in links.
-import { seedDemo } from '../src/server/cli/seed-demo.ts';
-import { openCliContext } from '../src/server/cli/context.ts';
+// `npm run seed:demo`: load the demo staff and Italian pharmacies (idempotent) and print sign-in links,
+// whether the server runs or not (src/server/cli/run.ts).
+import { runConsoleCommand } from '../src/server/cli/run.ts';
 
-const context = await openCliContext();
-try {
-  const result = await seedDemo(context.db, context.auth, context.linkBase);
-  console.log(`Demo data: ${result.users.length} staff users, ${result.pharmaciesAdded} pharmacies added this run.\n`);
-  console.log('One-time sign-in links (24 hours, work once, any browser):');
-  for (const { user, link } of result.links) console.log(`  ${user.role.padEnd(12)} ${user.email.padEnd(34)} ${link}`);
-} finally {
-  await context.close();
-}
+process.exitCode = await runConsoleCommand('seed-demo', process.argv.slice(2), { log: console.log, error: console.error });

@@ -1,10 +1,5 @@
-// `npm run staff -- add|list|disable ...`: manage staff accounts; see src/server/cli/staff-cli.ts.
-import { runStaffCommand } from '../src/server/cli/staff-cli.ts';
-import { openCliContext } from '../src/server/cli/context.ts';
+// `npm run staff -- add|list|disable ...`: manage staff accounts, whether the server runs or not;
+// see src/server/cli/staff-cli.ts (the commands) and src/server/cli/run.ts (how they reach the database).
+import { runConsoleCommand } from '../src/server/cli/run.ts';
 
-const context = await openCliContext();
-try {
-  process.exitCode = await runStaffCommand(process.argv.slice(2), { auth: context.auth, linkBase: context.linkBase, out: { log: console.log, error: console.error } });
-} finally {
-  await context.close();
-}
+process.exitCode = await runConsoleCommand('staff', process.argv.slice(2), { log: console.log, error: console.error });

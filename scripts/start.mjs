@@ -2,9 +2,18 @@
 // (which applies database migrations before it listens).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { constants } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
-const builtIndex = new URL('../dist/web/index.html', import.meta.url);
-if (!existsSync(builtIndex) || process.env.REBUILD === '1') {
+// WEB_DIST may name another build (the server reads the same setting); only the default one is built here.
+const defaultDist = fileURLToPath(new URL('../dist/web', import.meta.url));
+const webDist = process.env.WEB_DIST ? path.resolve(process.env.WEB_DIST) : defaultDist;
+if (webDist !== defaultDist && !existsSync(path.join(webDist, 'index.html'))) {
+  console.error(`WEB_DIST=${process.env.WEB_DIST} holds no index.html: build the web app there first, or unset WEB_DIST.`);
+  process.exit(1);
+}
+if (webDist === defaultDist && (!existsSync(path.join(defaultDist, 'index.html')) || process.env.REBUILD === '1')) {
   console.log('Building the web app (first start only)…');
   const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
@@ -15,5 +24,17 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts']
   env: { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'production' },
 });
 // Pass stop signals on, so the server can finish in-flight requests before it exits.
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
-server.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));
+const forwarded = new Set();
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    forwarded.add(signal);
+    server.kill(signal);
+  });
+}
+// The server's own exit code; a death by a signal nobody here sent (out-of-memory kill, crash) is a
+// failure, 128 + the signal's number as a shell reports it, so that a supervisor restarts the site.
+server.on('exit', (code, signal) => {
+  if (code !== null) process.exit(code);
+  if (signal && forwarded.has(signal)) process.exit(0);
+  process.exit(128 + (constants.signals[signal] ?? 0));
+});

@@ -10,6 +10,7 @@ import { installErrorHandler } from './http/errors.ts';
 import { withLogSerializers } from './http/log-serializers.ts';
 import { registerMultipart } from './http/multipart.ts';
 import { addPermissionsPolicy } from './http/permissions-policy.ts';
+import { applyConnectionCap, SERVER_TIMEOUTS, timeoutOptions, type ServerTimeouts } from './http/timeouts.ts';
 import { refuseUnsafeText } from './http/unsafe-text.ts';
 import { authRoutes } from './routes/auth.ts';
 import { captchaRoutes } from './routes/captcha.ts';
@@ -63,6 +64,8 @@ export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
   /** The clock of expiring things (drafts, sign-in links, sessions); tests move it. */
   now?: () => Date;
+  /** Tests shorten the request time-out; otherwise SERVER_TIMEOUTS. */
+  timeouts?: Partial<ServerTimeouts>;
 }
 
 /** The origin of a tile URL template for img-src; "{s}" subdomains become a wildcard. */
@@ -98,7 +101,9 @@ export function contentSecurityPolicy(config: Config) {
 }
 
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const timeouts = { ...SERVER_TIMEOUTS, ...options.timeouts };
   const app = Fastify({
+    ...timeoutOptions(timeouts),
     logger: withLogSerializers(options.logger ?? (config.nodeEnv === 'test' ? false : { level: 'info' })),
     bodyLimit: DEFAULT_BODY_LIMIT,
     // A number (hop count) is accepted at run time although the type does not list it.
@@ -113,6 +118,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       return (reply as FastifyReply).code(400).send({ status: 'failed', message: 'invalid', errors: { _: ErrorKey.invalid } });
     },
   });
+  applyConnectionCap(app.server, timeouts);
 
   const database = options.database ?? (await openDatabase(config));
   if (!options.database) app.addHook('onClose', () => database.close());

@@ -1,11 +1,38 @@
-// Starts the server: read config, migrate, listen, print where each market is, shut down cleanly.
+// Starts the server: read config, lock the embedded database, migrate, listen, print where each
+// market is, open the local admin channel for the console commands, shut down cleanly.
 import { buildApp } from './app.ts';
+import { startAdminChannel, type AdminChannel } from './cli/admin-channel.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
+import { acquireDatabaseLock, describeHolder, type DatabaseLock } from './db/lock.ts';
 import { unsupportedRuntime } from './runtime.ts';
-import { bootstrapMainAdmin } from './services/auth/bootstrap.ts';
+import { bootstrapMainAdmin, consoleLinkBase } from './services/auth/bootstrap.ts';
 import { purgeTempPhotos } from './services/files/purge.ts';
 
 const PURGE_EVERY_MS = 60 * 60 * 1000;
+/** On SIGTERM, requests in flight get this long to finish; connections still open then are closed. */
+const SHUTDOWN_DEADLINE_MS = 10_000;
+/** Closing the database and the rest after the deadline; a process still alive then exits 1. */
+const SHUTDOWN_GRACE_MS = 5_000;
+
+/** The embedded database's lock, or null when there is nothing to lock (PostgreSQL, in memory). */
+function lockDatabase(config: Config): DatabaseLock | null {
+  if (config.database.kind !== 'pglite' || !config.database.dataDir) return null;
+  const attempt = acquireDatabaseLock(config.database.dataDir, 'server');
+  if (!attempt.ok) {
+    console.error(
+      `${describeHolder(attempt.holder, config.database.dataDir)}\n` +
+        (attempt.holder.role === 'server'
+          ? 'This server was not started. Staff commands (`npm run staff`, `npm run seed:demo`) work through the running server; to run several servers, use PostgreSQL (DATABASE_URL).'
+          : 'This server was not started: start it again when the command has finished.'),
+    );
+    process.exit(1);
+  }
+  // Released however the process ends, except SIGKILL; then the next start takes the stale lock over.
+  process.once('exit', () => attempt.lock.release());
+  return attempt.lock;
+}
+
+let closing = false;
 
 function marketUrls(config: Config, port: number): string[] {
   const base = `http://localhost:${port}`;
@@ -31,6 +58,7 @@ async function main() {
     throw error;
   }
 
+  const lock = lockDatabase(config);
   const app = await buildApp(config);
   await app.services.database.migrate();
 
@@ -50,30 +78,27 @@ async function main() {
   timer.unref();
   void purge();
 
-  await app.listen({ port: config.port, host: config.host });
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : config.port;
-  console.log(`\n${config.productName} is running:\n${marketUrls(config, port).map((u) => `  ${u}`).join('\n')}\n`);
-
-  const bootstrapLink = await bootstrapMainAdmin(app.services.auth, { ...config, port });
-  if (bootstrapLink) {
-    console.log(
-      `No staff account existed, so a main admin was created: ${config.staff.bootstrapAdminEmail}\n` +
-        `Sign in once with this link (valid 24 hours, works once, in any browser):\n  ${bootstrapLink}\n` +
-        `Then add staff with \`npm run staff -- add ...\`.\n`,
-    );
-  }
-
-  let closing = false;
+  // Stop signals are handled from here on, so that a stop during start-up still closes the database.
+  let admin: AdminChannel | null = null;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down: finishing requests in flight');
     clearInterval(timer);
-    const force = setTimeout(() => process.exit(1), 15_000);
-    force.unref();
+    const cutOff = setTimeout(() => {
+      app.log.warn('shutdown deadline reached: closing the connections still open');
+      app.server.closeAllConnections();
+    }, SHUTDOWN_DEADLINE_MS);
+    const giveUp = setTimeout(() => {
+      app.log.error('shutdown did not finish: exiting without a clean close');
+      process.exit(1);
+    }, SHUTDOWN_DEADLINE_MS + SHUTDOWN_GRACE_MS);
+    cutOff.unref();
+    giveUp.unref();
     try {
+      await admin?.close();
       await app.close(); // stops accepting, waits for in-flight requests, then closes the database
+      lock?.release();
       process.exit(0);
     } catch (error) {
       app.log.error({ err: error }, 'shutdown failed');
@@ -82,9 +107,28 @@ async function main() {
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  if (closing) return;
+  admin = await startAdminChannel({ db: app.services.database.db, auth: app.services.auth, linkBase: consoleLinkBase({ ...config, port }), log: app.log });
+  lock?.setAdmin({ port: admin.port, secret: admin.secret });
+
+  // The "is running" line comes last: whoever waits for it (an operator, a test) finds everything ready.
+  const bootstrapLink = await bootstrapMainAdmin(app.services.auth, { ...config, port });
+  console.log(`\n${config.productName} is running:\n${marketUrls(config, port).map((u) => `  ${u}`).join('\n')}\n`);
+  if (bootstrapLink) {
+    console.log(
+      `No staff account existed, so a main admin was created: ${config.staff.bootstrapAdminEmail}\n` +
+        `Sign in once with this link (valid 24 hours, works once, in any browser):\n  ${bootstrapLink}\n` +
+        `Then add staff with \`npm run staff -- add ...\` in another terminal, while this server runs.\n`,
+    );
+  }
 }
 
 main().catch((error: unknown) => {
+  if (closing) return; // a stop signal during start-up: shutdown() decides the exit code
   console.error(error);
   process.exit(1);
 });

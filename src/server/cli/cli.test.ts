@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -106,6 +106,7 @@ describe('npm run staff', () => {
     expect(add.stdout).toMatch(/Added reviewer rev@example.com[\s\S]*\/signin\/verify\?token=/);
     const list = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/staff.ts', 'list'], { cwd: ROOT, env, encoding: 'utf8' });
     expect(list.stdout).toContain('rev@example.com');
+    expect(existsSync(path.join(dataDir, 'db.lock'))).toBe(false); // taken for each command, then released
   });
 });
 

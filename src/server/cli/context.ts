@@ -1,13 +1,13 @@
-// What the staff scripts share: config, a migrated database, the auth service, and a clean close.
-import { loadConfig } from '../config.ts';
+// What the console commands share when they open the database themselves (run.ts decides when):
+// config, a migrated database, the auth service, and a clean close.
+import { loadConfig, type Config } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { createAuthService } from '../services/auth/auth.ts';
 import { consoleLinkBase } from '../services/auth/bootstrap.ts';
 import { createSecretBox } from '../services/auth/secret-box.ts';
 import { createMailer } from '../services/mail/outbox.ts';
 
-export async function openCliContext() {
-  const config = loadConfig();
+export async function openCliContext(config: Config = loadConfig()) {
   const database = await openDatabase(config);
   await database.migrate();
   const mailer = createMailer(database.db, config.mail);

@@ -125,3 +125,12 @@ export async function seedDemo(db: Database, auth: AuthService, linkBase: string
   for (const user of users) links.push({ user, link: await auth.consoleLink(user, linkBase) });
   return { users, pharmaciesAdded, links };
 }
+
+/** `npm run seed:demo` as the operator sees it: loads the demo data and prints the sign-in links. */
+export async function runSeedDemoCommand(deps: { db: Database; auth: AuthService; linkBase: string; out: { log(line: string): void } }): Promise<number> {
+  const result = await seedDemo(deps.db, deps.auth, deps.linkBase);
+  deps.out.log(`Demo data: ${result.users.length} staff users, ${result.pharmaciesAdded} pharmacies added this run.\n`);
+  deps.out.log('One-time sign-in links (24 hours, work once, any browser):');
+  for (const { user, link } of result.links) deps.out.log(`  ${user.role.padEnd(12)} ${user.email.padEnd(34)} ${link}`);
+  return 0;
+}

@@ -1,0 +1,22 @@
+// The console commands, run the same way whether the script opened the database itself or the
+// running server runs them on its behalf (admin-channel.ts).
+import type { Database } from '../db/client.ts';
+import type { AuthService } from '../services/auth/auth.ts';
+import { runSeedDemoCommand } from './seed-demo.ts';
+import { runStaffCommand, type CliOutput } from './staff-cli.ts';
+
+export const CLI_COMMANDS = ['staff', 'seed-demo'] as const;
+export type CliCommand = (typeof CLI_COMMANDS)[number];
+
+export interface CommandDeps {
+  db: Database;
+  auth: AuthService;
+  linkBase: string;
+  out: CliOutput;
+}
+
+/** Runs one command; returns its exit code. */
+export function runCommand(command: CliCommand, args: string[], deps: CommandDeps): Promise<number> {
+  if (command === 'staff') return runStaffCommand(args, deps);
+  return runSeedDemoCommand(deps);
+}

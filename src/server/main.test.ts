@@ -1,0 +1,230 @@
+// The server as an operator runs it: real processes on a temporary DATA_DIR (embedded PGlite).
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+import { acquireDatabaseLock, lockFileOf, type LockHolder } from './db/lock.ts';
+import { createTempDatabase } from './resilience/support/postgres.ts';
+import { usingPostgres } from './test/context.ts';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const SLOW = { timeout: 180_000 };
+
+const children: ChildProcess[] = [];
+const sockets: net.Socket[] = [];
+afterEach(() => {
+  for (const socket of sockets.splice(0)) socket.destroy();
+  for (const child of children.splice(0)) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+});
+
+function dataDirWithWeb() {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'champions-process-'));
+  mkdirSync(path.join(dataDir, 'web'));
+  writeFileSync(path.join(dataDir, 'web', 'index.html'), '<!doctype html><html><head></head><body></body></html>');
+  return dataDir;
+}
+
+const envFor = (dataDir: string, extra: Record<string, string> = {}) => ({
+  ...process.env,
+  DATA_DIR: dataDir,
+  DATABASE_URL: '',
+  PORT: '0',
+  HOST: '127.0.0.1',
+  NODE_ENV: 'development',
+  WEB_DIST: path.join(dataDir, 'web'),
+  REBUILD: '',
+  ...extra,
+});
+
+interface Running {
+  child: ChildProcess;
+  /** The port, once the server prints that it is running; rejects if it exits first. */
+  port: Promise<number>;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  output(): string;
+  /** Resolves when the output matches. */
+  printed(pattern: RegExp): Promise<void>;
+}
+
+function run(dataDir: string, args: string[], extraEnv: Record<string, string> = {}): Running {
+  const child = spawn(process.execPath, args, { cwd: ROOT, env: envFor(dataDir, extraEnv) });
+  children.push(child);
+  let output = '';
+  const waiting: { pattern: RegExp; resolve(): void }[] = [];
+  const onData = (chunk: Buffer) => {
+    output += chunk.toString('utf8');
+    for (const w of waiting.splice(0)) {
+      if (w.pattern.test(output)) w.resolve();
+      else waiting.push(w);
+    }
+  };
+  child.stdout!.on('data', onData);
+  child.stderr!.on('data', onData);
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
+  const printed = (pattern: RegExp) =>
+    new Promise<void>((resolve, reject) => {
+      if (pattern.test(output)) return resolve();
+      waiting.push({ pattern, resolve });
+      void exited.then(() => reject(new Error(`exited before printing ${pattern}:\n${output}`)));
+    });
+  const port = printed(/is running:\s+http:\/\/localhost:(\d+)\/uk/).then(() => Number(/is running:\s+http:\/\/localhost:(\d+)\/uk/.exec(output)![1]));
+  port.catch(() => {}); // a refused start is what some tests expect; the others await `port` and see the error
+  return { child, port, exited, output: () => output, printed };
+}
+
+const startServer = (dataDir: string, extraEnv: Record<string, string> = {}) => run(dataDir, ['--import', 'tsx', 'src/server/main.ts'], extraEnv);
+const npmStart = (dataDir: string) => run(dataDir, ['scripts/start.mjs']);
+const staff = async (dataDir: string, args: string[], extraEnv: Record<string, string> = {}) => {
+  const command = run(dataDir, ['--import', 'tsx', 'scripts/staff.ts', ...args], extraEnv);
+  const { code } = await command.exited;
+  return { code, output: command.output() };
+};
+const health = async (port: number) => (await fetch(`http://127.0.0.1:${port}/healthz`)).status;
+const holderOf = (dataDir: string) => JSON.parse(readFileSync(lockFileOf(path.join(dataDir, 'db')), 'utf8')) as LockHolder;
+
+describe('one process per embedded database', () => {
+  it('runs `npm run staff` and `npm run seed:demo` through the running server: the user signs in there, and is kept after a restart', SLOW, async () => {
+    const dataDir = dataDirWithWeb();
+    const server = startServer(dataDir);
+    const port = await server.port;
+
+    const added = await staff(dataDir, ['add', '--role', 'reviewer', '--email', 'rita.levi@example.com', '--first-name', 'Rita', '--last-name', 'Levi', '--language', 'en']);
+    expect(added.code, added.output).toBe(0);
+    expect(added.output).toContain('Added reviewer rita.levi@example.com');
+    // The link points at the running server (its real port) and works there.
+    const link = new RegExp(`http://localhost:${port}/it/signin/verify\\?token=(\\S+)`).exec(added.output);
+    expect(link, added.output).not.toBeNull();
+    const verify = await fetch(`http://127.0.0.1:${port}/api/auth/verify`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token: link![1] }) });
+    expect(verify.status).toBe(200);
+
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toEqual({ code: 0, signal: null });
+
+    const again = startServer(dataDir);
+    const againPort = await again.port;
+    const list = await staff(dataDir, ['list']);
+    expect(list.code, list.output).toBe(0);
+    expect(list.output).toContain('rita.levi@example.com');
+    const seed = run(dataDir, ['--import', 'tsx', 'scripts/seed-demo.ts']);
+    expect((await seed.exited).code, seed.output()).toBe(0);
+    expect(seed.output()).toContain('40 pharmacies added');
+    expect(seed.output()).toContain(`http://localhost:${againPort}/it/signin/verify?token=`);
+    again.child.kill('SIGTERM');
+    expect((await again.exited).code).toBe(0);
+  });
+
+  it('refuses a second server on the same DATA_DIR with a clear message, and changes nothing', SLOW, async () => {
+    const dataDir = dataDirWithWeb();
+    const first = startServer(dataDir);
+    const port = await first.port;
+    const lockBefore = readFileSync(lockFileOf(path.join(dataDir, 'db')), 'utf8');
+    const filesBefore = readdirSync(dataDir, { recursive: true }).filter((f) => !String(f).startsWith('db'));
+
+    const second = startServer(dataDir);
+    const { code } = await second.exited;
+    expect(code).toBe(1);
+    expect(second.output()).toMatch(/in use by a running server \(pid \d+\)[\s\S]*not started/);
+
+    expect(readFileSync(lockFileOf(path.join(dataDir, 'db')), 'utf8')).toBe(lockBefore);
+    expect(readdirSync(dataDir, { recursive: true }).filter((f) => !String(f).startsWith('db'))).toEqual(filesBefore);
+    expect(await health(port)).toBe(200);
+  });
+
+  it('refuses to start while a staff command holds the database', SLOW, async () => {
+    const dataDir = dataDirWithWeb();
+    const command = acquireDatabaseLock(path.join(dataDir, 'db'), 'command'); // this test process plays the command
+    if (!command.ok) throw new Error('unexpected');
+    const server = startServer(dataDir);
+    expect((await server.exited).code).toBe(1);
+    expect(server.output()).toMatch(/in use by a staff or demo-data command[\s\S]*when the command has finished/);
+    command.lock.release();
+  });
+
+  it('`npm start` exits 128 + 9 when its server is SIGKILLed; the next start takes the stale lock over; SIGTERM exits 0', SLOW, async () => {
+    const dataDir = dataDirWithWeb();
+    const first = npmStart(dataDir);
+    await first.port;
+    const serverPid = holderOf(dataDir).pid;
+    expect(serverPid).not.toBe(first.child.pid); // the lock is the server child's
+    process.kill(serverPid, 'SIGKILL');
+    expect(await first.exited).toEqual({ code: 137, signal: null });
+    expect(existsSync(lockFileOf(path.join(dataDir, 'db')))).toBe(true); // left behind by the killed server
+
+    const second = npmStart(dataDir);
+    const port = await second.port;
+    expect(await health(port)).toBe(200);
+    second.child.kill('SIGTERM');
+    expect(await second.exited).toEqual({ code: 0, signal: null });
+    expect(existsSync(lockFileOf(path.join(dataDir, 'db')))).toBe(false);
+  });
+});
+
+describe('npm start', () => {
+  it('refuses a WEB_DIST that holds no build, instead of building somewhere else', SLOW, async () => {
+    const dataDir = dataDirWithWeb();
+    const start = run(dataDir, ['scripts/start.mjs'], { WEB_DIST: path.join(dataDir, 'missing') });
+    expect((await start.exited).code).toBe(1);
+    expect(start.output()).toMatch(/WEB_DIST=.*missing holds no index\.html/);
+  });
+});
+
+describe.runIf(usingPostgres())('on PostgreSQL', () => {
+  it('locks nothing: two servers share one DATA_DIR and database, and a staff command reaches both directly', SLOW, async () => {
+    const temp = await createTempDatabase(process.env.TEST_DATABASE_URL!, 'champions_process');
+    try {
+      const dataDir = dataDirWithWeb();
+      const env = { DATABASE_URL: temp.url };
+      const first = startServer(dataDir, env);
+      const firstPort = await first.port; // one at a time: the first applies the migrations
+      const second = startServer(dataDir, env);
+      const secondPort = await second.port;
+      expect(existsSync(lockFileOf(path.join(dataDir, 'db')))).toBe(false);
+
+      const added = await staff(dataDir, ['add', '--role', 'area_manager', '--email', 'anna.verdi@example.it', '--first-name', 'Anna', '--last-name', 'Verdi'], env);
+      expect(added.code, added.output).toBe(0);
+      const token = /signin\/verify\?token=(\S+)/.exec(added.output)![1];
+      const verify = await fetch(`http://127.0.0.1:${secondPort}/api/auth/verify`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token }) });
+      expect(verify.status).toBe(200);
+      expect(await health(firstPort)).toBe(200);
+
+      first.child.kill('SIGTERM');
+      second.child.kill('SIGTERM');
+      expect((await first.exited).code).toBe(0);
+      expect((await second.exited).code).toBe(0);
+    } finally {
+      await temp.drop();
+    }
+  });
+});
+
+describe('shutdown', () => {
+  it('on SIGTERM with a stalled client, closes it after the deadline, closes the database and exits 0', SLOW, async () => {
+    const dataDir = dataDirWithWeb();
+    const server = startServer(dataDir);
+    const port = await server.port;
+
+    const socket = net.connect(port, '127.0.0.1');
+    sockets.push(socket);
+    socket.on('error', () => {});
+    const closed = new Promise((resolve) => socket.on('close', resolve));
+    socket.write('POST /api/drafts HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 50000\r\n\r\n{"a":');
+    await server.printed(/\/api\/drafts/); // the server has the request (its log line), whose body never comes
+
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toEqual({ code: 0, signal: null });
+    await closed;
+    expect(server.output()).toMatch(/shutdown deadline reached/);
+    expect(existsSync(lockFileOf(path.join(dataDir, 'db')))).toBe(false);
+
+    // The database opens cleanly and keeps what the first run wrote (its bootstrap admin).
+    const again = startServer(dataDir);
+    const againPort = await again.port;
+    expect(await health(againPort)).toBe(200);
+    expect(again.output()).not.toMatch(/No staff account existed/);
+    again.child.kill('SIGTERM');
+    expect((await again.exited).code).toBe(0);
+  });
+});
