@@ -4,6 +4,7 @@ import { buildApp } from './app.ts';
 import { startAdminChannel, type AdminChannel } from './cli/admin-channel.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { acquireDatabaseLock, describeHolder, type DatabaseLock } from './db/lock.ts';
+import { serializeError } from './http/log-serializers.ts';
 import { unsupportedRuntime } from './runtime.ts';
 import { bootstrapMainAdmin, consoleLinkBase } from './services/auth/bootstrap.ts';
 import { purgeTempPhotos } from './services/files/purge.ts';
@@ -129,6 +130,7 @@ async function main() {
 
 main().catch((error: unknown) => {
   if (closing) return; // a stop signal during start-up: shutdown() decides the exit code
-  console.error(error);
+  // Through the log serializer: a failed migration or query must not print its parameters.
+  console.error('The server could not start:', serializeError(error));
   process.exit(1);
 });
