@@ -3,32 +3,63 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
 import * as z from 'zod';
-import { MAX_BASE64_UPLOAD_CHARS } from '#shared/limits.ts';
+import { DAILY_UPLOAD_BYTES_PER_CLIENT, MAX_BASE64_UPLOAD_CHARS } from '#shared/limits.ts';
 import { ApiMessage } from '#shared/schemas/api.ts';
 import { ErrorKey } from '#shared/schemas/fields.ts';
-import { failed, invalid, isPlainObject, WHOLE_BODY_INVALID } from '../http/answers.ts';
+import type { Queryable } from '../db/client.ts';
+import { failed, invalid, isPlainObject, unavailable, WHOLE_BODY_INVALID } from '../http/answers.ts';
+import type { CaptchaService } from '../services/captcha.ts';
+import { chargeDailyQuota, clientAddressKey } from '../services/daily-quota.ts';
 import { decodeBase64Image, photoMime, type PhotoStore } from '../services/files/photos.ts';
 
 const UploadSchema = z.object({
   data: z.string({ error: ErrorKey.required }).min(1, { error: ErrorKey.required }).max(MAX_BASE64_UPLOAD_CHARS, { error: ErrorKey.tooLong }),
+  // Each upload carries its own solved bot check (the browser solves one in the background).
+  recaptchaToken: z.string({ error: ErrorKey.captcha }).min(1, { error: ErrorKey.captcha }).max(4096, { error: ErrorKey.captcha }),
 });
+
+export const UPLOAD_QUOTA_SCOPE = 'upload-bytes';
+
+export interface PhotoRouteDeps {
+  photos: PhotoStore;
+  captcha: CaptchaService;
+  db: Queryable;
+  rateLimit: { max: number; timeWindow: string };
+  /** Bytes one client address may upload per UTC day (default DAILY_UPLOAD_BYTES_PER_CLIENT). */
+  dailyBytes?: number;
+}
 
 /** Room for the JSON around the base64 text. */
 export const UPLOAD_BODY_LIMIT = MAX_BASE64_UPLOAD_CHARS + 4096;
 
-export async function photoRoutes(app: FastifyInstance, deps: { photos: PhotoStore; rateLimit: { max: number; timeWindow: string } }) {
+export async function photoRoutes(app: FastifyInstance, deps: PhotoRouteDeps) {
   app.post('/api/save-temp-pharmacist-image', { bodyLimit: UPLOAD_BODY_LIMIT, config: { rateLimit: deps.rateLimit, oversizedUpload: true } }, async (request, reply) => {
     if (!isPlainObject(request.body)) return invalid(reply, WHOLE_BODY_INVALID);
     const parsed = UploadSchema.safeParse(request.body);
     if (!parsed.success) {
       const tooLong = parsed.error.issues.some((i) => i.message === ErrorKey.tooLong);
-      return tooLong ? failed(reply, 413, ApiMessage.tooBig) : invalid(reply, { data: parsed.error.issues[0]?.message ?? ErrorKey.invalid });
+      if (tooLong) return failed(reply, 413, ApiMessage.tooBig);
+      const first = parsed.error.issues[0];
+      return invalid(reply, { [first?.path[0] === 'recaptchaToken' ? 'recaptchaToken' : 'data']: first?.message ?? ErrorKey.invalid });
     }
+    // The cheap checks first, each before anything costs the server more: a solved challenge
+    // (used once), well-formed base64, the client's daily bytes; only then the image itself.
+    const captcha = await deps.captcha.redeem(parsed.data.recaptchaToken);
+    if (!captcha.ok) return invalid(reply, { recaptchaToken: ErrorKey.captcha });
     const bytes = decodeBase64Image(parsed.data.data);
     if (!bytes) return invalid(reply, { data: ErrorKey.invalid });
+    const withinQuota = await chargeDailyQuota(deps.db, {
+      scope: UPLOAD_QUOTA_SCOPE,
+      key: clientAddressKey(request.ip),
+      amount: bytes.length,
+      limit: deps.dailyBytes ?? DAILY_UPLOAD_BYTES_PER_CLIENT,
+    });
+    if (!withinQuota) return failed(reply, 429, ApiMessage.tooManyRequests);
     const saved = await deps.photos.save(bytes);
     if (saved.ok) return reply.code(200).send({ status: 'ok', filename: saved.filename, target_id: saved.id });
     if (saved.reason === 'tooBig') return failed(reply, 413, ApiMessage.tooBig);
+    if (saved.reason === 'busy') return unavailable(reply.header('retry-after', '5'));
+    if (saved.reason === 'tooManyPixels') return failed(reply, 422, ApiMessage.wrongFormat);
     if (saved.reason === 'unreadable') return failed(reply, 422, ApiMessage.wrongFormat);
     return failed(reply, 415, ApiMessage.wrongFormat);
   });

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applications, files } from '../db/schema.ts';
-import { createTestContext, germanApplication, solveCaptcha, type TestContext } from '../test/context.ts';
+import { createTestContext, germanApplication, solveCaptcha, uploadPhoto as uploadPhotoTo, type TestContext } from '../test/context.ts';
 import { elfBytes, gifBytes, heicBytes, multipartBody, pdfBytes, peBytes, type FilePart } from '../test/multipart.ts';
 
 let ctx: TestContext;
@@ -31,7 +31,7 @@ async function applicationByEmail(email: string) {
 }
 
 async function uploadPhoto(content: Buffer) {
-  const response = await ctx.app.inject({ method: 'POST', url: '/api/save-temp-pharmacist-image', payload: { data: content.toString('base64') } });
+  const response = await uploadPhotoTo(ctx.app, content.toString('base64'));
   expect(response.statusCode).toBe(200);
   return response.json() as { filename: string; target_id: string };
 }

@@ -26,9 +26,12 @@ export function multipartBody(fields: Record<string, unknown>, files: FilePart[]
   return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
-/** A minimal but well-formed PDF. */
+/** A minimal but well-formed PDF with one (empty) A4 page. */
 export function pdfBytes(padTo = 0): Buffer {
-  const head = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\n');
+  const head = Buffer.from(
+    '%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj\n' +
+      '3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] >> endobj\n',
+  );
   const tail = Buffer.from('trailer << /Root 1 0 R >>\n%%EOF\n');
   const pad = Math.max(0, padTo - head.length - tail.length);
   return Buffer.concat([head, Buffer.alloc(pad, 0x20), tail]);
