@@ -61,6 +61,12 @@ describe('loadConfig', () => {
     expect(config.places).toEqual({ provider: 'nominatim', url: 'http://nominatim.internal:8080' });
   });
 
+  it('reads the daily upload megabytes per client address (default 50)', () => {
+    expect(loadConfig({ DATABASE_URL: 'memory://' }).uploadDailyBytes).toBe(50 * 1024 * 1024);
+    expect(loadConfig({ DATABASE_URL: 'memory://', UPLOAD_DAILY_MB: '500' }).uploadDailyBytes).toBe(500 * 1024 * 1024);
+    expect(() => loadConfig({ DATABASE_URL: 'memory://', UPLOAD_DAILY_MB: '0' })).toThrow(/UPLOAD_DAILY_MB/);
+  });
+
   it('refuses invalid values with a readable message', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(ConfigError);
     expect(() => loadConfig({ DEFAULT_MARKET: 'fr' })).toThrow(/DEFAULT_MARKET/);

@@ -3,11 +3,11 @@ import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deflateSync } from 'node:zlib';
 import { DAILY_UPLOAD_BYTES_PER_CLIENT, MAX_UPLOAD_BYTES } from '#shared/limits.ts';
 import { dailyQuota, files } from '../db/schema.ts';
 import { purgeTempPhotos } from '../services/files/purge.ts';
 import { createTestContext, solveCaptcha, ukApplication, uploadPhoto, type TestContext } from '../test/context.ts';
+import { pngDeclaring } from '../test/multipart.ts';
 import { UPLOAD_QUOTA_SCOPE } from './photos.ts';
 
 let ctx: TestContext;
@@ -19,21 +19,6 @@ afterAll(async () => {
 });
 
 const upload = (data: unknown) => uploadPhoto(ctx.app, data);
-
-/** A PNG whose header (IHDR) declares width x height, with a tiny body: costly only if decoded. */
-function pngDeclaring(width: number, height: number): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    return Buffer.concat([length, Buffer.from(type, 'latin1'), data, Buffer.alloc(4)]);
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr.writeUInt8(8, 8);
-  ihdr.writeUInt8(2, 9);
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(Buffer.alloc(4096))), chunk('IEND', Buffer.alloc(0))]);
-}
 
 /** The start of an AVIF file (ftyp box, brand avif): enough for its type to be known. */
 function avifHeader(): Buffer {

@@ -1,5 +1,6 @@
 // Builds multipart/form-data bodies for inject(), including deliberately broken ones.
 import { randomBytes } from 'node:crypto';
+import { deflateSync } from 'node:zlib';
 
 export interface FilePart {
   name?: string;
@@ -60,4 +61,19 @@ export function heicBytes(): Buffer {
   ftyp.writeUInt32BE(0, 12);
   ftyp.write('mif1heic', 16, 'latin1');
   return Buffer.concat([ftyp, Buffer.alloc(200, 0)]);
+}
+
+/** A PNG whose header (IHDR) declares width x height, with a tiny body: costly only if decoded. */
+export function pngDeclaring(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    return Buffer.concat([length, Buffer.from(type, 'latin1'), data, Buffer.alloc(4)]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr.writeUInt8(8, 8);
+  ihdr.writeUInt8(2, 9);
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(Buffer.alloc(4096))), chunk('IEND', Buffer.alloc(0))]);
 }
