@@ -8,7 +8,7 @@ import { dailyQuota, files } from '../db/schema.ts';
 import { purgeTempPhotos } from '../services/files/purge.ts';
 import { createTestContext, solveCaptcha, ukApplication, uploadPhoto, type TestContext } from '../test/context.ts';
 import { pngDeclaring } from '../test/multipart.ts';
-import { UPLOAD_QUOTA_SCOPE } from './photos.ts';
+import { MAX_WAITING_UPLOADS, UPLOAD_QUOTA_SCOPE, uploadTurns } from './photos.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -234,5 +234,29 @@ describe('purgeTempPhotos', () => {
     const remaining = await ctx.database.db.select({ id: files.id }).from(files);
     expect(remaining.map((r) => r.id)).not.toContain(oldUnlinked.target_id);
     expect((await ctx.app.inject({ method: 'GET', url: `/files/photos/${oldUnlinked.filename}` })).statusCode).toBe(404);
+  });
+});
+
+describe('uploadTurns', () => {
+  it('lets one upload in at a time, in order, refuses past the waiting room, and skips a client that left', async () => {
+    const turns = uploadTurns();
+    const [a, b, c] = [{}, {}, {}];
+    expect(await turns.take(a, () => false)).toBe(true);
+    let bIn: boolean | null = null;
+    const bTurn = turns.take(b, () => false).then((v) => (bIn = v));
+    let cLeft = false;
+    const cTurn = turns.take(c, () => cLeft);
+    const crowd = Array.from({ length: MAX_WAITING_UPLOADS - 2 }, () => turns.take({}, () => true));
+    expect(await turns.take({}, () => false)).toBe(false);
+    expect(bIn).toBeNull();
+    turns.give(a);
+    await bTurn;
+    expect(bIn).toBe(true);
+    cLeft = true;
+    turns.give(b);
+    expect(await cTurn).toBe(false);
+    // Everyone else in the waiting room had left too: the turn is free again.
+    expect(await Promise.all(crowd)).toEqual(Array(MAX_WAITING_UPLOADS - 2).fill(false));
+    expect(await turns.take({}, () => false)).toBe(true);
   });
 });

@@ -32,8 +32,61 @@ export interface PhotoRouteDeps {
 /** Room for the JSON around the base64 text. */
 export const UPLOAD_BODY_LIMIT = MAX_BASE64_UPLOAD_CHARS + 4096;
 
+/** Uploads waiting for their turn before more are answered 503 at once (their bodies never read). */
+export const MAX_WAITING_UPLOADS = 16;
+
+/**
+ * One upload at a time, from reading its body on: parsing 7 MB of JSON and base64 blocks the
+ * event loop for tens of milliseconds, so six at once would stall every registration meanwhile.
+ * A waiting upload's body stays in the socket (TCP holds the sender back).
+ */
+export function uploadTurns() {
+  let active = false;
+  const waiting: Array<() => void> = [];
+  const holders = new WeakSet<object>();
+  const pass = () => {
+    const next = waiting.shift();
+    if (next) next();
+    else active = false;
+  };
+  return {
+    /** Waits for the turn; false when too many wait, or when the client left while waiting. */
+    async take(request: object, gone: () => boolean): Promise<boolean> {
+      if (active) {
+        if (waiting.length >= MAX_WAITING_UPLOADS) return false;
+        // The turn is handed over directly (active stays true).
+        await new Promise<void>((resolve) => waiting.push(resolve));
+        if (gone()) {
+          pass();
+          return false;
+        }
+      }
+      active = true;
+      holders.add(request);
+      return true;
+    },
+    give(request: object) {
+      if (!holders.delete(request)) return;
+      pass();
+    },
+  };
+}
+
 export async function photoRoutes(app: FastifyInstance, deps: PhotoRouteDeps) {
-  app.post('/api/save-temp-pharmacist-image', { bodyLimit: UPLOAD_BODY_LIMIT, config: { rateLimit: deps.rateLimit, oversizedUpload: true } }, async (request, reply) => {
+  const turns = uploadTurns();
+  app.post(
+    '/api/save-temp-pharmacist-image',
+    {
+      bodyLimit: UPLOAD_BODY_LIMIT,
+      config: { rateLimit: deps.rateLimit, oversizedUpload: true },
+      // onRequest runs before the body is read; the turn is given back however the request ends.
+      onRequest: async (request, reply) => {
+        if (!(await turns.take(request, () => request.raw.destroyed))) return unavailable(reply.header('retry-after', '5').header('connection', 'close'));
+      },
+      onResponse: async (request) => turns.give(request),
+      onRequestAbort: async (request) => turns.give(request),
+    },
+    async (request, reply) => {
     if (!isPlainObject(request.body)) return invalid(reply, WHOLE_BODY_INVALID);
     const parsed = UploadSchema.safeParse(request.body);
     if (!parsed.success) {
@@ -62,7 +115,8 @@ export async function photoRoutes(app: FastifyInstance, deps: PhotoRouteDeps) {
     if (saved.reason === 'tooManyPixels') return failed(reply, 422, ApiMessage.wrongFormat);
     if (saved.reason === 'unreadable') return failed(reply, 422, ApiMessage.wrongFormat);
     return failed(reply, 415, ApiMessage.wrongFormat);
-  });
+    },
+  );
 
   app.get('/files/photos/:name', async (request, reply) => {
     const { name } = request.params as { name: string };

@@ -1,6 +1,8 @@
 // Decoding images is the most expensive thing an anonymous visitor can ask of the server. Every
 // decode (photos and image certificates) takes its turn on one small pool, after the declared size
 // has been read from the header, so that uploads cannot take the cores that registrations need.
+import { readdirSync, readFileSync } from 'node:fs';
+import { setPriority } from 'node:os';
 import pLimit from 'p-limit';
 import sharp from 'sharp';
 
@@ -25,12 +27,47 @@ export interface ImagePool {
   run<T>(work: () => Promise<T>): Promise<T>;
 }
 
+/** Nice value of the threads that decode images: below the main thread, which answers everyone else. */
+export const IMAGE_THREAD_NICE = 10;
+const BACKGROUND_THREAD = /^(libuv-worker|libvips worker)/;
+const lowered = new Set<number>();
+
+/**
+ * Lowers the CPU priority of the thread pool's threads (where sharp and libvips decode; Linux lets
+ * each thread have its own nice value), so that on a busy machine the main thread, which answers
+ * registrations, runs first. Threads appear lazily, so this is checked before each image job.
+ * Elsewhere than Linux it does nothing.
+ */
+export function lowerImageThreadPriority(): void {
+  if (process.platform !== 'linux') return;
+  let tasks: string[];
+  try {
+    tasks = readdirSync('/proc/self/task');
+  } catch {
+    return;
+  }
+  for (const task of tasks) {
+    const tid = Number(task);
+    if (lowered.has(tid)) continue;
+    try {
+      if (!BACKGROUND_THREAD.test(readFileSync(`/proc/self/task/${task}/comm`, 'utf8'))) continue;
+      setPriority(tid, IMAGE_THREAD_NICE);
+      lowered.add(tid);
+    } catch {
+      // A thread that ended meanwhile, or a system that forbids it: the pool still bounds the work.
+    }
+  }
+}
+
 export function createImagePool({ concurrency = 1, maxWaiting = 8 }: { concurrency?: number; maxWaiting?: number } = {}): ImagePool {
   const limit = pLimit(concurrency);
   return {
     run(work) {
       if (limit.pendingCount >= maxWaiting) return Promise.reject(new ImagePoolBusy());
-      return limit(work);
+      return limit(() => {
+        lowerImageThreadPriority();
+        return work();
+      });
     },
   };
 }
