@@ -10,13 +10,12 @@ import type { Queryable } from '../db/client.ts';
 import { failed, invalid, isPlainObject, unavailable, WHOLE_BODY_INVALID } from '../http/answers.ts';
 import type { CaptchaService } from '../services/captcha.ts';
 import { chargeDailyQuota, clientAddressKey } from '../services/daily-quota.ts';
-import { decodeBase64Image, photoMime, type PhotoStore } from '../services/files/photos.ts';
+import { photoMime, type PhotoStore } from '../services/files/photos.ts';
+import type { UploadData } from '../services/files/upload-body.ts';
+import { readUploadBodyOffThread } from '../services/files/upload-body-reader.ts';
 
-const UploadSchema = z.object({
-  data: z.string({ error: ErrorKey.required }).min(1, { error: ErrorKey.required }).max(MAX_BASE64_UPLOAD_CHARS, { error: ErrorKey.tooLong }),
-  // Each upload carries its own solved bot check (the browser solves one in the background).
-  recaptchaToken: z.string({ error: ErrorKey.captcha }).min(1, { error: ErrorKey.captcha }).max(4096, { error: ErrorKey.captcha }),
-});
+// Each upload carries its own solved bot check (the browser solves one in the background).
+const TokenSchema = z.string().min(1).max(4096);
 
 export const UPLOAD_QUOTA_SCOPE = 'upload-bytes';
 
@@ -72,51 +71,63 @@ export function uploadTurns() {
   };
 }
 
+/** The decoded bytes of an upload, kept beside its request (not in its body, which hooks walk). */
+const uploadedBytes = new WeakMap<object, Buffer>();
+
 export async function photoRoutes(app: FastifyInstance, deps: PhotoRouteDeps) {
   const turns = uploadTurns();
-  app.post(
-    '/api/save-temp-pharmacist-image',
-    {
-      bodyLimit: UPLOAD_BODY_LIMIT,
-      config: { rateLimit: deps.rateLimit, oversizedUpload: true },
-      // onRequest runs before the body is read; the turn is given back however the request ends.
-      onRequest: async (request, reply) => {
-        if (!(await turns.take(request, () => request.raw.destroyed))) return unavailable(reply.header('retry-after', '5').header('connection', 'close'));
-      },
-      onResponse: async (request) => turns.give(request),
-      onRequestAbort: async (request) => turns.give(request),
-    },
-    async (request, reply) => {
-    if (!isPlainObject(request.body)) return invalid(reply, WHOLE_BODY_INVALID);
-    const parsed = UploadSchema.safeParse(request.body);
-    if (!parsed.success) {
-      const tooLong = parsed.error.issues.some((i) => i.message === ErrorKey.tooLong);
-      if (tooLong) return failed(reply, 413, ApiMessage.tooBig);
-      const first = parsed.error.issues[0];
-      return invalid(reply, { [first?.path[0] === 'recaptchaToken' ? 'recaptchaToken' : 'data']: first?.message ?? ErrorKey.invalid });
-    }
-    // The cheap checks first, each before anything costs the server more: a solved challenge
-    // (used once), well-formed base64, the client's daily bytes; only then the image itself.
-    const captcha = await deps.captcha.redeem(parsed.data.recaptchaToken);
-    if (!captcha.ok) return invalid(reply, { recaptchaToken: ErrorKey.captcha });
-    const bytes = decodeBase64Image(parsed.data.data);
-    if (!bytes) return invalid(reply, { data: ErrorKey.invalid });
-    const withinQuota = await chargeDailyQuota(deps.db, {
-      scope: UPLOAD_QUOTA_SCOPE,
-      key: clientAddressKey(request.ip),
-      amount: bytes.length,
-      limit: deps.dailyBytes ?? DAILY_UPLOAD_BYTES_PER_CLIENT,
+  await app.register(async (scope) => {
+    // This route's JSON is read on a worker thread, into the token and the decoded bytes.
+    scope.removeContentTypeParser('application/json');
+    scope.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: UPLOAD_BODY_LIMIT }, async (request: object, raw: Buffer) => {
+      const body = await readUploadBodyOffThread(raw);
+      if (!body.ok) return { data: body.reason };
+      if (body.data.kind === 'bytes') uploadedBytes.set(request, Buffer.from(body.data.bytes.buffer, body.data.bytes.byteOffset, body.data.bytes.byteLength));
+      return { recaptchaToken: body.recaptchaToken, data: body.data.kind };
     });
-    if (!withinQuota) return failed(reply, 429, ApiMessage.tooManyRequests);
-    const saved = await deps.photos.save(bytes);
-    if (saved.ok) return reply.code(200).send({ status: 'ok', filename: saved.filename, target_id: saved.id });
-    if (saved.reason === 'tooBig') return failed(reply, 413, ApiMessage.tooBig);
-    if (saved.reason === 'busy') return unavailable(reply.header('retry-after', '5'));
-    if (saved.reason === 'tooManyPixels') return failed(reply, 422, ApiMessage.wrongFormat);
-    if (saved.reason === 'unreadable') return failed(reply, 422, ApiMessage.wrongFormat);
-    return failed(reply, 415, ApiMessage.wrongFormat);
-    },
-  );
+    scope.post(
+      '/api/save-temp-pharmacist-image',
+      {
+        bodyLimit: UPLOAD_BODY_LIMIT,
+        config: { rateLimit: deps.rateLimit, oversizedUpload: true },
+        // onRequest runs before the body is read; the turn is given back however the request ends.
+        onRequest: async (request, reply) => {
+          if (!(await turns.take(request, () => request.raw.destroyed))) return unavailable(reply.header('retry-after', '5').header('connection', 'close'));
+        },
+        onResponse: async (request) => turns.give(request),
+        onRequestAbort: async (request) => turns.give(request),
+      },
+      async (request, reply) => {
+        // Any other content type (multipart, say) arrives without this shape.
+        if (!isPlainObject(request.body)) return invalid(reply, WHOLE_BODY_INVALID);
+        const { data, recaptchaToken } = request.body as { data: UploadData['kind'] | 'syntax' | 'notObject'; recaptchaToken?: unknown };
+        if (data === 'syntax' || data === 'notObject') return invalid(reply, WHOLE_BODY_INVALID);
+        if (data === 'missing') return invalid(reply, { data: ErrorKey.required });
+        if (data === 'tooLong') return failed(reply, 413, ApiMessage.tooBig);
+        const token = TokenSchema.safeParse(recaptchaToken);
+        if (!token.success) return invalid(reply, { recaptchaToken: ErrorKey.captcha });
+        // The cheap checks first, each before anything costs the server more: a solved challenge
+        // (used once), well-formed base64, the client's daily bytes; only then the image itself.
+        const captcha = await deps.captcha.redeem(token.data);
+        if (!captcha.ok) return invalid(reply, { recaptchaToken: ErrorKey.captcha });
+        const bytes = uploadedBytes.get(request);
+        if (data !== 'bytes' || !bytes) return invalid(reply, { data: ErrorKey.invalid });
+        const withinQuota = await chargeDailyQuota(deps.db, {
+          scope: UPLOAD_QUOTA_SCOPE,
+          key: clientAddressKey(request.ip),
+          amount: bytes.length,
+          limit: deps.dailyBytes ?? DAILY_UPLOAD_BYTES_PER_CLIENT,
+        });
+        if (!withinQuota) return failed(reply, 429, ApiMessage.tooManyRequests);
+        const saved = await deps.photos.save(bytes);
+        if (saved.ok) return reply.code(200).send({ status: 'ok', filename: saved.filename, target_id: saved.id });
+        if (saved.reason === 'tooBig') return failed(reply, 413, ApiMessage.tooBig);
+        if (saved.reason === 'busy') return unavailable(reply.header('retry-after', '5'));
+        if (saved.reason === 'tooManyPixels' || saved.reason === 'unreadable') return failed(reply, 422, ApiMessage.wrongFormat);
+        return failed(reply, 415, ApiMessage.wrongFormat);
+      },
+    );
+  });
 
   app.get('/files/photos/:name', async (request, reply) => {
     const { name } = request.params as { name: string };

@@ -29,14 +29,7 @@ export type PhotoResult =
 
 export const photoMime = (filename: string) => (filename.endsWith('.png') ? 'image/png' : 'image/jpeg');
 
-/** Accepts plain base64 or a data URL; returns null for anything that is not base64. */
-export function decodeBase64Image(data: string): Buffer | null {
-  const comma = data.startsWith('data:') ? data.indexOf(',') : -1;
-  if (data.startsWith('data:') && (comma < 0 || !/;base64$/i.test(data.slice(0, comma)))) return null;
-  const body = (comma >= 0 ? data.slice(comma + 1) : data).replace(/\s+/g, '');
-  if (body.length === 0 || !/^[A-Za-z0-9+/_-]+={0,2}$/.test(body)) return null;
-  return Buffer.from(body, 'base64');
-}
+export { decodeBase64Image } from './upload-body.ts';
 
 export async function reencodePhoto(input: Buffer, sourceMime: string): Promise<{ buffer: Buffer; ext: 'jpg' | 'png' }> {
   const image = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
