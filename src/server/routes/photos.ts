@@ -35,9 +35,9 @@ export const UPLOAD_BODY_LIMIT = MAX_BASE64_UPLOAD_CHARS + 4096;
 export const MAX_WAITING_UPLOADS = 16;
 
 /**
- * One upload at a time, from reading its body on: parsing 7 MB of JSON and base64 blocks the
- * event loop for tens of milliseconds, so six at once would stall every registration meanwhile.
- * A waiting upload's body stays in the socket (TCP holds the sender back).
+ * One upload at a time, from reading its body on: each holds some 20 MB (body, text, decoded bytes)
+ * and costs a decode, so taking them one by one bounds memory and leaves the event loop and the
+ * cores to registrations. A waiting upload's body stays in the socket (TCP holds the sender back).
  */
 export function uploadTurns() {
   let active = false;
