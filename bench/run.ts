@@ -1,6 +1,6 @@
 // `npm run bench`: runs every benchmark under bench/, prints one table, and writes
 // bench/results/latest.json and bench/results/latest.md.   Flags: --quick (small counts),
-// --only=<name,name> (registration, photo upload, crash, csv + finder, front end).
+// --only=<name,name> (registration, photo upload, upload isolation, crash, csv + finder, front end).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,8 +11,9 @@ import { consoleTable, markdownTable, type Benchmark, type Row } from './lib/rep
 import { notBuiltBenchmark } from './not-built.bench.ts';
 import { photoBenchmark } from './photo.bench.ts';
 import { registrationBenchmark } from './registration.bench.ts';
+import { uploadIsolationBenchmark } from './upload-isolation.bench.ts';
 
-const BENCHMARKS: Benchmark[] = [registrationBenchmark, photoBenchmark, crashBenchmark, notBuiltBenchmark, frontendBenchmark];
+const BENCHMARKS: Benchmark[] = [registrationBenchmark, photoBenchmark, uploadIsolationBenchmark, crashBenchmark, notBuiltBenchmark, frontendBenchmark];
 
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');

@@ -30,9 +30,13 @@ export async function storedMail(): Promise<StoredMail[]> {
   return (await (await fetch(`${inspectionUrl}/mail`)).json()) as StoredMail[];
 }
 
-/** A small but real PDF. */
+/** A small but real PDF: one empty A4 page (the server parses it and refuses one without pages). */
 export function certificatePdf(name = 'zertifikat.pdf'): string {
-  return fileWith(name, '%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+  return fileWith(
+    name,
+    '%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj\n' +
+      '3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
+  );
 }
 
 export async function typeInto(page: Page, selector: string, text: string) {

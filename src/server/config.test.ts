@@ -75,6 +75,12 @@ describe('loadConfig', () => {
     expect(() => trust('10.0.0.0/33')).toThrow(ConfigError);
   });
 
+  it('reads the daily upload megabytes per client address (default 50)', () => {
+    expect(loadConfig({ DATABASE_URL: 'memory://' }).uploadDailyBytes).toBe(50 * 1024 * 1024);
+    expect(loadConfig({ DATABASE_URL: 'memory://', UPLOAD_DAILY_MB: '500' }).uploadDailyBytes).toBe(500 * 1024 * 1024);
+    expect(() => loadConfig({ DATABASE_URL: 'memory://', UPLOAD_DAILY_MB: '0' })).toThrow(/UPLOAD_DAILY_MB/);
+  });
+
   it('refuses invalid values with a readable message', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(ConfigError);
     expect(() => loadConfig({ DEFAULT_MARKET: 'fr' })).toThrow(/DEFAULT_MARKET/);

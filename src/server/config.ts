@@ -5,6 +5,7 @@ import { isIP } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import * as z from 'zod';
+import { DAILY_UPLOAD_BYTES_PER_CLIENT, MB } from '#shared/limits.ts';
 import { COUNTRIES, parseMarketHosts, type Country } from '#shared/markets.ts';
 
 const EnvSchema = z.object({
@@ -50,6 +51,8 @@ const EnvSchema = z.object({
   CAPTCHA_MAX_NUMBER: z.coerce.number().int().min(1).max(10_000_000).default(100_000),
   /** Public POSTs allowed per minute per client address. */
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(30),
+  /** Megabytes of photos one client address may upload per UTC day (counted in the database). */
+  UPLOAD_DAILY_MB: z.coerce.number().int().min(1).default(DAILY_UPLOAD_BYTES_PER_CLIENT / MB),
   /** Trust X-Forwarded-* from reverse proxies: false, a hop count, or their addresses/CIDR ranges, comma-separated (not `true`). */
   TRUST_PROXY: z.string().default('false'),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -100,6 +103,8 @@ export interface Config {
   mail: { smtpUrl: string | null; from: string; dir: string };
   captcha: { hmacKey: string; maxNumber: number };
   rateLimitMax: number;
+  /** Bytes of photos one client address may upload per UTC day. */
+  uploadDailyBytes: number;
   /** Origin (and optional path) of e-mailed links, without a trailing slash; null = the request's allowed host. */
   publicUrl: string | null;
   staff: { secretKey: Buffer; idleMinutes: number; absoluteHours: number; bootstrapAdminEmail: string };
@@ -212,6 +217,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mail: { smtpUrl: e.SMTP_URL ?? null, from: e.MAIL_FROM, dir: path.join(dataDir, 'mail') },
     captcha: { hmacKey, maxNumber: e.CAPTCHA_MAX_NUMBER },
     rateLimitMax: e.RATE_LIMIT_MAX,
+    uploadDailyBytes: e.UPLOAD_DAILY_MB * MB,
     publicUrl: e.PUBLIC_URL ? e.PUBLIC_URL.replace(/\/+$/, '') : null,
     staff: {
       secretKey: staffSecretKey(staffKeyText),

@@ -7,7 +7,8 @@ import { acquireDatabaseLock, describeHolder, type DatabaseLock } from './db/loc
 import { serializeError } from './http/log-serializers.ts';
 import { unsupportedRuntime } from './runtime.ts';
 import { bootstrapMainAdmin, consoleLinkBase } from './services/auth/bootstrap.ts';
-import { purgeTempPhotos } from './services/files/purge.ts';
+import { purgeDailyQuotas } from './services/daily-quota.ts';
+import { purgeTempPhotos, sweepLeftoverFiles } from './services/files/purge.ts';
 
 const PURGE_EVERY_MS = 60 * 60 * 1000;
 /** On SIGTERM, requests in flight get this long to finish; connections still open then are closed. */
@@ -69,8 +70,10 @@ async function main() {
       const drafts = await app.services.drafts.purgeExpired();
       const photos = await purgeTempPhotos(app.services.database.db, app.services.photos.dir);
       const captchas = await app.services.captcha.purgeExpired();
+      const leftovers = await sweepLeftoverFiles(app.services.database.db, [app.services.photos.dir, app.services.certificates.dir]);
+      await purgeDailyQuotas(app.services.database.db);
       await app.services.auth.purgeExpired();
-      if (photos.length || captchas || drafts) app.log.info({ photos: photos.length, captchas, drafts }, 'purged temporary uploads, used captchas and expired drafts');
+      if (photos.length || captchas || drafts || leftovers.length) app.log.info({ photos: photos.length, captchas, drafts, leftovers: leftovers.length }, 'purged temporary uploads, leftover files, used captchas and expired drafts');
     } catch (error) {
       app.log.error({ err: error }, 'purge failed');
     }

@@ -33,8 +33,13 @@ export const FORM_MINUTES = 5;
 export const CONSENT_COOKIE_DAYS = 365;
 export const CONSENT_COOKIES = { categories: 'cookie_consent_categories', noticeClosed: 'cookie_notice_closed' } as const;
 
-/** Temp photos never linked to an application are purged after this long. */
-export const TEMP_UPLOAD_TTL_HOURS = 24;
+/**
+ * Temp photos that neither an application nor a live draft links are purged after this long:
+ * the form takes about FORM_MINUTES, so two hours is ample, and an abandoned photo does not wait a day.
+ */
+export const TEMP_UPLOAD_TTL_HOURS = 2;
+/** Photo bytes one client address may upload per UTC day: ten photos at the 5 MB limit. */
+export const DAILY_UPLOAD_BYTES_PER_CLIENT = 50 * MB;
 /** Bytes of an edit token (pharmacistId / loginToken): 24 bytes = 192 bits. */
 export const EDIT_TOKEN_BYTES = 24;
 

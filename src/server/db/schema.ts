@@ -2,7 +2,7 @@
 // this file with `npm run db:generate` into ./migrations and committed.
 import { sql } from 'drizzle-orm';
 import { STAFF_ROLES } from '#shared/schemas/staff.ts';
-import { boolean, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { bigint, boolean, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -89,6 +89,21 @@ export const captchaUsed = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
   (t) => [index('captcha_used_expires_idx').on(t.expiresAt)],
+);
+
+/**
+ * Daily quotas: how much of something (`scope`, e.g. upload bytes) one key (a client address, a
+ * mailbox) used on one UTC day. Kept in the database so that every server instance counts together.
+ */
+export const dailyQuota = pgTable(
+  'daily_quota',
+  {
+    scope: text('scope').notNull(),
+    key: text('key').notNull(),
+    day: date('day').notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.scope, t.key, t.day] }), index('daily_quota_day_idx').on(t.day)],
 );
 
 /** "Continue on another device": a form half filled in, reachable by an e-mailed token until it expires. */
@@ -244,4 +259,4 @@ export const callEntries = pgTable(
   (t) => [index('call_entries_pharmacy_at_idx').on(t.pharmacyId, t.at)],
 );
 
-export const schema = { pharmacies, applications, files, mailOutbox, captchaUsed, drafts, staffUsers, signInLinks, staffSessions, authEvents, fieldPharmacies, callEntries };
+export const schema = { pharmacies, applications, files, mailOutbox, captchaUsed, dailyQuota, drafts, staffUsers, signInLinks, staffSessions, authEvents, fieldPharmacies, callEntries };

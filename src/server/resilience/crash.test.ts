@@ -64,11 +64,11 @@ describe('graceful shutdown', () => {
     const server = await startServerProcess({ dataDir: path.join(dataDir, 'term'), databaseUrl: temp?.url });
     try {
       const jpeg = await fiveMegabyteJpeg();
-      const upload = JSON.stringify({ data: jpeg.toString('base64') });
       const tokens = await solvedTokensFrom(server.url, 4);
+      const photoTokens = await solvedTokensFrom(server.url, 4);
       // Four 5 MB photos (each about 200 ms of decoding and re-encoding) and four saves at once.
       const inFlight = [
-        ...Array.from({ length: 4 }, () => postRaw(`${server.url}/api/save-temp-pharmacist-image`, upload)),
+        ...photoTokens.map((recaptchaToken) => postRaw(`${server.url}/api/save-temp-pharmacist-image`, JSON.stringify({ data: jpeg.toString('base64'), recaptchaToken }))),
         ...tokens.map((recaptchaToken, i) => postRaw(`${server.url}/api/save-pharmacist`, JSON.stringify(distinctApplication('term', 700_000 + i, { recaptchaToken })))),
       ];
       await Promise.all(inFlight.map((r) => r.sent));

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drafts, files } from '../db/schema.ts';
 import { purgeTempPhotos } from '../services/files/purge.ts';
 import { hashToken } from '../services/tokens.ts';
-import { createTestContext, solveCaptcha, type TestContext } from '../test/context.ts';
+import { createTestContext, solveCaptcha, uploadPhoto, type TestContext } from '../test/context.ts';
 import { linkIn, mailsTo } from '../test/mail.ts';
 
 let ctx: TestContext;
@@ -112,7 +112,7 @@ describe('POST /api/drafts and GET /api/drafts/:token', () => {
 
   it('keeps a temp photo while a draft refers to it, and purges it once the draft expired', async () => {
     const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#00f' } }).png().toBuffer();
-    const upload = await ctx.app.inject({ method: 'POST', url: '/api/save-temp-pharmacist-image', payload: { data: png.toString('base64') } });
+    const upload = await uploadPhoto(ctx.app, png.toString('base64'));
     const { filename } = upload.json() as { filename: string };
     await save({ email: 'photo@example.de', country: 'de', language: 'de', step: 1, data: { photo: filename } });
 

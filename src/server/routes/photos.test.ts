@@ -3,10 +3,12 @@ import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_UPLOAD_BYTES } from '#shared/limits.ts';
-import { files } from '../db/schema.ts';
+import { DAILY_UPLOAD_BYTES_PER_CLIENT, MAX_UPLOAD_BYTES } from '#shared/limits.ts';
+import { dailyQuota, files } from '../db/schema.ts';
 import { purgeTempPhotos } from '../services/files/purge.ts';
-import { createTestContext, solveCaptcha, ukApplication, type TestContext } from '../test/context.ts';
+import { createTestContext, solveCaptcha, ukApplication, uploadPhoto, type TestContext } from '../test/context.ts';
+import { pngDeclaring } from '../test/multipart.ts';
+import { MAX_WAITING_UPLOADS, UPLOAD_QUOTA_SCOPE, uploadTurns } from './photos.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -16,7 +18,16 @@ afterAll(async () => {
   await ctx?.close();
 });
 
-const upload = (data: unknown) => ctx.app.inject({ method: 'POST', url: '/api/save-temp-pharmacist-image', payload: { data } });
+const upload = (data: unknown) => uploadPhoto(ctx.app, data);
+
+/** The start of an AVIF file (ftyp box, brand avif): enough for its type to be known. */
+function avifHeader(): Buffer {
+  const ftyp = Buffer.alloc(24);
+  ftyp.writeUInt32BE(24, 0);
+  ftyp.write('ftypavif', 4, 'latin1');
+  ftyp.write('mif1avif', 16, 'latin1');
+  return Buffer.concat([ftyp, Buffer.alloc(512, 0)]);
+}
 
 /** A JPEG that carries GPS coordinates and a camera model in its EXIF, like a phone photo. */
 async function jpegWithGps() {
@@ -111,13 +122,72 @@ describe('POST /api/save-temp-pharmacist-image', () => {
 
   it('answers 400 for input that is not an upload', async () => {
     for (const payload of [{}, { data: '' }, { data: 12 }, { data: ['a'] }, { data: 'not base64 at all!' }, { data: 'data:text/plain,hello' }]) {
-      const response = await ctx.app.inject({ method: 'POST', url: '/api/save-temp-pharmacist-image', payload });
+      const response = await ctx.app.inject({ method: 'POST', url: '/api/save-temp-pharmacist-image', payload: { ...payload, recaptchaToken: await solveCaptcha(ctx.app) } });
       expect(response.statusCode).toBe(400);
       expect(response.json()).toMatchObject({ status: 'failed', message: 'invalid', errors: { data: expect.any(String) } });
     }
-    const text = await ctx.app.inject({ method: 'POST', url: '/api/save-temp-pharmacist-image', payload: { data: 'x '.repeat(1_500_000) } });
+    const text = await ctx.app.inject({ method: 'POST', url: '/api/save-temp-pharmacist-image', payload: { data: 'x '.repeat(1_500_000), recaptchaToken: await solveCaptcha(ctx.app) } });
     expect([400, 415]).toContain(text.statusCode);
     expect(text.body).not.toMatch(/stack|node_modules/);
+  });
+
+  it('refuses an upload without its own solved bot check, and a solution used once already', async () => {
+    const jpeg = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#777' } }).jpeg().toBuffer();
+    const data = jpeg.toString('base64');
+    for (const payload of [{ data }, { data, recaptchaToken: '' }, { data, recaptchaToken: 'bm90IGEgc29sdXRpb24=' }]) {
+      const response = await ctx.app.inject({ method: 'POST', url: '/api/save-temp-pharmacist-image', payload });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ status: 'failed', message: 'invalid', errors: { recaptchaToken: 'validation.captcha' } });
+    }
+    const recaptchaToken = await solveCaptcha(ctx.app);
+    const first = await ctx.app.inject({ method: 'POST', url: '/api/save-temp-pharmacist-image', payload: { data, recaptchaToken } });
+    expect(first.statusCode).toBe(200);
+    const again = await ctx.app.inject({ method: 'POST', url: '/api/save-temp-pharmacist-image', payload: { data, recaptchaToken } });
+    expect(again.statusCode).toBe(400);
+    expect(again.json().errors).toEqual({ recaptchaToken: 'validation.captcha' });
+  });
+
+  it('refuses a PNG declaring 5,000 x 5,000 pixels from its header, before decoding it', async () => {
+    const png = pngDeclaring(5_000, 5_000);
+    expect(png.length).toBeLessThan(1_000);
+    // The store says why: the declared size, not a failed decode (which would be "unreadable").
+    expect(await ctx.app.services.photos.save(png)).toEqual({ ok: false, reason: 'tooManyPixels' });
+    const response = await upload(png.toString('base64'));
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toEqual({ status: 'failed', message: 'wrongFormat' });
+    // Within the limit, the same kind of file is decoded (and found broken, as its body is not an image).
+    expect(await ctx.app.services.photos.save(pngDeclaring(400, 400))).toEqual({ ok: false, reason: 'unreadable' });
+  });
+
+  it('refuses AVIF, small or declaring 5,000 x 5,000, by its type without decoding it', async () => {
+    const small = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#a33' } }).avif().toBuffer();
+    for (const avif of [small, avifHeader()]) {
+      const response = await upload(avif.toString('base64'));
+      expect(response.statusCode).toBe(415);
+      expect(response.json()).toEqual({ status: 'failed', message: 'wrongFormat' });
+    }
+  });
+
+  it('refuses uploads past the daily bytes of one client address (429), counted in the database', async () => {
+    const jpeg = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#0a0' } }).jpeg().toBuffer();
+    const today = new Date().toISOString().slice(0, 10);
+    // inject() comes from 127.0.0.1: leave it less room than one more photo.
+    await ctx.database.db
+      .insert(dailyQuota)
+      .values({ scope: UPLOAD_QUOTA_SCOPE, key: '127.0.0.1', day: today, amount: DAILY_UPLOAD_BYTES_PER_CLIENT - jpeg.length + 1 })
+      .onConflictDoUpdate({ target: [dailyQuota.scope, dailyQuota.key, dailyQuota.day], set: { amount: DAILY_UPLOAD_BYTES_PER_CLIENT - jpeg.length + 1 } });
+    const refused = await upload(jpeg.toString('base64'));
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({ status: 'failed', message: 'tooManyRequests' });
+    // Another address still uploads.
+    const other = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/save-temp-pharmacist-image',
+      remoteAddress: '203.0.113.9',
+      payload: { data: jpeg.toString('base64'), recaptchaToken: await solveCaptcha(ctx.app) },
+    });
+    expect(other.statusCode).toBe(200);
+    await ctx.database.db.delete(dailyQuota);
   });
 });
 
@@ -146,12 +216,13 @@ describe('purgeTempPhotos', () => {
       payload: ukApplication({ photo: oldLinked.filename, photoId: oldLinked.target_id, recaptchaToken: await solveCaptcha(ctx.app) }),
     });
     expect(saved.statusCode).toBe(200);
-    const twoDaysAgo = new Date(Date.now() - 48 * 3600_000);
+    // Three hours: past the two hours an unlinked temp photo is kept.
+    const threeHoursAgo = new Date(Date.now() - 3 * 3600_000);
     await ctx.database.db
       .update(files)
-      .set({ createdAt: twoDaysAgo })
+      .set({ createdAt: threeHoursAgo })
       .where(sql`${files.id} in (${oldUnlinked.target_id}, ${oldLinked.target_id})`);
-    utimesSync(path.join(ctx.app.services.photos.dir, oldUnlinked.filename), twoDaysAgo, twoDaysAgo);
+    utimesSync(path.join(ctx.app.services.photos.dir, oldUnlinked.filename), threeHoursAgo, threeHoursAgo);
 
     const purged = await purgeTempPhotos(ctx.database.db, ctx.app.services.photos.dir);
     expect(purged).toContain(oldUnlinked.filename);
@@ -163,5 +234,29 @@ describe('purgeTempPhotos', () => {
     const remaining = await ctx.database.db.select({ id: files.id }).from(files);
     expect(remaining.map((r) => r.id)).not.toContain(oldUnlinked.target_id);
     expect((await ctx.app.inject({ method: 'GET', url: `/files/photos/${oldUnlinked.filename}` })).statusCode).toBe(404);
+  });
+});
+
+describe('uploadTurns', () => {
+  it('lets one upload in at a time, in order, refuses past the waiting room, and skips a client that left', async () => {
+    const turns = uploadTurns();
+    const [a, b, c] = [{}, {}, {}];
+    expect(await turns.take(a, () => false)).toBe(true);
+    let bIn: boolean | null = null;
+    const bTurn = turns.take(b, () => false).then((v) => (bIn = v));
+    let cLeft = false;
+    const cTurn = turns.take(c, () => cLeft);
+    const crowd = Array.from({ length: MAX_WAITING_UPLOADS - 2 }, () => turns.take({}, () => true));
+    expect(await turns.take({}, () => false)).toBe(false);
+    expect(bIn).toBeNull();
+    turns.give(a);
+    await bTurn;
+    expect(bIn).toBe(true);
+    cLeft = true;
+    turns.give(b);
+    expect(await cTurn).toBe(false);
+    // Everyone else in the waiting room had left too: the turn is free again.
+    expect(await Promise.all(crowd)).toEqual(Array(MAX_WAITING_UPLOADS - 2).fill(false));
+    expect(await turns.take({}, () => false)).toBe(true);
   });
 });

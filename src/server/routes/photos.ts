@@ -3,34 +3,130 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
 import * as z from 'zod';
-import { MAX_BASE64_UPLOAD_CHARS } from '#shared/limits.ts';
+import { DAILY_UPLOAD_BYTES_PER_CLIENT, MAX_BASE64_UPLOAD_CHARS } from '#shared/limits.ts';
 import { ApiMessage } from '#shared/schemas/api.ts';
 import { ErrorKey } from '#shared/schemas/fields.ts';
-import { failed, invalid, isPlainObject, WHOLE_BODY_INVALID } from '../http/answers.ts';
-import { decodeBase64Image, photoMime, type PhotoStore } from '../services/files/photos.ts';
+import type { Queryable } from '../db/client.ts';
+import { failed, invalid, isPlainObject, unavailable, WHOLE_BODY_INVALID } from '../http/answers.ts';
+import type { CaptchaService } from '../services/captcha.ts';
+import { chargeDailyQuota, clientAddressKey } from '../services/daily-quota.ts';
+import { photoMime, type PhotoStore } from '../services/files/photos.ts';
+import type { UploadData } from '../services/files/upload-body.ts';
+import { readUploadBodyOffThread } from '../services/files/upload-body-reader.ts';
 
-const UploadSchema = z.object({
-  data: z.string({ error: ErrorKey.required }).min(1, { error: ErrorKey.required }).max(MAX_BASE64_UPLOAD_CHARS, { error: ErrorKey.tooLong }),
-});
+// Each upload carries its own solved bot check (the browser solves one in the background).
+const TokenSchema = z.string().min(1).max(4096);
+
+export const UPLOAD_QUOTA_SCOPE = 'upload-bytes';
+
+export interface PhotoRouteDeps {
+  photos: PhotoStore;
+  captcha: CaptchaService;
+  db: Queryable;
+  rateLimit: { max: number; timeWindow: string };
+  /** Bytes one client address may upload per UTC day (default DAILY_UPLOAD_BYTES_PER_CLIENT). */
+  dailyBytes?: number;
+}
 
 /** Room for the JSON around the base64 text. */
 export const UPLOAD_BODY_LIMIT = MAX_BASE64_UPLOAD_CHARS + 4096;
 
-export async function photoRoutes(app: FastifyInstance, deps: { photos: PhotoStore; rateLimit: { max: number; timeWindow: string } }) {
-  app.post('/api/save-temp-pharmacist-image', { bodyLimit: UPLOAD_BODY_LIMIT, config: { rateLimit: deps.rateLimit, oversizedUpload: true } }, async (request, reply) => {
-    if (!isPlainObject(request.body)) return invalid(reply, WHOLE_BODY_INVALID);
-    const parsed = UploadSchema.safeParse(request.body);
-    if (!parsed.success) {
-      const tooLong = parsed.error.issues.some((i) => i.message === ErrorKey.tooLong);
-      return tooLong ? failed(reply, 413, ApiMessage.tooBig) : invalid(reply, { data: parsed.error.issues[0]?.message ?? ErrorKey.invalid });
-    }
-    const bytes = decodeBase64Image(parsed.data.data);
-    if (!bytes) return invalid(reply, { data: ErrorKey.invalid });
-    const saved = await deps.photos.save(bytes);
-    if (saved.ok) return reply.code(200).send({ status: 'ok', filename: saved.filename, target_id: saved.id });
-    if (saved.reason === 'tooBig') return failed(reply, 413, ApiMessage.tooBig);
-    if (saved.reason === 'unreadable') return failed(reply, 422, ApiMessage.wrongFormat);
-    return failed(reply, 415, ApiMessage.wrongFormat);
+/** Uploads waiting for their turn before more are answered 503 at once (their bodies never read). */
+export const MAX_WAITING_UPLOADS = 16;
+
+/**
+ * One upload at a time, from reading its body on: each holds some 20 MB (body, text, decoded bytes)
+ * and costs a decode, so taking them one by one bounds memory and leaves the event loop and the
+ * cores to registrations. A waiting upload's body stays in the socket (TCP holds the sender back).
+ */
+export function uploadTurns() {
+  let active = false;
+  const waiting: Array<() => void> = [];
+  const holders = new WeakSet<object>();
+  const pass = () => {
+    const next = waiting.shift();
+    if (next) next();
+    else active = false;
+  };
+  return {
+    /** Waits for the turn; false when too many wait, or when the client left while waiting. */
+    async take(request: object, gone: () => boolean): Promise<boolean> {
+      if (active) {
+        if (waiting.length >= MAX_WAITING_UPLOADS) return false;
+        // The turn is handed over directly (active stays true).
+        await new Promise<void>((resolve) => waiting.push(resolve));
+        if (gone()) {
+          pass();
+          return false;
+        }
+      }
+      active = true;
+      holders.add(request);
+      return true;
+    },
+    give(request: object) {
+      if (!holders.delete(request)) return;
+      pass();
+    },
+  };
+}
+
+/** The decoded bytes of an upload, kept beside its request (not in its body, which hooks walk). */
+const uploadedBytes = new WeakMap<object, Buffer>();
+
+export async function photoRoutes(app: FastifyInstance, deps: PhotoRouteDeps) {
+  const turns = uploadTurns();
+  await app.register(async (scope) => {
+    // This route's JSON is read on a worker thread, into the token and the decoded bytes.
+    scope.removeContentTypeParser('application/json');
+    scope.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: UPLOAD_BODY_LIMIT }, async (request: object, raw: Buffer) => {
+      const body = await readUploadBodyOffThread(raw);
+      if (!body.ok) return { data: body.reason };
+      if (body.data.kind === 'bytes') uploadedBytes.set(request, Buffer.from(body.data.bytes.buffer, body.data.bytes.byteOffset, body.data.bytes.byteLength));
+      return { recaptchaToken: body.recaptchaToken, data: body.data.kind };
+    });
+    scope.post(
+      '/api/save-temp-pharmacist-image',
+      {
+        bodyLimit: UPLOAD_BODY_LIMIT,
+        config: { rateLimit: deps.rateLimit, oversizedUpload: true },
+        // onRequest runs before the body is read; the turn is given back however the request ends.
+        onRequest: async (request, reply) => {
+          if (!(await turns.take(request, () => request.raw.destroyed))) return unavailable(reply.header('retry-after', '5').header('connection', 'close'));
+        },
+        onResponse: async (request) => turns.give(request),
+        onRequestAbort: async (request) => turns.give(request),
+      },
+      async (request, reply) => {
+        // Any other content type (multipart, say) arrives without this shape.
+        if (!isPlainObject(request.body)) return invalid(reply, WHOLE_BODY_INVALID);
+        const { data, recaptchaToken } = request.body as { data: UploadData['kind'] | 'syntax' | 'notObject'; recaptchaToken?: unknown };
+        if (data === 'syntax' || data === 'notObject') return invalid(reply, WHOLE_BODY_INVALID);
+        if (data === 'missing') return invalid(reply, { data: ErrorKey.required });
+        if (data === 'tooLong') return failed(reply, 413, ApiMessage.tooBig);
+        const token = TokenSchema.safeParse(recaptchaToken);
+        if (!token.success) return invalid(reply, { recaptchaToken: ErrorKey.captcha });
+        // The cheap checks first, each before anything costs the server more: a solved challenge
+        // (used once), well-formed base64, the client's daily bytes; only then the image itself.
+        const captcha = await deps.captcha.redeem(token.data);
+        if (!captcha.ok) return invalid(reply, { recaptchaToken: ErrorKey.captcha });
+        const bytes = uploadedBytes.get(request);
+        if (data !== 'bytes' || !bytes) return invalid(reply, { data: ErrorKey.invalid });
+        const withinQuota = await chargeDailyQuota(deps.db, {
+          scope: UPLOAD_QUOTA_SCOPE,
+          key: clientAddressKey(request.ip),
+          amount: bytes.length,
+          limit: deps.dailyBytes ?? DAILY_UPLOAD_BYTES_PER_CLIENT,
+        });
+        if (!withinQuota) return failed(reply, 429, ApiMessage.tooManyRequests);
+        const saved = await deps.photos.save(bytes);
+        if (saved.ok) return reply.code(200).send({ status: 'ok', filename: saved.filename, target_id: saved.id });
+        if (saved.reason === 'tooBig') return failed(reply, 413, ApiMessage.tooBig);
+        if (saved.reason === 'busy') return unavailable(reply.header('retry-after', '5'));
+        if (saved.reason === 'tooManyPixels' || saved.reason === 'unreadable') return failed(reply, 422, ApiMessage.wrongFormat);
+        return failed(reply, 415, ApiMessage.wrongFormat);
+      },
+    );
   });
 
   app.get('/files/photos/:name', async (request, reply) => {

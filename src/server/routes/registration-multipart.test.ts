@@ -1,11 +1,12 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
+import { PDFDocument, PDFName, PDFString } from 'pdf-lib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applications, files } from '../db/schema.ts';
-import { createTestContext, germanApplication, solveCaptcha, type TestContext } from '../test/context.ts';
-import { elfBytes, gifBytes, heicBytes, multipartBody, pdfBytes, peBytes, type FilePart } from '../test/multipart.ts';
+import { createTestContext, germanApplication, solveCaptcha, uploadPhoto as uploadPhotoTo, type TestContext } from '../test/context.ts';
+import { elfBytes, gifBytes, heicBytes, multipartBody, pdfBytes, peBytes, pngDeclaring, type FilePart } from '../test/multipart.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -31,7 +32,7 @@ async function applicationByEmail(email: string) {
 }
 
 async function uploadPhoto(content: Buffer) {
-  const response = await ctx.app.inject({ method: 'POST', url: '/api/save-temp-pharmacist-image', payload: { data: content.toString('base64') } });
+  const response = await uploadPhotoTo(ctx.app, content.toString('base64'));
   expect(response.statusCode).toBe(200);
   return response.json() as { filename: string; target_id: string };
 }
@@ -59,17 +60,80 @@ describe('POST /api/save-pharmacist (multipart, three steps)', () => {
     }
   });
 
-  it.each([
-    ['a jpeg', { filename: 'c.jpg', contentType: 'image/jpeg' }, 'image/jpeg'],
-    ['a heic', { filename: 'c.heic', contentType: 'image/heic' }, 'image/heic'],
-  ])('accepts %s certificate by content', async (_label, meta, mime) => {
-    const content = mime === 'image/jpeg' ? await sharp({ create: { width: 8, height: 8, channels: 3, background: '#fff' } }).jpeg().toBuffer() : heicBytes();
+  it('stores a JPEG certificate re-encoded at full size, without its EXIF and GPS', async () => {
+    const content = await sharp({ create: { width: 1200, height: 900, channels: 3, background: '#fff' } })
+      .jpeg()
+      .withExifMerge({
+        IFD0: { Make: 'PhoneCo', Model: 'Phone 12' },
+        IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '52/1 31/1 12/1', GPSLongitudeRef: 'E', GPSLongitude: '13/1 24/1 18/1' },
+      })
+      .toBuffer();
+    expect((await sharp(content).metadata()).exif?.includes(Buffer.from('PhoneCo'))).toBe(true);
     const payload = germanApplication();
-    const response = await submit(payload, [{ ...meta, content }]);
+    const response = await submit(payload, [{ filename: 'c.jpg', contentType: 'image/jpeg', content }]);
     expect(response.statusCode).toBe(200);
     const row = await applicationByEmail(payload.email as string);
     const [file] = await ctx.database.db.select().from(files).where(eq(files.applicationId, row!.id));
-    expect(file?.mime).toBe(mime);
+    expect(file).toMatchObject({ mime: 'image/jpeg', originalMime: 'image/jpeg' });
+    const stored = readFileSync(path.join(certificatesDir(), file!.storageName));
+    const meta = await sharp(stored).metadata();
+    expect(meta.exif).toBeUndefined();
+    expect([meta.width, meta.height]).toEqual([1200, 900]);
+    expect(stored.includes(Buffer.from('PhoneCo'))).toBe(false);
+    // The GPS IFD pointer tag (0x8825), in either byte order.
+    expect(stored.includes(Buffer.from([0x25, 0x88])) || stored.includes(Buffer.from([0x88, 0x25]))).toBe(false);
+  });
+
+  it('keeps a PNG certificate as PNG', async () => {
+    const content = await sharp({ create: { width: 30, height: 20, channels: 3, background: '#eee' } }).png().toBuffer();
+    const payload = germanApplication();
+    expect((await submit(payload, [{ filename: 'c.png', contentType: 'image/png', content }])).statusCode).toBe(200);
+    const row = await applicationByEmail(payload.email as string);
+    const [file] = await ctx.database.db.select().from(files).where(eq(files.applicationId, row!.id));
+    expect(file).toMatchObject({ mime: 'image/png' });
+    expect(file!.storageName).toMatch(/\.png$/);
+  });
+
+  it.each([
+    ['with /JavaScript run on opening', async (doc: PDFDocument) => doc.catalog.set(PDFName.of('OpenAction'), doc.context.obj({ S: 'JavaScript', JS: PDFString.of('app.alert(1)') }))],
+    ['with a /Launch action on a page', async (doc: PDFDocument) => doc.getPage(0).node.set(PDFName.of('AA'), doc.context.obj({ O: { S: 'Launch', F: PDFString.of('calc.exe') } }))],
+    ['with an embedded file', async (doc: PDFDocument) => doc.attach(Buffer.from('MZ'), 'setup.exe', { mimeType: 'application/octet-stream' })],
+  ])('refuses a PDF %s, in object streams or not', async (_label, addActiveContent) => {
+    for (const useObjectStreams of [true, false]) {
+      const doc = await PDFDocument.create();
+      doc.addPage();
+      await addActiveContent(doc);
+      const content = Buffer.from(await doc.save({ useObjectStreams }));
+      const before = storedCertificates().length;
+      const payload = germanApplication();
+      const response = await submit(payload, [pdf(content)]);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ status: 'failed', message: 'invalid', errors: { file: 'validation.fileActiveContent' } });
+      expect(await applicationByEmail(payload.email as string)).toBeUndefined();
+      expect(storedCertificates()).toHaveLength(before);
+    }
+  });
+
+  it('accepts a PDF made by a PDF library that opens at a page (a destination, not an action)', async () => {
+    const doc = await PDFDocument.create();
+    const page = doc.addPage();
+    doc.catalog.set(PDFName.of('OpenAction'), doc.context.obj([page.ref, 'Fit']));
+    const payload = germanApplication();
+    expect((await submit(payload, [pdf(Buffer.from(await doc.save()))])).statusCode).toBe(200);
+  });
+
+  it.each([
+    ['a PDF that does not parse', pdf(Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n'))],
+    ['a HEIC that cannot be decoded here', { filename: 'c.heic', contentType: 'image/heic', content: heicBytes() }],
+    ['a PNG declaring 5,000 x 5,000 pixels', { filename: 'c.png', contentType: 'image/png', content: pngDeclaring(5_000, 5_000) }],
+  ])('refuses %s as unreadable, and the bot-check solution is used up', async (_label, part) => {
+    const recaptchaToken = await solveCaptcha(ctx.app);
+    const payload = germanApplication({ recaptchaToken });
+    const response = await submit(payload, [part]);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors).toEqual({ file: 'validation.fileUnreadable' });
+    const again = await submit(payload, [pdf()]);
+    expect(again.json().errors).toEqual({ recaptchaToken: 'validation.captcha' });
   });
 
   it.each([

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applications, files, pharmacies } from '../db/schema.ts';
-import { createTestContext, solveCaptcha, ukApplication, type TestContext } from '../test/context.ts';
+import { createTestContext, solveCaptcha, ukApplication, uploadPhoto, type TestContext } from '../test/context.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -192,7 +192,7 @@ describe('POST /api/save-pharmacist', () => {
   it('links an uploaded photo to the application in the same save', async () => {
     const { default: sharp } = await import('sharp');
     const jpeg = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#c00' } }).jpeg().toBuffer();
-    const upload = await ctx.app.inject({ method: 'POST', url: '/api/save-temp-pharmacist-image', payload: { data: jpeg.toString('base64') } });
+    const upload = await uploadPhoto(ctx.app, jpeg.toString('base64'));
     const { filename, target_id } = upload.json();
     const payload = ukApplication({ photo: filename, photoId: target_id });
     const response = await submit(payload);

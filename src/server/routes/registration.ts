@@ -7,7 +7,7 @@ import { fieldErrors, registrationPayloadSchemaFor } from '#shared/schemas/regis
 import { failed, isPlainObject, ok, WHOLE_BODY_INVALID } from '../http/answers.ts';
 import { readMultipartForm } from '../http/multipart.ts';
 import type { ApplicationInput, ApplicationStore } from '../services/applications.ts';
-import { checkCertificate, FileErrorKey, type CertificateStore, type StoredCertificate } from '../services/files/certificates.ts';
+import { certificateType, checkCertificate, FileErrorKey, type CertificateCheck, type CertificateStore, type StoredCertificate } from '../services/files/certificates.ts';
 import type { CaptchaService } from '../services/captcha.ts';
 
 export interface RegistrationDeps {
@@ -44,12 +44,12 @@ export async function saveApplication(
   const errors = parsed.success ? {} : fieldErrors(parsed.error);
 
   // The three-step variants need the training certificate, unless the application being edited has one.
-  let certificate: { content: Buffer; mime: string; ext: string } | null = null;
+  let certificateSent = false;
   if (resolveVariant(appStoreCountry, formLanguage).layout === 'steps') {
     if (certificateFile) {
-      const check = await checkCertificate(certificateFile);
-      if (check.ok) certificate = { content: certificateFile, mime: check.mime, ext: check.ext };
-      else errors.file = check.error;
+      const type = await certificateType(certificateFile);
+      if (type.ok) certificateSent = true;
+      else errors.file = type.error;
     } else {
       const loginToken = parsed.success ? parsed.data.loginToken : undefined;
       if (!loginToken || !(await deps.applications.hasCertificate(loginToken))) errors.file = FileErrorKey.required;
@@ -66,11 +66,22 @@ export async function saveApplication(
   const captcha = await deps.captcha.verify(input.recaptchaToken ?? '');
   if (!captcha.ok) return refuse({ recaptchaToken: ErrorKey.captcha });
 
+  // The certificate's costly part (parsing a PDF, decoding an image) only behind a solved bot
+  // check, which a refused certificate uses up.
+  let certificate: CertificateCheck | null = null;
+  if (certificateSent && certificateFile) {
+    certificate = await checkCertificate(certificateFile);
+    if (!certificate.ok) {
+      await deps.captcha.markUsed(captcha.used);
+      return refuse({ file: certificate.error });
+    }
+  }
+
   let stored: StoredCertificate | null = null;
   const replaced: string[] = [];
   let result;
   try {
-    if (certificate) stored = await deps.certificates.write(certificate.content, certificate);
+    if (certificate?.ok) stored = await deps.certificates.write(certificate.content, certificate);
     result = await deps.applications.save(input, { certificate: stored ?? undefined, replaced, captcha: captcha.used });
   } catch (error) {
     if (stored) await deps.certificates.remove(stored.storageName);

@@ -193,8 +193,8 @@ export function createApplicationStore(db: Database) {
               .where(and(eq(files.applicationId, id), eq(files.kind, 'certificate')))
               .returning({ storageName: files.storageName });
             extras.replaced?.push(...old.map((f) => f.storageName));
-            const { storageName, mime, bytes } = extras.certificate;
-            await tx.insert(files).values({ kind: 'certificate', storageName, mime, originalMime: mime, bytes, applicationId: id, linkedAt: new Date() });
+            const { storageName, mime, originalMime, bytes } = extras.certificate;
+            await tx.insert(files).values({ kind: 'certificate', storageName, mime, originalMime: originalMime ?? mime, bytes, applicationId: id, linkedAt: new Date() });
           }
           return { ok: true as const, id, editToken, created: existingId === null };
         });

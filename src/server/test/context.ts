@@ -74,6 +74,11 @@ export async function solveCaptcha(app: FastifyInstance): Promise<string> {
   return Buffer.from(JSON.stringify({ challenge: { parameters: challenge.parameters, signature: challenge.signature }, solution })).toString('base64');
 }
 
+/** POST /api/save-temp-pharmacist-image as the photo input sends it: the image and its own solved bot check. */
+export async function uploadPhoto(app: FastifyInstance, data: unknown, extra: Record<string, unknown> = {}) {
+  return app.inject({ method: 'POST', url: '/api/save-temp-pharmacist-image', payload: { data, recaptchaToken: await solveCaptcha(app), ...extra } });
+}
+
 let counter = 0;
 /** A valid UK application; each call gets its own e-mail and registration number unless given. */
 export function ukApplication(overrides: Record<string, unknown> = {}): Record<string, unknown> {

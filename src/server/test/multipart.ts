@@ -1,5 +1,6 @@
 // Builds multipart/form-data bodies for inject(), including deliberately broken ones.
 import { randomBytes } from 'node:crypto';
+import { deflateSync } from 'node:zlib';
 
 export interface FilePart {
   name?: string;
@@ -26,9 +27,12 @@ export function multipartBody(fields: Record<string, unknown>, files: FilePart[]
   return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
-/** A minimal but well-formed PDF. */
+/** A minimal but well-formed PDF with one (empty) A4 page. */
 export function pdfBytes(padTo = 0): Buffer {
-  const head = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\n');
+  const head = Buffer.from(
+    '%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj\n' +
+      '3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] >> endobj\n',
+  );
   const tail = Buffer.from('trailer << /Root 1 0 R >>\n%%EOF\n');
   const pad = Math.max(0, padTo - head.length - tail.length);
   return Buffer.concat([head, Buffer.alloc(pad, 0x20), tail]);
@@ -57,4 +61,19 @@ export function heicBytes(): Buffer {
   ftyp.writeUInt32BE(0, 12);
   ftyp.write('mif1heic', 16, 'latin1');
   return Buffer.concat([ftyp, Buffer.alloc(200, 0)]);
+}
+
+/** A PNG whose header (IHDR) declares width x height, with a tiny body: costly only if decoded. */
+export function pngDeclaring(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    return Buffer.concat([length, Buffer.from(type, 'latin1'), data, Buffer.alloc(4)]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr.writeUInt8(8, 8);
+  ihdr.writeUInt8(2, 9);
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(Buffer.alloc(4096))), chunk('IEND', Buffer.alloc(0))]);
 }

@@ -32,6 +32,10 @@ export const FileErrorKey = {
   required: ErrorKey.required,
   fileType: 'validation.fileType',
   fileTooBig: 'validation.fileTooBig',
+  /** Server only: the file could not be read (damaged, encrypted PDF, too many pixels, undecodable HEIC). */
+  fileUnreadable: 'validation.fileUnreadable',
+  /** Server only: a PDF with scripts, attachments or automatic actions. */
+  fileActiveContent: 'validation.fileActiveContent',
 } as const;
 
 /** Certificate formats (spec §5): pdf, jpeg, png or heic. */

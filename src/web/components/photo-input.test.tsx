@@ -6,11 +6,17 @@ import { renderInSite } from '../test/render.tsx';
 import { MAX_UPLOAD_BYTES } from '#shared/limits.ts';
 import { PhotoInput, checkPhotoFile } from './photo-input.tsx';
 
+// Each upload carries a bot-check solution solved in the background: here, numbered fakes.
+let solved = 0;
+vi.mock('../lib/solve-bot-check.ts', () => ({ solveBotCheck: vi.fn(async () => `solution-${++solved}`) }));
+
 interface FakeReply {
   status: number;
   body: string;
 }
 
+/** Replies used first, one per request, before `reply`. */
+const nextReplies: FakeReply[] = [];
 let reply: FakeReply = { status: 200, body: JSON.stringify({ status: 'ok', filename: 'abcdefghijkl.jpg', target_id: '0b9e1f3c-1111-4a4a-8b8b-123456789abc' }) };
 const sent: string[] = [];
 let delayMs = 5;
@@ -32,8 +38,9 @@ class FakeXhr extends EventTarget {
       this.upload.dispatchEvent(progress);
     }, 1);
     setTimeout(() => {
-      this.status = reply.status;
-      this.responseText = reply.body;
+      const answer = nextReplies.shift() ?? reply;
+      this.status = answer.status;
+      this.responseText = answer.body;
       this.dispatchEvent(new Event('load'));
     }, delayMs);
   }
@@ -50,6 +57,8 @@ const png = () => new File([new Uint8Array([137, 80, 78, 71])], 'me.png', { type
 beforeEach(() => {
   vi.stubGlobal('XMLHttpRequest', FakeXhr);
   sent.length = 0;
+  nextReplies.length = 0;
+  solved = 0;
   delayMs = 5;
   reply = { status: 200, body: JSON.stringify({ status: 'ok', filename: 'abcdefghijkl.jpg', target_id: '0b9e1f3c-1111-4a4a-8b8b-123456789abc' }) };
 });
@@ -73,10 +82,31 @@ describe('PhotoInput', () => {
     await renderInSite(<Harness />);
     await user.upload(screen.getByLabelText('Choose a photo'), png());
     expect(await screen.findByRole('img', { name: 'Your uploaded photo' })).toHaveAttribute('src', '/files/photos/abcdefghijkl.jpg');
-    expect(JSON.parse(sent[0]!)).toEqual({ data: expect.stringMatching(/^data:image\/png;base64,/) });
+    expect(JSON.parse(sent[0]!)).toEqual({ data: expect.stringMatching(/^data:image\/png;base64,/), recaptchaToken: 'solution-1' });
     await user.click(screen.getByRole('button', { name: 'Remove photo' }));
     expect(screen.queryByRole('img')).not.toBeInTheDocument();
     expect(screen.getByLabelText('Choose a photo')).toHaveFocus();
+  });
+
+  it('sends each upload with a solution of its own, and replaces a refused solution once', async () => {
+    const user = userEvent.setup();
+    await renderInSite(<Harness />);
+    await user.upload(screen.getByLabelText('Choose a photo'), png());
+    await screen.findByRole('img', { name: 'Your uploaded photo' });
+    nextReplies.push({ status: 400, body: JSON.stringify({ status: 'failed', message: 'invalid', errors: { recaptchaToken: 'validation.captcha' } }) });
+    await user.upload(screen.getByLabelText('Choose a different photo'), png());
+    await waitFor(() => expect(sent).toHaveLength(3));
+    expect(sent.map((body) => (JSON.parse(body) as { recaptchaToken: string }).recaptchaToken)).toEqual(['solution-1', 'solution-2', 'solution-3']);
+    expect(await screen.findByRole('img', { name: 'Your uploaded photo' })).toBeInTheDocument();
+    expect(photoError()).toBeNull();
+  });
+
+  it('says so when too many photos came from this connection today', async () => {
+    reply = { status: 429, body: JSON.stringify({ status: 'failed', message: 'tooManyRequests' }) };
+    const user = userEvent.setup();
+    await renderInSite(<Harness />);
+    await user.upload(screen.getByLabelText('Choose a photo'), png());
+    await waitFor(() => expect(photoError()).toHaveTextContent('A lot of photos have already been uploaded from this connection today. Please try again tomorrow.'));
   });
 
   it('shows upload progress while loading', async () => {

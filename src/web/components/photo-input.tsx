@@ -1,6 +1,7 @@
 // The optional photo (spec §4 photo states): placeholder -> loading (upload progress) -> uploaded
 // preview, or error; removing it returns to the placeholder. A photo comes from a file or from
-// the camera (400x400 JPEG, centre crop).
+// the camera (400x400 JPEG, centre crop). Each upload carries its own solved bot check: the input
+// solves one in the background as soon as the visitor turns to it, so nobody is asked again.
 import { useEffect, useRef, useState, type ChangeEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CAMERA_CAPTURE_SIZE, CAMERA_CAPTURE_TYPE, MAX_UPLOAD_BYTES } from '#shared/limits.ts';
@@ -11,6 +12,7 @@ import {
   type PhotoUploadError,
   type UploadedPhoto,
 } from '../lib/api/save-temp-pharmacist-image.ts';
+import { solveBotCheck } from '../lib/solve-bot-check.ts';
 import { ErrorMessage, Hint, describedBy } from './field.tsx';
 import './components.css';
 
@@ -30,6 +32,9 @@ export interface PhotoInputProps {
 }
 
 type Status = { kind: 'idle' } | { kind: 'loading'; progress: number } | { kind: 'error'; reason: PhotoUploadError | 'cameraDenied' };
+
+/** A solution is used well before its challenge expires on the server (10 minutes). */
+const BOT_CHECK_FRESH_MS = 8 * 60 * 1000;
 type Facing = 'user' | 'environment';
 
 /** Client-side checks before uploading (spec §5: an image, at most 5 MB). */
@@ -77,6 +82,7 @@ export function PhotoInput({ id, label, hint, error, filename, onChange, accept,
   const video = useRef<HTMLVideoElement>(null);
   const streamRef = useRef<MediaStream | null>(null);
   const upload = useRef<AbortController | null>(null);
+  const botCheck = useRef<{ token: Promise<string>; solvedFrom: number } | null>(null);
   const hasCamera = typeof navigator !== 'undefined' && typeof navigator.mediaDevices?.getUserMedia === 'function';
 
   useEffect(() => {
@@ -94,6 +100,21 @@ export function PhotoInput({ id, label, hint, error, filename, onChange, accept,
     [],
   );
 
+  /** Starts solving the next upload's bot check, unless a fresh one is on its way. */
+  const prepareBotCheck = () => {
+    if (botCheck.current && Date.now() - botCheck.current.solvedFrom < BOT_CHECK_FRESH_MS) return;
+    const token = solveBotCheck();
+    token.catch(() => undefined);
+    botCheck.current = { token, solvedFrom: Date.now() };
+  };
+
+  const takeBotCheck = () => {
+    prepareBotCheck();
+    const token = botCheck.current!.token;
+    botCheck.current = null;
+    return token;
+  };
+
   const startUpload = async (getDataUrl: () => Promise<string>) => {
     upload.current?.abort();
     const controller = new AbortController();
@@ -101,16 +122,24 @@ export function PhotoInput({ id, label, hint, error, filename, onChange, accept,
     setStatus({ kind: 'loading', progress: 0 });
     try {
       const dataUrl = await getDataUrl();
-      const photo = await saveTempPharmacistImage(dataUrl, {
-        signal: controller.signal,
-        onProgress: (fraction) => setStatus({ kind: 'loading', progress: Math.round(fraction * 100) }),
+      const send = async () =>
+        saveTempPharmacistImage(dataUrl, {
+          recaptchaToken: await takeBotCheck(),
+          signal: controller.signal,
+          onProgress: (fraction) => setStatus({ kind: 'loading', progress: Math.round(fraction * 100) }),
+        });
+      // A refused solution (expired meanwhile, say) is replaced once by a fresh one.
+      const photo = await send().catch((failure: unknown) => {
+        if (failure instanceof PhotoUploadFailure && failure.reason === 'botCheck' && !controller.signal.aborted) return send();
+        throw failure;
       });
       if (controller.signal.aborted) return;
       setStatus({ kind: 'idle' });
       onChange(photo);
     } catch (failure) {
       if (controller.signal.aborted) return;
-      setStatus({ kind: 'error', reason: failure instanceof PhotoUploadFailure ? failure.reason : 'unexpected' });
+      const reason = failure instanceof PhotoUploadFailure ? failure.reason : 'unexpected';
+      setStatus({ kind: 'error', reason: reason === 'botCheck' ? 'serverIssue' : reason });
     }
   };
 
@@ -192,7 +221,13 @@ export function PhotoInput({ id, label, hint, error, filename, onChange, accept,
   const shownError = error ?? (status.kind === 'error' ? statusMessage : undefined);
 
   return (
-    <div className={['pc-form-group', shownError ? 'pc-form-group--error' : ''].filter(Boolean).join(' ')} role="group" aria-labelledby={`${id}-legend`}>
+    <div
+      className={['pc-form-group', shownError ? 'pc-form-group--error' : ''].filter(Boolean).join(' ')}
+      role="group"
+      aria-labelledby={`${id}-legend`}
+      onFocus={prepareBotCheck}
+      onPointerEnter={prepareBotCheck}
+    >
       <div id={`${id}-legend`} className="pc-label">
         {label}
       </div>

@@ -48,8 +48,10 @@ export async function crashDurability(options: CrashOptions): Promise<CrashRepor
   const env = { CAPTCHA_MAX_NUMBER: '1000' };
   const server = await startServerProcess({ dataDir: options.dataDir, databaseUrl: options.databaseUrl, env });
   const tokens = await solvedTokensFrom(server.url, options.registrations);
+  // Every other registration uploads a photo first, and each upload carries its own solution.
+  const photoTokens = await solvedTokensFrom(server.url, Math.ceil(options.registrations / 2));
   const jpeg = await sharp({ create: { width: 320, height: 240, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 120, sigma: 30 } } }).jpeg().toBuffer();
-  const photoBody = JSON.stringify({ data: jpeg.toString('base64') });
+  const photoBody = (recaptchaToken: string | undefined) => JSON.stringify({ data: jpeg.toString('base64'), recaptchaToken });
 
   const acks: Ack[] = [];
   const photoAcks: Array<{ filename: string; id: string }> = [];
@@ -69,7 +71,7 @@ export async function crashDurability(options: CrashOptions): Promise<CrashRepor
       try {
         let photo: { filename: string; id: string } | undefined;
         if (i % 2 === 0) {
-          const uploaded = await post('/api/save-temp-pharmacist-image', photoBody);
+          const uploaded = await post('/api/save-temp-pharmacist-image', photoBody(photoTokens[i / 2]));
           if (uploaded.status !== 200) throw new Error(`photo upload answered ${uploaded.status}`);
           photo = { filename: String(uploaded.json.filename), id: String(uploaded.json.target_id) };
           photoAcks.push(photo);

@@ -1,37 +1,35 @@
-// Applicant photos: checked by content (never by name), re-encoded so that no metadata (EXIF, GPS)
-// and nothing but pixels survive, and stored under DATA_DIR/files/photos with a random name.
+// Applicant photos: checked by content (never by name), their declared size read from the header
+// and refused above the pixel limit before any decoding, then re-encoded on the image pool so that
+// no metadata (EXIF, GPS) and nothing but pixels survive, and stored under DATA_DIR/files/photos
+// with a random name.
 import { randomBytes } from 'node:crypto';
-import { mkdir, rename, unlink, writeFile } from 'node:fs/promises';
+import { mkdir, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 import { MAX_UPLOAD_BYTES } from '#shared/limits.ts';
 import type { Database } from '../../db/client.ts';
 import { files } from '../../db/schema.ts';
+import { declaredSize, imagePool, ImagePoolBusy, MAX_INPUT_PIXELS, type ImagePool } from './image-work.ts';
+import { writeFileAtomically } from './write-file-atomically.ts';
 
-/** Above this many pixels decoding is refused (pixel-flood images). */
-export const MAX_INPUT_PIXELS = 25_000_000;
+export { MAX_INPUT_PIXELS } from './image-work.ts';
 /** Photos are shown small (400x400 capture); larger ones are scaled down to this box. */
 export const MAX_PHOTO_EDGE = 1600;
 export const PHOTO_NAME = /^[A-Za-z0-9_-]{10,80}\.(jpg|png)$/;
 
 const heifReadable = sharp.format.heif.input.fileSuffix?.includes('.heic') ?? false;
-const ACCEPTED_MIME = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif', ...(heifReadable ? ['image/heic', 'image/heif'] : [])]);
+// No AVIF: an AV1 decode costs far more per pixel than JPEG or PNG, a photo form does not need it
+// (phones and cameras save JPEG or HEIC, screenshots PNG), and a refused type costs nothing.
+const ACCEPTED_MIME = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/gif', ...(heifReadable ? ['image/heic', 'image/heif'] : [])]);
 
 export type PhotoResult =
   | { ok: true; id: string; filename: string; mime: string; bytes: number }
-  | { ok: false; reason: 'tooBig' | 'notBase64' | 'wrongFormat' | 'unreadable' };
+  | { ok: false; reason: 'tooBig' | 'notBase64' | 'wrongFormat' | 'unreadable' | 'tooManyPixels' | 'busy' };
 
 export const photoMime = (filename: string) => (filename.endsWith('.png') ? 'image/png' : 'image/jpeg');
 
-/** Accepts plain base64 or a data URL; returns null for anything that is not base64. */
-export function decodeBase64Image(data: string): Buffer | null {
-  const comma = data.startsWith('data:') ? data.indexOf(',') : -1;
-  if (data.startsWith('data:') && (comma < 0 || !/;base64$/i.test(data.slice(0, comma)))) return null;
-  const body = (comma >= 0 ? data.slice(comma + 1) : data).replace(/\s+/g, '');
-  if (body.length === 0 || !/^[A-Za-z0-9+/_-]+={0,2}$/.test(body)) return null;
-  return Buffer.from(body, 'base64');
-}
+export { decodeBase64Image } from './upload-body.ts';
 
 export async function reencodePhoto(input: Buffer, sourceMime: string): Promise<{ buffer: Buffer; ext: 'jpg' | 'png' }> {
   const image = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
@@ -48,7 +46,7 @@ export interface PhotoStore {
   pathOf(filename: string): string | null;
 }
 
-export function createPhotoStore(db: Database, dataDir: string): PhotoStore {
+export function createPhotoStore(db: Database, dataDir: string, pool: ImagePool = imagePool): PhotoStore {
   const dir = path.join(dataDir, 'files', 'photos');
   return {
     dir,
@@ -57,18 +55,19 @@ export function createPhotoStore(db: Database, dataDir: string): PhotoStore {
       if (input.length > MAX_UPLOAD_BYTES) return { ok: false, reason: 'tooBig' };
       const type = await fileTypeFromBuffer(input);
       if (!type || !ACCEPTED_MIME.has(type.mime)) return { ok: false, reason: 'wrongFormat' };
+      const size = await declaredSize(input);
+      if (!size.ok) return { ok: false, reason: size.reason };
       let encoded;
       try {
-        encoded = await reencodePhoto(input, type.mime);
-      } catch {
+        encoded = await pool.run(() => reencodePhoto(input, type.mime));
+      } catch (error) {
+        if (error instanceof ImagePoolBusy) return { ok: false, reason: 'busy' };
         return { ok: false, reason: 'unreadable' };
       }
       const filename = `${randomBytes(16).toString('base64url')}.${encoded.ext}`;
       await mkdir(dir, { recursive: true });
       const target = path.join(dir, filename);
-      const partial = `${target}.part`;
-      await writeFile(partial, encoded.buffer);
-      await rename(partial, target);
+      await writeFileAtomically(target, encoded.buffer, 0o644);
       try {
         const [row] = await db
           .insert(files)

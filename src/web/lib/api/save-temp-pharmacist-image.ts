@@ -1,5 +1,6 @@
-// POST /api/save-temp-pharmacist-image (spec §7): JSON {data: dataURL}. XMLHttpRequest rather than
-// fetch, because only XHR reports upload progress.
+// POST /api/save-temp-pharmacist-image (spec §7): JSON {data: dataURL, recaptchaToken} (each upload
+// carries its own solved bot check). XMLHttpRequest rather than fetch, because only XHR reports
+// upload progress.
 import { parseAnswer } from '../api-client.ts';
 
 export interface UploadedPhoto {
@@ -8,7 +9,7 @@ export interface UploadedPhoto {
 }
 
 /** Why an upload failed, as the photo input tells the user. */
-export type PhotoUploadError = 'wrongFormat' | 'tooBig' | 'serverIssue' | 'unexpected';
+export type PhotoUploadError = 'wrongFormat' | 'tooBig' | 'tooMany' | 'botCheck' | 'serverIssue' | 'unexpected';
 
 export class PhotoUploadFailure extends Error {
   constructor(readonly reason: PhotoUploadError) {
@@ -23,7 +24,7 @@ export function photoUrl(filename: string): string {
 
 export function saveTempPharmacistImage(
   dataUrl: string,
-  { onProgress, signal }: { onProgress?: (fraction: number) => void; signal?: AbortSignal } = {},
+  { recaptchaToken, onProgress, signal }: { recaptchaToken: string; onProgress?: (fraction: number) => void; signal?: AbortSignal },
 ): Promise<UploadedPhoto> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
@@ -37,6 +38,8 @@ export function saveTempPharmacistImage(
       const body = parseAnswer(typeof xhr.responseText === 'string' ? xhr.responseText : '');
       const message = body?.message;
       if (xhr.status === 413 || message === 'tooBig') return reject(new PhotoUploadFailure('tooBig'));
+      if (xhr.status === 429) return reject(new PhotoUploadFailure('tooMany'));
+      if (xhr.status === 400 && body?.errors && 'recaptchaToken' in body.errors) return reject(new PhotoUploadFailure('botCheck'));
       if (xhr.status === 415 || xhr.status === 422 || message === 'wrongFormat') return reject(new PhotoUploadFailure('wrongFormat'));
       if (xhr.status < 200 || xhr.status >= 300 || !body || body.status !== 'ok') return reject(new PhotoUploadFailure('serverIssue'));
       const filename = body.filename;
@@ -49,7 +52,7 @@ export function saveTempPharmacistImage(
     xhr.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
     signal?.addEventListener('abort', () => xhr.abort(), { once: true });
     try {
-      xhr.send(JSON.stringify({ data: dataUrl }));
+      xhr.send(JSON.stringify({ data: dataUrl, recaptchaToken }));
     } catch {
       reject(new PhotoUploadFailure('unexpected'));
     }

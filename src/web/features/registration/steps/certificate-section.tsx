@@ -63,9 +63,13 @@ export function TrainingAndCertificateSection({ country, askAgain, editing }: Tr
             ? 'steps.certificate.errors.fileTooBig'
             : fileKey === FileErrorKey.required
               ? 'steps.certificate.errors.required'
-              : i18n.exists(fileKey)
-                ? fileKey
-                : 'validation.invalid',
+              : fileKey === FileErrorKey.fileUnreadable
+                ? 'steps.certificate.errors.unreadable'
+                : fileKey === FileErrorKey.fileActiveContent
+                  ? 'steps.certificate.errors.activeContent'
+                  : i18n.exists(fileKey)
+                    ? fileKey
+                    : 'validation.invalid',
       )
     : undefined;
   const formatSize = (bytes: number) =>

@@ -263,6 +263,21 @@ describe('three-step form, bounces and steps 2 and 3', () => {
     expect(screen.getByTestId('altcha')).toHaveAttribute('data-reset', '1');
   });
 
+  it.each([
+    ['validation.fileActiveContent', 'Diese PDF-Datei enthält Skripte, Anhänge oder automatische Aktionen'],
+    ['validation.fileUnreadable', 'Wir konnten dieses Zertifikat nicht lesen'],
+  ])('shows the server refusing the certificate (%s) in German, linked to step 1', async (code, text) => {
+    stubApi({ '/api/save-pharmacist': () => json({ status: 'failed', message: 'invalid', errors: { file: code } }, 400) });
+    store({ ...STEP1, howDidYouFindAboutTheProgram: 'WORD OF MOUTH', agreementCheck1: true, agreementCheck2: true, agreementCheck3: true, agreementCheck4: true, agreementCheck5: true }, { certificate: { name: 'z.pdf', size: 10, type: 'application/pdf' } });
+    const { putCertificate } = await import('./certificate-store.ts');
+    await putCertificate(pdf(10, 'z.pdf'));
+    const user = await renderSteps('/form/3');
+    await user.click(await screen.findByRole('button', { name: 'Solve bot check' }));
+    await user.click(screen.getByRole('button', { name: 'Bewerbung absenden' }));
+    const summary = await screen.findByRole('alert');
+    expect(within(summary).getByRole('link', { name: new RegExp(`^Fortbildungszertifikat \\(Schritt 1\\): ${text}`) })).toHaveAttribute('href', '/form/1#file');
+  });
+
   it('has no axe violations on step 3', async () => {
     stubApi();
     store(STEP1);

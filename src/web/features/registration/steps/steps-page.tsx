@@ -431,6 +431,8 @@ function certificateText(key: string, t: (key: string) => string, errorText: (ke
   if (key === 'validation.fileType') return t('steps.certificate.errors.fileType');
   if (key === 'validation.fileTooBig') return t('steps.certificate.errors.fileTooBig');
   if (key === 'validation.required') return t('steps.certificate.errors.required');
+  if (key === 'validation.fileUnreadable') return t('steps.certificate.errors.unreadable');
+  if (key === 'validation.fileActiveContent') return t('steps.certificate.errors.activeContent');
   return errorText(key);
 }
 
