@@ -18,6 +18,8 @@ describe('loggableUrl', () => {
     ['/api/data-rights/Abcdefghijklmnopqrstuvwxyz012345/erase', '/api/data-rights/[token]/erase'],
     ['/files/photos/0123456789abcdef0123456789abcdef.jpg', '/files/photos/[token]'],
     ['/api/drafts', '/api/drafts'],
+    ['/api/save-temp-pharmacist-image', '/api/save-temp-pharmacist-image'],
+    ['/api/areamanager-create-pharmacy', '/api/areamanager-create-pharmacy'],
     ['/areamanager/form/0b7e1f3c-8f7a-4c1e-9b2a-1d2e3f4a5b6c', '/areamanager/form/0b7e1f3c-8f7a-4c1e-9b2a-1d2e3f4a5b6c'],
     ['/assets/main-abc123.js', '/assets/main-abc123.js'],
   ])('%s → %s', (url, expected) => {

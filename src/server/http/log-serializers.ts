@@ -16,8 +16,11 @@ const TOKEN_PARENTS = ['/pharmacist/edit/', '/api/drafts/', '/api/data-rights/']
 // No "/" before the "@": a path such as node_modules/@scope/name.js is not an address.
 const EMAIL = /[^\s"'<>(),;:@/]+@[^\s"'<>(),;:@]+\.[^\s"'<>(),;:@]+/g;
 
+/** Route names such as save-temp-pharmacist-image: lower-case words and hyphens, never a random token. */
+const ROUTE_WORDS = /^[a-z]+(?:-[a-z]+)*$/;
+
 function isTokenSegment(segment: string): boolean {
-  return TOKEN_SEGMENT.test(segment) && !UUID.test(segment);
+  return TOKEN_SEGMENT.test(segment) && !UUID.test(segment) && !ROUTE_WORDS.test(segment);
 }
 
 /** The request path for the log: no query string, token segments replaced by "[token]". */

@@ -61,7 +61,8 @@ function postRaw(url: string, body: string): { sent: Promise<void>; answer: Prom
 
 describe('graceful shutdown', () => {
   it('finishes the requests in flight on SIGTERM, then exits 0 and takes no more', async () => {
-    const server = await startServerProcess({ dataDir: path.join(dataDir, 'term'), databaseUrl: temp?.url });
+    // Development logs each request as it comes in, which tells the test when all are inside.
+    const server = await startServerProcess({ dataDir: path.join(dataDir, 'term'), databaseUrl: temp?.url, env: { NODE_ENV: 'development' } });
     try {
       const jpeg = await fiveMegabyteJpeg();
       const tokens = await solvedTokensFrom(server.url, 4);
@@ -72,7 +73,10 @@ describe('graceful shutdown', () => {
         ...tokens.map((recaptchaToken, i) => postRaw(`${server.url}/api/save-pharmacist`, JSON.stringify(distinctApplication('term', 700_000 + i, { recaptchaToken })))),
       ];
       await Promise.all(inFlight.map((r) => r.sent));
-      await new Promise((r) => setTimeout(r, 30));
+      // SIGTERM once the server has taken all eight in: a connection still waiting in the kernel's
+      // queue would be refused, and on a busy machine no fixed pause is long enough.
+      const taken = () => server.output().split('\n').filter((line) => line.includes('incoming request') && /\/api\/save-(temp-pharmacist-image|pharmacist)/.test(line)).length;
+      await expect.poll(taken, { timeout: 60_000, interval: 20, message: `requests the server took in:\n${server.output().slice(-4000)}` }).toBe(8);
       server.child.kill('SIGTERM');
       const answers = await Promise.all(inFlight.map((r) => r.answer));
       expect(answers.map((a) => a.status)).toEqual(Array(8).fill(200));
