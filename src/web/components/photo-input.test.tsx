@@ -19,7 +19,8 @@ interface FakeReply {
 const nextReplies: FakeReply[] = [];
 let reply: FakeReply = { status: 200, body: JSON.stringify({ status: 'ok', filename: 'abcdefghijkl.jpg', target_id: '0b9e1f3c-1111-4a4a-8b8b-123456789abc' }) };
 const sent: string[] = [];
-let delayMs = 5;
+/** When set, the upload answers only once the test opens it (no race with a timer). */
+let replyGate: Promise<void> | null = null;
 
 class FakeXhr extends EventTarget {
   upload = new EventTarget();
@@ -37,12 +38,14 @@ class FakeXhr extends EventTarget {
       Object.assign(progress, { lengthComputable: true, loaded: 50, total: 100 });
       this.upload.dispatchEvent(progress);
     }, 1);
-    setTimeout(() => {
+    const respond = () => {
       const answer = nextReplies.shift() ?? reply;
       this.status = answer.status;
       this.responseText = answer.body;
       this.dispatchEvent(new Event('load'));
-    }, delayMs);
+    };
+    if (replyGate) void replyGate.then(respond);
+    else setTimeout(respond, 5);
   }
 }
 
@@ -59,7 +62,7 @@ beforeEach(() => {
   sent.length = 0;
   nextReplies.length = 0;
   solved = 0;
-  delayMs = 5;
+  replyGate = null;
   reply = { status: 200, body: JSON.stringify({ status: 'ok', filename: 'abcdefghijkl.jpg', target_id: '0b9e1f3c-1111-4a4a-8b8b-123456789abc' }) };
 });
 afterEach(() => {
@@ -110,11 +113,13 @@ describe('PhotoInput', () => {
   });
 
   it('shows upload progress while loading', async () => {
-    delayMs = 300;
+    let openGate!: () => void;
+    replyGate = new Promise((resolve) => (openGate = resolve));
     const user = userEvent.setup();
     await renderInSite(<Harness />);
     await user.upload(screen.getByLabelText('Choose a photo'), png());
     await waitFor(() => expect(screen.getByRole('progressbar', { name: 'Upload progress' })).toHaveAttribute('value', '50'));
+    openGate();
     await screen.findByRole('img');
   });
 
