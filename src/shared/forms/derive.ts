@@ -119,9 +119,13 @@ function schemaOver(sections: SectionDef[], mode: 'form' | 'payload', formCheck?
   });
 }
 
-/** The schema the server validates a submitted payload with (files are checked apart, by content). */
+const payloadSchemas = new WeakMap<FormDef, ReturnType<typeof schemaOver>>();
+
+/** The schema the server validates a submitted payload with (files are checked apart, by content). Built once per form. */
 export function payloadSchema(form: FormDef) {
-  return schemaOver(sectionsOf(form), 'payload', form.check);
+  let schema = payloadSchemas.get(form);
+  if (!schema) payloadSchemas.set(form, (schema = schemaOver(sectionsOf(form), 'payload', form.check)));
+  return schema;
 }
 
 /** The schema the browser validates one step's form values with (before toPayload). */
