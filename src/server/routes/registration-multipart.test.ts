@@ -5,7 +5,7 @@ import { PDFDocument, PDFName, PDFString } from 'pdf-lib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applications, files } from '../db/schema.ts';
-import { createTestContext, germanApplication, solveCaptcha, uploadPhoto as uploadPhotoTo, type TestContext } from '../test/context.ts';
+import { createTestContext, germanApplication, solveCaptcha, ukApplication, uploadPhoto as uploadPhotoTo, type TestContext } from '../test/context.ts';
 import { elfBytes, gifBytes, heicBytes, multipartBody, pdfBytes, peBytes, pngDeclaring, type FilePart } from '../test/multipart.ts';
 
 let ctx: TestContext;
@@ -210,6 +210,24 @@ describe('POST /api/save-pharmacist (multipart, three steps)', () => {
     const refused = await submit(germanApplication({ photo: webp.filename, photoId: webp.target_id }));
     expect(refused.statusCode).toBe(400);
     expect(refused.json().errors).toEqual({ photo: 'validation.fileType' });
+  });
+
+  it('refuses a webp photo on every three-step pair, as in German: a UK-market application in German (decision 0004)', async () => {
+    const webpBytes = () => sharp({ create: { width: 8, height: 8, channels: 3, background: '#00a' } }).webp().toBuffer();
+    const webp = await uploadPhoto(await webpBytes());
+    const ukInGerman = germanApplication({ appStoreCountry: 'uk', formLanguage: 'de', bodyOfRegistration: 'UK (GPhC)', photo: webp.filename, photoId: webp.target_id });
+    const refused = await submit(ukInGerman);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({ status: 'failed', message: 'invalid', errors: { photo: 'validation.fileType' } });
+
+    // The single-page UK form keeps accepting any image.
+    const other = await uploadPhoto(await webpBytes());
+    const single = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/save-pharmacist',
+      payload: ukApplication({ recaptchaToken: await solveCaptcha(ctx.app), photo: other.filename, photoId: other.target_id }),
+    });
+    expect(single.statusCode).toBe(200);
   });
 
   it('answers a truncated body with 400 JSON', async () => {

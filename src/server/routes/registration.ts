@@ -1,9 +1,11 @@
 // POST /api/save-pharmacist and GET /api/get-pharmacist (spec §7).
 import type { FastifyInstance } from 'fastify';
-import { isCountry, isLanguage, resolveVariant } from '#shared/markets.ts';
+import { isCountry, isLanguage } from '#shared/markets.ts';
+import { applicationFormFor } from '#shared/forms/catalogue.ts';
+import { payloadSchema } from '#shared/forms/derive.ts';
 import { ApiMessage } from '#shared/schemas/api.ts';
 import { EditTokenSchema, ErrorKey } from '#shared/schemas/fields.ts';
-import { fieldErrors, registrationPayloadSchemaFor } from '#shared/schemas/registration.ts';
+import { fieldErrors } from '#shared/schemas/registration.ts';
 import { failed, isPlainObject, ok, WHOLE_BODY_INVALID } from '../http/answers.ts';
 import { readMultipartForm } from '../http/multipart.ts';
 import type { ApplicationInput, ApplicationStore } from '../services/applications.ts';
@@ -37,28 +39,29 @@ export async function saveApplication(
   const { appStoreCountry, formLanguage } = fields;
   if (!isCountry(appStoreCountry)) return refuse({ appStoreCountry: ErrorKey.invalid });
   if (!isLanguage(formLanguage)) return refuse({ formLanguage: ErrorKey.invalid });
-  const schema = registrationPayloadSchemaFor(appStoreCountry, formLanguage);
-  if (!schema) return refuse({ formLanguage: ErrorKey.invalid });
-
-  const parsed = schema.safeParse(fields);
+  const form = applicationFormFor(appStoreCountry, formLanguage);
+  const parsed = payloadSchema(form).safeParse(fields);
   const errors = parsed.success ? {} : fieldErrors(parsed.error);
 
   // The three-step variants need the training certificate, unless the application being edited has one.
   let certificateSent = false;
-  if (resolveVariant(appStoreCountry, formLanguage).layout === 'steps') {
+  if (form.files?.certificate) {
     if (certificateFile) {
       const type = await certificateType(certificateFile);
       if (type.ok) certificateSent = true;
       else errors.file = type.error;
     } else {
-      const loginToken = parsed.success ? parsed.data.loginToken : undefined;
-      if (!loginToken || !(await deps.applications.hasCertificate(loginToken))) errors.file = FileErrorKey.required;
+      const loginToken = parsed.success && typeof parsed.data.loginToken === 'string' ? parsed.data.loginToken : undefined;
+      const editing = form.files.certificate === 'unlessEditing' && loginToken && (await deps.applications.hasCertificate(loginToken));
+      if (!editing) errors.file = FileErrorKey.required;
     }
   }
   if (!parsed.success || Object.keys(errors).length > 0) return refuse(errors);
   const input = parsed.data as ApplicationInput;
 
-  if (input.appStoreCountry === 'de' && input.photo && !(await deps.applications.isGermanPhotoType(input.photo))) {
+  // Decision 0004: the form's photo types (every three-step pair: JPEG or PNG), not the market's.
+  const photoTypes = form.files?.photoTypes;
+  if (photoTypes && input.photo && !(await deps.applications.isPhotoOfType(input.photo, photoTypes))) {
     return refuse({ photo: FileErrorKey.fileType });
   }
 
@@ -82,7 +85,7 @@ export async function saveApplication(
   let result;
   try {
     if (certificate?.ok) stored = await deps.certificates.write(certificate.content, certificate);
-    result = await deps.applications.save(input, { certificate: stored ?? undefined, replaced, captcha: captcha.used });
+    result = await deps.applications.save(input, { certificate: stored ?? undefined, replaced, captcha: captcha.used, photoTypes });
   } catch (error) {
     if (stored) await deps.certificates.remove(stored.storageName);
     throw error;

@@ -38,9 +38,6 @@ export type SaveResult =
   | { ok: false; captcha: 'reused' }
   | { ok: false; invalid: 'loginToken' | 'photo'; code?: string };
 
-/** Photos a German application may carry, as detected when uploaded (spec §5: jpeg or png only). */
-const GERMAN_PHOTO_MIME = new Set(['image/jpeg', 'image/png']);
-
 const NOT_STORED = new Set(['recaptchaToken', 'loginToken', 'website']);
 
 export const newEditToken = () => randomBytes(EDIT_TOKEN_BYTES).toString('base64url');
@@ -55,6 +52,8 @@ class Refused extends Error {
 }
 
 export interface SaveExtras {
+  /** The photo types the form allows (its catalogue entry's files.photoTypes); any image when absent. */
+  photoTypes?: readonly string[];
   /** A certificate already written to private storage; linked in the same transaction. */
   certificate?: StoredCertificate;
   /** Storage names of certificates this save replaced: the caller removes their files after commit. */
@@ -184,7 +183,7 @@ export function createApplicationStore(db: Database) {
               .where(and(eq(files.storageName, input.photo), eq(files.kind, 'photo'), or(isNull(files.applicationId), eq(files.applicationId, id))))
               .for('update');
             if (!photo || (input.photoId && input.photoId !== photo.id)) throw new Refused('photo');
-            if (input.appStoreCountry === 'de' && photo.originalMime && !GERMAN_PHOTO_MIME.has(photo.originalMime)) throw new Refused('photo', 'validation.fileType');
+            if (extras.photoTypes && photo.originalMime && !extras.photoTypes.includes(photo.originalMime)) throw new Refused('photo', 'validation.fileType');
             await tx.update(files).set({ applicationId: id, linkedAt: new Date() }).where(eq(files.id, photo.id));
           }
           if (extras.certificate) {
@@ -219,10 +218,10 @@ export function createApplicationStore(db: Database) {
       }
     },
 
-    /** Whether a temp photo was uploaded as jpeg or png (photos from before the check count as such). */
-    async isGermanPhotoType(storageName: string): Promise<boolean> {
+    /** Whether a temp photo was uploaded as one of `types` (photos from before the check count as such). */
+    async isPhotoOfType(storageName: string, types: readonly string[]): Promise<boolean> {
       const [row] = await db.select({ originalMime: files.originalMime }).from(files).where(and(eq(files.storageName, storageName), eq(files.kind, 'photo')));
-      return !row?.originalMime || GERMAN_PHOTO_MIME.has(row.originalMime);
+      return !row?.originalMime || types.includes(row.originalMime);
     },
 
     /** Whether the application behind an edit token already holds a certificate. */

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { ItalianRegistrationFormSchema, ItalianRegistrationPayloadSchema, italianFormToPayload } from './registration-it.ts';
-import { registrationPayloadSchemaFor } from './registration.ts';
 
 const valid = {
   email: 'giulia.rossi@example.it',
@@ -29,10 +28,6 @@ const valid = {
 };
 
 describe('Italian registration payload', () => {
-  it('is the schema the server applies to it-it', () => {
-    expect(registrationPayloadSchemaFor('it', 'it')).toBe(ItalianRegistrationPayloadSchema);
-  });
-
   it('accepts a complete application and strips markup and unknown fields', () => {
     const parsed = ItalianRegistrationPayloadSchema.parse({ ...valid, extra: 'x', additionalTrainingNotes: 'UK only' });
     expect(parsed.whereYouWork).toBe('Farmacia Centrale');

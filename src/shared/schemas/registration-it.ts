@@ -6,14 +6,15 @@ import { ErrorKey, YesNoSchema } from './fields.ts';
 import { commonFields } from './registration-common.ts';
 
 /** What the Italian single page sends (and what the server accepts for it-it). */
-export const ItalianRegistrationPayloadSchema = z.object({
+export const italianFields = {
   ...commonFields,
   areYouLocum: YesNoSchema,
   whereDidYouFindOutAboutUs: z.enum(HOW_HEARD_OPTIONS, { error: ErrorKey.choose }),
   bodyOfRegistration: z.literal(REGISTRATION_BODY_IT, { error: ErrorKey.choose }),
   /** Oncodemia course completed (yes/no: the Italian page has no training notes). */
   haveYouCompleted: YesNoSchema,
-});
+};
+export const ItalianRegistrationPayloadSchema = z.object(italianFields);
 export type ItalianRegistrationPayload = z.output<typeof ItalianRegistrationPayloadSchema>;
 
 // ---- Italian form (browser side) ---------------------------------------------------------

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { GERMAN_CHAMBER_NAMES } from '../reference/german-chambers.ts';
 import { fieldErrors } from './registration-common.ts';
-import { registrationPayloadSchemaFor } from './registration.ts';
 import { Step2Schema, Step3Schema, StepsRegistrationPayloadSchema, certificateBytesLookRight, certificateProblem, step1Schema } from './registration-steps.ts';
 
 const MB = 1024 * 1024;
@@ -102,12 +101,6 @@ describe('step schemas', () => {
 describe('StepsRegistrationPayloadSchema', () => {
   const { file: _file, ...step1Text } = step1;
   const payload = { ...step1Text, isChecked: 'true', ...step3, appStoreCountry: 'de', formLanguage: 'de' };
-
-  it('is what the server applies to every three-step pair', () => {
-    expect(registrationPayloadSchemaFor('de', 'de')).toBe(StepsRegistrationPayloadSchema);
-    expect(registrationPayloadSchemaFor('it', 'en')).toBe(StepsRegistrationPayloadSchema);
-    expect(registrationPayloadSchemaFor('uk', 'de')).toBe(StepsRegistrationPayloadSchema);
-  });
 
   it('merges the three steps from multipart text fields and drops unknown fields', () => {
     const parsed = StepsRegistrationPayloadSchema.safeParse({ ...payload, willUpateGoogleMapsEntry: 'true', areYouLocum: 'yes', file: 'x' });

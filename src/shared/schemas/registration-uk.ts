@@ -5,7 +5,7 @@ import { ErrorKey, OptionalFreeText, YesNoSchema } from './fields.ts';
 import { commonFields } from './registration-common.ts';
 
 /** UK English single-page form, as sent (spec §4: yes1/yes2 already mapped to yes). */
-const ukFields = {
+export const ukFields = {
   ...commonFields,
   areYouLocum: YesNoSchema,
   whereDidYouFindOutAboutUs: z.enum(HOW_HEARD_OPTIONS, { error: ErrorKey.choose }),

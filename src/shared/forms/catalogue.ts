@@ -1,0 +1,120 @@
+// The catalogue: every form of the product as data (docs/decisions/0007-forms-as-data.md).
+// Each endpoint is named here once per entry, by its path, until src/shared/api's contracts land.
+import { resolveVariant, type Variant } from '../markets.ts';
+import { italianFormToPayload } from '../schemas/registration-it.ts';
+import { STEPS_PHOTO_MIME_TYPES } from '../schemas/registration-steps.ts';
+import { ukFormToPayload, type UkRegistrationFormValues } from '../schemas/registration-uk.ts';
+import { isRegistrationBodyFor } from '../reference/registration-bodies.ts';
+import { ErrorKey } from '../schemas/fields.ts';
+import type { Answers, FieldErrors, FormDef } from './model.ts';
+import type { SectionId } from './sections.ts';
+
+interface Entry extends FormDef {
+  steps: readonly (readonly SectionId[])[];
+  carried?: readonly SectionId[];
+}
+
+const SAVE_APPLICATION_JSON = { path: '/api/save-pharmacist', method: 'POST', encoding: 'json' } as const;
+const SAVE_APPLICATION_MULTIPART = { path: '/api/save-pharmacist', method: 'POST', encoding: 'multipart' } as const;
+const BY_PHARMACIST_ID = { param: 'pharmacistId', from: '/api/get-pharmacist' } as const;
+/** The three-step form's photo and the shorter Italian form's: JPEG or PNG only (spec §5, decision 0004). */
+const JPEG_OR_PNG_PHOTO = { photoTypes: STEPS_PHOTO_MIME_TYPES } as const;
+
+export const FORMS = {
+  'apply-uk': {
+    id: 'apply-uk',
+    titleKey: 'form.title',
+    steps: [['contact', 'registration-number', 'locum', 'how-heard', 'photo', 'pharmacy', 'google-profile', 'uk-training', 'about-you', 'confirmations-5', 'bot-check']],
+    carried: ['unasked-services', 'market'],
+    toPayload: (values) => ukFormToPayload(values as UkRegistrationFormValues),
+    prefill: BY_PHARMACIST_ID,
+    keepAnswers: false,
+    submit: SAVE_APPLICATION_JSON,
+    done: '/thank-you',
+  },
+  'apply-it': {
+    id: 'apply-it',
+    titleKey: 'italy.title',
+    steps: [['contact', 'italian-body', 'registration-number', 'locum', 'how-heard', 'photo', 'pharmacy', 'services', 'google-profile', 'oncodemia', 'about-you', 'confirmations-5', 'bot-check']],
+    carried: ['market'],
+    toPayload: italianFormToPayload,
+    prefill: BY_PHARMACIST_ID,
+    keepAnswers: false,
+    submit: SAVE_APPLICATION_JSON,
+    done: '/thank-you',
+  },
+  'apply-steps': {
+    id: 'apply-steps',
+    titleKey: 'steps.title',
+    steps: [
+      ['steps-training', 'certificate', 'photo', 'pharmacy', 'services', 'contact', 'chamber-or-body', 'registration-number'],
+      ['google-profile-update'],
+      ['check-answers', 'how-found', 'charter', 'confirmations-5-step3', 'bot-check'],
+    ],
+    carried: ['unasked-about-you', 'market'],
+    check: (payload: Answers): FieldErrors =>
+      isRegistrationBodyFor(payload.appStoreCountry as never, payload.bodyOfRegistration as string) ? {} : { bodyOfRegistration: ErrorKey.choose },
+    prefill: BY_PHARMACIST_ID,
+    keepAnswers: true,
+    files: { certificate: 'unlessEditing', ...JPEG_OR_PNG_PHOTO },
+    submit: SAVE_APPLICATION_MULTIPART,
+    done: '/thank-you',
+  },
+  /** Spec §2 screen 7 then screen 3, sent together (DESIGN §5). */
+  'areamanager-pharmacy': {
+    id: 'areamanager-pharmacy',
+    titleKey: 'staff.areaManagerPharmacy.title',
+    steps: [
+      ['rep-assignment', 'pharmacy', 'city-region-province'],
+      ['short-italian', 'confirmations-3', 'bot-check'],
+    ],
+    carried: ['staff-market'],
+    keepAnswers: true,
+    files: JPEG_OR_PNG_PHOTO,
+    submit: { path: '/api/areamanager-create-pharmacy', method: 'POST', encoding: 'json' },
+    done: '/areamanager/thank-you',
+  },
+  /** Spec §2 screen 12: the joined_unify part and the extra pharmacists only when callFlag is joined_unify. */
+  'rep-visit': {
+    id: 'rep-visit',
+    titleKey: 'staff.repVisit.title',
+    steps: [['call-outcome', 'place', 'joined-unify', 'extra-pharmacists', 'confirmations-3-if-joined']],
+    carried: ['pharmacy-ref'],
+    prefill: { param: 'pharmacyId', from: '/api/rep-get-pharmacy' },
+    keepAnswers: false,
+    files: JPEG_OR_PNG_PHOTO,
+    submit: { path: '/api/rep-update-pharmacy', method: 'PUT', encoding: 'json' },
+    done: '/rep/thank-you',
+  },
+  /** Spec §2 screen 11. */
+  'add-rep': {
+    id: 'add-rep',
+    titleKey: 'staff.addRep.title',
+    steps: [['staff-person']],
+    carried: ['area-manager-ref', 'staff-market'],
+    keepAnswers: false,
+    submit: { path: '/api/areamanager-add-rep', method: 'POST', encoding: 'json' },
+    done: '/areamanager/thank-you',
+  },
+  'add-area-manager': {
+    id: 'add-area-manager',
+    titleKey: 'staff.addAreaManager.title',
+    steps: [['staff-person']],
+    keepAnswers: false,
+    submit: { path: '/api/mainadmin-add-areamanager', method: 'POST', encoding: 'json' },
+    done: '/mainadmin',
+  },
+} as const satisfies Record<string, Entry>;
+
+export type FormId = keyof typeof FORMS;
+
+/** The applicant form a market and language are served (spec §2 "Variant choice"). */
+export function formFor(variant: Variant): FormDef {
+  if (variant.mode === 'areamanager') return FORMS['areamanager-pharmacy'];
+  if (variant.mode === 'rep') return FORMS['rep-visit'];
+  if (variant.layout === 'steps') return FORMS['apply-steps'];
+  return variant.country === 'uk' ? FORMS['apply-uk'] : FORMS['apply-it'];
+}
+
+/** The applicant form of a payload's own country and language. */
+export const applicationFormFor = (country: Variant['country'], language: Variant['language']) => formFor(resolveVariant(country, language));

@@ -1,0 +1,172 @@
+// The field-force entries: the rep visit's joined_unify part and numbered extra pharmacists, the
+// area manager's two-part add-pharmacy, add-rep and add-area-manager, through the derived schemas.
+import { describe, expect, it } from 'vitest';
+import { AddAreaManagerSchema } from '../schemas/staff.ts';
+import { fieldErrors } from '../schemas/registration-common.ts';
+import { FORMS } from './catalogue.ts';
+import { emptyValues, errorTarget, fieldOrder, payloadSchema, stepSchema, submitGates } from './derive.ts';
+import type { Answers } from './model.ts';
+
+const ID = '123e4567-e89b-12d3-a456-426614174000';
+const place = { placeId: 'fixture:it:001', lat: '45.46', lng: '9.19', address: 'Via Roma 1, Milano' };
+
+function errorsOf(schema: ReturnType<typeof payloadSchema>, answers: Answers) {
+  const result = schema.safeParse(answers);
+  return result.success ? {} : fieldErrors(result.error);
+}
+const dataOf = (schema: ReturnType<typeof payloadSchema>, answers: Answers) => {
+  const result = schema.safeParse(answers);
+  expect(result.success ? {} : fieldErrors(result.error)).toEqual({});
+  return result.data as Answers;
+};
+
+const visit = { pharmacyId: ID, callFlag: 'not_interested', month: '3', ...place };
+const joined = {
+  ...visit,
+  callFlag: 'joined_unify',
+  piva: '12345678901',
+  haveYouCompleted: 'yes',
+  email: 'farmacia@example.it',
+  firstName: 'Lucia',
+  lastName: 'Bianchi',
+  bodyOfRegistration: 'Italia (AIFA)',
+  professionalRegistrationNumber: '12345',
+  agreementCheck1: true,
+  agreementCheck2: true,
+  agreementCheck3: true,
+};
+const pharmacist = (n: number) => ({
+  [`firstName${n}`]: 'Marco',
+  [`lastName${n}`]: 'Verdi',
+  [`bodyOfRegistration${n}`]: 'Italia (AIFA)',
+  [`professionalRegistrationNumber${n}`]: `5432${n}`,
+});
+
+describe('rep visit (screen 12)', () => {
+  const schema = payloadSchema(FORMS['rep-visit']);
+
+  it('requires the call flag, month and place; the joined_unify fields only when callFlag is joined_unify', () => {
+    expect(errorsOf(schema, {})).toEqual({
+      callFlag: 'validation.choose',
+      month: 'validation.choose',
+      placeId: 'validation.placeRequired',
+      lat: 'validation.placeRequired',
+      lng: 'validation.placeRequired',
+      address: 'validation.required',
+      pharmacyId: 'validation.invalid',
+    });
+    const data = dataOf(schema, { ...visit, piva: 'not checked', email: 'not an address', agreementCheck1: false });
+    expect(data).toEqual({ pharmacyId: ID, callFlag: 'not_interested', month: 3, placeId: place.placeId, lat: 45.46, lng: 9.19, address: place.address });
+  });
+
+  it('with joined_unify, reports every missing joined_unify field at once, with the other errors', () => {
+    expect(errorsOf(schema, { pharmacyId: ID, ...place, callFlag: 'joined_unify' })).toEqual({
+      month: 'validation.choose',
+      piva: 'validation.required',
+      haveYouCompleted: 'validation.choose',
+      email: 'validation.required',
+      firstName: 'validation.required',
+      lastName: 'validation.required',
+      bodyOfRegistration: 'validation.choose',
+      professionalRegistrationNumber: 'validation.required',
+      agreementCheck1: 'validation.confirm',
+      agreementCheck2: 'validation.confirm',
+      agreementCheck3: 'validation.confirm',
+    });
+    expect(errorsOf(schema, { ...joined, piva: '123' })).toEqual({ piva: 'validation.invalid' });
+    expect(dataOf(schema, { ...joined, completionMonth: '', oncStatus: 'on_going' })).toMatchObject({ piva: '12345678901', oncStatus: 'on_going', agreementCheck3: true });
+  });
+
+  it('gates submit on the three confirmations only when joined_unify', () => {
+    expect(submitGates(FORMS['rep-visit'], visit)).toEqual([]);
+    expect(submitGates(FORMS['rep-visit'], joined)).toEqual(['agreementCheck1', 'agreementCheck2', 'agreementCheck3']);
+  });
+
+  it('numbers extra pharmacists from 2 up to 10: a started block is validated whole, others are dropped', () => {
+    const data = dataOf(schema, { ...joined, ...pharmacist(2), ...pharmacist(3), ...pharmacist(1), ...pharmacist(11) });
+    expect(Object.keys(data).filter((k) => /^firstName\d+$/.test(k))).toEqual(['firstName2', 'firstName3']);
+    expect(data).toMatchObject({ lastName3: 'Verdi', professionalRegistrationNumber2: '54322' });
+
+    expect(errorsOf(schema, { ...joined, ...pharmacist(2), firstName4: 'Anna' })).toEqual({
+      lastName4: 'validation.required',
+      bodyOfRegistration4: 'validation.choose',
+      professionalRegistrationNumber4: 'validation.required',
+    });
+    expect(errorsOf(schema, { ...joined, ...pharmacist(10) })).toEqual({});
+    // Not joined: the blocks are neither validated nor kept.
+    expect(dataOf(schema, { ...visit, firstName4: 'Anna' })).not.toHaveProperty('firstName4');
+  });
+
+  it('orders and places the numbered fields as the blocks present', () => {
+    const order = fieldOrder(FORMS['rep-visit'], 1, { ...joined, ...pharmacist(2), ...pharmacist(3) });
+    expect(order.filter((f) => /\D[2-9]$|10$/.test(f) && !f.startsWith('agreementCheck'))).toEqual([
+      'firstName2', 'lastName2', 'bodyOfRegistration2', 'professionalRegistrationNumber2', 'anythingElseAboutYou2',
+      'firstName3', 'lastName3', 'bodyOfRegistration3', 'professionalRegistrationNumber3', 'anythingElseAboutYou3',
+    ]);
+    expect(order.slice(0, 3)).toEqual(['callFlag', 'month', 'placeId']);
+    expect(errorTarget(FORMS['rep-visit'], 'lastName3')).toEqual({ step: 1, fieldId: 'lastName3' });
+    expect(errorTarget(FORMS['rep-visit'], 'lng')).toEqual({ step: 1, fieldId: 'placeId' });
+    expect(errorTarget(FORMS['rep-visit'], 'pharmacyId')).toBeNull();
+  });
+});
+
+describe('area manager add-pharmacy (screens 7 + 3)', () => {
+  const form = FORMS['areamanager-pharmacy'];
+  const part1 = { salesRep: ID, whereYouWork: 'Farmacia Centrale', ...place, city: 'Milano', region: 'lombardia', prov: 'MI' };
+
+  it('part one requires the rep, the pharmacy, the place, city, region and province; oncStatus is optional', () => {
+    expect(errorsOf(stepSchema(form, 1), {})).toEqual({
+      salesRep: 'validation.invalid',
+      placeId: 'validation.placeRequired',
+      lat: 'validation.placeRequired',
+      lng: 'validation.placeRequired',
+      address: 'validation.required',
+      whereYouWork: 'validation.required',
+      city: 'validation.choose',
+      region: 'validation.choose',
+      prov: 'validation.choose',
+    });
+    expect(errorsOf(stepSchema(form, 1), part1)).toEqual({});
+    expect(errorsOf(stepSchema(form, 1), { ...part1, oncStatus: 'somewhere' })).toEqual({ oncStatus: 'validation.choose' });
+    expect(fieldOrder(form, 1)).toEqual(['salesRep', 'oncStatus', 'placeId', 'whereYouWork', 'city', 'region', 'prov']);
+  });
+
+  it('part two is the shorter Italian form, with three confirmations gating submit', () => {
+    expect(fieldOrder(form, 2)).toEqual([
+      'photo', 'services', 'haveYouCompleted', 'email', 'firstName', 'lastName', 'bodyOfRegistration', 'professionalRegistrationNumber', 'anythingElseAboutYou',
+      'agreementCheck1', 'agreementCheck2', 'agreementCheck3', 'recaptchaToken',
+    ]);
+    expect(submitGates(form)).toEqual(['agreementCheck1', 'agreementCheck2', 'agreementCheck3']);
+    const { pharmacyId: _p, callFlag: _c, month: _m, piva: _v, ...short } = joined;
+    const whole = { ...part1, ...short, recaptchaToken: 'solution', appStoreCountry: 'it', formLanguage: 'it' };
+    expect(errorsOf(payloadSchema(form), whole)).toEqual({});
+    expect(errorsOf(payloadSchema(form), { ...whole, agreementCheck2: false, region: 'atlantis' })).toEqual({ agreementCheck2: 'validation.confirm', region: 'validation.choose' });
+  });
+});
+
+describe('add rep (screen 11) and add area manager', () => {
+  it('add rep: email and names, with the area manager id and the market carried', () => {
+    const form = FORMS['add-rep'];
+    expect(fieldOrder(form)).toEqual(['email', 'firstName', 'lastName']);
+    expect(emptyValues(form, { country: 'it', language: 'it' })).toEqual({ email: '', firstName: '', lastName: '', areaManagerId: '', appStoreCountry: 'it', formLanguage: 'it' });
+    const schema = payloadSchema(form);
+    expect(errorsOf(schema, { email: 'x', firstName: 'Ugo', lastName: 'Neri', areaManagerId: ID, appStoreCountry: 'it', formLanguage: 'it' })).toEqual({ email: 'validation.email' });
+    expect(dataOf(schema, { email: 'rep@example.it', firstName: 'Ugo', lastName: 'Neri', areaManagerId: ID, appStoreCountry: 'it', formLanguage: 'it', role: 'main_admin' })).not.toHaveProperty('role');
+  });
+
+  it('add area manager: the derived schema judges samples as AddAreaManagerSchema does', () => {
+    const schema = payloadSchema(FORMS['add-area-manager']);
+    const samples = [
+      { email: 'am@example.it', firstName: 'Ada', lastName: 'Rossi' },
+      { email: 'am@', firstName: 'Ada', lastName: 'Rossi' },
+      { email: 'am@example.it', firstName: '', lastName: 'Rossi' },
+      { email: 'am@example.it', firstName: 'Ada', lastName: 'R0ssi', extra: 1 },
+      {},
+    ];
+    for (const sample of samples) {
+      const today = AddAreaManagerSchema.safeParse(sample);
+      const derived = schema.safeParse(sample);
+      expect(derived.success ? derived.data : fieldErrors(derived.error)).toEqual(today.success ? today.data : fieldErrors(today.error));
+    }
+  });
+});

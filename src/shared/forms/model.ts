@@ -1,0 +1,67 @@
+// The shape of a form as data (docs/decisions/0007-forms-as-data.md): a form is steps of
+// sections, a section is fields with their rules (from schemas/, never restated) plus where
+// their errors show, which boxes gate submit, when the section applies and how often it repeats.
+import type * as z from 'zod/mini';
+import type { Country, Language } from '../markets.ts';
+
+export type FieldRule = z.core.$ZodType;
+export type Answers = Record<string, unknown>;
+/** Field-level errors as the API answers them: `{ field: i18nKey }`. */
+export type FieldErrors = Record<string, string>;
+
+export interface SectionDef {
+  /** Payload fields in page order, each with its rule. */
+  fields: Record<string, FieldRule>;
+  /** i18n namespace of the section's labels and summary names. */
+  texts: 'form' | 'italy' | 'steps' | 'staff';
+  /** Fields no input shows, whose error is shown at another field: `{ lat: 'placeId' }`. */
+  errorAt?: Record<string, string>;
+  /** Fields that travel in the payload but that no input of this section shows (no error target). */
+  hidden?: readonly string[];
+  /** Tick boxes: empty value `false`. */
+  boxes?: readonly string[];
+  /** Tick boxes that keep Submit disabled until ticked (spec §4). */
+  gatesSubmit?: readonly string[];
+  /** File inputs: empty value `null`, not part of the JSON payload schema (checked by content on the server). */
+  files?: readonly string[];
+  /** The browser's rule where it differs from the payload's (the UK's yes1/yes2/no before mapping). */
+  formFields?: Record<string, FieldRule>;
+  /** Cross-field rules of the section: the errors of `answers`, by field. */
+  check?: (answers: Answers) => FieldErrors;
+  /** The section is shown and validated only when this holds; otherwise its fields are dropped. */
+  visibleWhen?: (answers: Answers) => boolean;
+  /** Numbered blocks: fields `firstName2`, `firstName3`, … up to `max`, each block optional. */
+  repeat?: { from: number; max: number };
+}
+
+export type SectionId = string;
+
+/** Values set by the page rather than typed: the market, the language and the edit token. */
+export interface FormContext {
+  country: Country;
+  language: Language;
+  loginToken?: string;
+}
+
+export interface FormDef {
+  id: string;
+  /** One step = one page, listing section ids in page order. */
+  steps: readonly (readonly SectionId[])[];
+  /** Sections on no page whose fields travel in the payload (market, language, edit token). */
+  carried?: readonly SectionId[];
+  titleKey: string;
+  /** The endpoint, named once per entry by its path (to be swapped for src/shared/api's contract). */
+  submit: { path: string; method: 'POST' | 'PUT'; encoding: 'json' | 'multipart' };
+  /** Form values -> payload (spec §4 mappings), before the payload schema applies. */
+  toPayload?: (values: Answers) => Answers;
+  /** Where a stored record comes from, and which query parameter names it. */
+  prefill?: { param: 'pharmacistId' | 'pharmacyId'; from: string };
+  /** Answers kept in the browser between steps and visits (and draft links). */
+  keepAnswers: boolean;
+  /** File rules applied by the server: the certificate, and the photo's allowed types. */
+  files?: { certificate?: 'required' | 'unlessEditing'; photoTypes?: readonly string[] };
+  /** Cross-field rules of the whole payload (the registration body against the market). */
+  check?: (payload: Answers) => FieldErrors;
+  /** Where a successful submit goes. */
+  done: '/thank-you' | '/areamanager/thank-you' | '/rep/thank-you' | '/mainadmin';
+}

@@ -1,0 +1,111 @@
+// Every section of every form: its fields with their rules (taken from src/shared/schemas, never
+// restated), where hidden fields show their errors, which boxes gate submit, and when and how
+// often the section applies.
+import * as z from 'zod/mini';
+import { AGREEMENT_FIELDS, UK_TRAINING_ANSWERS } from '../reference/options.ts';
+import { CALL_FLAG_JOINED_UNIFY } from '../reference/call-flags.ts';
+import { ErrorKey } from '../schemas/fields.ts';
+import { commonFields, optional } from '../schemas/registration-common.ts';
+import { italianFields } from '../schemas/registration-it.ts';
+import { CertificateFileSchema, step1Fields, step2Fields, step3Fields } from '../schemas/registration-steps.ts';
+import { ukFields } from '../schemas/registration-uk.ts';
+import { CallFlagSchema, CitySchema, MonthSchema, OncologyStatusSchema, PivaSchema, ProvinceSchema, RecordIdSchema, RegionSchema } from '../schemas/field-force.ts';
+import type { Answers, SectionDef } from './model.ts';
+
+const PLACE_ERROR_AT = { lat: 'placeId', lng: 'placeId', address: 'placeId' } as const;
+const pick = <K extends keyof typeof commonFields>(...names: K[]) => Object.fromEntries(names.map((n) => [n, commonFields[n]])) as Pick<typeof commonFields, K>;
+
+const joinedUnify = (answers: Answers) => answers.callFlag === CALL_FLAG_JOINED_UNIFY;
+const THREE_CONFIRMATIONS = AGREEMENT_FIELDS.slice(0, 3);
+
+/** The shorter Italian form (spec §2 screen 3), which is also the rep form's joined_unify part (DESIGN §5). */
+const shortItalianFields = {
+  ...pick('photo', 'photoId', 'services'),
+  haveYouCompleted: italianFields.haveYouCompleted,
+  ...pick('email', 'firstName', 'lastName'),
+  bodyOfRegistration: italianFields.bodyOfRegistration,
+  ...pick('professionalRegistrationNumber', 'anythingElseAboutYou'),
+};
+
+export const SECTIONS = {
+  // ---- applicant forms -------------------------------------------------------------------
+  contact: { texts: 'form', fields: pick('email', 'firstName', 'lastName') },
+  'registration-number': { texts: 'form', fields: pick('professionalRegistrationNumber') },
+  'italian-body': { texts: 'italy', fields: { bodyOfRegistration: italianFields.bodyOfRegistration } },
+  locum: { texts: 'form', fields: { areYouLocum: ukFields.areYouLocum } },
+  'how-heard': { texts: 'form', fields: { whereDidYouFindOutAboutUs: ukFields.whereDidYouFindOutAboutUs } },
+  photo: { texts: 'form', fields: pick('photo', 'photoId'), errorAt: { photoId: 'photo' } },
+  pharmacy: { texts: 'form', fields: pick('placeId', 'lat', 'lng', 'address', 'whereYouWork'), errorAt: PLACE_ERROR_AT },
+  services: { texts: 'steps', fields: pick('services') },
+  /** The UK page does not ask for services, but its payload may carry them. */
+  'unasked-services': { texts: 'form', fields: pick('services'), hidden: ['services'] },
+  'google-profile': { texts: 'form', fields: pick('isChecked'), boxes: ['isChecked'], gatesSubmit: ['isChecked'] },
+  'uk-training': {
+    texts: 'form',
+    fields: { haveYouCompleted: ukFields.haveYouCompleted, additionalTrainingNotes: ukFields.additionalTrainingNotes },
+    formFields: { haveYouCompleted: z.enum(UK_TRAINING_ANSWERS, { error: ErrorKey.choose }) },
+    check: (a): Record<string, string> =>
+      a.haveYouCompleted === 'yes1' && !a.additionalTrainingNotes ? { additionalTrainingNotes: ErrorKey.trainingNotes } : {},
+  },
+  oncodemia: { texts: 'italy', fields: { haveYouCompleted: italianFields.haveYouCompleted } },
+  'about-you': { texts: 'form', fields: pick('anythingElseAboutYou') },
+  'unasked-about-you': { texts: 'form', fields: pick('anythingElseAboutYou'), hidden: ['anythingElseAboutYou'] },
+  'confirmations-5': { texts: 'form', fields: pick(...AGREEMENT_FIELDS), boxes: AGREEMENT_FIELDS, gatesSubmit: AGREEMENT_FIELDS },
+  'bot-check': { texts: 'form', fields: pick('recaptchaToken') },
+  /** Set by the page, not typed: market, language and the edit token. */
+  market: { texts: 'form', fields: pick('appStoreCountry', 'formLanguage', 'loginToken'), hidden: ['appStoreCountry', 'formLanguage', 'loginToken'] },
+
+  // ---- the three-step form ---------------------------------------------------------------
+  'steps-training': { texts: 'steps', fields: { haveYouCompleted: step1Fields.haveYouCompleted } },
+  certificate: { texts: 'steps', fields: {}, formFields: { file: CertificateFileSchema }, files: ['file'] },
+  'chamber-or-body': { texts: 'steps', fields: { bodyOfRegistration: step1Fields.bodyOfRegistration } },
+  'google-profile-update': { texts: 'steps', fields: step2Fields, boxes: ['isChecked', 'willUpateGoogleMapsEntry'] },
+  'check-answers': { texts: 'steps', fields: {} },
+  'how-found': { texts: 'steps', fields: { howDidYouFindAboutTheProgram: step3Fields.howDidYouFindAboutTheProgram } },
+  charter: { texts: 'steps', fields: {} },
+  'confirmations-5-step3': {
+    texts: 'steps',
+    fields: Object.fromEntries(AGREEMENT_FIELDS.map((n) => [n, step3Fields[n]])),
+    boxes: AGREEMENT_FIELDS,
+    gatesSubmit: AGREEMENT_FIELDS,
+  },
+
+  // ---- field force -----------------------------------------------------------------------
+  'rep-assignment': { texts: 'staff', fields: { salesRep: RecordIdSchema, oncStatus: OncologyStatusSchema } },
+  'city-region-province': { texts: 'staff', fields: { city: CitySchema, region: RegionSchema, prov: ProvinceSchema } },
+  'short-italian': { texts: 'italy', fields: shortItalianFields, errorAt: { photoId: 'photo' } },
+  'confirmations-3': { texts: 'italy', fields: pick(...THREE_CONFIRMATIONS), boxes: THREE_CONFIRMATIONS, gatesSubmit: THREE_CONFIRMATIONS },
+  'pharmacy-ref': { texts: 'staff', fields: { pharmacyId: RecordIdSchema }, hidden: ['pharmacyId'] },
+  'call-outcome': { texts: 'staff', fields: { callFlag: CallFlagSchema, month: MonthSchema } },
+  place: { texts: 'form', fields: pick('placeId', 'lat', 'lng', 'address'), errorAt: PLACE_ERROR_AT },
+  'joined-unify': {
+    texts: 'italy',
+    fields: { piva: PivaSchema, completionMonth: optional(MonthSchema), oncStatus: OncologyStatusSchema, ...shortItalianFields },
+    errorAt: { photoId: 'photo' },
+    visibleWhen: joinedUnify,
+  },
+  'extra-pharmacists': {
+    texts: 'italy',
+    fields: { ...pick('firstName', 'lastName'), bodyOfRegistration: italianFields.bodyOfRegistration, ...pick('professionalRegistrationNumber', 'anythingElseAboutYou') },
+    repeat: { from: 2, max: 10 },
+    visibleWhen: joinedUnify,
+  },
+  'confirmations-3-if-joined': {
+    texts: 'italy',
+    fields: pick(...THREE_CONFIRMATIONS),
+    boxes: THREE_CONFIRMATIONS,
+    gatesSubmit: THREE_CONFIRMATIONS,
+    visibleWhen: joinedUnify,
+  },
+  'staff-person': { texts: 'staff', fields: pick('email', 'firstName', 'lastName') },
+  'area-manager-ref': { texts: 'staff', fields: { areaManagerId: RecordIdSchema }, hidden: ['areaManagerId'] },
+  'staff-market': { texts: 'staff', fields: pick('appStoreCountry', 'formLanguage'), hidden: ['appStoreCountry', 'formLanguage'] },
+} satisfies Record<string, SectionDef>;
+
+export type SectionId = keyof typeof SECTIONS;
+
+export function sectionOf(id: string): SectionDef {
+  const section = (SECTIONS as Record<string, SectionDef>)[id];
+  if (!section) throw new Error(`unknown form section ${id}`);
+  return section;
+}
