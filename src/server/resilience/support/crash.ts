@@ -1,7 +1,8 @@
 // Crash durability: drive registrations (half with a photo) at a real server process, SIGKILL it
 // mid-load, restart it on the same data, stop it gracefully, then open the database directly
-// and check that everything the server acknowledged is there, complete, and nothing half-written.
-import { existsSync } from 'node:fs';
+// and check that everything the server acknowledged is there, complete, and nothing half-written;
+// and that the restart's sweep leaves no partial or unowned file behind.
+import { existsSync, mkdirSync, readdirSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { eq, inArray, like, sql } from 'drizzle-orm';
 import sharp from 'sharp';
@@ -35,6 +36,29 @@ export interface CrashReport {
   storedAfterRestart: number;
   restartedOk: boolean;
   exitAfterRestart: number | null;
+  /** `.part` files and files without a row still in the upload folders after the restart's sweep. */
+  leftovers: string[];
+}
+
+/** Older than the sweep age (1 h) and younger than the unlinked-photo purge (2 h). */
+const AGED_MS = 90 * 60 * 1000;
+
+/**
+ * What the restart finds: whatever the kill left in the upload folders, plus one partial and one
+ * unowned file of each kind (as a kill mid-write leaves them), all dated back past the sweep age.
+ */
+function ageUploadFolders(dirs: string[]): void {
+  const then = new Date(Date.now() - AGED_MS);
+  for (const dir of dirs) {
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(path.join(dir, 'killed-mid-write.jpg.part'), 'partial');
+    writeFileSync(path.join(dir, 'written-before-its-row.jpg'), 'no row');
+    for (const name of readdirSync(dir)) utimesSync(path.join(dir, name), then, then);
+  }
+}
+
+function leftoverFiles(dirs: string[], known: Set<string>): string[] {
+  return dirs.flatMap((dir) => readdirSync(dir).filter((name) => name.endsWith('.part') || !known.has(name)).map((name) => path.join(path.basename(dir), name)));
 }
 
 interface Ack {
@@ -97,10 +121,14 @@ export async function crashDurability(options: CrashOptions): Promise<CrashRepor
     killing = server.kill();
   }
   await killing;
+  const uploadDirs = ['photos', 'certificates'].map((kind) => path.join(options.dataDir, 'files', kind));
+  ageUploadFolders(uploadDirs);
 
   // Restart on the same data: it must come up (recovery) and take new registrations.
   log('restarting on the same data');
-  const again = await startServerProcess({ dataDir: options.dataDir, databaseUrl: options.databaseUrl, env });
+  const again = await startServerProcess({ dataDir: options.dataDir, databaseUrl: options.databaseUrl, env: { ...env, NODE_ENV: 'development' } });
+  // The start's sweep runs beside the first requests; its log line says when it is done.
+  await waitFor(() => /"leftovers":\d+/.test(again.output()) || /purge failed/.test(again.output()), 60_000);
   const [afterToken] = await solvedTokensFrom(again.url, 1);
   const after = await fetch(`${again.url}/api/save-pharmacist`, {
     method: 'POST',
@@ -149,6 +177,8 @@ export async function crashDurability(options: CrashOptions): Promise<CrashRepor
       .leftJoin(files, eq(files.storageName, applications.photo))
       .where(sql`${applications.photo} is not null and ${applications.email} like 'load-crash-%'`);
     for (const row of withPhoto) if (row.linkedTo !== row.id) halfWritten.push(`application ${row.id} photo not linked`);
+    const known = new Set((await db.select({ storageName: files.storageName }).from(files)).map((row) => row.storageName));
+    const leftovers = leftoverFiles(uploadDirs, known);
     const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(applications).where(like(applications.email, 'load-crash%'));
     return {
       acknowledged: acks.length,
@@ -161,8 +191,17 @@ export async function crashDurability(options: CrashOptions): Promise<CrashRepor
       storedAfterRestart: count!.n,
       restartedOk,
       exitAfterRestart: exit.code,
+      leftovers,
     };
   } finally {
     await handle.close();
+  }
+}
+
+async function waitFor(done: () => boolean, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!done()) {
+    if (Date.now() > deadline) throw new Error('the restarted server did not report its start-up sweep');
+    await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
