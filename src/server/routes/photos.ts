@@ -2,29 +2,28 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
-import * as z from 'zod';
+import type * as z from 'zod/mini';
+import { Api, type PhotoUploadSchema } from '#shared/api/endpoints.ts';
 import { MAX_BASE64_UPLOAD_CHARS } from '#shared/limits.ts';
 import { ApiMessage } from '#shared/schemas/api.ts';
 import { ErrorKey } from '#shared/schemas/fields.ts';
-import { failed, invalid, isPlainObject, WHOLE_BODY_INVALID } from '../http/answers.ts';
+import { failed, invalid } from '../http/answers.ts';
+import { parseBody } from '../http/parse-body.ts';
 import { decodeBase64Image, photoMime, type PhotoStore } from '../services/files/photos.ts';
-
-const UploadSchema = z.object({
-  data: z.string({ error: ErrorKey.required }).min(1, { error: ErrorKey.required }).max(MAX_BASE64_UPLOAD_CHARS, { error: ErrorKey.tooLong }),
-});
 
 /** Room for the JSON around the base64 text. */
 export const UPLOAD_BODY_LIMIT = MAX_BASE64_UPLOAD_CHARS + 4096;
 
 export async function photoRoutes(app: FastifyInstance, deps: { photos: PhotoStore; rateLimit: { max: number; timeWindow: string } }) {
-  app.post('/api/save-temp-pharmacist-image', { bodyLimit: UPLOAD_BODY_LIMIT, config: { rateLimit: deps.rateLimit, oversizedUpload: true } }, async (request, reply) => {
-    if (!isPlainObject(request.body)) return invalid(reply, WHOLE_BODY_INVALID);
-    const parsed = UploadSchema.safeParse(request.body);
-    if (!parsed.success) {
-      const tooLong = parsed.error.issues.some((i) => i.message === ErrorKey.tooLong);
-      return tooLong ? failed(reply, 413, ApiMessage.tooBig) : invalid(reply, { data: parsed.error.issues[0]?.message ?? ErrorKey.invalid });
-    }
-    const bytes = decodeBase64Image(parsed.data.data);
+  const upload = parseBody(Api.savePhoto.request, {
+    refuse: (reply, error) => {
+      const tooLong = error.issues.some((i) => i.message === ErrorKey.tooLong);
+      return tooLong ? failed(reply, 413, ApiMessage.tooBig) : invalid(reply, { data: error.issues[0]?.message ?? ErrorKey.invalid });
+    },
+  });
+  type UploadBody = { Body: z.output<typeof PhotoUploadSchema> };
+  app.post<UploadBody>(Api.savePhoto.path, { bodyLimit: UPLOAD_BODY_LIMIT, preHandler: upload, config: { rateLimit: deps.rateLimit, oversizedUpload: true } }, async (request, reply) => {
+    const bytes = decodeBase64Image(request.body.data);
     if (!bytes) return invalid(reply, { data: ErrorKey.invalid });
     const saved = await deps.photos.save(bytes);
     if (saved.ok) return reply.code(200).send({ status: 'ok', filename: saved.filename, target_id: saved.id });
