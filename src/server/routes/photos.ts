@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type * as z from 'zod/mini';
 import { Api, type PhotoUploadSchema } from '#shared/api/endpoints.ts';
 import { MAX_BASE64_UPLOAD_CHARS } from '#shared/limits.ts';
-import { ApiMessage } from '#shared/schemas/api.ts';
+import { ApiMessage, PHOTO_URL_PREFIX } from '#shared/schemas/api.ts';
 import { ErrorKey } from '#shared/schemas/fields.ts';
 import { failed, invalid } from '../http/answers.ts';
 import { parseBody } from '../http/parse-body.ts';
@@ -32,7 +32,7 @@ export async function photoRoutes(app: FastifyInstance, deps: { photos: PhotoSto
     return failed(reply, 415, ApiMessage.wrongFormat);
   });
 
-  app.get('/files/photos/:name', async (request, reply) => {
+  app.get(`${PHOTO_URL_PREFIX}:name`, async (request, reply) => {
     const { name } = request.params as { name: string };
     const file = deps.photos.pathOf(name);
     const info = file ? await stat(file).catch(() => null) : null;

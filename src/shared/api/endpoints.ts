@@ -45,20 +45,23 @@ export type IdQuery = { id: string };
 /** Any registration payload plus the honeypot field (empty for people); the server picks the schema by country and language. */
 export type SavePharmacistBody = (UkRegistrationPayload | ItalianRegistrationPayload | StepsRegistrationPayload) & { website?: string };
 
+/** A request whose `basePath` is the page's own (SiteConfig.basePath); the server accepts only the market prefixes. */
+type WithBasePath<Schema extends z.core.$ZodType> = Omit<z.input<Schema>, 'basePath'> & { basePath?: string };
+
 export const Api = {
   // Applicants (spec §7).
   savePharmacist: contract<{ id: string }, SavePharmacistBody>()('POST', '/api/save-pharmacist'),
   getPharmacist: contract<Record<string, unknown>, IdQuery>()('GET', '/api/get-pharmacist'),
   savePhoto: contract<PhotoUploadAnswer>()('POST', '/api/save-temp-pharmacist-image', PhotoUploadSchema),
   checkPharmacy: contract<PharmacyLookup>()('POST', '/api/check_pharmacy', CheckPharmacySchema),
-  saveDraft: contract<undefined>()('POST', '/api/drafts', DraftRequestSchema),
+  saveDraft: contract<undefined, WithBasePath<typeof DraftRequestSchema>>()('POST', '/api/drafts', DraftRequestSchema),
   getDraft: contract<DraftAnswer>()('GET', '/api/drafts/:token'),
   placesSearch: contract<Place[]>()('GET', '/api/places/search', PlacesSearchSchema),
   placeDetails: contract<Place>()('GET', '/api/places/details', PlaceDetailsSchema),
   /** The ALTCHA challenge itself, not an answer envelope. */
   captchaChallenge: contract<unknown>()('GET', '/api/captcha/challenge'),
   // Staff sign-in.
-  magicLink: contract<undefined>()('POST', '/api/auth/magic-link', MagicLinkRequestSchema),
+  magicLink: contract<undefined, WithBasePath<typeof MagicLinkRequestSchema>>()('POST', '/api/auth/magic-link', MagicLinkRequestSchema),
   verify: contract<VerifyAnswerData>()('POST', '/api/auth/verify', VerifyRequestSchema),
   totpSetup: contract<TotpSetupAnswerData, Record<string, never>>()('POST', '/api/auth/totp/setup'),
   totpEnable: contract<undefined>()('POST', '/api/auth/totp/enable', TotpCodeSchema),

@@ -3,12 +3,12 @@
 // the same base64 payload as the ALTCHA widget, solved in its web worker. Load it lazily.
 import { solveChallengeWorkers, type Challenge } from 'altcha/lib';
 import ShaWorker from 'altcha/workers/sha?worker';
-import { CAPTCHA_CHALLENGE_URL } from './api/captcha-challenge.ts';
-import { apiFetch } from './api-client.ts';
+import { Api } from '#shared/api/endpoints.ts';
+import { callApi } from './api-client.ts';
 
 /** Fetches a fresh challenge and solves it; resolves with the `recaptchaToken` value. */
 export async function solveCaptcha(): Promise<string> {
-  const { ok, body } = await apiFetch(CAPTCHA_CHALLENGE_URL);
+  const { ok, body } = await callApi(Api.captchaChallenge);
   const challenge = body as unknown as Challenge | null;
   if (!ok || !challenge?.parameters || !challenge.signature) throw new Error('no bot-check challenge');
   const solution = await solveChallengeWorkers({ challenge, concurrency: 1, createWorker: () => new ShaWorker() });
