@@ -1,7 +1,7 @@
 // Staff sign-in API (issue 4): /api/auth/magic-link, verify, totp/setup, totp/enable, totp, me, sign-out.
 import type { FastifyInstance, onRequestHookHandler } from 'fastify';
 import type * as z from 'zod/mini';
-import { Api } from '#shared/api/endpoints.ts';
+import * as Api from '#shared/api/staff-endpoints.ts';
 import { ROLES_NEEDING_TOTP, StaffMessage, type MagicLinkRequestSchema, type StaffMe, type TotpCodeSchema, type VerifyRequestSchema } from '#shared/schemas/staff.ts';
 import type { Config } from '../config.ts';
 import { invalid, ok } from '../http/answers.ts';

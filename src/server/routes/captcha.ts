@@ -1,6 +1,6 @@
 // GET /api/captcha/challenge: the `challengeurl` of the ALTCHA widget.
 import type { FastifyInstance } from 'fastify';
-import { Api } from '#shared/api/endpoints.ts';
+import * as Api from '#shared/api/endpoints.ts';
 import type { CaptchaService } from '../services/captcha.ts';
 
 export async function captchaRoutes(app: FastifyInstance, deps: { captcha: CaptchaService; rateLimit: { max: number; timeWindow: string } }) {

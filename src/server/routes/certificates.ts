@@ -4,7 +4,7 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { Api } from '#shared/api/endpoints.ts';
+import * as Api from '#shared/api/staff-endpoints.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { files } from '../db/schema.ts';

@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ApiMessage } from '#shared/schemas/api.ts';
 import type * as z from 'zod/mini';
-import { Api } from '#shared/api/endpoints.ts';
+import * as Api from '#shared/api/draft-endpoints.ts';
 import { DraftTokenSchema, type DraftRequestSchema } from '#shared/schemas/drafts.ts';
 import { ErrorKey } from '#shared/schemas/fields.ts';
 import type { Config } from '../config.ts';

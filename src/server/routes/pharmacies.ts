@@ -1,7 +1,8 @@
 // POST /api/check_pharmacy (spec §7): is this map place a pharmacy we already know?
 import type { FastifyInstance } from 'fastify';
 import type * as z from 'zod/mini';
-import { Api, type CheckPharmacySchema } from '#shared/api/endpoints.ts';
+import * as Api from '#shared/api/endpoints.ts';
+import type { CheckPharmacySchema } from '#shared/api/endpoints.ts';
 import { ApiMessage, type PharmacyLookup } from '#shared/schemas/api.ts';
 import { invalid, ok } from '../http/answers.ts';
 import { parseBody } from '../http/parse-body.ts';

@@ -1,7 +1,8 @@
 // GET /api/places/search and /api/places/details: the map's place search, through our server.
 import type { FastifyInstance } from 'fastify';
 import * as z from 'zod/mini';
-import { Api, PlaceDetailsSchema, PlacesSearchSchema } from '#shared/api/endpoints.ts';
+import * as Api from '#shared/api/endpoints.ts';
+import { PlaceDetailsSchema, PlacesSearchSchema } from '#shared/api/endpoints.ts';
 import type { Country } from '#shared/markets.ts';
 import { ApiMessage } from '#shared/schemas/api.ts';
 import { ErrorKey } from '#shared/schemas/fields.ts';

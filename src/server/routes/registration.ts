@@ -1,6 +1,6 @@
 // POST /api/save-pharmacist and GET /api/get-pharmacist (spec §7).
 import type { FastifyInstance } from 'fastify';
-import { Api } from '#shared/api/endpoints.ts';
+import * as Api from '#shared/api/endpoints.ts';
 import { isCountry, isLanguage, resolveVariant } from '#shared/markets.ts';
 import { ApiMessage } from '#shared/schemas/api.ts';
 import { EditTokenSchema, ErrorKey } from '#shared/schemas/fields.ts';

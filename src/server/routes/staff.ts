@@ -2,7 +2,7 @@
 // (http/access-policy.ts) before the handler runs, so a handler only reads what it may answer.
 import type { FastifyInstance } from 'fastify';
 import type * as z from 'zod/mini';
-import { Api } from '#shared/api/endpoints.ts';
+import * as Api from '#shared/api/staff-endpoints.ts';
 import { ApiMessage } from '#shared/schemas/api.ts';
 import type { AddAreaManagerSchema } from '#shared/schemas/staff.ts';
 import type { Config } from '../config.ts';

@@ -1,6 +1,6 @@
 // What one endpoint is: method, path (Fastify's `:param` syntax), the zod schema its body or
 // query is validated with (null when there is none, or when it depends on the body itself), and
-// the types of its request and answer. The browser's fetchers and the server's routes both read
+// the types of its request and answer. Contracts are plain objects, so a bundle keeps only those it uses. The browser's fetchers and the server's routes both read
 // these, so a path, a method or a field name is written once (spec §7, DESIGN §6).
 import type * as z from 'zod/mini';
 
@@ -17,18 +17,8 @@ export interface Contract<Request, Answer, Method extends HttpMethod = HttpMetho
 export type RequestOf<C> = C extends Contract<infer R, unknown> ? R : never;
 export type AnswerOf<C> = C extends Contract<unknown, infer A> ? A : never;
 
-/** Declares a contract; `request` gives the request type unless `Request` is named. */
-export function contract<Answer, Request = undefined>() {
-  return <Method extends HttpMethod, Schema extends z.core.$ZodType | null = null>(
-    method: Method,
-    path: string,
-    request: Schema = null as Schema,
-  ): Contract<Request extends undefined ? (Schema extends z.core.$ZodType ? z.input<Schema> : undefined) : Request, Answer, Method> => ({
-    method,
-    path,
-    request,
-  });
-}
+/** A request whose `basePath` is the page's own (SiteConfig.basePath); the server accepts only the market prefixes. */
+export type WithBasePath<Schema extends z.core.$ZodType> = Omit<z.input<Schema>, 'basePath'> & { basePath?: string };
 
 /** The path with its `:param` segments filled in (encoded), e.g. '/api/drafts/:token' -> '/api/drafts/abc'. */
 export function pathOf(c: Pick<Contract<unknown, unknown>, 'path'>, params: Record<string, string> = {}): string {

@@ -8,7 +8,7 @@ import type {} from 'altcha/types/react';
 import type { WidgetMethods } from 'altcha/types';
 import Pbkdf2Worker from 'altcha/workers/pbkdf2?worker';
 import ShaWorker from 'altcha/workers/sha?worker';
-import { Api } from '#shared/api/endpoints.ts';
+import * as Api from '#shared/api/endpoints.ts';
 
 for (const algorithm of ['PBKDF2/SHA-256', 'PBKDF2/SHA-384', 'PBKDF2/SHA-512']) {
   if (!globalThis.$altcha.algorithms.has(algorithm)) globalThis.$altcha.algorithms.set(algorithm, () => new Pbkdf2Worker());

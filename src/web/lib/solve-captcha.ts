@@ -3,7 +3,7 @@
 // the same base64 payload as the ALTCHA widget, solved in its web worker. Load it lazily.
 import { solveChallengeWorkers, type Challenge } from 'altcha/lib';
 import ShaWorker from 'altcha/workers/sha?worker';
-import { Api } from '#shared/api/endpoints.ts';
+import * as Api from '#shared/api/endpoints.ts';
 import { callApi } from './api-client.ts';
 
 /** Fetches a fresh challenge and solves it; resolves with the `recaptchaToken` value. */

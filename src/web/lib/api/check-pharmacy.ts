@@ -1,6 +1,6 @@
 // POST /api/check_pharmacy (spec §7): is this place a pharmacy we already know?
 // Any failure counts as "not found", silently.
-import { Api } from '#shared/api/endpoints.ts';
+import * as Api from '#shared/api/endpoints.ts';
 import { callApi } from '../api-client.ts';
 
 export interface KnownPharmacy {

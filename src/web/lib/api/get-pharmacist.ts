@@ -1,7 +1,7 @@
 // GET /api/get-pharmacist?id= (spec §7): a stored application for prefill.
 // The answer is {status, data} or, from older back ends, the record itself.
 import type { UkRegistrationPayload } from '#shared/schemas/registration.ts';
-import { Api } from '#shared/api/endpoints.ts';
+import * as Api from '#shared/api/endpoints.ts';
 import { callApi } from '../api-client.ts';
 
 export type StoredPharmacist = Partial<Record<keyof UkRegistrationPayload, unknown>> & Record<string, unknown>;

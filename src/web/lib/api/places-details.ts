@@ -1,5 +1,5 @@
 // GET /api/places/details?placeId= (DESIGN §6): one place with its coordinates.
-import { Api } from '#shared/api/endpoints.ts';
+import * as Api from '#shared/api/endpoints.ts';
 import { callApi } from '../api-client.ts';
 import { isPlace, type Place } from './places-search.ts';
 

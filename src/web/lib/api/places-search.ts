@@ -1,7 +1,7 @@
 // GET /api/places/search?q=&market= (DESIGN §6): place suggestions from our server's provider.
 import type { Country } from '#shared/markets.ts';
 import type { Place } from '#shared/schemas/api.ts';
-import { Api } from '#shared/api/endpoints.ts';
+import * as Api from '#shared/api/endpoints.ts';
 import { callApi } from '../api-client.ts';
 
 export type { Place };

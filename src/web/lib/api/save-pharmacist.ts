@@ -1,6 +1,7 @@
 // POST /api/save-pharmacist (spec §7), the one fetcher for every variant: the single pages send
 // the payload as JSON, the three-step variants as multipart/form-data with the certificate.
-import { Api, type SavePharmacistBody } from '#shared/api/endpoints.ts';
+import * as Api from '#shared/api/endpoints.ts';
+import type { SavePharmacistBody } from '#shared/api/endpoints.ts';
 import { callApi, type ApiResult } from '../api-client.ts';
 
 export type { SavePharmacistBody };

@@ -1,6 +1,6 @@
 // POST /api/save-temp-pharmacist-image (spec §7): JSON {data: dataURL}. XMLHttpRequest rather than
 // fetch, because only XHR reports upload progress.
-import { Api } from '#shared/api/endpoints.ts';
+import * as Api from '#shared/api/endpoints.ts';
 import { PHOTO_URL_PREFIX } from '#shared/schemas/api.ts';
 import { parseAnswer } from '../api-client.ts';
 

@@ -1,5 +1,5 @@
 // POST /api/mainadmin-add-areamanager {email, firstName, lastName}.
-import { Api } from '#shared/api/endpoints.ts';
+import * as Api from '#shared/api/staff-endpoints.ts';
 import type { AddAreaManagerSchema } from '#shared/schemas/staff.ts';
 import type * as z from 'zod/mini';
 import { callApi } from '../../../lib/api-client.ts';

@@ -1,5 +1,5 @@
 // GET /api/areamanager-get-pharmacies?id={areaManagerId}: the manager's pharmacies.
-import { Api } from '#shared/api/endpoints.ts';
+import * as Api from '#shared/api/staff-endpoints.ts';
 import { callApi } from '../../../lib/api-client.ts';
 import { listResult, type ListResult } from './staff-list.ts';
 

@@ -1,5 +1,5 @@
 // GET /api/mainadmin-get-areamanagers: every area manager (main admin only).
-import { Api } from '#shared/api/endpoints.ts';
+import * as Api from '#shared/api/staff-endpoints.ts';
 import type { AreaManagerItem } from '#shared/schemas/staff.ts';
 import { callApi } from '../../../lib/api-client.ts';
 import { listResult, type ListResult } from './staff-list.ts';

@@ -1,6 +1,6 @@
 // POST /api/auth/magic-link: always {status:'ok'} whether the address exists or not; 429 when
 // asked too often. The link is e-mailed to {origin}{basePath}/signin/verify?token=...
-import { Api } from '#shared/api/endpoints.ts';
+import * as Api from '#shared/api/staff-endpoints.ts';
 import { callApi } from '../../../lib/api-client.ts';
 
 export type SignInLinkResult = 'sent' | 'tooManyRequests' | 'invalidEmail' | 'failed';

@@ -1,6 +1,6 @@
 // POST /api/auth/totp/enable {code} (first sign-in: confirms the enrolment) and
 // POST /api/auth/totp {code} (every later sign-in). 429 means locked for a while.
-import { Api } from '#shared/api/endpoints.ts';
+import * as Api from '#shared/api/staff-endpoints.ts';
 import { callApi } from '../../../lib/api-client.ts';
 
 export type TotpResult = 'ok' | 'wrongCode' | 'locked' | 'expired' | 'failed';

@@ -1,6 +1,6 @@
 // POST /api/auth/totp/setup: a new TOTP secret as an otpauth:// URL and as a QR code (SVG).
 // A POST because it changes state (the secret is stored until the first code enables it).
-import { Api } from '#shared/api/endpoints.ts';
+import * as Api from '#shared/api/staff-endpoints.ts';
 import type { TotpSetupAnswerData } from '#shared/schemas/staff.ts';
 import { callApi } from '../../../lib/api-client.ts';
 

@@ -1,5 +1,5 @@
 // POST /api/auth/verify {token}: what comes next (TOTP enrolment, a TOTP code, or nothing).
-import { Api } from '#shared/api/endpoints.ts';
+import * as Api from '#shared/api/staff-endpoints.ts';
 import type { SignInNext } from '#shared/schemas/staff.ts';
 import { callApi } from '../../../lib/api-client.ts';
 

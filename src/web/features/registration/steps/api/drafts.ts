@@ -1,7 +1,7 @@
 // "Email me a link to continue": POST /api/drafts saves the answers so far and e-mails a link
 // {origin}{basePath}/form/{step}?draft={token}; GET /api/drafts/{token} returns them.
 import type { Country, Language } from '#shared/markets.ts';
-import { Api } from '#shared/api/endpoints.ts';
+import * as Api from '#shared/api/draft-endpoints.ts';
 import { ApiMessage } from '#shared/schemas/api.ts';
 import type { RequestOf } from '#shared/api/contract.ts';
 import { callApi } from '../../../../lib/api-client.ts';
