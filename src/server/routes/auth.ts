@@ -1,8 +1,11 @@
 // Staff sign-in API (issue 4): /api/auth/magic-link, verify, totp/setup, totp/enable, totp, me, sign-out.
-import type { FastifyInstance } from 'fastify';
-import { AuthUrl, MagicLinkRequestSchema, ROLES_NEEDING_TOTP, StaffMessage, TotpCodeSchema, VerifyRequestSchema, type StaffMe } from '#shared/schemas/staff.ts';
+import type { FastifyInstance, onRequestHookHandler } from 'fastify';
+import type * as z from 'zod/mini';
+import * as Api from '#shared/api/staff-endpoints.ts';
+import { ROLES_NEEDING_TOTP, StaffMessage, type MagicLinkRequestSchema, type StaffMe, type TotpCodeSchema, type VerifyRequestSchema } from '#shared/schemas/staff.ts';
 import type { Config } from '../config.ts';
-import { invalid, invalidFromZod, isPlainObject, ok, WHOLE_BODY_INVALID } from '../http/answers.ts';
+import { invalid, ok } from '../http/answers.ts';
+import { parseBody } from '../http/parse-body.ts';
 import {
   actorOf,
   clearSessionCookie,
@@ -31,11 +34,12 @@ export interface AuthRouteDeps {
 export async function authRoutes(app: FastifyInstance, deps: AuthRouteDeps) {
   const { auth, config } = deps;
   const session = requireStaff(auth, config, undefined, { allowPendingTotp: true });
+  const noStore: onRequestHookHandler = (_request, reply, done) => {
+    reply.header('cache-control', 'no-store');
+    done();
+  };
 
-  app.post(AuthUrl.magicLink, { onRequest: requireJson, config: { rateLimit: deps.rateLimit } }, async (request, reply) => {
-    if (!isPlainObject(request.body)) return invalid(reply, WHOLE_BODY_INVALID);
-    const parsed = MagicLinkRequestSchema.safeParse(request.body);
-    if (!parsed.success) return invalidFromZod(reply, parsed.error);
+  app.post<{ Body: z.output<typeof MagicLinkRequestSchema> }>(Api.magicLink.path, { onRequest: requireJson, preHandler: parseBody(Api.magicLink.request), config: { rateLimit: deps.rateLimit } }, async (request, reply) => {
     const origin = linkOrigin(request, config);
     if (!origin) {
       request.log.warn({ host: request.headers.host }, 'sign-in link refused: no public origin for this host (set PUBLIC_URL or MARKET_HOSTS)');
@@ -44,19 +48,16 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRouteDeps) {
     // One binding value per browser, kept while it asks for several links.
     const existing = request.cookies[signInCookieName(config)];
     const binding = existing && BINDING.test(existing) ? existing : newToken(32);
-    await auth.requestLink({ email: parsed.data.email, returnTo: parsed.data.returnTo ?? null, origin, basePath: parsed.data.basePath, binding }, actorOf(request));
+    await auth.requestLink({ email: request.body.email, returnTo: request.body.returnTo ?? null, origin, basePath: request.body.basePath, binding }, actorOf(request));
     setSignInCookie(reply, config, binding);
     reply.header('cache-control', 'no-store');
     return reply.code(200).send({ status: 'ok' });
   });
 
-  app.post(AuthUrl.verify, { onRequest: requireJson, config: { rateLimit: deps.rateLimit } }, async (request, reply) => {
-    reply.header('cache-control', 'no-store');
-    if (!isPlainObject(request.body)) return invalid(reply, WHOLE_BODY_INVALID);
-    const parsed = VerifyRequestSchema.safeParse(request.body);
-    if (!parsed.success) return reply.code(400).send({ status: 'failed', message: 'invalidLink' });
+  const invalidLink = parseBody(Api.verify.request, { refuse: (reply) => reply.code(400).send({ status: 'failed', message: 'invalidLink' }) });
+  app.post<{ Body: z.output<typeof VerifyRequestSchema> }>(Api.verify.path, { onRequest: [requireJson, noStore], preHandler: invalidLink, config: { rateLimit: deps.rateLimit } }, async (request, reply) => {
     const result = await auth.verify(
-      { token: parsed.data.token, binding: request.cookies[signInCookieName(config)], previousSession: request.cookies[sessionCookieName(config)] },
+      { token: request.body.token, binding: request.cookies[signInCookieName(config)], previousSession: request.cookies[sessionCookieName(config)] },
       actorOf(request),
     );
     // One answer for every refusal: which check failed is for the log, not for the caller.
@@ -68,7 +69,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRouteDeps) {
 
   // A POST (it stores a new secret), only for the roles that use TOTP.
   const enrolling = requireStaff(auth, config, ROLES_NEEDING_TOTP, { allowPendingTotp: true });
-  app.post(AuthUrl.totpSetup, { onRequest: requireJson, preHandler: enrolling, config: { rateLimit: deps.rateLimit } }, async (request, reply) => {
+  app.post(Api.totpSetup.path, { onRequest: requireJson, preHandler: enrolling, config: { rateLimit: deps.rateLimit } }, async (request, reply) => {
     const setup = await auth.totpSetup(request.staff!);
     if (!setup) return reply.code(409).send({ status: 'failed', message: 'alreadyEnabled' });
     return ok(reply, setup);
@@ -84,25 +85,22 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRouteDeps) {
     return reply.code(409).send({ status: 'failed', message: result.reason === 'already_enabled' ? 'alreadyEnabled' : 'notEnrolled' });
   };
 
-  app.post(AuthUrl.totpEnable, { onRequest: requireJson, preHandler: session, config: { rateLimit: deps.rateLimit } }, async (request, reply) => {
-    const parsed = TotpCodeSchema.safeParse(request.body);
-    if (!parsed.success) return invalidFromZod(reply, parsed.error);
-    return answerCode(await auth.totpEnable(request.staff!, parsed.data.code, actorOf(request)), reply);
-  });
+  type CodeBody = { Body: z.output<typeof TotpCodeSchema> };
+  app.post<CodeBody>(Api.totpEnable.path, { onRequest: requireJson, preHandler: [session, parseBody(Api.totpEnable.request)], config: { rateLimit: deps.rateLimit } }, async (request, reply) =>
+    answerCode(await auth.totpEnable(request.staff!, request.body.code, actorOf(request)), reply),
+  );
 
-  app.post(AuthUrl.totp, { onRequest: requireJson, preHandler: session, config: { rateLimit: deps.rateLimit } }, async (request, reply) => {
-    const parsed = TotpCodeSchema.safeParse(request.body);
-    if (!parsed.success) return invalidFromZod(reply, parsed.error);
-    return answerCode(await auth.totpVerify(request.staff!, parsed.data.code, actorOf(request)), reply);
-  });
+  app.post<CodeBody>(Api.totp.path, { onRequest: requireJson, preHandler: [session, parseBody(Api.totp.request)], config: { rateLimit: deps.rateLimit } }, async (request, reply) =>
+    answerCode(await auth.totpVerify(request.staff!, request.body.code, actorOf(request)), reply),
+  );
 
-  app.get(AuthUrl.me, { preHandler: session }, async (request, reply) => {
+  app.get(Api.me.path, { preHandler: session }, async (request, reply) => {
     const { user, session: s } = request.staff!;
     const me: StaffMe = { id: user.id, email: user.email, firstName: user.firstName, lastName: user.lastName, role: user.role, areaManagerId: user.areaManagerId, mfaPassed: s.mfaPassed };
     return ok(reply, me);
   });
 
-  app.post(AuthUrl.signOut, { onRequest: requireJson }, async (request, reply) => {
+  app.post(Api.signOut.path, { onRequest: requireJson }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     const context = await auth.authenticate(request.cookies[sessionCookieName(config)]);
     clearSessionCookie(reply, config);

@@ -1,10 +1,13 @@
 // POST /api/drafts and GET /api/drafts/:token: "continue on another device" (issue 3 point 7).
 import type { FastifyInstance } from 'fastify';
 import { ApiMessage } from '#shared/schemas/api.ts';
-import { DraftRequestSchema, DraftTokenSchema } from '#shared/schemas/drafts.ts';
+import type * as z from 'zod/mini';
+import * as Api from '#shared/api/draft-endpoints.ts';
+import { DraftTokenSchema, type DraftRequestSchema } from '#shared/schemas/drafts.ts';
 import { ErrorKey } from '#shared/schemas/fields.ts';
 import type { Config } from '../config.ts';
-import { failed, invalid, invalidFromZod, isPlainObject, ok, WHOLE_BODY_INVALID } from '../http/answers.ts';
+import { failed, invalid, ok } from '../http/answers.ts';
+import { parseBody } from '../http/parse-body.ts';
 import type { CaptchaService } from '../services/captcha.ts';
 import type { DraftStore } from '../services/drafts.ts';
 import { linkOrigin } from '../services/links.ts';
@@ -13,19 +16,17 @@ export async function draftRoutes(
   app: FastifyInstance,
   deps: { drafts: DraftStore; captcha: CaptchaService; config: Pick<Config, 'publicUrl' | 'marketHosts'>; rateLimit: { max: number; timeWindow: string } },
 ) {
-  app.post('/api/drafts', { config: { rateLimit: deps.rateLimit } }, async (request, reply) => {
-    if (!isPlainObject(request.body)) return invalid(reply, WHOLE_BODY_INVALID);
-    const parsed = DraftRequestSchema.safeParse(request.body);
-    if (!parsed.success) return invalidFromZod(reply, parsed.error);
+  app.post<{ Body: z.output<typeof DraftRequestSchema> }>(Api.saveDraft.path, { preHandler: parseBody(Api.saveDraft.request), config: { rateLimit: deps.rateLimit } }, async (request, reply) => {
+    const draft = request.body;
     const origin = linkOrigin(request, deps.config);
     if (!origin) {
       request.log.warn({ host: request.headers.host }, 'draft refused: no public origin for this host (set PUBLIC_URL or MARKET_HOSTS)');
       return reply.code(400).send({ status: 'failed', message: 'invalid' });
     }
     // A draft sends an e-mail: it needs a solved bot check of its own, used once.
-    const captcha = await deps.captcha.redeem(parsed.data.recaptchaToken);
+    const captcha = await deps.captcha.redeem(draft.recaptchaToken);
     if (!captcha.ok) return invalid(reply, { recaptchaToken: ErrorKey.captcha });
-    const saved = await deps.drafts.save(parsed.data, origin, request.ip);
+    const saved = await deps.drafts.save(draft, origin, request.ip);
     if (!saved.ok) {
       request.log.info({ reason: saved.reason }, 'draft not stored: daily cap reached');
       // One message for both caps, so the answer does not tell which one was reached.
@@ -34,7 +35,7 @@ export async function draftRoutes(
     return reply.code(200).send({ status: 'ok' });
   });
 
-  app.get('/api/drafts/:token', { config: { rateLimit: deps.rateLimit } }, async (request, reply) => {
+  app.get(Api.getDraft.path, { config: { rateLimit: deps.rateLimit } }, async (request, reply) => {
     const { token } = request.params as { token: string };
     reply.header('cache-control', 'no-store');
     if (!DraftTokenSchema.safeParse(token).success) return failed(reply, 404, ApiMessage.notFound);

@@ -1,19 +1,17 @@
 // POST /api/check_pharmacy (spec §7): is this map place a pharmacy we already know?
 import type { FastifyInstance } from 'fastify';
-import * as z from 'zod';
+import type * as z from 'zod/mini';
+import * as Api from '#shared/api/endpoints.ts';
+import type { CheckPharmacySchema } from '#shared/api/endpoints.ts';
 import { ApiMessage, type PharmacyLookup } from '#shared/schemas/api.ts';
-import { PlaceFields } from '#shared/schemas/fields.ts';
-import { invalid, isPlainObject, ok, WHOLE_BODY_INVALID } from '../http/answers.ts';
+import { invalid, ok } from '../http/answers.ts';
+import { parseBody } from '../http/parse-body.ts';
 import type { ApplicationStore } from '../services/applications.ts';
 
-const CheckSchema = z.object({ placeId: PlaceFields.placeId });
-
 export async function pharmacyRoutes(app: FastifyInstance, deps: { applications: ApplicationStore; rateLimit: { max: number; timeWindow: string } }) {
-  app.post('/api/check_pharmacy', { config: { rateLimit: deps.rateLimit } }, async (request, reply) => {
-    if (!isPlainObject(request.body)) return invalid(reply, WHOLE_BODY_INVALID);
-    const parsed = CheckSchema.safeParse(request.body);
-    if (!parsed.success) return invalid(reply, { placeId: parsed.error.issues[0]?.message ?? 'validation.invalid' });
-    const pharmacy = await deps.applications.findPharmacy(parsed.data.placeId);
+  const refuse = parseBody(Api.checkPharmacy.request, { refuse: (reply, error) => invalid(reply, { placeId: error.issues[0]?.message ?? 'validation.invalid' }) });
+  app.post<{ Body: z.output<typeof CheckPharmacySchema> }>(Api.checkPharmacy.path, { preHandler: refuse, config: { rateLimit: deps.rateLimit } }, async (request, reply) => {
+    const pharmacy = await deps.applications.findPharmacy(request.body.placeId);
     if (!pharmacy) return ok(reply, undefined, ApiMessage.notFound);
     const data: PharmacyLookup = {
       address: pharmacy.address,

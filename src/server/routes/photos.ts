@@ -4,7 +4,8 @@ import { stat } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
 import * as z from 'zod';
 import { DAILY_UPLOAD_BYTES_PER_CLIENT, MAX_BASE64_UPLOAD_CHARS } from '#shared/limits.ts';
-import { ApiMessage } from '#shared/schemas/api.ts';
+import * as Api from '#shared/api/endpoints.ts';
+import { ApiMessage, PHOTO_URL_PREFIX } from '#shared/schemas/api.ts';
 import { ErrorKey } from '#shared/schemas/fields.ts';
 import type { Queryable } from '../db/client.ts';
 import { failed, invalid, isPlainObject, unavailable, WHOLE_BODY_INVALID } from '../http/answers.ts';
@@ -86,7 +87,7 @@ export async function photoRoutes(app: FastifyInstance, deps: PhotoRouteDeps) {
       return { recaptchaToken: body.recaptchaToken, data: body.data.kind };
     });
     scope.post(
-      '/api/save-temp-pharmacist-image',
+      Api.savePhoto.path,
       {
         bodyLimit: UPLOAD_BODY_LIMIT,
         config: { rateLimit: deps.rateLimit, oversizedUpload: true },
@@ -129,7 +130,7 @@ export async function photoRoutes(app: FastifyInstance, deps: PhotoRouteDeps) {
     );
   });
 
-  app.get('/files/photos/:name', async (request, reply) => {
+  app.get(`${PHOTO_URL_PREFIX}:name`, async (request, reply) => {
     const { name } = request.params as { name: string };
     const file = deps.photos.pathOf(name);
     const info = file ? await stat(file).catch(() => null) : null;

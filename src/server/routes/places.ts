@@ -1,18 +1,15 @@
 // GET /api/places/search and /api/places/details: the map's place search, through our server.
 import type { FastifyInstance } from 'fastify';
-import * as z from 'zod';
-import { COUNTRIES, type Country } from '#shared/markets.ts';
+import * as z from 'zod/mini';
+import * as Api from '#shared/api/endpoints.ts';
+import { PlaceDetailsSchema, PlacesSearchSchema } from '#shared/api/endpoints.ts';
+import type { Country } from '#shared/markets.ts';
 import { ApiMessage } from '#shared/schemas/api.ts';
 import { ErrorKey } from '#shared/schemas/fields.ts';
 import { failed, invalid, ok } from '../http/answers.ts';
 import type { PlacesProvider } from '../services/places/provider.ts';
 import { PlacesUnavailableError } from '../services/places/nominatim.ts';
 
-const SearchSchema = z.object({
-  q: z.string({ error: ErrorKey.required }).trim().min(2, { error: ErrorKey.required }).max(100, { error: ErrorKey.tooLong }),
-  market: z.enum(COUNTRIES, { error: ErrorKey.invalid }).optional(),
-});
-const DetailsSchema = z.object({ placeId: z.string({ error: ErrorKey.required }).trim().min(1, { error: ErrorKey.required }).max(300, { error: ErrorKey.invalid }) });
 
 function firstErrors(error: z.core.$ZodError) {
   const errors: Record<string, string> = {};
@@ -24,8 +21,8 @@ function firstErrors(error: z.core.$ZodError) {
 }
 
 export async function placesRoutes(app: FastifyInstance, deps: { places: PlacesProvider; defaultMarket: Country; rateLimit: { max: number; timeWindow: string } }) {
-  app.get('/api/places/search', { config: { rateLimit: deps.rateLimit } }, async (request, reply) => {
-    const parsed = SearchSchema.safeParse(request.query);
+  app.get(Api.placesSearch.path, { config: { rateLimit: deps.rateLimit } }, async (request, reply) => {
+    const parsed = z.safeParse(PlacesSearchSchema, request.query);
     if (!parsed.success) return invalid(reply, firstErrors(parsed.error));
     try {
       return ok(reply, await deps.places.search(parsed.data.q, parsed.data.market ?? deps.defaultMarket));
@@ -36,8 +33,8 @@ export async function placesRoutes(app: FastifyInstance, deps: { places: PlacesP
     }
   });
 
-  app.get('/api/places/details', { config: { rateLimit: deps.rateLimit } }, async (request, reply) => {
-    const parsed = DetailsSchema.safeParse(request.query);
+  app.get(Api.placeDetails.path, { config: { rateLimit: deps.rateLimit } }, async (request, reply) => {
+    const parsed = z.safeParse(PlaceDetailsSchema, request.query);
     if (!parsed.success) return invalid(reply, firstErrors(parsed.error));
     try {
       const place = await deps.places.details(parsed.data.placeId);

@@ -1,5 +1,6 @@
 // POST /api/save-pharmacist and GET /api/get-pharmacist (spec §7).
 import type { FastifyInstance } from 'fastify';
+import * as Api from '#shared/api/endpoints.ts';
 import { isCountry, isLanguage } from '#shared/markets.ts';
 import { applicationFormFor } from '#shared/forms/catalogue.ts';
 import { payloadSchema } from '#shared/forms/derive.ts';
@@ -104,7 +105,7 @@ export async function saveApplication(
 }
 
 export async function registrationRoutes(app: FastifyInstance, deps: RegistrationDeps) {
-  app.post('/api/save-pharmacist', { config: { rateLimit: deps.rateLimit } }, async (request, reply) => {
+  app.post(Api.savePharmacist.path, { config: { rateLimit: deps.rateLimit } }, async (request, reply) => {
     if (request.isMultipart()) {
       const form = await readMultipartForm(request);
       if (!form.ok) return reply.code(form.httpStatus).send({ status: 'failed', message: 'invalid', errors: form.errors });
@@ -115,7 +116,7 @@ export async function registrationRoutes(app: FastifyInstance, deps: Registratio
     return reply.code(outcome.httpStatus).send(outcome.body);
   });
 
-  app.get('/api/get-pharmacist', async (request, reply) => {
+  app.get(Api.getPharmacist.path, async (request, reply) => {
     const query = request.query as Record<string, unknown>;
     const token = EditTokenSchema.safeParse(query.id);
     if (!token.success) return failed(reply, 404, ApiMessage.notFound);

@@ -5,13 +5,8 @@ export interface ApiAnswer<T = unknown> {
   status: 'ok' | 'failed';
   message?: string;
   data?: T;
-}
-
-/** HTTP 400: `errors` maps a payload field name to an i18n key ('_' when the whole body is wrong). */
-export interface ApiInvalidAnswer {
-  status: 'failed';
-  message: 'invalid';
-  errors: Record<string, string>;
+  /** HTTP 400 'invalid': a payload field name -> an i18n key ('_' when the whole body is wrong). */
+  errors?: Record<string, string>;
 }
 
 /** Messages the API answers with (besides 'invalid'). */
@@ -57,4 +52,3 @@ export interface Place {
 
 /** Where uploaded photos are served. */
 export const PHOTO_URL_PREFIX = '/files/photos/';
-export const CAPTCHA_CHALLENGE_URL = '/api/captcha/challenge';

@@ -8,7 +8,6 @@ import { CaptchaTokenSchema, EmailSchema, ErrorKey, patterned } from './fields.t
 export const DRAFT_MAX_ENTRIES = 60;
 export const DRAFT_VALUE_MAX_LENGTH = 2000;
 export const DRAFT_TTL_DAYS = 30;
-export const DRAFT_URL = '/api/drafts';
 
 /** Fields a draft never keeps: single-use or secret values, and files (the photo is kept by name). */
 export const DRAFT_DROPPED_FIELDS = ['recaptchaToken', 'loginToken', 'file', 'website'] as const;

@@ -16,16 +16,6 @@ export const SIGN_IN_LINK_MINUTES = 10;
 /** The page the e-mailed link opens; it posts the token to /api/auth/verify. */
 export const SIGN_IN_VERIFY_PATH = '/signin/verify';
 
-export const AuthUrl = {
-  magicLink: '/api/auth/magic-link',
-  verify: '/api/auth/verify',
-  totpSetup: '/api/auth/totp/setup',
-  totpEnable: '/api/auth/totp/enable',
-  totp: '/api/auth/totp',
-  me: '/api/auth/me',
-  signOut: '/api/auth/sign-out',
-} as const;
-
 /** A path on this site (no scheme, no host, not protocol-relative). */
 export const ReturnToSchema = patterned(/^\/(?![/\\])[\x21-\x7e]*$/, 500);
 
@@ -34,7 +24,6 @@ export const MagicLinkRequestSchema = z.object({
   returnTo: z.optional(ReturnToSchema),
   basePath: z._default(z.enum(['', '/uk', '/it', '/de'], { error: ErrorKey.invalid }), ''),
 });
-export type MagicLinkRequest = z.input<typeof MagicLinkRequestSchema>;
 
 export const VerifyRequestSchema = z.object({ token: patterned(/^[A-Za-z0-9_-]{32,64}$/) });
 
@@ -45,7 +34,6 @@ export const AddAreaManagerSchema = z.object({
   firstName: NameSchema(true),
   lastName: NameSchema(true),
 });
-export type AddAreaManagerRequest = z.input<typeof AddAreaManagerSchema>;
 
 /** What comes after the e-mailed link: enrol TOTP, enter a TOTP code, or nothing more. */
 export type SignInNext = 'totp-setup' | 'totp' | 'done';

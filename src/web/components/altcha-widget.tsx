@@ -8,7 +8,7 @@ import type {} from 'altcha/types/react';
 import type { WidgetMethods } from 'altcha/types';
 import Pbkdf2Worker from 'altcha/workers/pbkdf2?worker';
 import ShaWorker from 'altcha/workers/sha?worker';
-import { CAPTCHA_CHALLENGE_URL } from '../lib/api/captcha-challenge.ts';
+import * as Api from '#shared/api/endpoints.ts';
 
 for (const algorithm of ['PBKDF2/SHA-256', 'PBKDF2/SHA-384', 'PBKDF2/SHA-512']) {
   if (!globalThis.$altcha.algorithms.has(algorithm)) globalThis.$altcha.algorithms.set(algorithm, () => new Pbkdf2Worker());
@@ -65,5 +65,5 @@ export default function AltchaWidget({ language, strings, onVerified, onReset, r
     ref.current?.reset?.();
   }, [resetSignal]);
 
-  return <altcha-widget ref={ref} challenge={CAPTCHA_CHALLENGE_URL} language={language} name="altcha" />;
+  return <altcha-widget ref={ref} challenge={Api.captchaChallenge.path} language={language} name="altcha" />;
 }

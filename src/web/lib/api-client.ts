@@ -1,36 +1,35 @@
 // The one place the browser talks to our API. Paths are relative to the site root ('/api/...'),
-// never to the market's base path, so every market shares one API.
+// never to the market's base path, so every market shares one API. Each call names its contract
+// in src/shared/api, which gives its method, path and types.
+import type { AnswerOf, Contract, RequestOf } from '#shared/api/contract.ts';
+import { pathOf } from '#shared/api/contract.ts';
+import type { ApiAnswer } from '#shared/schemas/api.ts';
 
-/** The answer envelope of every call (DESIGN §6). */
-export interface ApiAnswer<T = unknown> {
-  status?: 'ok' | 'failed' | (string & {});
-  message?: string;
-  data?: T;
-  /** Field -> i18n key, on HTTP 400 'invalid'. */
-  errors?: Record<string, string>;
-  [extra: string]: unknown;
-}
+/** An answer as received: the envelope of DESIGN §6, each part possibly missing (the server is not trusted either). */
+export type ReceivedAnswer<T = unknown> = Partial<ApiAnswer<T>> & Record<string, unknown>;
 
 export interface ApiResult<T = unknown> {
   /** HTTP 2xx. */
   ok: boolean;
   httpStatus: number;
   /** The parsed JSON object; null when the reply was empty or not a JSON object. */
-  body: ApiAnswer<T> | null;
+  body: ReceivedAnswer<T> | null;
 }
 
 export interface ApiRequest {
   method?: 'GET' | 'POST' | 'PUT';
   json?: unknown;
+  /** Sent as it is (multipart/form-data); the browser sets the content type. */
+  form?: FormData;
   signal?: AbortSignal;
 }
 
 /** Parses a reply text into an answer object, or null when it is empty or not a JSON object. */
-export function parseAnswer<T>(text: string): ApiAnswer<T> | null {
+export function parseAnswer<T>(text: string): ReceivedAnswer<T> | null {
   if (!text || !text.trim()) return null;
   try {
     const parsed: unknown = JSON.parse(text);
-    return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as ApiAnswer<T>) : null;
+    return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as ReceivedAnswer<T>) : null;
   } catch {
     return null;
   }
@@ -40,14 +39,14 @@ export function parseAnswer<T>(text: string): ApiAnswer<T> | null {
  * Calls the API. Resolves with the HTTP status and parsed body whatever the status;
  * rejects only on a network failure or abort.
  */
-export async function apiFetch<T = unknown>(path: string, { method = 'GET', json, signal }: ApiRequest = {}): Promise<ApiResult<T>> {
+export async function apiFetch<T = unknown>(path: string, { method = 'GET', json, form, signal }: ApiRequest = {}): Promise<ApiResult<T>> {
   if (!path.startsWith('/api/')) throw new Error(`API paths start with /api/: ${path}`);
   const headers: Record<string, string> = { accept: 'application/json' };
   if (json !== undefined) headers['content-type'] = 'application/json';
   const response = await fetch(path, {
     method,
     headers,
-    body: json === undefined ? undefined : JSON.stringify(json),
+    body: form ?? (json === undefined ? undefined : JSON.stringify(json)),
     credentials: 'same-origin',
     signal,
   });
@@ -61,4 +60,21 @@ export function apiPath(path: string, query: Record<string, string | undefined> 
   for (const [key, value] of Object.entries(query)) if (value !== undefined && value !== '') params.set(key, value);
   const search = params.toString();
   return search ? `${path}?${search}` : path;
+}
+
+export interface CallOptions<Request> {
+  /** The JSON body of a POST or PUT, or the query of a GET. */
+  request?: Request;
+  /** Values of the path's `:name` segments. */
+  params?: Record<string, string>;
+  /** A multipart body instead of JSON. */
+  form?: FormData;
+  signal?: AbortSignal;
+}
+
+/** Calls one endpoint as its contract says (method, path, request and answer types). */
+export function callApi<C extends Contract<unknown, unknown>>(endpoint: C, { request, params, form, signal }: CallOptions<RequestOf<C>> = {}): Promise<ApiResult<AnswerOf<C>>> {
+  const path = pathOf(endpoint, params);
+  if (endpoint.method === 'GET') return apiFetch<AnswerOf<C>>(apiPath(path, (request ?? {}) as Record<string, string | undefined>), { signal });
+  return apiFetch<AnswerOf<C>>(path, { method: endpoint.method, json: form ? undefined : (request ?? {}), form, signal });
 }

@@ -1,29 +1,9 @@
-// What the server tells the page about where it is: market, base path, language, product and
-// operator details. It comes in a JSON data block in index.html (not a script the CSP must allow).
-import { MARKET_LANGUAGE, resolveLanguage, resolveMarket, type Country, type Language } from '#shared/markets.ts';
+// Reads what the server tells the page about where it is (src/shared/api/site-config.ts). It comes
+// in a JSON data block in index.html (not a script the CSP must allow).
+import type { OperatorDetails, SiteConfig } from '#shared/api/site-config.ts';
+import { MARKET_LANGUAGE, resolveLanguage, resolveMarket } from '#shared/markets.ts';
 
-export interface OperatorDetails {
-  company: string;
-  address: string;
-  register: string;
-  vatNumber: string;
-  responsiblePerson: string;
-  supportEmail: string;
-  dpoEmail: string;
-  phone: string;
-}
-
-export interface SiteConfig {
-  productName: string;
-  country: Country;
-  language: Language;
-  /** '/uk', '/it', '/de' when the market came from the path, '' otherwise. */
-  basePath: string;
-  operator: OperatorDetails;
-  /** Map tiles URL template ({z}/{x}/{y}); empty means no tiles (offline). */
-  mapTilesUrl: string;
-  mapAttribution: string;
-}
+export type { OperatorDetails, SiteConfig };
 
 const FALLBACK_OPERATOR: OperatorDetails = {
   company: '', address: '', register: '', vatNumber: '', responsiblePerson: '', supportEmail: '', dpoEmail: '', phone: '',

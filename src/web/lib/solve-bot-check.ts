@@ -1,10 +1,10 @@
 // Solves a bot-check challenge in the background, without showing a widget, for an anonymous
-// request that carries its own solution (the photo upload; any other such request can use it).
+// request that carries its own solution (the photo upload, the draft e-mail; DESIGN §6).
 // Fetches a challenge from our server, solves the proof of work in a Web Worker (the widget's own
 // SHA worker) and returns the payload in the widget's format, to send as `recaptchaToken`.
 // altcha-lib and the worker are loaded only when a solution is first wanted.
 import type { Challenge } from 'altcha-lib';
-import { CAPTCHA_CHALLENGE_URL } from './api/captcha-challenge.ts';
+import * as Api from '#shared/api/endpoints.ts';
 
 export class BotCheckUnavailable extends Error {
   constructor() {
@@ -13,7 +13,7 @@ export class BotCheckUnavailable extends Error {
 }
 
 export async function solveBotCheck(signal?: AbortSignal): Promise<string> {
-  const response = await fetch(CAPTCHA_CHALLENGE_URL, { headers: { accept: 'application/json' }, credentials: 'same-origin', signal });
+  const response = await fetch(Api.captchaChallenge.path, { headers: { accept: 'application/json' }, credentials: 'same-origin', signal });
   if (!response.ok) throw new BotCheckUnavailable();
   const challenge = (await response.json()) as Challenge;
   const { solveChallenge, solveChallengeWorkers } = await import('altcha-lib');

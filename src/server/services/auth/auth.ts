@@ -4,7 +4,8 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { and, count, eq, gt, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { ROLES_NEEDING_TOTP, SIGN_IN_LINK_MINUTES, SIGN_IN_VERIFY_PATH, type SignInNext, type StaffRole } from '#shared/schemas/staff.ts';
+import { ROLES_NEEDING_TOTP, SIGN_IN_LINK_MINUTES, SIGN_IN_VERIFY_PATH, type SignInNext } from '#shared/schemas/staff.ts';
+import { staffHomePath } from '#shared/staff-home.ts';
 import { rowsOf, type Database } from '../../db/client.ts';
 import { authEvents, signInLinks, staffSessions, staffUsers } from '../../db/schema.ts';
 import type { Mailer } from '../mail/outbox.ts';
@@ -38,16 +39,6 @@ export type VerifyResult =
 export type CodeResult = { ok: true; sessionToken: string } | { ok: false; reason: 'wrong' | 'locked' | 'not_enrolled' | 'already_enabled' };
 
 export const needsTotp = (user: Pick<StaffUser, 'role' | 'totpEnabledAt'>) => ROLES_NEEDING_TOTP.includes(user.role) || user.totpEnabledAt !== null;
-
-export function homePath(user: Pick<StaffUser, 'role' | 'id'>): string {
-  const homes: Record<StaffRole, string> = {
-    main_admin: '/areamanager/mainadmin',
-    area_manager: `/areamanager/home/${user.id}`,
-    sales_rep: `/rep/home/${user.id}`,
-    reviewer: '/admin/review',
-  };
-  return homes[user.role];
-}
 
 export interface AuthOptions {
   mailer: Mailer;
@@ -176,7 +167,7 @@ export function createAuthService(db: Database, options: AuthOptions) {
       const throttled = (recent?.n ?? 0) >= LINKS_PER_EMAIL_PER_15_MINUTES;
       const detail = throttled ? 'throttled' : !user ? 'unknown address' : user.disabledAt ? 'disabled' : 'sent';
       await record('sign_in_link_requested', { email, userId: user?.id, detail }, actor);
-      const returnTo = input.returnTo ?? (user ? `${input.basePath}${homePath(user)}` : null);
+      const returnTo = input.returnTo ?? (user ? `${input.basePath}${staffHomePath(user)}` : null);
       const expiresAt = new Date(at.getTime() + SIGN_IN_LINK_MINUTES * 60_000);
       const inserted = await db.execute(sql`
         insert into sign_in_links (token_hash, user_id, binding_hash, return_to, expires_at, created_at)
@@ -245,7 +236,7 @@ export function createAuthService(db: Database, options: AuthOptions) {
       const sessionToken = await createSession(user.id, !totp, actor);
       await record('sign_in', { userId: user.id, email: user.email, detail: link.bindingHash ? 'e-mailed link' : 'console link' }, actor);
       const next: SignInNext = !totp ? 'done' : user.totpEnabledAt ? 'totp' : 'totp-setup';
-      return { ok: true, sessionToken, next, returnTo: link.returnTo ?? homePath(user) };
+      return { ok: true, sessionToken, next, returnTo: link.returnTo ?? staffHomePath(user) };
     },
 
     /** The session behind a cookie value, if it is still good; touching it restarts the idle clock. */

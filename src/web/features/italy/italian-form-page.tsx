@@ -22,7 +22,7 @@ import { SubmitBar } from '../registration/submit-bar.tsx';
 import { IT_FIELD_ORDER, IT_MANDATORY_CHECKBOXES, emptyItalianForm, italianErrorFieldFor, storedToItalianForm, type ItalianErrorField, type ItalianFormValues } from './italian-form-values.ts';
 import { RegistrationBodyField } from './registration-body-field.tsx';
 import { OncodemiaSection } from './oncodemia-section.tsx';
-import { saveItalianPharmacist } from './save-italian-pharmacist.ts';
+import { savePharmacist } from '../../lib/api/save-pharmacist.ts';
 import '../registration/registration.css';
 import './italy.css';
 
@@ -35,7 +35,7 @@ const IT_FORM = {
   fieldNameKey: (field) => [`italy.fieldNames.${field}`, `form.fieldNames.${field}`],
   pageTitleKey: 'italy.pageTitle',
   toPayload: (values) => italianFormToPayload(values),
-  save: saveItalianPharmacist,
+  save: savePharmacist,
 } satisfies SinglePageFormSpec<ItalianFormValues, ItalianRegistrationFormValues, ItalianErrorField, ReturnType<typeof italianFormToPayload<ItalianRegistrationFormValues>>>;
 
 export function ItalianFormPage() {

@@ -2,6 +2,7 @@
 // Read-only for now: adding a pharmacy or a rep and the CSV export come with their own issues.
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { ownAreaManagerId } from '#shared/staff-home.ts';
 import { ErrorView } from '../../components/error-view.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { getAreaManagerPharmacies } from './api/get-area-manager-pharmacies.ts';
@@ -16,7 +17,7 @@ export function AreaManagerHomePage() {
   const user = useStaffUser();
   const [state] = useStaffList((signal) => getAreaManagerPharmacies(areaManagerId, signal), [areaManagerId]);
   usePageTitle('staff.areaManagerHome.title');
-  const own = user.role === 'area_manager' && (user.areaManagerId || user.id) === areaManagerId;
+  const own = ownAreaManagerId(user) === areaManagerId;
 
   if (state.kind === 'loading') return <Spinner label={t('staff.areaManagerHome.loading')} />;
   if (state.kind === 'forbidden') return <NoAccess />;

@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLocalPath } from '../../app/site-context.tsx';
-import { homePathFor } from './staff-user.ts';
+import { staffHomePath } from '#shared/staff-home.ts';
 import { useStaffUser } from './staff-session.tsx';
 
 export function NoAccess() {
@@ -19,7 +19,7 @@ export function NoAccess() {
       </h1>
       <p className="pc-body">{t('staff.noAccess.body')}</p>
       <p className="pc-body">
-        <Link to={localPath(homePathFor(user))}>{t('staff.noAccess.home')}</Link>
+        <Link to={localPath(staffHomePath(user))}>{t('staff.noAccess.home')}</Link>
       </p>
     </section>
   );

@@ -6,7 +6,8 @@ import { renderInSite } from '../../test/render.tsx';
 import { SignInPage } from './sign-in-page.tsx';
 import { VerifySignInPage, secretOf } from './verify-page.tsx';
 import { ADMIN, MANAGER, json, stubStaffApi } from './staff-test-helpers.tsx';
-import { homePathFor, safeReturnTo, signInPath, withoutBasePath } from './staff-user.ts';
+import { staffHomePath } from '#shared/staff-home.ts';
+import { safeReturnTo, signInPath, withoutBasePath } from './staff-user.ts';
 
 afterEach(() => {
   cleanup();
@@ -33,10 +34,10 @@ async function renderAt(route: string) {
 
 describe('staff-user helpers', () => {
   it('sends each role to its home', () => {
-    expect(homePathFor(ADMIN)).toBe('/areamanager/mainadmin');
-    expect(homePathFor(MANAGER)).toBe('/areamanager/home/am-1');
-    expect(homePathFor({ id: 'r1', role: 'sales_rep', areaManagerId: 'am-1' })).toBe('/rep/home/r1');
-    expect(homePathFor({ id: 'v1', role: 'reviewer', areaManagerId: null })).toBe('/admin/review');
+    expect(staffHomePath(ADMIN)).toBe('/areamanager/mainadmin');
+    expect(staffHomePath(MANAGER)).toBe('/areamanager/home/am-1');
+    expect(staffHomePath({ id: 'r1', role: 'sales_rep' })).toBe('/rep/home/r1');
+    expect(staffHomePath({ id: 'v1', role: 'reviewer' })).toBe('/admin/review');
     expect(withoutBasePath('/it/areamanager/mainadmin', '/it')).toBe('/areamanager/mainadmin');
     expect(withoutBasePath('/it', '/it')).toBe('/');
     expect(withoutBasePath('/italy/x', '/it')).toBe('/italy/x');

@@ -1,36 +1,13 @@
-// The signed-in member of staff (GET /api/auth/me) and where each role starts.
-export const STAFF_ROLES = ['main_admin', 'reviewer', 'area_manager', 'sales_rep'] as const;
-export type StaffRole = (typeof STAFF_ROLES)[number];
+// The signed-in member of staff (GET /api/auth/me, shared StaffMe), the check of that answer, and
+// the sign-in paths. Where each role starts is src/shared/staff-home.ts, as on the server.
+import { STAFF_ROLES, type StaffMe } from '#shared/schemas/staff.ts';
 
-export interface StaffUser {
-  id: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  role: StaffRole;
-  /** An area manager's own id; a rep's manager. */
-  areaManagerId: string | null;
-  mfaPassed: boolean;
-}
+export type StaffUser = StaffMe;
 
 export function isStaffUser(value: unknown): value is StaffUser {
   if (!value || typeof value !== 'object') return false;
   const v = value as Record<string, unknown>;
   return typeof v.id === 'string' && typeof v.email === 'string' && (STAFF_ROLES as readonly unknown[]).includes(v.role);
-}
-
-/** The page a role lands on after signing in (router path, without the market's base path). */
-export function homePathFor(user: Pick<StaffUser, 'id' | 'role' | 'areaManagerId'>): string {
-  switch (user.role) {
-    case 'main_admin':
-      return '/areamanager/mainadmin';
-    case 'area_manager':
-      return `/areamanager/home/${encodeURIComponent(user.areaManagerId || user.id)}`;
-    case 'sales_rep':
-      return `/rep/home/${encodeURIComponent(user.id)}`;
-    case 'reviewer':
-      return '/admin/review';
-  }
 }
 
 /**

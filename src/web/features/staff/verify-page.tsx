@@ -11,7 +11,8 @@ import { getMe } from './api/get-me.ts';
 import { startTotpSetup, type TotpSetup } from './api/start-totp-setup.ts';
 import { sendTotpCode, type TotpResult } from './api/send-totp-code.ts';
 import { verifySignIn } from './api/verify-sign-in.ts';
-import { homePathFor, safeReturnTo, signInPath, withoutBasePath } from './staff-user.ts';
+import { staffHomePath } from '#shared/staff-home.ts';
+import { safeReturnTo, signInPath, withoutBasePath } from './staff-user.ts';
 import { TotpCodeForm } from './totp-code-form.tsx';
 import { usePageTitle } from './use-page-title.ts';
 import './staff.css';
@@ -76,7 +77,7 @@ export function VerifySignInPage() {
       setStep({ kind: 'failed' });
       return;
     }
-    void navigate(localPath(safeReturnTo(returnTo.current) ?? homePathFor(me.user)), { replace: true });
+    void navigate(localPath(safeReturnTo(returnTo.current) ?? staffHomePath(me.user)), { replace: true });
   };
 
   const onConfirm = async () => {

@@ -1,6 +1,7 @@
 // POST /api/check_pharmacy (spec §7): is this place a pharmacy we already know?
 // Any failure counts as "not found", silently.
-import { apiFetch } from '../api-client.ts';
+import * as Api from '#shared/api/endpoints.ts';
+import { callApi } from '../api-client.ts';
 
 export interface KnownPharmacy {
   address?: string;
@@ -13,7 +14,7 @@ export interface KnownPharmacy {
 
 export async function checkPharmacy(placeId: string, signal?: AbortSignal): Promise<KnownPharmacy | null> {
   try {
-    const { ok, body } = await apiFetch<KnownPharmacy>('/api/check_pharmacy', { method: 'POST', json: { placeId }, signal });
+    const { ok, body } = await callApi(Api.checkPharmacy, { request: { placeId }, signal });
     if (!ok || !body || body.message !== 'found' || !body.data || typeof body.data !== 'object') return null;
     return body.data;
   } catch {

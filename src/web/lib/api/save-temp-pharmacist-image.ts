@@ -1,6 +1,8 @@
 // POST /api/save-temp-pharmacist-image (spec §7): JSON {data: dataURL, recaptchaToken} (each upload
 // carries its own solved bot check). XMLHttpRequest rather than fetch, because only XHR reports
 // upload progress.
+import * as Api from '#shared/api/endpoints.ts';
+import { PHOTO_URL_PREFIX } from '#shared/schemas/api.ts';
 import { parseAnswer } from '../api-client.ts';
 
 export interface UploadedPhoto {
@@ -19,7 +21,7 @@ export class PhotoUploadFailure extends Error {
 
 /** Where an uploaded photo is served. */
 export function photoUrl(filename: string): string {
-  return `/files/photos/${encodeURIComponent(filename)}`;
+  return `${PHOTO_URL_PREFIX}${encodeURIComponent(filename)}`;
 }
 
 export function saveTempPharmacistImage(
@@ -28,7 +30,7 @@ export function saveTempPharmacistImage(
 ): Promise<UploadedPhoto> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', '/api/save-temp-pharmacist-image');
+    xhr.open(Api.savePhoto.method, Api.savePhoto.path);
     xhr.setRequestHeader('content-type', 'application/json');
     xhr.setRequestHeader('accept', 'application/json');
     xhr.upload.addEventListener('progress', (event) => {

@@ -26,7 +26,7 @@ type State = { kind: 'idle' } | { kind: 'sending' } | { kind: 'sent'; email: str
 const SOLUTION_MAX_AGE_MS = 5 * 60_000;
 
 const solveInBackground = () => {
-  const token = import('../../../lib/solve-captcha.ts').then(({ solveCaptcha }) => solveCaptcha());
+  const token = import('../../../lib/solve-bot-check.ts').then(({ solveBotCheck }) => solveBotCheck());
   token.catch(() => undefined);
   return { token, startedAt: Date.now() };
 };

@@ -14,7 +14,7 @@ vi.mock('../../../components/altcha-widget.tsx', async () => (await import('../.
 vi.mock('../../../components/leaflet-map.tsx', async () => (await import('../../../components/test-fakes.tsx')).fakeLeafletModule);
 // The draft's background bot check: each call is a new solution.
 let solutions = 0;
-vi.mock('../../../lib/solve-captcha.ts', () => ({ solveCaptcha: async () => `solution-${++solutions}` }));
+vi.mock('../../../lib/solve-bot-check.ts', () => ({ solveBotCheck: async () => `solution-${++solutions}` }));
 
 const TOKEN = 'AbCdEfGhIjKlMnOpQrStUvWx';
 const MB = 1024 * 1024;

@@ -42,7 +42,7 @@ import { PharmacySection } from '../sections/pharmacy-section.tsx';
 import { PhotoSection } from '../sections/photo-section.tsx';
 import { SubmitBar } from '../submit-bar.tsx';
 import { getDraft } from './api/drafts.ts';
-import { saveStepsApplication, toFormData } from './api/save-steps-application.ts';
+import { savePharmacist, toFormData } from '../../../lib/api/save-pharmacist.ts';
 import { deleteCertificate, getCertificate } from './certificate-store.ts';
 import { TrainingAndCertificateSection } from './certificate-section.tsx';
 import { CheckAnswers } from './check-answers.tsx';
@@ -316,7 +316,7 @@ function StepForm({ step, loaded }: { step: Step; loaded: Loaded }) {
     setSubmitting(true);
     let outcome: SaveOutcome;
     try {
-      outcome = saveOutcome(await saveStepsApplication(toFormData({ ...parsed.data, website: values.website ?? '' }, certificate)));
+      outcome = saveOutcome(await savePharmacist(toFormData({ ...parsed.data, website: values.website ?? '' }, certificate)));
     } catch {
       outcome = { kind: 'errorView' };
     }

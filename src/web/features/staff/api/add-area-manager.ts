@@ -1,5 +1,8 @@
 // POST /api/mainadmin-add-areamanager {email, firstName, lastName}.
-import { apiFetch } from '../../../lib/api-client.ts';
+import * as Api from '#shared/api/staff-endpoints.ts';
+import type { AddAreaManagerSchema } from '#shared/schemas/staff.ts';
+import type * as z from 'zod/mini';
+import { callApi } from '../../../lib/api-client.ts';
 
 export type AddAreaManagerResult =
   | { kind: 'added'; id: string }
@@ -8,9 +11,9 @@ export type AddAreaManagerResult =
   | { kind: 'forbidden' }
   | { kind: 'failed' };
 
-export async function addAreaManager(body: { email: string; firstName: string; lastName: string }): Promise<AddAreaManagerResult> {
+export async function addAreaManager(body: z.input<typeof AddAreaManagerSchema>): Promise<AddAreaManagerResult> {
   try {
-    const { ok, httpStatus, body: answer } = await apiFetch<{ id?: string }>('/api/mainadmin-add-areamanager', { method: 'POST', json: body });
+    const { ok, httpStatus, body: answer } = await callApi(Api.addAreaManager, { request: body });
     if (httpStatus === 401) return { kind: 'signedOut' };
     if (httpStatus === 403) return { kind: 'forbidden' };
     if (answer?.status === 'failed' && (answer.message === 'errorEmailRegistered' || answer.message === 'errorEmailRegistered2')) {

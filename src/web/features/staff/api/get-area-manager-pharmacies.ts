@@ -1,5 +1,6 @@
 // GET /api/areamanager-get-pharmacies?id={areaManagerId}: the manager's pharmacies.
-import { apiFetch, apiPath } from '../../../lib/api-client.ts';
+import * as Api from '#shared/api/staff-endpoints.ts';
+import { callApi } from '../../../lib/api-client.ts';
 import { listResult, type ListResult } from './staff-list.ts';
 
 export interface AreaPharmacy {
@@ -16,5 +17,5 @@ function isPharmacy(value: unknown): value is AreaPharmacy {
 }
 
 export async function getAreaManagerPharmacies(areaManagerId: string, signal?: AbortSignal): Promise<ListResult<AreaPharmacy>> {
-  return listResult(await apiFetch(apiPath('/api/areamanager-get-pharmacies', { id: areaManagerId }), { signal }), isPharmacy);
+  return listResult(await callApi(Api.areaManagerPharmacies, { request: { id: areaManagerId }, signal }), isPharmacy);
 }

@@ -1,19 +1,14 @@
 // GET /api/mainadmin-get-areamanagers: every area manager (main admin only).
-import { apiFetch } from '../../../lib/api-client.ts';
+import * as Api from '#shared/api/staff-endpoints.ts';
+import type { AreaManagerItem } from '#shared/schemas/staff.ts';
+import { callApi } from '../../../lib/api-client.ts';
 import { listResult, type ListResult } from './staff-list.ts';
 
-export interface AreaManager {
-  id: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-}
-
-function isAreaManager(value: unknown): value is AreaManager {
+function isAreaManager(value: unknown): value is AreaManagerItem {
   const v = value as Record<string, unknown> | null;
   return Boolean(v) && typeof v!.id === 'string' && typeof v!.email === 'string';
 }
 
-export async function getAreaManagers(signal?: AbortSignal): Promise<ListResult<AreaManager>> {
-  return listResult(await apiFetch('/api/mainadmin-get-areamanagers', { signal }), isAreaManager);
+export async function getAreaManagers(signal?: AbortSignal): Promise<ListResult<AreaManagerItem>> {
+  return listResult(await callApi(Api.areaManagers, { signal }), isAreaManager);
 }

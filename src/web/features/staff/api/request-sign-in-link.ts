@@ -1,12 +1,13 @@
 // POST /api/auth/magic-link: always {status:'ok'} whether the address exists or not; 429 when
 // asked too often. The link is e-mailed to {origin}{basePath}/signin/verify?token=...
-import { apiFetch } from '../../../lib/api-client.ts';
+import * as Api from '#shared/api/staff-endpoints.ts';
+import { callApi } from '../../../lib/api-client.ts';
 
 export type SignInLinkResult = 'sent' | 'tooManyRequests' | 'invalidEmail' | 'failed';
 
 export async function requestSignInLink(body: { email: string; returnTo?: string; basePath: string }): Promise<SignInLinkResult> {
   try {
-    const { ok, httpStatus, body: answer } = await apiFetch('/api/auth/magic-link', { method: 'POST', json: body });
+    const { ok, httpStatus, body: answer } = await callApi(Api.magicLink, { request: body });
     if (httpStatus === 429) return 'tooManyRequests';
     if (httpStatus === 400 && answer?.errors && 'email' in answer.errors) return 'invalidEmail';
     return ok && answer?.status === 'ok' ? 'sent' : 'failed';

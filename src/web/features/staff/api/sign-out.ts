@@ -1,9 +1,10 @@
 // POST /api/auth/sign-out: ends the session on the server.
-import { apiFetch } from '../../../lib/api-client.ts';
+import * as Api from '#shared/api/staff-endpoints.ts';
+import { callApi } from '../../../lib/api-client.ts';
 
 export async function signOut(): Promise<boolean> {
   try {
-    const { ok } = await apiFetch('/api/auth/sign-out', { method: 'POST', json: {} });
+    const { ok } = await callApi(Api.signOut);
     return ok;
   } catch {
     return false;

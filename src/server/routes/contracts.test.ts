@@ -1,0 +1,47 @@
+// Every /api route the server registers is declared in src/shared/api, with the same method and
+// path, and every contract there has its route.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as ApplicantApi from '#shared/api/endpoints.ts';
+import * as DraftApi from '#shared/api/draft-endpoints.ts';
+import * as StaffApi from '#shared/api/staff-endpoints.ts';
+import { createTestContext, type TestContext } from '../test/context.ts';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(() => ctx.close());
+
+/** "METHOD /path" for every route in Fastify's printed route tree (HEAD, added with each GET, left out). */
+function registeredRoutes(tree: string): string[] {
+  const routes: string[] = [];
+  const stack: string[] = [];
+  for (const line of tree.split('\n')) {
+    const match = /^([\s│├└─]*)(\S+) \(([^)]+)\)$/.exec(line);
+    if (!match) continue;
+    const depth = match[1]!.length / 4;
+    stack.length = depth;
+    const path = (stack[depth - 1] ?? '') + match[2]!;
+    stack[depth] = path;
+    for (const method of match[3]!.split(', ')) if (method !== 'HEAD') routes.push(`${method} ${path}`);
+  }
+  return routes;
+}
+
+describe('API contracts (src/shared/api)', () => {
+  it('declares every /api route the server registers, and each contract has its route', () => {
+    const served = registeredRoutes(ctx.app.printRoutes({ commonPrefix: false })).filter((route) => route.split(' ')[1]!.startsWith('/api/'));
+    const contracts = ([...Object.values(ApplicantApi), ...Object.values(DraftApi), ...Object.values(StaffApi)] as unknown[]).filter((value): value is { method: string; path: string } => typeof value === 'object' && value !== null && 'method' in value && 'path' in value);
+    const declared = contracts.map((c) => `${c.method} ${c.path}`);
+    expect(served.length).toBeGreaterThan(20);
+    expect([...served].sort()).toEqual([...declared].sort());
+  });
+
+  it('keeps the specification paths (spec §7)', () => {
+    expect(ApplicantApi.savePharmacist).toMatchObject({ method: 'POST', path: '/api/save-pharmacist' });
+    expect(ApplicantApi.savePhoto).toMatchObject({ method: 'POST', path: '/api/save-temp-pharmacist-image' });
+    expect(ApplicantApi.getPharmacist).toMatchObject({ method: 'GET', path: '/api/get-pharmacist' });
+    expect(ApplicantApi.checkPharmacy).toMatchObject({ method: 'POST', path: '/api/check_pharmacy' });
+    expect(StaffApi.repPharmacies).toMatchObject({ method: 'GET', path: '/api/v1/register/rep/pharmacies' });
+  });
+});

@@ -1,0 +1,44 @@
+// One contract per endpoint of our API (spec §7, DESIGN §6). The server registers each route
+// from its contract (src/server/routes) and the browser's fetchers call it through the same one.
+// Applicants' endpoints here; drafts (three-step forms only) in draft-endpoints.ts and staff
+// endpoints in staff-endpoints.ts, so that a page's bundle carries only the schemas it calls. Import as a namespace: `import * as Api`.
+import * as z from 'zod/mini';
+import { COUNTRIES } from '../markets.ts';
+import { MAX_BASE64_UPLOAD_CHARS } from '../limits.ts';
+import type { PharmacyLookup, Place, PhotoUploadAnswer } from '../schemas/api.ts';
+import { ErrorKey, PlaceFields } from '../schemas/fields.ts';
+import type { ItalianRegistrationPayload } from '../schemas/registration-it.ts';
+import type { StepsRegistrationPayload } from '../schemas/registration-steps.ts';
+import type { UkRegistrationPayload } from '../schemas/registration-uk.ts';
+import type { Contract } from './contract.ts';
+
+export const CheckPharmacySchema = /* @__PURE__ */ z.object({ placeId: PlaceFields.placeId });
+
+/** The photo upload's body. The server reads it on a worker thread (routes/photos.ts), not with this schema. */
+export const PhotoUploadSchema = /* @__PURE__ */ z.object({
+  data: z.string({ error: ErrorKey.required }).check(z.minLength(1, { error: ErrorKey.required }), z.maxLength(MAX_BASE64_UPLOAD_CHARS, { error: ErrorKey.tooLong })),
+  /** Each upload's own solved bot check. */
+  recaptchaToken: z.string({ error: ErrorKey.captcha }).check(z.minLength(1, { error: ErrorKey.captcha }), z.maxLength(4096, { error: ErrorKey.captcha })),
+});
+
+export const PlacesSearchSchema = /* @__PURE__ */ z.object({
+  q: z.string({ error: ErrorKey.required }).check(z.trim(), z.minLength(2, { error: ErrorKey.required }), z.maxLength(100, { error: ErrorKey.tooLong })),
+  market: z.optional(z.enum(COUNTRIES, { error: ErrorKey.invalid })),
+});
+
+export const PlaceDetailsSchema = /* @__PURE__ */ z.object({
+  placeId: z.string({ error: ErrorKey.required }).check(z.trim(), z.minLength(1, { error: ErrorKey.required }), z.maxLength(300, { error: ErrorKey.invalid })),
+});
+
+/** Any registration payload plus the honeypot field (empty for people); the server picks the schema by country and language. */
+export type SavePharmacistBody = (UkRegistrationPayload | ItalianRegistrationPayload | StepsRegistrationPayload) & { website?: string };
+
+// Applicants (spec §7).
+export const savePharmacist: Contract<SavePharmacistBody, { id: string }, 'POST'> = { method: 'POST', path: '/api/save-pharmacist', request: null };
+export const getPharmacist: Contract<{ id: string }, Record<string, unknown>, 'GET'> = { method: 'GET', path: '/api/get-pharmacist', request: null };
+export const savePhoto: Contract<z.input<typeof PhotoUploadSchema>, PhotoUploadAnswer, 'POST'> = { method: 'POST', path: '/api/save-temp-pharmacist-image', request: PhotoUploadSchema };
+export const checkPharmacy: Contract<z.input<typeof CheckPharmacySchema>, PharmacyLookup, 'POST'> = { method: 'POST', path: '/api/check_pharmacy', request: CheckPharmacySchema };
+export const placesSearch: Contract<z.input<typeof PlacesSearchSchema>, Place[], 'GET'> = { method: 'GET', path: '/api/places/search', request: PlacesSearchSchema };
+export const placeDetails: Contract<z.input<typeof PlaceDetailsSchema>, Place, 'GET'> = { method: 'GET', path: '/api/places/details', request: PlaceDetailsSchema };
+/** The ALTCHA challenge itself, not an answer envelope. */
+export const captchaChallenge: Contract<undefined, unknown, 'GET'> = { method: 'GET', path: '/api/captcha/challenge', request: null };

@@ -1,0 +1,29 @@
+// The staff endpoints (sign-in, DESIGN §6 staff API), apart from the applicants' ones in
+// endpoints.ts so that the applicant pages' bundles do not carry them. Import as a namespace:
+// `import * as StaffApi`.
+import type * as z from 'zod/mini';
+import type { FieldPharmacyDetail, FieldPharmacyItem, AreaManagerItem, RepItem, StaffMe, TotpSetupAnswerData, VerifyAnswerData } from '../schemas/staff.ts';
+import { AddAreaManagerSchema, MagicLinkRequestSchema, TotpCodeSchema, VerifyRequestSchema } from '../schemas/staff.ts';
+import type { Contract, WithBasePath } from './contract.ts';
+
+/** `?id=` of the staff routes that name one area manager, rep or pharmacy (checked by the access policy). */
+export type IdQuery = { id: string };
+
+// Sign-in.
+export const magicLink: Contract<WithBasePath<typeof MagicLinkRequestSchema>, undefined, 'POST'> = { method: 'POST', path: '/api/auth/magic-link', request: MagicLinkRequestSchema };
+export const verify: Contract<z.input<typeof VerifyRequestSchema>, VerifyAnswerData, 'POST'> = { method: 'POST', path: '/api/auth/verify', request: VerifyRequestSchema };
+export const totpSetup: Contract<Record<string, never>, TotpSetupAnswerData, 'POST'> = { method: 'POST', path: '/api/auth/totp/setup', request: null };
+export const totpEnable: Contract<z.input<typeof TotpCodeSchema>, undefined, 'POST'> = { method: 'POST', path: '/api/auth/totp/enable', request: TotpCodeSchema };
+export const totp: Contract<z.input<typeof TotpCodeSchema>, undefined, 'POST'> = { method: 'POST', path: '/api/auth/totp', request: TotpCodeSchema };
+export const me: Contract<undefined, StaffMe, 'GET'> = { method: 'GET', path: '/api/auth/me', request: null };
+export const signOut: Contract<Record<string, never>, undefined, 'POST'> = { method: 'POST', path: '/api/auth/sign-out', request: null };
+// Staff (DESIGN §6).
+export const areaManagers: Contract<undefined, AreaManagerItem[], 'GET'> = { method: 'GET', path: '/api/mainadmin-get-areamanagers', request: null };
+export const addAreaManager: Contract<z.input<typeof AddAreaManagerSchema>, { id: string }, 'POST'> = { method: 'POST', path: '/api/mainadmin-add-areamanager', request: AddAreaManagerSchema };
+export const areaManagerPharmacies: Contract<IdQuery, FieldPharmacyItem[], 'GET'> = { method: 'GET', path: '/api/areamanager-get-pharmacies', request: null };
+export const areaManagerReps: Contract<IdQuery, RepItem[], 'GET'> = { method: 'GET', path: '/api/areamanager-get-reps', request: null };
+/** Spec §7 "list read directly": a bare array, not an answer envelope. */
+export const repPharmacies: Contract<{ assignedreptoken: string }, FieldPharmacyItem[], 'GET'> = { method: 'GET', path: '/api/v1/register/rep/pharmacies', request: null };
+export const repPharmacy: Contract<IdQuery, FieldPharmacyDetail, 'GET'> = { method: 'GET', path: '/api/rep-get-pharmacy', request: null };
+export const certificate: Contract<undefined, unknown, 'GET'> = { method: 'GET', path: '/api/files/certificates/:fileId', request: null };
+
