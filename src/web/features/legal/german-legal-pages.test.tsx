@@ -170,6 +170,14 @@ describe('NutzungsbedingungenPage', () => {
     expect(text().querySelectorAll('h2')).toHaveLength(11);
   });
 
+  it('numbers the contents once: the headings carry their numbers, the list adds none ("10. 11. Haftung")', async () => {
+    await renderInSite(<NutzungsbedingungenPage />, { country: 'de', route: '/nutzungsbedingungen' });
+    const links = await contentsLinks();
+    const list = links[0]!.closest('ul, ol')!;
+    expect(list.tagName).toBe('UL');
+    expect(list).toHaveAttribute('role', 'list');
+  });
+
   it('covers the German terms of spec §1', async () => {
     await renderInSite(<NutzungsbedingungenPage />, { country: 'de', route: '/nutzungsbedingungen' });
     await contentsLinks();

@@ -2,7 +2,7 @@
 // language. A text in another language than the market's own is a translation for information:
 // a note above it says so and links to the version that prevails. Should a translation be missing,
 // the market's own text is shown, with the words around it in that language too.
-import { useEffect, useMemo, useState, type MouseEvent } from 'react';
+import { useEffect, useMemo, useState, type MouseEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { CONSENT_COOKIE_DAYS, CONSENT_COOKIES, CONTACT_SUPPORT_AFTER_WEEKS, DECISION_WEEKS, FORM_MINUTES, MIN_AGE } from '#shared/limits.ts';
@@ -29,6 +29,12 @@ const DATE_KEY: Record<LegalDocumentKind, string> = {
   nutzungsbedingungen: 'legal.asOf',
   impressum: 'legal.asOf',
 };
+
+/** Headings numbered in their text (German: sections 1-9, 11, 12) keep those numbers alone; others get the list's. */
+function ContentsList({ numbered, children }: { numbered: boolean; children: ReactNode }) {
+  // role="list": Safari drops the list role of a list without bullets.
+  return numbered ? <ul role="list">{children}</ul> : <ol>{children}</ol>;
+}
 
 type Loaded = { status: 'loading' } | { status: 'missing' } | { status: 'ready'; text: LegalText };
 
@@ -173,13 +179,13 @@ export function LegalPage({ kind }: { kind: LegalDocumentKind }) {
           {rendered.headings.length > 0 && (
             <nav className="legal__contents" aria-labelledby="legal-contents-heading">
               <h2 id="legal-contents-heading">{t('legal.contents')}</h2>
-              <ol>
+              <ContentsList numbered={rendered.headings.every((heading) => /^\d+\.\s/.test(heading.text))}>
                 {rendered.headings.map((heading) => (
                   <li key={heading.id}>
                     <a href={`#${heading.id}`}>{heading.text}</a>
                   </li>
                 ))}
-              </ol>
+              </ContentsList>
             </nav>
           )}
           {/* The text is our own Markdown; the operator details in it are escaped (fillPlaceholders). */}
