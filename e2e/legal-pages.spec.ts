@@ -134,6 +134,9 @@ test.describe('at 390 px', () => {
     await page.screenshot({ path: join(process.env.SCREENSHOT_DIR ?? 'test-results', 'datenschutz-390.png'), fullPage: false });
     await page.locator('.legal__table').first().scrollIntoViewIfNeeded();
     await page.screenshot({ path: join(process.env.SCREENSHOT_DIR ?? 'test-results', 'datenschutz-table-390.png') });
+    await page.goto('/uk/privacy-policy?lang=de');
+    await expect(page.locator('.legal__text')).toBeVisible();
+    await page.screenshot({ path: join(process.env.SCREENSHOT_DIR ?? 'test-results', 'uk-privacy-de-390.png') });
     await page.goto('/uk/?lang=de');
     await page.locator('.charter').scrollIntoViewIfNeeded();
     await page.locator('.charter').screenshot({ path: join(process.env.SCREENSHOT_DIR ?? 'test-results', 'charter-uk-de-390.png') });
