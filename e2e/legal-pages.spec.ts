@@ -4,7 +4,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { acceptEssentialCookies, expect, test } from './support/fixtures.ts';
+import { acceptEssentialCookies, expect, expectNoAxeViolations, test } from './support/fixtures.ts';
 
 const COUNTRIES = ['uk', 'it', 'de'] as const;
 const LANGUAGES = ['en', 'it', 'de'] as const;
@@ -143,6 +143,8 @@ test.describe('at 390 px', () => {
     await page.goto('/uk/privacy-policy?lang=de');
     await expect(page.locator('.legal__text')).toBeVisible();
     await page.screenshot({ path: join(process.env.SCREENSHOT_DIR ?? 'test-results', 'uk-privacy-de-390.png') });
+    // The translation note and its link pass the same accessibility checks as the rest of the page.
+    await expectNoAxeViolations(page);
     await page.goto('/uk/?lang=de');
     await page.locator('.charter').scrollIntoViewIfNeeded();
     await page.locator('.charter').screenshot({ path: join(process.env.SCREENSHOT_DIR ?? 'test-results', 'charter-uk-de-390.png') });
