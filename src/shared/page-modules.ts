@@ -3,7 +3,7 @@
 // server preloads the route's chunks from it (src/server/services/preload.ts), so that the page
 // does not wait for a chain of round trips (entry → messages → page chunk → page messages).
 // Module paths are Vite manifest keys, relative to src/web.
-import type { Variant } from './markets.ts';
+import type { Country, Variant } from './markets.ts';
 
 export interface PageModule {
   module: string;
@@ -31,14 +31,30 @@ export const PAGE_MODULES = {
 
 export type PageName = keyof typeof PAGE_MODULES;
 
-const STATIC_PAGES: Record<string, PageName> = {
-  '/thank-you': 'thankYou',
-  '/privacy-policy': 'privacyPolicy',
-  '/terms-and-conditions': 'terms',
-  '/datenschutz': 'datenschutz',
-  '/nutzungsbedingungen': 'nutzungsbedingungen',
-  '/impressum': 'impressum',
-};
+/** The legal pages of each market's shell (spec §2): the German texts exist only on the German market. */
+export const LEGAL_PAGES = {
+  uk: { '/privacy-policy': 'privacyPolicy', '/terms-and-conditions': 'terms' },
+  it: { '/privacy-policy': 'privacyPolicy', '/terms-and-conditions': 'terms' },
+  de: { '/datenschutz': 'datenschutz', '/nutzungsbedingungen': 'nutzungsbedingungen', '/impressum': 'impressum' },
+} as const satisfies Record<Country, Record<string, PageName>>;
+
+/** Whether `page` is one of the legal pages of `country` (a legal route of another market is not found). */
+export function isLegalPageOf(country: Country, page: PageName): boolean {
+  return (Object.values(LEGAL_PAGES[country]) as PageName[]).includes(page);
+}
+
+/**
+ * Staff pages (src/web/app/staff-routes.tsx), on every market: they are not preloaded, but they
+ * are pages, not "not found". staff-routes.test.tsx checks that every staff route is listed here.
+ */
+export const STAFF_ROUTE_PATTERNS: readonly RegExp[] = [
+  /^\/signin$/,
+  /^\/signin\/verify$/,
+  /^\/areamanager\/mainadmin$/,
+  /^\/areamanager\/home\/[^/]+$/,
+  /^\/admin\/review$/,
+  /^\/rep\/home\/[^/]+$/,
+];
 
 /**
  * The page the router shows at a path inside the market (base path already removed), as in
@@ -55,5 +71,18 @@ export function pageForPath(localPath: string, variant: Variant): PageName | nul
   }
   if (/^\/form\/[123]$/.test(path)) return variant.layout === 'steps' ? 'steps' : null;
   if (/^\/pharmacist\/edit\/[^/]+$/.test(path)) return 'editRedirect';
-  return STATIC_PAGES[path] ?? null;
+  if (path === '/thank-you') return 'thankYou';
+  return (LEGAL_PAGES[variant.country] as Record<string, PageName>)[path] ?? null;
+}
+
+/**
+ * Whether the server answers this path (base path removed) with the app as a page (200) rather
+ * than the not-found view (404). /form/1..3 is a page on every market, since a draft link of
+ * another language's steps opens there (routes.tsx StepRoute).
+ */
+export function isPagePath(localPath: string, variant: Variant): boolean {
+  const path = localPath.replace(/\/+$/, '') || '/';
+  if (pageForPath(path, variant) !== null) return true;
+  if (/^\/form\/[123]$/.test(path)) return true;
+  return STAFF_ROUTE_PATTERNS.some((pattern) => pattern.test(path));
 }

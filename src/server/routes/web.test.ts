@@ -37,3 +37,52 @@ describe('the built web app', () => {
     }
   });
 });
+
+describe('page routes and not found', () => {
+  const page = (url: string, method: 'GET' | 'HEAD' = 'GET') => ctx.app.inject({ method, url, headers: { accept: '*/*' } });
+
+  it('answers the routes of each market with the app (200)', async () => {
+    const routes = [
+      '/uk',
+      '/uk/form',
+      '/uk/thank-you',
+      '/uk/privacy-policy',
+      '/uk/terms-and-conditions?lang=de',
+      '/uk/pharmacist/edit/0b6f1c0e-4a8e-4a8e-9c1e-6a1f0b6f1c0e',
+      '/uk/form/2?lang=it',
+      '/it/form',
+      '/it/privacy-policy?lang=en',
+      '/de/form/1',
+      '/de/datenschutz',
+      '/de/nutzungsbedingungen?lang=en',
+      '/de/impressum?lang=it',
+      '/it/signin',
+      '/it/signin/verify?token=x',
+      '/it/areamanager/mainadmin',
+      '/it/areamanager/home/0b6f1c0e-4a8e-4a8e-9c1e-6a1f0b6f1c0e',
+      '/uk/admin/review',
+      '/it/rep/home/0b6f1c0e-4a8e-4a8e-9c1e-6a1f0b6f1c0e',
+    ];
+    for (const url of routes) {
+      const response = await page(url);
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-type'], url).toContain('text/html');
+    }
+  });
+
+  it('answers an unknown route with the app (its not-found view) and status 404, for GET and HEAD', async () => {
+    for (const url of ['/uk/nothing-here', '/nothing-here', '/de/form/4', '/uk/thank-you/more', '/it/areamanager/home']) {
+      const response = await page(url);
+      expect(response.statusCode, url).toBe(404);
+      expect(response.headers['content-type'], url).toContain('text/html');
+      expect(response.body, url).toContain('id="site-config"');
+      expect((await page(url, 'HEAD')).statusCode, `HEAD ${url}`).toBe(404);
+    }
+  });
+
+  it("gives legal routes only in the shells the specification gives them", async () => {
+    for (const url of ['/uk/datenschutz', '/it/impressum?lang=de', '/uk/nutzungsbedingungen', '/de/privacy-policy', '/de/terms-and-conditions?lang=en']) {
+      expect((await page(url)).statusCode, url).toBe(404);
+    }
+  });
+});

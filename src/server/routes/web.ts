@@ -1,11 +1,13 @@
 // Serves the built web app: hashed assets from WEB_DIST, and index.html for every page route
 // with <html lang>, <title> and the site-config data block filled in for the visitor's market.
+// A path that is no route of the market (#shared/page-modules.ts isPagePath) gets the same app,
+// which shows its not-found view, with status 404.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LANGUAGE_TAG, resolveLanguage, resolveMarket, resolveVariant, type Country, type Language } from '#shared/markets.ts';
-import { pageForPath } from '#shared/page-modules.ts';
+import { isPagePath, pageForPath } from '#shared/page-modules.ts';
 import { ApiMessage } from '#shared/schemas/api.ts';
 import type { Config, OperatorConfig } from '../config.ts';
 import { createPreloader, readManifest } from '../services/preload.ts';
@@ -100,7 +102,9 @@ export async function webRoutes(app: FastifyInstance, config: Config) {
     const { country, basePath } = resolveMarket(request.headers.host, url.pathname, config.marketHosts, config.defaultMarket);
     const language = resolveLanguage(country, url.searchParams.get('lang'));
     const localPath = url.pathname.slice(basePath.length) || '/';
-    const preload = preloader(pageForPath(localPath, resolveVariant(country, language)), language);
+    const variant = resolveVariant(country, language);
+    const found = isPagePath(localPath, variant);
+    const preload = preloader(found ? pageForPath(localPath, variant) : 'notFound', language);
     const site: SiteConfigBlock = {
       productName: config.productName,
       country,
@@ -110,7 +114,7 @@ export async function webRoutes(app: FastifyInstance, config: Config) {
       mapTilesUrl: config.mapTilesUrl,
       mapAttribution: config.mapAttribution,
     };
-    return reply.code(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(renderIndex(template, site, preload));
+    return reply.code(found ? 200 : 404).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(renderIndex(template, site, preload));
   };
 
   // The static file server answers "/" itself (a directory), so the home page gets its own route.

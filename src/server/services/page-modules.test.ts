@@ -46,5 +46,10 @@ describe('the route → page module table', () => {
     expect(pageForPath('/pharmacist/edit/abc', uk)).toBe('editRedirect');
     expect(pageForPath('/areamanager/mainadmin', it_)).toBeNull();
     expect(pageForPath('/nothing-here', uk)).toBeNull();
+    // Legal pages only in the shell the specification gives them.
+    expect(pageForPath('/datenschutz', uk)).toBeNull();
+    expect(pageForPath('/impressum', ukInGerman)).toBeNull();
+    expect(pageForPath('/privacy-policy', de)).toBeNull();
+    expect(pageForPath('/privacy-policy', it_)).toBe('privacyPolicy');
   });
 });

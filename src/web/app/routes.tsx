@@ -1,6 +1,6 @@
 // The public site's routes (spec §2 "Common routes"). Pages load lazily, so each route ships
 // only its own code; the map and bot check are split further inside the form.
-import { lazy, Suspense, type ComponentType } from 'react';
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation, useParams, type RouteObject } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useLocalPath, useSite } from './site-context.tsx';
@@ -8,7 +8,7 @@ import { Header } from '../features/layout/header.tsx';
 import { Footer } from '../features/layout/footer.tsx';
 import { SkipLink } from '../features/layout/skip-link.tsx';
 import { CookieNotice } from '../features/consent/cookie-notice.tsx';
-import { PAGE_MODULES } from '#shared/page-modules.ts';
+import { PAGE_MODULES, isLegalPageOf, type PageName } from '#shared/page-modules.ts';
 import { loadFeatureMessages } from '../lib/i18n.ts';
 import { STAFF_MESSAGES, staffRoutes, type StaffPages } from './staff-routes.tsx';
 
@@ -94,6 +94,12 @@ function StepRoute() {
   return <Steps key={number} step={number} />;
 }
 
+/** A legal page only in the shell the specification gives it (/uk/datenschutz is not a page). */
+function LegalRoute({ page, children }: { page: PageName; children: ReactNode }) {
+  const { variant } = useSite();
+  return isLegalPageOf(variant.country, page) ? children : <NotFoundPage />;
+}
+
 export const routes: RouteObject[] = [
   {
     element: <Layout />,
@@ -103,11 +109,11 @@ export const routes: RouteObject[] = [
       { path: 'form/:step', element: <StepRoute /> },
       { path: 'thank-you', element: <ThankYouPage /> },
       { path: 'pharmacist/edit/:id', element: <EditRedirectPage /> },
-      { path: 'privacy-policy', element: <PrivacyPolicyPage /> },
-      { path: 'terms-and-conditions', element: <TermsPage /> },
-      { path: 'datenschutz', element: <DatenschutzPage /> },
-      { path: 'nutzungsbedingungen', element: <NutzungsbedingungenPage /> },
-      { path: 'impressum', element: <ImpressumPage /> },
+      { path: 'privacy-policy', element: <LegalRoute page="privacyPolicy"><PrivacyPolicyPage /></LegalRoute> },
+      { path: 'terms-and-conditions', element: <LegalRoute page="terms"><TermsPage /></LegalRoute> },
+      { path: 'datenschutz', element: <LegalRoute page="datenschutz"><DatenschutzPage /></LegalRoute> },
+      { path: 'nutzungsbedingungen', element: <LegalRoute page="nutzungsbedingungen"><NutzungsbedingungenPage /></LegalRoute> },
+      { path: 'impressum', element: <LegalRoute page="impressum"><ImpressumPage /></LegalRoute> },
       ...staffRoutes(staffPages),
       { path: '*', element: <NotFoundPage /> },
     ],

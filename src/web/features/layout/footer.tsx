@@ -7,7 +7,8 @@ export function Footer() {
   const { t } = useTranslation();
   const { config } = useSite();
   const localPath = useLocalPath();
-  const german = config.country === 'de' && config.language === 'de';
+  // German law wants the Impressum on every page of the German market, in whatever language it is read.
+  const german = config.country === 'de';
   // The promotional code line is approved for English in the UK market only (spec §2, screen 10).
   const ukEnglish = config.country === 'uk' && config.language === 'en';
 

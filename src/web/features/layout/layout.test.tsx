@@ -33,6 +33,17 @@ describe('Footer', () => {
     expect(within(nav).getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual(['/nutzungsbedingungen', '/datenschutz', '/impressum']);
     expect(screen.queryByText(/Aktionscode/)).not.toBeInTheDocument();
   });
+
+  it('links to the German legal pages, Impressum included, on the German market in English and Italian', async () => {
+    await renderInSite(<Footer />, { country: 'de', language: 'en', route: '/form/1?lang=en' });
+    expect(screen.getByRole('link', { name: 'Legal notice (Impressum)' })).toHaveAttribute('href', '/impressum?lang=en');
+    expect(screen.getByRole('link', { name: 'Privacy and cookies policy' })).toHaveAttribute('href', '/datenschutz?lang=en');
+    expect(screen.getByRole('link', { name: 'Terms of use' })).toHaveAttribute('href', '/nutzungsbedingungen?lang=en');
+    cleanup();
+    await renderInSite(<Footer />, { country: 'de', language: 'it', route: '/?lang=it' });
+    expect(screen.getByRole('link', { name: 'Note legali (Impressum)' })).toHaveAttribute('href', '/impressum?lang=it');
+    expect(screen.queryByRole('link', { name: 'Termini e condizioni' })).not.toBeInTheDocument();
+  });
 });
 
 describe('Header', () => {

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { fillPlaceholders, findLegalText, renderLegalMarkdown, slugify } from './legal-document.ts';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { COUNTRIES, LANGUAGES, MARKET_LANGUAGE } from '#shared/markets.ts';
+import { fillPlaceholders, findLegalText, renderLegalMarkdown, slugify, type LegalDocumentKind } from './legal-document.ts';
+
+const FIRST_TEXT = { uk: 'privacy-policy', it: 'privacy-policy', de: 'datenschutz' } as const satisfies Record<string, LegalDocumentKind>;
 
 describe('legal documents', () => {
   it('makes unique heading ids and lists the sections', () => {
@@ -27,17 +32,24 @@ describe('legal documents', () => {
     expect(html).toMatch(/^<div class="legal__table" role="region" aria-label="Name, Lasts" tabindex="0"><table>/);
   });
 
-  it('chooses the text by market and language, falling back to the market language', () => {
-    expect(findLegalText('uk', 'en', 'privacy-policy')?.language).toBe('en');
-    expect(findLegalText('uk', 'it', 'privacy-policy')?.language).toBe('en');
-    expect(findLegalText('it', 'en', 'terms-and-conditions')?.language).toBe('it');
+  it("chooses the market's text in the visitor's language, else in the market's own", () => {
+    expect(findLegalText('uk', 'en', 'privacy-policy')).toEqual({ path: '../../content/uk/en/privacy-policy.md', country: 'uk', language: 'en' });
+    expect(findLegalText('it', 'it', 'terms-and-conditions')?.language).toBe('it');
+    for (const country of COUNTRIES) {
+      for (const language of LANGUAGES) {
+        const found = findLegalText(country, language, FIRST_TEXT[country]);
+        expect(found?.country).toBe(country);
+        const translated = existsSync(join(import.meta.dirname, '..', '..', 'content', country, language, `${FIRST_TEXT[country]}.md`));
+        expect(found?.language).toBe(translated ? language : MARKET_LANGUAGE[country]);
+      }
+    }
   });
 
-  it('chooses the German text of a German legal page on every market and in every language', () => {
+  it('keeps each text on its own market: no German text under the UK or Italy, no UK text in Germany', () => {
     for (const kind of ['datenschutz', 'nutzungsbedingungen', 'impressum'] as const) {
-      expect(findLegalText('de', 'de', kind)).toEqual({ path: `../../content/de/de/${kind}.md`, country: 'de', language: 'de' });
-      expect(findLegalText('uk', 'en', kind)).toEqual({ path: `../../content/de/de/${kind}.md`, country: 'de', language: 'de' });
-      expect(findLegalText('it', 'de', kind)?.path).toBe(`../../content/de/de/${kind}.md`);
+      expect(findLegalText('de', 'en', kind)?.country).toBe('de');
+      expect(findLegalText('uk', 'en', kind)).toBeUndefined();
+      expect(findLegalText('it', 'de', kind)).toBeUndefined();
     }
     expect(findLegalText('de', 'de', 'privacy-policy')).toBeUndefined();
   });

@@ -6,16 +6,6 @@ import { MARKET_LANGUAGE, isLanguage, type Country, type Language } from '#share
 
 export type LegalDocumentKind = 'privacy-policy' | 'terms-and-conditions' | 'datenschutz' | 'nutzungsbedingungen' | 'impressum';
 
-/**
- * Texts under German law (the German routes /datenschutz, /nutzungsbedingungen, /impressum):
- * always the German market's German text, whatever the visitor's market and language.
- */
-export const FIXED_LEGAL_TEXTS: Partial<Record<LegalDocumentKind, { country: Country; language: Language }>> = {
-  datenschutz: { country: 'de', language: 'de' },
-  nutzungsbedingungen: { country: 'de', language: 'de' },
-  impressum: { country: 'de', language: 'de' },
-};
-
 export interface LegalHeading {
   id: string;
   text: string;
@@ -42,15 +32,10 @@ function textPath(country: string, language: string, kind: LegalDocumentKind): s
 }
 
 /**
- * The market's text in the visitor's language, else in the market's own language; a text
- * under German law is the German one everywhere.
+ * The market's text in the visitor's language, else in the market's own language (which is the
+ * version that prevails; the others are translations for information).
  */
 export function findLegalText(country: Country, language: Language, kind: LegalDocumentKind): { path: string; country: Country; language: Language } | undefined {
-  const fixed = FIXED_LEGAL_TEXTS[kind];
-  if (fixed) {
-    country = fixed.country;
-    language = fixed.language;
-  }
   for (const candidate of [language, MARKET_LANGUAGE[country]]) {
     const path = textPath(country, candidate, kind);
     if (path in texts && isLanguage(candidate)) return { path, country, language: candidate };

@@ -114,12 +114,4 @@ describe('Italian legal pages', () => {
     expect(screen.getByText('Ultimo aggiornamento: 07/05/2021')).toBeInTheDocument();
     expect(document.querySelector('.legal__text')).toHaveTextContent(/corso Oncodemia/);
   });
-
-  it("falls back to the market's own language", async () => {
-    await renderInSite(<TermsPage />, { country: 'it', language: 'de', route: '/terms-and-conditions?lang=de' });
-    await contentsLinks();
-    expect(screen.getByRole('button', { name: 'Zurück' })).toBeInTheDocument();
-    expect(screen.getByText('Zuletzt aktualisiert: 07.05.2021')).toBeInTheDocument();
-    expect(document.querySelector('.legal__text')).toHaveAttribute('lang', 'it-IT');
-  });
 });

@@ -1,14 +1,15 @@
-// Screen 10: a legal text with a linked table of contents and a Back button. The German texts
-// (/datenschutz, /nutzungsbedingungen, /impressum) are shown in German on every market, page
-// words included, since German law applies to them.
-import { useEffect, useMemo, useState, type MouseEvent } from 'react';
+// Screen 10: a legal text with a linked table of contents and a Back button, in the page's
+// language. A text in another language than the market's own is a translation for information:
+// a note above it says so and links to the version that prevails. Should a translation be missing,
+// the market's own text is shown, with the words around it in that language too.
+import { useEffect, useMemo, useState, type MouseEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { CONSENT_COOKIE_DAYS, CONSENT_COOKIES, CONTACT_SUPPORT_AFTER_WEEKS, DECISION_WEEKS, FORM_MINUTES, MIN_AGE } from '#shared/limits.ts';
-import { LANGUAGE_TAG, type Language } from '#shared/markets.ts';
+import { LANGUAGE_TAG, MARKET_LANGUAGE, type Language } from '#shared/markets.ts';
 import { useLocalPath, useSite } from '../../app/site-context.tsx';
 import { LEGAL_DATES, formatLegalDate } from './legal-dates.ts';
-import { FIXED_LEGAL_TEXTS, fillPlaceholders, loadLegalText, renderLegalMarkdown, type LegalDocumentKind, type LegalText } from './legal-document.ts';
+import { fillPlaceholders, loadLegalText, renderLegalMarkdown, type LegalDocumentKind, type LegalText } from './legal-document.ts';
 import { useLegalMessages } from './use-legal-messages.ts';
 import './legal.css';
 
@@ -29,22 +30,28 @@ const DATE_KEY: Record<LegalDocumentKind, string> = {
   impressum: 'legal.asOf',
 };
 
+/** Headings numbered in their text (German: sections 1-9, 11, 12) keep those numbers alone; others get the list's. */
+function ContentsList({ numbered, children }: { numbered: boolean; children: ReactNode }) {
+  // role="list": Safari drops the list role of a list without bullets.
+  return numbered ? <ul role="list">{children}</ul> : <ol>{children}</ol>;
+}
+
 type Loaded = { status: 'loading' } | { status: 'missing' } | { status: 'ready'; text: LegalText };
 
 export function LegalPage({ kind }: { kind: LegalDocumentKind }) {
   const { t: visitorT } = useTranslation();
   const { config, variant } = useSite();
-  const fixedLanguage = FIXED_LEGAL_TEXTS[kind]?.language;
-  const pageLanguage: Language = fixedLanguage ?? config.language;
-  const pageT = useLegalMessages(pageLanguage);
-  const t = pageT ?? visitorT;
   const localPath = useLocalPath();
   const navigate = useNavigate();
   const location = useLocation();
-  const title = pageT ? t(TITLE_KEY[kind]) : '';
   const [loaded, setLoaded] = useState<{ key: string; value: Loaded }>({ key: '', value: { status: 'loading' } });
   const loadKey = `${config.country}/${config.language}/${kind}`;
   const state: Loaded = loaded.key === loadKey ? loaded.value : { status: 'loading' };
+  const pageLanguage: Language = state.status === 'ready' ? state.text.language : config.language;
+  const pageT = useLegalMessages(pageLanguage);
+  const t = pageT ?? visitorT;
+  const title = pageT ? t(TITLE_KEY[kind]) : '';
+  const marketLanguage = MARKET_LANGUAGE[config.country];
 
   useEffect(() => {
     if (title) document.title = `${title} – ${config.productName}`;
@@ -123,7 +130,8 @@ export function LegalPage({ kind }: { kind: LegalDocumentKind }) {
   }
 
   const date = state.status === 'ready' ? LEGAL_DATES[state.text.country]?.[kind] : undefined;
-  const textLanguage = state.status === 'ready' && state.text.language !== pageLanguage ? LANGUAGE_TAG[state.text.language] : undefined;
+  const translation = state.status === 'ready' && state.text.language !== marketLanguage;
+  const prevailingVersion = { pathname: location.pathname, search: `?lang=${marketLanguage}` };
 
   if (!pageT) {
     return (
@@ -136,12 +144,20 @@ export function LegalPage({ kind }: { kind: LegalDocumentKind }) {
   }
 
   return (
-    <article className="legal" lang={fixedLanguage ? LANGUAGE_TAG[fixedLanguage] : undefined}>
+    <article className="legal" lang={pageLanguage !== config.language ? LANGUAGE_TAG[pageLanguage] : undefined}>
       <button type="button" className="legal__back" onClick={goBack}>
         {t('legal.back')}
       </button>
       <h1>{title}</h1>
       {date && <p className="legal__date">{t(DATE_KEY[kind], { date: formatLegalDate(date, pageLanguage) })}</p>}
+      {translation && (
+        <p className="legal__translation-note">
+          {t(`legal.translation.note.${marketLanguage}`)}{' '}
+          <Link reloadDocument to={prevailingVersion} hrefLang={LANGUAGE_TAG[marketLanguage]}>
+            {t(`legal.translation.link.${marketLanguage}`)}
+          </Link>
+        </p>
+      )}
 
       {state.status === 'loading' && (
         <p className="page-loading" role="status">
@@ -163,17 +179,17 @@ export function LegalPage({ kind }: { kind: LegalDocumentKind }) {
           {rendered.headings.length > 0 && (
             <nav className="legal__contents" aria-labelledby="legal-contents-heading">
               <h2 id="legal-contents-heading">{t('legal.contents')}</h2>
-              <ol lang={textLanguage}>
+              <ContentsList numbered={rendered.headings.every((heading) => /^\d+\.\s/.test(heading.text))}>
                 {rendered.headings.map((heading) => (
                   <li key={heading.id}>
                     <a href={`#${heading.id}`}>{heading.text}</a>
                   </li>
                 ))}
-              </ol>
+              </ContentsList>
             </nav>
           )}
           {/* The text is our own Markdown; the operator details in it are escaped (fillPlaceholders). */}
-          <div className="legal__text" lang={textLanguage} onClick={onTextClick} dangerouslySetInnerHTML={{ __html: rendered.html }} />
+          <div className="legal__text" onClick={onTextClick} dangerouslySetInnerHTML={{ __html: rendered.html }} />
         </>
       )}
     </article>

@@ -288,6 +288,15 @@ describe('three-step form, bounces and steps 2 and 3', () => {
 });
 
 describe('other pairs, drafts', () => {
+  it("step 3 links to the German market's own terms and privacy pages when read in English", async () => {
+    stubApi();
+    store(STEP1);
+    await renderSteps('/form/3?lang=en', { language: 'en' });
+    const hrefs = () => [...document.querySelectorAll('a')].map((a) => a.getAttribute('href') ?? '');
+    expect(hrefs()).toEqual(expect.arrayContaining(['/nutzungsbedingungen?lang=en', '/datenschutz?lang=en']));
+    expect(hrefs().some((href) => href.startsWith('/terms-and-conditions') || href.startsWith('/privacy-policy'))).toBe(false);
+  });
+
   it('serves an en-it visitor the steps in English with the Italian registration body', async () => {
     stubApi();
     await renderSteps('/form/1?lang=en', { country: 'it', language: 'en' });

@@ -352,8 +352,8 @@ function StepForm({ step, loaded }: { step: Step; loaded: Loaded }) {
       {t('steps.previous')}
     </button>
   ) : null;
-  const german = config.country === 'de' && config.language === 'de';
-  const legalPaths = german ? { terms: '/nutzungsbedingungen', privacy: '/datenschutz' } : { terms: '/terms-and-conditions', privacy: '/privacy-policy' };
+  // The German market's legal pages in every language (the UK and Italy have none of their own here).
+  const legalPaths = config.country === 'de' ? { terms: '/nutzungsbedingungen', privacy: '/datenschutz' } : { terms: '/terms-and-conditions', privacy: '/privacy-policy' };
 
   return (
     <div className="pc-registration pc-steps-page">

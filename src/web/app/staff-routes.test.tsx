@@ -1,0 +1,25 @@
+import type { RouteObject } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { isPagePath } from '#shared/page-modules.ts';
+import { COUNTRIES, resolveVariant } from '#shared/markets.ts';
+import { staffRoutes, type StaffPages } from './staff-routes.tsx';
+
+const none = () => null;
+const pages: StaffPages = { SignInPage: none, VerifySignInPage: none, StaffArea: none, MainAdminPage: none, AreaManagerHomePage: none, StaffHomePage: none };
+
+function paths(routes: RouteObject[]): string[] {
+  return routes.flatMap((route) => [...(route.path ? [route.path] : []), ...paths(route.children ?? [])]);
+}
+
+describe('staff routes', () => {
+  it('are pages for the server on every market (not answered 404)', () => {
+    const found = paths(staffRoutes(pages));
+    expect(found.length).toBeGreaterThan(0);
+    for (const country of COUNTRIES) {
+      for (const path of found) {
+        const example = `/${path.replace(/:[^/]+/g, '0b6f1c0e-4a8e-4a8e-9c1e-6a1f0b6f1c0e')}`;
+        expect(isPagePath(example, resolveVariant(country, 'en')), `${country} ${example}`).toBe(true);
+      }
+    }
+  });
+});
