@@ -3,7 +3,7 @@ import { I18nextProvider } from 'react-i18next';
 import { BrowserRouter, useRoutes } from 'react-router';
 import type { SiteConfig } from '../lib/site-config.ts';
 import { routes } from './routes.tsx';
-import { SiteProvider } from './site-context.tsx';
+import { SiteProvider } from '../lib/site-context.tsx';
 
 // Declarative routing (BrowserRouter + useRoutes) rather than a data router: the pages fetch
 // their own data, and the data router would add about 15 KB gzip to every page.

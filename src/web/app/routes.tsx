@@ -3,7 +3,7 @@
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation, useParams, type RouteObject } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useLocalPath, useSite } from './site-context.tsx';
+import { useLocalPath, useSite } from '../lib/site-context.tsx';
 import { Header } from '../features/layout/header.tsx';
 import { Footer } from '../features/layout/footer.tsx';
 import { SkipLink } from '../features/layout/skip-link.tsx';

@@ -2,7 +2,7 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useLocalPath } from '../app/site-context.tsx';
+import { useLocalPath } from '../lib/site-context.tsx';
 import './components.css';
 
 export interface ErrorViewProps {

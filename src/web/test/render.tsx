@@ -4,7 +4,7 @@ import type { ReactElement } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import { MARKET_LANGUAGE, type Country, type Language, type Mode } from '#shared/markets.ts';
-import { SiteProvider } from '../app/site-context.tsx';
+import { SiteProvider } from '../lib/site-context.tsx';
 import { initI18n } from '../lib/i18n.ts';
 import type { SiteConfig } from '../lib/site-config.ts';
 

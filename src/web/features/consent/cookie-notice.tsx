@@ -3,7 +3,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useLocalPath, useSite } from '../../app/site-context.tsx';
+import { useLocalPath, useSite } from '../../lib/site-context.tsx';
 import {
   COOKIE_CATEGORIES,
   OPTIONAL_COOKIE_CATEGORIES,

@@ -6,7 +6,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { FORM_MINUTES } from '#shared/limits.ts';
 import { ItalianRegistrationFormSchema, italianFormToPayload, type ItalianRegistrationFormValues } from '#shared/schemas/registration-it.ts';
-import { useSite } from '../../app/site-context.tsx';
+import { useSite } from '../../lib/site-context.tsx';
 import { ErrorSummary } from '../../components/error-summary.tsx';
 import { ErrorView } from '../../components/error-view.tsx';
 import { Spinner } from '../../components/spinner.tsx';

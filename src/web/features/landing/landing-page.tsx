@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { firstFormPath } from '#shared/markets.ts';
 import { DECISION_WEEKS, FORM_MINUTES } from '#shared/limits.ts';
 import { CHARTER_COMMITMENTS } from '#shared/reference/options.ts';
-import { useLocalPath, useSite } from '../../app/site-context.tsx';
+import { useLocalPath, useSite } from '../../lib/site-context.tsx';
 import { CharterIcon } from '../../components/charter-icons.tsx';
 import './landing.css';
 

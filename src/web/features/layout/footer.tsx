@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useLocalPath, useSite } from '../../app/site-context.tsx';
+import { useLocalPath, useSite } from '../../lib/site-context.tsx';
 import './layout.css';
 
 export function Footer() {

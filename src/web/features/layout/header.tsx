@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { LANGUAGES, LANGUAGE_TAG, type Language } from '#shared/markets.ts';
-import { useLocalPath, useSite } from '../../app/site-context.tsx';
+import { useLocalPath, useSite } from '../../lib/site-context.tsx';
 import './layout.css';
 
 /** Each language is named in itself, so a visitor can find their own. */

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { CONSENT_COOKIE_DAYS, CONSENT_COOKIES, CONTACT_SUPPORT_AFTER_WEEKS, DECISION_WEEKS, FORM_MINUTES, MIN_AGE } from '#shared/limits.ts';
 import { LANGUAGE_TAG, MARKET_LANGUAGE, type Language } from '#shared/markets.ts';
-import { useLocalPath, useSite } from '../../app/site-context.tsx';
+import { useLocalPath, useSite } from '../../lib/site-context.tsx';
 import { LEGAL_DATES, formatLegalDate } from './legal-dates.ts';
 import { fillPlaceholders, loadLegalText, renderLegalMarkdown, type LegalDocumentKind, type LegalText } from './legal-document.ts';
 import { useLegalMessages } from './use-legal-messages.ts';

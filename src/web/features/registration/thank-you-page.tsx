@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CONTACT_SUPPORT_AFTER_WEEKS, DECISION_WEEKS } from '#shared/limits.ts';
-import { useLocalPath, useSite } from '../../app/site-context.tsx';
+import { useLocalPath, useSite } from '../../lib/site-context.tsx';
 import './registration.css';
 
 export function ThankYouPage() {

@@ -5,7 +5,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { FORM_MINUTES } from '#shared/limits.ts';
 import { UkRegistrationFormSchema, ukFormToPayload, type UkRegistrationFormValues } from '#shared/schemas/registration.ts';
-import { useSite } from '../../app/site-context.tsx';
+import { useSite } from '../../lib/site-context.tsx';
 import { ErrorSummary } from '../../components/error-summary.tsx';
 import { ErrorView } from '../../components/error-view.tsx';
 import { Spinner } from '../../components/spinner.tsx';

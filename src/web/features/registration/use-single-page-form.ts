@@ -5,7 +5,7 @@ import { useForm, type DefaultValues, type FieldPath, type FieldValues, type Pat
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { Country, Language } from '#shared/markets.ts';
-import { useLocalPath, useSite } from '../../app/site-context.tsx';
+import { useLocalPath, useSite } from '../../lib/site-context.tsx';
 import type { SummaryError } from '../../components/error-summary.tsx';
 import { getPharmacist, type StoredPharmacist } from '../../lib/api/get-pharmacist.ts';
 import type { ApiResult } from '../../lib/api-client.ts';

@@ -2,7 +2,7 @@
 // and a View link to their home; the main admin adds area managers here. 403 for everyone else.
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useLocalPath } from '../../app/site-context.tsx';
+import { useLocalPath } from '../../lib/site-context.tsx';
 import { ErrorView } from '../../components/error-view.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { getAreaManagers } from './api/get-area-managers.ts';

@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { EMAIL_MAX_LENGTH } from '#shared/limits.ts';
 import { EmailSchema } from '#shared/schemas/fields.ts';
-import { useSite } from '../../app/site-context.tsx';
+import { useSite } from '../../lib/site-context.tsx';
 import { ErrorSummary } from '../../components/error-summary.tsx';
 import { TextInput } from '../../components/text-input.tsx';
 import { Spinner } from '../../components/spinner.tsx';

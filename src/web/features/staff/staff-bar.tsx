@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useLocalPath } from '../../app/site-context.tsx';
+import { useLocalPath } from '../../lib/site-context.tsx';
 import { signOut } from './api/sign-out.ts';
 import { useStaffUser } from './staff-session.tsx';
 

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSite } from '../../app/site-context.tsx';
+import { useSite } from '../../lib/site-context.tsx';
 
 /** Sets document.title to a staff page's title followed by the product name. */
 export function usePageTitle(key: string, prefixError = false) {

@@ -5,7 +5,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { useLocalPath, useSite } from '../../app/site-context.tsx';
+import { useLocalPath, useSite } from '../../lib/site-context.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { getMe } from './api/get-me.ts';
 import { startTotpSetup, type TotpSetup } from './api/start-totp-setup.ts';

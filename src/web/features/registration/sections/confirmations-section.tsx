@@ -3,7 +3,7 @@ import { useFormContext } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
 import { AGREEMENT_FIELDS } from '#shared/reference/options.ts';
 import { Link } from 'react-router';
-import { useLocalPath } from '../../../app/site-context.tsx';
+import { useLocalPath } from '../../../lib/site-context.tsx';
 import { Checkbox } from '../../../components/checkbox.tsx';
 import { useFieldError } from '../use-field-error.ts';
 

@@ -5,7 +5,7 @@ import { useRef, useState } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { TEXT_MAX_LENGTH } from '#shared/limits.ts';
-import { useSite } from '../../../app/site-context.tsx';
+import { useSite } from '../../../lib/site-context.tsx';
 import { PlaceSearch } from '../../../components/place-search.tsx';
 import { MapView } from '../../../components/map-view.tsx';
 import { TextInput } from '../../../components/text-input.tsx';

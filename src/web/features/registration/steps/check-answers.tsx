@@ -2,7 +2,7 @@
 // back to its step (query parameters kept, the field as #fragment).
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { useLocalPath } from '../../../app/site-context.tsx';
+import { useLocalPath } from '../../../lib/site-context.tsx';
 import { SummaryList, type SummaryRow } from '../../../components/summary-list.tsx';
 import type { Step } from '#shared/registration/journey.ts';
 import type { StoredAnswers, StoredMeta } from './steps-store.ts';

@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { EMAIL_MAX_LENGTH } from '#shared/limits.ts';
 import type { Step } from '#shared/registration/journey.ts';
 import { EmailSchema } from '#shared/schemas/fields.ts';
-import { useSite } from '../../../app/site-context.tsx';
+import { useSite } from '../../../lib/site-context.tsx';
 import { TextInput } from '../../../components/text-input.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { saveDraft, type DraftOutcome } from './api/drafts.ts';

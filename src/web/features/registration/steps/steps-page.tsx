@@ -24,7 +24,7 @@ import {
   certificateProblem,
   step1Schema,
 } from '#shared/schemas/registration-steps.ts';
-import { useLocalPath, useSite } from '../../../app/site-context.tsx';
+import { useLocalPath, useSite } from '../../../lib/site-context.tsx';
 import { CharterList } from '../../../components/charter-list.tsx';
 import { Checkbox } from '../../../components/checkbox.tsx';
 import { ErrorSummary, focusField, type SummaryError } from '../../../components/error-summary.tsx';

@@ -2,7 +2,7 @@
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { resolveVariant, type Mode, type Variant } from '#shared/markets.ts';
-import type { SiteConfig } from '../lib/site-config.ts';
+import type { SiteConfig } from './site-config.ts';
 
 interface Site {
   config: SiteConfig;
