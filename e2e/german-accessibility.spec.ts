@@ -62,7 +62,7 @@ const STEP_ANSWERS = {
 
 /** Stores steps 1 and 2 as if the applicant had answered them. */
 async function storeAnswers(page: Page) {
-  await page.evaluate((answers) => sessionStorage.setItem('pc.steps.de', JSON.stringify({ answers, meta: { certificate: { name: 'zertifikat.pdf', size: 1234, type: 'application/pdf' } } })), STEP_ANSWERS);
+  await page.evaluate((answers) => sessionStorage.setItem('pc.apply.de', JSON.stringify({ answers, meta: { certificate: { name: 'zertifikat.pdf', size: 1234, type: 'application/pdf' } } })), STEP_ANSWERS);
 }
 
 test('the English phrases list is not empty (the check below means something)', () => {

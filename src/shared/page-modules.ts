@@ -16,8 +16,8 @@ export const SHELL_MESSAGES: readonly string[] = ['common', 'layout', 'consent']
 
 export const PAGE_MODULES = {
   landing: { module: 'features/landing/landing-page.tsx', messages: ['landing'] },
-  ukForm: { module: 'features/registration/uk-form-page.tsx', messages: ['form', 'components'] },
-  italianForm: { module: 'features/italy/italian-form-page.tsx', messages: ['form', 'components', 'italy'] },
+  ukForm: { module: 'forms/application-page.tsx', messages: ['form', 'components'] },
+  italianForm: { module: 'forms/application-page.tsx', messages: ['form', 'components', 'italy'] },
   steps: { module: 'features/registration/steps/steps-page.tsx', messages: ['form', 'components', 'steps', 'landing'] },
   thankYou: { module: 'features/registration/thank-you-page.tsx', messages: ['form'] },
   editRedirect: { module: 'features/registration/edit-redirect-page.tsx', messages: [] },

@@ -3,7 +3,7 @@
 import { resolveVariant, type Variant } from '../markets.ts';
 import { italianFormToPayload } from '../schemas/registration-it.ts';
 import { STEPS_PHOTO_MIME_TYPES } from '../schemas/registration-steps.ts';
-import { ukFormToPayload, type UkRegistrationFormValues } from '../schemas/registration-uk.ts';
+import { ukFormToPayload, ukTrainingAnswerFromStored, type UkRegistrationFormValues } from '../schemas/registration-uk.ts';
 import { isRegistrationBodyFor } from '../reference/registration-bodies.ts';
 import { ErrorKey } from '../schemas/fields.ts';
 import type { Answers, FieldErrors, FormDef } from './model.ts';
@@ -23,28 +23,32 @@ const JPEG_OR_PNG_PHOTO = { photoTypes: STEPS_PHOTO_MIME_TYPES } as const;
 export const FORMS = {
   'apply-uk': {
     id: 'apply-uk',
-    titleKey: 'form.title',
+    texts: 'form',
+    titleKey: 'form.heading',
     steps: [['contact', 'registration-number', 'locum', 'how-heard', 'photo', 'pharmacy', 'google-profile', 'uk-training', 'about-you', 'confirmations-5', 'bot-check']],
     carried: ['unasked-services', 'market'],
     toPayload: (values) => ukFormToPayload(values as UkRegistrationFormValues),
+    fromRecord: (record) => ({ haveYouCompleted: ukTrainingAnswerFromStored(record.haveYouCompleted, record.additionalTrainingNotes) }),
     prefill: BY_PHARMACIST_ID,
-    keepAnswers: false,
+    keepAnswers: true,
     submit: SAVE_APPLICATION_JSON,
     done: '/thank-you',
   },
   'apply-it': {
     id: 'apply-it',
-    titleKey: 'italy.title',
+    texts: 'italy',
+    titleKey: 'italy.heading',
     steps: [['contact', 'italian-body', 'registration-number', 'locum', 'how-heard', 'photo', 'pharmacy', 'services', 'google-profile', 'oncodemia', 'about-you', 'confirmations-5', 'bot-check']],
     carried: ['market'],
     toPayload: italianFormToPayload,
     prefill: BY_PHARMACIST_ID,
-    keepAnswers: false,
+    keepAnswers: true,
     submit: SAVE_APPLICATION_JSON,
     done: '/thank-you',
   },
   'apply-steps': {
     id: 'apply-steps',
+    texts: 'steps',
     titleKey: 'steps.title',
     steps: [
       ['steps-training', 'certificate', 'photo', 'pharmacy', 'services', 'contact', 'chamber-or-body', 'registration-number'],
@@ -63,6 +67,7 @@ export const FORMS = {
   /** Spec §2 screen 7 then screen 3, sent together (DESIGN §5). */
   'areamanager-pharmacy': {
     id: 'areamanager-pharmacy',
+    texts: 'staff',
     titleKey: 'staff.areaManagerPharmacy.title',
     steps: [
       ['rep-assignment', 'pharmacy', 'city-region-province'],
@@ -77,6 +82,7 @@ export const FORMS = {
   /** Spec §2 screen 12: the joined_unify part and the extra pharmacists only when callFlag is joined_unify. */
   'rep-visit': {
     id: 'rep-visit',
+    texts: 'staff',
     titleKey: 'staff.repVisit.title',
     steps: [['call-outcome', 'place', 'joined-unify', 'extra-pharmacists', 'confirmations-3-if-joined']],
     carried: ['pharmacy-ref'],
@@ -89,6 +95,7 @@ export const FORMS = {
   /** Spec §2 screen 11. */
   'add-rep': {
     id: 'add-rep',
+    texts: 'staff',
     titleKey: 'staff.addRep.title',
     steps: [['staff-person']],
     carried: ['area-manager-ref', 'staff-market'],
@@ -98,6 +105,7 @@ export const FORMS = {
   },
   'add-area-manager': {
     id: 'add-area-manager',
+    texts: 'staff',
     titleKey: 'staff.addAreaManager.title',
     steps: [['staff-person']],
     keepAnswers: false,

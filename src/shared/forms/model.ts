@@ -49,11 +49,16 @@ export interface FormDef {
   steps: readonly (readonly SectionId[])[];
   /** Sections on no page whose fields travel in the payload (market, language, edit token). */
   carried?: readonly SectionId[];
+  /** i18n namespace of the form's own wording, tried before its sections' and the shared 'form' one. */
+  texts: SectionDef['texts'];
+  /** The page heading of a one-step form (a form of several steps has `<texts>.headings.<step>`). */
   titleKey: string;
   /** The endpoint, named once per entry by its path (to be swapped for src/shared/api's contract). */
   submit: { path: string; method: 'POST' | 'PUT'; encoding: 'json' | 'multipart' };
   /** Form values -> payload (spec §4 mappings), before the payload schema applies. */
   toPayload?: (values: Answers) => Answers;
+  /** A stored record's values where the form asks them differently (the UK's yes1/yes2/no). */
+  fromRecord?: (record: Answers) => Answers;
   /** Where a stored record comes from, and which query parameter names it. */
   prefill?: { param: 'pharmacistId' | 'pharmacyId'; from: string };
   /** Answers kept in the browser between steps and visits (and draft links). */

@@ -25,8 +25,8 @@ function page(load: () => Promise<ComponentType>, messages: readonly string[] = 
 }
 
 const LandingPage = page(() => import('../features/landing/landing-page.tsx').then((m) => m.LandingPage), PAGE_MODULES.landing.messages);
-const UkFormPage = page(() => import('../features/registration/uk-form-page.tsx').then((m) => m.UkFormPage), PAGE_MODULES.ukForm.messages);
-const ItalianFormPage = page(() => import('../features/italy/italian-form-page.tsx').then((m) => m.ItalianFormPage), PAGE_MODULES.italianForm.messages);
+const UkFormPage = page(() => import('../forms/application-page.tsx').then((m) => m.ApplicationPage), PAGE_MODULES.ukForm.messages);
+const ItalianFormPage = page(() => import('../forms/application-page.tsx').then((m) => m.ApplicationPage), PAGE_MODULES.italianForm.messages);
 const StepsPage = page(() => import('../features/registration/steps/steps-page.tsx').then((m) => m.StepsPage as ComponentType), PAGE_MODULES.steps.messages);
 const ThankYouPage = page(() => import('../features/registration/thank-you-page.tsx').then((m) => m.ThankYouPage), PAGE_MODULES.thankYou.messages);
 const EditRedirectPage = page(() => import('../features/registration/edit-redirect-page.tsx').then((m) => m.EditRedirectPage), PAGE_MODULES.editRedirect.messages);
@@ -81,15 +81,19 @@ function FormRoute() {
 }
 
 /**
- * /form/:step: the three-step variants (screens 4-6). A draft link opened in the market's own
+ * /form/:step: the three-step variants (screens 4-6); a single-page pair goes to /form. A draft link opened in the market's own
  * language may belong to another pair's steps: the step page reloads it in the draft's language.
  */
 function StepRoute() {
   const { step } = useParams();
   const { variant } = useSite();
-  const draft = new URLSearchParams(useLocation().search).get('draft');
+  const { search } = useLocation();
+  const draft = new URLSearchParams(search).get('draft');
+  const localPath = useLocalPath();
   const number = step === '1' ? 1 : step === '2' ? 2 : step === '3' ? 3 : null;
-  if (!number || variant.mode !== 'default' || (variant.layout !== 'steps' && !draft)) return <NotFoundPage />;
+  if (!number || variant.mode !== 'default') return <NotFoundPage />;
+  // A language switch from the steps to a single-page pair lands on that pair's form (answers kept).
+  if (variant.layout !== 'steps' && !draft) return <Navigate to={localPath(`/form${search}`)} replace />;
   const Steps = StepsPage as ComponentType<{ step: 1 | 2 | 3 }>;
   return <Steps key={number} step={number} />;
 }

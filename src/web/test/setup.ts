@@ -7,3 +7,6 @@ import { afterEach } from 'vitest';
 configure({ asyncUtilTimeout: 10_000 });
 
 afterEach(cleanup);
+
+// Forms keep their answers in sessionStorage until a successful submit: each test starts afresh.
+afterEach(() => sessionStorage.clear());

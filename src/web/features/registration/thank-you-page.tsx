@@ -4,7 +4,7 @@ import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CONTACT_SUPPORT_AFTER_WEEKS, DECISION_WEEKS } from '#shared/limits.ts';
 import { useLocalPath, useSite } from '../../lib/site-context.tsx';
-import './registration.css';
+import '../../forms/forms.css';
 
 export function ThankYouPage() {
   const { t } = useTranslation();

@@ -6,8 +6,8 @@ import axe from 'axe-core';
 import type { Country, Language } from '#shared/markets.ts';
 import { parseStep } from '#shared/registration/journey.ts';
 import { renderInSite } from '../../../test/render.tsx';
-import { json, stubApi } from '../test-helpers.tsx';
-import { deleteCertificate } from './certificate-store.ts';
+import { json, stubApi } from '../../../forms/test-helpers.tsx';
+import { deleteCertificate } from '../../../forms/steps/certificate-store.ts';
 import { StepsPage } from './steps-page.tsx';
 
 vi.mock('../../../components/altcha-widget.tsx', async () => (await import('../../../components/test-fakes.tsx')).fakeAltchaModule);
@@ -65,9 +65,9 @@ const STEP1 = {
 };
 
 function store(answers: Record<string, unknown>, meta: Record<string, unknown> = {}, country: Country = 'de') {
-  sessionStorage.setItem(`pc.steps.${country}`, JSON.stringify({ answers, meta }));
+  sessionStorage.setItem(`pc.apply.${country}`, JSON.stringify({ answers, meta }));
 }
-const stored = (country: Country = 'de') => JSON.parse(sessionStorage.getItem(`pc.steps.${country}`) ?? '{}') as { answers: Record<string, unknown>; meta: Record<string, unknown> };
+const stored = (country: Country = 'de') => JSON.parse(sessionStorage.getItem(`pc.apply.${country}`) ?? '{}') as { answers: Record<string, unknown>; meta: Record<string, unknown> };
 
 beforeEach(async () => {
   sessionStorage.clear();
@@ -247,13 +247,13 @@ describe('three-step form, bounces and steps 2 and 3', () => {
       website: '',
     });
     expect(body.has('loginToken')).toBe(false);
-    expect(sessionStorage.getItem('pc.steps.de')).toBeNull();
+    expect(sessionStorage.getItem('pc.apply.de')).toBeNull();
   });
 
   it('shows a duplicate e-mail from the server with a link to change it on step 1', async () => {
     stubApi({ '/api/save-pharmacist': () => json({ status: 'failed', message: 'errorEmailRegistered' }, 409) });
     store({ ...STEP1, howDidYouFindAboutTheProgram: 'WORD OF MOUTH', agreementCheck1: true, agreementCheck2: true, agreementCheck3: true, agreementCheck4: true, agreementCheck5: true }, { certificate: { name: 'z.pdf', size: 10, type: 'application/pdf' } });
-    const { putCertificate } = await import('./certificate-store.ts');
+    const { putCertificate } = await import('../../../forms/steps/certificate-store.ts');
     await putCertificate(pdf(10, 'z.pdf'));
     const user = await renderSteps('/form/3');
     await user.click(await screen.findByRole('button', { name: 'Solve bot check' }));
@@ -269,7 +269,7 @@ describe('three-step form, bounces and steps 2 and 3', () => {
   ])('shows the server refusing the certificate (%s) in German, linked to step 1', async (code, text) => {
     stubApi({ '/api/save-pharmacist': () => json({ status: 'failed', message: 'invalid', errors: { file: code } }, 400) });
     store({ ...STEP1, howDidYouFindAboutTheProgram: 'WORD OF MOUTH', agreementCheck1: true, agreementCheck2: true, agreementCheck3: true, agreementCheck4: true, agreementCheck5: true }, { certificate: { name: 'z.pdf', size: 10, type: 'application/pdf' } });
-    const { putCertificate } = await import('./certificate-store.ts');
+    const { putCertificate } = await import('../../../forms/steps/certificate-store.ts');
     await putCertificate(pdf(10, 'z.pdf'));
     const user = await renderSteps('/form/3');
     await user.click(await screen.findByRole('button', { name: 'Solve bot check' }));

@@ -17,7 +17,6 @@ import { canVisit, nextStep, previousStep, type Step } from '#shared/registratio
 import { fieldErrors } from '#shared/schemas/registration-common.ts';
 import {
   CertificateFileSchema,
-  STEPS_PHOTO_MIME_TYPES,
   Step2Schema,
   Step3Schema,
   StepsRegistrationPayloadSchema,
@@ -33,21 +32,25 @@ import { Select } from '../../../components/select.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { StepIndicator } from '../../../components/step-indicator.tsx';
 import { getPharmacist } from '../../../lib/api/get-pharmacist.ts';
-import { saveOutcome, type SaveOutcome } from '../save-outcome.ts';
-import { useErrorText, useFieldError } from '../use-field-error.ts';
-import { BotCheckSection } from '../sections/bot-check-section.tsx';
-import { ConfirmationsSection } from '../sections/confirmations-section.tsx';
-import { PersonalDetailsSection } from '../sections/personal-details-section.tsx';
-import { PharmacySection } from '../sections/pharmacy-section.tsx';
-import { PhotoSection } from '../sections/photo-section.tsx';
-import { SubmitBar } from '../submit-bar.tsx';
-import { getDraft } from './api/drafts.ts';
+import { saveOutcome, type SaveOutcome } from '../../../forms/save-outcome.ts';
+import { useErrorText, useFieldError } from '../../../forms/use-field-error.ts';
+import { BotCheckSection } from '../../../forms/sections/bot-check-section.tsx';
+import { ConfirmationsSection } from '../../../forms/sections/confirmations-section.tsx';
+import { ContactSection, RegistrationNumberField } from '../../../forms/sections/personal-details-section.tsx';
+import { ServicesField } from '../../../forms/sections/services-field.tsx';
+import { FormTextProvider } from '../../../forms/form-text.tsx';
+import { RunnerProvider } from '../../../forms/runner-context.tsx';
+import { FORMS } from '#shared/forms/catalogue.ts';
+import { PharmacySection } from '../../../forms/sections/pharmacy-section.tsx';
+import { PhotoSection } from '../../../forms/sections/photo-section.tsx';
+import { SubmitBar } from '../../../forms/submit-bar.tsx';
+import { getDraft } from '../../../lib/api/drafts.ts';
 import { savePharmacist, toFormData } from '../../../lib/api/save-pharmacist.ts';
-import { deleteCertificate, getCertificate } from './certificate-store.ts';
-import { TrainingAndCertificateSection } from './certificate-section.tsx';
-import { CheckAnswers } from './check-answers.tsx';
-import { HowFoundSection, HOW_FOUND } from './how-found-section.tsx';
-import { SaveDraft } from './save-draft.tsx';
+import { deleteCertificate, getCertificate } from '../../../forms/steps/certificate-store.ts';
+import { TrainingAndCertificateSection } from '../../../forms/steps/certificate-section.tsx';
+import { CheckAnswers } from '../../../forms/steps/check-answers.tsx';
+import { HowFoundSection, HOW_FOUND } from '../../../forms/steps/how-found-section.tsx';
+import { SaveDraft } from '../../../forms/steps/save-draft.tsx';
 import {
   clearAnswers,
   loadAnswers,
@@ -58,7 +61,10 @@ import {
   updateMeta,
   type StoredAnswers,
   type StoredMeta,
-} from './steps-store.ts';
+  storeOf,
+} from '../../../forms/answers-store.ts';
+
+const storeFor = (country: Country) => storeOf(FORMS['apply-steps'], country);
 import {
   DRAFT_FIELDS,
   NOT_STORED,
@@ -71,8 +77,8 @@ import {
   step3Values,
   stepPath,
 } from './steps-values.ts';
-import '../registration.css';
-import './steps.css';
+import '../../../forms/forms.css';
+import '../../../forms/steps/steps.css';
 
 const GENERIC_FAILURE = 'errorsGlobal.temporarilyUnavailableService';
 
@@ -110,7 +116,7 @@ export function StepsPage({ step }: { step: Step }) {
     }
     void (async () => {
       let draftMissing = false;
-      if (draftToken && loadMeta(country).draftLoaded !== draftToken) {
+      if (draftToken && loadMeta(storeFor(country)).draftLoaded !== draftToken) {
         const draft = await getDraft(draftToken).catch(() => undefined);
         if (draft === undefined) return setPhase('failed');
         if (draft && draft.language !== config.language && isLanguage(draft.language) && draft.country === country) {
@@ -121,29 +127,29 @@ export function StepsPage({ step }: { step: Step }) {
           return;
         }
         if (draft && draft.country === country) {
-          replaceAnswers(country, storable(pick(draft.data, DRAFT_FIELDS)));
+          replaceAnswers(storeFor(country), storable(pick(draft.data, DRAFT_FIELDS)));
           await deleteCertificate();
-          updateMeta(country, { draftLoaded: draftToken, certificate: undefined, certificateMissingFromDraft: true });
+          updateMeta(storeFor(country), { draftLoaded: draftToken, certificate: undefined, certificateMissingFromDraft: true });
         } else {
           draftMissing = true;
-          updateMeta(country, { draftLoaded: draftToken });
+          updateMeta(storeFor(country), { draftLoaded: draftToken });
         }
       }
-      if (!canVisit(step, loadAnswers(country))) {
+      if (!canVisit(step, loadAnswers(storeFor(country)))) {
         void navigate(localPath(stepPath(1, searchParams)), { replace: true });
         return;
       }
-      if (pharmacistId && loadMeta(country).prefilledFor !== pharmacistId) {
+      if (pharmacistId && loadMeta(storeFor(country)).prefilledFor !== pharmacistId) {
         const record = await getPharmacist(pharmacistId).catch(() => null);
         if (!record) return setPhase('failed');
-        replaceAnswers(country, { ...storable(pick(record, PREFILLED_FIELDS)), ...loadAnswers(country) });
-        updateMeta(country, { prefilledFor: pharmacistId });
+        replaceAnswers(storeFor(country), { ...storable(pick(record, PREFILLED_FIELDS)), ...loadAnswers(storeFor(country)) });
+        updateMeta(storeFor(country), { prefilledFor: pharmacistId });
       }
-      const meta = loadMeta(country);
+      const meta = loadMeta(storeFor(country));
       let file: File | null = null;
       if (meta.certificate) file = await getCertificate();
       else if (step === 1) await deleteCertificate(); // a file left from another session
-      setLoaded({ answers: loadAnswers(country), meta, file, draftMissing });
+      setLoaded({ answers: loadAnswers(storeFor(country)), meta, file, draftMissing });
       setPhase('ready');
     })();
     // Runs once per step page (the route remounts it for each step).
@@ -157,8 +163,8 @@ export function StepsPage({ step }: { step: Step }) {
 
 /** What the step needs when it can be read without waiting (see StepsPage), else null. */
 function loadedAtOnce(step: Step, country: Country, draftToken: string, pharmacistId: string): Loaded | null {
-  const meta = loadMeta(country);
-  const answers = loadAnswers(country);
+  const meta = loadMeta(storeFor(country));
+  const answers = loadAnswers(storeFor(country));
   if (draftToken && meta.draftLoaded !== draftToken) return null;
   if (!canVisit(step, answers)) return null;
   if (pharmacistId && meta.prefilledFor !== pharmacistId) return null;
@@ -213,7 +219,7 @@ function StepForm({ step, loaded }: { step: Step; loaded: Loaded }) {
 
   // Every change is kept at once, so a reload or Previous loses nothing.
   useEffect(() => {
-    const subscription = form.watch((values) => saveAnswers(country, storable(values as Record<string, unknown>, NOT_STORED)));
+    const subscription = form.watch((values) => saveAnswers(storeFor(country), storable(values as Record<string, unknown>, NOT_STORED)));
     return () => subscription.unsubscribe();
   }, [form, country]);
 
@@ -257,11 +263,11 @@ function StepForm({ step, loaded }: { step: Step; loaded: Loaded }) {
     document.title = showSummary ? `${t('components.errorPrefix')} ${title}` : title;
   }, [t, config.productName, showSummary, stepHeading, indicator]);
 
-  const currentAnswers = (): StoredAnswers => storable({ ...loadAnswers(country), ...storable(form.getValues(), NOT_STORED) }, []);
+  const currentAnswers = (): StoredAnswers => storable({ ...loadAnswers(storeFor(country)), ...storable(form.getValues(), NOT_STORED) }, []);
   const go = (target: Step) => void navigate(localPath(stepPath(target, searchParams)));
 
   const onPrevious = () => {
-    saveAnswers(country, storable(form.getValues(), NOT_STORED));
+    saveAnswers(storeFor(country), storable(form.getValues(), NOT_STORED));
     const previous = previousStep(step);
     if (previous) go(previous);
   };
@@ -272,7 +278,7 @@ function StepForm({ step, loaded }: { step: Step; loaded: Loaded }) {
   };
 
   const onNext = (values: Record<string, unknown>) => {
-    saveAnswers(country, storable(values, NOT_STORED));
+    saveAnswers(storeFor(country), storable(values, NOT_STORED));
     const next = nextStep(step);
     if (next) go(next);
   };
@@ -295,9 +301,9 @@ function StepForm({ step, loaded }: { step: Step; loaded: Loaded }) {
   const onSubmit = async (values: Record<string, unknown>) => {
     setGlobalMessage(null);
     setOtherStepErrors([]);
-    saveAnswers(country, storable(values, NOT_STORED));
+    saveAnswers(storeFor(country), storable(values, NOT_STORED));
     const payload = {
-      ...loadAnswers(country),
+      ...loadAnswers(storeFor(country)),
       ...values,
       appStoreCountry: config.country,
       formLanguage: config.language,
@@ -323,7 +329,7 @@ function StepForm({ step, loaded }: { step: Step; loaded: Loaded }) {
     setSubmitting(false);
     switch (outcome.kind) {
       case 'saved':
-        clearAnswers(country);
+        clearAnswers(storeFor(country));
         await deleteCertificate();
         void navigate(localPath('/thank-you'));
         return;
@@ -352,8 +358,6 @@ function StepForm({ step, loaded }: { step: Step; loaded: Loaded }) {
       {t('steps.previous')}
     </button>
   ) : null;
-  // The German market's legal pages in every language (the UK and Italy have none of their own here).
-  const legalPaths = config.country === 'de' ? { terms: '/nutzungsbedingungen', privacy: '/datenschutz' } : { terms: '/terms-and-conditions', privacy: '/privacy-policy' };
 
   return (
     <div className="pc-registration pc-steps-page">
@@ -376,6 +380,8 @@ function StepForm({ step, loaded }: { step: Step; loaded: Loaded }) {
           <p className="pc-body">{t('form.intro.public')}</p>
         </div>
       ) : null}
+      <FormTextProvider namespaces={['steps']}>
+      <RunnerProvider value={{ form: FORMS['apply-steps'], step, editing, prefilledName: false, captchaReset }}>
       <FormProvider {...form}>
         <form
           noValidate
@@ -395,7 +401,7 @@ function StepForm({ step, loaded }: { step: Step; loaded: Loaded }) {
                 <p className="pc-body">{t('steps.charterIntro')}</p>
                 <CharterList labelledBy="section-charter" />
               </section>
-              <ConfirmationsSection labels={Object.fromEntries(AGREEMENT_FIELDS.map((name) => [name, t(`steps.confirmations.${name}`)]))} legalPaths={legalPaths} />
+              <ConfirmationsSection />
               <section aria-labelledby="section-notes">
                 <h2 id="section-notes" className="pc-heading-m">
                   {t('steps.sections.notes')}
@@ -407,7 +413,7 @@ function StepForm({ step, loaded }: { step: Step; loaded: Loaded }) {
                 <h2 id="section-send" className="pc-heading-m">
                   {t('form.sections.send')}
                 </h2>
-                <BotCheckSection resetSignal={captchaReset} />
+                <BotCheckSection />
                 <Step3SubmitBar submitting={submitting} before={previousButton} />
               </section>
             </>
@@ -421,6 +427,8 @@ function StepForm({ step, loaded }: { step: Step; loaded: Loaded }) {
           )}
         </form>
       </FormProvider>
+      </RunnerProvider>
+      </FormTextProvider>
       <SaveDraft step={step} answers={() => storable(pick(currentAnswers(), DRAFT_FIELDS))} />
     </div>
   );
@@ -445,25 +453,18 @@ function Step1Fields({ loaded, editing }: { loaded: Loaded; editing: boolean }) 
   return (
     <>
       <TrainingAndCertificateSection country={config.country} askAgain={Boolean(loaded.meta.certificateMissingFromDraft)} editing={editing} />
-      <PhotoSection accept={STEPS_PHOTO_MIME_TYPES} hint={t('steps.photo.hint', { size: 5 })} wrongFormatText={t('steps.photo.wrongFormat')} />
-      <PharmacySection
-        askGoogleProfile={false}
-        services={{ label: t('steps.services.label'), hint: t('steps.services.hint') }}
-        mapConsent={config.country === 'de' ? { text: t('steps.map.consentText'), button: t('steps.map.consentButton') } : undefined}
+      <PhotoSection />
+      <PharmacySection />
+      <ServicesField />
+      <ContactSection />
+      <Select
+        {...register('bodyOfRegistration')}
+        label={t(config.country === 'de' ? 'steps.body.labelChamber' : 'steps.body.label')}
+        error={bodyError}
+        placeholder={bodies.length > 1 ? t('steps.body.placeholder') : undefined}
+        options={bodies.map((body) => ({ value: body, label: body }))}
       />
-      <PersonalDetailsSection
-        askLocum={false}
-        texts={{ registrationNumberLabel: t('steps.registrationNumber.label'), registrationNumberHint: t('steps.registrationNumber.hint') }}
-        beforeRegistrationNumber={
-          <Select
-            {...register('bodyOfRegistration')}
-            label={t(config.country === 'de' ? 'steps.body.labelChamber' : 'steps.body.label')}
-            error={bodyError}
-            placeholder={bodies.length > 1 ? t('steps.body.placeholder') : undefined}
-            options={bodies.map((body) => ({ value: body, label: body }))}
-          />
-        }
-      />
+      <RegistrationNumberField />
     </>
   );
 }

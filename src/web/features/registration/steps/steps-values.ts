@@ -4,7 +4,7 @@ import type { Country } from '#shared/markets.ts';
 import { registrationBodiesFor } from '#shared/reference/registration-bodies.ts';
 import { AGREEMENT_FIELDS } from '#shared/reference/options.ts';
 import type { Step } from '#shared/registration/journey.ts';
-import type { StoredAnswers } from './steps-store.ts';
+import type { StoredAnswers } from '../../../forms/answers-store.ts';
 
 export interface Step1Values {
   haveYouCompleted: '' | 'yes' | 'no';

@@ -1,0 +1,142 @@
+// The one page every form is: heading (and step indicator), error summary, the step's sections
+// from the registry, Previous/Next or Submit, and the spinner; the runner does the rest.
+import type { ComponentType, ReactNode } from 'react';
+import { useEffect, useRef } from 'react';
+import { FormProvider, useFormContext, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { FORM_MINUTES } from '#shared/limits.ts';
+import { sectionsOf, submitGates } from '#shared/forms/derive.ts';
+import type { FormDef, SectionDef } from '#shared/forms/model.ts';
+import { sectionOf } from '#shared/forms/sections.ts';
+import { useSite } from '../lib/site-context.tsx';
+import { ErrorSummary } from '../components/error-summary.tsx';
+import { ErrorView } from '../components/error-view.tsx';
+import { Spinner } from '../components/spinner.tsx';
+import { StepIndicator } from '../components/step-indicator.tsx';
+import { FormTextProvider, useHasFormText } from './form-text.tsx';
+import { RunnerProvider } from './runner-context.tsx';
+import { SubmitBar } from './submit-bar.tsx';
+import { useFormRunner } from './use-form-runner.ts';
+import './forms.css';
+
+/** A section's component; null for sections no input shows (the market, a record's id). */
+export type SectionRegistry = Record<string, ComponentType | null>;
+
+export interface FormPageProps {
+  form: FormDef;
+  sections: SectionRegistry;
+  step?: number;
+}
+
+function ApplicantIntro() {
+  const { t } = useTranslation();
+  const { config } = useSite();
+  const has = useHasFormText();
+  return (
+    <div className="pc-registration__intro">
+      {has('intro.network') ? <p className="pc-body">{t('italy.intro.network', { product: config.productName })}</p> : null}
+      <p className="pc-body">{t('form.intro.time', { minutes: FORM_MINUTES })}</p>
+      <p className="pc-body">{t('form.intro.optional')}</p>
+      <p className="pc-body">{t('form.intro.public')}</p>
+    </div>
+  );
+}
+
+export function FormPage({ form, sections, step = 1 }: FormPageProps) {
+  const { t } = useTranslation();
+  const { config, variant } = useSite();
+  const runner = useFormRunner(form, step);
+  const { methods, phase, submitting, summary, showSummary, attempt, onSubmit, onPrevious } = runner;
+  const heading = useRef<HTMLHeadingElement>(null);
+  const several = form.steps.length > 1;
+  const ns = form.texts;
+  const headingText = several ? t(`${ns}.headings.${step}`) : t(form.titleKey, { product: config.productName });
+  const indicator = several ? t(`${ns}.indicator`, { step, total: form.steps.length }) : '';
+
+  useEffect(() => {
+    const own = `${ns}.pageTitle`;
+    const title = several ? `${headingText} – ${indicator} – ${config.productName}` : t(own, { product: config.productName, defaultValue: `${headingText} – ${config.productName}` });
+    document.title = showSummary ? `${t('components.errorPrefix')} ${title}` : title;
+  }, [t, ns, several, headingText, indicator, config.productName, showSummary]);
+
+  if (phase === 'failed') return <ErrorView />;
+  if (phase === 'loading') return <Spinner label={t('form.loadingRecord')} />;
+
+  const lastStep = step === form.steps.length;
+  const sectionIds = form.steps[step - 1] ?? [];
+  const state = { form, step, editing: runner.editing, prefilledName: runner.prefilledName, captchaReset: runner.captchaReset };
+  const previous = onPrevious ? (
+    <button type="button" className="pc-button pc-button--secondary" onClick={onPrevious}>
+      {t([`${ns}.previous`, 'steps.previous'])}
+    </button>
+  ) : null;
+
+  return (
+    <div className={`pc-registration pc-form--${form.id}`}>
+      {several && variant.showStepIndicator ? (
+        <StepIndicator current={step} caption={indicator} label={t(`${ns}.progressLabel`)} names={form.steps.map((_, i) => t(`${ns}.names.${i + 1}`))} />
+      ) : null}
+      {showSummary ? <ErrorSummary key={attempt} errors={summary} /> : null}
+      <h1 className="pc-heading-l" ref={heading} tabIndex={-1}>
+        {headingText}
+      </h1>
+      <FormTextProvider namespaces={[ns]}>
+        {form.id.startsWith('apply-') && step === 1 ? <ApplicantIntro /> : null}
+        <RunnerProvider value={state}>
+          <FormProvider {...methods}>
+            <form noValidate onSubmit={onSubmit} aria-busy={submitting || undefined}>
+              {sectionIds.map((id) => {
+                const Section = sections[id];
+                const def = sectionOf(id);
+                if (!Section) return null;
+                return (
+                  <ShownWhen key={id} section={def}>
+                    <FormTextProvider namespaces={[ns, def.texts]}>
+                      <div className="pc-form-section" data-section={id}>
+                        <Section />
+                      </div>
+                    </FormTextProvider>
+                  </ShownWhen>
+                );
+              })}
+              {(form.carried ?? []).map((id) => {
+                const Carried = sections[id];
+                return Carried ? <Carried key={id} /> : null;
+              })}
+              {lastStep ? (
+                <FormSubmitBar form={form} submitting={submitting} before={previous} />
+              ) : (
+                <div className="pc-button-group pc-steps-page__nav">
+                  {previous}
+                  <button type="submit" className="pc-button">
+                    {t([`${ns}.next`, 'steps.next'])}
+                  </button>
+                </div>
+              )}
+            </form>
+          </FormProvider>
+        </RunnerProvider>
+      </FormTextProvider>
+    </div>
+  );
+}
+
+/** A section with `visibleWhen` follows the answers it depends on; others render as they are. */
+function ShownWhen({ section, children }: { section: SectionDef; children: ReactNode }) {
+  if (!section.visibleWhen) return children;
+  return <Conditional when={section.visibleWhen}>{children}</Conditional>;
+}
+
+function Conditional({ when, children }: { when: NonNullable<SectionDef['visibleWhen']>; children: ReactNode }) {
+  const { control } = useFormContext();
+  const answers = useWatch({ control }) as Record<string, unknown>;
+  return when(answers) ? children : null;
+}
+
+/** Submit waits for the boxes that gate it, those of conditional sections only while they apply. */
+function FormSubmitBar({ form, submitting, before }: { form: FormDef; submitting: boolean; before: ReactNode }) {
+  const { control } = useFormContext();
+  const answers = useWatch({ control }) as Record<string, unknown>;
+  const botCheck = sectionsOf(form).some((section) => 'recaptchaToken' in section.fields);
+  return <SubmitBar mandatoryCheckboxes={submitGates(form, answers)} submitting={submitting} before={before} botCheck={botCheck} />;
+}

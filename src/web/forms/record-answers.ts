@@ -1,0 +1,24 @@
+// A stored application as a form's answers (the edit link, spec §4): each field the form asks,
+// kept when it passes the field's rule today; confirmations and the bot check are asked again.
+import * as z from 'zod/mini';
+import { sectionsOf } from '#shared/forms/derive.ts';
+import type { Answers, FormDef } from '#shared/forms/model.ts';
+
+/** Never taken from a record: the page's own context and single-use values. */
+const NOT_FROM_RECORD = ['recaptchaToken', 'website', 'appStoreCountry', 'formLanguage', 'loginToken'];
+
+const asCoordinate = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : value);
+
+export function answersFromRecord(form: FormDef, record: Record<string, unknown>): Answers {
+  const askedAgain = new Set(['isChecked', ...NOT_FROM_RECORD, ...sectionsOf(form).flatMap((s) => [...(s.gatesSubmit ?? [])])]);
+  const answers: Answers = {};
+  for (const section of sectionsOf(form)) {
+    for (const [name, rule] of Object.entries({ ...section.fields, ...section.formFields })) {
+      const raw = record[name];
+      if (askedAgain.has(name) || raw === undefined || raw === null || raw === '') continue;
+      const value = name === 'lat' || name === 'lng' ? asCoordinate(raw) : typeof raw === 'number' ? String(raw) : raw;
+      if (z.safeParse(rule, value).success) answers[name] = value;
+    }
+  }
+  return { ...answers, ...form.fromRecord?.(record) };
+}

@@ -1,0 +1,53 @@
+// The five mandatory confirmations (agreementCheck1..5), with links to the legal texts.
+import { useFormContext } from 'react-hook-form';
+import { Trans, useTranslation } from 'react-i18next';
+import { AGREEMENT_FIELDS } from '#shared/reference/options.ts';
+import { Link } from 'react-router';
+import type { Country } from '#shared/markets.ts';
+import { useLocalPath, useSite } from '../../lib/site-context.tsx';
+import { Checkbox } from '../../components/checkbox.tsx';
+import { useFieldError } from '../use-field-error.ts';
+import { useFormText } from '../form-text.tsx';
+
+type AgreementField = (typeof AGREEMENT_FIELDS)[number];
+
+function Confirmation({ name }: { name: AgreementField }) {
+  const text = useFormText();
+  const { register } = useFormContext();
+  const error = useFieldError(name);
+  return <Checkbox {...register(name)} label={text(`confirmations.${name}`)} error={error} />;
+}
+
+/** The German market's legal pages in every language; the UK and Italy share their names. */
+const legalPathsOf = (country: Country) =>
+  country === 'de' ? { terms: '/nutzungsbedingungen', privacy: '/datenschutz' } : { terms: '/terms-and-conditions', privacy: '/privacy-policy' };
+
+/** The mandatory confirmations the section lists, each worded in the form's namespace. */
+export function ConfirmationsSection({ names = AGREEMENT_FIELDS }: { names?: readonly AgreementField[] }) {
+  const { t } = useTranslation();
+  const localPath = useLocalPath();
+  const { config } = useSite();
+  const legalPaths = legalPathsOf(config.country);
+  return (
+    <section aria-labelledby="section-confirmations">
+      <h2 id="section-confirmations" className="pc-heading-m">
+        {t('form.sections.confirmations')}
+      </h2>
+      <fieldset className="pc-fieldset pc-form-group">
+        <legend className="pc-fieldset__legend">{t('form.confirmations.legend')}</legend>
+        <p className="pc-body">
+          <Trans
+            i18nKey="form.confirmations.links"
+            components={{
+              terms: <Link to={localPath(legalPaths.terms)} target="_blank" rel="noopener" />,
+              privacy: <Link to={localPath(legalPaths.privacy)} target="_blank" rel="noopener" />,
+            }}
+          />
+        </p>
+        {names.map((name) => (
+          <Confirmation key={name} name={name} />
+        ))}
+      </fieldset>
+    </section>
+  );
+}

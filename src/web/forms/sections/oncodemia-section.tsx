@@ -1,0 +1,31 @@
+// The Oncodemia course question (haveYouCompleted, yes/no), in place of the UK training question.
+import { useFormContext, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Radios } from '../../components/radios.tsx';
+import { useFieldError } from '../use-field-error.ts';
+
+export function OncodemiaSection() {
+  const { t } = useTranslation();
+  const { register, control } = useFormContext();
+  const answer = useWatch({ control, name: 'haveYouCompleted' }) as string;
+  const error = useFieldError('haveYouCompleted');
+  return (
+    <section aria-labelledby="section-training">
+      <h2 id="section-training" className="pc-heading-m">
+        {t('form.sections.training')}
+      </h2>
+      <Radios
+        {...register('haveYouCompleted')}
+        legend={t('italy.oncodemia.legend')}
+        hint={t('italy.oncodemia.hint')}
+        error={error}
+        selected={answer}
+        inline
+        options={[
+          { value: 'yes', label: t('form.yes') },
+          { value: 'no', label: t('form.no') },
+        ]}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,105 @@
+// The pharmacy: place search and map (set the hidden placeId, lat, lng and address) and the
+// pharmacy name. A place we already know fills in the pharmacy name and services (spec §4);
+// choosing another place clears what was filled in. Services and the Google profile box are
+// sections of their own (services-field.tsx).
+import { useRef, useState } from 'react';
+import { useFormContext, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { TEXT_MAX_LENGTH } from '#shared/limits.ts';
+import { useSite } from '../../lib/site-context.tsx';
+import { PlaceSearch } from '../../components/place-search.tsx';
+import { MapView } from '../../components/map-view.tsx';
+import { TextInput } from '../../components/text-input.tsx';
+import { checkPharmacy } from '../../lib/api/check-pharmacy.ts';
+import type { Place } from '../../lib/api/places-search.ts';
+import { useFieldError } from '../use-field-error.ts';
+import { useRunner } from '../runner-context.tsx';
+
+/** `withName: false`: the place only (the rep's visit, whose pharmacy already has its name). */
+export function PharmacySection({ withName = true }: { withName?: boolean }) {
+  const { t } = useTranslation();
+  const { prefilledName: initiallyAutofilled } = useRunner();
+  const { config } = useSite();
+  const { register, setValue, control, formState } = useFormContext();
+  const [placeId, lat, lng, address, whereYouWork] = useWatch({ control, name: ['placeId', 'lat', 'lng', 'address', 'whereYouWork'] }) as [
+    string,
+    number | '',
+    number | '',
+    string,
+    string,
+  ];
+  const placeError = useFieldError('placeId', 'lat', 'lng', 'address');
+  const nameError = useFieldError('whereYouWork');
+  const nameFromRecords = useRef(initiallyAutofilled);
+  const lookup = useRef(0);
+  const [autofilled, setAutofilled] = useState(false);
+  const nameField = register('whereYouWork', {
+    onChange: () => {
+      nameFromRecords.current = false;
+      setAutofilled(false);
+    },
+  });
+
+  const onSelect = async (place: Place) => {
+    const validate = { shouldValidate: formState.isSubmitted, shouldDirty: true };
+    setValue('placeId', place.placeId, validate);
+    setValue('lat', place.lat, validate);
+    setValue('lng', place.lng, validate);
+    setValue('address', place.address, validate);
+    const ticket = ++lookup.current;
+    const known = await checkPharmacy(place.placeId);
+    if (ticket !== lookup.current) return;
+    if (known) {
+      setValue('whereYouWork', known.whereYouWork ?? '', validate);
+      setValue('services', known.services ?? '', { shouldDirty: true });
+      nameFromRecords.current = Boolean(known.whereYouWork);
+      setAutofilled(Boolean(known.whereYouWork));
+    } else {
+      if (nameFromRecords.current) setValue('whereYouWork', '', { shouldDirty: true });
+      setValue('services', '', { shouldDirty: true });
+      nameFromRecords.current = false;
+      setAutofilled(false);
+    }
+  };
+
+  const marker = typeof lat === 'number' && typeof lng === 'number' ? { lat, lng } : null;
+
+  return (
+    <section aria-labelledby="section-pharmacy">
+      <h2 id="section-pharmacy" className="pc-heading-m">
+        {t('form.sections.pharmacy')}
+      </h2>
+      <input type="hidden" {...register('placeId')} />
+      <input type="hidden" {...register('lat')} />
+      <input type="hidden" {...register('lng')} />
+      <input type="hidden" {...register('address')} />
+      <PlaceSearch
+        id="placeId"
+        label={t('form.place.label')}
+        hint={t('form.place.hint')}
+        error={placeError}
+        market={config.country}
+        chosen={placeId && address ? { name: whereYouWork || undefined, address } : null}
+        onSelect={(place) => void onSelect(place)}
+      />
+      <MapView
+        country={config.country}
+        marker={marker}
+        tilesUrl={config.mapTilesUrl}
+        attribution={config.mapAttribution}
+        label={t('form.place.mapLabel')}
+        consent={config.country === 'de' ? { text: t('steps.map.consentText'), button: t('steps.map.consentButton') } : undefined}
+      />
+      {withName ? (
+        <TextInput
+          {...nameField}
+          label={t('form.whereYouWork.label')}
+          hint={autofilled ? t('form.whereYouWork.autofilled') : undefined}
+          error={nameError}
+          autoComplete="organization"
+          maxLength={TEXT_MAX_LENGTH}
+        />
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,287 @@
+// The one runner behind every form page: start values (kept answers, a stored record behind an
+// edit link, the market's defaults), validation of the step with the catalogue's schema (every
+// error at once), the error summary in page order, answers kept in the browser between visits,
+// Previous/Next, the submit and what its answer means (spec §4 "After submit", §8).
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useForm, type FieldPath, type Resolver } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import type * as z from 'zod/mini';
+import { emptyValues, errorTarget, fieldOrder, repeatNumbers, sectionsOf, stepSchema } from '#shared/forms/derive.ts';
+import type { FormContext, FormDef } from '#shared/forms/model.ts';
+import { registrationBodiesFor } from '#shared/reference/registration-bodies.ts';
+import type { Country } from '#shared/markets.ts';
+import { useLocalPath, useSite } from '../lib/site-context.tsx';
+import { apiFetch, type ApiResult } from '../lib/api-client.ts';
+import { getPharmacist } from '../lib/api/get-pharmacist.ts';
+import type { SummaryError } from '../components/error-summary.tsx';
+import { clearAnswers, loadAnswers, loadMeta, replaceAnswers, saveAnswers, storable, storeOf, updateMeta } from './answers-store.ts';
+import { answersFromRecord } from './record-answers.ts';
+import { saveOutcome, type SaveOutcome } from './save-outcome.ts';
+import { useErrorText } from './use-field-error.ts';
+
+const GENERIC_FAILURE = 'errorsGlobal.temporarilyUnavailableService';
+/** Values never kept between visits: files (IndexedDB), the single-use bot-check solution, the honeypot, the page's own context. */
+const NOT_KEPT = ['file', 'recaptchaToken', 'website', 'appStoreCountry', 'formLanguage', 'loginToken'];
+
+type Values = Record<string, unknown>;
+type Phase = 'loading' | 'ready' | 'failed';
+
+/** An error on a field of another step: shown in the summary with a link to that step. */
+export interface OtherStepError {
+  step: number;
+  fieldId: string;
+  key: string;
+}
+
+/** The i18n namespaces of a form's wording: its own, then its sections', then the shared one. */
+export function textsOf(form: FormDef): string[] {
+  return [...new Set([form.texts, ...sectionsOf(form).map((s) => s.texts), 'form'])];
+}
+
+/** A new form's values: empty answers, with the registration body preselected where the market has one only. */
+function startValues(form: FormDef, context: FormContext): Values {
+  const values: Values = { ...emptyValues(form, context), website: '' };
+  const bodies = registrationBodiesFor(context.country);
+  if ('bodyOfRegistration' in values && bodies.length === 1) values.bodyOfRegistration = bodies[0];
+  return values;
+}
+
+/** Only answers of this form's fields are taken from the store (another variant may have kept others). */
+function withKept(values: Values, kept: Values): Values {
+  const out = { ...values };
+  for (const [name, value] of Object.entries(kept)) if (name in out && !NOT_KEPT.includes(name)) out[name] = value;
+  return out;
+}
+
+/** The answers a submit sends: fields of sections that do not apply (visibleWhen) and empty numbered blocks left out. */
+function applying(form: FormDef, values: Values): Values {
+  const out = { ...values };
+  for (const section of sectionsOf(form)) {
+    const names = Object.keys(section.fields);
+    const applies = !section.visibleWhen || section.visibleWhen(values);
+    if (section.repeat) {
+      const present = applies ? repeatNumbers(section, values) : [];
+      for (let n = section.repeat.from; n <= section.repeat.max; n++) if (!present.includes(n)) for (const name of names) delete out[`${name}${n}`];
+    } else if (!applies) {
+      // A field another applying section asks for stays (the visit's oncStatus is asked twice).
+      const askedElsewhere = new Set(sectionsOf(form).filter((s) => s !== section && !s.repeat && (!s.visibleWhen || s.visibleWhen(values))).flatMap((s) => Object.keys(s.fields)));
+      for (const name of names) if (!askedElsewhere.has(name)) delete out[name];
+    }
+  }
+  return out;
+}
+
+/** Calls the form's endpoint as its entry says; JSON or multipart with the files. */
+function send(form: FormDef, payload: Values, files: Record<string, File | null> = {}): Promise<ApiResult> {
+  if (form.submit.encoding === 'json') return apiFetch(form.submit.path, { method: form.submit.method, json: payload });
+  const body = new FormData();
+  for (const [name, value] of Object.entries(payload)) if (value !== undefined && value !== null) body.append(name, String(value));
+  for (const [name, file] of Object.entries(files)) if (file) body.append(name, file, file.name);
+  return apiFetch(form.submit.path, { method: form.submit.method, form: body });
+}
+
+export function useFormRunner(form: FormDef, step = 1) {
+  const { t, i18n } = useTranslation();
+  const errorText = useErrorText();
+  const { config } = useSite();
+  const navigate = useNavigate();
+  const localPath = useLocalPath();
+  const [searchParams] = useSearchParams();
+  const recordId = form.prefill ? (searchParams.get(form.prefill.param) ?? '') : '';
+  const editing = recordId !== '' && form.prefill?.param === 'pharmacistId';
+  const country: Country = config.country;
+  const store = storeOf(form, country);
+  const context: FormContext = { country, language: config.language, loginToken: editing ? recordId : undefined };
+  const needsRecord = editing && loadMeta(store).prefilledFor !== recordId;
+
+  const [initial] = useState(() => {
+    const base = startValues(form, context);
+    // The record a staff form works on (the rep's visit: ?pharmacyId=) travels in the payload.
+    if (form.prefill && !editing && recordId && form.prefill.param in base) base[form.prefill.param] = recordId;
+    return form.keepAnswers && !needsRecord ? withKept(base, loadAnswers(store)) : base;
+  });
+  const resolver = useMemo(
+    () => zodResolver(stepSchema(form, step) as unknown as z.ZodMiniType<Values, Values>) as unknown as Resolver<Values>,
+    [form, step],
+  );
+  // The error summary takes focus (GOV.UK pattern), so react-hook-form must not focus a field itself.
+  const methods = useForm<Values>({ defaultValues: initial, resolver, mode: 'onSubmit', reValidateMode: 'onChange', shouldFocusError: false });
+  const [phase, setPhase] = useState<Phase>(needsRecord ? 'loading' : 'ready');
+  const [prefilledName, setPrefilledName] = useState(() => editing && typeof initial.whereYouWork === 'string' && initial.whereYouWork !== '');
+  const [submitting, setSubmitting] = useState(false);
+  const [globalMessage, setGlobalMessage] = useState<string | null>(null);
+  const [otherStepErrors, setOtherStepErrors] = useState<OtherStepError[]>([]);
+  const [attempt, setAttempt] = useState(0);
+  const [captchaReset, setCaptchaReset] = useState(0);
+  const recordStarted = useRef(false);
+
+  // The record behind an edit link fills the form once; later visits keep the applicant's changes.
+  useEffect(() => {
+    if (!needsRecord || recordStarted.current) return;
+    recordStarted.current = true;
+    getPharmacist(recordId).then(
+      (record) => {
+        if (!record) return setPhase('failed');
+        const answers = answersFromRecord(form, record);
+        if (form.keepAnswers) {
+          replaceAnswers(store, storable(answers));
+          updateMeta(store, { prefilledFor: recordId });
+        }
+        const values = withKept(startValues(form, context), answers);
+        methods.reset(values);
+        setPrefilledName(typeof values.whereYouWork === 'string' && values.whereYouWork !== '');
+        setPhase('ready');
+      },
+      () => setPhase('failed'),
+    );
+    // Once per page: the record id is part of the route.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  // Every change is kept at once, so a reload, a visit to the terms or a failed save loses nothing.
+  useEffect(() => {
+    if (!form.keepAnswers || phase !== 'ready') return;
+    const subscription = methods.watch((values) => saveAnswers(store, storable(values as Values, NOT_KEPT)));
+    return () => subscription.unsubscribe();
+  }, [methods, form.keepAnswers, store, phase]);
+
+  const names = textsOf(form);
+  const fieldName = (fieldId: string): string => {
+    const numbered = /^(.*\D)(\d+)$/.exec(fieldId);
+    const base = numbered && !i18n.exists(`form.fieldNames.${fieldId}`) ? numbered[1]! : fieldId;
+    const name = t(names.map((ns) => `${ns}.fieldNames.${base}`));
+    return base === fieldId ? name : t('form.fieldNameNumbered', { field: name, number: numbered![2] });
+  };
+
+  const { errors } = methods.formState;
+  const errorKeys = Object.keys(errors).join();
+  const summary = useMemo(() => {
+    const byField = new Map<string, string>();
+    let unplaced = false;
+    for (const [field, error] of Object.entries(errors)) {
+      const message = (error as { message?: unknown } | undefined)?.message;
+      if (typeof message !== 'string' || !message) continue;
+      const target = errorTarget(form, field);
+      if (!target) unplaced = true;
+      else if (!byField.has(target.fieldId)) byField.set(target.fieldId, message);
+    }
+    const items: SummaryError[] = [];
+    if (globalMessage) items.push({ message: errorText(globalMessage) });
+    else if (unplaced) items.push({ message: errorText(GENERIC_FAILURE) });
+    for (const fieldId of fieldOrder(form, step, methods.getValues())) {
+      const key = byField.get(fieldId);
+      if (key) items.push({ fieldId, message: t('form.summaryItem', { field: fieldName(fieldId), message: errorText(key) }) });
+    }
+    for (const error of otherStepErrors) {
+      items.push({ to: `${localPath(stepPath(error.step, searchParams))}#${error.fieldId}`, message: t('steps.summaryOtherStep', { field: fieldName(error.fieldId), message: errorText(error.key), step: error.step }) });
+    }
+    return items;
+    // formState.errors is mutated in place by react-hook-form: recompute when its keys or the attempt change.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [errors, errorKeys, globalMessage, otherStepErrors, attempt, t, step]);
+  const showSummary = attempt > 0 && summary.length > 0;
+
+  /** Errors by payload field: this step's at their fields, other steps' in the summary. */
+  const showFieldErrors = (byField: Record<string, string>) => {
+    const others: OtherStepError[] = [];
+    let unplaced = false;
+    for (const [field, key] of Object.entries(byField)) {
+      const target = errorTarget(form, field);
+      if (!target) unplaced = true;
+      else if (target.step === step) methods.setError(target.fieldId as FieldPath<Values>, { type: 'server', message: key });
+      else if (!others.some((o) => o.fieldId === target.fieldId)) others.push({ step: target.step, fieldId: target.fieldId, key });
+    }
+    setOtherStepErrors(others.sort((a, b) => a.step - b.step));
+    setGlobalMessage(unplaced ? GENERIC_FAILURE : null);
+  };
+
+  const keepNow = () => {
+    if (form.keepAnswers) saveAnswers(store, storable(methods.getValues(), NOT_KEPT));
+  };
+  const goToStep = (target: number) => void navigate(localPath(stepPath(target, searchParams)));
+
+  const submit = async (validated: Values) => {
+    setGlobalMessage(null);
+    setOtherStepErrors([]);
+    keepNow();
+    const values = applying(form, { ...(form.keepAnswers ? loadAnswers(store) : {}), ...methods.getValues(), ...validated });
+    const mapped = form.toPayload ? form.toPayload(values) : values;
+    const payload: Values = { ...mapped, appStoreCountry: country, formLanguage: config.language, website: methods.getValues('website') ?? '' };
+    if (editing) payload.loginToken = recordId;
+    else delete payload.loginToken;
+    setSubmitting(true);
+    let outcome: SaveOutcome;
+    try {
+      outcome = saveOutcome(await send(form, payload));
+    } catch {
+      outcome = { kind: 'errorView' };
+    }
+    setSubmitting(false);
+    switch (outcome.kind) {
+      case 'saved':
+        clearAnswers(store);
+        void navigate(localPath(form.done));
+        return;
+      case 'errorView':
+        setPhase('failed');
+        return;
+      case 'message':
+        setGlobalMessage(outcome.message);
+        break;
+      case 'fieldErrors':
+        showFieldErrors(outcome.errors);
+        break;
+    }
+    // The server spends a bot-check solution when it sees it: a new one is needed.
+    methods.setValue('recaptchaToken', '');
+    setCaptchaReset((n) => n + 1);
+    setAttempt((n) => n + 1);
+  };
+
+  const onValid = async (validated: Values) => {
+    if (step < form.steps.length) {
+      keepNow();
+      goToStep(step + 1);
+      return;
+    }
+    await submit(validated);
+  };
+
+  const onInvalid = () => {
+    setGlobalMessage(null);
+    setAttempt((n) => n + 1);
+  };
+
+  const onPrevious = step > 1 ? () => (keepNow(), goToStep(step - 1)) : undefined;
+
+  return {
+    methods,
+    phase,
+    editing,
+    prefilledName,
+    submitting,
+    attempt,
+    captchaReset,
+    summary,
+    showSummary,
+    onSubmit: methods.handleSubmit(onValid, onInvalid),
+    onPrevious,
+  };
+}
+
+/** Query parameters kept on every step navigation (spec §2: pharmacistId; also lang and draft). */
+const KEPT_PARAMS = ['pharmacistId', 'lang', 'draft'] as const;
+
+/** '/form/{step}' with the kept query parameters of `search` (add a #fragment after useLocalPath). */
+export function stepPath(step: number, search: string | URLSearchParams): string {
+  const from = typeof search === 'string' ? new URLSearchParams(search) : search;
+  const kept = new URLSearchParams();
+  for (const name of KEPT_PARAMS) {
+    const value = from.get(name);
+    if (value) kept.set(name, value);
+  }
+  const query = kept.toString();
+  return `/form/${step}${query ? `?${query}` : ''}`;
+}
