@@ -1,10 +1,47 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { importX, createNodeResolver } from 'eslint-plugin-import-x';
 import globals from 'globals';
+import { readdirSync } from 'node:fs';
+
+// Cross-feature imports allowed for now, importer -> imported features. Keep this list the only one.
+const crossFeatureExceptions = {
+  italy: ['registration'], // removed when features/italy goes (forms runner)
+};
+
+// One zone per feature folder, read from disk so that a new feature is covered without an edit here.
+const features = readdirSync(new URL('src/web/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+// import-x/no-restricted-paths zones: files under `target` may not import files under `from`.
+const webBorderZones = [
+  {
+    target: ['src/web/!(app|main.tsx)', 'src/web/!(app)/**'],
+    from: 'src/web/app',
+    message: 'Only main.tsx imports app/; app composes the layers below it.',
+  },
+  {
+    target: ['src/web/components', 'src/web/lib'],
+    from: ['src/web/features', 'src/web/forms'],
+    message: 'components/ and lib/ import nothing from app/, features/ or forms/.',
+  },
+  {
+    target: 'src/web/forms',
+    from: 'src/web/features',
+    message: 'forms/ imports nothing from app/ or features/.',
+  },
+  ...features.map((feature) => ({
+    target: `src/web/features/${feature}`,
+    from: 'src/web/features',
+    except: [feature, ...(crossFeatureExceptions[feature] ?? [])].map((allowed) => `./${allowed}`),
+    message: 'A feature does not import another feature; move what both need to components/ or lib/.',
+  })),
+];
 
 export default tseslint.config(
-  { ignores: ['dist/', 'data/', 'node_modules/', 'test-results/', 'playwright-report/', 'src/server/db/migrations/', '.scratch/'] },
+  { ignores: ['dist/', 'data/', 'node_modules/', 'test-results/', 'playwright-report/', 'src/server/db/migrations/', '.scratch/', 'src/lint/fixtures/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -35,6 +72,22 @@ export default tseslint.config(
         { group: ['#web/*', '#server/*', '**/web/**', '**/server/**'], message: 'shared imports neither web nor server.' },
         { group: ['node:*'], message: 'shared has no Node APIs.' },
       ] }],
+    },
+  },
+  // Borders inside src/ (src/web/README.md, "Borders"). Imports are resolved to files, relative
+  // or `#web/*` alike, so the rules hold whichever way a path is written.
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] })],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: webBorderZones, basePath: import.meta.dirname }],
+      // Type-only imports are left out: they vanish from the built code.
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
 );

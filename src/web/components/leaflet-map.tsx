@@ -7,7 +7,6 @@ import markerIcon from 'leaflet/dist/images/marker-icon.png?no-inline';
 import markerIcon2x from 'leaflet/dist/images/marker-icon-2x.png?no-inline';
 import markerShadow from 'leaflet/dist/images/marker-shadow.png?no-inline';
 import { MAP_ZOOM } from '#shared/limits.ts';
-import type { MapPoint } from './map-view.tsx';
 
 const icon = L.icon({
   iconUrl: markerIcon,
@@ -17,6 +16,11 @@ const icon = L.icon({
   iconAnchor: [12, 41],
   shadowSize: [41, 41],
 });
+
+export interface MapPoint {
+  lat: number;
+  lng: number;
+}
 
 export interface LeafletMapProps {
   centre: MapPoint;

@@ -6,12 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { useNearViewport } from '../lib/use-near-viewport.ts';
 import type { Country } from '#shared/markets.ts';
 import { MAP_CENTRES } from '#shared/limits.ts';
+import type { MapPoint } from './leaflet-map.tsx';
 import './components.css';
-
-export interface MapPoint {
-  lat: number;
-  lng: number;
-}
 
 export interface MapViewProps {
   country: Country;

@@ -1,0 +1,60 @@
+import { fileURLToPath } from 'node:url';
+import { ESLint, type Linter } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+// The project's own eslint.config.js, run on code at virtual paths inside src/web: the imported
+// files are real, so each import resolves as it would in the product. `ignore: false` lets the
+// cycle fixtures, which the main lint run skips, be linted here.
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const eslint = new ESLint({ cwd: root, ignore: false });
+
+async function borderErrors(filePath: string, code: string): Promise<Linter.LintMessage[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return (result?.messages ?? []).filter((message) => message.ruleId?.startsWith('import-x/'));
+}
+
+async function cycleErrors(fixture: string): Promise<Linter.LintMessage[]> {
+  const [result] = await eslint.lintFiles([`src/lint/fixtures/cycle/${fixture}`]);
+  return (result?.messages ?? []).filter((message) => message.ruleId === 'import-x/no-cycle');
+}
+
+const importing = (from: string) => `import * as imported from '${from}';\nexport const used = imported;\n`;
+
+const featureToFeature = 'A feature does not import another feature';
+const onlyMainImportsApp = 'Only main.tsx imports app/';
+const belowFeatures = 'components/ and lib/ import nothing from app/, features/ or forms/';
+const formsBelowFeatures = 'forms/ imports nothing from app/ or features/';
+
+describe('borders between the web layers', () => {
+  it.each([
+    ['a feature importing another feature', 'src/web/features/landing/border.tsx', '../legal/legal-page.tsx', featureToFeature],
+    ['components importing app', 'src/web/components/border.tsx', '../app/app.tsx', onlyMainImportsApp],
+    ['lib importing a feature', 'src/web/lib/border.ts', '../features/legal/legal-page.tsx', belowFeatures],
+    ['lib importing a feature by #web/', 'src/web/lib/border.ts', '#web/features/legal/legal-page.tsx', belowFeatures],
+    ['forms importing a feature', 'src/web/forms/border.tsx', '../features/landing/landing-page.tsx', formsBelowFeatures],
+    ['a file other than main.tsx importing app', 'src/web/features/landing/border.tsx', '../../app/routes.tsx', onlyMainImportsApp],
+  ])('refuses %s', async (_case, filePath, imported, message) => {
+    const errors = await borderErrors(filePath, importing(imported));
+    expect(errors.map((error) => error.message)).toEqual([expect.stringContaining(message)]);
+  });
+
+  it.each([
+    ['a feature importing itself', 'src/web/features/landing/border.tsx', './landing-page.tsx'],
+    ['a feature importing components', 'src/web/features/landing/border.tsx', '../../components/spinner.tsx'],
+    ['components importing lib', 'src/web/components/border.tsx', '../lib/site-context.tsx'],
+    ['lib importing shared', 'src/web/lib/border.ts', '#shared/limits.ts'],
+    ['forms importing components', 'src/web/forms/border.tsx', '../components/spinner.tsx'],
+    ['main.tsx importing app', 'src/web/main.tsx', './app/app.tsx'],
+    ['app importing app', 'src/web/app/border.tsx', './routes.tsx'],
+  ])('allows %s', async (_case, filePath, imported) => {
+    expect(await borderErrors(filePath, importing(imported))).toEqual([]);
+  });
+});
+
+describe('import cycles', () => {
+  it('refuses a module on a cycle, and lets a module import one that is', async () => {
+    expect(await cycleErrors('first.ts')).toHaveLength(1);
+    expect(await cycleErrors('second.ts')).toHaveLength(1);
+    expect(await cycleErrors('third.ts')).toEqual([]);
+  });
+});
