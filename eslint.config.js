@@ -5,11 +5,6 @@ import { importX, createNodeResolver } from 'eslint-plugin-import-x';
 import globals from 'globals';
 import { readdirSync } from 'node:fs';
 
-// Cross-feature imports allowed for now, importer -> imported features. Keep this list the only one.
-const crossFeatureExceptions = {
-  italy: ['registration'], // removed when features/italy goes (forms runner)
-};
-
 // One zone per feature folder, read from disk so that a new feature is covered without an edit here.
 const features = readdirSync(new URL('src/web/features', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
@@ -35,7 +30,7 @@ const webBorderZones = [
   ...features.map((feature) => ({
     target: `src/web/features/${feature}`,
     from: 'src/web/features',
-    except: [feature, ...(crossFeatureExceptions[feature] ?? [])].map((allowed) => `./${allowed}`),
+    except: [`./${feature}`],
     message: 'A feature does not import another feature; move what both need to components/ or lib/.',
   })),
 ];

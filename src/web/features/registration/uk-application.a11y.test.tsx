@@ -3,17 +3,17 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
-import { renderInSite } from '../test/render.tsx';
+import { renderInSite } from '../../test/render.tsx';
 import { FORMS } from '#shared/forms/catalogue.ts';
-import { FormPage } from './form-page.tsx';
-import { APPLICANT_SECTIONS } from './applicant-sections.tsx';
+import { FormPage } from '../../forms/form-page.tsx';
+import { APPLICANT_SECTIONS } from '../../forms/applicant-sections.tsx';
 
 const UkFormPage = () => <FormPage form={FORMS['apply-uk']} sections={APPLICANT_SECTIONS} />;
-import { ThankYouPage } from '../features/registration/thank-you-page.tsx';
-import { stubApi } from './test-helpers.tsx';
+import { ThankYouPage } from './thank-you-page.tsx';
+import { stubApi } from '../../forms/test-helpers.tsx';
 
-vi.mock('../components/altcha-widget.tsx', async () => (await import('../components/test-fakes.tsx')).fakeAltchaModule);
-vi.mock('../components/leaflet-map.tsx', async () => (await import('../components/test-fakes.tsx')).fakeLeafletModule);
+vi.mock('../../components/altcha-widget.tsx', async () => (await import('../../components/test-fakes.tsx')).fakeAltchaModule);
+vi.mock('../../components/leaflet-map.tsx', async () => (await import('../../components/test-fakes.tsx')).fakeLeafletModule);
 
 afterEach(() => {
   cleanup();
