@@ -162,6 +162,41 @@ describe('UkFormPage', () => {
     for (const removed of ['bodyOfRegistration', 'howDidYouFindAboutTheProgram', 'completedAdditionalTraining', 'loginToken']) expect(body).not.toHaveProperty(removed);
   });
 
+  it('reports missing training notes in the first error summary, with every other error', async () => {
+    stubApi();
+    const user = await renderPage();
+    await user.click(screen.getByRole('radio', { name: /other training/i }));
+    await tickMandatory(user);
+    await user.click(screen.getByRole('button', { name: /submit application/i }));
+    const summary = await screen.findByRole('alert');
+    expect(within(summary).getByRole('link', { name: 'Email address: Required' })).toBeInTheDocument();
+    expect(within(summary).getByRole('link', { name: /training details: tell us about the other training/i })).toHaveAttribute('href', '#additionalTrainingNotes');
+  });
+
+  it('keeps every answer and the chosen place across a reload, until a successful submit', async () => {
+    stubApi();
+    const first = await renderPage();
+    await fillValid(first, /other training/i);
+    await first.type(screen.getByRole('textbox', { name: /tell us about the training/i }), 'Macmillan module');
+    cleanup();
+    const user = await renderPage();
+    expect(screen.getByRole('textbox', { name: /email address/i })).toHaveValue('jo@example.com');
+    expect(screen.getByRole('textbox', { name: /gphc registration number/i })).toHaveValue('2012345');
+    expect(within(screen.getByRole('group', { name: /locum/i })).getByRole('radio', { name: 'No' })).toBeChecked();
+    expect(screen.getByRole('radio', { name: 'Colleague' })).toBeChecked();
+    expect(screen.getByRole('radio', { name: /other training/i })).toBeChecked();
+    expect(screen.getByRole('textbox', { name: /tell us about the training/i })).toHaveValue('Macmillan module');
+    expect(screen.getByText(/1 Bold Street, Liverpool L1 4DJ/)).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: /pharmacy name/i })).toHaveValue('Boots');
+    // The confirmations and the bot check are asked again; sending clears what was kept.
+    await tickMandatory(user);
+    await user.click(screen.getByRole('button', { name: /submit application/i }));
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/thank-you'));
+    cleanup();
+    await renderPage();
+    expect(screen.getByRole('textbox', { name: /email address/i })).toHaveValue('');
+  });
+
   it('sends yes without notes for a completed course (yes2), and keeps ?lang on the way to thank-you', async () => {
     const api = stubApi();
     const user = await renderPage('/form?lang=en');
