@@ -55,6 +55,10 @@ const EnvSchema = z.object({
   /** Map tiles URL template ({z}/{x}/{y}); empty = no tiles (works offline). */
   MAP_TILES_URL: z.string().default(''),
   MAP_ATTRIBUTION: z.string().default(''),
+  /** The training course's page per market, linked where the landing page names the course; unset: no link. */
+  COURSE_URL_UK: z.url({ protocol: /^https?$/ }).optional(),
+  COURSE_URL_IT: z.url({ protocol: /^https?$/ }).optional(),
+  COURSE_URL_DE: z.url({ protocol: /^https?$/ }).optional(),
   /** Unset: mail is written as .eml files under DATA_DIR/mail. */
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default(EXAMPLE_SETTINGS.MAIL_FROM),
@@ -113,6 +117,8 @@ export interface Config {
   places: { provider: 'fixture' | 'nominatim'; url: string };
   mapTilesUrl: string;
   mapAttribution: string;
+  /** The training course's page per market; '' = the course is named without a link. */
+  courseUrls: Record<Country, string>;
   mail: { smtpUrl: string | null; from: string; dir: string };
   captcha: { hmacKey: string; maxNumber: number };
   rateLimitMax: number;
@@ -227,6 +233,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     places: { provider: e.PLACES_PROVIDER, url: e.PLACES_URL.replace(/\/+$/, '') },
     mapTilesUrl: e.MAP_TILES_URL,
     mapAttribution: e.MAP_ATTRIBUTION,
+    courseUrls: { uk: e.COURSE_URL_UK ?? '', it: e.COURSE_URL_IT ?? '', de: e.COURSE_URL_DE ?? '' },
     mail: { smtpUrl: e.SMTP_URL ?? null, from: e.MAIL_FROM, dir: path.join(dataDir, 'mail') },
     captcha: { hmacKey, maxNumber: e.CAPTCHA_MAX_NUMBER },
     rateLimitMax: e.RATE_LIMIT_MAX,

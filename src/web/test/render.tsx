@@ -31,6 +31,7 @@ export async function renderInSite(
     },
     mapTilesUrl: '',
     mapAttribution: '',
+    courseUrl: '',
     ...site,
   };
   const i18n = await initI18n(lang, { product: config.productName });
