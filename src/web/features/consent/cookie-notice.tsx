@@ -71,19 +71,33 @@ export function CookieNotice({ audience = 'applicants' }: CookieNoticeProps) {
           {t('consent.heading')}
         </h2>
         <p>{t(audience === 'staff' ? 'consent.essential.staff' : 'consent.essential.applicants')}</p>
-        {asksAboutMap && <p>{t('consent.map.question')}</p>}
-        {asksAboutMap && mapAllowed && <p>{t('consent.map.allowed')}</p>}
+        {asksAboutMap && (
+          <p>
+            {t('consent.map.about')} {t(mapAllowed ? 'consent.map.allowed' : 'consent.map.question')}
+          </p>
+        )}
         <div className="cookie-notice__actions">
-          {asksAboutMap ? (
+          {asksAboutMap && mapAllowed && (
+            <>
+              <button type="button" className="button" onClick={() => close(['essential'])}>
+                {t('consent.map.withdraw')}
+              </button>
+              <button type="button" className="button button--secondary" onClick={() => close(['essential', 'map'])}>
+                {t('consent.map.keep')}
+              </button>
+            </>
+          )}
+          {asksAboutMap && !mapAllowed && (
             <>
               <button type="button" className="button" onClick={() => close(['essential', 'map'])}>
                 {t('consent.map.allow')}
               </button>
               <button type="button" className="button" onClick={() => close(['essential'])}>
-                {t(mapAllowed ? 'consent.map.withdraw' : 'consent.map.refuse')}
+                {t('consent.map.refuse')}
               </button>
             </>
-          ) : (
+          )}
+          {!asksAboutMap && (
             <button type="button" className="button" onClick={() => close(['essential'])}>
               {t('consent.acknowledge')}
             </button>
