@@ -12,6 +12,7 @@ import { ApiMessage } from '#shared/schemas/api.ts';
 import type { SiteConfig } from '#shared/api/site-config.ts';
 import type { Config } from '../config.ts';
 import { createPreloader, readManifest } from '../services/preload.ts';
+import { escapeHtml } from '../services/tokens.ts';
 
 /** What the page reads from the data block (src/web/lib/site-config.ts). */
 export type SiteConfigBlock = SiteConfig;
@@ -21,9 +22,6 @@ const TITLE_SUFFIX: Record<Country, string> = { uk: 'Registration', it: 'Italia'
 export function pageTitle(productName: string, country: Country): string {
   return `${productName} ${TITLE_SUFFIX[country]}`;
 }
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** JSON safe inside a <script> element: no "<" can close it or open a comment. */
 export const jsonForScript = (value: unknown) =>
