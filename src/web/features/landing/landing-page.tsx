@@ -1,7 +1,7 @@
 // Screen 1: the market's own landing page (spec §2). Kept light: it is the first route a
 // visitor loads, so it imports nothing heavier than i18n and the router.
 import { useEffect, type ReactNode } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { firstFormPath } from '#shared/markets.ts';
 import { DECISION_WEEKS, FORM_MINUTES } from '#shared/limits.ts';
@@ -38,10 +38,25 @@ function ContinueButton() {
   );
 }
 
-/** A text that names the training course: the name links to the course when the market has its URL (COURSE_URL_*). */
+/**
+ * A text that names the training course between <course> and </course>: the name links to the
+ * course when the market has its URL (COURSE_URL_*). Split by hand rather than with react-i18next's
+ * Trans, which would bring the form's code group into the landing page's first load.
+ */
 function NamingTheCourse({ i18nKey }: { i18nKey: string }) {
+  const { t } = useTranslation();
   const { config } = useSite();
-  return <Trans i18nKey={i18nKey} components={{ course: config.courseUrl ? <a href={config.courseUrl} /> : <span /> }} />;
+  const text = t(i18nKey);
+  const parts = /^([\s\S]*)<course>([\s\S]*)<\/course>([\s\S]*)$/.exec(text);
+  if (!parts) return text;
+  const [, before, name, after] = parts;
+  return (
+    <>
+      {before}
+      {config.courseUrl ? <a href={config.courseUrl}>{name}</a> : name}
+      {after}
+    </>
+  );
 }
 
 function Steps({ items }: { items: ReactNode[] }) {
