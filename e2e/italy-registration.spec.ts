@@ -11,7 +11,7 @@ test('an Italian pharmacist applies at /it by keyboard alone and reaches the Ita
   await page.goto('/it/');
   await expect(page.locator('html')).toHaveAttribute('lang', 'it-IT');
 
-  await tabTo(page, page.getByRole('button', { name: 'Solo cookie necessari' }));
+  await tabTo(page, page.getByRole('button', { name: 'Ho capito' }));
   await page.keyboard.press('Enter');
   await tabTo(page, 'a.button[href$="/form"]');
   await page.keyboard.press('Enter');

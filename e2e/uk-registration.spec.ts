@@ -21,7 +21,7 @@ test('a UK pharmacist applies from the landing page by keyboard alone', async ({
   const photo = await jpegWithGps();
   await page.goto('/uk/');
 
-  await tabTo(page, page.getByRole('button', { name: 'Essential cookies only' }));
+  await tabTo(page, page.getByRole('button', { name: 'Got it' }));
   await page.keyboard.press('Enter');
   await tabTo(page, 'a.button[href$="/form"]');
   await page.keyboard.press('Enter');

@@ -72,7 +72,8 @@ export function fileWith(name: string, content: Buffer | string): string {
 export async function acceptEssentialCookies(page: Page) {
   const answered = (await page.context().cookies()).some((cookie) => cookie.name === CONSENT_COOKIES.noticeClosed);
   if (answered) return;
-  await page.getByRole('button', { name: /essential cookies only|solo cookie necessari|nur notwendige cookies/i }).click();
+  // The notice's single acknowledgement, or declining the one optional category (the German map).
+  await page.getByRole('button', { name: /^(got it|ho capito|verstanden|decline|rifiuta|ablehnen)$/i }).click();
 }
 
 export async function expectNoAxeViolations(page: Page) {

@@ -20,6 +20,7 @@ describe('the web app pages', () => {
       marketHosts: parseMarketHosts('de=champions.example.de,it=campioni.example.it'),
       mapTilesUrl: 'https://{s}.tile.example.org/{z}/{x}/{y}.png',
       mapAttribution: '© Example contributors',
+      courseUrls: { uk: '', it: 'https://corsi.example.it/oncodemia', de: 'https://fortbildung.example.de/onkologie' },
       productName: 'Pharmacy Champions',
     });
   });
@@ -42,6 +43,7 @@ describe('the web app pages', () => {
       operator: expect.objectContaining({ company: expect.any(String), supportEmail: expect.any(String), dpoEmail: expect.any(String), vatNumber: expect.any(String) }),
       mapTilesUrl: 'https://{s}.tile.example.org/{z}/{x}/{y}.png',
       mapAttribution: '© Example contributors',
+      courseUrl: 'https://corsi.example.it/oncodemia',
     });
   });
 
@@ -49,7 +51,7 @@ describe('the web app pages', () => {
     const de = await ctx.app.inject({ method: 'GET', url: '/form/1', headers: { host: 'champions.example.de:3000', accept: 'text/html' } });
     expect(de.body).toContain('<html lang="de-DE">');
     expect(de.body).toContain('<title>Pharmacy Champions Registrierung</title>');
-    expect(siteConfigOf(de.body)).toMatchObject({ country: 'de', language: 'de', basePath: '' });
+    expect(siteConfigOf(de.body)).toMatchObject({ country: 'de', language: 'de', basePath: '', courseUrl: 'https://fortbildung.example.de/onkologie' });
 
     const deInEnglish = await ctx.app.inject({ method: 'GET', url: '/?lang=en', headers: { host: 'champions.example.de' } });
     expect(deInEnglish.body).toContain('<html lang="en-GB">');
@@ -57,7 +59,7 @@ describe('the web app pages', () => {
 
     const uk = await ctx.app.inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } });
     expect(uk.body).toContain('<title>Pharmacy Champions Registration</title>');
-    expect(siteConfigOf(uk.body)).toMatchObject({ country: 'uk', language: 'en', basePath: '' });
+    expect(siteConfigOf(uk.body)).toMatchObject({ country: 'uk', language: 'en', basePath: '', courseUrl: '' });
   });
 
   it('escapes "<" in the data block so it cannot close the script', () => {
@@ -70,6 +72,7 @@ describe('the web app pages', () => {
       operator: config.operator,
       mapTilesUrl: '',
       mapAttribution: '',
+      courseUrl: '',
     });
     expect(html).not.toContain('</script><script>alert(1)');
     expect(html).toContain('\\u003c/script>');

@@ -17,12 +17,20 @@ describe('loadConfig', () => {
       productName: 'Pharmacy Champions',
       places: { provider: 'fixture' },
       mapTilesUrl: '',
+      courseUrls: { uk: '', it: '', de: '' },
       mail: { smtpUrl: null, dir: path.join(dataDir, 'mail') },
       production: false,
       trustProxy: false,
     });
     expect(config.operator.company).toMatch(/example/i);
     expect(config.webDist).toBe(path.resolve('dist/web'));
+  });
+
+  it('reads a training course URL per market, http(s) only', () => {
+    const config = loadConfig({ DATABASE_URL: 'memory://', COURSE_URL_DE: 'https://fortbildung.example.de/onkologie', COURSE_URL_IT: '' });
+    expect(config.courseUrls).toEqual({ uk: '', it: '', de: 'https://fortbildung.example.de/onkologie' });
+    expect(() => loadConfig({ DATABASE_URL: 'memory://', COURSE_URL_UK: 'javascript:alert(1)' })).toThrow(/COURSE_URL_UK/);
+    expect(() => loadConfig({ DATABASE_URL: 'memory://', COURSE_URL_UK: 'not a url' })).toThrow(/COURSE_URL_UK/);
   });
 
   it('generates the captcha key once and keeps it in DATA_DIR/secrets.json', () => {

@@ -8,6 +8,19 @@ import * as z from 'zod';
 import { DAILY_UPLOAD_BYTES_PER_CLIENT, MB } from '#shared/limits.ts';
 import { COUNTRIES, parseMarketHosts, type Country } from '#shared/markets.ts';
 
+/** Defaults that only stand in for the operator's real details (exampleSettingWarnings names them at start). */
+export const EXAMPLE_SETTINGS = {
+  OPERATOR_COMPANY: 'Example Health Ltd (example operator)',
+  OPERATOR_ADDRESS: '1 Example Street, London EC1A 1AA, United Kingdom (example)',
+  OPERATOR_REGISTER: 'Companies House no. 00000000 (example)',
+  OPERATOR_VAT: 'GB000000000 (example)',
+  OPERATOR_RESPONSIBLE: 'Jane Example (example)',
+  OPERATOR_SUPPORT_EMAIL: 'support@example.com',
+  OPERATOR_DPO_EMAIL: 'dpo@example.com',
+  OPERATOR_PHONE: '+44 20 0000 0000 (example)',
+  MAIL_FROM: 'Pharmacy Champions <no-reply@example.com>',
+} as const;
+
 const EnvSchema = z.object({
   /** Port and interface to listen on. */
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -28,23 +41,27 @@ const EnvSchema = z.object({
   DEFAULT_MARKET: z.enum(COUNTRIES).default('uk'),
   PRODUCT_NAME: z.string().min(1).default('Pharmacy Champions'),
   /** Operator details shown in the legal pages. The defaults are examples: set real ones in production. */
-  OPERATOR_COMPANY: z.string().default('Example Health Ltd (example operator)'),
-  OPERATOR_ADDRESS: z.string().default('1 Example Street, London EC1A 1AA, United Kingdom (example)'),
-  OPERATOR_REGISTER: z.string().default('Companies House no. 00000000 (example)'),
-  OPERATOR_VAT: z.string().default('GB000000000 (example)'),
-  OPERATOR_RESPONSIBLE: z.string().default('Jane Example (example)'),
-  OPERATOR_SUPPORT_EMAIL: z.string().default('support@example.com'),
-  OPERATOR_DPO_EMAIL: z.string().default('dpo@example.com'),
-  OPERATOR_PHONE: z.string().default('+44 20 0000 0000 (example)'),
+  OPERATOR_COMPANY: z.string().default(EXAMPLE_SETTINGS.OPERATOR_COMPANY),
+  OPERATOR_ADDRESS: z.string().default(EXAMPLE_SETTINGS.OPERATOR_ADDRESS),
+  OPERATOR_REGISTER: z.string().default(EXAMPLE_SETTINGS.OPERATOR_REGISTER),
+  OPERATOR_VAT: z.string().default(EXAMPLE_SETTINGS.OPERATOR_VAT),
+  OPERATOR_RESPONSIBLE: z.string().default(EXAMPLE_SETTINGS.OPERATOR_RESPONSIBLE),
+  OPERATOR_SUPPORT_EMAIL: z.string().default(EXAMPLE_SETTINGS.OPERATOR_SUPPORT_EMAIL),
+  OPERATOR_DPO_EMAIL: z.string().default(EXAMPLE_SETTINGS.OPERATOR_DPO_EMAIL),
+  OPERATOR_PHONE: z.string().default(EXAMPLE_SETTINGS.OPERATOR_PHONE),
   /** Place search: `fixture` = bundled offline places; `nominatim` = a Nominatim-compatible server at PLACES_URL. */
   PLACES_PROVIDER: z.enum(['fixture', 'nominatim']).default('fixture'),
   PLACES_URL: z.url().default('https://nominatim.openstreetmap.org'),
   /** Map tiles URL template ({z}/{x}/{y}); empty = no tiles (works offline). */
   MAP_TILES_URL: z.string().default(''),
   MAP_ATTRIBUTION: z.string().default(''),
+  /** The training course's page per market, linked where the landing page names the course; unset: no link. */
+  COURSE_URL_UK: z.url({ protocol: /^https?$/ }).optional(),
+  COURSE_URL_IT: z.url({ protocol: /^https?$/ }).optional(),
+  COURSE_URL_DE: z.url({ protocol: /^https?$/ }).optional(),
   /** Unset: mail is written as .eml files under DATA_DIR/mail. */
   SMTP_URL: z.string().optional(),
-  MAIL_FROM: z.string().default('Pharmacy Champions <no-reply@example.com>'),
+  MAIL_FROM: z.string().default(EXAMPLE_SETTINGS.MAIL_FROM),
   /** Secret signing bot-check challenges. Unset: generated once and kept in DATA_DIR/secrets.json. */
   CAPTCHA_HMAC_KEY: z.string().min(16).optional(),
   /** Proof-of-work difficulty: the solver tries up to this many counters (tests set it low). */
@@ -100,6 +117,8 @@ export interface Config {
   places: { provider: 'fixture' | 'nominatim'; url: string };
   mapTilesUrl: string;
   mapAttribution: string;
+  /** The training course's page per market; '' = the course is named without a link. */
+  courseUrls: Record<Country, string>;
   mail: { smtpUrl: string | null; from: string; dir: string };
   captcha: { hmacKey: string; maxNumber: number };
   rateLimitMax: number;
@@ -214,6 +233,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     places: { provider: e.PLACES_PROVIDER, url: e.PLACES_URL.replace(/\/+$/, '') },
     mapTilesUrl: e.MAP_TILES_URL,
     mapAttribution: e.MAP_ATTRIBUTION,
+    courseUrls: { uk: e.COURSE_URL_UK ?? '', it: e.COURSE_URL_IT ?? '', de: e.COURSE_URL_DE ?? '' },
     mail: { smtpUrl: e.SMTP_URL ?? null, from: e.MAIL_FROM, dir: path.join(dataDir, 'mail') },
     captcha: { hmacKey, maxNumber: e.CAPTCHA_MAX_NUMBER },
     rateLimitMax: e.RATE_LIMIT_MAX,

@@ -228,3 +228,26 @@ describe('shutdown', () => {
     expect((await again.exited).code).toBe(0);
   });
 });
+
+describe('start-up warnings', () => {
+  it('in production, logs one warning line for each operator setting still at its example value, and none in development', SLOW, async () => {
+    const dataDir = dataDirWithWeb();
+    const production = startServer(dataDir, { NODE_ENV: 'production', OPERATOR_COMPANY: 'Onco Care GmbH' });
+    await production.port;
+    const warnings = production
+      .output()
+      .split('\n')
+      .filter((line) => line.includes('"level":40') && line.includes('is still the example value'));
+    expect(warnings).toHaveLength(8);
+    expect(warnings.join('\n')).toMatch(/OPERATOR_ADDRESS is still the example value/);
+    expect(warnings.join('\n')).not.toMatch(/OPERATOR_COMPANY/);
+    production.child.kill('SIGTERM');
+    expect((await production.exited).code).toBe(0);
+
+    const development = startServer(dataDir);
+    await development.port;
+    expect(development.output()).not.toMatch(/is still the example value/);
+    development.child.kill('SIGTERM');
+    expect((await development.exited).code).toBe(0);
+  });
+});

@@ -9,6 +9,7 @@ import { unsupportedRuntime } from './runtime.ts';
 import { bootstrapMainAdmin, consoleLinkBase } from './services/auth/bootstrap.ts';
 import { purgeDailyQuotas } from './services/daily-quota.ts';
 import { purgeTempPhotos, sweepLeftoverFiles } from './services/files/purge.ts';
+import { exampleSettingWarnings } from './startup-warnings.ts';
 
 const PURGE_EVERY_MS = 60 * 60 * 1000;
 /** On SIGTERM, requests in flight get this long to finish; connections still open then are closed. */
@@ -62,6 +63,7 @@ async function main() {
 
   const lock = lockDatabase(config);
   const app = await buildApp(config);
+  if (config.production) for (const warning of exampleSettingWarnings(config)) app.log.warn(warning);
   await app.services.database.migrate();
 
   const purge = async () => {

@@ -313,4 +313,20 @@ describe('GET /api/get-pharmacist', () => {
     const noId = await ctx.app.inject({ method: 'GET', url: '/api/get-pharmacist' });
     expect(noId.statusCode).toBe(404);
   });
+
+  it('gives back <, > and & written as text exactly as typed, and never a script', async () => {
+    const typed = {
+      whereYouWork: "Boots & Co's <Central> Pharmacy",
+      services: 'Flu jabs for ages <12 and >65',
+      anythingElseAboutYou: 'Fish &amp; chips <3',
+    };
+    const payload = ukApplication({ ...typed, additionalTrainingNotes: 'Panel<script>alert(1)</script> evidence' });
+    expect((await submit(payload)).statusCode).toBe(200);
+    const [row] = await storedByEmail(payload.email as string);
+    expect(row!.answers).toMatchObject(typed);
+
+    const response = await ctx.app.inject({ method: 'GET', url: `/api/get-pharmacist?id=${row!.editToken}` });
+    expect(response.json().data).toMatchObject({ ...typed, additionalTrainingNotes: 'Panel evidence' });
+    expect(response.body).not.toMatch(/<script|alert/);
+  });
 });

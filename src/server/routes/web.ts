@@ -6,31 +6,22 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { LANGUAGE_TAG, resolveLanguage, resolveMarket, resolveVariant, type Country, type Language } from '#shared/markets.ts';
+import { LANGUAGE_TAG, resolveLanguage, resolveMarket, resolveVariant, type Country } from '#shared/markets.ts';
 import { isPagePath, pageForPath } from '#shared/page-modules.ts';
 import { ApiMessage } from '#shared/schemas/api.ts';
-import type { Config, OperatorConfig } from '../config.ts';
+import type { SiteConfig } from '#shared/api/site-config.ts';
+import type { Config } from '../config.ts';
 import { createPreloader, readManifest } from '../services/preload.ts';
+import { escapeHtml } from '../services/tokens.ts';
 
-/** What the page reads from the data block (src/web/lib/site-config.ts SiteConfig). */
-export interface SiteConfigBlock {
-  productName: string;
-  country: Country;
-  language: Language;
-  basePath: string;
-  operator: OperatorConfig;
-  mapTilesUrl: string;
-  mapAttribution: string;
-}
+/** What the page reads from the data block (src/web/lib/site-config.ts). */
+export type SiteConfigBlock = SiteConfig;
 
 const TITLE_SUFFIX: Record<Country, string> = { uk: 'Registration', it: 'Italia', de: 'Registrierung' };
 
 export function pageTitle(productName: string, country: Country): string {
   return `${productName} ${TITLE_SUFFIX[country]}`;
 }
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** JSON safe inside a <script> element: no "<" can close it or open a comment. */
 export const jsonForScript = (value: unknown) =>
@@ -113,6 +104,7 @@ export async function webRoutes(app: FastifyInstance, config: Config) {
       operator: config.operator,
       mapTilesUrl: config.mapTilesUrl,
       mapAttribution: config.mapAttribution,
+      courseUrl: config.courseUrls[country],
     };
     return reply.code(found ? 200 : 404).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(renderIndex(template, site, preload));
   };

@@ -24,4 +24,6 @@ export interface SiteConfig {
   /** Map tiles URL template ({z}/{x}/{y}); empty means no tiles (offline). */
   mapTilesUrl: string;
   mapAttribution: string;
+  /** The market's training course page (COURSE_URL_UK/IT/DE); empty: the course is named without a link. */
+  courseUrl: string;
 }

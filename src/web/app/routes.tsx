@@ -10,7 +10,7 @@ import { SkipLink } from '../features/layout/skip-link.tsx';
 import { CookieNotice } from '../features/consent/cookie-notice.tsx';
 import { PAGE_MODULES, isLegalPageOf, type PageName } from '#shared/page-modules.ts';
 import { loadFeatureMessages } from '../lib/i18n.ts';
-import { STAFF_MESSAGES, staffRoutes, type StaffPages } from './staff-routes.tsx';
+import { STAFF_MESSAGES, isStaffPath, staffRoutes, type StaffPages } from './staff-routes.tsx';
 
 /**
  * A lazily loaded page that also loads its own message files (src/web/i18n/<lang>/<name>.json).
@@ -55,10 +55,11 @@ function PageLoading() {
 }
 
 function Layout() {
+  const staff = isStaffPath(useLocation().pathname);
   return (
     <>
       <SkipLink />
-      <CookieNotice />
+      <CookieNotice audience={staff ? 'staff' : 'applicants'} />
       <Header />
       <main id="main" className="main" tabIndex={-1}>
         <Suspense fallback={<PageLoading />}>

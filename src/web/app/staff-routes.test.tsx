@@ -2,7 +2,7 @@ import type { RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { isPagePath } from '#shared/page-modules.ts';
 import { COUNTRIES, resolveVariant } from '#shared/markets.ts';
-import { staffRoutes, type StaffPages } from './staff-routes.tsx';
+import { isStaffPath, staffRoutes, type StaffPages } from './staff-routes.tsx';
 
 const none = () => null;
 const pages: StaffPages = { SignInPage: none, VerifySignInPage: none, StaffArea: none, MainAdminPage: none, AreaManagerHomePage: none, StaffHomePage: none };
@@ -12,6 +12,14 @@ function paths(routes: RouteObject[]): string[] {
 }
 
 describe('staff routes', () => {
+  it('are all recognised as staff pages (their cookie notice mentions the sign-in cookie), and public pages are not', () => {
+    for (const path of paths(staffRoutes(pages))) expect(isStaffPath(`/${path.replace(/:[^/]+/g, 'x')}`), path).toBe(true);
+    for (const path of ['/', '/form', '/form/1', '/thank-you', '/privacy-policy', '/datenschutz', '/pharmacist/edit/x', '/signing', '/administration']) {
+      expect(isStaffPath(path), path).toBe(false);
+    }
+  });
+
+
   it('are pages for the server on every market (not answered 404)', () => {
     const found = paths(staffRoutes(pages));
     expect(found.length).toBeGreaterThan(0);

@@ -14,6 +14,11 @@ export interface StaffPages {
   StaffHomePage: ComponentType;
 }
 
+/** Whether a path (without the market's base path) is one of the staff pages. */
+export function isStaffPath(pathname: string): boolean {
+  return /^\/(signin|areamanager|admin|rep)(\/|$)/.test(pathname);
+}
+
 /** Message files every staff page loads (validation messages live in form.json). */
 export const STAFF_MESSAGES = ['staff', 'form', 'components'];
 

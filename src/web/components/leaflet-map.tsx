@@ -29,9 +29,12 @@ export interface LeafletMapProps {
   attribution: string;
   label: string;
   markerTitle: string;
+  /** Titles (and accessible names) of Leaflet's zoom buttons, in the page's language. */
+  zoomInTitle: string;
+  zoomOutTitle: string;
 }
 
-export default function LeafletMap({ centre, marker, tilesUrl, attribution, label, markerTitle }: LeafletMapProps) {
+export default function LeafletMap({ centre, marker, tilesUrl, attribution, label, markerTitle, zoomInTitle, zoomOutTitle }: LeafletMapProps) {
   const container = useRef<HTMLDivElement>(null);
   const map = useRef<L.Map | null>(null);
   const pin = useRef<L.Marker | null>(null);
@@ -40,7 +43,8 @@ export default function LeafletMap({ centre, marker, tilesUrl, attribution, labe
 
   useEffect(() => {
     if (!container.current) return;
-    const instance = L.map(container.current, { zoomControl: true, attributionControl: Boolean(attribution) });
+    const instance = L.map(container.current, { zoomControl: false, attributionControl: Boolean(attribution) });
+    L.control.zoom({ zoomInTitle, zoomOutTitle }).addTo(instance);
     if (tilesUrl) L.tileLayer(tilesUrl, { attribution, maxZoom: 19 }).addTo(instance);
     map.current = instance;
     return () => {
@@ -48,7 +52,7 @@ export default function LeafletMap({ centre, marker, tilesUrl, attribution, labe
       map.current = null;
       pin.current = null;
     };
-  }, [tilesUrl, attribution]);
+  }, [tilesUrl, attribution, zoomInTitle, zoomOutTitle]);
 
   useEffect(() => {
     const instance = map.current;

@@ -4,6 +4,7 @@
 import { Component, lazy, Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNearViewport } from '../lib/use-near-viewport.ts';
+import { mapConsentGiven, rememberMapConsentForSession } from '../lib/consent-cookies.ts';
 import type { Country } from '#shared/markets.ts';
 import { MAP_CENTRES } from '#shared/limits.ts';
 import type { MapPoint } from './leaflet-map.tsx';
@@ -19,20 +20,10 @@ export interface MapViewProps {
   label: string;
   markerTitle?: string;
   /**
-   * When given, the map (and its third-party tiles) loads only after the visitor agrees by
-   * activating the map area; the answer is kept for the browser session.
+   * When given, the map (and its third-party tiles) loads only after the visitor agrees, in the
+   * cookie notice or by activating the map area (that answer is kept for the browser session).
    */
   consent?: { text: string; button: string };
-}
-
-const CONSENT_KEY = 'pc.mapConsent';
-
-function storedConsent(): boolean {
-  try {
-    return sessionStorage.getItem(CONSENT_KEY) === 'yes';
-  } catch {
-    return false;
-  }
 }
 
 const LeafletMap = lazy(() => import('./leaflet-map.tsx'));
@@ -49,7 +40,7 @@ class MapErrorBoundary extends Component<{ fallback: ReactNode; children: ReactN
 
 export function MapView({ country, marker, tilesUrl, attribution, label, markerTitle, consent }: MapViewProps) {
   const { t } = useTranslation();
-  const [agreed, setAgreed] = useState(() => !consent || storedConsent());
+  const [agreed, setAgreed] = useState(() => !consent || mapConsentGiven());
   const [ref, near] = useNearViewport<HTMLDivElement>();
   if (consent && !agreed) {
     return (
@@ -59,11 +50,7 @@ export function MapView({ country, marker, tilesUrl, attribution, label, markerT
           type="button"
           className="pc-button pc-button--secondary"
           onClick={() => {
-            try {
-              sessionStorage.setItem(CONSENT_KEY, 'yes');
-            } catch {
-              // Private mode: agree for this page only.
-            }
+            rememberMapConsentForSession();
             setAgreed(true);
           }}
         >
@@ -89,6 +76,8 @@ export function MapView({ country, marker, tilesUrl, attribution, label, markerT
           attribution={attribution}
           label={label}
           markerTitle={markerTitle ?? label}
+          zoomInTitle={t('components.map.zoomIn')}
+          zoomOutTitle={t('components.map.zoomOut')}
         />
       </Suspense>
     </MapErrorBoundary>

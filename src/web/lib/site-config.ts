@@ -24,5 +24,6 @@ export function readSiteConfig(doc: Document = document): SiteConfig {
     operator: { ...FALLBACK_OPERATOR, ...fromServer.operator },
     mapTilesUrl: fromServer.mapTilesUrl ?? '',
     mapAttribution: fromServer.mapAttribution ?? '',
+    courseUrl: fromServer.courseUrl ?? '',
   };
 }

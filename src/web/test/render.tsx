@@ -10,7 +10,13 @@ import type { SiteConfig } from '../lib/site-config.ts';
 
 export async function renderInSite(
   ui: ReactElement,
-  { country = 'uk', language, mode = 'default', route = '/' }: { country?: Country; language?: Language; mode?: Mode; route?: string } = {},
+  {
+    country = 'uk',
+    language,
+    mode = 'default',
+    route = '/',
+    site = {},
+  }: { country?: Country; language?: Language; mode?: Mode; route?: string; site?: Partial<SiteConfig> } = {},
 ) {
   const lang = language ?? MARKET_LANGUAGE[country];
   const config: SiteConfig = {
@@ -25,6 +31,8 @@ export async function renderInSite(
     },
     mapTilesUrl: '',
     mapAttribution: '',
+    courseUrl: '',
+    ...site,
   };
   const i18n = await initI18n(lang, { product: config.productName });
   return render(

@@ -1,6 +1,6 @@
 // Screen 1: the market's own landing page (spec §2). Kept light: it is the first route a
 // visitor loads, so it imports nothing heavier than i18n and the router.
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { firstFormPath } from '#shared/markets.ts';
@@ -8,6 +8,7 @@ import { DECISION_WEEKS, FORM_MINUTES } from '#shared/limits.ts';
 import { CHARTER_COMMITMENTS } from '#shared/reference/options.ts';
 import { useLocalPath, useSite } from '../../lib/site-context.tsx';
 import { CharterIcon } from '../../components/charter-icons.tsx';
+import { CharterList } from '../../components/charter-list.tsx';
 import './landing.css';
 
 export function LandingPage() {
@@ -37,7 +38,28 @@ function ContinueButton() {
   );
 }
 
-function Steps({ items }: { items: string[] }) {
+/**
+ * A text that names the training course between <course> and </course>: the name links to the
+ * course when the market has its URL (COURSE_URL_*). Split by hand rather than with react-i18next's
+ * Trans, which would bring the form's code group into the landing page's first load.
+ */
+function NamingTheCourse({ i18nKey }: { i18nKey: string }) {
+  const { t } = useTranslation();
+  const { config } = useSite();
+  const text = t(i18nKey);
+  const parts = /^([\s\S]*)<course>([\s\S]*)<\/course>([\s\S]*)$/.exec(text);
+  if (!parts) return text;
+  const [, before, name, after] = parts;
+  return (
+    <>
+      {before}
+      {config.courseUrl ? <a href={config.courseUrl}>{name}</a> : name}
+      {after}
+    </>
+  );
+}
+
+function Steps({ items }: { items: ReactNode[] }) {
   const { t } = useTranslation();
   return (
     <section aria-labelledby="landing-steps-heading">
@@ -62,7 +84,7 @@ function UkLanding() {
       <p className="landing__lead">{t('landing.uk.intro')}</p>
       <p>{t('landing.uk.review', { weeks: DECISION_WEEKS })}</p>
       <p>{t('landing.uk.duration', { minutes: FORM_MINUTES })}</p>
-      <Steps items={[t('landing.uk.step1'), t('landing.uk.step2')]} />
+      <Steps items={[<NamingTheCourse key="1" i18nKey="landing.uk.step1" />, t('landing.uk.step2')]} />
       <section aria-labelledby="charter-heading">
         <h2 id="charter-heading">{t('landing.charterHeading')}</h2>
         <p>{t('landing.charterIntro')}</p>
@@ -86,7 +108,9 @@ function ItalianLanding() {
   return (
     <div className="landing">
       <h1>{t('landing.it.heading')}</h1>
-      <p className="landing__lead">{t('landing.it.intro')}</p>
+      <p className="landing__lead">
+        <NamingTheCourse i18nKey="landing.it.intro" />
+      </p>
       <p>{t('landing.it.network')}</p>
       <p>{t('landing.it.duration', { minutes: FORM_MINUTES })}</p>
       <ContinueButton />
@@ -100,12 +124,17 @@ function GermanLanding() {
     <div className="landing">
       <h1>{t('landing.de.heading')}</h1>
       <p className="landing__lead">{t('landing.de.intro')}</p>
-      <Steps items={[t('landing.de.step1'), t('landing.de.step2')]} />
+      <Steps items={[<NamingTheCourse key="1" i18nKey="landing.de.step1" />, t('landing.de.step2')]} />
       <div className="landing__note">
         <p>
           <strong>{t('landing.de.noteLabel')}</strong> {t('landing.de.note')}
         </p>
       </div>
+      <section aria-labelledby="charter-heading">
+        <h2 id="charter-heading">{t('landing.de.charterHeading')}</h2>
+        <p>{t('landing.de.charterIntro')}</p>
+        <CharterList labelledBy="charter-heading" />
+      </section>
       <ContinueButton />
     </div>
   );

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLocalPath, useSite } from '../../lib/site-context.tsx';
+import { openCookieSettings } from '../../lib/consent-cookies.ts';
 import './layout.css';
 
 export function Footer() {
@@ -33,6 +34,11 @@ export function Footer() {
                 <Link to={localPath(link.to)}>{link.label}</Link>
               </li>
             ))}
+            <li>
+              <button type="button" className="site-footer__link-button" onClick={openCookieSettings}>
+                {t('layout.footer.cookieSettings')}
+              </button>
+            </li>
           </ul>
         </nav>
         {ukEnglish && <p className="site-footer__promo">{t('layout.footer.promoCode')}</p>}
