@@ -1,14 +1,15 @@
+// The cookie notice with the footer that reopens it: two features composed, as the app composes them.
 import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CONSENT_COOKIES } from '#shared/limits.ts';
-import { renderInSite } from '../../test/render.tsx';
-import { Footer } from '../layout/footer.tsx';
-import { MapView } from '../../components/map-view.tsx';
-import { CookieNotice } from './cookie-notice.tsx';
-import { hasConsent, readCookie } from '../../lib/consent-cookies.ts';
+import { renderInSite } from '../test/render.tsx';
+import { Footer } from '../features/layout/footer.tsx';
+import { MapView } from '../components/map-view.tsx';
+import { CookieNotice } from '../features/consent/cookie-notice.tsx';
+import { hasConsent, readCookie } from '../lib/consent-cookies.ts';
 
-vi.mock('../../components/leaflet-map.tsx', async () => (await import('../../components/test-fakes.tsx')).fakeLeafletModule);
+vi.mock('../components/leaflet-map.tsx', async () => (await import('../components/test-fakes.tsx')).fakeLeafletModule);
 
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
 const TILES = { mapTilesUrl: 'https://tile.example.org/{z}/{x}/{y}.png' };
