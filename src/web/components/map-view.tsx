@@ -5,7 +5,7 @@ import { Component, lazy, Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNearViewport } from '../lib/use-near-viewport.ts';
 import type { Country } from '#shared/markets.ts';
-import { MAP_CENTRES } from '#shared/limits.ts';
+import { MAP_CENTRES, MAP_ZOOM } from '#shared/limits.ts';
 import './components.css';
 
 export interface MapPoint {
@@ -22,6 +22,10 @@ export interface MapViewProps {
   /** Accessible name of the map region. */
   label: string;
   markerTitle?: string;
+  /** Zoom level around the marker (MAP_ZOOM, a street, unless given). */
+  zoom?: number;
+  /** When given, the applicant can move the marker: drag it, or click the map where it belongs. */
+  onMove?: (position: MapPoint) => void;
   /**
    * When given, the map (and its third-party tiles) loads only after the visitor agrees by
    * activating the map area; the answer is kept for the browser session.
@@ -51,7 +55,7 @@ class MapErrorBoundary extends Component<{ fallback: ReactNode; children: ReactN
   }
 }
 
-export function MapView({ country, marker, tilesUrl, attribution, label, markerTitle, consent }: MapViewProps) {
+export function MapView({ country, marker, tilesUrl, attribution, label, markerTitle, zoom, onMove, consent }: MapViewProps) {
   const { t } = useTranslation();
   const [agreed, setAgreed] = useState(() => !consent || storedConsent());
   const [ref, near] = useNearViewport<HTMLDivElement>();
@@ -93,6 +97,8 @@ export function MapView({ country, marker, tilesUrl, attribution, label, markerT
           attribution={attribution}
           label={label}
           markerTitle={markerTitle ?? label}
+          zoom={zoom ?? MAP_ZOOM}
+          onMove={onMove}
         />
       </Suspense>
     </MapErrorBoundary>

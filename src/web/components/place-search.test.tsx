@@ -4,6 +4,10 @@ import userEvent from '@testing-library/user-event';
 import { renderInSite } from '../test/render.tsx';
 import { PlaceSearch } from './place-search.tsx';
 
+vi.mock('./leaflet-map.tsx', async () => (await import('./test-fakes.tsx')).fakeLeafletModule);
+
+const MAP = { marker: null, tilesUrl: '', attribution: '', label: 'Map of your pharmacy' };
+
 const PLACES = [
   { placeId: 'p1', name: 'Boots Bold Street', address: '1 Bold Street, Liverpool', lat: 53.4, lng: -2.98 },
   { placeId: 'p2', name: 'Corner Pharmacy', address: '9 Lark Lane, Liverpool', lat: 53.38, lng: -2.94 },
@@ -27,7 +31,7 @@ afterEach(() => {
 async function setup() {
   const onSelect = vi.fn();
   const user = userEvent.setup();
-  await renderInSite(<PlaceSearch id="placeId" label="Find your pharmacy" market="uk" onSelect={onSelect} />);
+  await renderInSite(<PlaceSearch id="placeId" label="Find your pharmacy" market="uk" onSelect={onSelect} map={MAP} />);
   return { user, onSelect, box: screen.getByRole('combobox', { name: 'Find your pharmacy' }) };
 }
 
@@ -81,18 +85,18 @@ describe('PlaceSearch', () => {
     stubSearch([]);
     const { user, box } = await setup();
     await user.type(box, 'Nowhere');
-    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('No results found'));
+    expect(await screen.findByText('No results found', { selector: '[role=status]' })).toBeInTheDocument();
     expect(box).toHaveAttribute('aria-expanded', 'false');
     cleanup();
     stubSearch('fail');
     const second = await setup();
     await second.user.type(second.box, 'Nowhere');
-    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent(/search is not available/i));
+    expect(await screen.findByText(/search is not available/i, { selector: '[role=status]' })).toBeInTheDocument();
   });
 
   it('shows the chosen place and the error', async () => {
     stubSearch([]);
-    await renderInSite(<PlaceSearch id="placeId" label="Find your pharmacy" market="uk" error="Required" chosen={{ name: 'Boots', address: '1 Bold Street' }} onSelect={() => {}} />);
+    await renderInSite(<PlaceSearch id="placeId" label="Find your pharmacy" market="uk" error="Required" chosen={{ name: 'Boots', address: '1 Bold Street' }} onSelect={() => {}} map={MAP} />);
     const box = screen.getByRole('combobox', { name: 'Find your pharmacy' });
     expect(box).toHaveAttribute('aria-invalid', 'true');
     expect(box).toHaveAccessibleDescription('Error: Required Chosen: Boots, 1 Bold Street');

@@ -118,6 +118,7 @@ describe('cache', () => {
         return [{ placeId: q, name: q, address: q, lat: 0, lng: 0 }];
       },
       details: async () => null,
+      geocode: async () => null,
     };
     const cached = withCache(inner, 2);
     await cached.search('a', 'uk');

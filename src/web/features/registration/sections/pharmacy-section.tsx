@@ -1,13 +1,13 @@
 // The pharmacy: place search and map (set the hidden placeId, lat, lng and address), the
 // pharmacy name, and the Google profile confirmation. A place we already know fills in the
-// pharmacy name and services (spec §4); choosing another place clears what was filled in.
+// pharmacy name and services (spec §4); else the name is the search result's, when the provider
+// has one and the applicant has not typed their own. Choosing another place clears what was filled in.
 import { useRef, useState } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { TEXT_MAX_LENGTH } from '#shared/limits.ts';
 import { useSite } from '../../../lib/site-context.tsx';
 import { PlaceSearch } from '../../../components/place-search.tsx';
-import { MapView } from '../../../components/map-view.tsx';
 import { TextInput } from '../../../components/text-input.tsx';
 import { TextArea } from '../../../components/text-area.tsx';
 import { Checkbox } from '../../../components/checkbox.tsx';
@@ -31,7 +31,7 @@ export interface PharmacySectionProps {
 export function PharmacySection({ initiallyAutofilled = false, askGoogleProfile = true, services, mapConsent }: PharmacySectionProps) {
   const { t } = useTranslation();
   const { config } = useSite();
-  const { register, setValue, control, formState } = useFormContext();
+  const { register, setValue, getValues, control, formState } = useFormContext();
   const [placeId, lat, lng, address, whereYouWork] = useWatch({ control, name: ['placeId', 'lat', 'lng', 'address', 'whereYouWork'] }) as [
     string,
     number | '',
@@ -68,9 +68,10 @@ export function PharmacySection({ initiallyAutofilled = false, askGoogleProfile 
       nameFromRecords.current = Boolean(known.whereYouWork);
       setAutofilled(Boolean(known.whereYouWork));
     } else {
-      if (nameFromRecords.current) setValue('whereYouWork', '', { shouldDirty: true });
+      const typedName = !nameFromRecords.current && String(getValues('whereYouWork') ?? '').trim() !== '';
+      if (!typedName) setValue('whereYouWork', place.name, place.name ? validate : { shouldDirty: true });
       setValue('services', '', { shouldDirty: true });
-      nameFromRecords.current = false;
+      nameFromRecords.current = !typedName && Boolean(place.name);
       setAutofilled(false);
     }
   };
@@ -95,14 +96,7 @@ export function PharmacySection({ initiallyAutofilled = false, askGoogleProfile 
         market={config.country}
         chosen={placeId && address ? { name: whereYouWork || undefined, address } : null}
         onSelect={(place) => void onSelect(place)}
-      />
-      <MapView
-        country={config.country}
-        marker={marker}
-        tilesUrl={config.mapTilesUrl}
-        attribution={config.mapAttribution}
-        label={t('form.place.mapLabel')}
-        consent={mapConsent}
+        map={{ marker, tilesUrl: config.mapTilesUrl, attribution: config.mapAttribution, label: t('form.place.mapLabel'), consent: mapConsent }}
       />
       <TextInput
         {...nameField}
