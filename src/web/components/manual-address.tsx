@@ -123,9 +123,6 @@ export function ManualAddress({ id, market, onConfirm, onCancel, renderMap }: Ma
       <button type="button" className="pc-button pc-button--secondary" onClick={() => void find()} disabled={phase.kind === 'finding'}>
         {t('components.manualAddress.find')}
       </button>
-      <p className="pc-manual-address__status" role="status">
-        {status}
-      </p>
       {renderMap(
         pin,
         (position) => {
@@ -135,6 +132,10 @@ export function ManualAddress({ id, market, onConfirm, onCancel, renderMap }: Ma
         },
         zoom,
       )}
+      {/* Under the map, so that a changing message never moves the map under a dragging pointer. */}
+      <p className="pc-manual-address__status" role="status">
+        {status}
+      </p>
       <div className="pc-button-group">
         <button type="button" className="pc-button" onClick={confirm}>
           {t('components.manualAddress.confirm')}
