@@ -1,6 +1,6 @@
 // A UK pharmacist applies on the single-page form (spec §2 screen 2, §4, §5, §8).
 import type { Page } from '@playwright/test';
-import { acceptEssentialCookies, chooseFileByKeyboard, expect, tick, typeInto, fileWith, jpegWithGps, storedApplications, tabTo, test, uniqueApplicant } from './support/fixtures.ts';
+import { acceptEssentialCookies, chooseFileByKeyboard, expect, expectNoAxeViolations, tick, typeInto, fileWith, jpegWithGps, storedApplications, tabTo, test, uniqueApplicant } from './support/fixtures.ts';
 
 async function solveBotCheck(page: Page) {
   await tabTo(page, 'altcha-widget input[type=checkbox]');
@@ -123,6 +123,7 @@ test('an applicant whose pharmacy is not in the places provider completes a UK a
   await page.keyboard.press('Enter');
   await expect(page.getByRole('status').filter({ hasText: 'the pin is in the centre of Leeds' })).toBeVisible();
   await expect(page.locator('.pc-manual-address .leaflet-marker-icon')).toBeVisible();
+  await expectNoAxeViolations(page); // the open panel, its map and message
   await tabTo(page, page.getByRole('button', { name: 'Use this position' }));
   await page.keyboard.press('Enter');
   await expect(page.locator('input[name=placeId]')).toHaveValue(/^manual:[0-9a-f]{32}$/);

@@ -78,6 +78,7 @@ export function PlaceSearch({ id, label, hint, error, market, chosen, onSelect, 
   }, [term, typed, market]);
 
   const choose = async (place: Place) => {
+    setManual(false);
     setQuery(place.name);
     setTyped(false);
     setOpen(false);
