@@ -38,7 +38,7 @@ test('a German pharmacist applies from the start page in three steps by keyboard
   await tabTo(page, page.getByRole('button', { name: 'Karte laden' }));
   await page.keyboard.press('Enter');
   await expect(page.locator('.leaflet-container')).toBeVisible();
-  await typeInto(page, '#whereYouWork', 'Linden-Apotheke');
+  await expect(page.locator('#whereYouWork')).toHaveValue('Linden-Apotheke'); // the chosen result's name
   await typeInto(page, '#services', 'Medikationsanalyse, Kompressionsstrümpfe');
   await typeInto(page, '#email', who.email);
   await typeInto(page, '#firstName', 'Anna Lena');

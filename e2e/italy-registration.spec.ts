@@ -36,7 +36,7 @@ test('an Italian pharmacist applies at /it by keyboard alone and reaches the Ita
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('Enter');
   await expect(page.locator('input[name=placeId]')).toHaveValue('fixture:it:002');
-  await typeInto(page, '#whereYouWork', 'Farmacia del Pantheon');
+  await expect(page.locator('#whereYouWork')).toHaveValue('Farmacia del Pantheon'); // the chosen result's name
   await typeInto(page, '#services', 'Misurazione della pressione, <b>autoanalisi</b>');
   await tick(page, '#isChecked');
   await tick(page, '#haveYouCompleted'); // Sì: Oncodemia completed

@@ -1,6 +1,6 @@
 // A UK pharmacist applies on the single-page form (spec §2 screen 2, §4, §5, §8).
 import type { Page } from '@playwright/test';
-import { acceptEssentialCookies, chooseFileByKeyboard, expect, tick, typeInto, fileWith, jpegWithGps, storedApplications, tabTo, test, uniqueApplicant } from './support/fixtures.ts';
+import { acceptEssentialCookies, chooseFileByKeyboard, expect, expectNoAxeViolations, tick, typeInto, fileWith, jpegWithGps, storedApplications, tabTo, test, uniqueApplicant } from './support/fixtures.ts';
 
 async function solveBotCheck(page: Page) {
   await tabTo(page, 'altcha-widget input[type=checkbox]');
@@ -43,7 +43,10 @@ test('a UK pharmacist applies from the landing page by keyboard alone', async ({
   await expect(page.locator('input[name=photo]')).not.toHaveValue('', { timeout: 15_000 });
 
   await choosePlace(page, 'Bold Street', /Bold Street Chemist/);
-  await typeInto(page, '#whereYouWork', 'Bold Street <i>Chemist</i>');
+  await expect(page.locator('#whereYouWork')).toHaveValue('Bold Street Chemist'); // the chosen result's name
+  await tabTo(page, '#whereYouWork');
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.type('Bold Street <i>Chemist</i>');
   await tick(page, '#isChecked');
   await tick(page, '#haveYouCompleted'); // yes1: other training
   await typeInto(page, '#additionalTrainingNotes', 'Macmillan <script>x</script>cancer module, 2024');
@@ -90,6 +93,62 @@ test('a UK pharmacist applies from the landing page by keyboard alone', async ({
   expect(bytes.subarray(0, 2).toString('hex')).toBe('ffd8');
   expect(bytes.includes(Buffer.from('Exif\0\0'))).toBe(false);
   expect(bytes.includes(Buffer.from('PhoneCo'))).toBe(false);
+});
+
+test('an applicant whose pharmacy is not in the places provider completes a UK application through the manual-address route, by keyboard', async ({ page }) => {
+  const who = uniqueApplicant('manual');
+  const photo = await jpegWithGps();
+  await page.goto('/uk/form');
+  await tabTo(page, page.getByRole('button', { name: 'Essential cookies only' }));
+  await page.keyboard.press('Enter');
+
+  await typeInto(page, '#email', who.email);
+  await typeInto(page, '#firstName', 'Priya');
+  await typeInto(page, '#lastName', 'Shah');
+  await typeInto(page, '#professionalRegistrationNumber', who.registrationNumber);
+  await tabTo(page, 'input[name=areYouLocum]');
+  await page.keyboard.press('ArrowRight');
+  await tabTo(page, 'input[name=whereDidYouFindOutAboutUs]');
+  await page.keyboard.press('Space');
+  await chooseFileByKeyboard(page, 'input[type=file]#photo', photo);
+  await expect(page.locator('input[name=photo]')).not.toHaveValue('', { timeout: 15_000 });
+
+  // The offline provider does not know this pharmacy.
+  await typeInto(page, '#placeId', 'Briggate Pharmacy');
+  await expect(page.getByText('No results found').first()).toBeVisible();
+  await tabTo(page, page.getByRole('button', { name: "Can't find your pharmacy? Enter its address" }));
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('textbox', { name: 'Pharmacy address' })).toBeFocused();
+  await page.keyboard.type('12 Briggate, Leeds LS1 6HD');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('status').filter({ hasText: 'the pin is in the centre of Leeds' })).toBeVisible();
+  await expect(page.locator('.pc-manual-address .leaflet-marker-icon')).toBeVisible();
+  await expectNoAxeViolations(page); // the open panel, its map and message
+  await tabTo(page, page.getByRole('button', { name: 'Use this position' }));
+  await page.keyboard.press('Enter');
+  await expect(page.locator('input[name=placeId]')).toHaveValue(/^manual:[0-9a-f]{32}$/);
+  await expect(page.getByText('Chosen: 12 Briggate, Leeds LS1 6HD')).toBeVisible();
+  await expect(page.locator('#whereYouWork')).toHaveValue(''); // the applicant names the pharmacy
+
+  await typeInto(page, '#whereYouWork', 'Briggate Community Pharmacy');
+  await tick(page, '#isChecked');
+  await tick(page, '#haveYouCompleted');
+  await page.keyboard.press('ArrowDown'); // a completed course: no notes needed
+  await expect(page.locator('#haveYouCompleted-yes2')).toBeChecked();
+  for (const n of [1, 2, 3, 4, 5]) await tick(page, `#agreementCheck${n}`);
+  await solveBotCheck(page);
+  await tabTo(page, 'button[type=submit]');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/uk\/thank-you$/);
+
+  const [stored] = (await storedApplications()).filter((a) => a.email === who.email);
+  expect(stored!.answers).toMatchObject({
+    placeId: expect.stringMatching(/^manual:[0-9a-f]{32}$/),
+    address: '12 Briggate, Leeds LS1 6HD',
+    lat: 53.8008,
+    lng: -1.5491,
+    whereYouWork: 'Briggate Community Pharmacy',
+  });
 });
 
 /** Fills the UK form quickly (not the keyboard journey: that is the test above). */

@@ -120,6 +120,11 @@ describe('one process per embedded database', () => {
     const dataDir = dataDirWithWeb();
     const first = startServer(dataDir);
     const port = await first.port;
+    // The default places provider and tiles are the offline demo ones: one warning line each at start.
+    expect(first.output().split('\n').filter((line) => line.includes('offline demo mode'))).toEqual([
+      expect.stringContaining('PLACES_PROVIDER=fixture'),
+      expect.stringContaining('MAP_TILES_URL is empty'),
+    ]);
     const lockBefore = readFileSync(lockFileOf(path.join(dataDir, 'db')), 'utf8');
     const filesBefore = readdirSync(dataDir, { recursive: true }).filter((f) => !String(f).startsWith('db'));
 

@@ -5,6 +5,7 @@ import { startAdminChannel, type AdminChannel } from './cli/admin-channel.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { acquireDatabaseLock, describeHolder, type DatabaseLock } from './db/lock.ts';
 import { serializeError } from './http/log-serializers.ts';
+import { offlineServiceWarnings } from './offline-service-warnings.ts';
 import { unsupportedRuntime } from './runtime.ts';
 import { bootstrapMainAdmin, consoleLinkBase } from './services/auth/bootstrap.ts';
 import { purgeDailyQuotas } from './services/daily-quota.ts';
@@ -64,6 +65,7 @@ async function main() {
   const lock = lockDatabase(config);
   const app = await buildApp(config);
   if (config.production) for (const warning of exampleSettingWarnings(config)) app.log.warn(warning);
+  for (const warning of offlineServiceWarnings(config)) app.log.warn(warning);
   await app.services.database.migrate();
 
   const purge = async () => {

@@ -1,15 +1,15 @@
-// GET /api/places/search and /api/places/details: the map's place search, through our server.
-import type { FastifyInstance } from 'fastify';
+// GET /api/places/search, /api/places/details and /api/places/geocode: the map's place search
+// and "Can't find your pharmacy?", through our server.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as z from 'zod/mini';
 import * as Api from '#shared/api/endpoints.ts';
-import { PlaceDetailsSchema, PlacesSearchSchema } from '#shared/api/endpoints.ts';
+import { PlaceDetailsSchema, PlaceGeocodeSchema, PlacesSearchSchema } from '#shared/api/endpoints.ts';
 import type { Country } from '#shared/markets.ts';
 import { ApiMessage } from '#shared/schemas/api.ts';
 import { ErrorKey } from '#shared/schemas/fields.ts';
 import { failed, invalid, ok } from '../http/answers.ts';
 import type { PlacesProvider } from '../services/places/provider.ts';
 import { PlacesUnavailableError } from '../services/places/nominatim.ts';
-
 
 function firstErrors(error: z.core.$ZodError) {
   const errors: Record<string, string> = {};
@@ -20,29 +20,36 @@ function firstErrors(error: z.core.$ZodError) {
   return errors;
 }
 
+/** Asks the provider; a provider that cannot be reached is 503, and an answer of null is 404. */
+async function askProvider<T>(request: FastifyRequest, reply: FastifyReply, what: string, ask: () => Promise<T | null>) {
+  try {
+    const found = await ask();
+    return found === null ? failed(reply, 404, ApiMessage.notFound) : ok(reply, found);
+  } catch (error) {
+    if (!(error instanceof PlacesUnavailableError)) throw error;
+    request.log.warn({ err: error }, `places ${what} failed`);
+    return failed(reply, 503, ApiMessage.unavailable);
+  }
+}
+
 export async function placesRoutes(app: FastifyInstance, deps: { places: PlacesProvider; defaultMarket: Country; rateLimit: { max: number; timeWindow: string } }) {
-  app.get(Api.placesSearch.path, { config: { rateLimit: deps.rateLimit } }, async (request, reply) => {
+  const limited = { config: { rateLimit: deps.rateLimit } };
+
+  app.get(Api.placesSearch.path, limited, async (request, reply) => {
     const parsed = z.safeParse(PlacesSearchSchema, request.query);
     if (!parsed.success) return invalid(reply, firstErrors(parsed.error));
-    try {
-      return ok(reply, await deps.places.search(parsed.data.q, parsed.data.market ?? deps.defaultMarket));
-    } catch (error) {
-      if (!(error instanceof PlacesUnavailableError)) throw error;
-      request.log.warn({ err: error }, 'places search failed');
-      return failed(reply, 503, ApiMessage.unavailable);
-    }
+    return askProvider(request, reply, 'search', () => deps.places.search(parsed.data.q, parsed.data.market ?? deps.defaultMarket));
   });
 
-  app.get(Api.placeDetails.path, { config: { rateLimit: deps.rateLimit } }, async (request, reply) => {
+  app.get(Api.placeDetails.path, limited, async (request, reply) => {
     const parsed = z.safeParse(PlaceDetailsSchema, request.query);
     if (!parsed.success) return invalid(reply, firstErrors(parsed.error));
-    try {
-      const place = await deps.places.details(parsed.data.placeId);
-      return place ? ok(reply, place) : failed(reply, 404, ApiMessage.notFound);
-    } catch (error) {
-      if (!(error instanceof PlacesUnavailableError)) throw error;
-      request.log.warn({ err: error }, 'places details failed');
-      return failed(reply, 503, ApiMessage.unavailable);
-    }
+    return askProvider(request, reply, 'details', () => deps.places.details(parsed.data.placeId));
+  });
+
+  app.get(Api.placeGeocode.path, limited, async (request, reply) => {
+    const parsed = z.safeParse(PlaceGeocodeSchema, request.query);
+    if (!parsed.success) return invalid(reply, firstErrors(parsed.error));
+    return askProvider(request, reply, 'geocode', () => deps.places.geocode(parsed.data.address, parsed.data.market ?? deps.defaultMarket));
   });
 }

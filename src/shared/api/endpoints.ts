@@ -5,8 +5,8 @@
 import * as z from 'zod/mini';
 import { COUNTRIES } from '../markets.ts';
 import { MAX_BASE64_UPLOAD_CHARS } from '../limits.ts';
-import type { PharmacyLookup, Place, PhotoUploadAnswer } from '../schemas/api.ts';
-import { ErrorKey, PlaceFields } from '../schemas/fields.ts';
+import type { GeocodedAddress, PharmacyLookup, Place, PhotoUploadAnswer } from '../schemas/api.ts';
+import { ErrorKey, ManualAddressSchema, PlaceFields } from '../schemas/fields.ts';
 import type { ItalianRegistrationPayload } from '../schemas/registration-it.ts';
 import type { StepsRegistrationPayload } from '../schemas/registration-steps.ts';
 import type { UkRegistrationPayload } from '../schemas/registration-uk.ts';
@@ -30,6 +30,12 @@ export const PlaceDetailsSchema = /* @__PURE__ */ z.object({
   placeId: z.string({ error: ErrorKey.required }).check(z.trim(), z.minLength(1, { error: ErrorKey.required }), z.maxLength(300, { error: ErrorKey.invalid })),
 });
 
+/** "Can't find your pharmacy?": the address the applicant typed, to put on the map. */
+export const PlaceGeocodeSchema = /* @__PURE__ */ z.object({
+  address: ManualAddressSchema,
+  market: z.optional(z.enum(COUNTRIES, { error: ErrorKey.invalid })),
+});
+
 /** Any registration payload plus the honeypot field (empty for people); the server picks the schema by country and language. */
 export type SavePharmacistBody = (UkRegistrationPayload | ItalianRegistrationPayload | StepsRegistrationPayload) & { website?: string };
 
@@ -40,5 +46,6 @@ export const savePhoto: Contract<z.input<typeof PhotoUploadSchema>, PhotoUploadA
 export const checkPharmacy: Contract<z.input<typeof CheckPharmacySchema>, PharmacyLookup, 'POST'> = { method: 'POST', path: '/api/check_pharmacy', request: CheckPharmacySchema };
 export const placesSearch: Contract<z.input<typeof PlacesSearchSchema>, Place[], 'GET'> = { method: 'GET', path: '/api/places/search', request: PlacesSearchSchema };
 export const placeDetails: Contract<z.input<typeof PlaceDetailsSchema>, Place, 'GET'> = { method: 'GET', path: '/api/places/details', request: PlaceDetailsSchema };
+export const placeGeocode: Contract<z.input<typeof PlaceGeocodeSchema>, GeocodedAddress, 'GET'> = { method: 'GET', path: '/api/places/geocode', request: PlaceGeocodeSchema };
 /** The ALTCHA challenge itself, not an answer envelope. */
 export const captchaChallenge: Contract<undefined, unknown, 'GET'> = { method: 'GET', path: '/api/captcha/challenge', request: null };

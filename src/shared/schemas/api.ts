@@ -50,5 +50,21 @@ export interface Place {
   lng: number;
 }
 
+/**
+ * GET /api/places/geocode data: where the provider puts a typed address.
+ * `match` says how sure it is: `address` (the provider found the address itself), `town` (only the
+ * town named in it: the pin is at the town's centre) or `market` (nothing recognised: the
+ * market's centre). `demo` is true when the offline demo provider answered, which never looks
+ * addresses up.
+ */
+export interface GeocodedAddress {
+  lat: number;
+  lng: number;
+  /** What was found, as the provider words it (the town's name for `town` and `market`). */
+  label: string;
+  match: 'address' | 'town' | 'market';
+  demo: boolean;
+}
+
 /** Where uploaded photos are served. */
 export const PHOTO_URL_PREFIX = '/files/photos/';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EmailSchema } from './fields.ts';
+import { EmailSchema, MANUAL_PLACE_ID, ManualAddressSchema, newManualPlaceId, PlaceFields } from './fields.ts';
 
 const check = (value: unknown) => {
   const parsed = EmailSchema.safeParse(value);
@@ -26,5 +26,36 @@ describe('EmailSchema', () => {
     }
     expect(check('   ')).toEqual({ error: 'validation.required' });
     expect(check(`a@${'b'.repeat(250)}.de`)).toEqual({ error: 'validation.tooLong' });
+  });
+});
+
+describe('place id rule', () => {
+  const check = (value: unknown) => {
+    const parsed = PlaceFields.placeId.safeParse(value);
+    return parsed.success ? { ok: parsed.data } : { error: parsed.error.issues[0]?.message };
+  };
+
+  it("accepts the providers' ids and manual ones, trimmed", () => {
+    const manual = newManualPlaceId();
+    for (const id of ['fixture:uk:001', 'osm:N123', 'ChIJN1t_tDeuEmsRUsoyG83frY4', manual]) expect(check(id)).toEqual({ ok: id });
+    expect(check(` ${manual} `)).toEqual({ ok: manual });
+  });
+
+  it('refuses empty, blank, non-text and overlong ids with the place message', () => {
+    for (const bad of ['', '   ', null, 42, 'x'.repeat(301)]) expect(check(bad)).toEqual({ error: 'validation.placeRequired' });
+  });
+
+  it('makes manual ids of the manual shape, a new one each time', () => {
+    const ids = Array.from({ length: 50 }, () => newManualPlaceId());
+    for (const id of ids) expect(id).toMatch(MANUAL_PLACE_ID);
+    expect(new Set(ids).size).toBe(50);
+  });
+});
+
+describe('ManualAddressSchema', () => {
+  it('keeps a typed address, trimmed, and refuses too short or too long ones', () => {
+    expect(ManualAddressSchema.safeParse('  12 Briggate, Leeds ').data).toBe('12 Briggate, Leeds');
+    for (const short of ['', '    ', 'Leed', undefined]) expect(ManualAddressSchema.safeParse(short).error?.issues[0]?.message).toBe('validation.addressRequired');
+    expect(ManualAddressSchema.safeParse('a'.repeat(201)).error?.issues[0]?.message).toBe('validation.tooLong');
   });
 });

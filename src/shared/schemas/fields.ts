@@ -14,6 +14,7 @@ export const ErrorKey = {
   tooLong: 'validation.tooLong',
   choose: 'validation.choose',
   placeRequired: 'validation.placeRequired',
+  addressRequired: 'validation.addressRequired',
   confirm: 'validation.confirm',
   captcha: 'validation.captcha',
   trainingNotes: 'validation.trainingNotes',
@@ -107,7 +108,30 @@ const coordinate = (min: number, max: number) =>
 export const trimmedString = (max: number, error: string) =>
   z.string({ error }).check(z.trim(), z.minLength(1, { error }), z.maxLength(max, { error }));
 
-/** The hidden fields set by choosing a place on the map; one message: 'Required'. */
+/**
+ * Place id of a pharmacy the applicant placed on the map by its address ("Can't find your
+ * pharmacy?"): `manual:` and 32 random hex digits, so that every such pharmacy is a place of its own.
+ */
+export const MANUAL_PLACE_ID = /^manual:[0-9a-f]{32}$/;
+
+/** A new manual place id (crypto.getRandomValues works on plain-HTTP pages too, unlike randomUUID). */
+export function newManualPlaceId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return `manual:${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')}`;
+}
+
+/** The address typed for "Can't find your pharmacy?": a few characters, at most one line's worth. */
+export const ManualAddressSchema = z.string({ error: ErrorKey.addressRequired }).check(
+  z.trim(),
+  z.minLength(5, { error: ErrorKey.addressRequired }),
+  z.maxLength(200, { error: ErrorKey.tooLong }),
+);
+
+/**
+ * The hidden fields set by choosing a place on the map; one message: 'Required'. The place id is
+ * the provider's (`fixture:…`, `osm:…`, older Google ids) or a manual one (MANUAL_PLACE_ID): any
+ * non-empty text up to 300 characters, which is what the pharmacies table keys on.
+ */
 export const PlaceFields = {
   placeId: trimmedString(300, ErrorKey.placeRequired),
   lat: coordinate(-90, 90),

@@ -6,7 +6,6 @@ import 'leaflet/dist/leaflet.css';
 import markerIcon from 'leaflet/dist/images/marker-icon.png?no-inline';
 import markerIcon2x from 'leaflet/dist/images/marker-icon-2x.png?no-inline';
 import markerShadow from 'leaflet/dist/images/marker-shadow.png?no-inline';
-import { MAP_ZOOM } from '#shared/limits.ts';
 
 const icon = L.icon({
   iconUrl: markerIcon,
@@ -32,20 +31,44 @@ export interface LeafletMapProps {
   /** Titles (and accessible names) of Leaflet's zoom buttons, in the page's language. */
   zoomInTitle: string;
   zoomOutTitle: string;
+  zoom: number;
+  onMove?: (position: MapPoint) => void;
 }
 
-export default function LeafletMap({ centre, marker, tilesUrl, attribution, label, markerTitle, zoomInTitle, zoomOutTitle }: LeafletMapProps) {
+const key = (lat: number, lng: number) => `${lat},${lng}`;
+/** Six decimals: about 10 cm, more than a pin dropped by hand means. */
+const rounded = (value: number) => Math.round(value * 1e6) / 1e6;
+
+/** Tells the page where the applicant put the pin, remembering it so that the map does not re-centre. */
+function report(latlng: L.LatLng, movedTo: { current: string | null }, move: { current: ((position: MapPoint) => void) | undefined }) {
+  const position = { lat: rounded(latlng.lat), lng: rounded(latlng.lng) };
+  movedTo.current = key(position.lat, position.lng);
+  move.current?.(position);
+}
+
+export default function LeafletMap({ centre, marker, tilesUrl, attribution, label, markerTitle, zoomInTitle, zoomOutTitle, zoom, onMove }: LeafletMapProps) {
   const container = useRef<HTMLDivElement>(null);
   const map = useRef<L.Map | null>(null);
   const pin = useRef<L.Marker | null>(null);
   const markerLat = marker?.lat;
   const markerLng = marker?.lng;
+  const editable = Boolean(onMove);
+  const move = useRef(onMove);
+  /** The position the applicant gave on this map: the map follows it without re-centring. */
+  const movedTo = useRef<string | null>(null);
+
+  useEffect(() => {
+    move.current = onMove;
+  });
 
   useEffect(() => {
     if (!container.current) return;
     const instance = L.map(container.current, { zoomControl: false, attributionControl: Boolean(attribution) });
     L.control.zoom({ zoomInTitle, zoomOutTitle }).addTo(instance);
     if (tilesUrl) L.tileLayer(tilesUrl, { attribution, maxZoom: 19 }).addTo(instance);
+    instance.on('click', (event: L.LeafletMouseEvent) => {
+      if (move.current) report(event.latlng, movedTo, move);
+    });
     map.current = instance;
     return () => {
       instance.remove();
@@ -57,13 +80,20 @@ export default function LeafletMap({ centre, marker, tilesUrl, attribution, labe
   useEffect(() => {
     const instance = map.current;
     if (!instance) return;
-    instance.setView([centre.lat, centre.lng], MAP_ZOOM);
+    if (pin.current && markerLat !== undefined && markerLng !== undefined && movedTo.current === key(markerLat, markerLng)) {
+      pin.current.setLatLng([markerLat, markerLng]);
+      return;
+    }
+    movedTo.current = null;
+    instance.setView([centre.lat, centre.lng], zoom);
     pin.current?.remove();
     pin.current =
       markerLat !== undefined && markerLng !== undefined
-        ? L.marker([markerLat, markerLng], { icon, title: markerTitle, alt: markerTitle, keyboard: false, interactive: false }).addTo(instance)
+        ? L.marker([markerLat, markerLng], { icon, title: markerTitle, alt: markerTitle, keyboard: false, interactive: editable, draggable: editable }).addTo(instance)
         : null;
-  }, [centre.lat, centre.lng, markerLat, markerLng, markerTitle, tilesUrl, attribution]);
+    const placed = pin.current;
+    if (placed && editable) placed.on('dragend', () => report(placed.getLatLng(), movedTo, move));
+  }, [centre.lat, centre.lng, markerLat, markerLng, markerTitle, zoom, editable, tilesUrl, attribution]);
 
   return (
     <div className="pc-map" role="region" aria-label={label}>

@@ -6,8 +6,10 @@ import { useTranslation } from 'react-i18next';
 import { useNearViewport } from '../lib/use-near-viewport.ts';
 import { mapConsentGiven, rememberMapConsentForSession } from '../lib/consent-cookies.ts';
 import type { Country } from '#shared/markets.ts';
-import { MAP_CENTRES } from '#shared/limits.ts';
+import { MAP_CENTRES, MAP_ZOOM } from '#shared/limits.ts';
 import type { MapPoint } from './leaflet-map.tsx';
+
+export type { MapPoint };
 import './components.css';
 
 export interface MapViewProps {
@@ -19,6 +21,10 @@ export interface MapViewProps {
   /** Accessible name of the map region. */
   label: string;
   markerTitle?: string;
+  /** Zoom level around the marker (MAP_ZOOM, a street, unless given). */
+  zoom?: number;
+  /** When given, the applicant can move the marker: drag it, or click the map where it belongs. */
+  onMove?: (position: MapPoint) => void;
   /**
    * When given, the map (and its third-party tiles) loads only after the visitor agrees, in the
    * cookie notice or by activating the map area (that answer is kept for the browser session).
@@ -38,7 +44,7 @@ class MapErrorBoundary extends Component<{ fallback: ReactNode; children: ReactN
   }
 }
 
-export function MapView({ country, marker, tilesUrl, attribution, label, markerTitle, consent }: MapViewProps) {
+export function MapView({ country, marker, tilesUrl, attribution, label, markerTitle, zoom, onMove, consent }: MapViewProps) {
   const { t } = useTranslation();
   const [agreed, setAgreed] = useState(() => !consent || mapConsentGiven());
   const [ref, near] = useNearViewport<HTMLDivElement>();
@@ -78,6 +84,8 @@ export function MapView({ country, marker, tilesUrl, attribution, label, markerT
           markerTitle={markerTitle ?? label}
           zoomInTitle={t('components.map.zoomIn')}
           zoomOutTitle={t('components.map.zoomOut')}
+          zoom={zoom ?? MAP_ZOOM}
+          onMove={onMove}
         />
       </Suspense>
     </MapErrorBoundary>

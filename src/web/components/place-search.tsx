@@ -1,12 +1,16 @@
 // Accessible place search (ARIA 1.2 combobox with a listbox popup): type at least two characters,
 // results come from /api/places/search after a pause in typing; arrows move, Enter chooses,
-// Escape closes.
+// Escape closes. Under it, "Can't find your pharmacy?" (manual-address.tsx) places a typed
+// address on the map instead, and the map itself shows the place chosen.
 import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Country } from '#shared/markets.ts';
 import { searchPlaces, type Place } from '../lib/api/places-search.ts';
 import { getPlaceDetails } from '../lib/api/places-details.ts';
+import { newManualPlaceId } from '#shared/schemas/fields.ts';
 import { ErrorMessage, Hint, describedBy } from './field.tsx';
+import { ManualAddress } from './manual-address.tsx';
+import { MapView, type MapPoint, type MapViewProps } from './map-view.tsx';
 import './components.css';
 
 export const PLACE_SEARCH_MIN_CHARS = 2;
@@ -20,12 +24,18 @@ export interface PlaceSearchProps {
   market: Country;
   /** The place chosen so far (shown under the box). */
   chosen?: { name?: string; address: string } | null;
+  /**
+   * Called with the chosen search result (its name, when the provider has one, is the pharmacy's),
+   * or with a place made from a typed address: a manual place id and an empty name.
+   */
   onSelect: (place: Place) => void;
+  /** The map under the search, with the chosen place's marker; also used to place a typed address. */
+  map: Omit<MapViewProps, 'country' | 'onMove' | 'zoom'>;
 }
 
 type SearchState = 'idle' | 'loading' | 'done' | 'error';
 
-export function PlaceSearch({ id, label, hint, error, market, chosen, onSelect }: PlaceSearchProps) {
+export function PlaceSearch({ id, label, hint, error, market, chosen, onSelect, map }: PlaceSearchProps) {
   const { t } = useTranslation();
   const [query, setQuery] = useState('');
   const [typed, setTyped] = useState(false);
@@ -33,7 +43,9 @@ export function PlaceSearch({ id, label, hint, error, market, chosen, onSelect }
   const [state, setState] = useState<SearchState>('idle');
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
+  const [manual, setManual] = useState(false);
   const input = useRef<HTMLInputElement>(null);
+  const manualToggle = useRef<HTMLButtonElement>(null);
   const listboxId = `${id}-listbox`;
   const statusId = `${id}-status`;
   const chosenId = `${id}-chosen`;
@@ -66,6 +78,7 @@ export function PlaceSearch({ id, label, hint, error, market, chosen, onSelect }
   }, [term, typed, market]);
 
   const choose = async (place: Place) => {
+    setManual(false);
     setQuery(place.name);
     setTyped(false);
     setOpen(false);
@@ -77,6 +90,23 @@ export function PlaceSearch({ id, label, hint, error, market, chosen, onSelect }
     }
     onSelect(full);
   };
+
+  const confirmManual = (address: string, position: MapPoint) => {
+    setManual(false);
+    setQuery('');
+    setTyped(false);
+    onSelect({ placeId: newManualPlaceId(), name: '', address, lat: position.lat, lng: position.lng });
+    input.current?.focus(); // the search box now describes the chosen place
+  };
+
+  const cancelManual = () => {
+    setManual(false);
+    manualToggle.current?.focus();
+  };
+
+  const mapView = (marker: MapPoint | null, onMove?: (position: MapPoint) => void, zoom?: number) => (
+    <MapView {...map} country={market} marker={marker} onMove={onMove} zoom={zoom} markerTitle={onMove ? t('components.manualAddress.markerTitle') : map.markerTitle} />
+  );
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     const count = results.length;
@@ -191,11 +221,27 @@ export function PlaceSearch({ id, label, hint, error, market, chosen, onSelect }
       <div id={statusId} className="visually-hidden" role="status">
         {liveMessage}
       </div>
+      <button
+        ref={manualToggle}
+        type="button"
+        className="pc-link-button pc-place-manual-toggle"
+        aria-expanded={manual}
+        aria-controls={manual ? `${id}-manual` : undefined}
+        onClick={() => setManual((open) => !open)}
+      >
+        {t('components.manualAddress.toggle')}
+      </button>
+      {manual ? (
+        <div id={`${id}-manual`}>
+          <ManualAddress id={id} market={market} onConfirm={confirmManual} onCancel={cancelManual} renderMap={mapView} />
+        </div>
+      ) : null}
       {chosen ? (
         <p id={chosenId} className="pc-place-chosen">
           <strong>{t('components.placeSearch.chosen')}</strong> {[chosen.name, chosen.address].filter(Boolean).join(', ')}
         </p>
       ) : null}
+      {manual ? null : mapView(map.marker ?? null)}
     </div>
   );
 }

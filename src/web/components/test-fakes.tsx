@@ -16,10 +16,16 @@ function FakeAltchaWidget({ onVerified, onReset, resetSignal }: AltchaWidgetProp
   );
 }
 
-function FakeLeafletMap({ label, marker, centre }: LeafletMapProps) {
+/** An editable map (onMove) offers a button standing in for a click on the map at 53.5, -2.9. */
+function FakeLeafletMap({ label, marker, centre, zoom, onMove }: LeafletMapProps) {
   return (
-    <div role="region" aria-label={label} data-centre={`${centre.lat},${centre.lng}`}>
+    <div role="region" aria-label={label} data-centre={`${centre.lat},${centre.lng}`} data-zoom={zoom}>
       {marker ? `marker at ${marker.lat},${marker.lng}` : 'no marker'}
+      {onMove ? (
+        <button type="button" onClick={() => onMove({ lat: 53.5, lng: -2.9 })}>
+          Click the map at 53.5,-2.9
+        </button>
+      ) : null}
     </div>
   );
 }

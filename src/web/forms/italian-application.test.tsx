@@ -44,7 +44,7 @@ async function fillValid(user: ReturnType<typeof userEvent.setup>) {
   const search = screen.getByRole('combobox', { name: /cerchi la sua farmacia/i });
   await user.type(search, 'Corso');
   await user.click(await screen.findByRole('option', { name: /farmacia del corso/i }));
-  await user.type(screen.getByRole('textbox', { name: /nome della farmacia/i }), 'Farmacia del Corso');
+  await waitFor(() => expect(screen.getByRole('textbox', { name: /nome della farmacia/i })).toHaveValue('Farmacia del Corso')); // the chosen result's name
   await user.type(screen.getByRole('textbox', { name: /quali servizi offre/i }), 'Autoanalisi, <b>galenica</b>');
   await user.click(within(screen.getByRole('group', { name: /corso oncodemia/i })).getByRole('radio', { name: 'Sì' }));
   await user.click(screen.getByRole('checkbox', { name: /profilo dell'attività su google/i }));

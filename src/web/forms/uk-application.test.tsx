@@ -56,7 +56,10 @@ async function fillValid(user: ReturnType<typeof userEvent.setup>, training: Reg
   await user.click(within(screen.getByRole('group', { name: /locum/i })).getByRole('radio', { name: 'No' }));
   await user.click(screen.getByRole('radio', { name: 'Colleague' }));
   await choosePlace(user, /boots bold street/i);
-  await user.type(screen.getByRole('textbox', { name: /pharmacy name/i }), 'Boots');
+  const name = screen.getByRole('textbox', { name: /pharmacy name/i });
+  await waitFor(() => expect(name).toHaveValue('Boots Bold Street')); // the chosen result's name
+  await user.clear(name);
+  await user.type(name, 'Boots');
   await user.click(screen.getByRole('radio', { name: training }));
 }
 
@@ -277,7 +280,7 @@ describe('UkFormPage', () => {
     expect(screen.getByText(/please try again later/i)).toBeInTheDocument();
   });
 
-  it('fills in the pharmacy name and services from a known place, and clears them for another place', async () => {
+  it("fills in the pharmacy name and services from a known place, and another place's own name for another place", async () => {
     const api = stubApi({
       '/api/check_pharmacy': (_url, init) => {
         const { placeId } = JSON.parse(String(init?.body)) as { placeId: string };
@@ -295,7 +298,7 @@ describe('UkFormPage', () => {
     expect(screen.getByRole('region', { name: /map showing the location/i })).toHaveTextContent('marker at 53.4025,-2.9805');
 
     await choosePlace(user, /corner pharmacy/i);
-    await waitFor(() => expect(name).toHaveValue(''));
+    await waitFor(() => expect(name).toHaveValue('Corner Pharmacy'));
     expect(document.querySelector<HTMLInputElement>('input[name="services"]')!.value).toBe('');
     expect(document.querySelector<HTMLInputElement>('input[name="placeId"]')!.value).toBe('place-corner');
   });

@@ -1,6 +1,6 @@
 // A small bounded cache in front of a provider: repeated searches do not hit the provider again.
 import type { Country } from '#shared/markets.ts';
-import type { Place, PlacesProvider } from './provider.ts';
+import type { GeocodedAddress, Place, PlacesProvider } from './provider.ts';
 
 export class BoundedCache<V> {
   private readonly entries = new Map<string, { value: V; expires: number }>();
@@ -36,6 +36,7 @@ export class BoundedCache<V> {
 export function withCache(provider: PlacesProvider, maxEntries = 1000, ttlMs = 60 * 60 * 1000): PlacesProvider {
   const searches = new BoundedCache<Place[]>(maxEntries, ttlMs);
   const details = new BoundedCache<Place | null>(maxEntries, ttlMs);
+  const geocoded = new BoundedCache<GeocodedAddress | null>(maxEntries, ttlMs);
   return {
     async search(query: string, country: Country) {
       const key = `${country}\u0000${query.trim().toLowerCase()}`;
@@ -50,6 +51,14 @@ export function withCache(provider: PlacesProvider, maxEntries = 1000, ttlMs = 6
       if (hit !== undefined) return hit;
       const result = await provider.details(placeId);
       if (result) details.set(placeId, result);
+      return result;
+    },
+    async geocode(address: string, country: Country) {
+      const key = `${country}\u0000${address.trim().toLowerCase()}`;
+      const hit = geocoded.get(key);
+      if (hit !== undefined) return hit;
+      const result = await provider.geocode(address, country);
+      geocoded.set(key, result);
       return result;
     },
   };

@@ -1,6 +1,6 @@
 // Provider for a Nominatim-compatible server (OpenStreetMap's, or a self-hosted one).
 import type { Country } from '#shared/markets.ts';
-import { MAX_RESULTS, type Place, type PlacesProvider } from './provider.ts';
+import { MAX_RESULTS, type GeocodedAddress, type Place, type PlacesProvider } from './provider.ts';
 
 const COUNTRY_CODE: Record<Country, string> = { uk: 'gb', it: 'it', de: 'de' };
 const TIMEOUT_MS = 5000;
@@ -14,6 +14,21 @@ interface NominatimResult {
   display_name?: string;
   lat?: string | number;
   lon?: string | number;
+  /** 30 a building, 26-27 a street, 16 a town and so on (Nominatim's address ranks). */
+  place_rank?: number;
+}
+
+/** Ranks from this one up are a street or finer: the address itself was found. */
+const STREET_RANK = 26;
+
+function toGeocoded(result: NominatimResult | undefined): GeocodedAddress | null {
+  if (!result) return null;
+  const lat = Number(result.lat);
+  const lng = Number(result.lon);
+  if (!Number.isFinite(lat) || !Number.isFinite(lng)) return null;
+  const label = typeof result.display_name === 'string' ? result.display_name : '';
+  const match = Number(result.place_rank) >= STREET_RANK ? 'address' : 'town';
+  return { lat, lng, label, match, demo: false };
 }
 
 export class PlacesUnavailableError extends Error {}
@@ -60,6 +75,10 @@ export function createNominatimPlaces(baseUrl: string, userAgent = 'PharmacyCham
       if (!match) return null;
       const json = await getJson('/lookup', { format: 'jsonv2', osm_ids: `${match[1]}${match[2]}` });
       return places(json)[0] ?? null;
+    },
+    async geocode(address, country) {
+      const json = await getJson('/search', { format: 'jsonv2', q: address, countrycodes: COUNTRY_CODE[country], limit: '1' });
+      return toGeocoded(Array.isArray(json) ? (json[0] as NominatimResult | undefined) : undefined);
     },
   };
 }

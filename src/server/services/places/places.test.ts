@@ -5,7 +5,7 @@ import { COUNTRIES } from '#shared/markets.ts';
 import { MAP_CENTRES } from '#shared/limits.ts';
 import { BoundedCache, withCache } from './cache.ts';
 import { FIXTURE_PLACES } from './fixture-data.ts';
-import { createFixturePlaces } from './fixture.ts';
+import { createFixturePlaces, geocodeOffline } from './fixture.ts';
 import { createNominatimPlaces, PlacesUnavailableError } from './nominatim.ts';
 import type { PlacesProvider } from './provider.ts';
 
@@ -41,6 +41,32 @@ describe('fixture places', () => {
   });
 });
 
+describe('offline geocoder', () => {
+  it('puts an address at the centre of the known town it names, accents and case ignored', () => {
+    expect(geocodeOffline('12 Briggate, LEEDS LS1 6HD', 'uk')).toEqual({ lat: 53.8008, lng: -1.5491, label: 'Leeds', match: 'town', demo: true });
+    expect(geocodeOffline('Via Toledo 1, 80134 Napoli NA', 'it')).toMatchObject({ label: 'Napoli', match: 'town' });
+    expect(geocodeOffline('Via Toledo 1, Naples', 'it')).toMatchObject({ label: 'Napoli', match: 'town' });
+    expect(geocodeOffline('Kaufingerstraße 5, 80331 Munchen', 'de')).toMatchObject({ label: 'München', match: 'town' });
+  });
+
+  it('takes the town named last, as whole words only', () => {
+    expect(geocodeOffline('1 Liverpool Road, London N1 0RP', 'uk')).toMatchObject({ label: 'London' });
+    expect(geocodeOffline('Essener Straße 3, Dortmund', 'de')).toMatchObject({ label: 'Dortmund' });
+    expect(geocodeOffline('4 Leedsbury Lane', 'uk')).toMatchObject({ match: 'market' });
+  });
+
+  it("falls back to the market's centre, and only looks at the market's own towns", () => {
+    for (const country of COUNTRIES) {
+      expect(geocodeOffline('1 Nowhere Lane, Smalltown', country)).toEqual({ ...MAP_CENTRES[country], match: 'market', demo: true });
+    }
+    expect(geocodeOffline('Unter den Linden 1, Berlin', 'it')).toMatchObject({ label: 'Roma', match: 'market' });
+  });
+
+  it('is what the fixture provider answers', async () => {
+    expect(await createFixturePlaces().geocode('Piazza Maggiore 1, Bologna', 'it')).toEqual(geocodeOffline('Piazza Maggiore 1, Bologna', 'it'));
+  });
+});
+
 describe('nominatim places', () => {
   let server: Server;
   let baseUrl: string;
@@ -57,7 +83,14 @@ describe('nominatim places', () => {
         return;
       }
       res.setHeader('content-type', 'application/json');
-      if (url.pathname === '/search') {
+      const q = url.searchParams.get('q') ?? '';
+      if (url.pathname === '/search' && url.searchParams.get('limit') === '1') {
+        const found: Record<string, unknown[]> = {
+          'Via Roma 1, Roma': [{ osm_type: 'node', osm_id: 7, display_name: 'Via Roma 1, Roma, Italia', lat: '41.9', lon: '12.5', place_rank: 30 }],
+          'Via Inventata 9, Roma': [{ osm_type: 'relation', osm_id: 8, display_name: 'Roma, Lazio, Italia', lat: '41.89', lon: '12.49', place_rank: 16 }],
+        };
+        res.end(JSON.stringify(found[q] ?? []));
+      } else if (url.pathname === '/search') {
         res.end(
           JSON.stringify([
             { place_id: 1, osm_type: 'node', osm_id: 123, name: 'Farmacia Test', display_name: 'Farmacia Test, Via Roma 1, Roma, Italia', lat: '41.9', lon: '12.5' },
@@ -102,6 +135,17 @@ describe('nominatim places', () => {
     expect(requests.length).toBe(before);
   });
 
+  it('geocodes an address: the address itself, only its town, or nothing', async () => {
+    const provider = createNominatimPlaces(baseUrl);
+    expect(await provider.geocode('Via Roma 1, Roma', 'it')).toEqual({ lat: 41.9, lng: 12.5, label: 'Via Roma 1, Roma, Italia', match: 'address', demo: false });
+    const url = requests.at(-1)!;
+    expect([url.pathname, url.searchParams.get('countrycodes'), url.searchParams.get('format')]).toEqual(['/search', 'it', 'jsonv2']);
+    expect(await provider.geocode('Via Inventata 9, Roma', 'it')).toMatchObject({ label: 'Roma, Lazio, Italia', match: 'town' });
+    expect(await provider.geocode('Nowhere', 'it')).toBeNull();
+    failNext = true;
+    await expect(provider.geocode('Via Roma 1, Roma', 'it')).rejects.toBeInstanceOf(PlacesUnavailableError);
+  });
+
   it('reports an unavailable provider', async () => {
     failNext = true;
     await expect(createNominatimPlaces(baseUrl).search('x y', 'it')).rejects.toBeInstanceOf(PlacesUnavailableError);
@@ -118,6 +162,7 @@ describe('cache', () => {
         return [{ placeId: q, name: q, address: q, lat: 0, lng: 0 }];
       },
       details: async () => null,
+      geocode: async () => null,
     };
     const cached = withCache(inner, 2);
     await cached.search('a', 'uk');

@@ -1,6 +1,7 @@
-// The pharmacy: place search and map (set the hidden placeId, lat, lng and address) and the
-// pharmacy name. A place we already know fills in the pharmacy name and services (spec §4);
-// choosing another place clears what was filled in. Services and the Google profile box are
+// The pharmacy: place search with its map (set the hidden placeId, lat, lng and address) and the
+// pharmacy name. A place we already know fills in the pharmacy name and services (spec §4); else
+// the name is the search result's, when the provider has one and the applicant has not typed their
+// own. Choosing another place clears what was filled in. Services and the Google profile box are
 // sections of their own (services-field.tsx).
 import { useRef, useState } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
@@ -8,7 +9,6 @@ import { useTranslation } from 'react-i18next';
 import { TEXT_MAX_LENGTH } from '#shared/limits.ts';
 import { useSite } from '../../lib/site-context.tsx';
 import { PlaceSearch } from '../../components/place-search.tsx';
-import { MapView } from '../../components/map-view.tsx';
 import { TextInput } from '../../components/text-input.tsx';
 import { checkPharmacy } from '../../lib/api/check-pharmacy.ts';
 import type { Place } from '../../lib/api/places-search.ts';
@@ -20,7 +20,7 @@ export function PharmacySection({ withName = true }: { withName?: boolean }) {
   const { t } = useTranslation();
   const { prefilledName: initiallyAutofilled } = useRunner();
   const { config } = useSite();
-  const { register, setValue, control, formState } = useFormContext();
+  const { register, setValue, getValues, control, formState } = useFormContext();
   const [placeId, lat, lng, address, whereYouWork] = useWatch({ control, name: ['placeId', 'lat', 'lng', 'address', 'whereYouWork'] }) as [
     string,
     number | '',
@@ -55,9 +55,10 @@ export function PharmacySection({ withName = true }: { withName?: boolean }) {
       nameFromRecords.current = Boolean(known.whereYouWork);
       setAutofilled(Boolean(known.whereYouWork));
     } else {
-      if (nameFromRecords.current) setValue('whereYouWork', '', { shouldDirty: true });
+      const typedName = !nameFromRecords.current && String(getValues('whereYouWork') ?? '').trim() !== '';
+      if (!typedName) setValue('whereYouWork', place.name, place.name ? validate : { shouldDirty: true });
       setValue('services', '', { shouldDirty: true });
-      nameFromRecords.current = false;
+      nameFromRecords.current = !typedName && Boolean(place.name);
       setAutofilled(false);
     }
   };
@@ -81,14 +82,13 @@ export function PharmacySection({ withName = true }: { withName?: boolean }) {
         market={config.country}
         chosen={placeId && address ? { name: whereYouWork || undefined, address } : null}
         onSelect={(place) => void onSelect(place)}
-      />
-      <MapView
-        country={config.country}
-        marker={marker}
-        tilesUrl={config.mapTilesUrl}
-        attribution={config.mapAttribution}
-        label={t('form.place.mapLabel')}
-        consent={config.country === 'de' ? { text: t('steps.map.consentText'), button: t('steps.map.consentButton') } : undefined}
+        map={{
+          marker,
+          tilesUrl: config.mapTilesUrl,
+          attribution: config.mapAttribution,
+          label: t('form.place.mapLabel'),
+          consent: config.country === 'de' ? { text: t('steps.map.consentText'), button: t('steps.map.consentButton') } : undefined,
+        }}
       />
       {withName ? (
         <TextInput
