@@ -6,9 +6,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DAILY_UPLOAD_BYTES_PER_CLIENT, MAX_UPLOAD_BYTES } from '#shared/limits.ts';
 import { dailyQuota, files } from '../db/schema.ts';
 import { purgeTempPhotos } from '../services/files/purge.ts';
-import { createTestContext, solveCaptcha, ukApplication, uploadPhoto, type TestContext } from '../test/context.ts';
+import { createTestContext, uploadPhoto, type TestContext } from '../test/context.ts';
 import { pngDeclaring } from '../test/multipart.ts';
 import { MAX_WAITING_UPLOADS, UPLOAD_QUOTA_SCOPE, uploadTurns } from './photos.ts';
+import { solveCaptcha } from '../test/bot-check.ts';
+import { ukApplication } from '../test/payloads.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {

@@ -1,7 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applications, files, pharmacies } from '../db/schema.ts';
-import { createTestContext, solveCaptcha, ukApplication, uploadPhoto, type TestContext } from '../test/context.ts';
+import { createTestContext, uploadPhoto, type TestContext } from '../test/context.ts';
+import { solveCaptcha } from '../test/bot-check.ts';
+import { ukApplication } from '../test/payloads.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {

@@ -6,22 +6,12 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { LANGUAGE_TAG, resolveLanguage, resolveMarket, resolveVariant, type Country, type Language } from '#shared/markets.ts';
+import { LANGUAGE_TAG, resolveLanguage, resolveMarket, resolveVariant, type Country } from '#shared/markets.ts';
+import type { SiteConfig } from '#shared/api/site-config.ts';
 import { isPagePath, pageForPath } from '#shared/page-modules.ts';
 import { ApiMessage } from '#shared/schemas/api.ts';
-import type { Config, OperatorConfig } from '../config.ts';
+import type { Config } from '../config.ts';
 import { createPreloader, readManifest } from '../services/preload.ts';
-
-/** What the page reads from the data block (src/web/lib/site-config.ts SiteConfig). */
-export interface SiteConfigBlock {
-  productName: string;
-  country: Country;
-  language: Language;
-  basePath: string;
-  operator: OperatorConfig;
-  mapTilesUrl: string;
-  mapAttribution: string;
-}
 
 const TITLE_SUFFIX: Record<Country, string> = { uk: 'Registration', it: 'Italia', de: 'Registrierung' };
 
@@ -37,7 +27,7 @@ export const jsonForScript = (value: unknown) =>
   JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 
 /** index.html filled in for one visit; `headTags` (preload links) go at the end of <head>. */
-export function renderIndex(template: string, site: SiteConfigBlock, headTags = ''): string {
+export function renderIndex(template: string, site: SiteConfig, headTags = ''): string {
   const block = `<script type="application/json" id="site-config">${jsonForScript(site)}</script>`;
   const lang = LANGUAGE_TAG[site.language];
   let html = /<html\b[^>]*\blang=/i.test(template)
@@ -105,7 +95,7 @@ export async function webRoutes(app: FastifyInstance, config: Config) {
     const variant = resolveVariant(country, language);
     const found = isPagePath(localPath, variant);
     const preload = preloader(found ? pageForPath(localPath, variant) : 'notFound', language);
-    const site: SiteConfigBlock = {
+    const site: SiteConfig = {
       productName: config.productName,
       country,
       language,
