@@ -1,4 +1,4 @@
-// Full-size crash durability (the test-sized run is src/server/resilience/crash.test.ts).
+// Full-size crash durability (the test-sized run is src/server/test/resilience/crash.test.ts).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';

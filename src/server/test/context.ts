@@ -19,7 +19,14 @@ export interface TestContext {
 
 export const usingPostgres = () => process.env.TEST_DB === 'postgres' && Boolean(process.env.TEST_DATABASE_URL);
 
-export async function createTestContext(overrides: Partial<Config> = {}, options: Omit<BuildOptions, 'database'> = {}): Promise<TestContext> {
+export interface TestDatabase {
+  config: Config;
+  database: DatabaseHandle;
+  close(): Promise<void>;
+}
+
+/** A fresh, migrated database for one test file, and the config that names it. */
+export async function createTestDatabase(overrides: Partial<Config> = {}): Promise<TestDatabase> {
   let config = testConfig(overrides);
   let dropDatabase = async () => {};
   const adminUrl = process.env.TEST_DATABASE_URL;
@@ -30,6 +37,19 @@ export async function createTestContext(overrides: Partial<Config> = {}, options
   }
   const database = await openDatabase(config);
   await database.migrate();
+  return {
+    config,
+    database,
+    async close() {
+      await database.close();
+      await dropDatabase();
+    },
+  };
+}
+
+/** The app on a fresh database (createTestDatabase), ready for `app.inject`. */
+export async function createTestContext(overrides: Partial<Config> = {}, options: Omit<BuildOptions, 'database'> = {}): Promise<TestContext> {
+  const { config, database, close } = await createTestDatabase(overrides);
   const app = await buildApp(config, { ...options, database });
   await app.ready();
   return {
@@ -38,8 +58,7 @@ export async function createTestContext(overrides: Partial<Config> = {}, options
     database,
     async close() {
       await app.close();
-      await database.close();
-      await dropDatabase();
+      await close();
     },
   };
 }
