@@ -1,9 +1,9 @@
-// Full-size crash durability (the test-sized run is src/server/resilience/crash.test.ts).
+// Full-size crash durability (the test-sized run is src/server/test/resilience/crash.test.ts).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { crashDurability } from '../src/server/resilience/support/crash.ts';
-import { createTempDatabase } from '../src/server/resilience/support/postgres.ts';
+import { crashDurability } from '../src/server/test/crash.ts';
+import { createTempDatabase } from '../src/server/test/postgres.ts';
 import type { BenchContext, Benchmark, Row } from './lib/report.ts';
 
 async function one(kind: 'PGlite' | 'PostgreSQL', ctx: BenchContext): Promise<Row[]> {

@@ -9,7 +9,7 @@ import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
 import { readManifest, ROUTE_BUDGETS, routeJavaScriptBytes } from '../scripts/bundle-size.ts';
-import { REPO_ROOT, startServerProcess } from '../src/server/resilience/support/server-process.ts';
+import { REPO_ROOT, startServerProcess } from '../src/server/test/server-process.ts';
 import type { BenchContext, Benchmark, Row } from './lib/report.ts';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';

@@ -5,10 +5,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { reencodePhoto } from '../src/server/services/files/photos.ts';
-import { fiveMegabyteJpeg } from '../src/server/resilience/support/images.ts';
-import { percentile, solvedTokensFrom } from '../src/server/resilience/support/registrations.ts';
-import { startServerProcess } from '../src/server/resilience/support/server-process.ts';
+import { fiveMegabyteJpeg } from '../src/server/test/images.ts';
+import { startServerProcess } from '../src/server/test/server-process.ts';
 import type { Benchmark, Row } from './lib/report.ts';
+import { solvedTokensFrom } from '../src/server/test/bot-check.ts';
+import { percentile } from '../src/server/test/pool.ts';
 
 const MB = 1024 * 1024;
 

@@ -9,12 +9,13 @@ import { like, sql } from 'drizzle-orm';
 import { openDatabase, type DatabaseHandle } from '../src/server/db/client.ts';
 import { applications } from '../src/server/db/schema.ts';
 import type { DatabaseTarget } from '../src/server/config.ts';
-import { createTempDatabase, type TempDatabase } from '../src/server/resilience/support/postgres.ts';
-import { rawInsertRate } from '../src/server/resilience/support/raw-insert.ts';
-import { distinctApplication, solvedTokensFrom } from '../src/server/resilience/support/registrations.ts';
-import { startServerProcess } from '../src/server/resilience/support/server-process.ts';
+import { createTempDatabase, type TempDatabase } from '../src/server/test/postgres.ts';
+import { rawInsertRate } from '../src/server/test/raw-insert.ts';
+import { startServerProcess } from '../src/server/test/server-process.ts';
 import { runLoad, type LoadResult } from './lib/load.ts';
 import type { BenchContext, Benchmark, Row } from './lib/report.ts';
+import { solvedTokensFrom } from '../src/server/test/bot-check.ts';
+import { validApplication } from '../src/server/test/payloads.ts';
 
 const THROUGHPUT_CLIENTS = 32;
 const FULL_CLIENTS = 64;
@@ -69,11 +70,11 @@ async function benchOne(kind: 'PGlite' | 'PostgreSQL', ctx: BenchContext): Promi
 
       // Warm-up (JIT, connection pool, caches): 200 saves that are not measured.
       const warm = await solvedTokensFrom(server.url, 200);
-      await runLoad({ url: server.url, method: 'POST', path: '/api/save-pharmacist', connections: THROUGHPUT_CLIENTS, bodies: warm.map((recaptchaToken, i) => distinctApplication('warm', 400_000 + i, { recaptchaToken })) });
+      await runLoad({ url: server.url, method: 'POST', path: '/api/save-pharmacist', connections: THROUGHPUT_CLIENTS, bodies: warm.map((recaptchaToken, i) => validApplication({ country: 'uk', distinct: { run: 'warm', index: 400_000 + i } }, { recaptchaToken })) });
 
       ctx.log(`${group}: solving ${n} bot-check challenges (client side)`);
       const tokens = await solvedTokensFrom(server.url, n);
-      const bodies = tokens.map((recaptchaToken, i) => distinctApplication('http', 100_000 + i, { recaptchaToken }));
+      const bodies = tokens.map((recaptchaToken, i) => validApplication({ country: 'uk', distinct: { run: 'http', index: 100_000 + i } }, { recaptchaToken }));
       ctx.log(`${group}: POST /api/save-pharmacist, ${n} distinct at ${THROUGHPUT_CLIENTS} clients`);
       const save = await runLoad({ url: server.url, method: 'POST', path: '/api/save-pharmacist', connections: THROUGHPUT_CLIENTS, bodies });
 
@@ -84,7 +85,7 @@ async function benchOne(kind: 'PGlite' | 'PostgreSQL', ctx: BenchContext): Promi
         method: 'POST',
         path: '/api/save-pharmacist',
         connections: FULL_CLIENTS,
-        bodies: fullTokens.map((recaptchaToken, i) => distinctApplication('full', 200_000 + i, { recaptchaToken })),
+        bodies: fullTokens.map((recaptchaToken, i) => validApplication({ country: 'uk', distinct: { run: 'full', index: 200_000 + i } }, { recaptchaToken })),
       });
 
       ctx.log(`${group}: ${SAME_EMAIL_CLIENTS} clients, one e-mail`);
@@ -94,7 +95,7 @@ async function benchOne(kind: 'PGlite' | 'PostgreSQL', ctx: BenchContext): Promi
         method: 'POST',
         path: '/api/save-pharmacist',
         connections: SAME_EMAIL_CLIENTS,
-        bodies: sameTokens.map((recaptchaToken, i) => distinctApplication('same', 300_000 + i, { recaptchaToken, email: 'load-same@bench.example.com' })),
+        bodies: sameTokens.map((recaptchaToken, i) => validApplication({ country: 'uk', distinct: { run: 'same', index: 300_000 + i } }, { recaptchaToken, email: 'load-same@bench.example.com' })),
       });
       const serverRss = server.rss();
       const stopped = await server.stop();

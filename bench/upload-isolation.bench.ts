@@ -8,9 +8,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import { distinctApplication, percentile, pool, solvedTokensFrom } from '../src/server/resilience/support/registrations.ts';
-import { REPO_ROOT, startServerProcess } from '../src/server/resilience/support/server-process.ts';
+import { REPO_ROOT, startServerProcess } from '../src/server/test/server-process.ts';
 import type { Benchmark, Row } from './lib/report.ts';
+import { solvedTokensFrom } from '../src/server/test/bot-check.ts';
+import { validApplication } from '../src/server/test/payloads.ts';
+import { percentile, pool } from '../src/server/test/pool.ts';
 
 const UPLOADERS = 6;
 const CONCURRENT_REGISTRATIONS = 4;
@@ -29,7 +31,7 @@ export const uploadIsolationBenchmark: Benchmark = {
       let next = 0;
       const register = async (): Promise<number> => {
         const i = next++;
-        const body = JSON.stringify(distinctApplication('isolation', 600_000 + i, { recaptchaToken: tokens[i] }));
+        const body = JSON.stringify(validApplication({ country: 'uk', distinct: { run: 'isolation', index: 600_000 + i } }, { recaptchaToken: tokens[i] }));
         const t0 = performance.now();
         const response = await fetch(`${server.url}/api/save-pharmacist`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
         await response.arrayBuffer();

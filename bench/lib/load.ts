@@ -3,7 +3,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { REPO_ROOT } from '../../src/server/resilience/support/server-process.ts';
+import { REPO_ROOT } from '../../src/server/test/server-process.ts';
 
 export interface LoadResult {
   seconds: number;

@@ -3,8 +3,8 @@
 // Prints "started" once every uploader has a request on the wire; on "stop" (stdin) finishes the
 // uploads in flight and prints one JSON line: answers by HTTP status.
 import { createInterface } from 'node:readline';
-import { fiveMegabyteJpeg } from '../../src/server/resilience/support/images.ts';
-import { solvedTokensFrom } from '../../src/server/resilience/support/registrations.ts';
+import { fiveMegabyteJpeg } from '../../src/server/test/images.ts';
+import { solvedTokensFrom } from '../../src/server/test/bot-check.ts';
 
 const [url, countText] = process.argv.slice(2);
 const count = Number(countText);

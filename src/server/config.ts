@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import * as z from 'zod';
 import { DAILY_UPLOAD_BYTES_PER_CLIENT, MB } from '#shared/limits.ts';
+import type { OperatorDetails } from '#shared/api/site-config.ts';
 import { COUNTRIES, parseMarketHosts, type Country } from '#shared/markets.ts';
 
 /** Defaults that only stand in for the operator's real details (exampleSettingWarnings names them at start). */
@@ -92,17 +93,6 @@ const EnvSchema = z.object({
 
 export type Env = z.input<typeof EnvSchema>;
 
-export interface OperatorConfig {
-  company: string;
-  address: string;
-  register: string;
-  vatNumber: string;
-  responsiblePerson: string;
-  supportEmail: string;
-  dpoEmail: string;
-  phone: string;
-}
-
 export type DatabaseTarget = { kind: 'pglite'; dataDir: string | null } | { kind: 'postgres'; url: string };
 
 export interface Config {
@@ -113,7 +103,8 @@ export interface Config {
   marketHosts: Map<string, Country>;
   defaultMarket: Country;
   productName: string;
-  operator: OperatorConfig;
+  /** The shared type the page's site-config block carries: one declaration of the operator fields. */
+  operator: OperatorDetails;
   places: { provider: 'fixture' | 'nominatim'; url: string };
   mapTilesUrl: string;
   mapAttribution: string;

@@ -3,10 +3,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testConfig } from './config.ts';
 import { applications } from './db/schema.ts';
-import { createTestContext, fixtureWebDist, solveCaptcha, ukApplication, type TestContext } from './test/context.ts';
+import { createTestContext, fixtureWebDist, type TestContext } from './test/context.ts';
 import { memoryLog } from './test/log.ts';
 import { mailsTo } from './test/mail.ts';
 import { addStaff, cookieOf, tokenOfLink } from './test/staff.ts';
+import { solveCaptcha } from './test/bot-check.ts';
+import { ukApplication } from './test/payloads.ts';
 
 const log = memoryLog();
 let ctx: TestContext;

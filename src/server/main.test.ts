@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { acquireDatabaseLock, lockFileOf, type LockHolder } from './db/lock.ts';
-import { createTempDatabase } from './resilience/support/postgres.ts';
+import { createTempDatabase } from './test/postgres.ts';
 import { usingPostgres } from './test/context.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));

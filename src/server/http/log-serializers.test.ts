@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testConfig } from '../config.ts';
-import { openDatabase, type DatabaseHandle } from '../db/client.ts';
+import type { DatabaseHandle } from '../db/client.ts';
+import { createTestDatabase, type TestDatabase } from '../test/context.ts';
 import { memoryLog } from '../test/log.ts';
 import { loggableText, loggableUrl, serializeError, withLogSerializers } from './log-serializers.ts';
 
@@ -55,13 +55,14 @@ describe('serializeError', () => {
 });
 
 describe('a failed query in the log', () => {
+  let testDatabase: TestDatabase;
   let database: DatabaseHandle;
   beforeAll(async () => {
-    database = await openDatabase(testConfig());
-    await database.migrate();
+    testDatabase = await createTestDatabase();
+    database = testDatabase.database;
   });
   afterAll(async () => {
-    await database?.close();
+    await testDatabase?.close();
   });
 
   it('logs the statement and the database error, never the parameters', async () => {

@@ -2,7 +2,8 @@ import { createHmac } from 'node:crypto';
 import { verifySolution } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, solveCaptcha, type TestContext } from '../test/context.ts';
+import { createTestContext, type TestContext } from '../test/context.ts';
+import { solveCaptcha } from '../test/bot-check.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {

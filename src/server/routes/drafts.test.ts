@@ -6,8 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drafts, files } from '../db/schema.ts';
 import { purgeTempPhotos } from '../services/files/purge.ts';
 import { hashToken } from '../services/tokens.ts';
-import { createTestContext, solveCaptcha, uploadPhoto, type TestContext } from '../test/context.ts';
+import { createTestContext, uploadPhoto, type TestContext } from '../test/context.ts';
 import { linkIn, mailsTo } from '../test/mail.ts';
+import { solveCaptcha } from '../test/bot-check.ts';
 
 let ctx: TestContext;
 let clock = new Date();

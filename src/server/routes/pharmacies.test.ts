@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, solveCaptcha, ukApplication, type TestContext } from '../test/context.ts';
+import { createTestContext, type TestContext } from '../test/context.ts';
+import { solveCaptcha } from '../test/bot-check.ts';
+import { ukApplication } from '../test/payloads.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {

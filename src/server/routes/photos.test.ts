@@ -3,12 +3,14 @@ import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DAILY_UPLOAD_BYTES_PER_CLIENT, MAX_UPLOAD_BYTES } from '#shared/limits.ts';
+import { DAILY_UPLOAD_BYTES_PER_CLIENT, MAX_BASE64_UPLOAD_CHARS, MAX_UPLOAD_BYTES } from '#shared/limits.ts';
 import { dailyQuota, files } from '../db/schema.ts';
 import { purgeTempPhotos } from '../services/files/purge.ts';
-import { createTestContext, solveCaptcha, ukApplication, uploadPhoto, type TestContext } from '../test/context.ts';
+import { createTestContext, uploadPhoto, type TestContext } from '../test/context.ts';
 import { pngDeclaring } from '../test/multipart.ts';
 import { MAX_WAITING_UPLOADS, UPLOAD_QUOTA_SCOPE, uploadTurns } from './photos.ts';
+import { solveCaptcha } from '../test/bot-check.ts';
+import { ukApplication } from '../test/payloads.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -129,6 +131,23 @@ describe('POST /api/save-temp-pharmacist-image', () => {
     const text = await ctx.app.inject({ method: 'POST', url: '/api/save-temp-pharmacist-image', payload: { data: 'x '.repeat(1_500_000), recaptchaToken: await solveCaptcha(ctx.app) } });
     expect([400, 415]).toContain(text.statusCode);
     expect(text.body).not.toMatch(/stack|node_modules/);
+  });
+
+  it('answers the body first, then the data, then the bot check, each refusal in its own words', async () => {
+    const post = (payload: string, type = 'application/json') => ctx.app.inject({ method: 'POST', url: '/api/save-temp-pharmacist-image', headers: { 'content-type': type }, payload });
+    const whole = { status: 'failed', message: 'invalid', errors: { _: 'validation.invalid' } };
+    const cases: Array<[string, string, number, unknown]> = [
+      ['[1]', 'application/json', 400, whole],
+      ['{"data":', 'application/json', 400, whole],
+      ['hello', 'text/plain', 400, whole],
+      ['{}', 'application/json', 400, { status: 'failed', message: 'invalid', errors: { data: 'validation.required' } }],
+      [JSON.stringify({ data: 'x'.repeat(MAX_BASE64_UPLOAD_CHARS + 1) }), 'application/json', 413, { status: 'failed', message: 'tooBig' }],
+      [JSON.stringify({ data: 'not base64 at all!', recaptchaToken: 7 }), 'application/json', 400, { status: 'failed', message: 'invalid', errors: { recaptchaToken: 'validation.captcha' } }],
+    ];
+    for (const [payload, type, status, answer] of cases) {
+      const response = await post(payload, type);
+      expect([response.statusCode, response.json()]).toEqual([status, answer]);
+    }
   });
 
   it('refuses an upload without its own solved bot check, and a solution used once already', async () => {

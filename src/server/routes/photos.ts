@@ -1,22 +1,23 @@
 // POST /api/save-temp-pharmacist-image (spec §7) and GET /files/photos/:name.
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import type { FastifyInstance } from 'fastify';
-import * as z from 'zod';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import * as z from 'zod/mini';
 import { DAILY_UPLOAD_BYTES_PER_CLIENT, MAX_BASE64_UPLOAD_CHARS } from '#shared/limits.ts';
 import * as Api from '#shared/api/endpoints.ts';
 import { ApiMessage, PHOTO_URL_PREFIX } from '#shared/schemas/api.ts';
 import { ErrorKey } from '#shared/schemas/fields.ts';
 import type { Queryable } from '../db/client.ts';
-import { failed, invalid, isPlainObject, unavailable, WHOLE_BODY_INVALID } from '../http/answers.ts';
+import { failed, invalid, unavailable, WHOLE_BODY_INVALID } from '../http/answers.ts';
+import { parseBody } from '../http/parse-body.ts';
 import type { CaptchaService } from '../services/captcha.ts';
 import { chargeDailyQuota, clientAddressKey } from '../services/daily-quota.ts';
 import { photoMime, type PhotoStore } from '../services/files/photos.ts';
-import type { UploadData } from '../services/files/upload-body.ts';
+import type { UploadBody } from '../services/files/upload-body.ts';
 import { readUploadBodyOffThread } from '../services/files/upload-body-reader.ts';
 
-// Each upload carries its own solved bot check (the browser solves one in the background).
-const TokenSchema = z.string().min(1).max(4096);
+/** What the handler reads from the body: the upload's own solved bot check (the browser solves one in the background). */
+const UploadTokenSchema = z.object({ recaptchaToken: Api.PhotoUploadSchema.shape.recaptchaToken });
 
 export const UPLOAD_QUOTA_SCOPE = 'upload-bytes';
 
@@ -72,8 +73,18 @@ export function uploadTurns() {
   };
 }
 
-/** The decoded bytes of an upload, kept beside its request (not in its body, which hooks walk). */
-const uploadedBytes = new WeakMap<object, Buffer>();
+/** What the worker read from an upload's body, kept beside its request (the decoded bytes are not put in its body, which hooks walk). */
+const uploads = new WeakMap<object, UploadBody>();
+
+/** The refusals of the upload's data, in the order the route answers them, before its bot check. */
+function refuseUnreadableUpload(request: object, reply: FastifyReply) {
+  const upload = uploads.get(request);
+  // Any other content type (multipart, say) never reaches the worker.
+  if (!upload?.ok) return invalid(reply, WHOLE_BODY_INVALID);
+  if (upload.data.kind === 'missing') return invalid(reply, { data: ErrorKey.required });
+  if (upload.data.kind === 'tooLong') return failed(reply, 413, ApiMessage.tooBig);
+  return undefined;
+}
 
 export async function photoRoutes(app: FastifyInstance, deps: PhotoRouteDeps) {
   const turns = uploadTurns();
@@ -82,9 +93,8 @@ export async function photoRoutes(app: FastifyInstance, deps: PhotoRouteDeps) {
     scope.removeContentTypeParser('application/json');
     scope.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: UPLOAD_BODY_LIMIT }, async (request: object, raw: Buffer) => {
       const body = await readUploadBodyOffThread(raw);
-      if (!body.ok) return { data: body.reason };
-      if (body.data.kind === 'bytes') uploadedBytes.set(request, Buffer.from(body.data.bytes.buffer, body.data.bytes.byteOffset, body.data.bytes.byteLength));
-      return { recaptchaToken: body.recaptchaToken, data: body.data.kind };
+      uploads.set(request, body);
+      return body.ok ? { recaptchaToken: body.recaptchaToken } : {};
     });
     scope.post(
       Api.savePhoto.path,
@@ -97,22 +107,21 @@ export async function photoRoutes(app: FastifyInstance, deps: PhotoRouteDeps) {
         },
         onResponse: async (request) => turns.give(request),
         onRequestAbort: async (request) => turns.give(request),
+        preHandler: [
+          async (request, reply) => refuseUnreadableUpload(request, reply),
+          parseBody(UploadTokenSchema, { refuse: (reply) => invalid(reply, { recaptchaToken: ErrorKey.captcha }) }),
+        ],
       },
       async (request, reply) => {
-        // Any other content type (multipart, say) arrives without this shape.
-        if (!isPlainObject(request.body)) return invalid(reply, WHOLE_BODY_INVALID);
-        const { data, recaptchaToken } = request.body as { data: UploadData['kind'] | 'syntax' | 'notObject'; recaptchaToken?: unknown };
-        if (data === 'syntax' || data === 'notObject') return invalid(reply, WHOLE_BODY_INVALID);
-        if (data === 'missing') return invalid(reply, { data: ErrorKey.required });
-        if (data === 'tooLong') return failed(reply, 413, ApiMessage.tooBig);
-        const token = TokenSchema.safeParse(recaptchaToken);
-        if (!token.success) return invalid(reply, { recaptchaToken: ErrorKey.captcha });
+        const { recaptchaToken } = request.body as z.output<typeof UploadTokenSchema>;
         // The cheap checks first, each before anything costs the server more: a solved challenge
         // (used once), well-formed base64, the client's daily bytes; only then the image itself.
-        const captcha = await deps.captcha.redeem(token.data);
+        const captcha = await deps.captcha.redeem(recaptchaToken);
         if (!captcha.ok) return invalid(reply, { recaptchaToken: ErrorKey.captcha });
-        const bytes = uploadedBytes.get(request);
-        if (data !== 'bytes' || !bytes) return invalid(reply, { data: ErrorKey.invalid });
+        const upload = uploads.get(request);
+        if (!upload?.ok || upload.data.kind !== 'bytes') return invalid(reply, { data: ErrorKey.invalid });
+        const { bytes: view } = upload.data;
+        const bytes = Buffer.from(view.buffer, view.byteOffset, view.byteLength);
         const withinQuota = await chargeDailyQuota(deps.db, {
           scope: UPLOAD_QUOTA_SCOPE,
           key: clientAddressKey(request.ip),

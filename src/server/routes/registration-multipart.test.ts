@@ -5,8 +5,10 @@ import { PDFDocument, PDFName, PDFString } from 'pdf-lib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applications, files } from '../db/schema.ts';
-import { createTestContext, germanApplication, solveCaptcha, ukApplication, uploadPhoto as uploadPhotoTo, type TestContext } from '../test/context.ts';
+import { createTestContext, uploadPhoto as uploadPhotoTo, type TestContext } from '../test/context.ts';
 import { elfBytes, gifBytes, heicBytes, multipartBody, pdfBytes, peBytes, pngDeclaring, type FilePart } from '../test/multipart.ts';
+import { solveCaptcha } from '../test/bot-check.ts';
+import { germanApplication, ukApplication, validApplication } from '../test/payloads.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -215,7 +217,7 @@ describe('POST /api/save-pharmacist (multipart, three steps)', () => {
   it('refuses a webp photo on every three-step pair, as in German: a UK-market application in German (decision 0004)', async () => {
     const webpBytes = () => sharp({ create: { width: 8, height: 8, channels: 3, background: '#00a' } }).webp().toBuffer();
     const webp = await uploadPhoto(await webpBytes());
-    const ukInGerman = germanApplication({ appStoreCountry: 'uk', formLanguage: 'de', bodyOfRegistration: 'UK (GPhC)', photo: webp.filename, photoId: webp.target_id });
+    const ukInGerman = validApplication({ country: 'uk', language: 'de' }, { photo: webp.filename, photoId: webp.target_id });
     const refused = await submit(ukInGerman);
     expect(refused.statusCode).toBe(400);
     expect(refused.json()).toEqual({ status: 'failed', message: 'invalid', errors: { photo: 'validation.fileType' } });
@@ -256,7 +258,6 @@ describe('POST /api/save-pharmacist (multipart, three steps)', () => {
   });
 
   it('accepts multipart for the single-page variants too (no certificate needed)', async () => {
-    const { ukApplication } = await import('../test/context.ts');
     const payload = ukApplication({ isChecked: 'true', agreementCheck1: 'on', agreementCheck2: 'on', agreementCheck3: 'on', agreementCheck4: 'on', agreementCheck5: 'on', lat: '53.4', lng: '-2.99' });
     const response = await submit(payload, []);
     expect(response.statusCode).toBe(200);

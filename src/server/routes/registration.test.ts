@@ -1,7 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applications, files, pharmacies } from '../db/schema.ts';
-import { createTestContext, solveCaptcha, ukApplication, uploadPhoto, type TestContext } from '../test/context.ts';
+import { createTestContext, uploadPhoto, type TestContext } from '../test/context.ts';
+import { solveCaptcha } from '../test/bot-check.ts';
+import { ukApplication } from '../test/payloads.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -228,6 +230,9 @@ describe('POST /api/save-pharmacist', () => {
       ['names with markup that is not a name', bad({ firstName: 'Robert"); DROP TABLE applications;--' }), (e) => expect(e).toEqual({ firstName: 'validation.name' })],
       ['bad registration number', bad({ professionalRegistrationNumber: '12' }), (e) => expect(e).toEqual({ professionalRegistrationNumber: 'validation.registrationNumber' })],
       ['unsupported market', bad({ appStoreCountry: 'fr' }), (e) => expect(e).toEqual({ appStoreCountry: 'validation.invalid' })],
+      ['unsupported market and language: the market alone', bad({ appStoreCountry: 'fr', formLanguage: 'fr', email: 'x' }), (e) => expect(e).toEqual({ appStoreCountry: 'validation.invalid' })],
+      ['unsupported language', bad({ formLanguage: 'fr', email: 'x' }), (e) => expect(e).toEqual({ formLanguage: 'validation.invalid' })],
+      ['a filled honeypot before anything else', { website: 'http://spam.example', appStoreCountry: 'fr' }, (e) => expect(e).toEqual({ website: 'validation.invalid' })],
       ['an array body', [bad({})], (e) => expect(e).toEqual({ _: 'validation.invalid' })],
       ['a string body', 'hello', (e) => expect(e).toEqual({ _: 'validation.invalid' })],
       ['a null body', null, (e) => expect(e).toEqual({ _: 'validation.invalid' })],

@@ -4,10 +4,12 @@ import * as Api from '#shared/api/endpoints.ts';
 import { isCountry, isLanguage } from '#shared/markets.ts';
 import { applicationFormFor } from '#shared/forms/catalogue.ts';
 import { payloadSchema } from '#shared/forms/derive.ts';
+import type { FormDef } from '#shared/forms/model.ts';
 import { ApiMessage } from '#shared/schemas/api.ts';
 import { EditTokenSchema, ErrorKey } from '#shared/schemas/fields.ts';
 import { fieldErrors } from '#shared/schemas/registration.ts';
-import { failed, isPlainObject, ok, WHOLE_BODY_INVALID } from '../http/answers.ts';
+import { failed, ok } from '../http/answers.ts';
+import { checkBody } from '../http/parse-body.ts';
 import { readMultipartForm } from '../http/multipart.ts';
 import type { ApplicationInput, ApplicationStore } from '../services/applications.ts';
 import { certificateType, checkCertificate, FileErrorKey, type CertificateCheck, type CertificateStore, type StoredCertificate } from '../services/files/certificates.ts';
@@ -25,6 +27,17 @@ export const HONEYPOT_FIELD = 'website';
 
 export type SaveOutcome = { httpStatus: number; body: Record<string, unknown> };
 
+/** The form an application is validated with, by its market and language; a filled honeypot is refused first. */
+function chooseApplicationForm(fields: Record<string, unknown>): { refused: Record<string, string> } | { form: FormDef; schema: ReturnType<typeof payloadSchema> } {
+  const honeypot = fields[HONEYPOT_FIELD];
+  if (honeypot !== undefined && honeypot !== null && honeypot !== '') return { refused: { [HONEYPOT_FIELD]: ErrorKey.invalid } };
+  const { appStoreCountry, formLanguage } = fields;
+  if (!isCountry(appStoreCountry)) return { refused: { appStoreCountry: ErrorKey.invalid } };
+  if (!isLanguage(formLanguage)) return { refused: { formLanguage: ErrorKey.invalid } };
+  const form = applicationFormFor(appStoreCountry, formLanguage);
+  return { form, schema: payloadSchema(form) };
+}
+
 /** The whole save, independent of how the body arrived (JSON, or multipart with the certificate as `file`). */
 export async function saveApplication(
   fields: unknown,
@@ -32,16 +45,9 @@ export async function saveApplication(
   certificateFile: Buffer | null = null,
 ): Promise<SaveOutcome> {
   const refuse = (errors: Record<string, string>): SaveOutcome => ({ httpStatus: 400, body: { status: 'failed', message: 'invalid', errors } });
-  if (!isPlainObject(fields)) return refuse(WHOLE_BODY_INVALID);
-
-  const honeypot = fields[HONEYPOT_FIELD];
-  if (honeypot !== undefined && honeypot !== null && honeypot !== '') return refuse({ [HONEYPOT_FIELD]: ErrorKey.invalid });
-
-  const { appStoreCountry, formLanguage } = fields;
-  if (!isCountry(appStoreCountry)) return refuse({ appStoreCountry: ErrorKey.invalid });
-  if (!isLanguage(formLanguage)) return refuse({ formLanguage: ErrorKey.invalid });
-  const form = applicationFormFor(appStoreCountry, formLanguage);
-  const parsed = payloadSchema(form).safeParse(fields);
+  const checked = checkBody(fields, chooseApplicationForm);
+  if ('refused' in checked) return refuse(checked.refused);
+  const { form, parsed } = checked;
   const errors = parsed.success ? {} : fieldErrors(parsed.error);
 
   // The three-step variants need the training certificate, unless the application being edited has one.

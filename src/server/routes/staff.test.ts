@@ -1,10 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applications, callEntries, fieldPharmacies, files } from '../db/schema.ts';
-import { createTestContext, germanApplication, solveCaptcha, type TestContext } from '../test/context.ts';
+import { createTestContext, type TestContext } from '../test/context.ts';
 import { multipartBody, pdfBytes } from '../test/multipart.ts';
 import { addStaff, signIn } from '../test/staff.ts';
 import type { StaffUser } from '../services/auth/staff-users.ts';
+import { solveCaptcha } from '../test/bot-check.ts';
+import { germanApplication } from '../test/payloads.ts';
 
 let ctx: TestContext;
 const people = {} as Record<'admin' | 'reviewer' | 'ownAm' | 'otherAm' | 'rep' | 'otherRep', StaffUser>;

@@ -7,15 +7,12 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LANGUAGE_TAG, resolveLanguage, resolveMarket, resolveVariant, type Country } from '#shared/markets.ts';
+import type { SiteConfig } from '#shared/api/site-config.ts';
 import { isPagePath, pageForPath } from '#shared/page-modules.ts';
 import { ApiMessage } from '#shared/schemas/api.ts';
-import type { SiteConfig } from '#shared/api/site-config.ts';
 import type { Config } from '../config.ts';
 import { createPreloader, readManifest } from '../services/preload.ts';
 import { escapeHtml } from '../services/tokens.ts';
-
-/** What the page reads from the data block (src/web/lib/site-config.ts). */
-export type SiteConfigBlock = SiteConfig;
 
 const TITLE_SUFFIX: Record<Country, string> = { uk: 'Registration', it: 'Italia', de: 'Registrierung' };
 
@@ -28,7 +25,7 @@ export const jsonForScript = (value: unknown) =>
   JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 
 /** index.html filled in for one visit; `headTags` (preload links) go at the end of <head>. */
-export function renderIndex(template: string, site: SiteConfigBlock, headTags = ''): string {
+export function renderIndex(template: string, site: SiteConfig, headTags = ''): string {
   const block = `<script type="application/json" id="site-config">${jsonForScript(site)}</script>`;
   const lang = LANGUAGE_TAG[site.language];
   let html = /<html\b[^>]*\blang=/i.test(template)
@@ -96,7 +93,7 @@ export async function webRoutes(app: FastifyInstance, config: Config) {
     const variant = resolveVariant(country, language);
     const found = isPagePath(localPath, variant);
     const preload = preloader(found ? pageForPath(localPath, variant) : 'notFound', language);
-    const site: SiteConfigBlock = {
+    const site: SiteConfig = {
       productName: config.productName,
       country,
       language,

@@ -2,17 +2,19 @@ import { readFileSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testConfig } from '../../config.ts';
-import { openDatabase, type DatabaseHandle } from '../../db/client.ts';
+import type { DatabaseHandle } from '../../db/client.ts';
 import { mailOutbox } from '../../db/schema.ts';
+import { createTestDatabase, type TestDatabase } from '../../test/context.ts';
 import { createMailer } from './outbox.ts';
 
+let testDatabase: TestDatabase;
 let database: DatabaseHandle;
 beforeAll(async () => {
-  database = await openDatabase(testConfig());
-  await database.migrate();
+  testDatabase = await createTestDatabase();
+  database = testDatabase.database;
 });
 afterAll(async () => {
-  await database?.close();
+  await testDatabase?.close();
 });
 
 describe('mail outbox', () => {

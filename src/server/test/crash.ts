@@ -6,10 +6,11 @@ import { existsSync, mkdirSync, readdirSync, utimesSync, writeFileSync } from 'n
 import path from 'node:path';
 import { eq, inArray, like, sql } from 'drizzle-orm';
 import sharp from 'sharp';
-import { loadConfig } from '../../config.ts';
-import { openDatabase } from '../../db/client.ts';
-import { applications, files, pharmacies } from '../../db/schema.ts';
-import { distinctApplication, solvedTokensFrom } from './registrations.ts';
+import { loadConfig } from '../config.ts';
+import { openDatabase } from '../db/client.ts';
+import { applications, files, pharmacies } from '../db/schema.ts';
+import { solvedTokensFrom } from './bot-check.ts';
+import { validApplication } from './payloads.ts';
 import { startServerProcess } from './server-process.ts';
 
 export interface CrashOptions {
@@ -100,7 +101,7 @@ export async function crashDurability(options: CrashOptions): Promise<CrashRepor
           photo = { filename: String(uploaded.json.filename), id: String(uploaded.json.target_id) };
           photoAcks.push(photo);
         }
-        const payload = distinctApplication('crash', 500_000 + i, { recaptchaToken: tokens[i], ...(photo ? { photo: photo.filename, photoId: photo.id } : {}) });
+        const payload = validApplication({ country: 'uk', distinct: { run: 'crash', index: 500_000 + i } }, { recaptchaToken: tokens[i], ...(photo ? { photo: photo.filename, photoId: photo.id } : {}) });
         const saved = await post('/api/save-pharmacist', JSON.stringify(payload));
         if (saved.status !== 200 || saved.json.status !== 'ok') throw new Error(`save answered ${saved.status} ${JSON.stringify(saved.json)}`);
         acks.push({ id: String((saved.json.data as { id: string }).id), email: String(payload.email), photo });
@@ -133,7 +134,7 @@ export async function crashDurability(options: CrashOptions): Promise<CrashRepor
   const after = await fetch(`${again.url}/api/save-pharmacist`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(distinctApplication('crash-after', 599_999, { recaptchaToken: afterToken })),
+    body: JSON.stringify(validApplication({ country: 'uk', distinct: { run: 'crash-after', index: 599_999 } }, { recaptchaToken: afterToken })),
   });
   const restartedOk = after.status === 200;
   const exit = await again.stop();

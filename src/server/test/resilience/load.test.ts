@@ -3,10 +3,12 @@
 // PostgreSQL with TEST_DB=postgres), many clients at once, then the stored rows are counted.
 import { like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applications } from '../db/schema.ts';
-import { createTestContext, solveCaptcha, type TestContext } from '../test/context.ts';
-import { distinctApplication, pool } from './support/registrations.ts';
-import { freePort } from './support/server-process.ts';
+import { applications } from '../../db/schema.ts';
+import { createTestContext, type TestContext } from '../context.ts';
+import { freePort } from '../server-process.ts';
+import { solveCaptcha } from '../bot-check.ts';
+import { validApplication } from '../payloads.ts';
+import { pool } from '../pool.ts';
 
 let ctx: TestContext;
 let base: string;
@@ -46,7 +48,7 @@ describe('POST /api/save-pharmacist under load', () => {
   it('stores exactly 500 distinct registrations sent by 64 clients at once, with no 5xx', async () => {
     const count = 500;
     const tokens = await Promise.all(Array.from({ length: count }, () => solveCaptcha(ctx.app)));
-    const answers = await pool(count, 64, (i) => post(distinctApplication('test', 800_000 + i, { recaptchaToken: tokens[i] })));
+    const answers = await pool(count, 64, (i) => post(validApplication({ country: 'uk', distinct: { run: 'test', index: 800_000 + i } }, { recaptchaToken: tokens[i] })));
     const statuses = answers.map((a) => a.status);
     expect(statuses.filter((s) => s >= 500)).toEqual([]);
     expect(statuses.filter((s) => s === 200)).toHaveLength(count);
@@ -60,7 +62,7 @@ describe('POST /api/save-pharmacist under load', () => {
     const email = 'load-same-one@bench.example.com';
     // Different registration numbers, letter case of the e-mail varies: only the e-mail collides.
     const answers = await pool(200, 200, (i) =>
-      post(distinctApplication('same', 850_000 + i, { recaptchaToken: tokens[i], email: i % 2 ? email : email.toUpperCase() })),
+      post(validApplication({ country: 'uk', distinct: { run: 'same', index: 850_000 + i } }, { recaptchaToken: tokens[i], email: i % 2 ? email : email.toUpperCase() })),
     );
     const statuses = answers.map((a) => a.status);
     expect(statuses.filter((s) => s === 200)).toHaveLength(1);

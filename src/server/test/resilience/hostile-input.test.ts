@@ -11,8 +11,10 @@ import fc from 'fast-check';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, fixtureWebDist, germanApplication, solveCaptcha, ukApplication, uploadPhoto, type TestContext } from '../test/context.ts';
-import { elfBytes, gifBytes, heicBytes, multipartBody, pdfBytes, peBytes } from '../test/multipart.ts';
+import { createTestContext, fixtureWebDist, uploadPhoto, type TestContext } from '../context.ts';
+import { elfBytes, gifBytes, heicBytes, multipartBody, pdfBytes, peBytes } from '../multipart.ts';
+import { solveCaptcha } from '../bot-check.ts';
+import { germanApplication, ukApplication } from '../payloads.ts';
 
 let ctx: TestContext;
 let routes: Route[] = [];
@@ -51,7 +53,7 @@ beforeAll(async () => {
   routes = listRoutes(ctx.app);
   // A signed-in main admin (sees every staff route), when staff sign-in exists.
   try {
-    const staff = await import('../test/staff.ts');
+    const staff = await import('../staff.ts');
     const admin = await staff.addStaff(ctx, 'main_admin');
     staffCookie = (await staff.signIn(ctx, admin)).cookie;
   } catch {

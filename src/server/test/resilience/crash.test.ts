@@ -5,12 +5,13 @@ import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { usingPostgres } from '../test/context.ts';
-import { crashDurability } from './support/crash.ts';
-import { createTempDatabase, type TempDatabase } from './support/postgres.ts';
-import { distinctApplication, solvedTokensFrom } from './support/registrations.ts';
-import { startServerProcess } from './support/server-process.ts';
-import { fiveMegabyteJpeg } from './support/images.ts';
+import { usingPostgres } from '../context.ts';
+import { crashDurability } from '../crash.ts';
+import { createTempDatabase, type TempDatabase } from '../postgres.ts';
+import { startServerProcess } from '../server-process.ts';
+import { fiveMegabyteJpeg } from '../images.ts';
+import { solvedTokensFrom } from '../bot-check.ts';
+import { validApplication } from '../payloads.ts';
 
 let dataDir: string;
 let temp: TempDatabase | null = null;
@@ -72,7 +73,7 @@ describe('graceful shutdown', () => {
       // Four 5 MB photos (each about 200 ms of decoding and re-encoding) and four saves at once.
       const inFlight = [
         ...photoTokens.map((recaptchaToken) => postRaw(`${server.url}/api/save-temp-pharmacist-image`, JSON.stringify({ data: jpeg.toString('base64'), recaptchaToken }))),
-        ...tokens.map((recaptchaToken, i) => postRaw(`${server.url}/api/save-pharmacist`, JSON.stringify(distinctApplication('term', 700_000 + i, { recaptchaToken })))),
+        ...tokens.map((recaptchaToken, i) => postRaw(`${server.url}/api/save-pharmacist`, JSON.stringify(validApplication({ country: 'uk', distinct: { run: 'term', index: 700_000 + i } }, { recaptchaToken })))),
       ];
       await Promise.all(inFlight.map((r) => r.sent));
       // SIGTERM once the server has taken all eight in: a connection still waiting in the kernel's

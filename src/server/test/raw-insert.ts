@@ -4,8 +4,9 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { DEFAULT_REGISTRATION_BODY } from '#shared/reference/options.ts';
-import type { Database } from '../../db/client.ts';
-import { distinctApplication, percentile, pool } from './registrations.ts';
+import type { Database } from '../db/client.ts';
+import { validApplication } from './payloads.ts';
+import { percentile, pool } from './pool.ts';
 
 export interface RawInsertResult {
   rows: number;
@@ -19,7 +20,7 @@ export async function rawInsertRate(db: Database, run: string, count: number, co
   const latencies: number[] = [];
   const started = performance.now();
   await pool(count, concurrency, async (i) => {
-    const a = distinctApplication(run, i) as Record<string, string | number | boolean>;
+    const a = validApplication({ country: 'uk', distinct: { run, index: i } }) as Record<string, string | number | boolean>;
     const { recaptchaToken: _skip, ...answers } = a;
     const t0 = performance.now();
     await db.transaction(async (tx) => {
