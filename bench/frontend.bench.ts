@@ -17,7 +17,7 @@ export const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--d
 
 const EXTRA_ROUTES = [
   { route: '/form/1..3 (three-step)', pattern: /features\/registration\/steps\/steps-page\.tsx$/ },
-  { route: '/form (Italy)', pattern: /features\/italy\/italian-form-page\.tsx$/ },
+  { route: '/form (Italy)', pattern: /forms\/application-page\.tsx$/ },
   { route: '/areamanager (home)', pattern: /features\/staff\/area-manager-home-page\.tsx$/ },
   { route: '/rep (form)', pattern: /features\/(rep|staff)\/rep[\w-]*-page\.tsx$/ },
 ];

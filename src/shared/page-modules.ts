@@ -16,9 +16,9 @@ export const SHELL_MESSAGES: readonly string[] = ['common', 'layout', 'consent']
 
 export const PAGE_MODULES = {
   landing: { module: 'features/landing/landing-page.tsx', messages: ['landing'] },
-  ukForm: { module: 'forms/application-page.tsx', messages: ['form', 'components'] },
-  italianForm: { module: 'forms/application-page.tsx', messages: ['form', 'components', 'italy'] },
-  steps: { module: 'features/registration/steps/steps-page.tsx', messages: ['form', 'components', 'steps', 'landing'] },
+  /** The single-page application of en-uk and it-it (the catalogue's entry is chosen by the page). */
+  application: { module: 'forms/application-page.tsx', messages: ['form', 'components', 'italy'] },
+  steps: { module: 'forms/steps-application-page.tsx', messages: ['form', 'components', 'steps', 'landing'] },
   thankYou: { module: 'features/registration/thank-you-page.tsx', messages: ['form'] },
   editRedirect: { module: 'features/registration/edit-redirect-page.tsx', messages: [] },
   privacyPolicy: { module: 'features/legal/privacy-policy-page.tsx', messages: ['legal'] },
@@ -64,12 +64,9 @@ export function pageForPath(localPath: string, variant: Variant): PageName | nul
   const path = localPath.replace(/\/+$/, '') || '/';
   if (path === '/') return 'landing';
   if (variant.mode !== 'default') return null;
-  if (path === '/form') {
-    // The three-step variants redirect /form to /form/1 in the browser.
-    if (variant.layout === 'steps') return 'steps';
-    return variant.country === 'uk' ? 'ukForm' : variant.country === 'it' ? 'italianForm' : null;
-  }
-  if (/^\/form\/[123]$/.test(path)) return variant.layout === 'steps' ? 'steps' : null;
+  // The three-step variants redirect /form to /form/1 in the browser, the single pages /form/N to
+  // /form (a language switch between the two keeps the applicant on a form).
+  if (path === '/form' || /^\/form\/[123]$/.test(path)) return variant.layout === 'steps' ? 'steps' : 'application';
   if (/^\/pharmacist\/edit\/[^/]+$/.test(path)) return 'editRedirect';
   if (path === '/thank-you') return 'thankYou';
   return (LEGAL_PAGES[variant.country] as Record<string, PageName>)[path] ?? null;

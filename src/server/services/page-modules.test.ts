@@ -33,14 +33,15 @@ describe('the route → page module table', () => {
     const ukInGerman = resolveVariant('uk', 'de');
     expect(pageForPath('/', uk)).toBe('landing');
     expect(pageForPath('', de)).toBe('landing');
-    expect(pageForPath('/form', uk)).toBe('ukForm');
-    expect(pageForPath('/form/', uk)).toBe('ukForm');
-    expect(pageForPath('/form', it_)).toBe('italianForm');
+    expect(pageForPath('/form', uk)).toBe('application');
+    expect(pageForPath('/form/', uk)).toBe('application');
+    expect(pageForPath('/form', it_)).toBe('application');
     expect(pageForPath('/form', de)).toBe('steps');
     expect(pageForPath('/form/1', de)).toBe('steps');
     expect(pageForPath('/form/3', ukInGerman)).toBe('steps');
     expect(pageForPath('/form/4', de)).toBeNull();
-    expect(pageForPath('/form/1', uk)).toBeNull();
+    // A single-page pair's /form/N redirects to /form (a language switch from the steps lands there).
+    expect(pageForPath('/form/1', uk)).toBe('application');
     expect(pageForPath('/thank-you', uk)).toBe('thankYou');
     expect(pageForPath('/impressum', de)).toBe('impressum');
     expect(pageForPath('/pharmacist/edit/abc', uk)).toBe('editRedirect');

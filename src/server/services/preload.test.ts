@@ -32,10 +32,10 @@ describe('preloading the route chunks', () => {
     expect(response.statusCode).toBe(200);
     const manifest = readManifest(dist)!;
     const links = preloads(response.body);
-    for (const key of ['features/registration/uk-form-page.tsx', 'i18n/en/common.json', 'i18n/en/layout.json', 'i18n/en/consent.json', 'i18n/en/form.json', 'i18n/en/components.json']) {
+    for (const key of ['forms/application-page.tsx', 'i18n/en/common.json', 'i18n/en/layout.json', 'i18n/en/consent.json', 'i18n/en/form.json', 'i18n/en/components.json']) {
       expect(links, key).toContain(`/${manifest[key]!.file}`);
     }
-    for (const key of manifest['features/registration/uk-form-page.tsx']!.imports ?? []) {
+    for (const key of manifest['forms/application-page.tsx']!.imports ?? []) {
       if (key !== 'index.html') expect(links.concat(preloads(readFileSync(path.join(dist, 'index.html'), 'utf8')))).toContain(`/${manifest[key]!.file}`);
     }
     expect(links).not.toContain(`/${manifest['i18n/de/form.json']!.file}`);
@@ -52,7 +52,7 @@ describe('preloading the route chunks', () => {
   it('preloads the language of the visit and the page of the market', async () => {
     const manifest = readManifest(dist)!;
     const de = preloads((await ctx.app.inject({ method: 'GET', url: '/de/form/1' })).body);
-    expect(de).toContain(`/${manifest['features/registration/steps/steps-page.tsx']!.file}`);
+    expect(de).toContain(`/${manifest['forms/steps-application-page.tsx']!.file}`);
     expect(de).toContain(`/${manifest['i18n/de/steps.json']!.file}`);
     const it_ = preloads((await ctx.app.inject({ method: 'GET', url: '/it/' })).body);
     expect(it_).toContain(`/${manifest['features/landing/landing-page.tsx']!.file}`);

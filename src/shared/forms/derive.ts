@@ -87,7 +87,7 @@ function validateField(rule: FieldRule, name: string, value: unknown, out: Answe
  * ones included), repeated blocks as present, unknown fields dropped. `mode: 'form'` adds the
  * browser's rules and section checks; 'payload' adds the form's cross-field check.
  */
-function schemaOver(sections: SectionDef[], mode: 'form' | 'payload', formCheck?: (payload: Answers) => FieldErrors) {
+function schemaOver(sections: SectionDef[], mode: 'form' | 'payload', formCheck?: (payload: Answers) => FieldErrors, optionalFiles = false) {
   return z.transform((input: unknown, ctx) => {
     const out: Answers = {};
     if (!input || typeof input !== 'object' || Array.isArray(input)) {
@@ -99,6 +99,8 @@ function schemaOver(sections: SectionDef[], mode: 'form' | 'payload', formCheck?
     for (const section of sections) {
       if (section.visibleWhen && !section.visibleWhen(answers)) continue;
       const rules: Record<string, FieldRule> = mode === 'form' ? { ...section.fields, ...section.formFields } : section.fields;
+      // Editing a stored application: a file sent before stays unless another is chosen.
+      if (optionalFiles) for (const name of section.files ?? []) if (rules[name]) rules[name] = z.nullish(rules[name] as z.ZodMiniType);
       if (section.repeat) {
         for (const n of repeatNumbers(section, answers)) {
           for (const [name, rule] of Object.entries(rules)) validateField(rule, `${name}${n}`, answers[`${name}${n}`], out, issues);
@@ -128,7 +130,10 @@ export function payloadSchema(form: FormDef) {
   return schema;
 }
 
-/** The schema the browser validates one step's form values with (before toPayload). */
-export function stepSchema(form: FormDef, step: number) {
-  return schemaOver(sectionsOf(form, step), 'form');
+/**
+ * The schema the browser validates one step's form values with (before toPayload). `editing`: a
+ * stored application is being changed, so a file the form asks for 'unlessEditing' may stay empty.
+ */
+export function stepSchema(form: FormDef, step: number, { editing = false }: { editing?: boolean } = {}) {
+  return schemaOver(sectionsOf(form, step), 'form', undefined, editing && form.files?.certificate === 'unlessEditing');
 }

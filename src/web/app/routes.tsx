@@ -25,9 +25,8 @@ function page(load: () => Promise<ComponentType>, messages: readonly string[] = 
 }
 
 const LandingPage = page(() => import('../features/landing/landing-page.tsx').then((m) => m.LandingPage), PAGE_MODULES.landing.messages);
-const UkFormPage = page(() => import('../forms/application-page.tsx').then((m) => m.ApplicationPage), PAGE_MODULES.ukForm.messages);
-const ItalianFormPage = page(() => import('../forms/application-page.tsx').then((m) => m.ApplicationPage), PAGE_MODULES.italianForm.messages);
-const StepsPage = page(() => import('../features/registration/steps/steps-page.tsx').then((m) => m.StepsPage as ComponentType), PAGE_MODULES.steps.messages);
+const ApplicationPage = page(() => import('../forms/application-page.tsx').then((m) => m.ApplicationPage), PAGE_MODULES.application.messages);
+const StepsPage = page(() => import('../forms/steps-application-page.tsx').then((m) => m.StepsApplicationPage as ComponentType), PAGE_MODULES.steps.messages);
 const ThankYouPage = page(() => import('../features/registration/thank-you-page.tsx').then((m) => m.ThankYouPage), PAGE_MODULES.thankYou.messages);
 const EditRedirectPage = page(() => import('../features/registration/edit-redirect-page.tsx').then((m) => m.EditRedirectPage), PAGE_MODULES.editRedirect.messages);
 const PrivacyPolicyPage = page(() => import('../features/legal/privacy-policy-page.tsx').then((m) => m.PrivacyPolicyPage), PAGE_MODULES.privacyPolicy.messages);
@@ -71,14 +70,12 @@ function Layout() {
   );
 }
 
-/** /form: the single-page form of en-uk; three-step variants start at /form/1. */
+/** /form: the single-page form of en-uk and it-it; three-step variants start at /form/1. */
 function FormRoute() {
   const { variant } = useSite();
   const localPath = useLocalPath();
   if (variant.layout === 'steps') return <Navigate to={localPath(`/form/1${window.location.search}`)} replace />;
-  if (variant.country === 'uk') return <UkFormPage />;
-  if (variant.country === 'it') return <ItalianFormPage />;
-  return <NotFoundPage />;
+  return <ApplicationPage />;
 }
 
 /**

@@ -4,18 +4,21 @@ import type { ComponentType, ReactNode } from 'react';
 import { useEffect, useRef } from 'react';
 import { FormProvider, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import type { Step } from '#shared/registration/journey.ts';
 import { FORM_MINUTES } from '#shared/limits.ts';
 import { sectionsOf, submitGates } from '#shared/forms/derive.ts';
 import type { FormDef, SectionDef } from '#shared/forms/model.ts';
 import { sectionOf } from '#shared/forms/sections.ts';
 import { useSite } from '../lib/site-context.tsx';
-import { ErrorSummary } from '../components/error-summary.tsx';
+import { ErrorSummary, focusField } from '../components/error-summary.tsx';
 import { ErrorView } from '../components/error-view.tsx';
 import { Spinner } from '../components/spinner.tsx';
 import { StepIndicator } from '../components/step-indicator.tsx';
 import { FormTextProvider, useHasFormText } from './form-text.tsx';
 import { RunnerProvider } from './runner-context.tsx';
 import { SubmitBar } from './submit-bar.tsx';
+import { SaveDraft } from './steps/save-draft.tsx';
 import { useFormRunner } from './use-form-runner.ts';
 import './forms.css';
 
@@ -46,6 +49,7 @@ export function FormPage({ form, sections, step = 1 }: FormPageProps) {
   const { t } = useTranslation();
   const { config, variant } = useSite();
   const runner = useFormRunner(form, step);
+  const location = useLocation();
   const { methods, phase, submitting, summary, showSummary, attempt, onSubmit, onPrevious } = runner;
   const heading = useRef<HTMLHeadingElement>(null);
   const several = form.steps.length > 1;
@@ -59,12 +63,23 @@ export function FormPage({ form, sections, step = 1 }: FormPageProps) {
     document.title = showSummary ? `${t('components.errorPrefix')} ${title}` : title;
   }, [t, ns, several, headingText, indicator, config.productName, showSummary]);
 
+  // A new step starts at its heading (or at the field a Change link names).
+  const ready = phase === 'ready';
+  useEffect(() => {
+    if (!several || !ready) return;
+    window.scrollTo?.(0, 0);
+    const fragment = decodeURIComponent(location.hash.slice(1));
+    if (!(fragment && focusField(fragment))) heading.current?.focus({ preventScroll: true });
+    // Only when the step opens.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [ready]);
+
   if (phase === 'failed') return <ErrorView />;
   if (phase === 'loading') return <Spinner label={t('form.loadingRecord')} />;
 
   const lastStep = step === form.steps.length;
   const sectionIds = form.steps[step - 1] ?? [];
-  const state = { form, step, editing: runner.editing, prefilledName: runner.prefilledName, captchaReset: runner.captchaReset };
+  const state = { form, step, editing: runner.editing, prefilledName: runner.prefilledName, captchaReset: runner.captchaReset, stored: runner.stored, meta: runner.meta };
   const previous = onPrevious ? (
     <button type="button" className="pc-button pc-button--secondary" onClick={onPrevious}>
       {t([`${ns}.previous`, 'steps.previous'])}
@@ -72,7 +87,7 @@ export function FormPage({ form, sections, step = 1 }: FormPageProps) {
   ) : null;
 
   return (
-    <div className={`pc-registration pc-form--${form.id}`}>
+    <div className={`pc-registration pc-form--${form.id}${several ? ' pc-steps-page' : ''}`}>
       {several && variant.showStepIndicator ? (
         <StepIndicator current={step} caption={indicator} label={t(`${ns}.progressLabel`)} names={form.steps.map((_, i) => t(`${ns}.names.${i + 1}`))} />
       ) : null}
@@ -80,6 +95,11 @@ export function FormPage({ form, sections, step = 1 }: FormPageProps) {
       <h1 className="pc-heading-l" ref={heading} tabIndex={-1}>
         {headingText}
       </h1>
+      {runner.draftMissing ? (
+        <div className="pc-notice" role="status">
+          <p className="pc-body">{t('steps.draft.missing')}</p>
+        </div>
+      ) : null}
       <FormTextProvider namespaces={[ns]}>
         {form.id.startsWith('apply-') && step === 1 ? <ApplicantIntro /> : null}
         <RunnerProvider value={state}>
@@ -117,6 +137,7 @@ export function FormPage({ form, sections, step = 1 }: FormPageProps) {
           </FormProvider>
         </RunnerProvider>
       </FormTextProvider>
+      {form.keepAnswers && several && form.id.startsWith('apply-') ? <SaveDraft step={step as Step} answers={runner.answersSoFar} /> : null}
     </div>
   );
 }
@@ -134,9 +155,21 @@ function Conditional({ when, children }: { when: NonNullable<SectionDef['visible
 }
 
 /** Submit waits for the boxes that gate it, those of conditional sections only while they apply. */
+/** Answers the last step needs before Submit, beside the boxes (step 3's programme source). */
+const REQUIRED_BEFORE_SUBMIT: Record<string, { field: string; textKey: string }> = {
+  'how-found': { field: 'howDidYouFindAboutTheProgram', textKey: 'steps.missing.howFound' },
+};
+
 function FormSubmitBar({ form, submitting, before }: { form: FormDef; submitting: boolean; before: ReactNode }) {
+  const { t } = useTranslation();
   const { control } = useFormContext();
   const answers = useWatch({ control }) as Record<string, unknown>;
+  const requirements = (form.steps.at(-1) ?? []).flatMap((id) => {
+    const required = REQUIRED_BEFORE_SUBMIT[id];
+    if (!required) return [];
+    const value = answers[required.field];
+    return [{ fieldId: required.field, met: typeof value === 'string' && value.trim() !== '', text: t(required.textKey) }];
+  });
   const botCheck = sectionsOf(form).some((section) => 'recaptchaToken' in section.fields);
-  return <SubmitBar mandatoryCheckboxes={submitGates(form, answers)} submitting={submitting} before={before} botCheck={botCheck} />;
+  return <SubmitBar mandatoryCheckboxes={submitGates(form, answers)} submitting={submitting} before={before} botCheck={botCheck} requirements={requirements} />;
 }

@@ -2,6 +2,7 @@
 // step, whether a stored record is being edited, and the runner's signals.
 import { createContext, useContext } from 'react';
 import type { FormDef } from '#shared/forms/model.ts';
+import type { StoredAnswers, StoredMeta } from './answers-store.ts';
 
 export interface RunnerState {
   form: FormDef;
@@ -12,6 +13,10 @@ export interface RunnerState {
   prefilledName: boolean;
   /** Changes after each answer from the server: the bot check must be solved again. */
   captchaReset: number;
+  /** The answers kept when the step opened, every step's (step 2 names the pharmacy, step 3 checks them all). */
+  stored: StoredAnswers;
+  /** What the store knows beside the answers (the kept certificate, a draft without files). */
+  meta: StoredMeta;
 }
 
 const Runner = createContext<RunnerState | null>(null);

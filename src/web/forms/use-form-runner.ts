@@ -8,15 +8,22 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import type * as z from 'zod/mini';
-import { emptyValues, errorTarget, fieldOrder, repeatNumbers, sectionsOf, stepSchema } from '#shared/forms/derive.ts';
+import { emptyValues, errorTarget, fieldOrder, payloadSchema, repeatNumbers, sectionsOf, stepSchema } from '#shared/forms/derive.ts';
+import { isLanguage, type Country } from '#shared/markets.ts';
+import { ErrorKey } from '#shared/schemas/fields.ts';
+import { fieldErrors } from '#shared/schemas/registration-common.ts';
+import { certificateProblem } from '#shared/schemas/registration-steps.ts';
 import type { FormContext, FormDef } from '#shared/forms/model.ts';
 import { registrationBodiesFor } from '#shared/reference/registration-bodies.ts';
-import type { Country } from '#shared/markets.ts';
 import { useLocalPath, useSite } from '../lib/site-context.tsx';
 import { apiFetch, type ApiResult } from '../lib/api-client.ts';
 import { getPharmacist } from '../lib/api/get-pharmacist.ts';
+import { getDraft } from '../lib/api/drafts.ts';
 import type { SummaryError } from '../components/error-summary.tsx';
-import { clearAnswers, loadAnswers, loadMeta, replaceAnswers, saveAnswers, storable, storeOf, updateMeta } from './answers-store.ts';
+import { clearAnswers, loadAnswers, loadMeta, replaceAnswers, saveAnswers, storable, storeOf, updateMeta, type StoredAnswers, type StoredMeta } from './answers-store.ts';
+import { deleteCertificate, getCertificate } from './steps/certificate-store.ts';
+import { certificateErrorKey } from './steps/certificate-text.ts';
+import { sectionOf } from '#shared/forms/sections.ts';
 import { answersFromRecord } from './record-answers.ts';
 import { saveOutcome, type SaveOutcome } from './save-outcome.ts';
 import { useErrorText } from './use-field-error.ts';
@@ -82,6 +89,25 @@ function send(form: FormDef, payload: Values, files: Record<string, File | null>
   return apiFetch(form.submit.path, { method: form.submit.method, form: body });
 }
 
+/** Only this form's own answers (the store is shared with the market's other variants). */
+function ownAnswers(form: FormDef, context: FormContext, answers: Values): Values {
+  const own = startValues(form, context);
+  return Object.fromEntries(Object.entries(answers).filter(([name]) => name in own && !NOT_KEPT.includes(name)));
+}
+
+/** Whether a value belongs to the step's fields (numbered blocks included): a step keeps only its own answers. */
+function stepFields(form: FormDef, step: number): (name: string) => boolean {
+  const sections = [...sectionsOf(form, step), ...(form.carried ?? []).map(sectionOf)];
+  const plain = new Set(sections.filter((s) => !s.repeat).flatMap((s) => [...Object.keys({ ...s.fields, ...s.formFields }), ...(s.files ?? [])]));
+  const repeated = new Set(sections.filter((s) => s.repeat).flatMap((s) => Object.keys(s.fields)));
+  return (name) => plain.has(name) || repeated.has(name.replace(/\d+$/, ''));
+}
+
+const pickWhere = (values: Values, keep: (name: string) => boolean): Values => Object.fromEntries(Object.entries(values).filter(([name]) => keep(name)));
+
+/** Spec §2, §4: the first step is always open; later steps need a stored first name. */
+const mayVisit = (step: number, answers: Values) => step === 1 || (typeof answers.firstName === 'string' && answers.firstName.trim() !== '');
+
 export function useFormRunner(form: FormDef, step = 1) {
   const { t, i18n } = useTranslation();
   const errorText = useErrorText();
@@ -91,60 +117,115 @@ export function useFormRunner(form: FormDef, step = 1) {
   const [searchParams] = useSearchParams();
   const recordId = form.prefill ? (searchParams.get(form.prefill.param) ?? '') : '';
   const editing = recordId !== '' && form.prefill?.param === 'pharmacistId';
+  const draftToken = form.keepAnswers ? (searchParams.get('draft') ?? '') : '';
+  const hasCertificate = Boolean(form.files?.certificate);
   const country: Country = config.country;
   const store = storeOf(form, country);
   const context: FormContext = { country, language: config.language, loginToken: editing ? recordId : undefined };
-  const needsRecord = editing && loadMeta(store).prefilledFor !== recordId;
 
+  // Most visits need nothing that waits (no draft link, no record, no stored certificate): the
+  // form renders at once from the kept answers, in the same task as the page's first paint.
+  const [atOnce] = useState(() => {
+    if (!form.keepAnswers) return !editing;
+    const meta = loadMeta(store);
+    if (draftToken && meta.draftLoaded !== draftToken) return false;
+    if (editing && meta.prefilledFor !== recordId) return false;
+    return mayVisit(step, loadAnswers(store)) && !meta.certificate;
+  });
   const [initial] = useState(() => {
     const base = startValues(form, context);
     // The record a staff form works on (the rep's visit: ?pharmacyId=) travels in the payload.
     if (form.prefill && !editing && recordId && form.prefill.param in base) base[form.prefill.param] = recordId;
-    return form.keepAnswers && !needsRecord ? withKept(base, loadAnswers(store)) : base;
+    return form.keepAnswers && atOnce ? withKept(base, loadAnswers(store)) : base;
   });
   const resolver = useMemo(
-    () => zodResolver(stepSchema(form, step) as unknown as z.ZodMiniType<Values, Values>) as unknown as Resolver<Values>,
-    [form, step],
+    () => zodResolver(stepSchema(form, step, { editing }) as unknown as z.ZodMiniType<Values, Values>) as unknown as Resolver<Values>,
+    [form, step, editing],
   );
   // The error summary takes focus (GOV.UK pattern), so react-hook-form must not focus a field itself.
   const methods = useForm<Values>({ defaultValues: initial, resolver, mode: 'onSubmit', reValidateMode: 'onChange', shouldFocusError: false });
-  const [phase, setPhase] = useState<Phase>(needsRecord ? 'loading' : 'ready');
+  const [phase, setPhase] = useState<Phase>(atOnce ? 'ready' : 'loading');
+  const [stored, setStored] = useState<StoredAnswers>(() => (form.keepAnswers && atOnce ? loadAnswers(store) : {}));
+  const [meta, setMeta] = useState<StoredMeta>(() => (form.keepAnswers && atOnce ? loadMeta(store) : {}));
+  const [draftMissing, setDraftMissing] = useState(false);
   const [prefilledName, setPrefilledName] = useState(() => editing && typeof initial.whereYouWork === 'string' && initial.whereYouWork !== '');
   const [submitting, setSubmitting] = useState(false);
   const [globalMessage, setGlobalMessage] = useState<string | null>(null);
   const [otherStepErrors, setOtherStepErrors] = useState<OtherStepError[]>([]);
   const [attempt, setAttempt] = useState(0);
   const [captchaReset, setCaptchaReset] = useState(0);
-  const recordStarted = useRef(false);
+  const started = useRef(false);
+  const [onThisStep] = useState(() => stepFields(form, step));
 
-  // The record behind an edit link fills the form once; later visits keep the applicant's changes.
+  // A draft link, the bounce to step 1, the record behind an edit link and a kept certificate,
+  // in that order; each is done once (the store remembers), later visits keep the applicant's changes.
   useEffect(() => {
-    if (!needsRecord || recordStarted.current) return;
-    recordStarted.current = true;
-    getPharmacist(recordId).then(
-      (record) => {
+    if (started.current) return;
+    started.current = true;
+    if (atOnce) {
+      if (hasCertificate && step === 1) void deleteCertificate(); // a file left from another session
+      return;
+    }
+    void (async () => {
+      if (draftToken && loadMeta(store).draftLoaded !== draftToken) {
+        const draft = await getDraft(draftToken).catch(() => undefined);
+        if (draft === undefined) return setPhase('failed');
+        if (draft && draft.language !== config.language && isLanguage(draft.language) && draft.country === country) {
+          // The link was made in another language than this page's: reload in that language.
+          const url = new URL(window.location.href);
+          url.searchParams.set('lang', draft.language);
+          window.location.replace(url.toString());
+          return;
+        }
+        if (draft && draft.country === country) {
+          replaceAnswers(store, storable(ownAnswers(form, context, draft.data)));
+          await deleteCertificate();
+          updateMeta(store, { draftLoaded: draftToken, certificate: undefined, certificateMissingFromDraft: hasCertificate || undefined });
+        } else {
+          setDraftMissing(true);
+          updateMeta(store, { draftLoaded: draftToken });
+        }
+      }
+      if (form.keepAnswers && !mayVisit(step, loadAnswers(store))) {
+        void navigate(localPath(stepPath(1, searchParams)), { replace: true });
+        return;
+      }
+      let fromRecord = false;
+      if (editing && loadMeta(store).prefilledFor !== recordId) {
+        const record = await getPharmacist(recordId).catch(() => null);
         if (!record) return setPhase('failed');
         const answers = answersFromRecord(form, record);
-        if (form.keepAnswers) {
-          replaceAnswers(store, storable(answers));
-          updateMeta(store, { prefilledFor: recordId });
+        if (!form.keepAnswers) {
+          methods.reset(withKept(startValues(form, context), answers));
+          setPrefilledName(typeof answers.whereYouWork === 'string' && answers.whereYouWork !== '');
+          return setPhase('ready');
         }
-        const values = withKept(startValues(form, context), answers);
-        methods.reset(values);
-        setPrefilledName(typeof values.whereYouWork === 'string' && values.whereYouWork !== '');
-        setPhase('ready');
-      },
-      () => setPhase('failed'),
-    );
-    // Once per page: the record id is part of the route.
+        replaceAnswers(store, storable(answers));
+        updateMeta(store, { prefilledFor: recordId });
+        fromRecord = true;
+      }
+      const kept = loadAnswers(store);
+      const values = withKept(startValues(form, context), kept);
+      const keptMeta = loadMeta(store);
+      if (keptMeta.certificate) values.file = await getCertificate();
+      else if (hasCertificate && step === 1) await deleteCertificate(); // a file left from another session
+      methods.reset(values);
+      setStored(kept);
+      setMeta(keptMeta);
+      if (fromRecord) setPrefilledName(typeof values.whereYouWork === 'string' && values.whereYouWork !== '');
+      setPhase('ready');
+    })();
+    // Once per page: the route remounts the page for each step.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   // Every change is kept at once, so a reload, a visit to the terms or a failed save loses nothing.
   useEffect(() => {
     if (!form.keepAnswers || phase !== 'ready') return;
-    const subscription = methods.watch((values) => saveAnswers(store, storable(values as Values, NOT_KEPT)));
+    const subscription = methods.watch((values) => saveAnswers(store, storable(pickWhere(values as Values, onThisStep), NOT_KEPT)));
     return () => subscription.unsubscribe();
+    // onThisStep follows form and step, which the page never changes.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [methods, form.keepAnswers, store, phase]);
 
   const names = textsOf(form);
@@ -154,6 +235,7 @@ export function useFormRunner(form: FormDef, step = 1) {
     const name = t(names.map((ns) => `${ns}.fieldNames.${base}`));
     return base === fieldId ? name : t('form.fieldNameNumbered', { field: name, number: numbered![2] });
   };
+  const messageFor = (fieldId: string, key: string) => (fieldId === 'file' ? errorText(certificateErrorKey(key)) : errorText(key));
 
   const { errors } = methods.formState;
   const errorKeys = Object.keys(errors).join();
@@ -172,10 +254,13 @@ export function useFormRunner(form: FormDef, step = 1) {
     else if (unplaced) items.push({ message: errorText(GENERIC_FAILURE) });
     for (const fieldId of fieldOrder(form, step, methods.getValues())) {
       const key = byField.get(fieldId);
-      if (key) items.push({ fieldId, message: t('form.summaryItem', { field: fieldName(fieldId), message: errorText(key) }) });
+      if (key) items.push({ fieldId, message: t('form.summaryItem', { field: fieldName(fieldId), message: messageFor(fieldId, key) }) });
     }
     for (const error of otherStepErrors) {
-      items.push({ to: `${localPath(stepPath(error.step, searchParams))}#${error.fieldId}`, message: t('steps.summaryOtherStep', { field: fieldName(error.fieldId), message: errorText(error.key), step: error.step }) });
+      items.push({
+        to: `${localPath(stepPath(error.step, searchParams))}#${error.fieldId}`,
+        message: t('steps.summaryOtherStep', { field: fieldName(error.fieldId), message: messageFor(error.fieldId, error.key), step: error.step }),
+      });
     }
     return items;
     // formState.errors is mutated in place by react-hook-form: recompute when its keys or the attempt change.
@@ -198,23 +283,43 @@ export function useFormRunner(form: FormDef, step = 1) {
   };
 
   const keepNow = () => {
-    if (form.keepAnswers) saveAnswers(store, storable(methods.getValues(), NOT_KEPT));
+    if (form.keepAnswers) saveAnswers(store, storable(pickWhere(methods.getValues(), onThisStep), NOT_KEPT));
   };
   const goToStep = (target: number) => void navigate(localPath(stepPath(target, searchParams)));
+
+  /** The answers so far, this step's included (the draft e-mail, check your answers). */
+  const answersSoFar = (): StoredAnswers => storable({ ...ownAnswers(form, context, form.keepAnswers ? loadAnswers(store) : {}), ...methods.getValues() }, NOT_KEPT);
 
   const submit = async (validated: Values) => {
     setGlobalMessage(null);
     setOtherStepErrors([]);
     keepNow();
-    const values = applying(form, { ...(form.keepAnswers ? loadAnswers(store) : {}), ...methods.getValues(), ...validated });
+    const values = applying(form, { ...ownAnswers(form, context, form.keepAnswers ? loadAnswers(store) : {}), ...methods.getValues(), ...validated });
+    const certificate = hasCertificate ? ((values.file as File | null | undefined) ?? null) : null;
+    delete values.file;
     const mapped = form.toPayload ? form.toPayload(values) : values;
-    const payload: Values = { ...mapped, appStoreCountry: country, formLanguage: config.language, website: methods.getValues('website') ?? '' };
+    const website = methods.getValues('website') ?? '';
+    let payload: Values = { ...mapped, appStoreCountry: country, formLanguage: config.language, website };
     if (editing) payload.loginToken = recordId;
     else delete payload.loginToken;
+    if (form.steps.length > 1) {
+      // The earlier steps' answers were checked step by step; check the whole application once more
+      // (the server does too), so that what is wrong shows with a link to its step.
+      const parsed = payloadSchema(form).safeParse(payload);
+      const clientErrors: Record<string, string> = parsed.success ? {} : fieldErrors(parsed.error);
+      const problem = certificate ? certificateProblem(certificate) : hasCertificate && !(editing && form.files?.certificate === 'unlessEditing') ? ErrorKey.required : null;
+      if (problem) clientErrors.file = problem;
+      if (Object.keys(clientErrors).length) {
+        showFieldErrors(clientErrors);
+        setAttempt((n) => n + 1);
+        return;
+      }
+      payload = { ...(parsed.data as Values), website };
+    }
     setSubmitting(true);
     let outcome: SaveOutcome;
     try {
-      outcome = saveOutcome(await send(form, payload));
+      outcome = saveOutcome(await send(form, payload, { file: certificate }));
     } catch {
       outcome = { kind: 'errorView' };
     }
@@ -222,6 +327,7 @@ export function useFormRunner(form: FormDef, step = 1) {
     switch (outcome.kind) {
       case 'saved':
         clearAnswers(store);
+        if (hasCertificate) await deleteCertificate();
         void navigate(localPath(form.done));
         return;
       case 'errorView':
@@ -261,11 +367,15 @@ export function useFormRunner(form: FormDef, step = 1) {
     phase,
     editing,
     prefilledName,
+    stored,
+    meta,
+    draftMissing,
     submitting,
     attempt,
     captchaReset,
     summary,
     showSummary,
+    answersSoFar,
     onSubmit: methods.handleSubmit(onValid, onInvalid),
     onPrevious,
   };

@@ -7,7 +7,6 @@ import type { Country } from '#shared/markets.ts';
 import {
   CERTIFICATE_EXTENSIONS,
   CERTIFICATE_MIME_TYPES,
-  FileErrorKey,
   certificateBytesLookRight,
   certificateProblem,
   type FileLike,
@@ -15,6 +14,7 @@ import {
 import { FileInput } from '../../components/file-input.tsx';
 import { Radios } from '../../components/radios.tsx';
 import { useFieldError } from '../use-field-error.ts';
+import { certificateErrorKey } from './certificate-text.ts';
 import { deleteCertificate, putCertificate } from './certificate-store.ts';
 import { FORMS } from '#shared/forms/catalogue.ts';
 import { storeOf, updateMeta } from '../answers-store.ts';
@@ -56,23 +56,7 @@ export function TrainingAndCertificateSection({ country, askAgain, editing }: Tr
   const completedError = useFieldError('haveYouCompleted');
   const fileKey = (formState.errors.file?.message as string | undefined) ?? '';
   // A generic key from the schema or the server becomes the certificate's own sentence.
-  const fileError = fileKey
-    ? t(
-        fileKey === FileErrorKey.fileType
-          ? 'steps.certificate.errors.fileType'
-          : fileKey === FileErrorKey.fileTooBig
-            ? 'steps.certificate.errors.fileTooBig'
-            : fileKey === FileErrorKey.required
-              ? 'steps.certificate.errors.required'
-              : fileKey === FileErrorKey.fileUnreadable
-                ? 'steps.certificate.errors.unreadable'
-                : fileKey === FileErrorKey.fileActiveContent
-                  ? 'steps.certificate.errors.activeContent'
-                  : i18n.exists(fileKey)
-                    ? fileKey
-                    : 'validation.invalid',
-      )
-    : undefined;
+  const fileError = fileKey ? (i18n.exists(certificateErrorKey(fileKey)) ? t(certificateErrorKey(fileKey)) : t('validation.invalid')) : undefined;
   const formatSize = (bytes: number) =>
     bytes >= MB / 10
       ? `${new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1 }).format(bytes / MB)} MB`

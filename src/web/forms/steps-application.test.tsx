@@ -5,16 +5,16 @@ import { Route, Routes, useLocation, useParams } from 'react-router';
 import axe from 'axe-core';
 import type { Country, Language } from '#shared/markets.ts';
 import { parseStep } from '#shared/registration/journey.ts';
-import { renderInSite } from '../../../test/render.tsx';
-import { json, stubApi } from '../../../forms/test-helpers.tsx';
-import { deleteCertificate } from '../../../forms/steps/certificate-store.ts';
-import { StepsPage } from './steps-page.tsx';
+import { renderInSite } from '../test/render.tsx';
+import { json, stubApi } from './test-helpers.tsx';
+import { deleteCertificate } from './steps/certificate-store.ts';
+import { StepsApplicationPage as StepsPage } from './steps-application-page.tsx';
 
-vi.mock('../../../components/altcha-widget.tsx', async () => (await import('../../../components/test-fakes.tsx')).fakeAltchaModule);
-vi.mock('../../../components/leaflet-map.tsx', async () => (await import('../../../components/test-fakes.tsx')).fakeLeafletModule);
+vi.mock('../components/altcha-widget.tsx', async () => (await import('../components/test-fakes.tsx')).fakeAltchaModule);
+vi.mock('../components/leaflet-map.tsx', async () => (await import('../components/test-fakes.tsx')).fakeLeafletModule);
 // The draft's background bot check: each call is a new solution.
 let solutions = 0;
-vi.mock('../../../lib/solve-bot-check.ts', () => ({ solveBotCheck: async () => `solution-${++solutions}` }));
+vi.mock('../lib/solve-bot-check.ts', () => ({ solveBotCheck: async () => `solution-${++solutions}` }));
 
 const TOKEN = 'AbCdEfGhIjKlMnOpQrStUvWx';
 const MB = 1024 * 1024;
@@ -253,7 +253,7 @@ describe('three-step form, bounces and steps 2 and 3', () => {
   it('shows a duplicate e-mail from the server with a link to change it on step 1', async () => {
     stubApi({ '/api/save-pharmacist': () => json({ status: 'failed', message: 'errorEmailRegistered' }, 409) });
     store({ ...STEP1, howDidYouFindAboutTheProgram: 'WORD OF MOUTH', agreementCheck1: true, agreementCheck2: true, agreementCheck3: true, agreementCheck4: true, agreementCheck5: true }, { certificate: { name: 'z.pdf', size: 10, type: 'application/pdf' } });
-    const { putCertificate } = await import('../../../forms/steps/certificate-store.ts');
+    const { putCertificate } = await import('./steps/certificate-store.ts');
     await putCertificate(pdf(10, 'z.pdf'));
     const user = await renderSteps('/form/3');
     await user.click(await screen.findByRole('button', { name: 'Solve bot check' }));
@@ -269,7 +269,7 @@ describe('three-step form, bounces and steps 2 and 3', () => {
   ])('shows the server refusing the certificate (%s) in German, linked to step 1', async (code, text) => {
     stubApi({ '/api/save-pharmacist': () => json({ status: 'failed', message: 'invalid', errors: { file: code } }, 400) });
     store({ ...STEP1, howDidYouFindAboutTheProgram: 'WORD OF MOUTH', agreementCheck1: true, agreementCheck2: true, agreementCheck3: true, agreementCheck4: true, agreementCheck5: true }, { certificate: { name: 'z.pdf', size: 10, type: 'application/pdf' } });
-    const { putCertificate } = await import('../../../forms/steps/certificate-store.ts');
+    const { putCertificate } = await import('./steps/certificate-store.ts');
     await putCertificate(pdf(10, 'z.pdf'));
     const user = await renderSteps('/form/3');
     await user.click(await screen.findByRole('button', { name: 'Solve bot check' }));
