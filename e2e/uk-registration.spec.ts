@@ -99,7 +99,7 @@ test('an applicant whose pharmacy is not in the places provider completes a UK a
   const who = uniqueApplicant('manual');
   const photo = await jpegWithGps();
   await page.goto('/uk/form');
-  await tabTo(page, page.getByRole('button', { name: 'Essential cookies only' }));
+  await tabTo(page, page.getByRole('button', { name: 'Got it' }));
   await page.keyboard.press('Enter');
 
   await typeInto(page, '#email', who.email);
