@@ -4,6 +4,10 @@
 // does not wait for a chain of round trips (entry → messages → page chunk → page messages).
 // Module paths are Vite manifest keys, relative to src/web.
 import type { Country, Variant } from './markets.ts';
+import { matchesRoute, ROUTES, STAFF_ROUTES } from './routes.ts';
+
+/** /form/1, /form/2, /form/3 (the three steps). */
+const isFormStep = (path: string) => matchesRoute('formStep', path) && ['1', '2', '3'].includes(path.slice(path.lastIndexOf('/') + 1));
 
 export interface PageModule {
   module: string;
@@ -33,9 +37,9 @@ export type PageName = keyof typeof PAGE_MODULES;
 
 /** The legal pages of each market's shell (spec §2): the German texts exist only on the German market. */
 export const LEGAL_PAGES = {
-  uk: { '/privacy-policy': 'privacyPolicy', '/terms-and-conditions': 'terms' },
-  it: { '/privacy-policy': 'privacyPolicy', '/terms-and-conditions': 'terms' },
-  de: { '/datenschutz': 'datenschutz', '/nutzungsbedingungen': 'nutzungsbedingungen', '/impressum': 'impressum' },
+  uk: { [ROUTES.privacyPolicy]: 'privacyPolicy', [ROUTES.terms]: 'terms' },
+  it: { [ROUTES.privacyPolicy]: 'privacyPolicy', [ROUTES.terms]: 'terms' },
+  de: { [ROUTES.datenschutz]: 'datenschutz', [ROUTES.nutzungsbedingungen]: 'nutzungsbedingungen', [ROUTES.impressum]: 'impressum' },
 } as const satisfies Record<Country, Record<string, PageName>>;
 
 /** Whether `page` is one of the legal pages of `country` (a legal route of another market is not found). */
@@ -45,16 +49,9 @@ export function isLegalPageOf(country: Country, page: PageName): boolean {
 
 /**
  * Staff pages (src/web/app/staff-routes.tsx), on every market: they are not preloaded, but they
- * are pages, not "not found". staff-routes.test.tsx checks that every staff route is listed here.
+ * are pages, not "not found". staff-routes.test.tsx checks that every staff route is listed.
  */
-export const STAFF_ROUTE_PATTERNS: readonly RegExp[] = [
-  /^\/signin$/,
-  /^\/signin\/verify$/,
-  /^\/areamanager\/mainadmin$/,
-  /^\/areamanager\/home\/[^/]+$/,
-  /^\/admin\/review$/,
-  /^\/rep\/home\/[^/]+$/,
-];
+export const isStaffPage = (path: string): boolean => STAFF_ROUTES.some((name) => matchesRoute(name, path));
 
 /**
  * The page the router shows at a path inside the market (base path already removed), as in
@@ -62,13 +59,13 @@ export const STAFF_ROUTE_PATTERNS: readonly RegExp[] = [
  */
 export function pageForPath(localPath: string, variant: Variant): PageName | null {
   const path = localPath.replace(/\/+$/, '') || '/';
-  if (path === '/') return 'landing';
+  if (path === ROUTES.landing) return 'landing';
   if (variant.mode !== 'default') return null;
   // The three-step variants redirect /form to /form/1 in the browser, the single pages /form/N to
   // /form (a language switch between the two keeps the applicant on a form).
-  if (path === '/form' || /^\/form\/[123]$/.test(path)) return variant.layout === 'steps' ? 'steps' : 'application';
-  if (/^\/pharmacist\/edit\/[^/]+$/.test(path)) return 'editRedirect';
-  if (path === '/thank-you') return 'thankYou';
+  if (path === ROUTES.form || isFormStep(path)) return variant.layout === 'steps' ? 'steps' : 'application';
+  if (matchesRoute('editRedirect', path)) return 'editRedirect';
+  if (path === ROUTES.thankYou) return 'thankYou';
   return (LEGAL_PAGES[variant.country] as Record<string, PageName>)[path] ?? null;
 }
 
@@ -80,6 +77,6 @@ export function pageForPath(localPath: string, variant: Variant): PageName | nul
 export function isPagePath(localPath: string, variant: Variant): boolean {
   const path = localPath.replace(/\/+$/, '') || '/';
   if (pageForPath(path, variant) !== null) return true;
-  if (/^\/form\/[123]$/.test(path)) return true;
-  return STAFF_ROUTE_PATTERNS.some((pattern) => pattern.test(path));
+  if (isFormStep(path)) return true;
+  return isStaffPage(path);
 }

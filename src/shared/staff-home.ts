@@ -2,6 +2,7 @@
 // area manager owns. Read by the server (the sign-in link's return path, the access policy) and
 // by the browser (after sign-in, the "own page" test), so both use the same rule.
 import type { StaffRole } from './schemas/staff.ts';
+import { routePath } from './routes.ts';
 
 export interface StaffIdentity {
   id: string;
@@ -16,12 +17,12 @@ export function ownAreaManagerId(user: StaffIdentity): string | null {
 export function staffHomePath(user: StaffIdentity): string {
   switch (user.role) {
     case 'main_admin':
-      return '/areamanager/mainadmin';
+      return routePath('mainAdmin');
     case 'area_manager':
-      return `/areamanager/home/${encodeURIComponent(user.id)}`;
+      return routePath('areaManagerHome', { areaManagerId: user.id });
     case 'sales_rep':
-      return `/rep/home/${encodeURIComponent(user.id)}`;
+      return routePath('repHome', { repId: user.id });
     case 'reviewer':
-      return '/admin/review';
+      return routePath('review');
   }
 }

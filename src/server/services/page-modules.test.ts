@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { resolveVariant } from '#shared/markets.ts';
+import { ROUTES, routerPath, type RouteName } from '#shared/routes.ts';
 import { PAGE_MODULES, pageForPath, SHELL_MESSAGES } from '#shared/page-modules.ts';
 
 const WEB = path.join(import.meta.dirname, '..', '..', 'web');
@@ -13,6 +14,15 @@ describe('the route → page module table', () => {
       expect(existsSync(path.join(WEB, module)), module).toBe(true);
       for (const name of [...SHELL_MESSAGES, ...messages]) for (const lang of ['en', 'it', 'de']) expect(existsSync(path.join(WEB, 'i18n', lang, `${name}.json`)), `${lang}/${name}`).toBe(true);
     }
+  });
+
+  it('is what the web router serves: every route is declared in the router through routerPath', () => {
+    const router = ['routes.tsx', 'staff-routes.tsx'].map((f) => readFileSync(path.join(WEB, 'app', f), 'utf8')).join('\n');
+    for (const name of Object.keys(ROUTES) as RouteName[]) {
+      if (name === 'landing') continue; // the index route
+      expect(router, name).toContain(`routerPath('${name}')`);
+    }
+    expect(routerPath('form')).toBe('form');
   });
 
   it('is what the router loads: each page module is imported in routes.tsx with its table entry', () => {

@@ -9,6 +9,7 @@ import { Footer } from '../features/layout/footer.tsx';
 import { SkipLink } from '../features/layout/skip-link.tsx';
 import { CookieNotice } from '../features/consent/cookie-notice.tsx';
 import { PAGE_MODULES, isLegalPageOf, type PageName } from '#shared/page-modules.ts';
+import { ROUTES, routePath, routerPath } from '#shared/routes.ts';
 import { loadFeatureMessages } from '../lib/i18n.ts';
 import { STAFF_MESSAGES, isStaffPath, staffRoutes, type StaffPages } from './staff-routes.tsx';
 
@@ -74,7 +75,7 @@ function Layout() {
 function FormRoute() {
   const { variant } = useSite();
   const localPath = useLocalPath();
-  if (variant.layout === 'steps') return <Navigate to={localPath(`/form/1${window.location.search}`)} replace />;
+  if (variant.layout === 'steps') return <Navigate to={localPath(`${routePath('formStep', { step: '1' })}${window.location.search}`)} replace />;
   return <ApplicationPage />;
 }
 
@@ -91,7 +92,7 @@ function StepRoute() {
   const number = step === '1' ? 1 : step === '2' ? 2 : step === '3' ? 3 : null;
   if (!number || variant.mode !== 'default') return <NotFoundPage />;
   // A language switch from the steps to a single-page pair lands on that pair's form (answers kept).
-  if (variant.layout !== 'steps' && !draft) return <Navigate to={localPath(`/form${search}`)} replace />;
+  if (variant.layout !== 'steps' && !draft) return <Navigate to={localPath(`${ROUTES.form}${search}`)} replace />;
   const Steps = StepsPage as ComponentType<{ step: 1 | 2 | 3 }>;
   return <Steps key={number} step={number} />;
 }
@@ -107,15 +108,15 @@ export const routes: RouteObject[] = [
     element: <Layout />,
     children: [
       { index: true, element: <LandingPage /> },
-      { path: 'form', element: <FormRoute /> },
-      { path: 'form/:step', element: <StepRoute /> },
-      { path: 'thank-you', element: <ThankYouPage /> },
-      { path: 'pharmacist/edit/:id', element: <EditRedirectPage /> },
-      { path: 'privacy-policy', element: <LegalRoute page="privacyPolicy"><PrivacyPolicyPage /></LegalRoute> },
-      { path: 'terms-and-conditions', element: <LegalRoute page="terms"><TermsPage /></LegalRoute> },
-      { path: 'datenschutz', element: <LegalRoute page="datenschutz"><DatenschutzPage /></LegalRoute> },
-      { path: 'nutzungsbedingungen', element: <LegalRoute page="nutzungsbedingungen"><NutzungsbedingungenPage /></LegalRoute> },
-      { path: 'impressum', element: <LegalRoute page="impressum"><ImpressumPage /></LegalRoute> },
+      { path: routerPath('form'), element: <FormRoute /> },
+      { path: routerPath('formStep'), element: <StepRoute /> },
+      { path: routerPath('thankYou'), element: <ThankYouPage /> },
+      { path: routerPath('editRedirect'), element: <EditRedirectPage /> },
+      { path: routerPath('privacyPolicy'), element: <LegalRoute page="privacyPolicy"><PrivacyPolicyPage /></LegalRoute> },
+      { path: routerPath('terms'), element: <LegalRoute page="terms"><TermsPage /></LegalRoute> },
+      { path: routerPath('datenschutz'), element: <LegalRoute page="datenschutz"><DatenschutzPage /></LegalRoute> },
+      { path: routerPath('nutzungsbedingungen'), element: <LegalRoute page="nutzungsbedingungen"><NutzungsbedingungenPage /></LegalRoute> },
+      { path: routerPath('impressum'), element: <LegalRoute page="impressum"><ImpressumPage /></LegalRoute> },
       ...staffRoutes(staffPages),
       { path: '*', element: <NotFoundPage /> },
     ],

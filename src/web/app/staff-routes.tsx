@@ -3,6 +3,7 @@
 // loaded pages, made with its page() helper, so no staff code ships with the public pages.
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
+import { routerPath } from '#shared/routes.ts';
 
 export interface StaffPages {
   SignInPage: ComponentType;
@@ -25,17 +26,17 @@ export const STAFF_MESSAGES = ['staff', 'form', 'components'];
 export function staffRoutes(pages: StaffPages): RouteObject[] {
   const { SignInPage, VerifySignInPage, StaffArea, MainAdminPage, AreaManagerHomePage, StaffHomePage } = pages;
   return [
-    { path: 'signin', element: <SignInPage /> },
-    { path: 'signin/verify', element: <VerifySignInPage /> },
+    { path: routerPath('signIn'), element: <SignInPage /> },
+    { path: routerPath('verifySignIn'), element: <VerifySignInPage /> },
     {
       element: <StaffArea />,
       children: [
-        { path: 'areamanager/mainadmin', element: <MainAdminPage /> },
-        { path: 'areamanager/home/:areaManagerId', element: <AreaManagerHomePage /> },
+        { path: routerPath('mainAdmin'), element: <MainAdminPage /> },
+        { path: routerPath('areaManagerHome'), element: <AreaManagerHomePage /> },
         // The reviewer's desk and the rep's pages come with their own issues; until then a
         // signed-in page, so that signing in never ends on "not found".
-        { path: 'admin/review', element: <StaffHomePage /> },
-        { path: 'rep/home/:repId', element: <StaffHomePage /> },
+        { path: routerPath('review'), element: <StaffHomePage /> },
+        { path: routerPath('repHome'), element: <StaffHomePage /> },
       ],
     },
   ];

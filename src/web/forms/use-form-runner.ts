@@ -24,6 +24,7 @@ import { clearAnswers, loadAnswers, loadMeta, replaceAnswers, saveAnswers, stora
 import { deleteCertificate, getCertificate } from './steps/certificate-store.ts';
 import { certificateErrorKey } from './steps/certificate-text.ts';
 import { sectionOf } from '#shared/forms/sections.ts';
+import { routePath } from '#shared/routes.ts';
 import { answersFromRecord } from './record-answers.ts';
 import { saveOutcome, type SaveOutcome } from './save-outcome.ts';
 import { useErrorText } from './use-field-error.ts';
@@ -393,5 +394,5 @@ export function stepPath(step: number, search: string | URLSearchParams): string
     if (value) kept.set(name, value);
   }
   const query = kept.toString();
-  return `/form/${step}${query ? `?${query}` : ''}`;
+  return `${routePath('formStep', { step: String(step) })}${query ? `?${query}` : ''}`;
 }

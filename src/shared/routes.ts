@@ -1,0 +1,44 @@
+// The one route table: every path of a market's site (without its base path), read by the web
+// router (src/web/app/routes.tsx, staff-routes.tsx), the server's page/404 decision and preload
+// (page-modules.ts) and the staff roles' home paths (staff-home.ts), so a path is written once.
+export const ROUTES = {
+  landing: '/',
+  form: '/form',
+  formStep: '/form/:step',
+  thankYou: '/thank-you',
+  editRedirect: '/pharmacist/edit/:id',
+  privacyPolicy: '/privacy-policy',
+  terms: '/terms-and-conditions',
+  datenschutz: '/datenschutz',
+  nutzungsbedingungen: '/nutzungsbedingungen',
+  impressum: '/impressum',
+  signIn: '/signin',
+  verifySignIn: '/signin/verify',
+  mainAdmin: '/areamanager/mainadmin',
+  areaManagerHome: '/areamanager/home/:areaManagerId',
+  review: '/admin/review',
+  repHome: '/rep/home/:repId',
+} as const;
+
+export type RouteName = keyof typeof ROUTES;
+
+/** The staff pages: on every market, never preloaded, signed-in except sign-in itself. */
+export const STAFF_ROUTES = ['signIn', 'verifySignIn', 'mainAdmin', 'areaManagerHome', 'review', 'repHome'] as const satisfies readonly RouteName[];
+
+/** A route's path with its `:params` filled in (encoded), e.g. routePath('repHome', { repId: 'a b' }) -> '/rep/home/a%20b'. */
+export function routePath(name: RouteName, params: Record<string, string> = {}): string {
+  return ROUTES[name].replace(/:(\w+)/g, (_all, param: string) => {
+    const value = params[param];
+    if (value === undefined) throw new Error(`${ROUTES[name]}: missing ${param}`);
+    return encodeURIComponent(value);
+  });
+}
+
+/** The router's path of a route (relative to the market's root, no leading slash). */
+export const routerPath = (name: RouteName): string => ROUTES[name].slice(1);
+
+/** Whether a path (base path removed, no trailing slash) is this route. */
+export function matchesRoute(name: RouteName, path: string): boolean {
+  const pattern = ROUTES[name].replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:\w+/g, '[^/]+');
+  return new RegExp(`^${pattern}$`).test(path);
+}
