@@ -20,11 +20,15 @@ function portIsFree(port: number): Promise<boolean> {
 }
 
 /** A free port in 3600-3699, starting at a random offset so parallel test files rarely collide. */
+/** Ports fetch() refuses ("bad port", WHATWG Fetch), e.g. 3659 in our range. */
+const FETCH_BAD_PORTS = new Set([3659, 4045, 4190, 5060, 5061, 6000, 6566, 6665, 6666, 6667, 6668, 6669, 6679, 6697, 10080]);
+
 export async function freePort(): Promise<number> {
   const span = PORT_RANGE.last - PORT_RANGE.first + 1;
   const start = Math.floor(Math.random() * span);
   for (let i = 0; i < span; i++) {
     const port = PORT_RANGE.first + ((start + i) % span);
+    if (FETCH_BAD_PORTS.has(port)) continue;
     if (await portIsFree(port)) return port;
   }
   throw new Error('no free port in 3600-3699');
