@@ -9,7 +9,7 @@ import { MapView } from '../components/map-view.tsx';
 import { CookieNotice } from '../features/consent/cookie-notice.tsx';
 import { hasConsent, readCookie } from '../lib/consent-cookies.ts';
 
-vi.mock('../components/leaflet-map.tsx', async () => (await import('../components/test-fakes.tsx')).fakeLeafletModule);
+vi.mock('../components/leaflet-map.tsx', async () => (await import('../test/fakes.tsx')).fakeLeafletModule);
 
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
 const TILES = { mapTilesUrl: 'https://tile.example.org/{z}/{x}/{y}.png' };

@@ -6,8 +6,8 @@ import { renderInSite } from '../test/render.tsx';
 import { Captcha } from './captcha.tsx';
 import { MapView } from './map-view.tsx';
 
-vi.mock('./altcha-widget.tsx', async () => (await import('./test-fakes.tsx')).fakeAltchaModule);
-vi.mock('./leaflet-map.tsx', async () => (await import('./test-fakes.tsx')).fakeLeafletModule);
+vi.mock('./altcha-widget.tsx', async () => (await import('../test/fakes.tsx')).fakeAltchaModule);
+vi.mock('./leaflet-map.tsx', async () => (await import('../test/fakes.tsx')).fakeLeafletModule);
 
 /** A stand-in IntersectionObserver the test drives: `scrollNear()` reports every watched element as near. */
 const observed = new Set<IntersectionObserverCallback>();

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { renderInSite } from '../test/render.tsx';
 import { Captcha } from './captcha.tsx';
 
-vi.mock('./altcha-widget.tsx', async () => (await import('./test-fakes.tsx')).fakeAltchaModule);
+vi.mock('./altcha-widget.tsx', async () => (await import('../test/fakes.tsx')).fakeAltchaModule);
 
 afterEach(cleanup);
 

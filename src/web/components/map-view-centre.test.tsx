@@ -3,7 +3,7 @@ import { cleanup, screen } from '@testing-library/react';
 import { renderInSite } from '../test/render.tsx';
 import { MapView } from './map-view.tsx';
 
-vi.mock('./leaflet-map.tsx', async () => (await import('./test-fakes.tsx')).fakeLeafletModule);
+vi.mock('./leaflet-map.tsx', async () => (await import('../test/fakes.tsx')).fakeLeafletModule);
 
 afterEach(cleanup);
 

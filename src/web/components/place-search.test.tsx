@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { renderInSite } from '../test/render.tsx';
 import { PlaceSearch } from './place-search.tsx';
 
-vi.mock('./leaflet-map.tsx', async () => (await import('./test-fakes.tsx')).fakeLeafletModule);
+vi.mock('./leaflet-map.tsx', async () => (await import('../test/fakes.tsx')).fakeLeafletModule);
 
 const MAP = { marker: null, tilesUrl: '', attribution: '', label: 'Map of your pharmacy' };
 

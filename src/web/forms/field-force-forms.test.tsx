@@ -8,10 +8,10 @@ import { FORMS } from '#shared/forms/catalogue.ts';
 import { renderInSite } from '../test/render.tsx';
 import { FormPage } from './form-page.tsx';
 import { FIELD_FORCE_SECTIONS } from './field-force-sections.tsx';
-import { json, stubApi } from './test-helpers.tsx';
+import { json, stubApi } from '../test/api-stub.tsx';
 
-vi.mock('../components/altcha-widget.tsx', async () => (await import('../components/test-fakes.tsx')).fakeAltchaModule);
-vi.mock('../components/leaflet-map.tsx', async () => (await import('../components/test-fakes.tsx')).fakeLeafletModule);
+vi.mock('../components/altcha-widget.tsx', async () => (await import('../test/fakes.tsx')).fakeAltchaModule);
+vi.mock('../components/leaflet-map.tsx', async () => (await import('../test/fakes.tsx')).fakeLeafletModule);
 
 const PHARMACY_ID = '0b5c9a52-6f2d-4d8e-9a37-6d1f3c2b7e10';
 const ME = { id: '11111111-2222-3333-4444-555555555555', email: 'am@example.com', firstName: 'Anna', lastName: 'Bianchi', role: 'area_manager', areaManagerId: null };

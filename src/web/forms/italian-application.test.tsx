@@ -4,15 +4,15 @@ import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import { Route, Routes, useLocation } from 'react-router';
 import { renderInSite } from '../test/render.tsx';
-import { json, stubApi } from './test-helpers.tsx';
+import { json, stubApi } from '../test/api-stub.tsx';
 import { FORMS } from '#shared/forms/catalogue.ts';
 import { FormPage } from './form-page.tsx';
 import { APPLICANT_SECTIONS } from './applicant-sections.tsx';
 
 const ItalianFormPage = () => <FormPage form={FORMS['apply-it']} sections={APPLICANT_SECTIONS} />;
 
-vi.mock('../components/altcha-widget.tsx', async () => (await import('../components/test-fakes.tsx')).fakeAltchaModule);
-vi.mock('../components/leaflet-map.tsx', async () => (await import('../components/test-fakes.tsx')).fakeLeafletModule);
+vi.mock('../components/altcha-widget.tsx', async () => (await import('../test/fakes.tsx')).fakeAltchaModule);
+vi.mock('../components/leaflet-map.tsx', async () => (await import('../test/fakes.tsx')).fakeLeafletModule);
 
 const ROMA = [{ placeId: 'place-roma', name: 'Farmacia del Corso', address: 'Via del Corso 100, 00186 Roma RM', lat: 41.9009, lng: 12.4807 }];
 

@@ -6,12 +6,12 @@ import axe from 'axe-core';
 import type { Country, Language } from '#shared/markets.ts';
 import { parseStep } from '#shared/registration/journey.ts';
 import { renderInSite } from '../test/render.tsx';
-import { json, stubApi } from './test-helpers.tsx';
+import { json, stubApi } from '../test/api-stub.tsx';
 import { deleteCertificate } from './steps/certificate-store.ts';
 import { StepsApplicationPage as StepsPage } from './steps-application-page.tsx';
 
-vi.mock('../components/altcha-widget.tsx', async () => (await import('../components/test-fakes.tsx')).fakeAltchaModule);
-vi.mock('../components/leaflet-map.tsx', async () => (await import('../components/test-fakes.tsx')).fakeLeafletModule);
+vi.mock('../components/altcha-widget.tsx', async () => (await import('../test/fakes.tsx')).fakeAltchaModule);
+vi.mock('../components/leaflet-map.tsx', async () => (await import('../test/fakes.tsx')).fakeLeafletModule);
 // The draft's background bot check: each call is a new solution.
 let solutions = 0;
 vi.mock('../lib/solve-bot-check.ts', () => ({ solveBotCheck: async () => `solution-${++solutions}` }));

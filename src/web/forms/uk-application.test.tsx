@@ -8,10 +8,10 @@ import { FormPage } from './form-page.tsx';
 import { APPLICANT_SECTIONS } from './applicant-sections.tsx';
 
 const UkFormPage = () => <FormPage form={FORMS['apply-uk']} sections={APPLICANT_SECTIONS} />;
-import { json, stubApi } from './test-helpers.tsx';
+import { json, stubApi } from '../test/api-stub.tsx';
 
-vi.mock('../components/altcha-widget.tsx', async () => (await import('../components/test-fakes.tsx')).fakeAltchaModule);
-vi.mock('../components/leaflet-map.tsx', async () => (await import('../components/test-fakes.tsx')).fakeLeafletModule);
+vi.mock('../components/altcha-widget.tsx', async () => (await import('../test/fakes.tsx')).fakeAltchaModule);
+vi.mock('../components/leaflet-map.tsx', async () => (await import('../test/fakes.tsx')).fakeLeafletModule);
 
 const TOKEN = 'AbCdEfGhIjKlMnOpQrStUvWx';
 

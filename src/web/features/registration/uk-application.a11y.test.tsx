@@ -10,10 +10,10 @@ import { APPLICANT_SECTIONS } from '../../forms/applicant-sections.tsx';
 
 const UkFormPage = () => <FormPage form={FORMS['apply-uk']} sections={APPLICANT_SECTIONS} />;
 import { ThankYouPage } from './thank-you-page.tsx';
-import { stubApi } from '../../forms/test-helpers.tsx';
+import { stubApi } from '../../test/api-stub.tsx';
 
-vi.mock('../../components/altcha-widget.tsx', async () => (await import('../../components/test-fakes.tsx')).fakeAltchaModule);
-vi.mock('../../components/leaflet-map.tsx', async () => (await import('../../components/test-fakes.tsx')).fakeLeafletModule);
+vi.mock('../../components/altcha-widget.tsx', async () => (await import('../../test/fakes.tsx')).fakeAltchaModule);
+vi.mock('../../components/leaflet-map.tsx', async () => (await import('../../test/fakes.tsx')).fakeLeafletModule);
 
 afterEach(() => {
   cleanup();

@@ -5,7 +5,7 @@ import { Route, Routes, useLocation } from 'react-router';
 import { renderInSite } from '../../test/render.tsx';
 import { SignInPage } from './sign-in-page.tsx';
 import { VerifySignInPage, secretOf } from './verify-page.tsx';
-import { ADMIN, MANAGER, json, stubStaffApi } from './staff-test-helpers.tsx';
+import { ADMIN, MANAGER, json, stubStaffApi } from '../../test/staff-api-stub.tsx';
 import { staffHomePath } from '#shared/staff-home.ts';
 import { safeReturnTo, signInPath, withoutBasePath } from './staff-user.ts';
 

@@ -7,7 +7,7 @@ import { renderInSite } from '../../test/render.tsx';
 import { StaffArea } from './staff-area.tsx';
 import { MainAdminPage } from './main-admin-page.tsx';
 import { AreaManagerHomePage } from './area-manager-home-page.tsx';
-import { ADMIN, MANAGER, json, stubStaffApi, type Handler } from './staff-test-helpers.tsx';
+import { ADMIN, MANAGER, json, stubStaffApi, type Handler } from '../../test/staff-api-stub.tsx';
 
 afterEach(() => {
   cleanup();

@@ -1,7 +1,7 @@
 // Fakes for the lazy chunks in jsdom tests: vi.mock('./altcha-widget.tsx', () => fakeAltchaModule)
 // and vi.mock('./leaflet-map.tsx', () => fakeLeafletModule).
-import type { AltchaWidgetProps } from './altcha-widget.tsx';
-import type { LeafletMapProps } from './leaflet-map.tsx';
+import type { AltchaWidgetProps } from '../components/altcha-widget.tsx';
+import type { LeafletMapProps } from '../components/leaflet-map.tsx';
 
 function FakeAltchaWidget({ onVerified, onReset, resetSignal }: AltchaWidgetProps) {
   return (
