@@ -122,7 +122,7 @@ describe('area manager add-pharmacy (screens 7 + 3)', () => {
       lng: 'validation.placeRequired',
       address: 'validation.required',
       whereYouWork: 'validation.required',
-      city: 'validation.choose',
+      city: 'validation.selectCity',
       region: 'validation.choose',
       prov: 'validation.choose',
     });

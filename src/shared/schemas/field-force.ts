@@ -32,4 +32,4 @@ export const RegionSchema = z.custom<string>((v) => isItalianRegionId(v), { erro
 const PROVINCE_CODES = new Set(ITALIAN_PROVINCES.map((p) => p.code as string));
 export const ProvinceSchema = z.custom<string>((v) => typeof v === 'string' && PROVINCE_CODES.has(v), { error: ErrorKey.choose });
 
-export const CitySchema = trimmedString(TEXT_MAX_LENGTH, ErrorKey.choose);
+export const CitySchema = trimmedString(TEXT_MAX_LENGTH, ErrorKey.selectCity);

@@ -13,6 +13,8 @@ export const ErrorKey = {
   registrationNumber: 'validation.registrationNumber',
   tooLong: 'validation.tooLong',
   choose: 'validation.choose',
+  /** The area manager's city (spec §5: 'Please select city'). */
+  selectCity: 'validation.selectCity',
   placeRequired: 'validation.placeRequired',
   addressRequired: 'validation.addressRequired',
   confirm: 'validation.confirm',

@@ -41,6 +41,7 @@ describe('the area manager’s add-pharmacy form (screens 7 and 3)', () => {
     for (const field of ['Sales rep', 'Pharmacy location', 'Pharmacy name', 'City', 'Region', 'Province']) {
       expect(within(summary).getByRole('link', { name: new RegExp(`^${field}:`) })).toBeInTheDocument();
     }
+    expect(within(summary).getByRole('link', { name: 'City: Please select city' })).toHaveAttribute('href', '#city');
   });
 });
 
