@@ -161,6 +161,13 @@ describe('three-step form, bounces and steps 2 and 3', () => {
     expect(await screen.findByText('Schritt 1 von 3')).toBeInTheDocument();
   });
 
+  it('opens step 3 of an edit link straight away when the stored record has a first name (spec §4)', async () => {
+    stubApi({ '/api/get-pharmacist': () => json({ status: 'ok', data: { firstName: 'Anna', email: 'anna@example.de' } }) });
+    await renderSteps(`/form/3?pharmacistId=${TOKEN}`);
+    expect(await screen.findByText('Schritt 3 von 3')).toBeInTheDocument();
+    expect(where()).toBe(`/form/3?pharmacistId=${TOKEN}`);
+  });
+
   it('step 2: Previous keeps the answer; Next needs the Google profile confirmation', async () => {
     stubApi();
     store(STEP1);

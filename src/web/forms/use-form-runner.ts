@@ -158,7 +158,7 @@ export function useFormRunner(form: FormDef, step = 1) {
   const started = useRef(false);
   const [onThisStep] = useState(() => stepFields(form, step));
 
-  // A draft link, the bounce to step 1, the record behind an edit link and a kept certificate,
+  // A draft link, the record behind an edit link, the bounce to step 1 and a kept certificate,
   // in that order; each is done once (the store remembers), later visits keep the applicant's changes.
   useEffect(() => {
     if (started.current) return;
@@ -187,10 +187,6 @@ export function useFormRunner(form: FormDef, step = 1) {
           updateMeta(store, { draftLoaded: draftToken });
         }
       }
-      if (form.keepAnswers && !mayVisit(step, loadAnswers(store))) {
-        void navigate(localPath(stepPath(1, searchParams)), { replace: true });
-        return;
-      }
       let fromRecord = false;
       if (editing && loadMeta(store).prefilledFor !== recordId) {
         const record = await getPharmacist(recordId).catch(() => null);
@@ -204,6 +200,11 @@ export function useFormRunner(form: FormDef, step = 1) {
         replaceAnswers(store, storable(answers));
         updateMeta(store, { prefilledFor: recordId });
         fromRecord = true;
+      }
+      // Spec §4: a later step without a first name (kept, or in the record being edited) starts again at step 1.
+      if (form.keepAnswers && !mayVisit(step, loadAnswers(store))) {
+        void navigate(localPath(stepPath(1, searchParams)), { replace: true });
+        return;
       }
       const kept = loadAnswers(store);
       const values = withKept(startValues(form, context), kept);
