@@ -149,12 +149,15 @@ test('submit waits for the bot check, a how-found answer and all five confirmati
   await expect(missing).toContainText('die Bot-Prüfung abschließen');
 
   const radio = page.locator('#howDidYouFindAboutTheProgram-RECOMMENDATION');
+  const otherRadio = page.getByRole('radio', { name: 'Sonstiges' });
   const other = page.locator('#howDidYouFindAboutTheProgram-other');
   await radio.check();
+  await otherRadio.check();
   await other.fill('Fachzeitschrift');
   await expect(radio).not.toBeChecked();
+  await expect(page.getByText('Noch 185 Zeichen übrig')).toBeVisible();
   await radio.check();
-  await expect(other).toHaveValue('');
+  await expect(other).toBeHidden();
   await expect(missing).not.toContainText('erfahren haben');
 
   for (const n of [1, 2, 3, 4]) await page.locator(`#agreementCheck${n}`).check();
@@ -164,6 +167,8 @@ test('submit waits for the bot check, a how-found answer and all five confirmati
   await expect(missing).toContainText('Bestätigung 5 ankreuzen');
   await page.locator('#agreementCheck5').check();
   await expect(submit).toBeEnabled();
+  await otherRadio.check();
+  await expect(submit).toBeDisabled();
   await other.fill('Kollegin');
   await expect(submit).toBeEnabled();
   await other.fill('');

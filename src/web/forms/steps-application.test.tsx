@@ -194,13 +194,20 @@ describe('three-step form, bounces and steps 2 and 3', () => {
     expect(screen.getAllByRole('listitem').filter((li) => li.classList.contains('pc-charter__item'))).toHaveLength(10);
 
     const radio = screen.getByRole('radio', { name: 'Durch eine Empfehlung' });
-    const other = screen.getByRole('textbox', { name: 'Sonstiges' });
-    await user.type(other, 'Fachzeitschrift');
+    const otherRadio = screen.getByRole('radio', { name: 'Sonstiges' });
+    const otherText = () => screen.queryByRole('textbox', { name: 'Beschreiben Sie bitte, wie Sie davon erfahren haben' });
+    expect(otherText()).toBeNull();
+    await user.click(otherRadio);
+    await user.type(otherText()!, 'Fachzeitschrift');
+    expect(screen.getByText('Noch 185 Zeichen übrig')).toBeInTheDocument();
     await user.click(radio);
     expect(radio).toBeChecked();
-    expect(other).toHaveValue('');
-    await user.type(other, 'DAZ');
+    expect(otherText()).toBeNull();
+    await user.click(otherRadio);
+    expect(otherText()).toHaveValue('');
     expect(radio).not.toBeChecked();
+    await user.type(otherText()!, 'DAZ');
+    const other = otherText()!;
     expect(other).toHaveValue('DAZ');
 
     const confirmations = within(screen.getByRole('group', { name: 'Bitte bestätigen Sie jeden der folgenden Punkte' })).getAllByRole('checkbox');

@@ -1,6 +1,7 @@
-// Step 3: how the applicant found the programme (spec §4): four radios and an Other free text.
-// One payload field holds either a radio's value or the text, so choosing a radio clears the
-// text and typing text clears the radio.
+// Step 3: how the applicant found the programme (spec §4, §9): four radios and a fifth, Other,
+// which reveals a free text (with its character count). One payload field holds either a radio's
+// value or the text, so choosing a radio clears the text.
+import { useState } from 'react';
 import { useController } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { TEXT_MAX_LENGTH } from '#shared/limits.ts';
@@ -8,6 +9,7 @@ import { PROGRAMME_SOURCE_OPTIONS } from '#shared/reference/options.ts';
 import { isProgrammeSource } from '#shared/schemas/registration-steps.ts';
 import { ErrorMessage, Hint, describedBy } from '../../components/field.tsx';
 import { radioId } from '../../components/radios.tsx';
+import { TextArea } from '../../components/text-area.tsx';
 import { useFieldError } from '../use-field-error.ts';
 
 export const HOW_FOUND = 'howDidYouFindAboutTheProgram';
@@ -19,8 +21,10 @@ export function HowFoundSection() {
   const value = typeof field.value === 'string' ? field.value : '';
   const chosen = isProgrammeSource(value) ? value : '';
   const other = chosen ? '' : value;
+  const [otherChosen, setOtherChosen] = useState(!chosen && value !== '');
   const error = useFieldError(HOW_FOUND);
   const set = (next: string) => field.onChange(next);
+  const otherRadioId = radioId(HOW_FOUND, PROGRAMME_SOURCE_OPTIONS.length, 'other-choice');
   return (
     <section aria-labelledby="section-how-found">
       <h2 id="section-how-found" className="pc-heading-m">
@@ -43,8 +47,11 @@ export function HowFoundSection() {
                     id={id}
                     name={HOW_FOUND}
                     value={option}
-                    checked={chosen === option}
-                    onChange={() => set(option)}
+                    checked={!otherChosen && chosen === option}
+                    onChange={() => {
+                      setOtherChosen(false);
+                      set(option);
+                    }}
                     onBlur={field.onBlur}
                   />
                   <label className="pc-radios__label" htmlFor={id}>
@@ -53,22 +60,37 @@ export function HowFoundSection() {
                 </div>
               );
             })}
-          </div>
-          <div className="pc-form-group pc-how-found__other">
-            <label className="pc-label" htmlFor={HOW_FOUND_OTHER_ID}>
-              {t('steps.howFound.otherLabel')}
-            </label>
-            <Hint id={HOW_FOUND_OTHER_ID}>{t('steps.howFound.otherHint')}</Hint>
-            <input
-              id={HOW_FOUND_OTHER_ID}
-              type="text"
-              className={['pc-input', error ? 'pc-input--error' : ''].filter(Boolean).join(' ')}
-              aria-describedby={`${HOW_FOUND_OTHER_ID}-hint`}
-              value={other}
-              maxLength={TEXT_MAX_LENGTH}
-              onChange={(event) => set(event.target.value)}
-              onBlur={field.onBlur}
-            />
+            <div className="pc-radios__item">
+              <input
+                className="pc-radios__input"
+                type="radio"
+                id={otherRadioId}
+                name={HOW_FOUND}
+                value="other"
+                checked={otherChosen}
+                onChange={() => {
+                  setOtherChosen(true);
+                  set('');
+                }}
+                onBlur={field.onBlur}
+              />
+              <label className="pc-radios__label" htmlFor={otherRadioId}>
+                {t('steps.howFound.otherLabel')}
+              </label>
+            </div>
+            {otherChosen ? (
+              <div className="pc-radios__conditional pc-how-found__other">
+                <TextArea
+                  name={HOW_FOUND_OTHER_ID}
+                  label={t('steps.howFound.otherDetail')}
+                  value={other}
+                  rows={2}
+                  maxLength={TEXT_MAX_LENGTH}
+                  onChange={(event) => set(event.target.value)}
+                  onBlur={field.onBlur}
+                />
+              </div>
+            ) : null}
           </div>
         </fieldset>
       </div>
