@@ -190,6 +190,11 @@ export function useFormRunner(form: FormDef, step = 1) {
       let fromRecord = false;
       if (editing && loadMeta(store).prefilledFor !== recordId) {
         const record = await getPharmacist(recordId).catch(() => null);
+        if (!record && form.keepAnswers && !mayVisit(step, loadAnswers(store))) {
+          // Step 1 says what went wrong with the link (spec §4 sends a later step without a first name there).
+          void navigate(localPath(stepPath(1, searchParams)), { replace: true });
+          return;
+        }
         if (!record) return setPhase('failed');
         const answers = answersFromRecord(form, record);
         if (!form.keepAnswers) {
