@@ -26,6 +26,13 @@ export async function createTempDatabase(adminUrl: string, prefix = 'champions_r
       const client = new pg.Client({ connectionString: adminUrl });
       await client.connect();
       try {
+        // Wait (briefly) for the test's own connections to finish closing: forcing them while they
+        // close makes the server's "terminating connection" arrive as an unhandled client error.
+        for (let attempt = 0; attempt < 40; attempt++) {
+          const { rows } = await client.query<{ n: number }>('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
+          if (rows[0]!.n === 0) break;
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
         await client.query(`drop database if exists ${name} with (force)`);
       } finally {
         await client.end();
