@@ -25,9 +25,5 @@ export const areaManagerReps: Contract<IdQuery, RepItem[], 'GET'> = { method: 'G
 /** Spec §7 "list read directly": a bare array, not an answer envelope. */
 export const repPharmacies: Contract<{ assignedreptoken: string }, FieldPharmacyItem[], 'GET'> = { method: 'GET', path: '/api/v1/register/rep/pharmacies', request: null };
 export const repPharmacy: Contract<IdQuery, FieldPharmacyDetail, 'GET'> = { method: 'GET', path: '/api/rep-get-pharmacy', request: null };
-// The field force's forms (their bodies are checked with the catalogue's payload schema, src/shared/forms).
-export const createPharmacy: Contract<Record<string, unknown>, { id: string }, 'POST'> = { method: 'POST', path: '/api/areamanager-create-pharmacy', request: null };
-export const updatePharmacy: Contract<Record<string, unknown>, { id: string }, 'PUT'> = { method: 'PUT', path: '/api/rep-update-pharmacy', request: null };
-export const addRep: Contract<Record<string, unknown>, { id: string }, 'POST'> = { method: 'POST', path: '/api/areamanager-add-rep', request: null };
 export const certificate: Contract<undefined, unknown, 'GET'> = { method: 'GET', path: '/api/files/certificates/:fileId', request: null };
 

@@ -1,7 +1,5 @@
-// The catalogue: every form of the product as data (docs/decisions/0007-forms-as-data.md). Each
-// entry names its endpoints by their contracts in src/shared/api.
-import * as Api from '../api/endpoints.ts';
-import * as StaffApi from '../api/staff-endpoints.ts';
+// The catalogue: every form of the product as data (docs/decisions/0007-forms-as-data.md).
+// Each endpoint is named here once per entry, by its path, until src/shared/api's contracts land.
 import { resolveVariant, type Variant } from '../markets.ts';
 import { italianFormToPayload } from '../schemas/registration-it.ts';
 import { STEPS_PHOTO_MIME_TYPES } from '../schemas/registration-steps.ts';
@@ -16,9 +14,9 @@ interface Entry extends FormDef {
   carried?: readonly SectionId[];
 }
 
-const SAVE_APPLICATION_JSON = { contract: Api.savePharmacist, encoding: 'json' } as const;
-const SAVE_APPLICATION_MULTIPART = { contract: Api.savePharmacist, encoding: 'multipart' } as const;
-const BY_PHARMACIST_ID = { param: 'pharmacistId', contract: Api.getPharmacist } as const;
+const SAVE_APPLICATION_JSON = { path: '/api/save-pharmacist', method: 'POST', encoding: 'json' } as const;
+const SAVE_APPLICATION_MULTIPART = { path: '/api/save-pharmacist', method: 'POST', encoding: 'multipart' } as const;
+const BY_PHARMACIST_ID = { param: 'pharmacistId', from: '/api/get-pharmacist' } as const;
 /** The three-step form's photo and the shorter Italian form's: JPEG or PNG only (spec §5, decision 0004). */
 const JPEG_OR_PNG_PHOTO = { photoTypes: STEPS_PHOTO_MIME_TYPES } as const;
 
@@ -78,7 +76,7 @@ export const FORMS = {
     carried: ['staff-market'],
     keepAnswers: true,
     files: JPEG_OR_PNG_PHOTO,
-    submit: { contract: StaffApi.createPharmacy, encoding: 'json' },
+    submit: { path: '/api/areamanager-create-pharmacy', method: 'POST', encoding: 'json' },
     done: '/areamanager/thank-you',
   },
   /** Spec §2 screen 12: the joined_unify part and the extra pharmacists only when callFlag is joined_unify. */
@@ -88,10 +86,10 @@ export const FORMS = {
     titleKey: 'staff.repVisit.title',
     steps: [['call-outcome', 'place', 'joined-unify', 'extra-pharmacists', 'confirmations-3-if-joined']],
     carried: ['pharmacy-ref'],
-    prefill: { param: 'pharmacyId', contract: StaffApi.repPharmacy },
+    prefill: { param: 'pharmacyId', from: '/api/rep-get-pharmacy' },
     keepAnswers: false,
     files: JPEG_OR_PNG_PHOTO,
-    submit: { contract: StaffApi.updatePharmacy, encoding: 'json' },
+    submit: { path: '/api/rep-update-pharmacy', method: 'PUT', encoding: 'json' },
     done: '/rep/thank-you',
   },
   /** Spec §2 screen 11. */
@@ -102,7 +100,7 @@ export const FORMS = {
     steps: [['staff-person']],
     carried: ['area-manager-ref', 'staff-market'],
     keepAnswers: false,
-    submit: { contract: StaffApi.addRep, encoding: 'json' },
+    submit: { path: '/api/areamanager-add-rep', method: 'POST', encoding: 'json' },
     done: '/areamanager/thank-you',
   },
   'add-area-manager': {
@@ -111,7 +109,7 @@ export const FORMS = {
     titleKey: 'staff.addAreaManager.title',
     steps: [['staff-person']],
     keepAnswers: false,
-    submit: { contract: StaffApi.addAreaManager, encoding: 'json' },
+    submit: { path: '/api/mainadmin-add-areamanager', method: 'POST', encoding: 'json' },
     done: '/mainadmin',
   },
 } as const satisfies Record<string, Entry>;

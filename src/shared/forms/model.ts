@@ -3,10 +3,6 @@
 // their errors show, which boxes gate submit, when the section applies and how often it repeats.
 import type * as z from 'zod/mini';
 import type { Country, Language } from '../markets.ts';
-import type { Contract } from '../api/contract.ts';
-
-/** A submit endpoint's contract: where and how a form is sent. */
-export type SubmitContract = Pick<Contract<unknown, unknown, 'POST' | 'PUT'>, 'method' | 'path'>;
 
 export type FieldRule = z.core.$ZodType;
 export type Answers = Record<string, unknown>;
@@ -57,14 +53,14 @@ export interface FormDef {
   texts: SectionDef['texts'];
   /** The page heading of a one-step form (a form of several steps has `<texts>.headings.<step>`). */
   titleKey: string;
-  /** The endpoint's contract (src/shared/api) and how the body travels. */
-  submit: { contract: SubmitContract; encoding: 'json' | 'multipart' };
+  /** The endpoint, named once per entry by its path (to be swapped for src/shared/api's contract). */
+  submit: { path: string; method: 'POST' | 'PUT'; encoding: 'json' | 'multipart' };
   /** Form values -> payload (spec §4 mappings), before the payload schema applies. */
   toPayload?: (values: Answers) => Answers;
   /** A stored record's values where the form asks them differently (the UK's yes1/yes2/no). */
   fromRecord?: (record: Answers) => Answers;
-  /** Where a stored record comes from (its contract), and which query parameter names it. */
-  prefill?: { param: 'pharmacistId' | 'pharmacyId'; contract: Pick<Contract<unknown, unknown>, 'method' | 'path'> };
+  /** Where a stored record comes from, and which query parameter names it. */
+  prefill?: { param: 'pharmacistId' | 'pharmacyId'; from: string };
   /** Answers kept in the browser between steps and visits (and draft links). */
   keepAnswers: boolean;
   /** File rules applied by the server: the certificate, and the photo's allowed types. */

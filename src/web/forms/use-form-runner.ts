@@ -83,12 +83,11 @@ function applying(form: FormDef, values: Values): Values {
 
 /** Calls the form's endpoint as its entry says; JSON or multipart with the files. */
 function send(form: FormDef, payload: Values, files: Record<string, File | null> = {}): Promise<ApiResult> {
-  const { path, method } = form.submit.contract;
-  if (form.submit.encoding === 'json') return apiFetch(path, { method, json: payload });
+  if (form.submit.encoding === 'json') return apiFetch(form.submit.path, { method: form.submit.method, json: payload });
   const body = new FormData();
   for (const [name, value] of Object.entries(payload)) if (value !== undefined && value !== null) body.append(name, String(value));
   for (const [name, file] of Object.entries(files)) if (file) body.append(name, file, file.name);
-  return apiFetch(path, { method, form: body });
+  return apiFetch(form.submit.path, { method: form.submit.method, form: body });
 }
 
 /** Only this form's own answers (the store is shared with the market's other variants). */
