@@ -2,14 +2,7 @@
 // the terms and a failed save; a language switch lands on the matching form with the answers.
 import type { Page } from '@playwright/test';
 import { acceptEssentialCookies, expect, jpegWithGps, test, typeInto } from './support/fixtures.ts';
-
-async function choosePlace(page: Page, query: string, name: RegExp) {
-  await typeInto(page, '#placeId', query);
-  await expect(page.getByRole('option', { name })).toBeVisible();
-  await page.keyboard.press('ArrowDown');
-  await page.keyboard.press('Enter');
-  await expect(page.locator('input[name=placeId]')).not.toHaveValue('');
-}
+import { choosePlace } from './support/steps.ts';
 
 async function expectAnswers(page: Page, email: string) {
   await expect(page.locator('#email')).toHaveValue(email);

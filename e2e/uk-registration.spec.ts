@@ -1,19 +1,12 @@
 // A UK pharmacist applies on the single-page form (spec §2 screen 2, §4, §5, §8).
 import type { Page } from '@playwright/test';
 import { acceptEssentialCookies, chooseFileByKeyboard, expect, expectNoAxeViolations, tick, typeInto, fileWith, jpegWithGps, storedApplications, tabTo, test, uniqueApplicant } from './support/fixtures.ts';
+import { choosePlace } from './support/steps.ts';
 
 async function solveBotCheck(page: Page) {
   await tabTo(page, 'altcha-widget input[type=checkbox]');
   await page.keyboard.press('Space');
   await expect(page.locator('input[name=recaptchaToken]')).not.toHaveValue('', { timeout: 20_000 });
-}
-
-async function choosePlace(page: Page, query: string, name: RegExp) {
-  await typeInto(page, '#placeId', query);
-  await expect(page.getByRole('option', { name })).toBeVisible();
-  await page.keyboard.press('ArrowDown');
-  await page.keyboard.press('Enter');
-  await expect(page.locator('input[name=placeId]')).not.toHaveValue('');
 }
 
 test('a UK pharmacist applies from the landing page by keyboard alone', async ({ page }) => {
