@@ -232,6 +232,8 @@ export const fieldPharmacies = pgTable(
     oncStatus: text('onc_status'),
     currentCallFlag: text('current_call_flag'),
     month: integer('month'),
+    /** Every other answer of the area manager's and the reps' forms (spec §3), by field name. */
+    answers: jsonb('answers').$type<Record<string, unknown>>().notNull().default({}),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -255,6 +257,7 @@ export const callEntries = pgTable(
     callFlag: text('call_flag').notNull(),
     month: integer('month'),
     note: text('note'),
+    nextVisit: date('next_visit', { mode: 'string' }),
   },
   (t) => [index('call_entries_pharmacy_at_idx').on(t.pharmacyId, t.at)],
 );
