@@ -26,6 +26,7 @@ import { webRoutes } from './routes/web.ts';
 import { createApplicationStore, type ApplicationStore } from './services/applications.ts';
 import { createAuthService, type AuthService } from './services/auth/auth.ts';
 import { createSecretBox } from './services/auth/secret-box.ts';
+import { createFieldDashboard, type FieldDashboard } from './services/field-dashboard.ts';
 import { createFieldSales, type FieldSales } from './services/field-sales.ts';
 import { createCaptchaService, type CaptchaService } from './services/captcha.ts';
 import { createCertificateStore, type CertificateStore } from './services/files/certificates.ts';
@@ -47,6 +48,7 @@ export interface Services {
   drafts: DraftStore;
   auth: AuthService;
   fieldSales: FieldSales;
+  fieldDashboard: FieldDashboard;
   places: PlacesProvider;
   mailer: Mailer;
 }
@@ -143,6 +145,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       log: app.log,
     }),
     fieldSales: createFieldSales(db),
+    fieldDashboard: createFieldDashboard(db),
     places: options.places ?? createPlacesProvider(config),
     mailer,
   };
@@ -174,7 +177,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await photoRoutes(app, { photos: services.photos, captcha: services.captcha, db, rateLimit: publicPostLimit, dailyBytes: config.uploadDailyBytes });
   await pharmacyRoutes(app, { applications: services.applications, rateLimit: publicPostLimit });
   await authRoutes(app, { auth: services.auth, config, rateLimit: publicPostLimit });
-  await staffRoutes(app, { auth: services.auth, fieldSales: services.fieldSales, config });
+  await staffRoutes(app, { auth: services.auth, fieldSales: services.fieldSales, fieldDashboard: services.fieldDashboard, config });
   await certificateRoutes(app, { db, auth: services.auth, certificates: services.certificates, config });
   await captchaRoutes(app, { captcha: services.captcha, rateLimit: publicReadLimit });
   await placesRoutes(app, { places: services.places, defaultMarket: config.defaultMarket, rateLimit: publicReadLimit });

@@ -125,6 +125,14 @@ describe('npm run seed:demo', () => {
     expect(second.pharmaciesAdded).toBe(0);
     expect(await counts()).toEqual(before);
     expect(before.calls).toBeGreaterThan(20);
+    // Visits over the past year, with joins for the dashboard and next visits for open ones.
+    const calls = await ctx.database.db.select().from(callEntries);
+    const ages = calls.map((c) => (Date.now() - c.at.getTime()) / (24 * 3600_000));
+    expect(Math.max(...ages)).toBeGreaterThan(270);
+    expect(Math.max(...ages)).toBeLessThan(366);
+    expect(Math.min(...ages)).toBeGreaterThan(0);
+    expect(calls.filter((c) => c.callFlag === 'joined_unify').length).toBeGreaterThan(5);
+    expect(calls.some((c) => c.nextVisit !== null)).toBe(true);
 
     const roles = first.users.map((u) => u.role).sort();
     expect(roles).toEqual(['area_manager', 'area_manager', 'main_admin', 'sales_rep', 'sales_rep', 'sales_rep']);

@@ -1,7 +1,7 @@
 // `npm run seed:demo`: a demo data set for a newcomer to click through (issue 4): a main admin,
 // two area managers, three reps and forty Italian pharmacies with call history. Idempotent: a
 // second run finds everything by e-mail and place id and adds nothing.
-import { CALL_FLAGS, type CallFlag } from '#shared/reference/call-flags.ts';
+import type { CallFlag } from '#shared/reference/call-flags.ts';
 import { ITALIAN_CITIES, ITALIAN_REGIONS } from '#shared/reference/italy.ts';
 import { ONCOLOGY_STATUSES } from '#shared/reference/oncology-status.ts';
 import type { StaffRole } from '#shared/schemas/staff.ts';
@@ -51,6 +51,30 @@ const NOTES: Record<CallFlag, string> = {
   post_joining_unify: 'Visita di controllo dopo l’adesione.',
 };
 
+/** How a pharmacy's visits went, by its number: from none to joined and followed up, or a no. */
+const STORIES: CallFlag[][] = [
+  ['appointment_scheduled'],
+  ['appointment_scheduled', 'interested_but_requires_another_visit'],
+  ['appointment_scheduled', 'interested_but_requires_another_visit', 'joined_unify'],
+  ['appointment_scheduled', 'interested_but_requires_another_visit', 'joined_unify', 'post_joining_unify'],
+  ['appointment_scheduled', 'not_interested'],
+  ['interested_but_requires_another_visit', 'joined_unify'],
+];
+const DAY = 24 * 3600_000;
+
+/** A pharmacy's visits spread over the past year, a few weeks apart, each with a note; open ones with a next visit. */
+export function demoVisits(index: number, now: Date): { at: Date; callFlag: CallFlag; month: number; note: string; nextVisit: string | null }[] {
+  const story = STORIES[index % STORIES.length]!;
+  let daysAgo = 30 + ((index * 37) % 320);
+  return story.map((callFlag, i) => {
+    if (i > 0) daysAgo = Math.max(1, daysAgo - (14 + ((index + i * 11) % 30)));
+    const at = new Date(now.getTime() - daysAgo * DAY);
+    const open = i === story.length - 1 && (callFlag === 'appointment_scheduled' || callFlag === 'interested_but_requires_another_visit');
+    const nextVisit = open ? new Date(now.getTime() + (7 + (index % 14)) * DAY).toISOString().slice(0, 10) : null;
+    return { at, callFlag, month: at.getUTCMonth() + 1, note: NOTES[callFlag], nextVisit };
+  });
+}
+
 export interface SeedResult {
   users: StaffUser[];
   pharmaciesAdded: number;
@@ -82,9 +106,8 @@ export async function seedDemo(db: Database, auth: AuthService, linkBase: string
       const reps = repsOf[data.team];
       // Every fifth pharmacy has no rep yet, so the lists show that case too.
       const rep = index % 5 === 0 ? null : reps[index % reps.length]!;
-      const historyLength = index % 4;
-      const flags = Array.from({ length: historyLength }, (_, i) => CALL_FLAGS[(index + i) % CALL_FLAGS.length]!);
-      const months = flags.map((_, i) => ((index + i) % 12) + 1);
+      const visits = rep ? demoVisits(index, now) : [];
+      const last = visits.at(-1);
       const [inserted] = await db
         .insert(fieldPharmacies)
         .values({
@@ -99,24 +122,14 @@ export async function seedDemo(db: Database, auth: AuthService, linkBase: string
           region: region.id,
           province: city.provinceCode,
           oncStatus: ONCOLOGY_STATUSES[index % ONCOLOGY_STATUSES.length]!,
-          currentCallFlag: flags.at(-1) ?? null,
-          month: months.at(-1) ?? null,
+          currentCallFlag: last?.callFlag ?? null,
+          month: last?.month ?? null,
         })
         .onConflictDoNothing({ target: fieldPharmacies.placeId })
         .returning({ id: fieldPharmacies.id });
       if (!inserted) continue;
       pharmaciesAdded += 1;
-      for (const [i, flag] of flags.entries()) {
-        const daysAgo = (historyLength - i) * 9 + (index % 6);
-        await db.insert(callEntries).values({
-          pharmacyId: inserted.id,
-          at: new Date(now.getTime() - daysAgo * 24 * 3600_000),
-          byUserId: (rep ?? manager).id,
-          callFlag: flag,
-          month: months[i]!,
-          note: NOTES[flag],
-        });
-      }
+      if (visits.length > 0) await db.insert(callEntries).values(visits.map((visit) => ({ ...visit, pharmacyId: inserted.id, byUserId: rep!.id })));
     }
   }
 

@@ -11,10 +11,11 @@ import { failed, ok } from '../http/answers.ts';
 import { parseBody } from '../http/parse-body.ts';
 import { requireJson, requireStaff } from '../http/staff.ts';
 import type { AuthService } from '../services/auth/auth.ts';
+import type { FieldDashboard } from '../services/field-dashboard.ts';
 import type { FieldPharmacy, FieldSales } from '../services/field-sales.ts';
 
-export async function staffRoutes(app: FastifyInstance, deps: { auth: AuthService; fieldSales: FieldSales; config: Config }) {
-  const { auth, fieldSales, config } = deps;
+export async function staffRoutes(app: FastifyInstance, deps: { auth: AuthService; fieldSales: FieldSales; fieldDashboard: FieldDashboard; config: Config }) {
+  const { auth, fieldSales, fieldDashboard, config } = deps;
   const staffFor = (kind: ResourceKind) => requireStaff(auth, config, rolesFor(kind));
 
   const userWithRole = (role: 'area_manager' | 'sales_rep') => async (id: string) => {
@@ -46,4 +47,6 @@ export async function staffRoutes(app: FastifyInstance, deps: { auth: AuthServic
   app.get(Api.repPharmacies.path, { preHandler: rep }, async (request, reply) => reply.code(200).send(await fieldSales.pharmaciesOfRep(accessed(request).id)));
 
   app.get(Api.repPharmacy.path, { preHandler: pharmacy }, async (request, reply) => ok(reply, await fieldSales.detail(accessed<FieldPharmacy>(request).record)));
+
+  app.get(Api.areaManagerDashboard.path, { preHandler: areaManager }, async (request, reply) => ok(reply, await fieldDashboard.forAreaManager(accessed(request).id)));
 }

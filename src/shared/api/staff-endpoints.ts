@@ -4,6 +4,7 @@
 import type * as z from 'zod/mini';
 import type { FieldPharmacyDetail, FieldPharmacyItem, AreaManagerItem, RepItem, StaffMe, TotpSetupAnswerData, VerifyAnswerData } from '../schemas/staff.ts';
 import { AddAreaManagerSchema, MagicLinkRequestSchema, TotpCodeSchema, VerifyRequestSchema } from '../schemas/staff.ts';
+import type { AreaManagerDashboard } from '../schemas/dashboard.ts';
 import type { Contract, WithBasePath } from './contract.ts';
 
 /** `?id=` of the staff routes that name one area manager, rep or pharmacy (checked by the access policy). */
@@ -26,4 +27,4 @@ export const areaManagerReps: Contract<IdQuery, RepItem[], 'GET'> = { method: 'G
 export const repPharmacies: Contract<{ assignedreptoken: string }, FieldPharmacyItem[], 'GET'> = { method: 'GET', path: '/api/v1/register/rep/pharmacies', request: null };
 export const repPharmacy: Contract<IdQuery, FieldPharmacyDetail, 'GET'> = { method: 'GET', path: '/api/rep-get-pharmacy', request: null };
 export const certificate: Contract<undefined, unknown, 'GET'> = { method: 'GET', path: '/api/files/certificates/:fileId', request: null };
-
+export const areaManagerDashboard: Contract<IdQuery, AreaManagerDashboard, 'GET'> = { method: 'GET', path: '/api/areamanager-dashboard', request: null };

@@ -20,8 +20,8 @@ export function isStaffPath(pathname: string): boolean {
   return /^\/(signin|areamanager|admin|rep)(\/|$)/.test(pathname);
 }
 
-/** Message files every staff page loads (validation messages live in form.json). */
-export const STAFF_MESSAGES = ['staff', 'form', 'components'];
+/** Message files every staff page loads (validation messages live in form.json, call flags and other lists in reference.json). */
+export const STAFF_MESSAGES = ['staff', 'form', 'components', 'reference'];
 
 export function staffRoutes(pages: StaffPages): RouteObject[] {
   const { SignInPage, VerifySignInPage, StaffArea, MainAdminPage, AreaManagerHomePage, StaffHomePage } = pages;

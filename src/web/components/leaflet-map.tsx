@@ -35,6 +35,14 @@ export interface LeafletMapProps {
   onMove?: (position: MapPoint) => void;
 }
 
+/** A Leaflet map with our zoom buttons (titles in the page's language) and the configured tiles, if any. */
+export function createBaseMap(element: HTMLElement, options: { tilesUrl: string; attribution: string; zoomInTitle: string; zoomOutTitle: string; preferCanvas?: boolean }): L.Map {
+  const instance = L.map(element, { zoomControl: false, attributionControl: Boolean(options.attribution), preferCanvas: options.preferCanvas ?? false });
+  L.control.zoom({ zoomInTitle: options.zoomInTitle, zoomOutTitle: options.zoomOutTitle }).addTo(instance);
+  if (options.tilesUrl) L.tileLayer(options.tilesUrl, { attribution: options.attribution, maxZoom: 19 }).addTo(instance);
+  return instance;
+}
+
 const key = (lat: number, lng: number) => `${lat},${lng}`;
 /** Six decimals: about 10 cm, more than a pin dropped by hand means. */
 const rounded = (value: number) => Math.round(value * 1e6) / 1e6;
@@ -63,9 +71,7 @@ export default function LeafletMap({ centre, marker, tilesUrl, attribution, labe
 
   useEffect(() => {
     if (!container.current) return;
-    const instance = L.map(container.current, { zoomControl: false, attributionControl: Boolean(attribution) });
-    L.control.zoom({ zoomInTitle, zoomOutTitle }).addTo(instance);
-    if (tilesUrl) L.tileLayer(tilesUrl, { attribution, maxZoom: 19 }).addTo(instance);
+    const instance = createBaseMap(container.current, { tilesUrl, attribution, zoomInTitle, zoomOutTitle });
     instance.on('click', (event: L.LeafletMouseEvent) => {
       if (move.current) report(event.latlng, movedTo, move);
     });

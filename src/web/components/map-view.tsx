@@ -34,7 +34,8 @@ export interface MapViewProps {
 
 const LeafletMap = lazy(() => import('./leaflet-map.tsx'));
 
-class MapErrorBoundary extends Component<{ fallback: ReactNode; children: ReactNode }, { failed: boolean }> {
+/** Shows `fallback` instead of a map that failed to load or draw. */
+export class MapErrorBoundary extends Component<{ fallback: ReactNode; children: ReactNode }, { failed: boolean }> {
   state = { failed: false };
   static getDerivedStateFromError() {
     return { failed: true };

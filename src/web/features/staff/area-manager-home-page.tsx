@@ -1,5 +1,6 @@
 // /areamanager/home/{areaManagerId} (spec §2): the manager's pharmacies, name and full address.
 // Read-only for now: adding a pharmacy or a rep and the CSV export come with their own issues.
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { ownAreaManagerId } from '#shared/staff-home.ts';
@@ -10,6 +11,9 @@ import { NoAccess } from './no-access.tsx';
 import { useStaffUser } from './staff-session.tsx';
 import { usePageTitle } from './use-page-title.ts';
 import { useStaffList } from './use-staff-list.ts';
+
+// chart.js and Leaflet load only with the dashboard.
+const Dashboard = lazy(() => import('./dashboard/dashboard.tsx'));
 
 export function AreaManagerHomePage() {
   const { t } = useTranslation();
@@ -26,6 +30,9 @@ export function AreaManagerHomePage() {
   return (
     <div className="staff-page">
       <h1 className="pc-heading-l">{t(own ? 'staff.areaManagerHome.ownTitle' : 'staff.areaManagerHome.title')}</h1>
+      <Suspense fallback={<Spinner label={t('staff.dashboard.loading')} />}>
+        <Dashboard areaManagerId={areaManagerId} />
+      </Suspense>
       {state.items.length === 0 ? (
         <p className="pc-body">{t('areaManager.noPharFound')}</p>
       ) : (

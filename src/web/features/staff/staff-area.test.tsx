@@ -159,12 +159,14 @@ describe('AreaManagerHomePage', () => {
       'GET /api/auth/me': me(MANAGER),
       'GET /api/areamanager-get-pharmacies': () =>
         json({ status: 'ok', data: [{ id: 'p1', pharmacyName: 'Farmacia Centrale', fullAddress: 'Via Roma 1, 00100 Roma RM', callHistory: [], currentCallFlag: 'joined_unify' }] }),
+      'GET /api/areamanager-dashboard': () => json({ status: 'ok', data: { pipeline: [], joins: { months: [], reps: [] }, points: [] } }),
     });
     await renderAt('/areamanager/home/am-1');
     expect(await screen.findByRole('heading', { level: 1, name: 'Le Sue farmacie' })).toBeInTheDocument();
     const list = screen.getByRole('list', { name: 'Farmacie' });
     expect(within(list).getByText('Farmacia Centrale')).toBeInTheDocument();
     expect(within(list).getByText('Via Roma 1, 00100 Roma RM')).toBeInTheDocument();
+    expect(await screen.findByText('Nessuna farmacia ha aderito negli ultimi dodici mesi.')).toBeInTheDocument();
     expect(screen.queryAllByRole('button').map((b) => b.textContent)).toEqual(['Esci']);
     expect(api.calls.find((c) => c.path === '/api/areamanager-get-pharmacies')!).toBeDefined();
     expect(await violations()).toEqual([]);
