@@ -3,7 +3,7 @@
 // audit row), after which the applicant's e-mail is enqueued.
 import { and, asc, desc, eq, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import { applicationFormFor } from '#shared/forms/catalogue.ts';
-import { fieldOrder, sectionsOf } from '#shared/forms/derive.ts';
+import { fieldOrder, repeatNumbers, sectionsOf } from '#shared/forms/derive.ts';
 import { isCountry, isLanguage, type Country, type Language } from '#shared/markets.ts';
 import { PHOTO_URL_PREFIX } from '#shared/schemas/api.ts';
 import {
@@ -111,19 +111,28 @@ export function waitingAge(status: string, submittedAt: Date, now: Date): 'overd
   return waited > OVERDUE_WEEKS * WEEK_MS ? 'overdue' : waited > DUE_WEEKS * WEEK_MS ? 'due' : null;
 }
 
-/** The stored answers in the form's field order, each with the wording namespace of its section. */
+/**
+ * The stored answers in the form's field order, each with the wording namespace of its section;
+ * a section's fields that no input shows (the address of the chosen place) follow its shown ones,
+ * and answers of no section come last.
+ */
 function fieldsInFormOrder(country: string, language: string, answers: Record<string, unknown>): { formId: string; formTexts: string; fields: ReviewField[] } {
   const form = applicationFormFor(isCountry(country) ? country : 'uk', isLanguage(language) ? language : 'en');
-  const sections = sectionsOf(form);
-  const textsOf = (name: string) => {
-    const base = name.replace(/\d+$/, '');
-    const section = sections.find((s) => name in s.fields || name in (s.formFields ?? {}) || (s.repeat && base in s.fields));
-    return section?.texts ?? form.texts;
+  const shown = fieldOrder(form, undefined, answers);
+  const fields: ReviewField[] = [];
+  const listed = new Set<string>(NOT_LISTED);
+  const add = (name: string, texts: string) => {
+    if (listed.has(name)) return;
+    listed.add(name);
+    fields.push({ name, value: answers[name] ?? null, texts });
   };
-  const ordered = fieldOrder(form, undefined, answers);
-  const listed = new Set(ordered);
-  const rest = Object.keys(answers).filter((name) => !listed.has(name) && !NOT_LISTED.has(name));
-  const fields = [...ordered, ...rest].filter((name) => !NOT_LISTED.has(name)).map((name) => ({ name, value: answers[name] ?? null, texts: textsOf(name) }));
+  for (const section of sectionsOf(form)) {
+    const base = Object.keys({ ...section.fields, ...section.formFields });
+    const names = section.repeat ? repeatNumbers(section, answers).flatMap((n) => base.map((name) => `${name}${n}`)) : base;
+    for (const name of shown) if (names.includes(name)) add(name, section.texts);
+    for (const name of names) if (name in answers) add(name, section.texts);
+  }
+  for (const name of Object.keys(answers)) add(name, form.texts);
   return { formId: form.id, formTexts: form.texts, fields };
 }
 
