@@ -1,0 +1,33 @@
+// The review desk's own links: the queue, and the reviewer accounts for the main admin.
+import { useTranslation } from 'react-i18next';
+import { NavLink } from 'react-router';
+import { routePath } from '#shared/routes.ts';
+import { useLocalPath } from '../../../lib/site-context.tsx';
+import { useStaffUser } from '../staff-session.tsx';
+
+export function ReviewNav() {
+  const { t } = useTranslation();
+  const localPath = useLocalPath();
+  const user = useStaffUser();
+  return (
+    <nav className="review-nav" aria-label={t('review.nav.label')}>
+      <ul>
+        <li>
+          <NavLink end to={localPath(routePath('review'))}>
+            {t('review.nav.queue')}
+          </NavLink>
+        </li>
+        {user.role === 'main_admin' ? (
+          <>
+            <li>
+              <NavLink to={localPath(routePath('reviewers'))}>{t('review.nav.reviewers')}</NavLink>
+            </li>
+            <li>
+              <NavLink to={localPath(routePath('mainAdmin'))}>{t('review.nav.mainAdmin')}</NavLink>
+            </li>
+          </>
+        ) : null}
+      </ul>
+    </nav>
+  );
+}
