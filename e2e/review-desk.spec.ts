@@ -105,6 +105,8 @@ test('a reviewer requests changes, the applicant resubmits through the e-mailed 
 
   await expect(desk.getByRole('heading', { level: 1, name: 'Olivia Reviewtest' })).toBeVisible();
   await expect(desk.getByText('Bold Street Chemist').first()).toBeVisible();
+  // The map loads once it comes near the screen.
+  await desk.getByRole('heading', { level: 2, name: 'Pharmacy location' }).scrollIntoViewIfNeeded();
   await expect(desk.getByRole('region', { name: /Map showing/ })).toBeVisible();
   await axeAtBothWidths(desk);
 
@@ -121,6 +123,9 @@ test('a reviewer requests changes, the applicant resubmits through the e-mailed 
   await expect(page).toHaveURL(/\/uk\/form\?pharmacistId=/);
   await expect(page.locator('#email')).toHaveValue(who.email);
   await page.locator('#anythingElseAboutYou').fill('Completed the Macmillan oncology module in 2024.');
+  // The confirmations are given afresh on every submission.
+  await page.locator('#isChecked').check();
+  for (const n of [1, 2, 3, 4, 5]) await page.locator(`#agreementCheck${n}`).check();
   await solveBotCheckQuickly(page);
   await page.locator('button[type=submit]').click();
   await expect(page).toHaveURL(/\/uk\/thank-you$/);
