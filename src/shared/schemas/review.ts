@@ -28,6 +28,8 @@ export const EDIT_LINK_DAYS = 30;
 export const DUE_WEEKS = 4;
 export const OVERDUE_WEEKS = 6;
 export const REVIEW_PAGE_SIZE = 25;
+/** The queue counts its matches up to this many ("more than 1,000"): filters narrow it further. */
+export const REVIEW_TOTAL_CAP = 1000;
 export const REASON_MAX_LENGTH = 2000;
 
 export const AGE_FILTERS = ['over4w', 'over6w'] as const;
@@ -81,7 +83,10 @@ export interface ReviewListItem {
 
 export interface ReviewList {
   items: ReviewListItem[];
+  /** Matches, counted up to REVIEW_TOTAL_CAP. */
   total: number;
+  /** More than REVIEW_TOTAL_CAP match. */
+  totalCapped: boolean;
   page: number;
   pageSize: number;
 }

@@ -11,6 +11,7 @@ import {
   EDIT_LINK_DAYS,
   OVERDUE_WEEKS,
   REVIEW_PAGE_SIZE,
+  REVIEW_TOTAL_CAP,
   TRANSITIONS,
   decisionsFrom,
   type AgeFilter,
@@ -21,7 +22,7 @@ import {
   type ReviewList,
   type ReviewListItem,
 } from '#shared/schemas/review.ts';
-import type { Database } from '../../db/client.ts';
+import { rowsOf, type Database } from '../../db/client.ts';
 import { applications, files, pharmacies, reviewAudit, staffUsers } from '../../db/schema.ts';
 import { newEditToken } from '../applications.ts';
 import type { Mailer } from '../mail/outbox.ts';
@@ -160,8 +161,11 @@ export function createReviewDesk(db: Database, options: ReviewDeskOptions) {
         .orderBy(...order)
         .limit(REVIEW_PAGE_SIZE)
         .offset((query.page - 1) * REVIEW_PAGE_SIZE);
-      const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(applications).where(where);
-      return { items: (rows as ListRow[]).map(listItem), total: Number(count?.n ?? 0), page: query.page, pageSize: REVIEW_PAGE_SIZE };
+      // Counted up to a cap: an exact count of tens of thousands of rows would cost more than the page itself.
+      const counted = db.select({ one: sql`1` }).from(applications).where(where).limit(REVIEW_TOTAL_CAP + 1);
+      const [count] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from (${counted}) as counted`));
+      const total = Math.min(Number(count?.n ?? 0), REVIEW_TOTAL_CAP);
+      return { items: (rows as ListRow[]).map(listItem), total, totalCapped: Number(count?.n ?? 0) > REVIEW_TOTAL_CAP, page: query.page, pageSize: REVIEW_PAGE_SIZE };
     },
 
     async exists(id: string): Promise<{ id: string } | null> {

@@ -120,7 +120,7 @@ export function ReviewQueuePage() {
       {state.kind === 'ok' ? (
         <>
           <p className="pc-body" role="status">
-            {t('review.queue.total', { count: state.data.total })}
+            {state.data.totalCapped ? t('review.queue.totalCapped', { count: state.data.total }) : t('review.queue.total', { count: state.data.total })}
           </p>
           {state.data.items.length === 0 ? (
             <p className="pc-body review-empty">{t('review.queue.empty')}</p>
