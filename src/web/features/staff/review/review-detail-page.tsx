@@ -26,18 +26,20 @@ import './review.css';
 function useFieldLabel(formTexts: string) {
   const { t } = useTranslation();
   return (field: ReviewField) => {
+    const keys = (name: string) => [`${formTexts}.fieldNames.${name}`, `${field.texts}.fieldNames.${name}`, `form.fieldNames.${name}`, `review.fieldNames.${name}`];
+    const own = t(keys(field.name), { defaultValue: '' });
+    if (own) return own;
+    // A repeated block's field (firstName2): the field's name and its block number.
     const base = field.name.replace(/\d+$/, '');
-    const number = field.name.slice(base.length);
-    const label = t([`${formTexts}.fieldNames.${base}`, `${field.texts}.fieldNames.${base}`, `form.fieldNames.${base}`, `review.fieldNames.${base}`], { defaultValue: base });
-    return number ? `${label} ${number}` : label;
+    return `${t(keys(base), { defaultValue: base })} ${field.name.slice(base.length)}`.trim();
   };
 }
 
 function useFieldValue() {
   const { t } = useTranslation();
   return (value: unknown): string => {
-    if (value === true || value === 'true' || value === 'on') return t('review.values.yes');
-    if (value === false || value === 'false') return t('review.values.no');
+    if (value === true || value === 'true' || value === 'on' || value === 'yes') return t('review.values.yes');
+    if (value === false || value === 'false' || value === 'no') return t('review.values.no');
     if (value === null || value === undefined || value === '') return t('review.values.empty');
     if (typeof value === 'object') return JSON.stringify(value);
     return String(value);
