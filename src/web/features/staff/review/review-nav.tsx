@@ -4,6 +4,7 @@ import { Link, NavLink } from 'react-router';
 import { routePath } from '#shared/routes.ts';
 import { useLocalPath } from '../../../lib/site-context.tsx';
 import { useStaffUser } from '../staff-session.tsx';
+import './review.css';
 
 export function ReviewNav() {
   const { t } = useTranslation();
