@@ -11,9 +11,10 @@ import { consoleTable, markdownTable, type Benchmark, type Row } from './lib/rep
 import { notBuiltBenchmark } from './not-built.bench.ts';
 import { photoBenchmark } from './photo.bench.ts';
 import { registrationBenchmark } from './registration.bench.ts';
+import { reviewQueueBenchmark } from './review-queue.bench.ts';
 import { uploadIsolationBenchmark } from './upload-isolation.bench.ts';
 
-const BENCHMARKS: Benchmark[] = [registrationBenchmark, photoBenchmark, uploadIsolationBenchmark, crashBenchmark, notBuiltBenchmark, frontendBenchmark];
+const BENCHMARKS: Benchmark[] = [registrationBenchmark, photoBenchmark, uploadIsolationBenchmark, crashBenchmark, notBuiltBenchmark, frontendBenchmark, reviewQueueBenchmark];
 
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');

@@ -22,6 +22,7 @@ import { photoRoutes } from './routes/photos.ts';
 import { placesRoutes } from './routes/places.ts';
 import { registrationRoutes } from './routes/registration.ts';
 import { staffRoutes } from './routes/staff.ts';
+import { reviewRoutes } from './routes/review.ts';
 import { webRoutes } from './routes/web.ts';
 import { createApplicationStore, type ApplicationStore } from './services/applications.ts';
 import { createAuthService, type AuthService } from './services/auth/auth.ts';
@@ -34,6 +35,8 @@ import { createPhotoStore, type PhotoStore } from './services/files/photos.ts';
 import { createDraftStore, type DraftStore } from './services/drafts.ts';
 import { createMailer, type Mailer } from './services/mail/outbox.ts';
 import { createPlacesProvider } from './services/places/from-config.ts';
+import { createReviewDesk, type ReviewDesk } from './services/review/review-desk.ts';
+import { createReviewers } from './services/review/reviewers.ts';
 import type { PlacesProvider } from './services/places/provider.ts';
 
 /** Request bodies other than the photo upload are small JSON. */
@@ -51,6 +54,7 @@ export interface Services {
   fieldDashboard: FieldDashboard;
   places: PlacesProvider;
   mailer: Mailer;
+  reviewDesk: ReviewDesk;
 }
 
 declare module 'fastify' {
@@ -130,7 +134,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const mailer = createMailer(db, config.mail, app.log);
   const services: Services = {
     database,
-    applications: createApplicationStore(db),
+    applications: createApplicationStore(db, now),
     captcha: createCaptchaService(db, config.captcha),
     photos: createPhotoStore(db, config.dataDir),
     certificates: createCertificateStore(config.dataDir),
@@ -148,6 +152,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     fieldDashboard: createFieldDashboard(db),
     places: options.places ?? createPlacesProvider(config),
     mailer,
+    reviewDesk: createReviewDesk(db, { now, mailer, productName: config.productName, supportEmail: config.operator.supportEmail }),
   };
   app.decorate('services', services);
   app.addHook('onClose', async () => {
@@ -181,6 +186,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await certificateRoutes(app, { db, auth: services.auth, certificates: services.certificates, config });
   await captchaRoutes(app, { captcha: services.captcha, rateLimit: publicReadLimit });
   await placesRoutes(app, { places: services.places, defaultMarket: config.defaultMarket, rateLimit: publicReadLimit });
+  await reviewRoutes(app, { auth: services.auth, desk: services.reviewDesk, reviewers: createReviewers(db, now), config });
   await webRoutes(app, config);
 
   return app;

@@ -18,12 +18,15 @@ export const ROUTES = {
   areaManagerHome: '/areamanager/home/:areaManagerId',
   review: '/admin/review',
   repHome: '/rep/home/:repId',
+  reviewApplication: '/admin/review/:applicationId',
+  reviewers: '/admin/reviewers',
+  addReviewer: '/admin/reviewers/add',
 } as const;
 
 export type RouteName = keyof typeof ROUTES;
 
 /** The staff pages: on every market, never preloaded, signed-in except sign-in itself. */
-export const STAFF_ROUTES = ['signIn', 'verifySignIn', 'mainAdmin', 'areaManagerHome', 'review', 'repHome'] as const satisfies readonly RouteName[];
+export const STAFF_ROUTES = ['signIn', 'verifySignIn', 'mainAdmin', 'areaManagerHome', 'review', 'repHome', 'reviewApplication', 'reviewers', 'addReviewer'] as const satisfies readonly RouteName[];
 
 /** A route's path with its `:params` filled in (encoded), e.g. routePath('repHome', { repId: 'a b' }) -> '/rep/home/a%20b'. */
 export function routePath(name: RouteName, params: Record<string, string> = {}): string {

@@ -26,6 +26,8 @@ export const applications = pgTable(
     id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
     /** The unguessable pharmacistId / loginToken that lets the applicant edit this application. */
     editToken: text('edit_token').notNull().unique('applications_edit_token_unique'),
+    /** After this the edit link answers as an unknown one; null: no limit (never e-mailed by a reviewer). */
+    editTokenExpiresAt: timestamp('edit_token_expires_at', { withTimezone: true }),
     country: text('country').notNull(),
     language: text('language').notNull(),
     status: text('status').notNull().default('submitted'),
@@ -43,11 +45,21 @@ export const applications = pgTable(
     answers: jsonb('answers').$type<Record<string, unknown>>().notNull(),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When it was last (re)submitted: its age in the review queue. */
+    submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('applications_email_unique').on(t.emailNormalized),
     uniqueIndex('applications_registration_unique').on(t.registrationBody, t.registrationNumber),
     index('applications_place_id_idx').on(t.placeId),
+    // The review queue: by status (and market), oldest first; the search's prefix matches.
+    index('applications_status_submitted_idx').on(t.status, t.submittedAt, t.id),
+    index('applications_country_status_submitted_idx').on(t.country, t.status, t.submittedAt, t.id),
+    index('applications_submitted_idx').on(t.submittedAt, t.id),
+    index('applications_email_prefix_idx').on(t.emailNormalized.op('text_pattern_ops')),
+    index('applications_registration_prefix_idx').on(sql`lower(${t.registrationNumber}) text_pattern_ops`),
+    index('applications_first_name_prefix_idx').on(sql`lower(${t.firstName}) text_pattern_ops`),
+    index('applications_last_name_prefix_idx').on(sql`lower(${t.lastName}) text_pattern_ops`),
   ],
 );
 
@@ -262,4 +274,21 @@ export const callEntries = pgTable(
   (t) => [index('call_entries_pharmacy_at_idx').on(t.pharmacyId, t.at)],
 );
 
-export const schema = { pharmacies, applications, files, mailOutbox, captchaUsed, dailyQuota, drafts, staffUsers, signInLinks, staffSessions, authEvents, fieldPharmacies, callEntries };
+/** The review desk's audit: every decision and resubmission (who, when, what, why, from/to status). */
+export const reviewAudit = pgTable(
+  'review_audit',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    applicationId: uuid('application_id').references(() => applications.id, { onDelete: 'set null' }),
+    /** The reviewer or main admin; null for the applicant's resubmission through the edit link. */
+    actorId: uuid('actor_id').references(() => staffUsers.id, { onDelete: 'set null' }),
+    action: text('action').notNull(),
+    fromStatus: text('from_status'),
+    toStatus: text('to_status').notNull(),
+    reason: text('reason'),
+  },
+  (t) => [index('review_audit_application_at_idx').on(t.applicationId, t.at)],
+);
+
+export const schema = { pharmacies, applications, files, mailOutbox, captchaUsed, dailyQuota, drafts, staffUsers, signInLinks, staffSessions, authEvents, fieldPharmacies, callEntries, reviewAudit };

@@ -23,6 +23,8 @@ export interface Targets {
   pharmacy: { areaManagerId: string; salesRepId: string | null };
   /** Applications and their files (certificates). */
   application: object;
+  /** Reviewer accounts: adding and disabling them. */
+  reviewers: object;
 }
 export type ResourceKind = keyof Targets;
 
@@ -37,6 +39,7 @@ export const ACCESS_RULES: { [K in ResourceKind]: Partial<Record<StaffRole, Rule
   rep: { main_admin: all, area_manager: (user, t) => ownArea(user, t.areaManagerId), sales_rep: (user, t) => user.id === t.id },
   pharmacy: { main_admin: all, area_manager: (user, t) => ownArea(user, t.areaManagerId), sales_rep: (user, t) => t.salesRepId !== null && user.id === t.salesRepId },
   application: { main_admin: all, reviewer: all },
+  reviewers: { main_admin: all },
 };
 
 /** The roles that may reach a kind of record at all (the route's role check). */

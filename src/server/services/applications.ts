@@ -1,12 +1,12 @@
 // Storing pharmacists' applications: one transaction per save, uniqueness enforced by the
 // database's unique indexes so that concurrent submissions cannot both win.
 import { randomBytes } from 'node:crypto';
-import { and, eq, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import { EDIT_TOKEN_BYTES } from '#shared/limits.ts';
 import { type Country, type Language } from '#shared/markets.ts';
 import { DEFAULT_REGISTRATION_BODY } from '#shared/reference/options.ts';
 import { UNIQUE_VIOLATION, databaseErrorOf, rowsOf, type Database, type Queryable } from '../db/client.ts';
-import { applications, files, pharmacies } from '../db/schema.ts';
+import { applications, files, pharmacies, reviewAudit } from '../db/schema.ts';
 import { CAPTCHA_USED_CONSTRAINT, type VerifiedCaptcha } from './captcha.ts';
 import type { StoredCertificate } from './files/certificates.ts';
 
@@ -124,7 +124,9 @@ async function recordCaptchaAlone(db: Database, used: VerifiedCaptcha): Promise<
   return rowsOf(inserted).length === 1;
 }
 
-export function createApplicationStore(db: Database) {
+export function createApplicationStore(db: Database, now: () => Date = () => new Date()) {
+  /** The application an edit link names, while the link works (an expired link is an unknown one). */
+  const byLiveEditToken = (token: string) => and(eq(applications.editToken, token), or(isNull(applications.editTokenExpiresAt), gt(applications.editTokenExpiresAt, now())));
   return {
     async save(input: ApplicationInput, extras: SaveExtras = {}): Promise<SaveResult> {
       const answers = Object.fromEntries(Object.entries(input).filter(([k, v]) => !NOT_STORED.has(k) && v !== undefined));
@@ -145,7 +147,7 @@ export function createApplicationStore(db: Database) {
         placeId: input.placeId,
         photo: input.photo ?? null,
         answers,
-        updatedAt: new Date(),
+        updatedAt: now(),
       };
       try {
         if (!input.loginToken && !input.photo && !extras.certificate) {
@@ -155,21 +157,25 @@ export function createApplicationStore(db: Database) {
         return await db.transaction(async (tx) => {
           if (extras.captcha) await tx.execute(captchaInsert(extras.captcha));
           let existingId: string | null = null;
+          let previousStatus: string | null = null;
           if (input.loginToken) {
             const [existing] = await tx
-              .select({ id: applications.id })
+              .select({ id: applications.id, status: applications.status })
               .from(applications)
-              .where(eq(applications.editToken, input.loginToken))
+              .where(byLiveEditToken(input.loginToken))
               .for('update');
             if (!existing) throw new Refused('loginToken');
             existingId = existing.id;
+            previousStatus = existing.status;
           }
 
           await tx.insert(pharmacies).values(pharmacy).onConflictDoNothing({ target: pharmacies.placeId });
 
           let id: string;
           if (existingId) {
-            await tx.update(applications).set(columns).where(eq(applications.id, existingId));
+            // A resubmission goes back to the review queue as submitted, its age counted afresh.
+            await tx.update(applications).set({ ...columns, submittedAt: columns.updatedAt }).where(eq(applications.id, existingId));
+            await tx.insert(reviewAudit).values({ at: columns.updatedAt, applicationId: existingId, action: 'resubmit', fromStatus: previousStatus, toStatus: 'submitted' });
             id = existingId;
           } else {
             const [row] = await tx.insert(applications).values(columns).returning({ id: applications.id });
@@ -230,7 +236,7 @@ export function createApplicationStore(db: Database) {
         .select({ id: files.id })
         .from(files)
         .innerJoin(applications, eq(files.applicationId, applications.id))
-        .where(and(eq(applications.editToken, editToken), eq(files.kind, 'certificate')))
+        .where(and(byLiveEditToken(editToken), eq(files.kind, 'certificate')))
         .limit(1);
       return Boolean(row);
     },
@@ -240,7 +246,7 @@ export function createApplicationStore(db: Database) {
       const [row] = await db
         .select({ id: applications.id, answers: applications.answers })
         .from(applications)
-        .where(eq(applications.editToken, editToken));
+        .where(byLiveEditToken(editToken));
       return row ? { id: row.id, answers: row.answers } : null;
     },
 

@@ -112,6 +112,16 @@ export const FORMS = {
     submit: { path: '/api/mainadmin-add-areamanager', method: 'POST', encoding: 'json' },
     done: '/mainadmin',
   },
+  /** The main admin adds a reviewer (issue 13); the list of reviewers is its own page. */
+  'add-reviewer': {
+    id: 'add-reviewer',
+    texts: 'staff',
+    titleKey: 'review.addReviewer.title',
+    steps: [['staff-person']],
+    keepAnswers: false,
+    submit: { path: '/api/review/reviewers', method: 'POST', encoding: 'json' },
+    done: '/admin/reviewers',
+  },
 } as const satisfies Record<string, Entry>;
 
 export type FormId = keyof typeof FORMS;

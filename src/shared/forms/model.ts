@@ -68,5 +68,5 @@ export interface FormDef {
   /** Cross-field rules of the whole payload (the registration body against the market). */
   check?: (payload: Answers) => FieldErrors;
   /** Where a successful submit goes. */
-  done: '/thank-you' | '/areamanager/thank-you' | '/rep/thank-you' | '/mainadmin';
+  done: '/thank-you' | '/areamanager/thank-you' | '/rep/thank-you' | '/mainadmin' | '/admin/reviewers';
 }

@@ -13,6 +13,10 @@ export interface StaffPages {
   MainAdminPage: ComponentType;
   AreaManagerHomePage: ComponentType;
   StaffHomePage: ComponentType;
+  ReviewQueuePage: ComponentType;
+  ReviewDetailPage: ComponentType;
+  ReviewersPage: ComponentType;
+  AddReviewerPage: ComponentType;
 }
 
 /** Whether a path (without the market's base path) is one of the staff pages. */
@@ -22,9 +26,11 @@ export function isStaffPath(pathname: string): boolean {
 
 /** Message files every staff page loads (validation messages live in form.json, call flags and other lists in reference.json). */
 export const STAFF_MESSAGES = ['staff', 'form', 'components', 'reference'];
+/** The review desk's pages add their own, and the applicant forms' wording for the field names. */
+export const REVIEW_MESSAGES = [...STAFF_MESSAGES, 'review', 'italy', 'steps'];
 
 export function staffRoutes(pages: StaffPages): RouteObject[] {
-  const { SignInPage, VerifySignInPage, StaffArea, MainAdminPage, AreaManagerHomePage, StaffHomePage } = pages;
+  const { SignInPage, VerifySignInPage, StaffArea, MainAdminPage, AreaManagerHomePage, StaffHomePage, ReviewQueuePage, ReviewDetailPage, ReviewersPage, AddReviewerPage } = pages;
   return [
     { path: routerPath('signIn'), element: <SignInPage /> },
     { path: routerPath('verifySignIn'), element: <VerifySignInPage /> },
@@ -33,10 +39,13 @@ export function staffRoutes(pages: StaffPages): RouteObject[] {
       children: [
         { path: routerPath('mainAdmin'), element: <MainAdminPage /> },
         { path: routerPath('areaManagerHome'), element: <AreaManagerHomePage /> },
-        // The reviewer's desk and the rep's pages come with their own issues; until then a
-        // signed-in page, so that signing in never ends on "not found".
-        { path: routerPath('review'), element: <StaffHomePage /> },
+        // The rep's pages come with their own issue; until then a signed-in page, so that
+        // signing in never ends on "not found".
         { path: routerPath('repHome'), element: <StaffHomePage /> },
+        { path: routerPath('review'), element: <ReviewQueuePage /> },
+        { path: routerPath('reviewApplication'), element: <ReviewDetailPage /> },
+        { path: routerPath('reviewers'), element: <ReviewersPage /> },
+        { path: routerPath('addReviewer'), element: <AddReviewerPage /> },
       ],
     },
   ];

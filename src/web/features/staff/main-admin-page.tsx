@@ -10,6 +10,7 @@ import { AddAreaManagerForm } from './add-area-manager-form.tsx';
 import { NoAccess } from './no-access.tsx';
 import { usePageTitle } from './use-page-title.ts';
 import { useStaffList } from './use-staff-list.ts';
+import { ReviewDeskLinks } from './review/review-nav.tsx';
 
 export function MainAdminPage() {
   const { t } = useTranslation();
@@ -65,6 +66,7 @@ export function MainAdminPage() {
         </div>
       )}
       <AddAreaManagerForm onAdded={reload} />
+      <ReviewDeskLinks />
     </div>
   );
 }

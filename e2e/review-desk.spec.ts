@@ -1,0 +1,209 @@
+// The review desk (issue 13): a UK application is submitted, a reviewer signs in (link + TOTP),
+// requests changes; the applicant follows the e-mailed link, edits and resubmits; the reviewer
+// approves and the English e-mail is in the outbox. An Italian application is rejected and gets
+// an Italian e-mail. The main admin adds and disables a reviewer. axe on every review page at
+// desktop width and at 390 px.
+import type { Page } from '@playwright/test';
+import * as OTPAuth from 'otpauth';
+import { acceptEssentialCookies, expect, expectNoAxeViolations, storedApplications, test, tick, typeInto, uniqueApplicant } from './support/fixtures.ts';
+import { choosePlace, solveBotCheckQuickly, storedMail } from './support/steps.ts';
+
+const inspectionUrl = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3100) + 1}`;
+
+async function createStaff(role: 'reviewer' | 'main_admin', tag: string) {
+  const input = { email: `${tag}.${Date.now() % 1_000_000}@example.it`, firstName: 'Renata', lastName: `Rev${tag}`, role };
+  const res = await fetch(`${inspectionUrl}/staff`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(input) });
+  expect(res.ok).toBe(true);
+  return input;
+}
+
+/** The newest e-mail to an address whose subject matches, polled from the outbox. */
+async function mailTo(email: string, subject: RegExp) {
+  let found: Awaited<ReturnType<typeof storedMail>>[number] | undefined;
+  await expect.poll(async () => (found = (await storedMail()).find((m) => m.to.includes(email) && subject.test(m.subject))) !== undefined, { timeout: 10_000 }).toBe(true);
+  return found!;
+}
+
+/** Signs a staff member in at /it/signin with the e-mailed link and enrols their authenticator. */
+async function signInWithTotp(page: Page, email: string) {
+  const since = Date.now() - 1000;
+  await page.goto('/it/signin');
+  await acceptEssentialCookies(page);
+  await page.getByRole('textbox', { name: 'Indirizzo email' }).fill(email);
+  await page.getByRole('button', { name: 'Invia il link di accesso' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Controlli la Sua email' })).toBeVisible();
+  let link = '';
+  await expect
+    .poll(async () => {
+      const rows = (await (await fetch(`${inspectionUrl}/mail`)).json()) as { to: string; text: string; createdAt: string }[];
+      const mail = rows.find((row) => row.to.includes(email) && new Date(row.createdAt).getTime() >= since);
+      return (link = /https?:\/\/\S+\/signin\/verify\?token=[A-Za-z0-9_-]+/.exec(mail?.text ?? '')?.[0] ?? '');
+    })
+    .not.toBe('');
+  const url = new URL(link);
+  await page.goto(url.pathname + url.search);
+  await page.getByRole('button', { name: 'Accedi' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Configuri la verifica in due passaggi' })).toBeVisible();
+  const totp = OTPAuth.URI.parse((await page.locator('#totp-link').getAttribute('href'))!) as OTPAuth.TOTP;
+  await page.getByRole('textbox', { name: 'Codice di verifica' }).fill(totp.generate());
+  await page.getByRole('button', { name: 'Attiva e accedi' }).click();
+  await expect(page.getByRole('button', { name: 'Esci' })).toBeVisible();
+}
+
+async function axeAtBothWidths(page: Page) {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await expectNoAxeViolations(page);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectNoAxeViolations(page);
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+async function applyInUk(page: Page, who: { email: string; registrationNumber: string }) {
+  await page.goto('/uk/form');
+  await acceptEssentialCookies(page);
+  await typeInto(page, '#email', who.email);
+  await typeInto(page, '#firstName', 'Olivia');
+  await typeInto(page, '#lastName', 'Reviewtest');
+  await typeInto(page, '#professionalRegistrationNumber', who.registrationNumber);
+  await page.locator('#areYouLocum-no').check();
+  await page.locator('#whereDidYouFindOutAboutUs').check();
+  await choosePlace(page, 'Bold Street', /Bold Street Chemist/);
+  await tick(page, '#isChecked');
+  await page.locator('#haveYouCompleted-yes2').check();
+  await typeInto(page, '#anythingElseAboutYou', 'Ten years in community pharmacy.');
+  for (const n of [1, 2, 3, 4, 5]) await tick(page, `#agreementCheck${n}`);
+  await solveBotCheckQuickly(page);
+  await page.locator('button[type=submit]').click();
+  await expect(page).toHaveURL(/\/uk\/thank-you$/);
+}
+
+async function decide(page: Page, decision: RegExp, reason: string, confirm: RegExp) {
+  await page.getByRole('radio', { name: decision }).check();
+  if (reason) await page.getByRole('textbox', { name: /reason|note/i }).fill(reason);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('button', { name: confirm }).click();
+  await expect(page.getByRole('status').filter({ hasText: /emailed/ })).toBeVisible();
+}
+
+test('a reviewer requests changes, the applicant resubmits through the e-mailed link, the reviewer approves', async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  const who = uniqueApplicant('review');
+  await applyInUk(page, who);
+
+  const reviewer = await createStaff('reviewer', 'uk');
+  const desk = await (await browser.newContext()).newPage();
+  await signInWithTotp(desk, reviewer.email);
+
+  await desk.goto('/uk/admin/review');
+  await expect(desk.getByRole('heading', { level: 1, name: 'Applications to review' })).toBeVisible();
+  await expect(desk.getByRole('table')).toBeVisible();
+  await axeAtBothWidths(desk);
+  await desk.getByRole('searchbox', { name: 'Search' }).fill(who.email);
+  await desk.getByRole('button', { name: 'Show applications' }).click();
+  await expect(desk.getByText('1 application', { exact: true })).toBeVisible();
+  await desk.getByRole('link', { name: 'Olivia Reviewtest' }).click();
+
+  await expect(desk.getByRole('heading', { level: 1, name: 'Olivia Reviewtest' })).toBeVisible();
+  await expect(desk.getByText('Bold Street Chemist').first()).toBeVisible();
+  // The map loads once it comes near the screen.
+  await desk.getByRole('heading', { level: 2, name: 'Pharmacy location' }).scrollIntoViewIfNeeded();
+  await expect(desk.getByRole('region', { name: /Map showing/ })).toBeVisible();
+  await axeAtBothWidths(desk);
+
+  await decide(desk, /Request changes/, 'Please tell us about your oncology training.', /Yes, request changes/);
+  await expect(desk.getByText('Changes requested').first()).toBeVisible();
+
+  const request = await mailTo(who.email, /please update your application/);
+  expect(request.text).toContain('Please tell us about your oncology training.');
+  const link = /https?:\/\/\S+\/uk\/pharmacist\/edit\/[A-Za-z0-9_-]+/.exec(request.text)![0];
+
+  // The applicant, in their own browser, follows the link, changes an answer and sends it again.
+  const url = new URL(link);
+  await page.goto(url.pathname);
+  await expect(page).toHaveURL(/\/uk\/form\?pharmacistId=/);
+  await expect(page.locator('#email')).toHaveValue(who.email);
+  await page.locator('#anythingElseAboutYou').fill('Completed the Macmillan oncology module in 2024.');
+  // The confirmations are given afresh on every submission.
+  await page.locator('#isChecked').check();
+  for (const n of [1, 2, 3, 4, 5]) await page.locator(`#agreementCheck${n}`).check();
+  await solveBotCheckQuickly(page);
+  await page.locator('button[type=submit]').click();
+  await expect(page).toHaveURL(/\/uk\/thank-you$/);
+  const [stored] = (await storedApplications()).filter((a) => a.email === who.email);
+  expect(stored!.answers.anythingElseAboutYou).toBe('Completed the Macmillan oncology module in 2024.');
+
+  await desk.reload();
+  await expect(desk.getByRole('heading', { level: 1, name: 'Olivia Reviewtest' })).toBeVisible();
+  await expect(desk.getByText('Resubmitted by the applicant')).toBeVisible();
+  await expect(desk.getByText('Completed the Macmillan oncology module in 2024.')).toBeVisible();
+  await decide(desk, /^Approve$/, '', /Yes, approve/);
+  await expect(desk.getByText('Approved').first()).toBeVisible();
+
+  const approved = await mailTo(who.email, /approved/);
+  expect(approved.subject).toBe('Pharmacy Champions: your application is approved');
+  expect(approved.text).toContain('Dear Olivia');
+});
+
+test('an Italian application is rejected and the applicant gets an Italian e-mail', async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  const who = uniqueApplicant('respinta');
+  await page.goto('/it/form');
+  await acceptEssentialCookies(page);
+  await typeInto(page, '#email', who.email);
+  await typeInto(page, '#firstName', 'Maria');
+  await typeInto(page, '#lastName', 'Respinta');
+  await typeInto(page, '#professionalRegistrationNumber', who.registrationNumber.slice(0, 5));
+  await page.locator('#areYouLocum-no').check();
+  await page.locator('#whereDidYouFindOutAboutUs').check();
+  await choosePlace(page, 'Pantheon', /Farmacia del Pantheon/);
+  await typeInto(page, '#services', 'Misurazione della pressione');
+  await tick(page, '#isChecked');
+  await tick(page, '#haveYouCompleted');
+  for (const n of [1, 2, 3, 4, 5]) await tick(page, `#agreementCheck${n}`);
+  await solveBotCheckQuickly(page);
+  await page.locator('button[type=submit]').click();
+  await expect(page).toHaveURL(/\/it\/thank-you$/);
+
+  const reviewer = await createStaff('reviewer', 'it');
+  const desk = await (await browser.newContext()).newPage();
+  await signInWithTotp(desk, reviewer.email);
+  await desk.goto(`/uk/admin/review?status=submitted&market=it&q=${encodeURIComponent(who.email)}`);
+  await desk.getByRole('link', { name: 'Maria Respinta' }).click();
+  await expect(desk.getByRole('heading', { level: 1, name: 'Maria Respinta' })).toBeVisible();
+
+  // A rejection without a reason is refused in the page, before anything is sent.
+  await desk.getByRole('radio', { name: 'Reject' }).check();
+  await desk.getByRole('button', { name: 'Continue' }).click();
+  await expect(desk.getByRole('alert')).toContainText('Enter a reason');
+  await decide(desk, /^Reject$/, 'Il numero di iscrizione non risulta all’albo.', /Yes, reject/);
+
+  const rejected = await mailTo(who.email, /candidatura/);
+  expect(rejected.subject).toBe('Pharmacy Champions: la Sua candidatura');
+  expect(rejected.text).toContain('Gentile Maria');
+  expect(rejected.text).toContain('Il numero di iscrizione non risulta all’albo.');
+});
+
+test('the main admin adds a reviewer with the form and disables them', async ({ page }) => {
+  test.setTimeout(90_000);
+  const admin = await createStaff('main_admin', 'admin');
+  await signInWithTotp(page, admin.email);
+  await page.goto('/uk/admin/reviewers');
+  await expect(page.getByRole('heading', { level: 1, name: 'Reviewers' })).toBeVisible();
+  await axeAtBothWidths(page);
+
+  await page.getByRole('link', { name: 'Add a reviewer' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Add a reviewer' })).toBeVisible();
+  await axeAtBothWidths(page);
+  const email = `new.reviewer.${Date.now() % 1_000_000}@example.com`;
+  await page.getByRole('textbox', { name: /email/i }).fill(email);
+  await page.getByRole('textbox', { name: /first name/i }).fill('Nadia');
+  await page.getByRole('textbox', { name: /last name/i }).fill('Nuova');
+  await page.getByRole('button', { name: /submit/i }).click();
+  await expect(page).toHaveURL(/\/uk\/admin\/reviewers$/);
+  const row = page.getByRole('row', { name: new RegExp(email.replace(/\./g, '\\.')) });
+  await expect(row).toContainText('Active');
+  await row.getByRole('button', { name: /Disable/ }).click();
+  await page.getByRole('button', { name: 'Yes, disable' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Nadia Nuova is disabled.' })).toBeVisible();
+  await expect(page.getByRole('row', { name: new RegExp(email.replace(/\./g, '\\.')) })).toContainText('Disabled');
+});

@@ -1,0 +1,254 @@
+// The review desk: the queue (filters, search, paging), one application in its form's order,
+// and the decisions (one transaction: the status, the edit link of "request changes" and the
+// audit row), after which the applicant's e-mail is enqueued.
+import { and, asc, desc, eq, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { applicationFormFor } from '#shared/forms/catalogue.ts';
+import { fieldOrder, repeatNumbers, sectionsOf } from '#shared/forms/derive.ts';
+import { isCountry, isLanguage, type Country, type Language } from '#shared/markets.ts';
+import { PHOTO_URL_PREFIX } from '#shared/schemas/api.ts';
+import {
+  DUE_WEEKS,
+  EDIT_LINK_DAYS,
+  OVERDUE_WEEKS,
+  REVIEW_PAGE_SIZE,
+  REVIEW_TOTAL_CAP,
+  TRANSITIONS,
+  decisionsFrom,
+  type AgeFilter,
+  type ApplicationStatus,
+  type Decision,
+  type ReviewDetail,
+  type ReviewField,
+  type ReviewList,
+  type ReviewListItem,
+} from '#shared/schemas/review.ts';
+import { rowsOf, type Database } from '../../db/client.ts';
+import { applications, files, pharmacies, reviewAudit, staffUsers } from '../../db/schema.ts';
+import { newEditToken } from '../applications.ts';
+import type { Mailer } from '../mail/outbox.ts';
+import { decisionMail } from './decision-mail.ts';
+
+const DAY_MS = 24 * 3600 * 1000;
+const WEEK_MS = 7 * DAY_MS;
+/** Statuses still waiting for someone: the oldest first; decided ones the newest first. */
+const WAITING: readonly string[] = ['submitted', 'changes_requested'];
+/** Fields shown with the place, or carried for the form itself, not repeated in the field list. */
+const NOT_LISTED = new Set(['appStoreCountry', 'formLanguage', 'lat', 'lng', 'photoId', 'loginToken', 'recaptchaToken']);
+
+export interface ListQuery {
+  status?: ApplicationStatus;
+  market?: Country;
+  age?: AgeFilter;
+  q?: string;
+  page: number;
+}
+
+export type DecideResult = { ok: true; status: ApplicationStatus; mailId: string | null } | { ok: false; reason: 'notFound' | 'invalidTransition' };
+
+export interface ReviewDeskOptions {
+  now: () => Date;
+  mailer: Mailer;
+  productName: string;
+  supportEmail: string;
+}
+
+/** The applicant's edit link for a market, language and token (built by the route, which knows the origin). */
+export type EditLinkFor = (country: string, language: string, token: string) => string;
+
+const likePrefix = (q: string) => `${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** Name, e-mail or registration number, each matched from its start (index-backed prefix matches). */
+function searchCondition(q: string): SQL {
+  const words = q.trim().split(/\s+/).filter(Boolean);
+  const whole = likePrefix(q.trim());
+  const matches = [
+    sql`${applications.emailNormalized} like ${whole}`,
+    sql`lower(${applications.registrationNumber}) like ${whole}`,
+    sql`lower(${applications.firstName}) like ${whole}`,
+    sql`lower(${applications.lastName}) like ${whole}`,
+  ];
+  if (words.length >= 2) {
+    const first = likePrefix(words[0]!);
+    const last = likePrefix(words.slice(1).join(' '));
+    matches.push(sql`(lower(${applications.firstName}) like ${first} and lower(${applications.lastName}) like ${last})`);
+  }
+  return or(...matches)!;
+}
+
+const listColumns = {
+  id: applications.id,
+  firstName: applications.firstName,
+  lastName: applications.lastName,
+  email: applications.email,
+  registrationNumber: applications.registrationNumber,
+  market: applications.country,
+  language: applications.language,
+  status: applications.status,
+  pharmacyName: pharmacies.name,
+  submittedAt: applications.submittedAt,
+  updatedAt: applications.updatedAt,
+};
+
+type ListRow = { [K in keyof typeof listColumns]: unknown } & { submittedAt: Date; updatedAt: Date };
+
+const listItem = (row: ListRow): ReviewListItem => ({
+  id: row.id as string,
+  firstName: row.firstName as string,
+  lastName: row.lastName as string,
+  email: row.email as string,
+  registrationNumber: row.registrationNumber as string,
+  market: row.market as Country,
+  language: row.language as Language,
+  status: row.status as ApplicationStatus,
+  pharmacyName: row.pharmacyName as string,
+  submittedAt: row.submittedAt.toISOString(),
+  updatedAt: row.updatedAt.toISOString(),
+});
+
+/** Whether an application has waited long enough to be marked (due) or highlighted (overdue). */
+export function waitingAge(status: string, submittedAt: Date, now: Date): 'overdue' | 'due' | null {
+  if (status !== 'submitted') return null;
+  const waited = now.getTime() - submittedAt.getTime();
+  return waited > OVERDUE_WEEKS * WEEK_MS ? 'overdue' : waited > DUE_WEEKS * WEEK_MS ? 'due' : null;
+}
+
+/**
+ * The stored answers in the form's field order, each with the wording namespace of its section;
+ * a section's fields that no input shows (the address of the chosen place) follow its shown ones,
+ * and answers of no section come last.
+ */
+function fieldsInFormOrder(country: string, language: string, answers: Record<string, unknown>): { formId: string; formTexts: string; fields: ReviewField[] } {
+  const form = applicationFormFor(isCountry(country) ? country : 'uk', isLanguage(language) ? language : 'en');
+  const shown = fieldOrder(form, undefined, answers);
+  const fields: ReviewField[] = [];
+  const listed = new Set<string>(NOT_LISTED);
+  const add = (name: string, texts: string) => {
+    if (listed.has(name)) return;
+    listed.add(name);
+    fields.push({ name, value: answers[name] ?? null, texts });
+  };
+  for (const section of sectionsOf(form)) {
+    const base = Object.keys({ ...section.fields, ...section.formFields });
+    const names = section.repeat ? repeatNumbers(section, answers).flatMap((n) => base.map((name) => `${name}${n}`)) : base;
+    for (const name of shown) if (names.includes(name)) add(name, section.texts);
+    for (const name of names) if (name in answers) add(name, section.texts);
+  }
+  for (const name of Object.keys(answers)) add(name, form.texts);
+  return { formId: form.id, formTexts: form.texts, fields };
+}
+
+export function createReviewDesk(db: Database, options: ReviewDeskOptions) {
+  const { now, mailer } = options;
+
+  return {
+    async list(query: ListQuery): Promise<ReviewList> {
+      const conditions: SQL[] = [];
+      if (query.status) conditions.push(eq(applications.status, query.status));
+      if (query.market) conditions.push(eq(applications.country, query.market));
+      if (query.age) {
+        const weeks = query.age === 'over6w' ? OVERDUE_WEEKS : DUE_WEEKS;
+        conditions.push(lt(applications.submittedAt, new Date(now().getTime() - weeks * WEEK_MS)));
+      }
+      if (query.q) conditions.push(searchCondition(query.q));
+      const where = conditions.length ? and(...conditions) : undefined;
+      const newestFirst = query.status !== undefined && !WAITING.includes(query.status);
+      const order = newestFirst ? [desc(applications.submittedAt), desc(applications.id)] : [asc(applications.submittedAt), asc(applications.id)];
+      const rows = await db
+        .select(listColumns)
+        .from(applications)
+        .innerJoin(pharmacies, eq(pharmacies.placeId, applications.placeId))
+        .where(where)
+        .orderBy(...order)
+        .limit(REVIEW_PAGE_SIZE)
+        .offset((query.page - 1) * REVIEW_PAGE_SIZE);
+      // Counted up to a cap: an exact count of tens of thousands of rows would cost more than the page itself.
+      const counted = db.select({ one: sql`1` }).from(applications).where(where).limit(REVIEW_TOTAL_CAP + 1);
+      const [count] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from (${counted}) as counted`));
+      const total = Math.min(Number(count?.n ?? 0), REVIEW_TOTAL_CAP);
+      return { items: (rows as ListRow[]).map(listItem), total, totalCapped: Number(count?.n ?? 0) > REVIEW_TOTAL_CAP, page: query.page, pageSize: REVIEW_PAGE_SIZE };
+    },
+
+    async exists(id: string): Promise<{ id: string } | null> {
+      const [row] = await db.select({ id: applications.id }).from(applications).where(eq(applications.id, id));
+      return row ?? null;
+    },
+
+    async detail(id: string): Promise<ReviewDetail | null> {
+      const [row] = await db
+        .select({ ...listColumns, answers: applications.answers, photo: applications.photo, place: pharmacies })
+        .from(applications)
+        .innerJoin(pharmacies, eq(pharmacies.placeId, applications.placeId))
+        .where(eq(applications.id, id));
+      if (!row) return null;
+      const linked = await db
+        .select({ id: files.id, kind: files.kind, storageName: files.storageName })
+        .from(files)
+        .where(and(eq(files.applicationId, id), inArray(files.kind, ['photo', 'certificate'])));
+      const history = await db
+        .select({ id: reviewAudit.id, at: reviewAudit.at, action: reviewAudit.action, fromStatus: reviewAudit.fromStatus, toStatus: reviewAudit.toStatus, reason: reviewAudit.reason, firstName: staffUsers.firstName, lastName: staffUsers.lastName })
+        .from(reviewAudit)
+        .leftJoin(staffUsers, eq(staffUsers.id, reviewAudit.actorId))
+        .where(eq(reviewAudit.applicationId, id))
+        .orderBy(desc(reviewAudit.at), desc(reviewAudit.id));
+      const photo = row.photo ? linked.find((f) => f.kind === 'photo' && f.storageName === row.photo) : undefined;
+      const { place } = row;
+      return {
+        ...listItem(row as ListRow),
+        ...fieldsInFormOrder(row.market, row.language, row.answers),
+        photoFileId: photo?.id ?? null,
+        photoUrl: row.photo ? `${PHOTO_URL_PREFIX}${row.photo}` : null,
+        certificateFileIds: linked.filter((f) => f.kind === 'certificate').map((f) => f.id),
+        place: { placeId: place.placeId, name: place.name, address: place.address, lat: place.lat, lng: place.lng },
+        history: history.map((h) => ({
+          id: h.id,
+          at: h.at.toISOString(),
+          action: h.action as Decision | 'resubmit',
+          fromStatus: h.fromStatus,
+          toStatus: h.toStatus,
+          reason: h.reason,
+          by: h.firstName === null ? null : `${h.firstName} ${h.lastName ?? ''}`.trim(),
+        })),
+        decisions: decisionsFrom(row.status as string),
+      };
+    },
+
+    /** Takes a decision if the application's status allows it, audits it, then e-mails the applicant. */
+    async decide(id: string, decision: Decision, reason: string, actorId: string, editLinkFor: EditLinkFor): Promise<DecideResult> {
+      const at = now();
+      const outcome = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .select({ status: applications.status, email: applications.email, firstName: applications.firstName, language: applications.language, country: applications.country })
+          .from(applications)
+          .where(eq(applications.id, id))
+          .for('update');
+        if (!row) return { ok: false as const, reason: 'notFound' as const };
+        const transition = TRANSITIONS[decision];
+        if (!(transition.from as readonly string[]).includes(row.status)) return { ok: false as const, reason: 'invalidTransition' as const };
+        // "Request changes" issues a fresh edit link: any earlier one stops working.
+        const editToken = decision === 'request_changes' ? newEditToken() : null;
+        await tx
+          .update(applications)
+          .set({ status: transition.to, updatedAt: at, ...(editToken ? { editToken, editTokenExpiresAt: new Date(at.getTime() + EDIT_LINK_DAYS * DAY_MS) } : {}) })
+          .where(eq(applications.id, id));
+        await tx.insert(reviewAudit).values({ at, applicationId: id, actorId, action: decision, fromStatus: row.status, toStatus: transition.to, reason: reason || null });
+        return { ok: true as const, row, editToken, status: transition.to };
+      });
+      if (!outcome.ok) return outcome;
+      const { row, editToken } = outcome;
+      const mail = decisionMail({
+        decision,
+        language: row.language,
+        firstName: row.firstName,
+        reason,
+        editLink: editToken ? editLinkFor(row.country, row.language, editToken) : undefined,
+        productName: options.productName,
+        supportEmail: options.supportEmail,
+      });
+      // The one place a decision's e-mail is enqueued.
+      const sent = await mailer.sendMail({ to: row.email, subject: mail.subject, text: mail.text, html: mail.html });
+      return { ok: true, status: outcome.status, mailId: sent.id };
+    },
+  };
+}
+
+export type ReviewDesk = ReturnType<typeof createReviewDesk>;

@@ -1,0 +1,135 @@
+// The review desk (issue 13): the application statuses, the decisions a reviewer takes and which
+// status each may start from, the queue's query and the answer shapes, shared by server and pages.
+import * as z from 'zod/mini';
+import { COUNTRIES, type Country, type Language } from '../markets.ts';
+import { ErrorKey, freeText } from './fields.ts';
+import { AddAreaManagerSchema, STAFF_LANGUAGES } from './staff.ts';
+
+/** applications.status, fixed for every part of the product (finder: approved only). */
+export const APPLICATION_STATUSES = ['submitted', 'changes_requested', 'approved', 'rejected', 'deactivated', 'erased'] as const;
+export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
+
+export const DECISIONS = ['approve', 'reject', 'request_changes', 'deactivate'] as const;
+export type Decision = (typeof DECISIONS)[number];
+
+/** Each decision: the statuses it may be taken from, and the status it leads to. */
+export const TRANSITIONS: Record<Decision, { from: readonly ApplicationStatus[]; to: ApplicationStatus }> = {
+  approve: { from: ['submitted', 'deactivated'], to: 'approved' },
+  reject: { from: ['submitted', 'changes_requested'], to: 'rejected' },
+  request_changes: { from: ['submitted'], to: 'changes_requested' },
+  deactivate: { from: ['approved'], to: 'deactivated' },
+};
+
+export const decisionsFrom = (status: string): Decision[] => DECISIONS.filter((d) => (TRANSITIONS[d].from as readonly string[]).includes(status));
+
+/** How long the edit link of "request changes" works. */
+export const EDIT_LINK_DAYS = 30;
+/** Waiting longer than this is marked in the queue; longer than OVERDUE_WEEKS highlighted (spec §1: about 4 weeks, then 6). */
+export const DUE_WEEKS = 4;
+export const OVERDUE_WEEKS = 6;
+export const REVIEW_PAGE_SIZE = 25;
+/** The queue counts its matches up to this many ("more than 1,000"): filters narrow it further. */
+export const REVIEW_TOTAL_CAP = 1000;
+export const REASON_MAX_LENGTH = 2000;
+
+export const AGE_FILTERS = ['over4w', 'over6w'] as const;
+export type AgeFilter = (typeof AGE_FILTERS)[number];
+
+const optionalEnum = <T extends readonly [string, ...string[]]>(values: T) => z.optional(z.enum(values, { error: ErrorKey.invalid }));
+
+export const ReviewListQuerySchema = z.object({
+  status: optionalEnum(APPLICATION_STATUSES),
+  market: optionalEnum(COUNTRIES),
+  age: optionalEnum(AGE_FILTERS),
+  q: z.optional(z.string().check(z.trim(), z.maxLength(100, { error: ErrorKey.tooLong }))),
+  page: z._default(z.pipe(z.coerce.number({ error: ErrorKey.invalid }), z.int({ error: ErrorKey.invalid }).check(z.gte(1, { error: ErrorKey.invalid }), z.lte(10000, { error: ErrorKey.invalid }))), 1),
+});
+
+export const DecisionSchema = z
+  .object({
+    decision: z.enum(DECISIONS, { error: ErrorKey.choose }),
+    reason: z._default(freeText(REASON_MAX_LENGTH), ''),
+  })
+  .check(
+    z.refine((body) => body.decision === 'approve' || body.reason.trim().length > 0, { error: ErrorKey.required, path: ['reason'] }),
+  );
+
+export const AddReviewerSchema = z.extend(AddAreaManagerSchema, {
+  /** The language of the reviewer's sign-in e-mails. */
+  language: z._default(z.enum(STAFF_LANGUAGES, { error: ErrorKey.choose }), 'en'),
+});
+
+/** Messages of refusals particular to the review desk (HTTP 409). */
+export const ReviewMessage = {
+  /** The decision cannot be taken from the application's current status. */
+  invalidTransition: 'invalidTransition',
+} as const;
+
+/** GET /api/review/applications items. */
+export interface ReviewListItem {
+  id: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  registrationNumber: string;
+  market: Country;
+  language: Language;
+  status: ApplicationStatus;
+  pharmacyName: string;
+  /** When it was (last) submitted: its age in the queue. */
+  submittedAt: string;
+  updatedAt: string;
+}
+
+export interface ReviewList {
+  items: ReviewListItem[];
+  /** Matches, counted up to REVIEW_TOTAL_CAP. */
+  total: number;
+  /** More than REVIEW_TOTAL_CAP match. */
+  totalCapped: boolean;
+  page: number;
+  pageSize: number;
+}
+
+export interface ReviewField {
+  name: string;
+  value: unknown;
+  /** The i18n namespace of the field's section, to find its label. */
+  texts: string;
+}
+
+export interface ReviewHistoryEntry {
+  id: string;
+  at: string;
+  action: Decision | 'resubmit';
+  fromStatus: string | null;
+  toStatus: string;
+  reason: string | null;
+  /** The reviewer's name; null for the applicant's own resubmission. */
+  by: string | null;
+}
+
+export interface ReviewDetail extends ReviewListItem {
+  formId: string;
+  /** The form's own wording namespace, tried before the field's section's. */
+  formTexts: string;
+  /** Every field of the application in its form's order. */
+  fields: ReviewField[];
+  photoFileId: string | null;
+  /** Where the photo is shown to staff (the file may not be public yet). */
+  photoUrl: string | null;
+  certificateFileIds: string[];
+  place: { placeId: string; name: string; address: string; lat: number; lng: number };
+  history: ReviewHistoryEntry[];
+  /** The decisions the current status allows. */
+  decisions: Decision[];
+}
+
+/** GET /api/review/reviewers items. */
+export interface ReviewerItem {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  disabled: boolean;
+}

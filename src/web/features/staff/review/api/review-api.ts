@@ -1,0 +1,62 @@
+// The review desk's calls (src/shared/api/review-endpoints.ts), each answering what the page
+// needs to know: the data, nobody signed in (401), no access (403), field errors, or a failure.
+import * as ReviewApi from '#shared/api/review-endpoints.ts';
+import type { ReviewListQuery } from '#shared/api/review-endpoints.ts';
+import type { Decision, ReviewDetail, ReviewerItem, ReviewList } from '#shared/schemas/review.ts';
+import { callApi, type ApiResult } from '../../../../lib/api-client.ts';
+
+export type Loaded<T> = { kind: 'ok'; data: T } | { kind: 'signedOut' } | { kind: 'forbidden' } | { kind: 'notFound' } | { kind: 'failed' };
+export type Sent<T = undefined> =
+  | { kind: 'ok'; data: T }
+  | { kind: 'fieldErrors'; errors: Record<string, string> }
+  | { kind: 'conflict'; message: string }
+  | { kind: 'signedOut' }
+  | { kind: 'forbidden' }
+  | { kind: 'failed' };
+
+function loaded<T>(result: ApiResult<T>, isData: (value: unknown) => boolean): Loaded<T> {
+  if (result.httpStatus === 401) return { kind: 'signedOut' };
+  if (result.httpStatus === 403) return { kind: 'forbidden' };
+  if (result.httpStatus === 404) return { kind: 'notFound' };
+  const body = result.body;
+  if (!result.ok || body?.status !== 'ok' || !isData(body.data)) return { kind: 'failed' };
+  return { kind: 'ok', data: body.data as T };
+}
+
+function sent<T>(result: ApiResult<T>): Sent<T> {
+  const body = result.body;
+  if (result.httpStatus === 401) return { kind: 'signedOut' };
+  if (result.httpStatus === 403) return { kind: 'forbidden' };
+  if (result.httpStatus === 400 && body?.errors && typeof body.errors === 'object') return { kind: 'fieldErrors', errors: body.errors };
+  if (result.httpStatus === 409) return { kind: 'conflict', message: typeof body?.message === 'string' ? body.message : '' };
+  if (!result.ok || body?.status !== 'ok') return { kind: 'failed' };
+  return { kind: 'ok', data: body.data as T };
+}
+
+const guard = async <R>(call: () => Promise<R>, failure: R): Promise<R> => {
+  try {
+    return await call();
+  } catch (error) {
+    if ((error as Error).name === 'AbortError') throw error;
+    return failure;
+  }
+};
+
+const isObject = (value: unknown) => typeof value === 'object' && value !== null;
+
+export const getQueue = (request: ReviewListQuery, signal?: AbortSignal): Promise<Loaded<ReviewList>> =>
+  guard(async () => loaded(await callApi(ReviewApi.applications, { request, signal }), (d) => isObject(d) && Array.isArray((d as ReviewList).items)), { kind: 'failed' });
+
+export const getApplication = (id: string, signal?: AbortSignal): Promise<Loaded<ReviewDetail>> =>
+  guard(async () => loaded(await callApi(ReviewApi.application, { params: { id }, signal }), (d) => isObject(d) && Array.isArray((d as ReviewDetail).fields)), { kind: 'failed' });
+
+export const sendDecision = (id: string, decision: Decision, reason: string) =>
+  guard(async () => sent(await callApi(ReviewApi.decision, { params: { id }, request: { decision, reason } })), { kind: 'failed' } as Sent<{ status: string }>);
+
+export const getReviewers = (signal?: AbortSignal): Promise<Loaded<ReviewerItem[]>> =>
+  guard(async () => loaded(await callApi(ReviewApi.reviewers, { signal }), Array.isArray), { kind: 'failed' });
+
+export const addReviewer = (body: { email: string; firstName: string; lastName: string; language: 'it' | 'en' }) =>
+  guard(async () => sent(await callApi(ReviewApi.addReviewer, { request: body })), { kind: 'failed' } as Sent<{ id: string }>);
+
+export const disableReviewer = (id: string) => guard(async () => sent(await callApi(ReviewApi.disableReviewer, { params: { id }, request: {} })), { kind: 'failed' } as Sent);

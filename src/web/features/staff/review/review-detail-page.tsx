@@ -1,0 +1,193 @@
+// /admin/review/{id}: one application as the reviewer needs it: every field in its form's order,
+// the photo, the certificate (downloadable only here), the place on the map, the history of
+// decisions, and the actions.
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import * as StaffApi from '#shared/api/staff-endpoints.ts';
+import { pathOf } from '#shared/api/contract.ts';
+import { routePath } from '#shared/routes.ts';
+import type { ReviewDetail, ReviewField } from '#shared/schemas/review.ts';
+import { ErrorView } from '../../../components/error-view.tsx';
+import { MapView } from '../../../components/map-view.tsx';
+import { Spinner } from '../../../components/spinner.tsx';
+import { useLocalPath, useSite } from '../../../lib/site-context.tsx';
+import { NoAccess } from '../no-access.tsx';
+import { usePageTitle } from '../use-page-title.ts';
+import { getApplication } from './api/review-api.ts';
+import { DecisionForm } from './decision-form.tsx';
+import { ReviewNav } from './review-nav.tsx';
+import { useDateFormat } from './use-date-format.ts';
+import { useLoaded } from './use-loaded.ts';
+import { WaitingAge } from './waiting-age.tsx';
+import './review.css';
+
+/** A field's label: the form's own wording, then its section's, then the shared form's, then the desk's. */
+function useFieldLabel(formTexts: string) {
+  const { t } = useTranslation();
+  return (field: ReviewField) => {
+    const keys = (name: string) => [`${formTexts}.fieldNames.${name}`, `${field.texts}.fieldNames.${name}`, `form.fieldNames.${name}`, `review.fieldNames.${name}`];
+    const own = t(keys(field.name), { defaultValue: '' });
+    if (own) return own;
+    // A repeated block's field (firstName2): the field's name and its block number.
+    const base = field.name.replace(/\d+$/, '');
+    return `${t(keys(base), { defaultValue: base })} ${field.name.slice(base.length)}`.trim();
+  };
+}
+
+function useFieldValue() {
+  const { t } = useTranslation();
+  return (value: unknown): string => {
+    if (value === true || value === 'true' || value === 'on' || value === 'yes') return t('review.values.yes');
+    if (value === false || value === 'false' || value === 'no') return t('review.values.no');
+    if (value === null || value === undefined || value === '') return t('review.values.empty');
+    if (typeof value === 'object') return JSON.stringify(value);
+    return String(value);
+  };
+}
+
+function Detail({ detail, reload }: { detail: ReviewDetail; reload: () => void }) {
+  const { t } = useTranslation();
+  const { config } = useSite();
+  const label = useFieldLabel(detail.formTexts);
+  const value = useFieldValue();
+  const formatDate = useDateFormat();
+  const formatTime = useDateFormat(true);
+  const [notice, setNotice] = useState<string | null>(null);
+  const noticeRef = useRef<HTMLParagraphElement>(null);
+  const name = `${detail.firstName} ${detail.lastName}`;
+
+  useEffect(() => {
+    if (notice) noticeRef.current?.focus();
+  }, [notice]);
+
+  return (
+    <article className="review-detail" aria-labelledby="review-detail-title">
+      <h1 id="review-detail-title" className="pc-heading-l">
+        {name}
+      </h1>
+      <p ref={noticeRef} tabIndex={-1} role="status" className={notice ? 'staff-notice' : 'visually-hidden'}>
+        {notice ?? ''}
+      </p>
+      <dl>
+        <dt>{t('review.columns.status')}</dt>
+        <dd>{t(`review.status.${detail.status}`)}</dd>
+        <dt>{t('review.columns.market')}</dt>
+        <dd>
+          {t(`review.market.${detail.market}`)} ({t(`review.language.${detail.language}`)})
+        </dd>
+        <dt>{t('review.columns.submitted')}</dt>
+        <dd>
+          {formatDate(detail.submittedAt)} <WaitingAge status={detail.status} submittedAt={detail.submittedAt} />
+        </dd>
+      </dl>
+
+      <h2 className="pc-heading-m">{t('review.detail.answers')}</h2>
+      <dl>
+        {detail.fields.map((field) => (
+          <div key={field.name} className="review-pair">
+            <dt>{label(field)}</dt>
+            <dd>{value(field.value)}</dd>
+          </div>
+        ))}
+      </dl>
+
+      <h2 className="pc-heading-m">{t('review.detail.photo')}</h2>
+      {detail.photoUrl ? <img className="review-photo" src={detail.photoUrl} alt={t('review.detail.photoOf', { name })} width={200} height={200} /> : <p className="pc-body">{t('review.detail.noPhoto')}</p>}
+
+      <h2 className="pc-heading-m">{t('review.detail.certificate')}</h2>
+      {detail.certificateFileIds.length ? (
+        <ul>
+          {detail.certificateFileIds.map((id, index) => (
+            <li key={id}>
+              <a href={pathOf(StaffApi.certificate, { fileId: id })} download>
+                {t('review.detail.downloadCertificate', { number: index + 1 })}
+              </a>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="pc-body">{t('review.detail.noCertificate')}</p>
+      )}
+
+      <h2 className="pc-heading-m">{t('review.detail.place')}</h2>
+      <p className="pc-body">
+        {detail.place.name}
+        <br />
+        {detail.place.address}
+      </p>
+      <MapView
+        country={detail.market}
+        marker={{ lat: detail.place.lat, lng: detail.place.lng }}
+        tilesUrl={config.mapTilesUrl}
+        attribution={config.mapAttribution}
+        label={t('review.detail.mapLabel', { name: detail.place.name })}
+        markerTitle={detail.place.name}
+      />
+
+      <h2 className="pc-heading-m">{t('review.detail.history')}</h2>
+      {detail.history.length === 0 ? (
+        <p className="pc-body">{t('review.detail.noHistory')}</p>
+      ) : (
+        <ol className="review-history">
+          {detail.history.map((entry) => (
+            <li key={entry.id}>
+              <strong>{t(`review.history.${entry.action}`)}</strong> – {formatTime(entry.at)}
+              <br />
+              {entry.by ? t('review.history.by', { name: entry.by }) : t('review.history.byApplicant')}
+              {entry.fromStatus ? (
+                <>
+                  <br />
+                  {t('review.history.change', { from: t(`review.status.${entry.fromStatus}`), to: t(`review.status.${entry.toStatus}`) })}
+                </>
+              ) : null}
+              {entry.reason ? (
+                <>
+                  <br />
+                  {t('review.history.reason', { reason: entry.reason })}
+                </>
+              ) : null}
+            </li>
+          ))}
+        </ol>
+      )}
+
+      <DecisionForm
+        applicationId={detail.id}
+        applicantName={name}
+        decisions={detail.decisions}
+        onDecided={(message) => {
+          setNotice(message);
+          reload();
+        }}
+      />
+    </article>
+  );
+}
+
+export function ReviewDetailPage() {
+  const { t } = useTranslation();
+  const localPath = useLocalPath();
+  const { applicationId = '' } = useParams();
+  const [state, reload] = useLoaded((signal) => getApplication(applicationId, signal), [applicationId]);
+  usePageTitle('review.detail.title');
+  const [shown, setShown] = useState<ReviewDetail | null>(null);
+
+  useEffect(() => {
+    if (state.kind === 'ok') setShown(state.data);
+  }, [state]);
+
+  if (state.kind === 'forbidden') return <NoAccess />;
+  return (
+    <div className="staff-page review-page">
+      <ReviewNav />
+      <p className="pc-body">
+        <Link to={localPath(routePath('review'))}>{t('review.detail.back')}</Link>
+      </p>
+      {shown ? <Detail detail={shown} reload={reload} /> : null}
+      {!shown && state.kind === 'loading' ? <Spinner label={t('review.detail.loading')} /> : null}
+      {state.kind === 'notFound' ? <ErrorView message={t('review.detail.notFound')} /> : null}
+      {state.kind === 'failed' ? <ErrorView message={t('staff.networkError')} /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,136 @@
+// The review desk's pages against a stubbed API: the queue's filters in the address, the waiting
+// marks in words, loading and empty states; the detail in form order with the certificate link;
+// a decision needs a reason (except approval) and a confirmation before anything is sent.
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route, Routes } from 'react-router';
+import { loadFeatureMessages } from '../../../lib/i18n.ts';
+import { renderInSite } from '../../../test/render.tsx';
+import { ADMIN, json, stubStaffApi, type Handler } from '../../../test/staff-api-stub.tsx';
+import { StaffArea } from '../staff-area.tsx';
+import { ReviewDetailPage } from './review-detail-page.tsx';
+import { ReviewQueuePage } from './review-queue-page.tsx';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const REVIEWER = { ...ADMIN, id: 'u-rev', role: 'reviewer' as const };
+const me: Handler = () => json({ status: 'ok', data: REVIEWER });
+const weeksAgo = (w: number) => new Date(Date.now() - w * 7 * 24 * 3600 * 1000).toISOString();
+const item = (id: string, firstName: string, weeks: number) => ({
+  id,
+  firstName,
+  lastName: 'Test',
+  email: `${firstName.toLowerCase()}@example.com`,
+  registrationNumber: '2012345',
+  market: 'uk',
+  language: 'en',
+  status: 'submitted',
+  pharmacyName: 'Bold Street Chemist',
+  submittedAt: weeksAgo(weeks),
+  updatedAt: weeksAgo(weeks),
+});
+
+async function renderAt(route: string) {
+  const user = userEvent.setup();
+  await renderInSite(
+    <Routes>
+      <Route element={<StaffArea />}>
+        <Route path="/admin/review" element={<ReviewQueuePage />} />
+        <Route path="/admin/review/:applicationId" element={<ReviewDetailPage />} />
+      </Route>
+    </Routes>,
+    { country: 'uk', route },
+  );
+  await loadFeatureMessages(['review', 'staff', 'form']);
+  return user;
+}
+
+describe('the review queue page', () => {
+  it('opens on the submitted applications and marks those waiting over 4 and 6 weeks in words', async () => {
+    const api = stubStaffApi({
+      'GET /api/auth/me': me,
+      'GET /api/review/applications': () => json({ status: 'ok', data: { items: [item('a1', 'Fresh', 1), item('a2', 'Due', 5), item('a3', 'Late', 7)], total: 3, totalCapped: false, page: 1, pageSize: 25 } }),
+    });
+    await renderAt('/admin/review');
+    await screen.findByRole('link', { name: 'Fresh Test' });
+    expect(api.calls.find((c) => c.path === '/api/review/applications')).toBeDefined();
+    const rows = screen.getAllByRole('row');
+    expect(within(rows[1]!).queryByText(/Waiting over|Overdue/)).toBeNull();
+    expect(within(rows[2]!).getByText('Waiting over 4 weeks')).toBeInTheDocument();
+    expect(within(rows[3]!).getByText('Overdue: waiting over 6 weeks')).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('3 applications');
+  });
+
+  it('sends the chosen filters and search, and says when nothing matches', async () => {
+    const urls: string[] = [];
+    stubStaffApi({
+      'GET /api/auth/me': me,
+      'GET /api/review/applications': (url) => {
+        urls.push(url.search);
+        return json({ status: 'ok', data: { items: [], total: 0, totalCapped: false, page: 1, pageSize: 25 } });
+      },
+    });
+    const user = await renderAt('/admin/review');
+    await screen.findByText('No application matches these filters.');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Market' }), 'it');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Waiting time' }), 'over6w');
+    await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'rossi');
+    await user.click(screen.getByRole('button', { name: 'Show applications' }));
+    await waitFor(() => expect(urls.at(-1)).toBe('?status=submitted&market=it&age=over6w&q=rossi'));
+    expect(urls[0]).toBe('?status=submitted');
+  });
+});
+
+const DETAIL = {
+  ...item('a1', 'Olivia', 1),
+  formId: 'apply-uk',
+  formTexts: 'form',
+  fields: [
+    { name: 'email', value: 'olivia@example.com', texts: 'form' },
+    { name: 'firstName', value: 'Olivia', texts: 'form' },
+    { name: 'isChecked', value: true, texts: 'form' },
+  ],
+  photoFileId: null,
+  photoUrl: null,
+  certificateFileIds: ['f-1'],
+  place: { placeId: 'fixture:uk:001', name: 'Bold Street Chemist', address: '84 Bold Street', lat: 53.4, lng: -2.99 },
+  history: [],
+  decisions: ['approve', 'reject', 'request_changes'],
+};
+
+describe('the application page', () => {
+  it('lists the answers in form order with their labels and offers the certificate download', async () => {
+    stubStaffApi({ 'GET /api/auth/me': me, 'GET /api/review/applications/a1': () => json({ status: 'ok', data: DETAIL }) });
+    await renderAt('/admin/review/a1');
+    await screen.findByRole('heading', { level: 1, name: 'Olivia Test' });
+    const terms = screen.getAllByRole('term').map((t) => t.textContent);
+    expect(terms.slice(terms.indexOf('Email address'), terms.indexOf('Email address') + 3)).toEqual(['Email address', 'First name', 'Google business profile']);
+    expect(screen.getByRole('link', { name: 'Download certificate 1' })).toHaveAttribute('href', '/api/files/certificates/f-1');
+  });
+
+  it('asks for a reason and a confirmation before it sends a rejection', async () => {
+    let sent: unknown = null;
+    stubStaffApi({
+      'GET /api/auth/me': me,
+      'GET /api/review/applications/a1': () => json({ status: 'ok', data: DETAIL }),
+      'POST /api/review/applications/a1/decision': (_url, init) => {
+        sent = JSON.parse(String(init?.body));
+        return json({ status: 'ok', data: { status: 'rejected' } });
+      },
+    });
+    const user = await renderAt('/admin/review/a1');
+    await user.click(await screen.findByRole('radio', { name: 'Reject' }));
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Enter a reason');
+    await user.type(screen.getByRole('textbox', { name: /Reason/ }), 'Not on the register.');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(sent).toBeNull();
+    await user.click(await screen.findByRole('button', { name: 'Yes, reject' }));
+    await waitFor(() => expect(sent).toEqual({ decision: 'reject', reason: 'Not on the register.' }));
+    expect(await screen.findByText('Olivia Test is rejected and has been emailed.')).toBeInTheDocument();
+  });
+});
