@@ -22,6 +22,8 @@ import { photoRoutes } from './routes/photos.ts';
 import { placesRoutes } from './routes/places.ts';
 import { registrationRoutes } from './routes/registration.ts';
 import { staffRoutes } from './routes/staff.ts';
+import { repVisitRoutes } from './routes/rep-visits.ts';
+import { createRepVisits } from './services/rep-visits.ts';
 import { webRoutes } from './routes/web.ts';
 import { createApplicationStore, type ApplicationStore } from './services/applications.ts';
 import { createAuthService, type AuthService } from './services/auth/auth.ts';
@@ -178,6 +180,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await certificateRoutes(app, { db, auth: services.auth, certificates: services.certificates, config });
   await captchaRoutes(app, { captcha: services.captcha, rateLimit: publicReadLimit });
   await placesRoutes(app, { places: services.places, defaultMarket: config.defaultMarket, rateLimit: publicReadLimit });
+  await repVisitRoutes(app, { auth: services.auth, fieldSales: services.fieldSales, repVisits: createRepVisits(db), config });
   await webRoutes(app, config);
 
   return app;
