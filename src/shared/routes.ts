@@ -18,12 +18,16 @@ export const ROUTES = {
   areaManagerHome: '/areamanager/home/:areaManagerId',
   review: '/admin/review',
   repHome: '/rep/home/:repId',
+  repForm: '/rep/form',
+  repThankYou: '/rep/thank-you',
+  repPrivacyPolicy: '/rep/privacy-policy',
+  repTerms: '/rep/terms-and-conditions',
 } as const;
 
 export type RouteName = keyof typeof ROUTES;
 
 /** The staff pages: on every market, never preloaded, signed-in except sign-in itself. */
-export const STAFF_ROUTES = ['signIn', 'verifySignIn', 'mainAdmin', 'areaManagerHome', 'review', 'repHome'] as const satisfies readonly RouteName[];
+export const STAFF_ROUTES = ['signIn', 'verifySignIn', 'mainAdmin', 'areaManagerHome', 'review', 'repHome', 'repForm', 'repThankYou', 'repPrivacyPolicy', 'repTerms'] as const satisfies readonly RouteName[];
 
 /** A route's path with its `:params` filled in (encoded), e.g. routePath('repHome', { repId: 'a b' }) -> '/rep/home/a%20b'. */
 export function routePath(name: RouteName, params: Record<string, string> = {}): string {

@@ -11,7 +11,7 @@ import { CookieNotice } from '../features/consent/cookie-notice.tsx';
 import { PAGE_MODULES, isLegalPageOf, type PageName } from '#shared/page-modules.ts';
 import { ROUTES, routePath, routerPath } from '#shared/routes.ts';
 import { loadFeatureMessages } from '../lib/i18n.ts';
-import { STAFF_MESSAGES, isStaffPath, staffRoutes, type StaffPages } from './staff-routes.tsx';
+import { REP_MESSAGES, STAFF_MESSAGES, isStaffPath, staffRoutes, type StaffPages } from './staff-routes.tsx';
 
 /**
  * A lazily loaded page that also loads its own message files (src/web/i18n/<lang>/<name>.json).
@@ -43,6 +43,11 @@ const staffPages: StaffPages = {
   MainAdminPage: page(() => import('../features/staff/main-admin-page.tsx').then((m) => m.MainAdminPage), STAFF_MESSAGES),
   AreaManagerHomePage: page(() => import('../features/staff/area-manager-home-page.tsx').then((m) => m.AreaManagerHomePage), STAFF_MESSAGES),
   StaffHomePage: page(() => import('../features/staff/staff-home-page.tsx').then((m) => m.StaffHomePage), STAFF_MESSAGES),
+  RepHomePage: page(() => import('../features/staff/rep/rep-home-page.tsx').then((m) => m.RepHomePage), REP_MESSAGES),
+  RepFormPage: page(() => import('../features/staff/rep/rep-form-page.tsx').then((m) => m.RepFormPage), REP_MESSAGES),
+  RepThankYouPage: page(() => import('../features/staff/rep/rep-thank-you-page.tsx').then((m) => m.RepThankYouPage), REP_MESSAGES),
+  RepPrivacyPolicyPage: PrivacyPolicyPage,
+  RepTermsPage: TermsPage,
 };
 
 function PageLoading() {

@@ -13,6 +13,12 @@ export interface StaffPages {
   MainAdminPage: ComponentType;
   AreaManagerHomePage: ComponentType;
   StaffHomePage: ComponentType;
+  // The rep's pages (issue 12); the legal pages are public.
+  RepHomePage: ComponentType;
+  RepFormPage: ComponentType;
+  RepThankYouPage: ComponentType;
+  RepPrivacyPolicyPage: ComponentType;
+  RepTermsPage: ComponentType;
 }
 
 /** Whether a path (without the market's base path) is one of the staff pages. */
@@ -23,20 +29,28 @@ export function isStaffPath(pathname: string): boolean {
 /** Message files every staff page loads (validation messages live in form.json). */
 export const STAFF_MESSAGES = ['staff', 'form', 'components'];
 
+/** The rep's pages also name call flags and oncology statuses (reference) and ask the Italian form's questions (italy). */
+export const REP_MESSAGES = [...STAFF_MESSAGES, 'reference', 'italy'];
+
 export function staffRoutes(pages: StaffPages): RouteObject[] {
   const { SignInPage, VerifySignInPage, StaffArea, MainAdminPage, AreaManagerHomePage, StaffHomePage } = pages;
+  const { RepHomePage, RepFormPage, RepThankYouPage, RepPrivacyPolicyPage, RepTermsPage } = pages;
   return [
     { path: routerPath('signIn'), element: <SignInPage /> },
     { path: routerPath('verifySignIn'), element: <VerifySignInPage /> },
+    { path: routerPath('repPrivacyPolicy'), element: <RepPrivacyPolicyPage /> },
+    { path: routerPath('repTerms'), element: <RepTermsPage /> },
     {
       element: <StaffArea />,
       children: [
         { path: routerPath('mainAdmin'), element: <MainAdminPage /> },
         { path: routerPath('areaManagerHome'), element: <AreaManagerHomePage /> },
-        // The reviewer's desk and the rep's pages come with their own issues; until then a
-        // signed-in page, so that signing in never ends on "not found".
+        // The reviewer's desk comes with its own issue; until then a signed-in page, so that
+        // signing in never ends on "not found".
         { path: routerPath('review'), element: <StaffHomePage /> },
-        { path: routerPath('repHome'), element: <StaffHomePage /> },
+        { path: routerPath('repHome'), element: <RepHomePage /> },
+        { path: routerPath('repForm'), element: <RepFormPage /> },
+        { path: routerPath('repThankYou'), element: <RepThankYouPage /> },
       ],
     },
   ];

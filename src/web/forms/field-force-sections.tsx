@@ -5,7 +5,7 @@ import type { SectionRegistry } from './form-page.tsx';
 import { AboutYouSection } from './sections/about-you-section.tsx';
 import { BotCheckSection } from './sections/bot-check-section.tsx';
 import { ConfirmationsSection } from './sections/confirmations-section.tsx';
-import { CallOutcomeSection, CityRegionProvinceSection, ExtraPharmacistsSection, JoinedUnifyFields, RepAssignmentSection } from './sections/field-force-fields.tsx';
+import { CallOutcomeSection, CityRegionProvinceSection, ExtraPharmacistsSection, JoinedUnifyFields, RepAssignmentSection, VisitNoteSection } from './sections/field-force-fields.tsx';
 import { OncodemiaSection } from './sections/oncodemia-section.tsx';
 import { ContactSection, RegistrationNumberField } from './sections/personal-details-section.tsx';
 import { PharmacySection } from './sections/pharmacy-section.tsx';
@@ -38,6 +38,7 @@ export const FIELD_FORCE_SECTIONS: SectionRegistry = {
   'confirmations-3': () => <ConfirmationsSection names={THREE_CONFIRMATIONS} />,
   'bot-check': BotCheckSection,
   'call-outcome': CallOutcomeSection,
+  'visit-note': VisitNoteSection,
   place: () => <PharmacySection withName={false} />,
   'joined-unify': () => (
     <>

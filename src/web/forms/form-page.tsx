@@ -95,6 +95,7 @@ export function FormPage({ form, sections, step = 1 }: FormPageProps) {
       <h1 className="pc-heading-l" ref={heading} tabIndex={-1}>
         {headingText}
       </h1>
+      {runner.recordName ? <p className="pc-body pc-form__record">{runner.recordName}</p> : null}
       {runner.draftMissing ? (
         <div className="pc-notice" role="status">
           <p className="pc-body">{t('steps.draft.missing')}</p>

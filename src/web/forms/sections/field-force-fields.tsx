@@ -139,6 +139,20 @@ export function CallOutcomeSection() {
   );
 }
 
+/** The history entry's own note and next-visit day (not kept on the pharmacy). */
+export function VisitNoteSection() {
+  const text = useFormText();
+  const { register } = useFormContext();
+  const noteError = useFieldError('note');
+  const nextVisitError = useFieldError('nextVisit');
+  return (
+    <>
+      <TextArea {...register('note')} label={text('note.label')} hint={text('note.hint')} error={noteError} />
+      <TextInput {...register('nextVisit')} type="date" label={text('nextVisit.label')} error={nextVisitError} className="pc-input--short" />
+    </>
+  );
+}
+
 export function JoinedUnifyFields() {
   const text = useFormText();
   const { register } = useFormContext();
