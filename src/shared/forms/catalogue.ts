@@ -87,6 +87,7 @@ export const FORMS = {
     steps: [['call-outcome', 'visit-note', 'place', 'joined-unify', 'extra-pharmacists', 'confirmations-3-if-joined']],
     carried: ['pharmacy-ref'],
     queueOffline: true,
+    submitKey: 'staff.repVisit.submit',
     prefill: { param: 'pharmacyId', from: '/api/rep-get-pharmacy' },
     keepAnswers: false,
     files: JPEG_OR_PNG_PHOTO,

@@ -72,6 +72,8 @@ export interface FormDef {
    * (an Idempotency-Key the server honours); every submit carries that key.
    */
   queueOffline?: boolean;
+  /** The submit button's i18n key, when not the applicant's 'Submit application'. */
+  submitKey?: string;
   /** Where a successful submit goes. */
   done: '/thank-you' | '/areamanager/thank-you' | '/rep/thank-you' | '/mainadmin';
 }

@@ -66,7 +66,7 @@ describe('the rep’s visit form (screen 12)', () => {
     await user.type(search, 'Liverpool');
     await user.click(await screen.findByRole('option', { name: /boots bold street/i }));
     // Submit waits for the three confirmations of the joined_unify part.
-    const submit = screen.getByRole('button', { name: /submit/i });
+    const submit = screen.getByRole('button', { name: 'Save the visit' });
     expect(submit).toBeDisabled();
     for (const box of within(screen.getByRole('group', { name: /please confirm/i })).getAllByRole('checkbox')) await user.click(box);
     await waitFor(() => expect(submit).toBeEnabled());
@@ -78,7 +78,7 @@ describe('the rep’s visit form (screen 12)', () => {
 
     await chooseOutcome(user, 'Not interested');
     await waitFor(() => expect(screen.queryByRole('textbox', { name: /VAT number/i })).toBeNull());
-    await user.click(screen.getByRole('button', { name: /submit/i }));
+    await user.click(screen.getByRole('button', { name: 'Save the visit' }));
     await waitFor(() => expect(api.bodyOf('/api/rep-update-pharmacy')).toMatchObject({ callFlag: 'not_interested', month: 3, pharmacyId: PHARMACY_ID }));
     expect(api.calls.find((c) => c.path === '/api/rep-update-pharmacy')?.method).toBe('PUT');
     expect(api.bodyOf('/api/rep-update-pharmacy')).not.toHaveProperty('piva');

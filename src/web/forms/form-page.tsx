@@ -172,5 +172,6 @@ function FormSubmitBar({ form, submitting, before }: { form: FormDef; submitting
     return [{ fieldId: required.field, met: typeof value === 'string' && value.trim() !== '', text: t(required.textKey) }];
   });
   const botCheck = sectionsOf(form).some((section) => 'recaptchaToken' in section.fields);
-  return <SubmitBar mandatoryCheckboxes={submitGates(form, answers)} submitting={submitting} before={before} botCheck={botCheck} requirements={requirements} />;
+  const label = form.submitKey ? t(form.submitKey) : undefined;
+  return <SubmitBar mandatoryCheckboxes={submitGates(form, answers)} submitting={submitting} before={before} botCheck={botCheck} requirements={requirements} label={label} />;
 }

@@ -120,6 +120,8 @@ async function sendAll(): Promise<void> {
 export function flushOutbox(): Promise<void> {
   if (flushing) return flushing;
   if (read().pending.length === 0) return Promise.resolve();
+  // The browser knows it has no network: no try until its 'online' event.
+  if (typeof navigator !== 'undefined' && navigator.onLine === false) return Promise.resolve();
   const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
   const run = () => {
     snapshot = null; // another tab may have sent some meanwhile

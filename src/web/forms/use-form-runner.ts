@@ -208,7 +208,8 @@ export function useFormRunner(form: FormDef, step = 1) {
         if (!record) return setPhase('failed');
         const answers = answersFromRecord(form, record);
         if (!form.keepAnswers) {
-          const values = withKept(startValues(form, context), answers);
+          // Numbered blocks too (the extra pharmacists), which a new form's values do not list.
+          const values = { ...startValues(form, context), ...answers };
           if (!editing && form.prefill!.param in values) values[form.prefill!.param] = recordId;
           methods.reset(values);
           setRecordName(typeof record.whereYouWork === 'string' ? record.whereYouWork : '');
