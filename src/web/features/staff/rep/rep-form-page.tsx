@@ -1,6 +1,7 @@
 // /rep/form?pharmacyId= (spec §2 screen 12): the rep-visit entry of the catalogue, rendered by the
 // one form page, prefilled from GET /api/rep-get-pharmacy; an update still waiting to be sent
 // (made offline) is said here too.
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { FORMS } from '#shared/forms/catalogue.ts';
@@ -20,6 +21,12 @@ export function RepFormPage() {
   const user = useStaffUser();
   const localPath = useLocalPath();
   const { pending } = useOutbox('rep-visit');
+  // A submit made offline goes on to the thank-you page, and the rep back to the list: their code
+  // is fetched now, while there is a connection.
+  useEffect(() => {
+    void import('./rep-thank-you-page.tsx').catch(() => undefined);
+    void import('./rep-home-page.tsx').catch(() => undefined);
+  }, []);
   if (!pharmacyId) return <ErrorView />;
   const waiting = pending.some((entry) => entry.recordId === pharmacyId);
   return (

@@ -59,8 +59,8 @@ const SAVED: Handler = () => (online ? json({ status: 'ok', message: 'saved', da
 
 function api(extra: Record<string, Handler> = {}) {
   return stubStaffApi({
-    'GET /api/auth/me': () => json({ status: 'ok', data: REP }),
-    'GET /api/v1/register/rep/pharmacies': () => json(LIST),
+    'GET /api/auth/me': () => (online ? json({ status: 'ok', data: REP }) : Promise.reject(new TypeError('Failed to fetch'))),
+    'GET /api/v1/register/rep/pharmacies': () => (online ? json(LIST) : Promise.reject(new TypeError('Failed to fetch'))),
     'GET /api/rep-get-pharmacy': () => json({ status: 'ok', data: INTERESTED }),
     'PUT /api/rep-update-pharmacy': SAVED,
     ...extra,
@@ -193,17 +193,18 @@ describe('offline', () => {
     expect(calls.calls.filter((c) => c.path === '/api/rep-update-pharmacy')).toHaveLength(0);
     expect(JSON.parse(localStorage.getItem('pc.outbox')!).pending).toHaveLength(1);
 
-    // The list says what waits.
+    // Back at the list, still offline: the list cannot load, but what waits is said.
     await user.click(screen.getByRole('link', { name: 'test: home' }));
-    const row = (await screen.findAllByRole('listitem')).find((li) => li.textContent?.includes('Farmacia del Corso'))!;
-    expect(row).toHaveTextContent('Waiting to be sent: Not interested');
-    expect(screen.getByRole('status')).toHaveTextContent('1 update made offline is waiting to be sent.');
+    expect(await screen.findByText('1 update made offline is waiting to be sent. It will be sent as soon as there is a connection.')).toBeInTheDocument();
+    expect(calls.calls.filter((c) => c.path === '/api/rep-update-pharmacy')).toHaveLength(0);
 
     online = true;
     await act(async () => {
       window.dispatchEvent(new Event('online'));
     });
-    await waitFor(() => expect(screen.queryByText(/Waiting to be sent/)).toBeNull());
+    // Sent, and the list read again with its new outcome.
+    expect(await screen.findByRole('list', { name: 'Assigned pharmacies' })).toBeInTheDocument();
+    expect(screen.queryByText(/waiting to be sent/i)).toBeNull();
     const sent = calls.calls.filter((c) => c.path === '/api/rep-update-pharmacy');
     expect(sent).toHaveLength(1);
     expect(sent[0]!.body).toMatchObject({ pharmacyId: PHARMACY_ID, callFlag: 'not_interested' });
@@ -224,5 +225,26 @@ describe('offline', () => {
     const first = calls.calls.find((c) => c.path === '/api/rep-update-pharmacy')!;
     const queued = JSON.parse(localStorage.getItem('pc.outbox')!).pending as { key: string }[];
     expect(queued.map((e) => e.key)).toEqual([first.headers['Idempotency-Key']]);
+  });
+
+  it('marks a pharmacy whose update waits while the server cannot take it', async () => {
+    localStorage.setItem('pc.outbox', JSON.stringify({ pending: [{ key: 'k-123456789', formId: 'rep-visit', recordId: PHARMACY_ID, label: 'Farmacia del Corso', path: '/api/rep-update-pharmacy', method: 'PUT', payload: { pharmacyId: PHARMACY_ID, callFlag: 'joined_unify' }, queuedAt: 1 }], refused: [] }));
+    const calls = api({ 'PUT /api/rep-update-pharmacy': () => json({ status: 'failed', message: 'errorsGlobal.temporarilyUnavailableService' }, 503) });
+    await renderAt(`/rep/home/${REP.id}`);
+    const list = await screen.findByRole('list', { name: 'Assigned pharmacies' });
+    expect(within(list).getAllByRole('listitem')[0]).toHaveTextContent('Waiting to be sent: Joined Unify');
+    expect(calls.calls.filter((c) => c.path === '/api/rep-update-pharmacy')[0]?.headers['Idempotency-Key']).toBe('k-123456789');
+    expect(JSON.parse(localStorage.getItem('pc.outbox')!).pending).toHaveLength(1);
+  });
+
+  it('tells the rep about an update the server refused, and lets them open the pharmacy again', async () => {
+    localStorage.setItem('pc.outbox', JSON.stringify({ pending: [{ key: 'k-987654321', formId: 'rep-visit', recordId: PHARMACY_ID, label: 'Farmacia del Corso', path: '/api/rep-update-pharmacy', method: 'PUT', payload: { pharmacyId: PHARMACY_ID }, queuedAt: 1 }], refused: [] }));
+    api({ 'PUT /api/rep-update-pharmacy': () => json({ status: 'failed', message: 'forbidden' }, 403) });
+    const user = await renderAt(`/rep/home/${REP.id}`);
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByRole('link', { name: 'Farmacia del Corso' })).toHaveAttribute('href', `/rep/form?pharmacyId=${PHARMACY_ID}`);
+    await user.click(within(alert).getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(JSON.parse(localStorage.getItem('pc.outbox')!)).toEqual({ pending: [], refused: [] });
   });
 });
