@@ -1,7 +1,7 @@
 // The rep's pages (issue 12 items 5, 6, 8): the assigned list, the visit form prefilled with what
 // was saved, the submit with its idempotency key, and an update made offline sent once later.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import { Link, Route, Routes } from 'react-router';
