@@ -56,7 +56,7 @@ createServer(async (req, res) => {
       const { users } = app.services.auth;
       let answer: unknown;
       if (req.url === '/staff-link') {
-        answer = { link: await app.services.auth.consoleLink((await users.findByEmail(input.email!))!, `http://localhost:${port}`) };
+        answer = { link: await app.services.auth.consoleLink((await users.findByEmail(input.email!))!, `http://localhost:${port}/it`) };
       } else {
         const [manager, rep] = [await users.findByEmail(input.areaManagerEmail!), await users.findByEmail(input.repEmail!)];
         [answer] = await db
