@@ -72,9 +72,6 @@ function subscribe(listener: () => void): () => void {
   };
 }
 
-/** A new Idempotency-Key. */
-export const newIdempotencyKey = (): string => crypto.randomUUID();
-
 /** Keeps a submit to send later; one waiting per record (a newer one replaces it). */
 export function enqueue(entry: Omit<OutboxEntry, 'queuedAt'>): void {
   const stored = read();

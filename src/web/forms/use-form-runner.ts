@@ -27,7 +27,7 @@ import { sectionOf } from '#shared/forms/sections.ts';
 import { routePath } from '#shared/routes.ts';
 import { answersFromRecord } from './record-answers.ts';
 import { saveOutcome, type SaveOutcome } from './save-outcome.ts';
-import { enqueue, newIdempotencyKey, pendingEntries } from './offline-outbox.ts';
+import type * as Outbox from './offline-outbox.ts';
 import { useErrorText } from './use-field-error.ts';
 
 const GENERIC_FAILURE = 'errorsGlobal.temporarilyUnavailableService';
@@ -162,6 +162,8 @@ export function useFormRunner(form: FormDef, step = 1) {
   const [recordName, setRecordName] = useState('');
   /** One key per submitted answer: a retry of the same submit is the same request to the server. */
   const idempotencyKey = useRef<string | null>(null);
+  /** The offline outbox (./offline-outbox.ts), loaded only by the forms that queue. */
+  const outbox = useRef<typeof Outbox | null>(null);
   const started = useRef(false);
   const [onThisStep] = useState(() => stepFields(form, step));
 
@@ -196,8 +198,10 @@ export function useFormRunner(form: FormDef, step = 1) {
       }
       let fromRecord = false;
       if (loadsRecord && loadMeta(store).prefilledFor !== recordId) {
-        // An update still waiting to be sent (offline) is newer than the stored record.
-        const waiting = form.queueOffline ? pendingEntries().find((e) => e.formId === form.id && e.recordId === recordId)?.payload : undefined;
+        // An update still waiting to be sent (offline) is newer than the stored record. The outbox
+        // is loaded now, while there is a connection, for a submit made offline later.
+        if (form.queueOffline) outbox.current = await import('./offline-outbox.ts').catch(() => null);
+        const waiting = outbox.current?.pendingEntries().find((e) => e.formId === form.id && e.recordId === recordId)?.payload;
         const stored = await getRecord(form.prefill!, recordId).catch(() => null);
         const record = waiting ? { ...stored, ...waiting } : stored;
         if (!record && form.keepAnswers && !mayVisit(step, loadAnswers(store))) {
@@ -339,9 +343,11 @@ export function useFormRunner(form: FormDef, step = 1) {
     }
     setSubmitting(true);
     let outcome: SaveOutcome;
-    const key = form.queueOffline ? (idempotencyKey.current ??= newIdempotencyKey()) : null;
+    if (form.queueOffline && !outbox.current) outbox.current = await import('./offline-outbox.ts').catch(() => null);
+    const key = form.queueOffline ? (idempotencyKey.current ??= crypto.randomUUID()) : null;
     const queue = () => {
-      enqueue({ key: key!, formId: form.id, recordId, label: recordName, path: form.submit.path, method: form.submit.method, payload });
+      if (!outbox.current) return setPhase('failed');
+      outbox.current.enqueue({ key: key!, formId: form.id, recordId, label: recordName, path: form.submit.path, method: form.submit.method, payload });
       idempotencyKey.current = null;
       void navigate(localPath(form.done), { state: { queued: true } });
     };

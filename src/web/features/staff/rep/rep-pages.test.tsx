@@ -150,7 +150,7 @@ describe('/rep/form?pharmacyId=', () => {
     expect(screen.getByRole('combobox', { name: 'Month of the visit' })).toHaveValue('4');
     expect(screen.getByRole('textbox', { name: /VAT number/i })).toHaveValue('01234567897');
     expect(screen.getByRole('textbox', { name: /email address/i })).toHaveValue('titolare@farmacia-corso.it');
-    expect(within(screen.getByRole('group', { name: 'Pharmacist 2' })).getByRole('textbox', { name: 'First name' })).toHaveValue('Marco');
+    expect(within(await screen.findByRole('group', { name: 'Pharmacist 2' })).getByRole('textbox', { name: 'First name' })).toHaveValue('Marco');
     expect(within(screen.getByRole('group', { name: 'Pharmacist 3' })).getByRole('textbox', { name: 'Last name' })).toHaveValue('Sarti');
     // Confirmations are asked again on every submit.
     for (const box of within(screen.getByRole('group', { name: /please confirm/i })).getAllByRole('checkbox')) expect(box).not.toBeChecked();
