@@ -5,10 +5,10 @@ import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { desc } from 'drizzle-orm';
+import { asc, desc, eq } from 'drizzle-orm';
 import { buildApp } from '../../src/server/app.ts';
 import { loadConfig } from '../../src/server/config.ts';
-import { applications, files, mailOutbox } from '../../src/server/db/schema.ts';
+import { applications, callEntries, fieldPharmacies, files, mailOutbox } from '../../src/server/db/schema.ts';
 import { unsupportedRuntime } from '../../src/server/runtime.ts';
 
 // The end-to-end run fails at once when the server would run on an unsupported Node.js major.
@@ -46,6 +46,32 @@ createServer(async (req, res) => {
       const added = await users.add({ email: input.email, firstName: input.firstName, lastName: input.lastName, role: input.role, language: 'it', ...(manager ? { areaManagerId: manager.id } : {}) });
       res.writeHead(added === 'duplicate' ? 409 : 200, { 'content-type': 'application/json' });
       res.end(JSON.stringify(added));
+      return;
+    }
+    // The rep's journeys (issue 12): a pharmacy assigned to a rep, a console sign-in link, the call history.
+    if (req.method === 'POST' && (req.url === '/field-pharmacies' || req.url === '/staff-link')) {
+      let raw = '';
+      for await (const chunk of req) raw += chunk;
+      const input = JSON.parse(raw) as { email?: string; areaManagerEmail?: string; repEmail?: string; name?: string; fullAddress?: string; place?: { placeId: string; lat: number; lng: number } };
+      const { users } = app.services.auth;
+      let answer: unknown;
+      if (req.url === '/staff-link') {
+        answer = { link: await app.services.auth.consoleLink((await users.findByEmail(input.email!))!, `http://localhost:${port}/it`) };
+      } else {
+        const [manager, rep] = [await users.findByEmail(input.areaManagerEmail!), await users.findByEmail(input.repEmail!)];
+        [answer] = await db
+          .insert(fieldPharmacies)
+          .values({ areaManagerId: manager!.id, salesRepId: rep!.id, name: input.name!, fullAddress: input.fullAddress!, ...input.place })
+          .returning({ id: fieldPharmacies.id });
+      }
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(answer));
+      return;
+    }
+    const entriesOf = /^\/call-entries\?pharmacyId=([0-9a-f-]{36})$/.exec(req.url ?? '')?.[1];
+    if (entriesOf) {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(await db.select().from(callEntries).where(eq(callEntries.pharmacyId, entriesOf)).orderBy(asc(callEntries.at))));
       return;
     }
     const body =

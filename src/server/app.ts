@@ -23,6 +23,8 @@ import { placesRoutes } from './routes/places.ts';
 import { registrationRoutes } from './routes/registration.ts';
 import { staffRoutes } from './routes/staff.ts';
 import { reviewRoutes } from './routes/review.ts';
+import { repVisitRoutes } from './routes/rep-visits.ts';
+import { createRepVisits } from './services/rep-visits.ts';
 import { webRoutes } from './routes/web.ts';
 import { createApplicationStore, type ApplicationStore } from './services/applications.ts';
 import { createAuthService, type AuthService } from './services/auth/auth.ts';
@@ -187,6 +189,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await captchaRoutes(app, { captcha: services.captcha, rateLimit: publicReadLimit });
   await placesRoutes(app, { places: services.places, defaultMarket: config.defaultMarket, rateLimit: publicReadLimit });
   await reviewRoutes(app, { auth: services.auth, desk: services.reviewDesk, reviewers: createReviewers(db, now), config });
+  await repVisitRoutes(app, { auth: services.auth, fieldSales: services.fieldSales, repVisits: createRepVisits(db), config });
   await webRoutes(app, config);
 
   return app;

@@ -21,12 +21,16 @@ export const ROUTES = {
   reviewApplication: '/admin/review/:applicationId',
   reviewers: '/admin/reviewers',
   addReviewer: '/admin/reviewers/add',
+  repForm: '/rep/form',
+  repThankYou: '/rep/thank-you',
+  repPrivacyPolicy: '/rep/privacy-policy',
+  repTerms: '/rep/terms-and-conditions',
 } as const;
 
 export type RouteName = keyof typeof ROUTES;
 
 /** The staff pages: on every market, never preloaded, signed-in except sign-in itself. */
-export const STAFF_ROUTES = ['signIn', 'verifySignIn', 'mainAdmin', 'areaManagerHome', 'review', 'repHome', 'reviewApplication', 'reviewers', 'addReviewer'] as const satisfies readonly RouteName[];
+export const STAFF_ROUTES = ['signIn', 'verifySignIn', 'mainAdmin', 'areaManagerHome', 'review', 'repHome', 'reviewApplication', 'reviewers', 'addReviewer', 'repForm', 'repThankYou', 'repPrivacyPolicy', 'repTerms'] as const satisfies readonly RouteName[];
 
 /** A route's path with its `:params` filled in (encoded), e.g. routePath('repHome', { repId: 'a b' }) -> '/rep/home/a%20b'. */
 export function routePath(name: RouteName, params: Record<string, string> = {}): string {

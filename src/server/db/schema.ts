@@ -291,4 +291,24 @@ export const reviewAudit = pgTable(
   (t) => [index('review_audit_application_at_idx').on(t.applicationId, t.at)],
 );
 
-export const schema = { pharmacies, applications, files, mailOutbox, captchaUsed, dailyQuota, drafts, staffUsers, signInLinks, staffSessions, authEvents, fieldPharmacies, callEntries, reviewAudit };
+/**
+ * Requests sent with an Idempotency-Key (the rep's offline queue): the first answer, kept so that
+ * the same key from the same user gets it again instead of a second write.
+ */
+export const idempotentRequests = pgTable(
+  'idempotent_requests',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => staffUsers.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    /** "METHOD /path" the key was first used with. */
+    route: text('route').notNull(),
+    /** The answer's data, set in the same transaction as the write. */
+    answer: jsonb('answer').$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] }), index('idempotent_requests_created_idx').on(t.createdAt)],
+);
+
+export const schema = { pharmacies, applications, files, mailOutbox, captchaUsed, dailyQuota, drafts, staffUsers, signInLinks, staffSessions, authEvents, fieldPharmacies, callEntries, reviewAudit, idempotentRequests };

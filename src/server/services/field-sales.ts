@@ -68,6 +68,8 @@ export function createFieldSales(db: Database) {
     async detail(row: FieldPharmacy): Promise<FieldPharmacyDetail> {
       const [item] = await items([row]);
       return {
+        // What the area manager's and the reps' forms saved beyond the columns (extra pharmacists included).
+        ...row.answers,
         ...item!,
         whereYouWork: row.name,
         address: row.fullAddress,

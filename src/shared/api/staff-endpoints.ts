@@ -28,3 +28,17 @@ export const repPharmacies: Contract<{ assignedreptoken: string }, FieldPharmacy
 export const repPharmacy: Contract<IdQuery, FieldPharmacyDetail, 'GET'> = { method: 'GET', path: '/api/rep-get-pharmacy', request: null };
 export const certificate: Contract<undefined, unknown, 'GET'> = { method: 'GET', path: '/api/files/certificates/:fileId', request: null };
 export const areaManagerDashboard: Contract<IdQuery, AreaManagerDashboard, 'GET'> = { method: 'GET', path: '/api/areamanager-dashboard', request: null };
+
+// The rep's visit (issue 12): the rep-visit catalogue entry's payload (src/shared/forms), checked
+// by the server with that entry's derived schema, so no request schema here. An `Idempotency-Key`
+// header makes a repeat of the same request answer the first result again without a second write.
+/** The rep-visit payload: `pharmacyId` (checked by the access policy) and the entry's fields. */
+export type RepVisitBody = { pharmacyId: string; callFlag: string; month: number | string; note?: string; nextVisit?: string } & Record<string, unknown>;
+/** What was saved: the pharmacy, and the call-history entry appended (null when flag and month were unchanged and no note was given). */
+export interface RepVisitAnswer {
+  pharmacyId: string;
+  callEntryId: string | null;
+}
+export const repUpdatePharmacy: Contract<RepVisitBody, RepVisitAnswer, 'POST'> = { method: 'POST', path: '/api/rep-update-pharmacy', request: null };
+/** Spec §7: the rep update may be POST or PUT; the same route. */
+export const repUpdatePharmacyPut: Contract<RepVisitBody, RepVisitAnswer, 'PUT'> = { method: 'PUT', path: '/api/rep-update-pharmacy', request: null };

@@ -24,7 +24,7 @@ const visit = { pharmacyId: ID, callFlag: 'not_interested', month: '3', ...place
 const joined = {
   ...visit,
   callFlag: 'joined_unify',
-  piva: '12345678901',
+  piva: '12345678903',
   haveYouCompleted: 'yes',
   email: 'farmacia@example.it',
   firstName: 'Lucia',
@@ -74,7 +74,10 @@ describe('rep visit (screen 12)', () => {
       agreementCheck3: 'validation.confirm',
     });
     expect(errorsOf(schema, { ...joined, piva: '123' })).toEqual({ piva: 'validation.invalid' });
-    expect(dataOf(schema, { ...joined, completionMonth: '', oncStatus: 'on_going' })).toMatchObject({ piva: '12345678901', oncStatus: 'on_going', agreementCheck3: true });
+    // The eleventh digit is the check digit of the first ten.
+    expect(errorsOf(schema, { ...joined, piva: '12345678901' })).toEqual({ piva: 'validation.piva' });
+    expect(errorsOf(schema, { ...joined, piva: ' 01234567897 ' })).toEqual({});
+    expect(dataOf(schema, { ...joined, completionMonth: '', oncStatus: 'on_going' })).toMatchObject({ piva: '12345678903', oncStatus: 'on_going', agreementCheck3: true });
   });
 
   it('gates submit on the three confirmations only when joined_unify', () => {
@@ -103,7 +106,7 @@ describe('rep visit (screen 12)', () => {
       'firstName2', 'lastName2', 'bodyOfRegistration2', 'professionalRegistrationNumber2', 'anythingElseAboutYou2',
       'firstName3', 'lastName3', 'bodyOfRegistration3', 'professionalRegistrationNumber3', 'anythingElseAboutYou3',
     ]);
-    expect(order.slice(0, 3)).toEqual(['callFlag', 'month', 'placeId']);
+    expect(order.slice(0, 5)).toEqual(['callFlag', 'month', 'note', 'nextVisit', 'placeId']);
     expect(errorTarget(FORMS['rep-visit'], 'lastName3')).toEqual({ step: 1, fieldId: 'lastName3' });
     expect(errorTarget(FORMS['rep-visit'], 'lng')).toEqual({ step: 1, fieldId: 'placeId' });
     expect(errorTarget(FORMS['rep-visit'], 'pharmacyId')).toBeNull();

@@ -67,6 +67,13 @@ export interface FormDef {
   files?: { certificate?: 'required' | 'unlessEditing'; photoTypes?: readonly string[] };
   /** Cross-field rules of the whole payload (the registration body against the market). */
   check?: (payload: Answers) => FieldErrors;
+  /**
+   * A submit made without a connection is kept in the browser and sent when it returns, once
+   * (an Idempotency-Key the server honours); every submit carries that key.
+   */
+  queueOffline?: boolean;
+  /** The submit button's i18n key, when not the applicant's 'Submit application'. */
+  submitKey?: string;
   /** Where a successful submit goes. */
   done: '/thank-you' | '/areamanager/thank-you' | '/rep/thank-you' | '/mainadmin' | '/admin/reviewers';
 }

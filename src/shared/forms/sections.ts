@@ -9,7 +9,7 @@ import { commonFields, optional } from '../schemas/registration-common.ts';
 import { italianFields } from '../schemas/registration-it.ts';
 import { CertificateFileSchema, step1Fields, step2Fields, step3Fields } from '../schemas/registration-steps.ts';
 import { ukFields } from '../schemas/registration-uk.ts';
-import { CallFlagSchema, CitySchema, MonthSchema, OncologyStatusSchema, PivaSchema, ProvinceSchema, RecordIdSchema, RegionSchema } from '../schemas/field-force.ts';
+import { CallFlagSchema, CitySchema, MonthSchema, NextVisitSchema, OncologyStatusSchema, PivaSchema, VisitNoteSchema, ProvinceSchema, RecordIdSchema, RegionSchema } from '../schemas/field-force.ts';
 import type { Answers, SectionDef } from './model.ts';
 
 const PLACE_ERROR_AT = { lat: 'placeId', lng: 'placeId', address: 'placeId' } as const;
@@ -77,6 +77,8 @@ export const SECTIONS = {
   'confirmations-3': { texts: 'italy', fields: pick(...THREE_CONFIRMATIONS), boxes: THREE_CONFIRMATIONS, gatesSubmit: THREE_CONFIRMATIONS },
   'pharmacy-ref': { texts: 'staff', fields: { pharmacyId: RecordIdSchema }, hidden: ['pharmacyId'] },
   'call-outcome': { texts: 'staff', fields: { callFlag: CallFlagSchema, month: MonthSchema } },
+  /** The call-history entry's own note and next-visit day (not kept on the pharmacy). */
+  'visit-note': { texts: 'staff', fields: { note: VisitNoteSchema, nextVisit: NextVisitSchema } },
   place: { texts: 'form', fields: pick('placeId', 'lat', 'lng', 'address'), errorAt: PLACE_ERROR_AT },
   'joined-unify': {
     texts: 'italy',

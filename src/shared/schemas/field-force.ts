@@ -5,7 +5,7 @@ import { CALL_FLAGS } from '../reference/call-flags.ts';
 import { ONCOLOGY_STATUSES } from '../reference/oncology-status.ts';
 import { ITALIAN_PROVINCES, isItalianRegionId } from '../reference/italy.ts';
 import { TEXT_MAX_LENGTH } from '../limits.ts';
-import { ErrorKey, patterned, preprocess, trimmedString } from './fields.ts';
+import { ErrorKey, OptionalFreeText, patterned, preprocess, trimmedString } from './fields.ts';
 import { optional } from './registration-common.ts';
 
 /** A staff user's, pharmacy's or area manager's id (a UUID). */
@@ -21,10 +21,40 @@ export const MonthSchema = preprocess(
   z.number({ error: ErrorKey.choose }).check(z.int({ error: ErrorKey.choose }), z.gte(1, { error: ErrorKey.choose }), z.lte(12, { error: ErrorKey.choose })),
 );
 
-/** Italian VAT number (partita IVA): 11 digits. */
+/**
+ * Whether 11 digits are a partita IVA: the last is the check digit of the first ten (digits in odd
+ * places summed as they are, those in even places doubled, less 9 when over 9; the check digit
+ * brings the total to a multiple of 10).
+ */
+export function isValidPiva(value: string): boolean {
+  if (!/^\d{11}$/.test(value)) return false;
+  let sum = 0;
+  for (let i = 0; i < 10; i++) {
+    const digit = Number(value[i]);
+    const doubled = digit * 2;
+    sum += i % 2 === 0 ? digit : doubled > 9 ? doubled - 9 : doubled;
+  }
+  return (10 - (sum % 10)) % 10 === Number(value[10]);
+}
+
+/** Italian VAT number (partita IVA): 11 digits with their check digit. */
 export const PivaSchema = z.pipe(
   z.string({ error: ErrorKey.required }).check(z.trim(), z.minLength(1, { error: ErrorKey.required })),
-  patterned(/^\d{11}$/),
+  z.string().check(z.regex(/^\d{11}$/, { error: ErrorKey.invalid }), z.refine(isValidPiva, { error: ErrorKey.piva, abort: true })),
+);
+
+/** The short note of a call-history entry. */
+export const VisitNoteSchema = optional(OptionalFreeText());
+
+/** The next visit's day (YYYY-MM-DD, a real calendar day). */
+export const NextVisitSchema = optional(
+  z.string({ error: ErrorKey.date }).check(
+    z.regex(/^\d{4}-\d{2}-\d{2}$/, { error: ErrorKey.date }),
+    z.refine((v) => {
+      const day = new Date(`${v}T00:00:00Z`);
+      return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === v;
+    }, { error: ErrorKey.date }),
+  ),
 );
 
 export const RegionSchema = z.custom<string>((v) => isItalianRegionId(v), { error: ErrorKey.choose });

@@ -23,6 +23,10 @@ export const ErrorKey = {
   invalid: 'validation.invalid',
   commitmentsWarning: 'commitments.warning',
   confirmationsRequired: 'nandatoryConfirmations.required',
+  /** The rep's partita IVA: 11 digits whose last is the check digit of the other ten. */
+  piva: 'validation.piva',
+  /** The rep's next-visit date: a day in the calendar (YYYY-MM-DD). */
+  date: 'validation.date',
 } as const;
 
 /** `schema` applied to the input after `prepare` (classic zod's z.preprocess). */

@@ -96,6 +96,8 @@ export interface FieldPharmacyItem {
 
 /** GET /api/rep-get-pharmacy data: the rep pharmacy-update fields known for a field pharmacy. */
 export interface FieldPharmacyDetail extends FieldPharmacyItem {
+  /** Every other answer the forms saved (piva, email, firstName2, ...), by field name. */
+  [answer: string]: unknown;
   whereYouWork: string;
   address: string;
   placeId: string | null;

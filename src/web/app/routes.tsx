@@ -11,7 +11,7 @@ import { CookieNotice } from '../features/consent/cookie-notice.tsx';
 import { PAGE_MODULES, isLegalPageOf, type PageName } from '#shared/page-modules.ts';
 import { ROUTES, routePath, routerPath } from '#shared/routes.ts';
 import { loadFeatureMessages } from '../lib/i18n.ts';
-import { REVIEW_MESSAGES, STAFF_MESSAGES, isStaffPath, staffRoutes, type StaffPages } from './staff-routes.tsx';
+import { REP_MESSAGES, REVIEW_MESSAGES, STAFF_MESSAGES, isStaffPath, staffRoutes, type StaffPages } from './staff-routes.tsx';
 
 /**
  * A lazily loaded page that also loads its own message files (src/web/i18n/<lang>/<name>.json).
@@ -42,11 +42,15 @@ const staffPages: StaffPages = {
   StaffArea: page(() => import('../features/staff/staff-area.tsx').then((m) => m.StaffArea), STAFF_MESSAGES),
   MainAdminPage: page(() => import('../features/staff/main-admin-page.tsx').then((m) => m.MainAdminPage), STAFF_MESSAGES),
   AreaManagerHomePage: page(() => import('../features/staff/area-manager-home-page.tsx').then((m) => m.AreaManagerHomePage), STAFF_MESSAGES),
-  StaffHomePage: page(() => import('../features/staff/staff-home-page.tsx').then((m) => m.StaffHomePage), STAFF_MESSAGES),
   ReviewQueuePage: page(() => import('../features/staff/review/review-queue-page.tsx').then((m) => m.ReviewQueuePage), REVIEW_MESSAGES),
   ReviewDetailPage: page(() => import('../features/staff/review/review-detail-page.tsx').then((m) => m.ReviewDetailPage), REVIEW_MESSAGES),
   ReviewersPage: page(() => import('../features/staff/review/reviewers-page.tsx').then((m) => m.ReviewersPage), REVIEW_MESSAGES),
   AddReviewerPage: page(() => import('../features/staff/review/add-reviewer-page.tsx').then((m) => m.AddReviewerPage), REVIEW_MESSAGES),
+  RepHomePage: page(() => import('../features/staff/rep/rep-home-page.tsx').then((m) => m.RepHomePage), REP_MESSAGES),
+  RepFormPage: page(() => import('../features/staff/rep/rep-form-page.tsx').then((m) => m.RepFormPage), REP_MESSAGES),
+  RepThankYouPage: page(() => import('../features/staff/rep/rep-thank-you-page.tsx').then((m) => m.RepThankYouPage), REP_MESSAGES),
+  RepPrivacyPolicyPage: PrivacyPolicyPage,
+  RepTermsPage: TermsPage,
 };
 
 function PageLoading() {

@@ -12,11 +12,16 @@ export interface StaffPages {
   StaffArea: ComponentType;
   MainAdminPage: ComponentType;
   AreaManagerHomePage: ComponentType;
-  StaffHomePage: ComponentType;
   ReviewQueuePage: ComponentType;
   ReviewDetailPage: ComponentType;
   ReviewersPage: ComponentType;
   AddReviewerPage: ComponentType;
+  // The rep's pages (issue 12); the legal pages are public.
+  RepHomePage: ComponentType;
+  RepFormPage: ComponentType;
+  RepThankYouPage: ComponentType;
+  RepPrivacyPolicyPage: ComponentType;
+  RepTermsPage: ComponentType;
 }
 
 /** Whether a path (without the market's base path) is one of the staff pages. */
@@ -29,23 +34,29 @@ export const STAFF_MESSAGES = ['staff', 'form', 'components', 'reference'];
 /** The review desk's pages add their own, and the applicant forms' wording for the field names. */
 export const REVIEW_MESSAGES = [...STAFF_MESSAGES, 'review', 'italy', 'steps'];
 
+/** The rep's pages also name call flags and oncology statuses (reference) and ask the Italian form's questions (italy). */
+export const REP_MESSAGES = [...STAFF_MESSAGES, 'reference', 'italy'];
+
 export function staffRoutes(pages: StaffPages): RouteObject[] {
-  const { SignInPage, VerifySignInPage, StaffArea, MainAdminPage, AreaManagerHomePage, StaffHomePage, ReviewQueuePage, ReviewDetailPage, ReviewersPage, AddReviewerPage } = pages;
+  const { SignInPage, VerifySignInPage, StaffArea, MainAdminPage, AreaManagerHomePage, ReviewQueuePage, ReviewDetailPage, ReviewersPage, AddReviewerPage } = pages;
+  const { RepHomePage, RepFormPage, RepThankYouPage, RepPrivacyPolicyPage, RepTermsPage } = pages;
   return [
     { path: routerPath('signIn'), element: <SignInPage /> },
     { path: routerPath('verifySignIn'), element: <VerifySignInPage /> },
+    { path: routerPath('repPrivacyPolicy'), element: <RepPrivacyPolicyPage /> },
+    { path: routerPath('repTerms'), element: <RepTermsPage /> },
     {
       element: <StaffArea />,
       children: [
         { path: routerPath('mainAdmin'), element: <MainAdminPage /> },
         { path: routerPath('areaManagerHome'), element: <AreaManagerHomePage /> },
-        // The rep's pages come with their own issue; until then a signed-in page, so that
-        // signing in never ends on "not found".
-        { path: routerPath('repHome'), element: <StaffHomePage /> },
         { path: routerPath('review'), element: <ReviewQueuePage /> },
         { path: routerPath('reviewApplication'), element: <ReviewDetailPage /> },
         { path: routerPath('reviewers'), element: <ReviewersPage /> },
         { path: routerPath('addReviewer'), element: <AddReviewerPage /> },
+        { path: routerPath('repHome'), element: <RepHomePage /> },
+        { path: routerPath('repForm'), element: <RepFormPage /> },
+        { path: routerPath('repThankYou'), element: <RepThankYouPage /> },
       ],
     },
   ];

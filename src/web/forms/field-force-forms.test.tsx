@@ -15,6 +15,9 @@ vi.mock('../components/leaflet-map.tsx', async () => (await import('../test/fake
 
 const PHARMACY_ID = '0b5c9a52-6f2d-4d8e-9a37-6d1f3c2b7e10';
 const ME = { id: '11111111-2222-3333-4444-555555555555', email: 'am@example.com', firstName: 'Anna', lastName: 'Bianchi', role: 'area_manager', areaManagerId: null };
+/** The pharmacy as GET /api/rep-get-pharmacy answers it before any visit. */
+const NEW_PHARMACY = { id: PHARMACY_ID, pharmacyName: 'Farmacia del Corso', whereYouWork: 'Farmacia del Corso', fullAddress: 'Via del Corso 10, Roma', address: 'Via del Corso 10, Roma', callHistory: [], currentCallFlag: null, callFlag: null, month: null };
+const repPharmacy = () => json({ status: 'ok', data: NEW_PHARMACY });
 const REPS = [{ nid: '99999999-8888-7777-6666-555555555555', firstName: 'Marco', lastName: 'Rossi' }];
 
 afterEach(() => vi.unstubAllGlobals());
@@ -51,7 +54,7 @@ describe('the rep’s visit form (screen 12)', () => {
   }
 
   it('shows and checks the joined_unify part only when the outcome is Joined Unify', async () => {
-    const api = stubApi({ '/api/rep-update-pharmacy': () => json({ status: 'ok', message: 'saved', data: {} }) });
+    const api = stubApi({ '/api/rep-get-pharmacy': repPharmacy, '/api/rep-update-pharmacy': () => json({ status: 'ok', message: 'saved', data: {} }) });
     const user = await renderForm('rep-visit', `/rep/form?pharmacyId=${PHARMACY_ID}`, 'rep');
     await screen.findByRole('heading', { level: 1, name: 'Record a visit' });
     expect(screen.queryByRole('textbox', { name: /VAT number/i })).toBeNull();
@@ -63,7 +66,7 @@ describe('the rep’s visit form (screen 12)', () => {
     await user.type(search, 'Liverpool');
     await user.click(await screen.findByRole('option', { name: /boots bold street/i }));
     // Submit waits for the three confirmations of the joined_unify part.
-    const submit = screen.getByRole('button', { name: /submit/i });
+    const submit = screen.getByRole('button', { name: 'Save the visit' });
     expect(submit).toBeDisabled();
     for (const box of within(screen.getByRole('group', { name: /please confirm/i })).getAllByRole('checkbox')) await user.click(box);
     await waitFor(() => expect(submit).toBeEnabled());
@@ -75,14 +78,14 @@ describe('the rep’s visit form (screen 12)', () => {
 
     await chooseOutcome(user, 'Not interested');
     await waitFor(() => expect(screen.queryByRole('textbox', { name: /VAT number/i })).toBeNull());
-    await user.click(screen.getByRole('button', { name: /submit/i }));
+    await user.click(screen.getByRole('button', { name: 'Save the visit' }));
     await waitFor(() => expect(api.bodyOf('/api/rep-update-pharmacy')).toMatchObject({ callFlag: 'not_interested', month: 3, pharmacyId: PHARMACY_ID }));
     expect(api.calls.find((c) => c.path === '/api/rep-update-pharmacy')?.method).toBe('PUT');
     expect(api.bodyOf('/api/rep-update-pharmacy')).not.toHaveProperty('piva');
   });
 
   it('numbers extra pharmacists from 2, and only the last has Remove', async () => {
-    stubApi();
+    stubApi({ '/api/rep-get-pharmacy': repPharmacy });
     const user = await renderForm('rep-visit', `/rep/form?pharmacyId=${PHARMACY_ID}`, 'rep');
     await screen.findByRole('heading', { level: 1, name: 'Record a visit' });
     await chooseOutcome(user, 'Joined Unify');

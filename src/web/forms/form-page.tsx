@@ -95,6 +95,7 @@ export function FormPage({ form, sections, step = 1 }: FormPageProps) {
       <h1 className="pc-heading-l" ref={heading} tabIndex={-1}>
         {headingText}
       </h1>
+      {runner.recordName ? <p className="pc-body pc-form__record">{runner.recordName}</p> : null}
       {runner.draftMissing ? (
         <div className="pc-notice" role="status">
           <p className="pc-body">{t('steps.draft.missing')}</p>
@@ -171,5 +172,6 @@ function FormSubmitBar({ form, submitting, before }: { form: FormDef; submitting
     return [{ fieldId: required.field, met: typeof value === 'string' && value.trim() !== '', text: t(required.textKey) }];
   });
   const botCheck = sectionsOf(form).some((section) => 'recaptchaToken' in section.fields);
-  return <SubmitBar mandatoryCheckboxes={submitGates(form, answers)} submitting={submitting} before={before} botCheck={botCheck} requirements={requirements} />;
+  const label = form.submitKey ? t(form.submitKey) : undefined;
+  return <SubmitBar mandatoryCheckboxes={submitGates(form, answers)} submitting={submitting} before={before} botCheck={botCheck} requirements={requirements} label={label} />;
 }

@@ -13,7 +13,12 @@ export function answersFromRecord(form: FormDef, record: Record<string, unknown>
   const askedAgain = new Set(['isChecked', ...NOT_FROM_RECORD, ...sectionsOf(form).flatMap((s) => [...(s.gatesSubmit ?? [])])]);
   const answers: Answers = {};
   for (const section of sectionsOf(form)) {
-    for (const [name, rule] of Object.entries({ ...section.fields, ...section.formFields })) {
+    const rules = Object.entries({ ...section.fields, ...section.formFields });
+    // Numbered blocks (extra pharmacists: firstName2, firstName3, ...) as the record has them.
+    const numbered = section.repeat
+      ? Array.from({ length: section.repeat.max - section.repeat.from + 1 }, (_, i) => section.repeat!.from + i).flatMap((n) => rules.map(([name, rule]) => [`${name}${n}`, rule] as const))
+      : rules;
+    for (const [name, rule] of numbered) {
       const raw = record[name];
       if (askedAgain.has(name) || raw === undefined || raw === null || raw === '') continue;
       const value = name === 'lat' || name === 'lng' ? asCoordinate(raw) : typeof raw === 'number' ? String(raw) : raw;

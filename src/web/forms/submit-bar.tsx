@@ -16,9 +16,11 @@ export interface SubmitBarProps {
   before?: ReactNode;
   /** Whether the form has a bot check to solve (staff forms have none). */
   botCheck?: boolean;
+  /** The button's text when not the applicant's 'Submit application'. */
+  label?: string;
 }
 
-export function SubmitBar({ mandatoryCheckboxes, submitting, requirements = [], before, botCheck = true }: SubmitBarProps) {
+export function SubmitBar({ mandatoryCheckboxes, submitting, requirements = [], before, botCheck = true, label }: SubmitBarProps) {
   const { t } = useTranslation();
   const { control } = useFormContext();
   const values = useWatch({ control, name: ['recaptchaToken', ...mandatoryCheckboxes] }) as unknown[];
@@ -56,7 +58,7 @@ export function SubmitBar({ mandatoryCheckboxes, submitting, requirements = [], 
       <div className="pc-button-group">
         {before}
         <button type="submit" className="pc-button" disabled={blocked || submitting} aria-describedby={blocked ? 'submit-missing' : undefined}>
-          {t('form.submit')}
+          {label ?? t('form.submit')}
         </button>
         {submitting ? <Spinner inline label={t('form.submitting')} /> : null}
       </div>

@@ -17,7 +17,7 @@ import type { FormContext, FormDef } from '#shared/forms/model.ts';
 import { registrationBodiesFor } from '#shared/reference/registration-bodies.ts';
 import { useLocalPath, useSite } from '../lib/site-context.tsx';
 import { apiFetch, type ApiResult } from '../lib/api-client.ts';
-import { getPharmacist } from '../lib/api/get-pharmacist.ts';
+import { getRecord } from '../lib/api/get-record.ts';
 import { getDraft } from '../lib/api/drafts.ts';
 import type { SummaryError } from '../components/error-summary.tsx';
 import { clearAnswers, loadAnswers, loadMeta, replaceAnswers, saveAnswers, storable, storeOf, updateMeta, type StoredAnswers, type StoredMeta } from './answers-store.ts';
@@ -27,6 +27,7 @@ import { sectionOf } from '#shared/forms/sections.ts';
 import { routePath } from '#shared/routes.ts';
 import { answersFromRecord } from './record-answers.ts';
 import { saveOutcome, type SaveOutcome } from './save-outcome.ts';
+import type * as Outbox from './offline-outbox.ts';
 import { useErrorText } from './use-field-error.ts';
 
 const GENERIC_FAILURE = 'errorsGlobal.temporarilyUnavailableService';
@@ -82,8 +83,8 @@ function applying(form: FormDef, values: Values): Values {
 }
 
 /** Calls the form's endpoint as its entry says; JSON or multipart with the files. */
-function send(form: FormDef, payload: Values, files: Record<string, File | null> = {}): Promise<ApiResult> {
-  if (form.submit.encoding === 'json') return apiFetch(form.submit.path, { method: form.submit.method, json: payload });
+function send(form: FormDef, payload: Values, files: Record<string, File | null> = {}, headers?: Record<string, string>): Promise<ApiResult> {
+  if (form.submit.encoding === 'json') return apiFetch(form.submit.path, { method: form.submit.method, json: payload, headers });
   const body = new FormData();
   for (const [name, value] of Object.entries(payload)) if (value !== undefined && value !== null) body.append(name, String(value));
   for (const [name, file] of Object.entries(files)) if (file) body.append(name, file, file.name);
@@ -118,6 +119,8 @@ export function useFormRunner(form: FormDef, step = 1) {
   const [searchParams] = useSearchParams();
   const recordId = form.prefill ? (searchParams.get(form.prefill.param) ?? '') : '';
   const editing = recordId !== '' && form.prefill?.param === 'pharmacistId';
+  /** A stored record opens the form: the application behind an edit link, or the rep's pharmacy. */
+  const loadsRecord = recordId !== '' && form.prefill !== undefined;
   const draftToken = form.keepAnswers ? (searchParams.get('draft') ?? '') : '';
   const hasCertificate = Boolean(form.files?.certificate);
   const country: Country = config.country;
@@ -127,7 +130,7 @@ export function useFormRunner(form: FormDef, step = 1) {
   // Most visits need nothing that waits (no draft link, no record, no stored certificate): the
   // form renders at once from the kept answers, in the same task as the page's first paint.
   const [atOnce] = useState(() => {
-    if (!form.keepAnswers) return !editing;
+    if (!form.keepAnswers) return !loadsRecord;
     const meta = loadMeta(store);
     if (draftToken && meta.draftLoaded !== draftToken) return false;
     if (editing && meta.prefilledFor !== recordId) return false;
@@ -155,6 +158,12 @@ export function useFormRunner(form: FormDef, step = 1) {
   const [otherStepErrors, setOtherStepErrors] = useState<OtherStepError[]>([]);
   const [attempt, setAttempt] = useState(0);
   const [captchaReset, setCaptchaReset] = useState(0);
+  /** The stored record's name (the rep's pharmacy), for the page and the offline queue. */
+  const [recordName, setRecordName] = useState('');
+  /** One key per submitted answer: a retry of the same submit is the same request to the server. */
+  const idempotencyKey = useRef<string | null>(null);
+  /** The offline outbox (./offline-outbox.ts), loaded only by the forms that queue. */
+  const outbox = useRef<typeof Outbox | null>(null);
   const started = useRef(false);
   const [onThisStep] = useState(() => stepFields(form, step));
 
@@ -188,8 +197,13 @@ export function useFormRunner(form: FormDef, step = 1) {
         }
       }
       let fromRecord = false;
-      if (editing && loadMeta(store).prefilledFor !== recordId) {
-        const record = await getPharmacist(recordId).catch(() => null);
+      if (loadsRecord && loadMeta(store).prefilledFor !== recordId) {
+        // An update still waiting to be sent (offline) is newer than the stored record. The outbox
+        // is loaded now, while there is a connection, for a submit made offline later.
+        if (form.queueOffline) outbox.current = await import('./offline-outbox.ts').catch(() => null);
+        const waiting = outbox.current?.pendingEntries().find((e) => e.formId === form.id && e.recordId === recordId)?.payload;
+        const stored = await getRecord(form.prefill!, recordId).catch(() => null);
+        const record = waiting ? { ...stored, ...waiting } : stored;
         if (!record && form.keepAnswers && !mayVisit(step, loadAnswers(store))) {
           // Step 1 says what went wrong with the link (spec §4 sends a later step without a first name there).
           void navigate(localPath(stepPath(1, searchParams)), { replace: true });
@@ -198,7 +212,11 @@ export function useFormRunner(form: FormDef, step = 1) {
         if (!record) return setPhase('failed');
         const answers = answersFromRecord(form, record);
         if (!form.keepAnswers) {
-          methods.reset(withKept(startValues(form, context), answers));
+          // Numbered blocks too (the extra pharmacists), which a new form's values do not list.
+          const values = { ...startValues(form, context), ...answers };
+          if (!editing && form.prefill!.param in values) values[form.prefill!.param] = recordId;
+          methods.reset(values);
+          setRecordName(typeof record.whereYouWork === 'string' ? record.whereYouWork : '');
           setPrefilledName(typeof answers.whereYouWork === 'string' && answers.whereYouWork !== '');
           return setPhase('ready');
         }
@@ -325,12 +343,24 @@ export function useFormRunner(form: FormDef, step = 1) {
     }
     setSubmitting(true);
     let outcome: SaveOutcome;
+    if (form.queueOffline && !outbox.current) outbox.current = await import('./offline-outbox.ts').catch(() => null);
+    const key = form.queueOffline ? (idempotencyKey.current ??= crypto.randomUUID()) : null;
+    const queue = () => {
+      if (!outbox.current) return setPhase('failed');
+      outbox.current.enqueue({ key: key!, formId: form.id, recordId, label: recordName, path: form.submit.path, method: form.submit.method, payload });
+      idempotencyKey.current = null;
+      void navigate(localPath(form.done), { state: { queued: true } });
+    };
+    if (key && typeof navigator !== 'undefined' && navigator.onLine === false) return queue();
     try {
-      outcome = saveOutcome(await send(form, payload, { file: certificate }));
+      outcome = saveOutcome(await send(form, payload, { file: certificate }, key ? { 'Idempotency-Key': key } : undefined));
     } catch {
+      // No answer at all: a form that may wait for the connection keeps the submit for later.
+      if (key) return queue();
       outcome = { kind: 'errorView' };
     }
     setSubmitting(false);
+    if (outcome.kind === 'saved') idempotencyKey.current = null;
     switch (outcome.kind) {
       case 'saved':
         clearAnswers(store);
@@ -373,6 +403,7 @@ export function useFormRunner(form: FormDef, step = 1) {
     methods,
     phase,
     editing,
+    recordName,
     prefilledName,
     stored,
     meta,

@@ -22,6 +22,8 @@ export interface ApiRequest {
   /** Sent as it is (multipart/form-data); the browser sets the content type. */
   form?: FormData;
   signal?: AbortSignal;
+  /** Further request headers (the rep visit's Idempotency-Key). */
+  headers?: Record<string, string>;
 }
 
 /** Parses a reply text into an answer object, or null when it is empty or not a JSON object. */
@@ -39,9 +41,9 @@ export function parseAnswer<T>(text: string): ReceivedAnswer<T> | null {
  * Calls the API. Resolves with the HTTP status and parsed body whatever the status;
  * rejects only on a network failure or abort.
  */
-export async function apiFetch<T = unknown>(path: string, { method = 'GET', json, form, signal }: ApiRequest = {}): Promise<ApiResult<T>> {
+export async function apiFetch<T = unknown>(path: string, { method = 'GET', json, form, signal, headers: extra }: ApiRequest = {}): Promise<ApiResult<T>> {
   if (!path.startsWith('/api/')) throw new Error(`API paths start with /api/: ${path}`);
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers: Record<string, string> = { ...extra, accept: 'application/json' };
   if (json !== undefined) headers['content-type'] = 'application/json';
   const response = await fetch(path, {
     method,

@@ -43,7 +43,9 @@ export function StaffGuard({ children }: { children: ReactNode }) {
         else setState(result);
       },
       () => {
-        if (!controller.signal.aborted) setState({ kind: 'failed' });
+        // No answer at all (offline, a rep in a pharmacy): whoever was signed in stays, and each
+        // API call is still checked by the server; a page that works offline stays usable.
+        if (!controller.signal.aborted) setState((previous) => (previous.kind === 'signedIn' ? previous : { kind: 'failed' }));
       },
     );
     return () => controller.abort();

@@ -1,0 +1,47 @@
+// POST and PUT /api/rep-update-pharmacy (issue 12 item 6): the rep's visit. The pharmacy named by
+// `pharmacyId` in the body goes through the access policy first (403 with no data for one not the
+// caller's), then the body through the rep-visit entry's derived schema, then one transaction.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import * as Api from '#shared/api/staff-endpoints.ts';
+import { FORMS } from '#shared/forms/catalogue.ts';
+import { payloadSchema } from '#shared/forms/derive.ts';
+import { ApiMessage } from '#shared/schemas/api.ts';
+import { ErrorKey } from '#shared/schemas/fields.ts';
+import type { Config } from '../config.ts';
+import { requireAccess, rolesFor } from '../http/access-policy.ts';
+import { failed, invalid, ok } from '../http/answers.ts';
+import { parseBody } from '../http/parse-body.ts';
+import { requireJson, requireStaff } from '../http/staff.ts';
+import type { AuthService } from '../services/auth/auth.ts';
+import type { FieldSales } from '../services/field-sales.ts';
+import type { RepVisitPayload, RepVisits } from '../services/rep-visits.ts';
+
+/** The header's value: what a browser's crypto.randomUUID() makes, or any similar token. */
+const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,128}$/;
+
+export async function repVisitRoutes(app: FastifyInstance, deps: { auth: AuthService; fieldSales: FieldSales; repVisits: RepVisits; config: Config }) {
+  const { auth, fieldSales, repVisits, config } = deps;
+  const preHandler = [
+    requireStaff(auth, config, rolesFor('pharmacy')),
+    requireAccess('pharmacy', { id: { from: 'body', name: 'pharmacyId' }, load: (id) => fieldSales.pharmacy(id) }),
+    parseBody(payloadSchema(FORMS['rep-visit'])),
+  ];
+
+  const handler = async (request: FastifyRequest<{ Body: RepVisitPayload }>, reply: FastifyReply) => {
+    const header = request.headers['idempotency-key'];
+    if (header !== undefined && (typeof header !== 'string' || !IDEMPOTENCY_KEY.test(header))) return invalid(reply, { idempotencyKey: ErrorKey.invalid });
+    const result = await repVisits.record({ payload: request.body, byUserId: request.staff!.user.id, idempotencyKey: header, route: Api.repUpdatePharmacy.path });
+    if (!result.ok) {
+      if (result.conflict === 'placeId') return invalid(reply, { placeId: ErrorKey.invalid });
+      // The key was first used for another request that is still running or failed: try again with it later.
+      return failed(reply, 409, ApiMessage.unavailable);
+    }
+    if (result.replayed) reply.header('idempotent-replayed', 'true');
+    else request.log.info({ by: request.staff!.user.id, pharmacyId: result.answer.pharmacyId, callEntryId: result.answer.callEntryId }, 'rep visit recorded');
+    return ok(reply, result.answer, ApiMessage.saved);
+  };
+
+  for (const contract of [Api.repUpdatePharmacy, Api.repUpdatePharmacyPut]) {
+    app.route<{ Body: RepVisitPayload }>({ method: contract.method, url: contract.path, onRequest: requireJson, preHandler, handler });
+  }
+}

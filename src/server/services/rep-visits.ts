@@ -1,0 +1,102 @@
+// The rep's visit (spec §2 screen 12, issue 12 item 6): one validated rep-visit payload updates a
+// field pharmacy: the indexed fields in their columns, every other answer in `answers`, and a
+// call-history entry when the flag or month changes (or the rep wrote a note or a next visit),
+// all in one transaction. With an idempotency key, the same key from the same user answers the
+// first result again and writes nothing.
+import { and, eq } from 'drizzle-orm';
+import { FORMS } from '#shared/forms/catalogue.ts';
+import { CALL_FLAG_JOINED_UNIFY } from '#shared/reference/call-flags.ts';
+import { sectionOf } from '#shared/forms/sections.ts';
+import type { RepVisitAnswer } from '#shared/api/staff-endpoints.ts';
+import { databaseErrorOf, UNIQUE_VIOLATION, type Database, type Transaction } from '../db/client.ts';
+import { callEntries, fieldPharmacies, idempotentRequests } from '../db/schema.ts';
+
+/** Answers of the joined_unify part: replaced whole when it is sent again, kept when another flag is recorded. */
+const JOINED_SECTIONS = FORMS['rep-visit'].steps.flat().filter((id) => sectionOf(id).visibleWhen);
+const JOINED_PLAIN = new Set(JOINED_SECTIONS.filter((id) => !sectionOf(id).repeat).flatMap((id) => Object.keys(sectionOf(id).fields)));
+const JOINED_NUMBERED = new Set(JOINED_SECTIONS.filter((id) => sectionOf(id).repeat).flatMap((id) => Object.keys(sectionOf(id).fields)));
+const isJoinedAnswer = (name: string) => JOINED_PLAIN.has(name) || (/\d+$/.test(name) && JOINED_NUMBERED.has(name.replace(/\d+$/, '')));
+
+/** Payload fields kept in columns, or belonging to the history entry, rather than in `answers`. */
+const NOT_IN_ANSWERS = new Set(['pharmacyId', 'callFlag', 'month', 'placeId', 'lat', 'lng', 'address', 'oncStatus', 'note', 'nextVisit']);
+
+export type RepVisitPayload = Record<string, unknown> & { pharmacyId: string; callFlag: string; month: number };
+
+export type RepVisitResult = { ok: true; answer: RepVisitAnswer; replayed: boolean } | { ok: false; conflict: 'placeId' | 'idempotencyKey' };
+
+export interface RepVisitRequest {
+  payload: RepVisitPayload;
+  byUserId: string;
+  /** The Idempotency-Key header, already checked for shape. */
+  idempotencyKey?: string;
+  /** "METHOD /path", stored with the key: a key reused on another route is refused. */
+  route: string;
+}
+
+const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
+
+function answersAfter(previous: Record<string, unknown>, payload: RepVisitPayload): Record<string, unknown> {
+  const joined = payload.callFlag === CALL_FLAG_JOINED_UNIFY;
+  const kept = joined ? Object.fromEntries(Object.entries(previous).filter(([name]) => !isJoinedAnswer(name))) : { ...previous };
+  for (const [name, value] of Object.entries(payload)) if (!NOT_IN_ANSWERS.has(name) && value !== undefined) kept[name] = value;
+  return kept;
+}
+
+async function write(tx: Transaction, { payload, byUserId }: RepVisitRequest): Promise<RepVisitAnswer> {
+  const [current] = await tx.select().from(fieldPharmacies).where(eq(fieldPharmacies.id, payload.pharmacyId)).for('update');
+  if (!current) throw new Error(`field pharmacy ${payload.pharmacyId} vanished`);
+  const joined = payload.callFlag === CALL_FLAG_JOINED_UNIFY;
+  await tx
+    .update(fieldPharmacies)
+    .set({
+      currentCallFlag: payload.callFlag,
+      month: payload.month,
+      placeId: text(payload.placeId) ?? current.placeId,
+      lat: typeof payload.lat === 'number' ? payload.lat : current.lat,
+      lng: typeof payload.lng === 'number' ? payload.lng : current.lng,
+      fullAddress: text(payload.address) ?? current.fullAddress,
+      oncStatus: joined ? text(payload.oncStatus) : current.oncStatus,
+      answers: answersAfter(current.answers, payload),
+      updatedAt: new Date(),
+    })
+    .where(eq(fieldPharmacies.id, current.id));
+  const note = text(payload.note);
+  const nextVisit = text(payload.nextVisit);
+  const changed = payload.callFlag !== current.currentCallFlag || payload.month !== current.month;
+  if (!changed && !note && !nextVisit) return { pharmacyId: current.id, callEntryId: null };
+  const [entry] = await tx
+    .insert(callEntries)
+    .values({ pharmacyId: current.id, at: new Date(), byUserId, callFlag: payload.callFlag, month: payload.month, note, nextVisit })
+    .returning({ id: callEntries.id });
+  return { pharmacyId: current.id, callEntryId: entry!.id };
+}
+
+export function createRepVisits(db: Database) {
+  return {
+    async record(request: RepVisitRequest): Promise<RepVisitResult> {
+      try {
+        return await db.transaction(async (tx): Promise<RepVisitResult> => {
+          const { idempotencyKey: key, byUserId: userId, route } = request;
+          if (key) {
+            // A second request with the key waits here for the first one's transaction to end.
+            const claimed = await tx.insert(idempotentRequests).values({ userId, key, route }).onConflictDoNothing().returning({ key: idempotentRequests.key });
+            if (claimed.length === 0) {
+              const [first] = await tx.select().from(idempotentRequests).where(and(eq(idempotentRequests.userId, userId), eq(idempotentRequests.key, key)));
+              if (!first?.answer || first.route !== route) return { ok: false, conflict: 'idempotencyKey' };
+              return { ok: true, answer: first.answer as unknown as RepVisitAnswer, replayed: true };
+            }
+          }
+          const answer = await write(tx, request);
+          if (key) await tx.update(idempotentRequests).set({ answer: { ...answer } }).where(and(eq(idempotentRequests.userId, userId), eq(idempotentRequests.key, key)));
+          return { ok: true, answer, replayed: false };
+        });
+      } catch (error) {
+        const dbError = databaseErrorOf(error);
+        if (dbError?.code === UNIQUE_VIOLATION && dbError.constraint === 'field_pharmacies_place_id_unique') return { ok: false, conflict: 'placeId' };
+        throw error;
+      }
+    },
+  };
+}
+
+export type RepVisits = ReturnType<typeof createRepVisits>;

@@ -1,0 +1,250 @@
+// The rep's pages (issue 12 items 5, 6, 8): the assigned list, the visit form prefilled with what
+// was saved, the submit with its idempotency key, and an update made offline sent once later.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import axe from 'axe-core';
+import { Link, Route, Routes } from 'react-router';
+import { renderInSite } from '../../../test/render.tsx';
+import { json, stubStaffApi, type Handler } from '../../../test/staff-api-stub.tsx';
+import type { StaffUser } from '../staff-user.ts';
+import { StaffArea } from '../staff-area.tsx';
+import { RepHomePage } from './rep-home-page.tsx';
+import { RepFormPage } from './rep-form-page.tsx';
+import { RepThankYouPage } from './rep-thank-you-page.tsx';
+
+vi.mock('../../../components/altcha-widget.tsx', async () => (await import('../../../test/fakes.tsx')).fakeAltchaModule);
+vi.mock('../../../components/leaflet-map.tsx', async () => (await import('../../../test/fakes.tsx')).fakeLeafletModule);
+
+const REP: StaffUser = { id: '7d1f0c2e-5b3a-4c8d-9e6f-0a1b2c3d4e5f', email: 'luca@example.it', firstName: 'Luca', lastName: 'Bianchi', role: 'sales_rep', areaManagerId: 'am-1', mfaPassed: true };
+const PHARMACY_ID = '0b5c9a52-6f2d-4d8e-9a37-6d1f3c2b7e10';
+const LIST = [
+  { id: PHARMACY_ID, pharmacyName: 'Farmacia del Corso', fullAddress: 'Via del Corso 10, 00186 Roma RM', callHistory: [], currentCallFlag: 'interested_but_requires_another_visit' },
+  { id: '1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f', pharmacyName: 'Farmacia Navigli', fullAddress: 'Ripa di Porta Ticinese 27, 20143 Milano MI', callHistory: [], currentCallFlag: null },
+];
+/** GET /api/rep-get-pharmacy after joining with two extra pharmacists. */
+const JOINED = {
+  ...LIST[0],
+  whereYouWork: 'Farmacia del Corso',
+  address: 'Via del Corso 10, 00186 Roma RM',
+  placeId: 'fixture:it:007',
+  lat: 41.9,
+  lng: 12.48,
+  callFlag: 'joined_unify',
+  month: 4,
+  oncStatus: 'registered',
+  piva: '01234567897',
+  completionMonth: 2,
+  haveYouCompleted: 'yes',
+  email: 'titolare@farmacia-corso.it',
+  firstName: 'Chiara',
+  lastName: 'Lombardi',
+  bodyOfRegistration: 'Italia (AIFA)',
+  professionalRegistrationNumber: '12345',
+  firstName2: 'Marco',
+  lastName2: 'Ferri',
+  bodyOfRegistration2: 'Italia (AIFA)',
+  professionalRegistrationNumber2: '2222',
+  firstName3: 'Elena',
+  lastName3: 'Sarti',
+  bodyOfRegistration3: 'Italia (AIFA)',
+  professionalRegistrationNumber3: '3333',
+  agreementCheck1: true,
+};
+const INTERESTED = { ...LIST[0], whereYouWork: 'Farmacia del Corso', address: 'Via del Corso 10, 00186 Roma RM', placeId: 'fixture:it:007', lat: 41.9, lng: 12.48, callFlag: 'interested_but_requires_another_visit', month: 3 };
+
+let online = true;
+/** As a browser without a network: no answer at all. */
+const SAVED: Handler = () => (online ? json({ status: 'ok', message: 'saved', data: { pharmacyId: PHARMACY_ID, callEntryId: 'e-1' } }) : Promise.reject(new TypeError('Failed to fetch')));
+
+function api(extra: Record<string, Handler> = {}) {
+  return stubStaffApi({
+    'GET /api/auth/me': () => (online ? json({ status: 'ok', data: REP }) : Promise.reject(new TypeError('Failed to fetch'))),
+    'GET /api/v1/register/rep/pharmacies': () => (online ? json(LIST) : Promise.reject(new TypeError('Failed to fetch'))),
+    'GET /api/rep-get-pharmacy': () => json({ status: 'ok', data: INTERESTED }),
+    'PUT /api/rep-update-pharmacy': SAVED,
+    ...extra,
+  });
+}
+
+async function renderAt(route: string) {
+  const user = userEvent.setup();
+  await renderInSite(
+    <Routes>
+      <Route element={<StaffArea />}>
+        <Route path="/rep/home/:repId" element={<RepHomePage />} />
+        <Route path="/rep/form" element={<RepFormPage />} />
+        <Route path="/rep/thank-you" element={<><RepThankYouPage /><Link to={`/rep/home/${REP.id}`}>test: home</Link></>} />
+      </Route>
+    </Routes>,
+    { country: 'it', language: 'en', mode: 'rep', route },
+  );
+  return user;
+}
+
+async function violations(): Promise<string[]> {
+  const result = await axe.run(document.body, {
+    runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] },
+    rules: { 'color-contrast': { enabled: false }, region: { enabled: false }, 'landmark-one-main': { enabled: false } },
+  });
+  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  online = true;
+  vi.spyOn(navigator, 'onLine', 'get').mockImplementation(() => online);
+});
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
+
+describe('/rep/home/{repId}', () => {
+  it('lists the assigned pharmacies with address, outcome and Edit to the visit form', async () => {
+    const calls = api();
+    await renderAt(`/rep/home/${REP.id}`);
+    const list = await screen.findByRole('list', { name: 'Assigned pharmacies' });
+    const rows = within(list).getAllByRole('listitem');
+    expect(rows).toHaveLength(2);
+    expect(rows[0]).toHaveTextContent('Farmacia del Corso');
+    expect(rows[0]).toHaveTextContent('Via del Corso 10, 00186 Roma RM');
+    expect(rows[0]).toHaveTextContent('Outcome so far: Interested but requires another visit');
+    expect(rows[1]).toHaveTextContent('No visit recorded yet');
+    expect(within(rows[0]!).getByRole('link', { name: 'Edit Farmacia del Corso' })).toHaveAttribute('href', `/rep/form?pharmacyId=${PHARMACY_ID}`);
+    expect(calls.calls.find((c) => c.path === '/api/v1/register/rep/pharmacies')).toBeDefined();
+    expect(await violations()).toEqual([]);
+  });
+
+  it('says so when no pharmacy is assigned', async () => {
+    api({ 'GET /api/v1/register/rep/pharmacies': () => json([]) });
+    await renderAt(`/rep/home/${REP.id}`);
+    expect(await screen.findByText('No pharmacies have been assigned to you yet.')).toBeInTheDocument();
+  });
+
+  it('shows a loading state until the list arrives', async () => {
+    let release: () => void = () => undefined;
+    api({ 'GET /api/v1/register/rep/pharmacies': () => new Promise<Response>((resolve) => (release = () => resolve(json(LIST)))) });
+    await renderAt(`/rep/home/${REP.id}`);
+    expect(await screen.findByText('Loading your pharmacies…')).toBeInTheDocument();
+    release();
+    expect(await screen.findByRole('list', { name: 'Assigned pharmacies' })).toBeInTheDocument();
+  });
+
+  it('shows no data of a pharmacy list that is not theirs', async () => {
+    api({ 'GET /api/v1/register/rep/pharmacies': () => json({ status: 'failed', message: 'forbidden' }, 403) });
+    await renderAt('/rep/home/someone-else');
+    expect(await screen.findByRole('heading', { level: 1, name: 'You do not have access to this page' })).toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Assigned pharmacies' })).toBeNull();
+  });
+});
+
+describe('/rep/form?pharmacyId=', () => {
+  it('opens with what was saved, extra pharmacists included', async () => {
+    api({ 'GET /api/rep-get-pharmacy': () => json({ status: 'ok', data: JOINED }) });
+    await renderAt(`/rep/form?pharmacyId=${PHARMACY_ID}`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Record a visit' })).toBeInTheDocument();
+    expect(screen.getByText('Farmacia del Corso', { selector: 'p' })).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'Joined Unify' })).toBeChecked();
+    expect(screen.getByRole('combobox', { name: 'Month of the visit' })).toHaveValue('4');
+    expect(screen.getByRole('textbox', { name: /VAT number/i })).toHaveValue('01234567897');
+    expect(screen.getByRole('textbox', { name: /email address/i })).toHaveValue('titolare@farmacia-corso.it');
+    expect(within(await screen.findByRole('group', { name: 'Pharmacist 2' })).getByRole('textbox', { name: 'First name' })).toHaveValue('Marco');
+    expect(within(screen.getByRole('group', { name: 'Pharmacist 3' })).getByRole('textbox', { name: 'Last name' })).toHaveValue('Sarti');
+    // Confirmations are asked again on every submit.
+    for (const box of within(screen.getByRole('group', { name: /please confirm/i })).getAllByRole('checkbox')) expect(box).not.toBeChecked();
+    expect(await violations()).toEqual([]);
+  });
+
+  it('saves with an idempotency key, the note and the next visit, then thanks the rep', async () => {
+    const calls = api();
+    const user = await renderAt(`/rep/form?pharmacyId=${PHARMACY_ID}`);
+    await screen.findByRole('heading', { level: 1, name: 'Record a visit' });
+    await user.click(screen.getByRole('radio', { name: 'Appointment scheduled' }));
+    await user.type(screen.getByRole('textbox', { name: /note on this visit/i }), 'Titolare assente');
+    await user.type(screen.getByLabelText(/next visit/i), '2026-12-01');
+    await user.click(screen.getByRole('button', { name: 'Save the visit' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Visit recorded' })).toBeInTheDocument();
+    const sent = calls.calls.filter((c) => c.path === '/api/rep-update-pharmacy');
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.method).toBe('PUT');
+    expect(sent[0]!.headers['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(sent[0]!.body).toMatchObject({ pharmacyId: PHARMACY_ID, callFlag: 'appointment_scheduled', month: 3, note: 'Titolare assente', nextVisit: '2026-12-01', placeId: 'fixture:it:007' });
+  });
+
+  it('shows the error view when the pharmacy is not the rep’s', async () => {
+    api({ 'GET /api/rep-get-pharmacy': () => json({ status: 'failed', message: 'forbidden' }, 403) });
+    await renderAt(`/rep/form?pharmacyId=${PHARMACY_ID}`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sorry this service is temporarily unavailable' })).toBeInTheDocument();
+    expect(screen.queryByRole('radio')).toBeNull();
+  });
+});
+
+describe('offline', () => {
+  it('keeps an update made offline, shows it as waiting, and sends it once when the connection returns', async () => {
+    const calls = api();
+    const user = await renderAt(`/rep/form?pharmacyId=${PHARMACY_ID}`);
+    await screen.findByRole('heading', { level: 1, name: 'Record a visit' });
+    online = false;
+    await user.click(screen.getByRole('radio', { name: 'Not interested' }));
+    await user.click(screen.getByRole('button', { name: 'Save the visit' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Visit saved on this device' })).toBeInTheDocument();
+    expect(calls.calls.filter((c) => c.path === '/api/rep-update-pharmacy')).toHaveLength(0);
+    expect(JSON.parse(localStorage.getItem('pc.outbox')!).pending).toHaveLength(1);
+
+    // Back at the list, still offline: the list cannot load, but what waits is said.
+    await user.click(screen.getByRole('link', { name: 'test: home' }));
+    expect(await screen.findByText('1 update made offline is waiting to be sent. It will be sent as soon as there is a connection.')).toBeInTheDocument();
+    expect(calls.calls.filter((c) => c.path === '/api/rep-update-pharmacy')).toHaveLength(0);
+
+    online = true;
+    await act(async () => {
+      window.dispatchEvent(new Event('online'));
+    });
+    // Sent, and the list read again with its new outcome.
+    expect(await screen.findByRole('list', { name: 'Assigned pharmacies' })).toBeInTheDocument();
+    expect(screen.queryByText(/waiting to be sent/i)).toBeNull();
+    const sent = calls.calls.filter((c) => c.path === '/api/rep-update-pharmacy');
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.body).toMatchObject({ pharmacyId: PHARMACY_ID, callFlag: 'not_interested' });
+    expect(sent[0]!.headers['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(JSON.parse(localStorage.getItem('pc.outbox')!).pending).toEqual([]);
+    await act(async () => {
+      window.dispatchEvent(new Event('online'));
+    });
+    expect(calls.calls.filter((c) => c.path === '/api/rep-update-pharmacy')).toHaveLength(1);
+  });
+
+  it('keeps the update when the request gets no answer at all, with the key it was first sent with', async () => {
+    const calls = api({ 'PUT /api/rep-update-pharmacy': () => Promise.reject(new TypeError('Failed to fetch')) });
+    const user = await renderAt(`/rep/form?pharmacyId=${PHARMACY_ID}`);
+    await screen.findByRole('heading', { level: 1, name: 'Record a visit' });
+    await user.click(screen.getByRole('button', { name: 'Save the visit' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Visit saved on this device' })).toBeInTheDocument();
+    const first = calls.calls.find((c) => c.path === '/api/rep-update-pharmacy')!;
+    const queued = JSON.parse(localStorage.getItem('pc.outbox')!).pending as { key: string }[];
+    expect(queued.map((e) => e.key)).toEqual([first.headers['Idempotency-Key']]);
+  });
+
+  it('marks a pharmacy whose update waits while the server cannot take it', async () => {
+    localStorage.setItem('pc.outbox', JSON.stringify({ pending: [{ key: 'k-123456789', formId: 'rep-visit', recordId: PHARMACY_ID, label: 'Farmacia del Corso', path: '/api/rep-update-pharmacy', method: 'PUT', payload: { pharmacyId: PHARMACY_ID, callFlag: 'joined_unify' }, queuedAt: 1 }], refused: [] }));
+    const calls = api({ 'PUT /api/rep-update-pharmacy': () => json({ status: 'failed', message: 'errorsGlobal.temporarilyUnavailableService' }, 503) });
+    await renderAt(`/rep/home/${REP.id}`);
+    const list = await screen.findByRole('list', { name: 'Assigned pharmacies' });
+    expect(within(list).getAllByRole('listitem')[0]).toHaveTextContent('Waiting to be sent: Joined Unify');
+    expect(calls.calls.filter((c) => c.path === '/api/rep-update-pharmacy')[0]?.headers['Idempotency-Key']).toBe('k-123456789');
+    expect(JSON.parse(localStorage.getItem('pc.outbox')!).pending).toHaveLength(1);
+  });
+
+  it('tells the rep about an update the server refused, and lets them open the pharmacy again', async () => {
+    localStorage.setItem('pc.outbox', JSON.stringify({ pending: [{ key: 'k-987654321', formId: 'rep-visit', recordId: PHARMACY_ID, label: 'Farmacia del Corso', path: '/api/rep-update-pharmacy', method: 'PUT', payload: { pharmacyId: PHARMACY_ID }, queuedAt: 1 }], refused: [] }));
+    api({ 'PUT /api/rep-update-pharmacy': () => json({ status: 'failed', message: 'forbidden' }, 403) });
+    const user = await renderAt(`/rep/home/${REP.id}`);
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByRole('link', { name: 'Farmacia del Corso' })).toHaveAttribute('href', `/rep/form?pharmacyId=${PHARMACY_ID}`);
+    await user.click(within(alert).getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(JSON.parse(localStorage.getItem('pc.outbox')!)).toEqual({ pending: [], refused: [] });
+  });
+});
