@@ -2,6 +2,7 @@
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
+import { unlink } from 'node:fs/promises';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { ErrorKey } from '#shared/schemas/fields.ts';
 import type { Config } from './config.ts';
@@ -23,6 +24,9 @@ import { placesRoutes } from './routes/places.ts';
 import { registrationRoutes } from './routes/registration.ts';
 import { staffRoutes } from './routes/staff.ts';
 import { webRoutes } from './routes/web.ts';
+import { applicantLinkRoutes } from './routes/applicant-links.ts';
+import { createApplicantLinks, type ApplicantLinks } from './services/applicant-links.ts';
+import { createDataRights, type DataRights } from './services/data-rights.ts';
 import { createApplicationStore, type ApplicationStore } from './services/applications.ts';
 import { createAuthService, type AuthService } from './services/auth/auth.ts';
 import { createSecretBox } from './services/auth/secret-box.ts';
@@ -49,6 +53,8 @@ export interface Services {
   fieldSales: FieldSales;
   places: PlacesProvider;
   mailer: Mailer;
+  applicantLinks: ApplicantLinks;
+  dataRights: DataRights;
 }
 
 declare module 'fastify' {
@@ -126,12 +132,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   const now = options.now ?? (() => new Date());
   const mailer = createMailer(db, config.mail, app.log);
+  const photos = createPhotoStore(db, config.dataDir);
+  const certificates = createCertificateStore(config.dataDir);
   const services: Services = {
     database,
     applications: createApplicationStore(db),
     captcha: createCaptchaService(db, config.captcha),
-    photos: createPhotoStore(db, config.dataDir),
-    certificates: createCertificateStore(config.dataDir),
+    photos,
+    certificates,
     drafts: createDraftStore(db, { mailer, productName: config.productName, now }),
     auth: createAuthService(db, {
       mailer,
@@ -145,10 +153,20 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     fieldSales: createFieldSales(db),
     places: options.places ?? createPlacesProvider(config),
     mailer,
+    applicantLinks: createApplicantLinks(db, { mailer, productName: config.productName, supportEmail: config.operator.supportEmail, now, log: app.log }),
+    dataRights: createDataRights(db, {
+      now,
+      removeFile: async (file) => {
+        if (file.kind === 'certificate') return certificates.remove(file.storageName);
+        const photo = photos.pathOf(file.storageName);
+        if (photo) await unlink(photo).catch(() => undefined);
+      },
+    }),
   };
   app.decorate('services', services);
   app.addHook('onClose', async () => {
     await services.auth.settled();
+    await services.applicantLinks.settled();
     services.mailer.close();
   });
 
@@ -178,6 +196,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await certificateRoutes(app, { db, auth: services.auth, certificates: services.certificates, config });
   await captchaRoutes(app, { captcha: services.captcha, rateLimit: publicReadLimit });
   await placesRoutes(app, { places: services.places, defaultMarket: config.defaultMarket, rateLimit: publicReadLimit });
+  await applicantLinkRoutes(app, { links: services.applicantLinks, dataRights: services.dataRights, captcha: services.captcha, config, rateLimit: publicPostLimit });
   await webRoutes(app, config);
 
   return app;

@@ -18,6 +18,11 @@ export const ROUTES = {
   areaManagerHome: '/areamanager/home/:areaManagerId',
   review: '/admin/review',
   repHome: '/rep/home/:repId',
+  // Applicants' links by e-mail and their data rights (issues 13, 14).
+  updateLinkRequest: '/update-link',
+  myDataRequest: '/my-data',
+  linkSent: '/link-sent',
+  myData: '/my-data/:token',
 } as const;
 
 export type RouteName = keyof typeof ROUTES;
