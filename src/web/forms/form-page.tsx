@@ -13,12 +13,15 @@ import { sectionOf } from '#shared/forms/sections.ts';
 import { useSite } from '../lib/site-context.tsx';
 import { ErrorSummary, focusField } from '../components/error-summary.tsx';
 import { ErrorView } from '../components/error-view.tsx';
+import { LinkNotValidView } from '../components/link-not-valid-view.tsx';
+import { routePath } from '#shared/routes.ts';
 import { Spinner } from '../components/spinner.tsx';
 import { StepIndicator } from '../components/step-indicator.tsx';
 import { FormTextProvider, useHasFormText } from './form-text.tsx';
 import { RunnerProvider } from './runner-context.tsx';
 import { SubmitBar } from './submit-bar.tsx';
 import { SaveDraft } from './steps/save-draft.tsx';
+import { UpdateLinkOffer } from './update-link-offer.tsx';
 import { useFormRunner } from './use-form-runner.ts';
 import './forms.css';
 
@@ -75,6 +78,7 @@ export function FormPage({ form, sections, step = 1 }: FormPageProps) {
   }, [ready]);
 
   if (phase === 'failed') return <ErrorView />;
+  if (phase === 'linkNotValid') return <LinkNotValidView kind="edit" newLinkPath={routePath('updateLinkRequest')} />;
   if (phase === 'loading') return <Spinner label={t('form.loadingRecord')} />;
 
   const lastStep = step === form.steps.length;
@@ -92,6 +96,7 @@ export function FormPage({ form, sections, step = 1 }: FormPageProps) {
         <StepIndicator current={step} caption={indicator} label={t(`${ns}.progressLabel`)} names={form.steps.map((_, i) => t(`${ns}.names.${i + 1}`))} />
       ) : null}
       {showSummary ? <ErrorSummary key={attempt} errors={summary} /> : null}
+      {showSummary && runner.emailTaken ? <UpdateLinkOffer email={() => String(runner.answersSoFar().email ?? '')} /> : null}
       <h1 className="pc-heading-l" ref={heading} tabIndex={-1}>
         {headingText}
       </h1>

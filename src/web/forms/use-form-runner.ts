@@ -17,7 +17,7 @@ import type { FormContext, FormDef } from '#shared/forms/model.ts';
 import { registrationBodiesFor } from '#shared/reference/registration-bodies.ts';
 import { useLocalPath, useSite } from '../lib/site-context.tsx';
 import { apiFetch, type ApiResult } from '../lib/api-client.ts';
-import { getPharmacist } from '../lib/api/get-pharmacist.ts';
+import { getPharmacist, LINK_NOT_VALID } from '../lib/api/get-pharmacist.ts';
 import { getDraft } from '../lib/api/drafts.ts';
 import type { SummaryError } from '../components/error-summary.tsx';
 import { clearAnswers, loadAnswers, loadMeta, replaceAnswers, saveAnswers, storable, storeOf, updateMeta, type StoredAnswers, type StoredMeta } from './answers-store.ts';
@@ -30,11 +30,13 @@ import { saveOutcome, type SaveOutcome } from './save-outcome.ts';
 import { useErrorText } from './use-field-error.ts';
 
 const GENERIC_FAILURE = 'errorsGlobal.temporarilyUnavailableService';
+const EMAIL_TAKEN = 'step3.errorEmailIsAlreadyRegistered';
 /** Values never kept between visits: files (IndexedDB), the single-use bot-check solution, the honeypot, the page's own context. */
 const NOT_KEPT = ['file', 'recaptchaToken', 'website', 'appStoreCountry', 'formLanguage', 'loginToken'];
 
 type Values = Record<string, unknown>;
-type Phase = 'loading' | 'ready' | 'failed';
+/** `linkNotValid`: the edit link names no application (unknown, replaced or expired). */
+type Phase = 'loading' | 'ready' | 'failed' | 'linkNotValid';
 
 /** An error on a field of another step: shown in the summary with a link to that step. */
 export interface OtherStepError {
@@ -190,6 +192,7 @@ export function useFormRunner(form: FormDef, step = 1) {
       let fromRecord = false;
       if (editing && loadMeta(store).prefilledFor !== recordId) {
         const record = await getPharmacist(recordId).catch(() => null);
+        if (record === LINK_NOT_VALID) return setPhase('linkNotValid');
         if (!record && form.keepAnswers && !mayVisit(step, loadAnswers(store))) {
           // Step 1 says what went wrong with the link (spec §4 sends a later step without a first name there).
           void navigate(localPath(stepPath(1, searchParams)), { replace: true });
@@ -274,6 +277,8 @@ export function useFormRunner(form: FormDef, step = 1) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [errors, errorKeys, globalMessage, otherStepErrors, attempt, t, step]);
   const showSummary = attempt > 0 && summary.length > 0;
+  /** The save said the e-mail belongs to an application already: the page offers a link to update it. */
+  const emailTaken = errors.email?.message === EMAIL_TAKEN || otherStepErrors.some((e) => e.fieldId === 'email' && e.key === EMAIL_TAKEN);
 
   /** Errors by payload field: this step's at their fields, other steps' in the summary. */
   const showFieldErrors = (byField: Record<string, string>) => {
@@ -382,6 +387,7 @@ export function useFormRunner(form: FormDef, step = 1) {
     captchaReset,
     summary,
     showSummary,
+    emailTaken,
     answersSoFar,
     onSubmit: methods.handleSubmit(onValid, onInvalid),
     onPrevious,
