@@ -124,7 +124,7 @@ export function useFormRunner(form: FormDef, step = 1) {
   const hasCertificate = Boolean(form.files?.certificate);
   const country: Country = config.country;
   const store = storeOf(form, country);
-  const context: FormContext = { country, language: config.language, loginToken: editing ? recordId : undefined };
+  const context: FormContext = { country, language: config.language, loginToken: editing ? recordId : undefined, basePath: config.basePath };
 
   // Most visits need nothing that waits (no draft link, no record, no stored certificate): the
   // form renders at once from the kept answers, in the same task as the page's first paint.
