@@ -128,6 +128,8 @@ test('a reload on step 2 keeps step 1, and steps 2 and 3 without a first name se
   const other = await fresh.newPage();
   await other.goto('/de/form/3?pharmacistId=AbCdEfGhIjKlMnOpQrStUvWx');
   await expect(other).toHaveURL(/\/de\/form\/1\?pharmacistId=AbCdEfGhIjKlMnOpQrStUvWx$/);
+  // An edit link the server does not know says so there (issue 14), rather than "temporarily unavailable".
+  await expect(other.getByRole('heading', { level: 1, name: 'Dieser Link ist nicht mehr gültig' })).toBeVisible();
   await other.goto('/de/form/2');
   await expect(other).toHaveURL(/\/de\/form\/1$/);
   await fresh.close();

@@ -169,6 +169,14 @@ describe('three-step form, bounces and steps 2 and 3', () => {
     expect(await screen.findByText('Schritt 1 von 3')).toBeInTheDocument();
   });
 
+  it('an edit link the server does not know (404) says on step 1 that it is no longer valid, in German', async () => {
+    stubApi({ '/api/get-pharmacist': () => json({ status: 'failed', message: 'not found' }, 404) });
+    await renderSteps(`/form/3?pharmacistId=${TOKEN}`).catch(() => undefined);
+    await waitFor(() => expect(where()).toBe(`/form/1?pharmacistId=${TOKEN}`));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dieser Link ist nicht mehr gültig' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Neuen Link senden' })).toHaveAttribute('href', '/update-link');
+  });
+
   it('opens step 3 of an edit link straight away when the stored record has a first name (spec §4)', async () => {
     stubApi({ '/api/get-pharmacist': () => json({ status: 'ok', data: { firstName: 'Anna', email: 'anna@example.de' } }) });
     await renderSteps(`/form/3?pharmacistId=${TOKEN}`);

@@ -192,12 +192,12 @@ export function useFormRunner(form: FormDef, step = 1) {
       let fromRecord = false;
       if (editing && loadMeta(store).prefilledFor !== recordId) {
         const record = await getPharmacist(recordId).catch(() => null);
-        if (record === LINK_NOT_VALID) return setPhase('linkNotValid');
-        if (!record && form.keepAnswers && !mayVisit(step, loadAnswers(store))) {
+        if ((!record || record === LINK_NOT_VALID) && form.keepAnswers && !mayVisit(step, loadAnswers(store))) {
           // Step 1 says what went wrong with the link (spec §4 sends a later step without a first name there).
           void navigate(localPath(stepPath(1, searchParams)), { replace: true });
           return;
         }
+        if (record === LINK_NOT_VALID) return setPhase('linkNotValid');
         if (!record) return setPhase('failed');
         const answers = answersFromRecord(form, record);
         if (!form.keepAnswers) {
