@@ -94,7 +94,6 @@ for (const width of [1280, 390]) {
       await acceptEssentialCookies(page);
       // Offline map (no tile server): no consent to ask; it loads once near the viewport.
       await page.locator('#placeId').scrollIntoViewIfNeeded();
-      await page.locator('.pc-map').first().scrollIntoViewIfNeeded();
       await expect(page.locator('.leaflet-container')).toBeVisible();
       await page.getByText('Link zum späteren Fortfahren per E-Mail erhalten').click();
       await expectNoAxeViolations(page);
