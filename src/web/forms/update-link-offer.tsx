@@ -26,7 +26,7 @@ export function UpdateLinkOffer({ email }: { email: () => string }) {
   };
 
   return (
-    <div className="pc-notice pc-update-link-offer">
+    <div className="pc-update-link-offer">
       <p className="pc-body">{t('form.updateLink.intro')}</p>
       {state === 'sent' ? (
         <p className="pc-body" role="status">
