@@ -343,6 +343,18 @@ describe('UkFormPage', () => {
     expect(api.bodyOf('/api/save-pharmacist')).toMatchObject({ loginToken: TOKEN, email: 'sam@example.com' });
   });
 
+  it('shows text with <, > and & from a stored application exactly as it was typed (issue 14)', async () => {
+    const record = {
+      email: 'sam@example.com', firstName: 'Sam', lastName: 'Lee', professionalRegistrationNumber: '2099999', areYouLocum: 'no', whereDidYouFindOutAboutUs: 'email',
+      placeId: 'place-boots', lat: 53.4025, lng: -2.9805, address: '1 Bold Street, Liverpool L1 4DJ', haveYouCompleted: 'yes',
+      whereYouWork: "Boots & Co's <Central> Pharmacy", services: '', anythingElseAboutYou: 'Flu jabs for ages <12 and >65',
+    };
+    stubApi({ '/api/get-pharmacist': () => json({ status: 'ok', data: record }) });
+    await renderPage(`/form?pharmacistId=${TOKEN}`);
+    expect(screen.getByRole('textbox', { name: /pharmacy name/i })).toHaveValue("Boots & Co's <Central> Pharmacy");
+    expect(screen.getByRole('textbox', { name: /anything else you would like patients/i })).toHaveValue('Flu jabs for ages <12 and >65');
+  });
+
   it('says an edit link the server does not know (404) is no longer valid, what to do and whom to write to', async () => {
     stubApi({ '/api/get-pharmacist': () => json({ status: 'failed', message: 'not found' }, 404) });
     await renderInSite(<UkFormPage />, { route: `/form?pharmacistId=${TOKEN}`, site: { operator: { ...SUPPORT, supportEmail: 'help@champions.example' } } });
