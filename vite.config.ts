@@ -53,9 +53,13 @@ function moduleChunks(): Plugin {
  * handful of files instead of twenty (bench/README.md, Lighthouse). Landing and legal pages keep
  * their own small chunks and never download the form group.
  */
-/** Code every form page shares (each page's own modules stay in their page's chunk; the field force's stay out). */
+/**
+ * Code every form page shares (each page's own modules stay in their page's chunk; the field force's
+ * stay out). What a form shows only after a rare answer (an edit link no longer valid, an e-mail
+ * already registered) and the "e-mail me a link" pages stay out too, in chunks of their own.
+ */
 const FORM_CODE =
-  /src[\\/](shared[\\/](forms|schemas|registration|reference[\\/](?!options))|web[\\/](forms[\\/](?!application-page|steps-application-page|steps-sections|steps[\\/]|field-force|sections[\\/]field-force|rep-visit|sections[\\/](rep-visit|extra-pharmacists)|offline-outbox)|components[\\/](?!charter-|altcha-widget|leaflet-map)|lib[\\/]api))|node_modules[\\/](zod|react-hook-form|@hookform|react-i18next|html-parse-stringify)[\\/]/;
+  /src[\\/](shared[\\/](forms|schemas|registration|reference[\\/](?!options))|web[\\/](forms[\\/](?!application-page|steps-application-page|steps-sections|steps[\\/]|field-force|sections[\\/]field-force|rep-visit|sections[\\/](rep-visit|extra-pharmacists)|offline-outbox|update-link-offer|link-request-page)|components[\\/](?!charter-|altcha-widget|leaflet-map|link-not-valid-view)|lib[\\/]api(?![\\/]applicant-links)))|node_modules[\\/](zod|react-hook-form|@hookform|react-i18next|html-parse-stringify)[\\/]/;
 /** Message files fetched together: the shell's on every page, the form's with any form page. */
 const MESSAGE_BUNDLES: Record<string, string> = { common: 'shell', layout: 'shell', consent: 'shell', form: 'form', components: 'form' };
 const messageBundle = (id: string) => {

@@ -65,7 +65,10 @@ for (const country of COUNTRIES) {
       await page.goto(`/${country}/?lang=${language}`);
       const footer = page.getByRole('contentinfo');
       await expect(footer.getByRole('navigation').getByRole('link').first()).toBeVisible();
-      const hrefs = await footer.getByRole('navigation').getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('href')!));
+      const links = await footer.getByRole('navigation').getByRole('link').evaluateAll((anchors) => anchors.map((a) => a.getAttribute('href')!));
+      // Beside the legal pages, every footer links to the data-rights page (issue 13).
+      expect(links.filter((href) => /\/my-data(\?|$)/.test(href))).toHaveLength(1);
+      const hrefs = links.filter((href) => !/\/my-data(\?|$)/.test(href));
       expect(hrefs.map((href) => href.replace(/^\/\w\w\//, '').replace(/\?.*$/, ''))).toEqual(LEGAL_KINDS[country]);
 
       for (const href of hrefs) {
@@ -124,7 +127,7 @@ test.describe('at 390 px', () => {
     for (const language of LANGUAGES) {
       test(`no public page of /${country} in ${language} scrolls sideways`, async ({ page }) => {
         const form = country === 'uk' && language === 'en' ? '/form' : country === 'it' && language === 'it' ? '/form' : '/form/1';
-        for (const path of ['/', form, '/thank-you', '/no-such-page', ...LEGAL_KINDS[country].map((kind) => `/${kind}`)]) {
+        for (const path of ['/', form, '/thank-you', '/no-such-page', '/my-data', '/update-link', '/link-sent', '/pharmacist/edit/AbCdEfGhIjKlMnOpQrStUvWx', ...LEGAL_KINDS[country].map((kind) => `/${kind}`)]) {
           await page.goto(`/${country}${path}?lang=${language}`);
           await expect(page.locator('h1').first()).toBeVisible();
           await expectNoSidewaysScroll(page, path);

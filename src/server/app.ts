@@ -2,6 +2,7 @@
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
+import { unlink } from 'node:fs/promises';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { ErrorKey } from '#shared/schemas/fields.ts';
 import type { Config } from './config.ts';
@@ -26,6 +27,9 @@ import { reviewRoutes } from './routes/review.ts';
 import { repVisitRoutes } from './routes/rep-visits.ts';
 import { createRepVisits } from './services/rep-visits.ts';
 import { webRoutes } from './routes/web.ts';
+import { applicantLinkRoutes } from './routes/applicant-links.ts';
+import { createApplicantLinks, type ApplicantLinks } from './services/applicant-links.ts';
+import { createDataRights, type DataRights } from './services/data-rights.ts';
 import { createApplicationStore, type ApplicationStore } from './services/applications.ts';
 import { createAuthService, type AuthService } from './services/auth/auth.ts';
 import { createSecretBox } from './services/auth/secret-box.ts';
@@ -57,6 +61,8 @@ export interface Services {
   places: PlacesProvider;
   mailer: Mailer;
   reviewDesk: ReviewDesk;
+  applicantLinks: ApplicantLinks;
+  dataRights: DataRights;
 }
 
 declare module 'fastify' {
@@ -134,12 +140,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   const now = options.now ?? (() => new Date());
   const mailer = createMailer(db, config.mail, app.log);
+  const photos = createPhotoStore(db, config.dataDir);
+  const certificates = createCertificateStore(config.dataDir);
   const services: Services = {
     database,
     applications: createApplicationStore(db, now),
     captcha: createCaptchaService(db, config.captcha),
-    photos: createPhotoStore(db, config.dataDir),
-    certificates: createCertificateStore(config.dataDir),
+    photos,
+    certificates,
     drafts: createDraftStore(db, { mailer, productName: config.productName, now }),
     auth: createAuthService(db, {
       mailer,
@@ -155,10 +163,20 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     places: options.places ?? createPlacesProvider(config),
     mailer,
     reviewDesk: createReviewDesk(db, { now, mailer, productName: config.productName, supportEmail: config.operator.supportEmail }),
+    applicantLinks: createApplicantLinks(db, { mailer, productName: config.productName, supportEmail: config.operator.supportEmail, now, log: app.log }),
+    dataRights: createDataRights(db, {
+      now,
+      removeFile: async (file) => {
+        if (file.kind === 'certificate') return certificates.remove(file.storageName);
+        const photo = photos.pathOf(file.storageName);
+        if (photo) await unlink(photo).catch(() => undefined);
+      },
+    }),
   };
   app.decorate('services', services);
   app.addHook('onClose', async () => {
     await services.auth.settled();
+    await services.applicantLinks.settled();
     services.mailer.close();
   });
 
@@ -190,6 +208,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await placesRoutes(app, { places: services.places, defaultMarket: config.defaultMarket, rateLimit: publicReadLimit });
   await reviewRoutes(app, { auth: services.auth, desk: services.reviewDesk, reviewers: createReviewers(db, now), config });
   await repVisitRoutes(app, { auth: services.auth, fieldSales: services.fieldSales, repVisits: createRepVisits(db), config });
+  await applicantLinkRoutes(app, { links: services.applicantLinks, dataRights: services.dataRights, captcha: services.captcha, config, rateLimit: publicPostLimit });
   await webRoutes(app, config);
 
   return app;

@@ -77,6 +77,7 @@ async function main() {
       const leftovers = await sweepLeftoverFiles(app.services.database.db, [app.services.photos.dir, app.services.certificates.dir]);
       await purgeDailyQuotas(app.services.database.db);
       await app.services.auth.purgeExpired();
+      await app.services.dataRights.purgeExpired();
       if (photos.length || captchas || drafts || leftovers.length) app.log.info({ photos: photos.length, captchas, drafts, leftovers: leftovers.length }, 'purged temporary uploads, leftover files, used captchas and expired drafts');
     } catch (error) {
       app.log.error({ err: error }, 'purge failed');

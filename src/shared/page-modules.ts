@@ -31,6 +31,11 @@ export const PAGE_MODULES = {
   nutzungsbedingungen: { module: 'features/legal/nutzungsbedingungen-page.tsx', messages: ['legal'] },
   impressum: { module: 'features/legal/impressum-page.tsx', messages: ['legal'] },
   notFound: { module: 'features/not-found/not-found-page.tsx', messages: [] },
+  // "E-mail me a link" and the data rights behind it (issues 13, 14).
+  /** /my-data and /update-link: the two "e-mail me a link" forms. */
+  linkRequest: { module: 'forms/link-request-page.tsx', messages: ['form', 'components', 'myData'] },
+  linkSent: { module: 'features/data-rights/link-sent-page.tsx', messages: ['components', 'myData'] },
+  myData: { module: 'features/data-rights/my-data-page.tsx', messages: ['components', 'myData'] },
 } as const satisfies Record<string, PageModule>;
 
 export type PageName = keyof typeof PAGE_MODULES;
@@ -66,6 +71,9 @@ export function pageForPath(localPath: string, variant: Variant): PageName | nul
   if (path === ROUTES.form || isFormStep(path)) return variant.layout === 'steps' ? 'steps' : 'application';
   if (matchesRoute('editRedirect', path)) return 'editRedirect';
   if (path === ROUTES.thankYou) return 'thankYou';
+  if (path === ROUTES.myDataRequest || path === ROUTES.updateLinkRequest) return 'linkRequest';
+  if (path === ROUTES.linkSent) return 'linkSent';
+  if (matchesRoute('myData', path)) return 'myData';
   return (LEGAL_PAGES[variant.country] as Record<string, PageName>)[path] ?? null;
 }
 

@@ -25,6 +25,11 @@ export const ROUTES = {
   repThankYou: '/rep/thank-you',
   repPrivacyPolicy: '/rep/privacy-policy',
   repTerms: '/rep/terms-and-conditions',
+  // Applicants' links by e-mail and their data rights (issues 13, 14).
+  updateLinkRequest: '/update-link',
+  myDataRequest: '/my-data',
+  linkSent: '/link-sent',
+  myData: '/my-data/:token',
 } as const;
 
 export type RouteName = keyof typeof ROUTES;

@@ -311,4 +311,30 @@ export const idempotentRequests = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.key] }), index('idempotent_requests_created_idx').on(t.createdAt)],
 );
 
-export const schema = { pharmacies, applications, files, mailOutbox, captchaUsed, dailyQuota, drafts, staffUsers, signInLinks, staffSessions, authEvents, fieldPharmacies, callEntries, reviewAudit, idempotentRequests };
+/** Data rights (issue 13): an e-mailed link to an applicant's data, valid 7 days. Only the token's hash is kept. */
+export const dataRightsLinks = pgTable(
+  'data_rights_links',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    applicationId: uuid('application_id')
+      .notNull()
+      .references(() => applications.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('data_rights_links_application_idx').on(t.applicationId), index('data_rights_links_expires_idx').on(t.expiresAt)],
+);
+
+/** What was done with an applicant's data rights (link sent, data downloaded, erased): by application id, never personal data. */
+export const dataRightsEvents = pgTable(
+  'data_rights_events',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    applicationId: uuid('application_id').notNull(),
+    event: text('event', { enum: ['link_sent', 'downloaded', 'erased'] }).notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('data_rights_events_application_idx').on(t.applicationId, t.at)],
+);
+
+export const schema = { pharmacies, applications, files, mailOutbox, captchaUsed, dailyQuota, drafts, staffUsers, signInLinks, staffSessions, authEvents, fieldPharmacies, callEntries, reviewAudit, idempotentRequests, dataRightsLinks, dataRightsEvents };

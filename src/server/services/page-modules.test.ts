@@ -62,5 +62,12 @@ describe('the route → page module table', () => {
     expect(pageForPath('/impressum', ukInGerman)).toBeNull();
     expect(pageForPath('/privacy-policy', de)).toBeNull();
     expect(pageForPath('/privacy-policy', it_)).toBe('privacyPolicy');
+    // The data-rights and update-link pages, on every market.
+    for (const variant of [uk, it_, de]) {
+      expect(pageForPath('/my-data', variant)).toBe('linkRequest');
+      expect(pageForPath('/update-link', variant)).toBe('linkRequest');
+      expect(pageForPath('/link-sent', variant)).toBe('linkSent');
+      expect(pageForPath('/my-data/AbCdEfGhIjKlMnOpQrStUvWxYz012345', variant)).toBe('myData');
+    }
   });
 });

@@ -124,6 +124,28 @@ export const FORMS = {
     submit: { path: '/api/review/reviewers', method: 'POST', encoding: 'json' },
     done: '/admin/reviewers',
   },
+  /** "E-mail me a link to my data" (issue 13 item 6): the same answer whether or not the address is known. */
+  'data-rights-request': {
+    id: 'data-rights-request',
+    texts: 'myData',
+    titleKey: 'myData.titles.data-rights-request',
+    steps: [['link-intro', 'link-email', 'bot-check']],
+    carried: ['link-base-path'],
+    keepAnswers: false,
+    submit: { path: '/api/data-rights/request', method: 'POST', encoding: 'json' },
+    done: '/link-sent',
+  },
+  /** "E-mail me a link to update my application" (issue 14): for an edit link that no longer works. */
+  'update-link-request': {
+    id: 'update-link-request',
+    texts: 'myData',
+    titleKey: 'myData.titles.update-link-request',
+    steps: [['link-intro', 'link-email', 'bot-check']],
+    carried: ['link-base-path'],
+    keepAnswers: false,
+    submit: { path: '/api/update-link', method: 'POST', encoding: 'json' },
+    done: '/link-sent',
+  },
 } as const satisfies Record<string, Entry>;
 
 export type FormId = keyof typeof FORMS;

@@ -68,6 +68,7 @@ export function emptyValues(form: FormDef, context: FormContext): Answers {
   if ('appStoreCountry' in values) values.appStoreCountry = context.country;
   if ('formLanguage' in values) values.formLanguage = context.language;
   if ('loginToken' in values) values.loginToken = context.loginToken ?? '';
+  if ('basePath' in values) values.basePath = context.basePath ?? '';
   return values;
 }
 

@@ -13,7 +13,7 @@ export interface SectionDef {
   /** Payload fields in page order, each with its rule. */
   fields: Record<string, FieldRule>;
   /** i18n namespace of the section's labels and summary names. */
-  texts: 'form' | 'italy' | 'steps' | 'staff';
+  texts: 'form' | 'italy' | 'steps' | 'staff' | 'myData';
   /** Fields no input shows, whose error is shown at another field: `{ lat: 'placeId' }`. */
   errorAt?: Record<string, string>;
   /** Fields that travel in the payload but that no input of this section shows (no error target). */
@@ -41,6 +41,8 @@ export interface FormContext {
   country: Country;
   language: Language;
   loginToken?: string;
+  /** The market's path prefix the page runs under (links e-mailed from a form keep it). */
+  basePath?: string;
 }
 
 export interface FormDef {
@@ -75,5 +77,5 @@ export interface FormDef {
   /** The submit button's i18n key, when not the applicant's 'Submit application'. */
   submitKey?: string;
   /** Where a successful submit goes. */
-  done: '/thank-you' | '/areamanager/thank-you' | '/rep/thank-you' | '/mainadmin' | '/admin/reviewers';
+  done: '/thank-you' | '/areamanager/thank-you' | '/rep/thank-you' | '/mainadmin' | '/admin/reviewers' | '/link-sent';
 }

@@ -10,6 +10,7 @@ import { italianFields } from '../schemas/registration-it.ts';
 import { CertificateFileSchema, step1Fields, step2Fields, step3Fields } from '../schemas/registration-steps.ts';
 import { ukFields } from '../schemas/registration-uk.ts';
 import { CallFlagSchema, CitySchema, MonthSchema, NextVisitSchema, OncologyStatusSchema, PivaSchema, VisitNoteSchema, ProvinceSchema, RecordIdSchema, RegionSchema } from '../schemas/field-force.ts';
+import { ApplicantLinkRequestSchema } from '../schemas/applicant-links.ts';
 import type { Answers, SectionDef } from './model.ts';
 
 const PLACE_ERROR_AT = { lat: 'placeId', lng: 'placeId', address: 'placeId' } as const;
@@ -101,6 +102,10 @@ export const SECTIONS = {
   },
   'staff-person': { texts: 'staff', fields: pick('email', 'firstName', 'lastName') },
   'area-manager-ref': { texts: 'staff', fields: { areaManagerId: RecordIdSchema }, hidden: ['areaManagerId'] },
+  // ---- "e-mail me a link": a link to update an application, a link to one's data ---------
+  'link-intro': { texts: 'myData', fields: {} },
+  'link-email': { texts: 'myData', fields: pick('email') },
+  'link-base-path': { texts: 'myData', fields: { basePath: ApplicantLinkRequestSchema.shape.basePath }, hidden: ['basePath'] },
   'staff-market': { texts: 'staff', fields: pick('appStoreCountry', 'formLanguage'), hidden: ['appStoreCountry', 'formLanguage'] },
 } satisfies Record<string, SectionDef>;
 

@@ -36,6 +36,10 @@ const DatenschutzPage = page(() => import('../features/legal/datenschutz-page.ts
 const NutzungsbedingungenPage = page(() => import('../features/legal/nutzungsbedingungen-page.tsx').then((m) => m.NutzungsbedingungenPage), PAGE_MODULES.nutzungsbedingungen.messages);
 const ImpressumPage = page(() => import('../features/legal/impressum-page.tsx').then((m) => m.ImpressumPage), PAGE_MODULES.impressum.messages);
 const NotFoundPage = page(() => import('../features/not-found/not-found-page.tsx').then((m) => m.NotFoundPage), PAGE_MODULES.notFound.messages);
+const DataRightsRequestPage = page(() => import('../forms/link-request-page.tsx').then((m) => m.DataRightsRequestPage), PAGE_MODULES.linkRequest.messages);
+const UpdateLinkRequestPage = page(() => import('../forms/link-request-page.tsx').then((m) => m.UpdateLinkRequestPage), PAGE_MODULES.linkRequest.messages);
+const LinkSentPage = page(() => import('../features/data-rights/link-sent-page.tsx').then((m) => m.LinkSentPage), PAGE_MODULES.linkSent.messages);
+const MyDataPage = page(() => import('../features/data-rights/my-data-page.tsx').then((m) => m.MyDataPage), PAGE_MODULES.myData.messages);
 const staffPages: StaffPages = {
   SignInPage: page(() => import('../features/staff/sign-in-page.tsx').then((m) => m.SignInPage), STAFF_MESSAGES),
   VerifySignInPage: page(() => import('../features/staff/verify-page.tsx').then((m) => m.VerifySignInPage), STAFF_MESSAGES),
@@ -125,6 +129,10 @@ export const routes: RouteObject[] = [
       { path: routerPath('datenschutz'), element: <LegalRoute page="datenschutz"><DatenschutzPage /></LegalRoute> },
       { path: routerPath('nutzungsbedingungen'), element: <LegalRoute page="nutzungsbedingungen"><NutzungsbedingungenPage /></LegalRoute> },
       { path: routerPath('impressum'), element: <LegalRoute page="impressum"><ImpressumPage /></LegalRoute> },
+      { path: routerPath('myDataRequest'), element: <DataRightsRequestPage /> },
+      { path: routerPath('updateLinkRequest'), element: <UpdateLinkRequestPage /> },
+      { path: routerPath('linkSent'), element: <LinkSentPage /> },
+      { path: routerPath('myData'), element: <MyDataPage /> },
       ...staffRoutes(staffPages),
       { path: '*', element: <NotFoundPage /> },
     ],

@@ -1,7 +1,7 @@
 // The one page every form is: heading (and step indicator), error summary, the step's sections
 // from the registry, Previous/Next or Submit, and the spinner; the runner does the rest.
 import type { ComponentType, ReactNode } from 'react';
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { FormProvider, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
@@ -13,6 +13,7 @@ import { sectionOf } from '#shared/forms/sections.ts';
 import { useSite } from '../lib/site-context.tsx';
 import { ErrorSummary, focusField } from '../components/error-summary.tsx';
 import { ErrorView } from '../components/error-view.tsx';
+import { routePath } from '#shared/routes.ts';
 import { Spinner } from '../components/spinner.tsx';
 import { StepIndicator } from '../components/step-indicator.tsx';
 import { FormTextProvider, useHasFormText } from './form-text.tsx';
@@ -21,6 +22,11 @@ import { SubmitBar } from './submit-bar.tsx';
 import { SaveDraft } from './steps/save-draft.tsx';
 import { useFormRunner } from './use-form-runner.ts';
 import './forms.css';
+
+// Shown only after an answer that is rare (an edit link that no longer works, an e-mail already
+// registered): loaded then, so that the form's first download stays within its budget.
+const LinkNotValidView = lazy(() => import('../components/link-not-valid-view.tsx').then((m) => ({ default: m.LinkNotValidView })));
+const UpdateLinkOffer = lazy(() => import('./update-link-offer.tsx').then((m) => ({ default: m.UpdateLinkOffer })));
 
 /** A section's component; null for sections no input shows (the market, a record's id). */
 export type SectionRegistry = Record<string, ComponentType | null>;
@@ -75,6 +81,13 @@ export function FormPage({ form, sections, step = 1 }: FormPageProps) {
   }, [ready]);
 
   if (phase === 'failed') return <ErrorView />;
+  if (phase === 'linkNotValid') {
+    return (
+      <Suspense fallback={<Spinner />}>
+        <LinkNotValidView kind="edit" newLinkPath={routePath('updateLinkRequest')} />
+      </Suspense>
+    );
+  }
   if (phase === 'loading') return <Spinner label={t('form.loadingRecord')} />;
 
   const lastStep = step === form.steps.length;
@@ -92,6 +105,11 @@ export function FormPage({ form, sections, step = 1 }: FormPageProps) {
         <StepIndicator current={step} caption={indicator} label={t(`${ns}.progressLabel`)} names={form.steps.map((_, i) => t(`${ns}.names.${i + 1}`))} />
       ) : null}
       {showSummary ? <ErrorSummary key={attempt} errors={summary} /> : null}
+      {showSummary && runner.emailTaken ? (
+        <Suspense fallback={null}>
+          <UpdateLinkOffer email={() => String(runner.answersSoFar().email ?? '')} />
+        </Suspense>
+      ) : null}
       <h1 className="pc-heading-l" ref={heading} tabIndex={-1}>
         {headingText}
       </h1>

@@ -29,7 +29,7 @@ function StepParam() {
   return step ? <StepsPage key={step} step={step} /> : null;
 }
 
-async function renderSteps(route: string, { country = 'de', language }: { country?: Country; language?: Language } = {}) {
+async function renderSteps(route: string, { country = 'de', language, site }: { country?: Country; language?: Language; site?: { mapTilesUrl: string } } = {}) {
   const user = userEvent.setup({ applyAccept: false });
   await renderInSite(
     <>
@@ -39,7 +39,7 @@ async function renderSteps(route: string, { country = 'de', language }: { countr
       </Routes>
       <Where />
     </>,
-    { country, language, route },
+    { country, language, route, site },
   );
   await screen.findByRole('heading', { level: 1 });
   return user;
@@ -79,9 +79,9 @@ afterEach(() => {
 });
 
 describe('three-step form, step 1', () => {
-  it('shows the step indicator, the 17 chambers and the map behind consent, in German', async () => {
+  it('shows the step indicator, the 17 chambers and, with a tile server, the map behind consent, in German', async () => {
     stubApi();
-    const user = await renderSteps('/form/1');
+    const user = await renderSteps('/form/1', { site: { mapTilesUrl: 'https://tile.example.org/{z}/{x}/{y}.png' } });
     expect(screen.getByText('Schritt 1 von 3')).toBeInTheDocument();
     expect(screen.getByRole('list', { name: 'Schritte der Bewerbung' }).querySelector('[aria-current="step"]')).toHaveTextContent('Ihre Angaben');
     expect(document.title).toBe('Fortbildung, Apotheke und Ihre Angaben – Schritt 1 von 3 – Pharmacy Champions');
@@ -90,6 +90,14 @@ describe('three-step form, step 1', () => {
     expect(screen.queryByText(/marker/)).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Karte laden' }));
     expect(await screen.findByRole('region', { name: 'Karte mit dem Standort Ihrer Apotheke' })).toHaveAttribute('data-centre', '52.52,13.405');
+  });
+
+  it('without a tile server, draws the offline map at once and names no external provider', async () => {
+    stubApi();
+    await renderSteps('/form/1');
+    expect(await screen.findByRole('region', { name: 'Karte mit dem Standort Ihrer Apotheke' })).toHaveAttribute('data-centre', '52.52,13.405');
+    expect(screen.queryByRole('button', { name: 'Karte laden' })).not.toBeInTheDocument();
+    expect(screen.queryByText(/externen Anbieter/)).not.toBeInTheDocument();
   });
 
   it('renders in the first paint, with no loading spinner, when nothing has to be fetched', async () => {
@@ -159,6 +167,14 @@ describe('three-step form, bounces and steps 2 and 3', () => {
     await renderSteps(`/form/3?pharmacistId=${TOKEN}`);
     await waitFor(() => expect(where()).toBe(`/form/1?pharmacistId=${TOKEN}`));
     expect(await screen.findByText('Schritt 1 von 3')).toBeInTheDocument();
+  });
+
+  it('an edit link the server does not know (404) says on step 1 that it is no longer valid, in German', async () => {
+    stubApi({ '/api/get-pharmacist': () => json({ status: 'failed', message: 'not found' }, 404) });
+    await renderSteps(`/form/3?pharmacistId=${TOKEN}`).catch(() => undefined);
+    await waitFor(() => expect(where()).toBe(`/form/1?pharmacistId=${TOKEN}`));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dieser Link ist nicht mehr gültig' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Neuen Link senden' })).toHaveAttribute('href', '/update-link');
   });
 
   it('opens step 3 of an edit link straight away when the stored record has a first name (spec §4)', async () => {

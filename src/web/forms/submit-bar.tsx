@@ -6,6 +6,7 @@ import { useWatch, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { focusField } from '../components/error-summary.tsx';
 import { Spinner } from '../components/spinner.tsx';
+import { useFormText } from './form-text.tsx';
 
 export interface SubmitBarProps {
   mandatoryCheckboxes: readonly string[];
@@ -22,6 +23,7 @@ export interface SubmitBarProps {
 
 export function SubmitBar({ mandatoryCheckboxes, submitting, requirements = [], before, botCheck = true, label }: SubmitBarProps) {
   const { t } = useTranslation();
+  const text = useFormText();
   const { control } = useFormContext();
   const values = useWatch({ control, name: ['recaptchaToken', ...mandatoryCheckboxes] }) as unknown[];
   const [token, ...ticks] = values;
@@ -38,7 +40,7 @@ export function SubmitBar({ mandatoryCheckboxes, submitting, requirements = [], 
     <div className="pc-submit">
       {blocked ? (
         <div id="submit-missing" className="pc-submit__missing">
-          <p className="pc-body">{t('form.missing.intro')}</p>
+          <p className="pc-body">{text('missing.intro')}</p>
           <ul>
             {missing.map((item) => (
               <li key={item.fieldId}>
@@ -58,9 +60,9 @@ export function SubmitBar({ mandatoryCheckboxes, submitting, requirements = [], 
       <div className="pc-button-group">
         {before}
         <button type="submit" className="pc-button" disabled={blocked || submitting} aria-describedby={blocked ? 'submit-missing' : undefined}>
-          {label ?? t('form.submit')}
+          {label ?? text('submit')}
         </button>
-        {submitting ? <Spinner inline label={t('form.submitting')} /> : null}
+        {submitting ? <Spinner inline label={text('submitting')} /> : null}
       </div>
     </div>
   );

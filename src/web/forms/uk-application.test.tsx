@@ -14,6 +14,12 @@ vi.mock('../components/altcha-widget.tsx', async () => (await import('../test/fa
 vi.mock('../components/leaflet-map.tsx', async () => (await import('../test/fakes.tsx')).fakeLeafletModule);
 
 const TOKEN = 'AbCdEfGhIjKlMnOpQrStUvWx';
+const SUPPORT = {
+  company: 'Example Health Ltd', address: '1 Example Street, Liverpool L1 1AA', register: 'Companies House 01234567',
+  vatNumber: 'GB123456789', responsiblePerson: 'Alex Example', supportEmail: 'support@example.com', dpoEmail: 'dpo@example.com', phone: '+44 151 000 0000',
+};
+// The update link's bot check, solved in the background.
+vi.mock('../lib/solve-bot-check.ts', () => ({ solveBotCheck: async () => 'background-solution' }));
 
 function Where() {
   const location = useLocation();
@@ -337,10 +343,66 @@ describe('UkFormPage', () => {
     expect(api.bodyOf('/api/save-pharmacist')).toMatchObject({ loginToken: TOKEN, email: 'sam@example.com' });
   });
 
-  it('shows the error view when the stored application cannot be loaded', async () => {
-    stubApi({ '/api/get-pharmacist': () => json({ status: 'failed', message: 'notFound' }, 404) });
+  it('shows text with <, > and & from a stored application exactly as it was typed (issue 14)', async () => {
+    const record = {
+      email: 'sam@example.com', firstName: 'Sam', lastName: 'Lee', professionalRegistrationNumber: '2099999', areYouLocum: 'no', whereDidYouFindOutAboutUs: 'email',
+      placeId: 'place-boots', lat: 53.4025, lng: -2.9805, address: '1 Bold Street, Liverpool L1 4DJ', haveYouCompleted: 'yes',
+      whereYouWork: "Boots & Co's <Central> Pharmacy", services: '', anythingElseAboutYou: 'Flu jabs for ages <12 and >65',
+    };
+    stubApi({ '/api/get-pharmacist': () => json({ status: 'ok', data: record }) });
+    await renderPage(`/form?pharmacistId=${TOKEN}`);
+    expect(screen.getByRole('textbox', { name: /pharmacy name/i })).toHaveValue("Boots & Co's <Central> Pharmacy");
+    expect(screen.getByRole('textbox', { name: /anything else you would like patients/i })).toHaveValue('Flu jabs for ages <12 and >65');
+  });
+
+  it('says an edit link the server does not know (404) is no longer valid, what to do and whom to write to', async () => {
+    stubApi({ '/api/get-pharmacist': () => json({ status: 'failed', message: 'not found' }, 404) });
+    await renderInSite(<UkFormPage />, { route: `/form?pharmacistId=${TOKEN}`, site: { operator: { ...SUPPORT, supportEmail: 'help@champions.example' } } });
+    expect(await screen.findByRole('heading', { level: 1, name: 'This link is no longer valid' })).toHaveFocus();
+    expect(screen.queryByText(/temporarily unavailable/i)).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Send me a new link' })).toHaveAttribute('href', '/update-link');
+    expect(screen.getByRole('link', { name: 'help@champions.example' })).toHaveAttribute('href', 'mailto:help@champions.example');
+  });
+
+  it('still shows the error view when the stored application cannot be loaded for another reason (500)', async () => {
+    stubApi({ '/api/get-pharmacist': () => json({ status: 'failed', message: 'errorsGlobal.temporarilyUnavailableService' }, 500) });
     await renderInSite(<UkFormPage />, { route: `/form?pharmacistId=${TOKEN}` });
     expect(await screen.findByRole('heading', { name: /sorry this service is temporarily unavailable/i })).toBeInTheDocument();
+  });
+
+  it('after "e-mail already registered", e-mails a link to update the existing application on request', async () => {
+    const api = stubApi({
+      '/api/save-pharmacist': () => json({ status: 'failed', message: 'errorEmailRegistered' }, 409),
+      '/api/update-link': () => json({ status: 'ok' }),
+    });
+    const user = await renderPage();
+    await fillValid(user);
+    await tickMandatory(user);
+    await user.click(screen.getByRole('button', { name: /submit application/i }));
+    await screen.findByRole('alert');
+    await user.click(screen.getByRole('button', { name: 'Send me a link to update my application' }));
+    expect(await screen.findByText(/if an application uses jo@example\.com, we have sent a link/i)).toBeInTheDocument();
+    expect(api.bodyOf('/api/update-link')).toEqual({ email: 'jo@example.com', recaptchaToken: 'background-solution', basePath: '' });
+  });
+
+  it('answering "No" to the training question links the course from the market settings', async () => {
+    stubApi();
+    const user = userEvent.setup();
+    await renderInSite(<UkFormPage />, { route: '/form', site: { courseUrl: 'https://course.example.org/oncology' } });
+    await screen.findByRole('heading', { level: 1 });
+    expect(screen.queryByRole('link', { name: /go to the oncology training course/i })).not.toBeInTheDocument();
+    await user.click(within(screen.getByRole('group', { name: /cancer-care training/i })).getByRole('radio', { name: 'No' }));
+    expect(screen.getByText(/you need to complete the oncology training course/i)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /go to the oncology training course/i })).toHaveAttribute('href', 'https://course.example.org/oncology');
+  });
+
+  it('without a course page, the "No" guidance says whom to ask', async () => {
+    stubApi();
+    const user = userEvent.setup();
+    await renderInSite(<UkFormPage />, { route: '/form', site: { operator: { ...SUPPORT, supportEmail: 'help@champions.example' } } });
+    await screen.findByRole('heading', { level: 1 });
+    await user.click(within(screen.getByRole('group', { name: /cancer-care training/i })).getByRole('radio', { name: 'No' }));
+    expect(screen.getByText(/for details of the course, write to us at help@champions\.example/i)).toBeInTheDocument();
   });
 
   it('renders in Italian with the Italian duplicate e-mail message', async () => {

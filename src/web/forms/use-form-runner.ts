@@ -17,6 +17,7 @@ import type { FormContext, FormDef } from '#shared/forms/model.ts';
 import { registrationBodiesFor } from '#shared/reference/registration-bodies.ts';
 import { useLocalPath, useSite } from '../lib/site-context.tsx';
 import { apiFetch, type ApiResult } from '../lib/api-client.ts';
+import { LINK_NOT_VALID } from '../lib/api/get-pharmacist.ts';
 import { getRecord } from '../lib/api/get-record.ts';
 import { getDraft } from '../lib/api/drafts.ts';
 import type { SummaryError } from '../components/error-summary.tsx';
@@ -31,11 +32,13 @@ import type * as Outbox from './offline-outbox.ts';
 import { useErrorText } from './use-field-error.ts';
 
 const GENERIC_FAILURE = 'errorsGlobal.temporarilyUnavailableService';
+const EMAIL_TAKEN = 'step3.errorEmailIsAlreadyRegistered';
 /** Values never kept between visits: files (IndexedDB), the single-use bot-check solution, the honeypot, the page's own context. */
 const NOT_KEPT = ['file', 'recaptchaToken', 'website', 'appStoreCountry', 'formLanguage', 'loginToken'];
 
 type Values = Record<string, unknown>;
-type Phase = 'loading' | 'ready' | 'failed';
+/** `linkNotValid`: the edit link names no application (unknown, replaced or expired). */
+type Phase = 'loading' | 'ready' | 'failed' | 'linkNotValid';
 
 /** An error on a field of another step: shown in the summary with a link to that step. */
 export interface OtherStepError {
@@ -125,7 +128,7 @@ export function useFormRunner(form: FormDef, step = 1) {
   const hasCertificate = Boolean(form.files?.certificate);
   const country: Country = config.country;
   const store = storeOf(form, country);
-  const context: FormContext = { country, language: config.language, loginToken: editing ? recordId : undefined };
+  const context: FormContext = { country, language: config.language, loginToken: editing ? recordId : undefined, basePath: config.basePath };
 
   // Most visits need nothing that waits (no draft link, no record, no stored certificate): the
   // form renders at once from the kept answers, in the same task as the page's first paint.
@@ -203,12 +206,13 @@ export function useFormRunner(form: FormDef, step = 1) {
         if (form.queueOffline) outbox.current = await import('./offline-outbox.ts').catch(() => null);
         const waiting = outbox.current?.pendingEntries().find((e) => e.formId === form.id && e.recordId === recordId)?.payload;
         const stored = await getRecord(form.prefill!, recordId).catch(() => null);
-        const record = waiting ? { ...stored, ...waiting } : stored;
-        if (!record && form.keepAnswers && !mayVisit(step, loadAnswers(store))) {
+        const record = waiting ? { ...(stored === LINK_NOT_VALID ? null : stored), ...waiting } : stored;
+        if ((!record || record === LINK_NOT_VALID) && form.keepAnswers && !mayVisit(step, loadAnswers(store))) {
           // Step 1 says what went wrong with the link (spec §4 sends a later step without a first name there).
           void navigate(localPath(stepPath(1, searchParams)), { replace: true });
           return;
         }
+        if (record === LINK_NOT_VALID) return setPhase('linkNotValid');
         if (!record) return setPhase('failed');
         const answers = answersFromRecord(form, record);
         if (!form.keepAnswers) {
@@ -292,6 +296,8 @@ export function useFormRunner(form: FormDef, step = 1) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [errors, errorKeys, globalMessage, otherStepErrors, attempt, t, step]);
   const showSummary = attempt > 0 && summary.length > 0;
+  /** The save said the e-mail belongs to an application already: the page offers a link to update it. */
+  const emailTaken = errors.email?.message === EMAIL_TAKEN || otherStepErrors.some((e) => e.fieldId === 'email' && e.key === EMAIL_TAKEN);
 
   /** Errors by payload field: this step's at their fields, other steps' in the summary. */
   const showFieldErrors = (byField: Record<string, string>) => {
@@ -413,6 +419,7 @@ export function useFormRunner(form: FormDef, step = 1) {
     captchaReset,
     summary,
     showSummary,
+    emailTaken,
     answersSoFar,
     onSubmit: methods.handleSubmit(onValid, onInvalid),
     onPrevious,

@@ -39,6 +39,9 @@ export function Footer() {
                 {t('layout.footer.cookieSettings')}
               </button>
             </li>
+            <li>
+              <Link to={localPath('/my-data')}>{t('layout.footer.myData')}</Link>
+            </li>
           </ul>
         </nav>
         {ukEnglish && <p className="site-footer__promo">{t('layout.footer.promoCode')}</p>}

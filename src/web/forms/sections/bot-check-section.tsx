@@ -5,9 +5,11 @@ import { useTranslation } from 'react-i18next';
 import { Captcha } from '../../components/captcha.tsx';
 import { useFieldError } from '../use-field-error.ts';
 import { useRunner } from '../runner-context.tsx';
+import { useFormText } from '../form-text.tsx';
 
 export function BotCheckSection() {
   const { t } = useTranslation();
+  const text = useFormText();
   const { captchaReset: resetSignal } = useRunner();
   const { register, setValue, control, formState } = useFormContext();
   const token = useWatch({ control, name: 'recaptchaToken' }) as string;
@@ -15,7 +17,7 @@ export function BotCheckSection() {
   return (
     <>
       <h2 id="section-send" className="pc-heading-m">
-        {t('form.sections.send')}
+        {text('sections.send')}
       </h2>
       <input type="hidden" {...register('recaptchaToken')} />
       <Captcha

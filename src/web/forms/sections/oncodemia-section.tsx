@@ -3,6 +3,7 @@ import { useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Radios } from '../../components/radios.tsx';
 import { useFieldError } from '../use-field-error.ts';
+import { CourseGuidance } from './course-guidance.tsx';
 
 export function OncodemiaSection() {
   const { t } = useTranslation();
@@ -26,6 +27,7 @@ export function OncodemiaSection() {
           { value: 'no', label: t('form.no') },
         ]}
       />
+      {answer === 'no' ? <CourseGuidance /> : null}
     </section>
   );
 }

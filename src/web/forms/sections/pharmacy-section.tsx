@@ -87,7 +87,8 @@ export function PharmacySection({ withName = true }: { withName?: boolean }) {
           tilesUrl: config.mapTilesUrl,
           attribution: config.mapAttribution,
           label: t('form.place.mapLabel'),
-          consent: config.country === 'de' ? { text: t('steps.map.consentText'), button: t('steps.map.consentButton') } : undefined,
+          // Germany asks before a tile server sees the visitor's address; without one (offline map) nothing leaves the site, so nothing to ask.
+          consent: config.country === 'de' && config.mapTilesUrl ? { text: t('steps.map.consentText'), button: t('steps.map.consentButton') } : undefined,
         }}
       />
       {withName ? (

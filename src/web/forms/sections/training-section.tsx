@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Radios } from '../../components/radios.tsx';
 import { TextArea } from '../../components/text-area.tsx';
 import { useFieldError } from '../use-field-error.ts';
+import { CourseGuidance } from './course-guidance.tsx';
 
 export function UkTrainingSection() {
   const { t } = useTranslation();
@@ -39,6 +40,7 @@ export function UkTrainingSection() {
           { value: 'no', label: t('form.training.no') },
         ]}
       />
+      {answer === 'no' ? <CourseGuidance /> : null}
     </section>
   );
 }

@@ -14,6 +14,7 @@ import {
 import { FileInput } from '../../components/file-input.tsx';
 import { Radios } from '../../components/radios.tsx';
 import { useFieldError } from '../use-field-error.ts';
+import { CourseGuidance } from '../sections/course-guidance.tsx';
 import { certificateErrorKey } from './certificate-text.ts';
 import { deleteCertificate, putCertificate } from './certificate-store.ts';
 import { FORMS } from '#shared/forms/catalogue.ts';
@@ -96,6 +97,7 @@ export function TrainingAndCertificateSection({ country, askAgain, editing }: Tr
           { value: 'no', label: t('form.no') },
         ]}
       />
+      {completed === 'no' ? <CourseGuidance /> : null}
       <FileInput
         id="file"
         label={t('steps.certificate.label')}

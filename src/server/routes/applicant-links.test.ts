@@ -1,0 +1,184 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { APPLICANT_LINKS_PER_MAILBOX_PER_DAY } from '#shared/schemas/applicant-links.ts';
+import { applications, dataRightsEvents, drafts, files, mailOutbox } from '../db/schema.ts';
+import { createTestContext, uploadPhoto, type TestContext } from '../test/context.ts';
+import { linkIn, mailsTo } from '../test/mail.ts';
+import { solveCaptcha } from '../test/bot-check.ts';
+import { multipartBody, pdfBytes } from '../test/multipart.ts';
+import { germanApplication, ukApplication, validApplication } from '../test/payloads.ts';
+
+let ctx: TestContext;
+let clock = new Date('2026-11-23T10:00:00Z');
+beforeAll(async () => {
+  ctx = await createTestContext({ operator: { ...(await import('../config.ts')).testConfig().operator, supportEmail: 'help@champions.example' } }, { now: () => clock });
+});
+afterAll(async () => {
+  await ctx?.close();
+});
+
+const DAY = 24 * 3600_000;
+
+async function apply(payload: Record<string, unknown>) {
+  const response = await ctx.app.inject({ method: 'POST', url: '/api/save-pharmacist', payload: { ...payload, recaptchaToken: await solveCaptcha(ctx.app) } });
+  expect(response.statusCode).toBe(200);
+  return response.json().data.id as string;
+}
+
+async function applyGermanWithFiles() {
+  const jpeg = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#0c0' } }).jpeg().toBuffer();
+  const { filename, target_id } = (await uploadPhoto(ctx.app, jpeg.toString('base64'))).json();
+  const payload = germanApplication({ photo: filename, photoId: target_id });
+  const body = multipartBody({ recaptchaToken: await solveCaptcha(ctx.app), ...payload }, [{ filename: 'zertifikat.pdf', contentType: 'application/pdf', content: pdfBytes() }]);
+  const response = await ctx.app.inject({ method: 'POST', url: '/api/save-pharmacist', ...body });
+  expect(response.statusCode).toBe(200);
+  return { id: response.json().data.id as string, email: payload.email as string };
+}
+
+const ask = async (url: '/api/update-link' | '/api/data-rights/request', email: string, basePath = '/uk') =>
+  ctx.app.inject({ method: 'POST', url, payload: { email, recaptchaToken: await solveCaptcha(ctx.app), basePath }, headers: { host: 'localhost:3000' } });
+
+const mails = (to: string) => mailsTo(ctx.config.mail.dir, to);
+
+describe('POST /api/update-link', () => {
+  it('answers the same for a known and an unknown address, and mails the known one its edit link in its language', async () => {
+    const payload = validApplication({ country: 'it' });
+    await apply(payload);
+    const email = payload.email as string;
+    const [row] = await ctx.database.db.select().from(applications).where(eq(applications.emailNormalized, email));
+
+    const known = await ask('/api/update-link', email.toUpperCase(), '/it');
+    const unknown = await ask('/api/update-link', 'nobody@example.it', '/it');
+    expect(known.statusCode).toBe(unknown.statusCode);
+    expect(known.body).toBe(unknown.body);
+    expect(known.json()).toEqual({ status: 'ok' });
+
+    await ctx.app.services.applicantLinks.settled();
+    const [mail] = mails(email);
+    expect(mail).toMatch(/Subject: .*Aggiorni la Sua candidatura/);
+    expect(linkIn(mail!, /http:\/\/localhost:3000\/it\/pharmacist\/edit\/[A-Za-z0-9_-]+/)).toBe(`http://localhost:3000/it/pharmacist/edit/${row!.editToken}`);
+    expect(mail).toContain('help@champions.example');
+    expect(mails('nobody@example.it')).toHaveLength(0);
+  });
+
+  it('keeps the language of an application made in another language than its market', async () => {
+    const payload = validApplication({ country: 'uk', language: 'de' });
+    const body = multipartBody({ recaptchaToken: await solveCaptcha(ctx.app), ...payload }, [{ filename: 'c.pdf', contentType: 'application/pdf', content: pdfBytes() }]);
+    expect((await ctx.app.inject({ method: 'POST', url: '/api/save-pharmacist', ...body })).statusCode).toBe(200);
+    await ask('/api/update-link', payload.email as string, '');
+    await ctx.app.services.applicantLinks.settled();
+    const [mail] = mails(payload.email as string);
+    expect(mail).toMatch(/Subject: .*Ihre Bewerbung aktualisieren/);
+    expect(linkIn(mail!, /http:\/\/localhost:3000\/pharmacist\/edit\/[A-Za-z0-9_-]+\?lang=de/)).not.toBeNull();
+  });
+
+  it('refuses a request without a solved bot check, and a reused one', async () => {
+    const missing = await ctx.app.inject({ method: 'POST', url: '/api/update-link', payload: { email: 'a@example.com' } });
+    expect(missing.statusCode).toBe(400);
+    const token = await solveCaptcha(ctx.app);
+    const first = await ctx.app.inject({ method: 'POST', url: '/api/update-link', payload: { email: 'a@example.com', recaptchaToken: token } });
+    expect(first.statusCode).toBe(200);
+    const again = await ctx.app.inject({ method: 'POST', url: '/api/update-link', payload: { email: 'a@example.com', recaptchaToken: token } });
+    expect(again.statusCode).toBe(400);
+    expect(again.json().errors).toEqual({ recaptchaToken: 'validation.captcha' });
+  });
+
+  it(`mails one mailbox at most ${APPLICANT_LINKS_PER_MAILBOX_PER_DAY} links a day, answering the same beyond`, async () => {
+    const payload = ukApplication();
+    await apply(payload);
+    const email = payload.email as string;
+    for (let i = 0; i < APPLICANT_LINKS_PER_MAILBOX_PER_DAY + 2; i++) expect((await ask('/api/update-link', email)).json()).toEqual({ status: 'ok' });
+    await ctx.app.services.applicantLinks.settled();
+    expect(mails(email)).toHaveLength(APPLICANT_LINKS_PER_MAILBOX_PER_DAY);
+  });
+});
+
+describe('data rights: POST /api/data-rights/request, GET /api/data-rights/:token, POST /api/data-rights/:token/erase', () => {
+  it('answers the same for a known and an unknown address (status and body)', async () => {
+    const payload = ukApplication();
+    await apply(payload);
+    const known = await ask('/api/data-rights/request', payload.email as string);
+    const unknown = await ask('/api/data-rights/request', 'stranger@example.co.uk');
+    expect([known.statusCode, known.body]).toEqual([unknown.statusCode, unknown.body]);
+    await ctx.app.services.applicantLinks.settled();
+    expect(mails(payload.email as string)).toHaveLength(1);
+    expect(mails('stranger@example.co.uk')).toHaveLength(0);
+  });
+
+  it('mails a /my-data link valid 7 days that downloads everything, then erases it all: answers, files, e-mails; an audit entry stays', async () => {
+    const { id, email } = await applyGermanWithFiles();
+    await ctx.database.db.insert(drafts).values({ tokenHash: `h-${id}`, email, mailbox: email, country: 'de', language: 'de', step: 1, data: { email }, createdAt: clock, expiresAt: new Date(clock.getTime() + DAY) });
+    const storedFiles = await ctx.database.db.select().from(files).where(eq(files.applicationId, id));
+    expect(storedFiles.map((f) => f.kind).sort()).toEqual(['certificate', 'photo']);
+    const onDisk = storedFiles.map((f) => path.join(ctx.config.dataDir, 'files', f.kind === 'photo' ? 'photos' : 'certificates', f.storageName));
+    for (const file of onDisk) expect(existsSync(file)).toBe(true);
+
+    await ask('/api/data-rights/request', email, '/de');
+    await ctx.app.services.applicantLinks.settled();
+    const [mail] = mails(email);
+    expect(mail).toMatch(/Subject: .*Ihre personenbezogenen Daten/);
+    const link = linkIn(mail!, /http:\/\/localhost:3000\/de\/my-data\/[A-Za-z0-9_-]{32}/);
+    expect(link).not.toBeNull();
+    const token = link!.slice(-32);
+
+    const download = await ctx.app.inject({ method: 'GET', url: `/api/data-rights/${token}` });
+    expect(download.statusCode).toBe(200);
+    expect(download.headers['cache-control']).toBe('no-store');
+    const data = download.json().data;
+    expect(data.application).toMatchObject({ id, email, firstName: 'Jürgen', status: 'submitted', country: 'de' });
+    expect(data.application.answers.whereYouWork).toBe('Apotheke am Bahnhof');
+    expect(data.pharmacy).toMatchObject({ name: 'Apotheke am Bahnhof' });
+    expect(data.files.map((f: { kind: string }) => f.kind).sort()).toEqual(['certificate', 'photo']);
+    expect(data.emails.map((m: { subject: string }) => m.subject)).toContainEqual(expect.stringContaining('Ihre personenbezogenen Daten'));
+
+    const erase = await ctx.app.inject({ method: 'POST', url: `/api/data-rights/${token}/erase` });
+    expect(erase.statusCode).toBe(200);
+    expect(erase.json()).toEqual({ status: 'ok' });
+
+    const [row] = await ctx.database.db.select().from(applications).where(eq(applications.id, id));
+    expect(row!.status).toBe('erased');
+    const everywhere = JSON.stringify([
+      await ctx.database.db.select().from(applications),
+      await ctx.database.db.select().from(mailOutbox),
+      await ctx.database.db.select().from(drafts),
+      await ctx.database.db.select().from(dataRightsEvents),
+    ]);
+    expect(everywhere.toLowerCase()).not.toContain(email.toLowerCase());
+    expect(everywhere).not.toContain('Müller-Lüdenscheidt');
+    expect(await ctx.database.db.select().from(files).where(eq(files.applicationId, id))).toHaveLength(0);
+    for (const file of onDisk) expect(existsSync(file)).toBe(false);
+    const events = await ctx.database.db.select().from(dataRightsEvents).where(eq(dataRightsEvents.applicationId, id));
+    expect(events.map((e) => e.event)).toEqual(expect.arrayContaining(['link_sent', 'downloaded', 'erased']));
+
+    // The link, the edit link and the address are spent: nothing more to read, and no new link is mailed.
+    expect((await ctx.app.inject({ method: 'GET', url: `/api/data-rights/${token}` })).statusCode).toBe(404);
+    expect((await ctx.app.inject({ method: 'GET', url: `/api/get-pharmacist?id=${row!.editToken}` })).statusCode).toBe(200); // the row's new, unsent token
+    // (.eml files stand in for delivered mail: those already sent stay in the recipient's mailbox.)
+    await ask('/api/data-rights/request', email, '/de');
+    await ctx.app.services.applicantLinks.settled();
+    expect(mails(email)).toHaveLength(1);
+  });
+
+  it('answers 404 for an unknown, malformed or expired link', async () => {
+    const payload = ukApplication();
+    await apply(payload);
+    await ask('/api/data-rights/request', payload.email as string);
+    await ctx.app.services.applicantLinks.settled();
+    const token = linkIn(mails(payload.email as string)[0]!, /\/my-data\/[A-Za-z0-9_-]{32}/)!.slice(-32);
+    expect((await ctx.app.inject({ method: 'GET', url: `/api/data-rights/${'x'.repeat(32)}` })).statusCode).toBe(404);
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/data-rights/short' })).statusCode).toBe(404);
+    expect((await ctx.app.inject({ method: 'POST', url: `/api/data-rights/${'x'.repeat(32)}/erase` })).statusCode).toBe(404);
+    const before = clock;
+    clock = new Date(clock.getTime() + 7 * DAY + 1000);
+    try {
+      expect((await ctx.app.inject({ method: 'GET', url: `/api/data-rights/${token}` })).statusCode).toBe(404);
+      expect((await ctx.app.inject({ method: 'POST', url: `/api/data-rights/${token}/erase` })).statusCode).toBe(404);
+    } finally {
+      clock = before;
+    }
+    expect((await ctx.app.inject({ method: 'GET', url: `/api/data-rights/${token}` })).statusCode).toBe(200);
+  });
+});

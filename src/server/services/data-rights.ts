@@ -1,0 +1,107 @@
+// Data rights behind an e-mailed /my-data/{token} link (issue 13 item 6, GDPR arts. 15, 17, 20):
+// everything we hold about the applicant as JSON, and erasure. Erasure removes the personal data
+// (the application's answers and identity, its files, the e-mails sent to it, drafts from its
+// address), keeps the application row as 'erased' (so it is no longer listed and the history of
+// decisions keeps its id) and records the erasure without any personal data.
+import { and, eq, gt, sql } from 'drizzle-orm';
+import type { MyDataExport } from '#shared/schemas/applicant-links.ts';
+import type { Database } from '../db/client.ts';
+import { applications, dataRightsEvents, dataRightsLinks, drafts, files, mailOutbox, pharmacies } from '../db/schema.ts';
+import { newEditToken } from './applications.ts';
+import { hashToken } from './tokens.ts';
+
+export interface StoredFile {
+  kind: 'photo' | 'certificate';
+  storageName: string;
+}
+
+export function createDataRights(db: Database, deps: { now: () => Date; removeFile: (file: StoredFile) => Promise<void> }) {
+  /** The application a live link names, or null (unknown, expired, or already erased). */
+  async function applicationOf(token: string) {
+    const [row] = await db
+      .select({ application: applications, expiresAt: dataRightsLinks.expiresAt })
+      .from(dataRightsLinks)
+      .innerJoin(applications, eq(applications.id, dataRightsLinks.applicationId))
+      .where(and(eq(dataRightsLinks.tokenHash, hashToken(token)), gt(dataRightsLinks.expiresAt, deps.now())));
+    if (!row || row.application.status === 'erased') return null;
+    return row;
+  }
+
+  return {
+    async export(token: string): Promise<MyDataExport | null> {
+      const found = await applicationOf(token);
+      if (!found) return null;
+      const { application: a } = found;
+      const [pharmacy] = await db.select({ name: pharmacies.name, address: pharmacies.address }).from(pharmacies).where(eq(pharmacies.placeId, a.placeId));
+      const stored = await db.select().from(files).where(eq(files.applicationId, a.id));
+      const mails = await db
+        .select()
+        .from(mailOutbox)
+        .where(sql`lower(${mailOutbox.to}) = ${a.emailNormalized}`)
+        .orderBy(mailOutbox.createdAt);
+      await db.insert(dataRightsEvents).values({ applicationId: a.id, event: 'downloaded', at: deps.now() });
+      return {
+        application: {
+          id: a.id,
+          status: a.status,
+          country: a.country,
+          language: a.language,
+          email: a.email,
+          firstName: a.firstName,
+          lastName: a.lastName,
+          registrationBody: a.registrationBody,
+          registrationNumber: a.registrationNumber,
+          submittedAt: a.createdAt.toISOString(),
+          updatedAt: a.updatedAt.toISOString(),
+          answers: a.answers,
+        },
+        pharmacy: pharmacy ?? null,
+        files: stored.map((f) => ({ kind: f.kind, mime: f.mime, bytes: f.bytes, uploadedAt: f.createdAt.toISOString() })),
+        emails: mails.map((m) => ({ subject: m.subject, text: m.text, createdAt: m.createdAt.toISOString(), sentAt: m.sentAt?.toISOString() ?? null })),
+        linkExpiresAt: found.expiresAt.toISOString(),
+      };
+    },
+
+    /** Erases the application behind a live link; false when the link does not name one. */
+    async erase(token: string): Promise<boolean> {
+      const found = await applicationOf(token);
+      if (!found) return false;
+      const { id, emailNormalized } = found.application;
+      const now = deps.now();
+      const removed = await db.transaction(async (tx) => {
+        const gone = await tx.delete(files).where(eq(files.applicationId, id)).returning({ kind: files.kind, storageName: files.storageName });
+        await tx
+          .update(applications)
+          .set({
+            status: 'erased',
+            // Not null and unique columns keep a placeholder that names only the row itself.
+            email: `erased:${id}`,
+            emailNormalized: `erased:${id}`,
+            firstName: '',
+            lastName: '',
+            registrationNumber: `erased:${id}`,
+            photo: null,
+            answers: {},
+            // The edit link stops working.
+            editToken: newEditToken(),
+            updatedAt: now,
+          })
+          .where(eq(applications.id, id));
+        await tx.delete(mailOutbox).where(sql`lower(${mailOutbox.to}) = ${emailNormalized}`);
+        await tx.delete(drafts).where(eq(drafts.email, emailNormalized));
+        await tx.delete(dataRightsLinks).where(eq(dataRightsLinks.applicationId, id));
+        await tx.insert(dataRightsEvents).values({ applicationId: id, event: 'erased', at: now });
+        return gone;
+      });
+      for (const file of removed) await deps.removeFile(file);
+      return true;
+    },
+
+    async purgeExpired(now = deps.now()): Promise<number> {
+      const deleted = await db.delete(dataRightsLinks).where(sql`${dataRightsLinks.expiresAt} < ${now}`).returning({ hash: dataRightsLinks.tokenHash });
+      return deleted.length;
+    },
+  };
+}
+
+export type DataRights = ReturnType<typeof createDataRights>;

@@ -1,0 +1,47 @@
+// "E-mail me a link" for applicants: a link to update their application (after "email already
+// registered", or when an edit link no longer works) and a link to their data (data rights).
+// Both requests carry the e-mail and a solved bot check, and are answered the same whether or not
+// the address belongs to an application.
+import * as z from 'zod/mini';
+import { CaptchaTokenSchema, EmailSchema, ErrorKey, patterned } from './fields.ts';
+
+/** How long a data-rights link works (issue 13: 7 days). */
+export const DATA_RIGHTS_LINK_DAYS = 7;
+
+/** At most this many link e-mails a day to one mailbox, whatever they are for; beyond it the answer is the same and nothing is sent. */
+export const APPLICANT_LINKS_PER_MAILBOX_PER_DAY = 5;
+
+export const ApplicantLinkRequestSchema = z.object({
+  email: EmailSchema,
+  /** A solved bot check of its own (DESIGN §6): the request may send an e-mail. */
+  recaptchaToken: CaptchaTokenSchema,
+  /** The market's path prefix the page runs under ('' when the market comes from the host): the link keeps the same style. */
+  basePath: z._default(z.enum(['', '/uk', '/it', '/de'], { error: ErrorKey.invalid }), ''),
+});
+export type ApplicantLinkRequest = z.input<typeof ApplicantLinkRequestSchema>;
+
+/** A data-rights token: 24 random bytes, base64url. */
+export const DataRightsTokenSchema = patterned(/^[A-Za-z0-9_-]{32}$/);
+
+/** GET /api/data-rights/:token: everything we hold about the applicant. */
+export interface MyDataExport {
+  application: {
+    id: string;
+    status: string;
+    country: string;
+    language: string;
+    email: string;
+    firstName: string;
+    lastName: string;
+    registrationBody: string;
+    registrationNumber: string;
+    submittedAt: string;
+    updatedAt: string;
+    answers: Record<string, unknown>;
+  };
+  pharmacy: { name: string; address: string } | null;
+  files: { kind: string; mime: string; bytes: number; uploadedAt: string }[];
+  emails: { subject: string; text: string; createdAt: string; sentAt: string | null }[];
+  /** When the link used to read this stops working. */
+  linkExpiresAt: string;
+}

@@ -1,0 +1,53 @@
+// "This link is no longer valid": an e-mailed link (an edit link, a link to one's data) that names
+// nothing any more, because it expired, a newer one replaced it, or it was copied incompletely.
+// Says what to do (ask for a new link) and whom to contact (the operator's support address).
+import { useEffect, useRef } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useLocalPath, useSite } from '../lib/site-context.tsx';
+import './components.css';
+
+export interface LinkNotValidViewProps {
+  /** Which link it was: the wording of why, and where to ask for a new one. */
+  kind: 'edit' | 'data';
+  /** The page that sends a new link (a path inside the market). */
+  newLinkPath: string;
+}
+
+export function LinkNotValidView({ kind, newLinkPath }: LinkNotValidViewProps) {
+  const { t } = useTranslation();
+  const { config } = useSite();
+  const localPath = useLocalPath();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const email = config.operator.supportEmail;
+
+  useEffect(() => {
+    document.title = `${t('components.linkNotValid.title')} – ${config.productName}`;
+    heading.current?.focus();
+  }, [t, config.productName]);
+
+  return (
+    <section className="pc-error-view" aria-labelledby="link-not-valid-title">
+      <h1 id="link-not-valid-title" ref={heading} tabIndex={-1} className="pc-heading-l">
+        {t('components.linkNotValid.title')}
+      </h1>
+      <p className="pc-body">{t(`components.linkNotValid.why.${kind}`)}</p>
+      <p className="pc-body">{t(`components.linkNotValid.next.${kind}`)}</p>
+      <p className="pc-body">
+        <Link className="pc-button" to={localPath(newLinkPath)}>
+          {t(`components.linkNotValid.newLink.${kind}`)}
+        </Link>
+      </p>
+      <p className="pc-body">
+        {email ? (
+          <Trans i18nKey="components.linkNotValid.support" values={{ email }} components={{ mail: <a href={`mailto:${email}`} /> }} />
+        ) : (
+          t('components.linkNotValid.supportNoEmail')
+        )}
+      </p>
+      <p className="pc-body">
+        <Link to={localPath('/')}>{t('components.errorView.home')}</Link>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,38 @@
+// After asking for a link by e-mail (/my-data, /update-link): the same page whether or not the
+// address belongs to an application, since the answer never says.
+import { useEffect, useRef } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useLocalPath, useSite } from '../../lib/site-context.tsx';
+import './data-rights.css';
+
+export function LinkSentPage() {
+  const { t } = useTranslation();
+  const { config } = useSite();
+  const localPath = useLocalPath();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const email = config.operator.supportEmail;
+
+  useEffect(() => {
+    document.title = `${t('myData.sent.title')} – ${config.productName}`;
+    heading.current?.focus();
+  }, [t, config.productName]);
+
+  return (
+    <div className="pc-my-data">
+      <h1 ref={heading} tabIndex={-1} className="pc-heading-l">
+        {t('myData.sent.title')}
+      </h1>
+      <p className="pc-body">{t('myData.sent.body')}</p>
+      <p className="pc-body">{t('myData.sent.wait')}</p>
+      {email ? (
+        <p className="pc-body">
+          <Trans i18nKey="myData.sent.support" values={{ email }} components={{ mail: <a href={`mailto:${email}`} /> }} />
+        </p>
+      ) : null}
+      <p className="pc-body">
+        <Link to={localPath('/')}>{t('components.errorView.home')}</Link>
+      </p>
+    </div>
+  );
+}
