@@ -64,6 +64,21 @@ describe('POST /api/update-link', () => {
     expect(mails('nobody@example.it')).toHaveLength(0);
   });
 
+  it('renews an edit link the review desk gave a limit, so that the link e-mailed works again', async () => {
+    const payload = validApplication({ country: 'uk' });
+    await apply(payload);
+    const email = payload.email as string;
+    await ctx.database.db.update(applications).set({ editTokenExpiresAt: new Date(clock.getTime() - DAY) }).where(eq(applications.emailNormalized, email));
+    const [row] = await ctx.database.db.select().from(applications).where(eq(applications.emailNormalized, email));
+    expect((await ctx.app.inject({ method: 'GET', url: `/api/get-pharmacist?id=${row!.editToken}` })).statusCode).toBe(404);
+
+    await ask('/api/update-link', email);
+    await ctx.app.services.applicantLinks.settled();
+    const link = linkIn(mails(email)[0]!, /http:\/\/localhost:3000\/uk\/pharmacist\/edit\/[A-Za-z0-9_-]+/);
+    const token = link!.split('/').at(-1)!;
+    expect((await ctx.app.inject({ method: 'GET', url: `/api/get-pharmacist?id=${token}` })).statusCode).toBe(200);
+  });
+
   it('keeps the language of an application made in another language than its market', async () => {
     const payload = validApplication({ country: 'uk', language: 'de' });
     const body = multipartBody({ recaptchaToken: await solveCaptcha(ctx.app), ...payload }, [{ filename: 'c.pdf', contentType: 'application/pdf', content: pdfBytes() }]);

@@ -6,6 +6,7 @@ import { and, eq, ne } from 'drizzle-orm';
 import { MARKET_LANGUAGE, isCountry, isLanguage, type Country, type Language } from '#shared/markets.ts';
 import { APPLICANT_LINKS_PER_MAILBOX_PER_DAY, DATA_RIGHTS_LINK_DAYS } from '#shared/schemas/applicant-links.ts';
 import { routePath } from '#shared/routes.ts';
+import { EDIT_LINK_DAYS } from '#shared/schemas/review.ts';
 import type { Database } from '../db/client.ts';
 import { applications, dataRightsEvents, dataRightsLinks } from '../db/schema.ts';
 import { chargeDailyQuota } from './daily-quota.ts';
@@ -106,7 +107,7 @@ export function createApplicantLinks(db: Database, deps: { mailer: Mailer; produ
   async function send(purpose: LinkPurpose, input: { email: string; basePath: string }, origin: string): Promise<void> {
     const emailNormalized = input.email.trim().toLowerCase();
     const [application] = await db
-      .select({ id: applications.id, email: applications.email, editToken: applications.editToken, country: applications.country, language: applications.language })
+      .select({ id: applications.id, email: applications.email, editToken: applications.editToken, editTokenExpiresAt: applications.editTokenExpiresAt, country: applications.country, language: applications.language })
       .from(applications)
       .where(and(eq(applications.emailNormalized, emailNormalized), ne(applications.status, 'erased')));
     if (!application || !isCountry(application.country) || !isLanguage(application.language)) return;
@@ -117,6 +118,11 @@ export function createApplicantLinks(db: Database, deps: { mailer: Mailer; produ
     let link: string;
     let expiresAt: Date | undefined;
     if (purpose === 'update') {
+      // A link the review desk sent runs for EDIT_LINK_DAYS; asking again renews it (same token), so the e-mailed link works.
+      if (application.editTokenExpiresAt) {
+        expiresAt = new Date(now.getTime() + EDIT_LINK_DAYS * 24 * 3600_000);
+        await db.update(applications).set({ editTokenExpiresAt: expiresAt }).where(eq(applications.id, application.id));
+      }
       link = marketLink(origin, input.basePath, country, language, routePath('editRedirect', { id: application.editToken }));
     } else {
       const token = newToken();
