@@ -16,6 +16,7 @@ import { authRoutes } from './routes/auth.ts';
 import { captchaRoutes } from './routes/captcha.ts';
 import { certificateRoutes } from './routes/certificates.ts';
 import { draftRoutes } from './routes/drafts.ts';
+import { finderRoutes } from './routes/finder.ts';
 import { healthRoutes } from './routes/health.ts';
 import { pharmacyRoutes } from './routes/pharmacies.ts';
 import { photoRoutes } from './routes/photos.ts';
@@ -178,6 +179,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await certificateRoutes(app, { db, auth: services.auth, certificates: services.certificates, config });
   await captchaRoutes(app, { captcha: services.captcha, rateLimit: publicReadLimit });
   await placesRoutes(app, { places: services.places, defaultMarket: config.defaultMarket, rateLimit: publicReadLimit });
+  // Issue #13: the finder.
+  await finderRoutes(app, { db, rateLimit: publicReadLimit });
   await webRoutes(app, config);
 
   return app;

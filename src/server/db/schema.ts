@@ -41,6 +41,9 @@ export const applications = pgTable(
     photo: text('photo'),
     /** Every field of the payload as validated (without the bot-check and login tokens). */
     answers: jsonb('answers').$type<Record<string, unknown>>().notNull(),
+    /** The pin the applicant placed (answers.lat/lng), as columns so that the finder's box search has an index. */
+    lat: doublePrecision('lat').generatedAlwaysAs(sql`case when jsonb_typeof(answers -> 'lat') = 'number' then (answers ->> 'lat')::double precision end`),
+    lng: doublePrecision('lng').generatedAlwaysAs(sql`case when jsonb_typeof(answers -> 'lng') = 'number' then (answers ->> 'lng')::double precision end`),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -48,6 +51,10 @@ export const applications = pgTable(
     uniqueIndex('applications_email_unique').on(t.emailNormalized),
     uniqueIndex('applications_registration_unique').on(t.registrationBody, t.registrationNumber),
     index('applications_place_id_idx').on(t.placeId),
+    // The finder (listed = approved): a market's listings by latitude band, longitude checked in the index.
+    index('applications_finder_idx').on(t.country, t.lat, t.lng).where(sql`status = 'approved'`),
+    // The retention job: rejected applications by age.
+    index('applications_status_updated_idx').on(t.status, t.updatedAt),
   ],
 );
 
