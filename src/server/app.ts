@@ -172,8 +172,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await healthRoutes(app, { database });
   await registrationRoutes(app, { applications: services.applications, certificates: services.certificates, captcha: services.captcha, rateLimit: publicPostLimit });
   await draftRoutes(app, { drafts: services.drafts, captcha: services.captcha, config, rateLimit: publicPostLimit });
-  await photoRoutes(app, { photos: services.photos, captcha: services.captcha, db, rateLimit: publicPostLimit, dailyBytes: config.uploadDailyBytes });
-  await pharmacyRoutes(app, { applications: services.applications, rateLimit: publicPostLimit });
+  await photoRoutes(app, { photos: services.photos, captcha: services.captcha, db, auth: services.auth, config, rateLimit: publicPostLimit, dailyBytes: config.uploadDailyBytes });
+  await pharmacyRoutes(app, { db, rateLimit: publicPostLimit });
   await authRoutes(app, { auth: services.auth, config, rateLimit: publicPostLimit });
   await staffRoutes(app, { auth: services.auth, fieldSales: services.fieldSales, config });
   await certificateRoutes(app, { db, auth: services.auth, certificates: services.certificates, config });

@@ -7,6 +7,9 @@ import { FINDER_PAGE_SIZE, type FinderPharmacy, type FinderQuery } from '#shared
 import type { Country } from '#shared/markets.ts';
 import { rowsOf, type Queryable } from '../db/client.ts';
 
+/** The status of an application listed in the finder (issue #13: listed = approved). */
+export const LISTED_STATUS = 'approved';
+
 /** Mean Earth radius (IUGG), kilometres. */
 export const EARTH_RADIUS_KM = 6371.0088;
 const KM_PER_DEGREE_LAT = (Math.PI * EARTH_RADIUS_KM) / 180;
