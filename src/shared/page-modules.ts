@@ -31,6 +31,8 @@ export const PAGE_MODULES = {
   nutzungsbedingungen: { module: 'features/legal/nutzungsbedingungen-page.tsx', messages: ['legal'] },
   impressum: { module: 'features/legal/impressum-page.tsx', messages: ['legal'] },
   notFound: { module: 'features/not-found/not-found-page.tsx', messages: [] },
+  // Issue #13: the public finder.
+  finder: { module: 'features/finder/finder-page.tsx', messages: ['finder', 'components'] },
 } as const satisfies Record<string, PageModule>;
 
 export type PageName = keyof typeof PAGE_MODULES;
@@ -66,6 +68,7 @@ export function pageForPath(localPath: string, variant: Variant): PageName | nul
   if (path === ROUTES.form || isFormStep(path)) return variant.layout === 'steps' ? 'steps' : 'application';
   if (matchesRoute('editRedirect', path)) return 'editRedirect';
   if (path === ROUTES.thankYou) return 'thankYou';
+  if (path === ROUTES.finder) return 'finder';
   return (LEGAL_PAGES[variant.country] as Record<string, PageName>)[path] ?? null;
 }
 

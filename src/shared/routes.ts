@@ -18,6 +18,8 @@ export const ROUTES = {
   areaManagerHome: '/areamanager/home/:areaManagerId',
   review: '/admin/review',
   repHome: '/rep/home/:repId',
+  // Issue #13: the public finder.
+  finder: '/finder',
 } as const;
 
 export type RouteName = keyof typeof ROUTES;

@@ -35,6 +35,7 @@ const TermsPage = page(() => import('../features/legal/terms-page.tsx').then((m)
 const DatenschutzPage = page(() => import('../features/legal/datenschutz-page.tsx').then((m) => m.DatenschutzPage), PAGE_MODULES.datenschutz.messages);
 const NutzungsbedingungenPage = page(() => import('../features/legal/nutzungsbedingungen-page.tsx').then((m) => m.NutzungsbedingungenPage), PAGE_MODULES.nutzungsbedingungen.messages);
 const ImpressumPage = page(() => import('../features/legal/impressum-page.tsx').then((m) => m.ImpressumPage), PAGE_MODULES.impressum.messages);
+const FinderPage = page(() => import('../features/finder/finder-page.tsx').then((m) => m.FinderPage), PAGE_MODULES.finder.messages);
 const NotFoundPage = page(() => import('../features/not-found/not-found-page.tsx').then((m) => m.NotFoundPage), PAGE_MODULES.notFound.messages);
 const staffPages: StaffPages = {
   SignInPage: page(() => import('../features/staff/sign-in-page.tsx').then((m) => m.SignInPage), STAFF_MESSAGES),
@@ -117,6 +118,7 @@ export const routes: RouteObject[] = [
       { path: routerPath('datenschutz'), element: <LegalRoute page="datenschutz"><DatenschutzPage /></LegalRoute> },
       { path: routerPath('nutzungsbedingungen'), element: <LegalRoute page="nutzungsbedingungen"><NutzungsbedingungenPage /></LegalRoute> },
       { path: routerPath('impressum'), element: <LegalRoute page="impressum"><ImpressumPage /></LegalRoute> },
+      { path: routerPath('finder'), element: <FinderPage /> },
       ...staffRoutes(staffPages),
       { path: '*', element: <NotFoundPage /> },
     ],
