@@ -5,7 +5,7 @@ import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { desc } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { buildApp } from '../../src/server/app.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { applications, files, mailOutbox } from '../../src/server/db/schema.ts';
@@ -46,6 +46,16 @@ createServer(async (req, res) => {
       const added = await users.add({ email: input.email, firstName: input.firstName, lastName: input.lastName, role: input.role, language: 'it', ...(manager ? { areaManagerId: manager.id } : {}) });
       res.writeHead(added === 'duplicate' ? 409 : 200, { 'content-type': 'application/json' });
       res.end(JSON.stringify(added));
+      return;
+    }
+    if (req.method === 'POST' && req.url === '/applications/status') {
+      // Issue #13: the review desk is on another branch, so a test decides an application here.
+      let raw = '';
+      for await (const chunk of req) raw += chunk;
+      const input = JSON.parse(raw) as { id: string; status: string };
+      const updated = await db.update(applications).set({ status: input.status, updatedAt: new Date() }).where(eq(applications.id, input.id)).returning({ id: applications.id });
+      res.writeHead(updated.length ? 200 : 404, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ updated: updated.length }));
       return;
     }
     const body =
