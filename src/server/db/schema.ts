@@ -51,8 +51,9 @@ export const applications = pgTable(
     uniqueIndex('applications_email_unique').on(t.emailNormalized),
     uniqueIndex('applications_registration_unique').on(t.registrationBody, t.registrationNumber),
     index('applications_place_id_idx').on(t.placeId),
-    // The finder (listed = approved): a market's listings by latitude band, longitude checked in the index.
-    index('applications_finder_idx').on(t.country, t.lat, t.lng).where(sql`status = 'approved'`),
+    // The finder (listed = approved): a market's listings by latitude band, longitude checked in the
+    // index, and the id in it too, so that the box is read from the index alone (index-only scan).
+    index('applications_finder_idx').on(t.country, t.lat, t.lng, t.id).where(sql`status = 'approved'`),
     // The retention job: rejected applications by age.
     index('applications_status_updated_idx').on(t.status, t.updatedAt),
   ],

@@ -22,26 +22,34 @@ export function boundingBox(lat: number, lng: number, radiusKm: number) {
   return { latMin: lat - dLat, latMax: lat + dLat, lngMin: lng - dLng, lngMax: lng + dLng };
 }
 
-/** Haversine distance in km from (lat, lng) to the row's lat/lng columns, as SQL. */
-export function distanceSql(lat: number, lng: number): SQL {
-  return sql`2 * ${EARTH_RADIUS_KM}::float8 * asin(least(1, sqrt(
-    power(sin(radians(lat - ${lat}::float8) / 2), 2)
-    + cos(radians(${lat}::float8)) * cos(radians(lat)) * power(sin(radians(lng - ${lng}::float8) / 2), 2))))`;
+/**
+ * The haversine term a = sin²(Δφ/2) + cos φ1 cos φ2 sin²(Δλ/2) from (lat, lng) to the row's
+ * lat/lng columns, as SQL. The distance 2R·asin(√a) grows with a, so rows are filtered and
+ * ordered by a (exactly the distance order) and only the page's rows get their distance.
+ */
+export function haversineTermSql(lat: number, lng: number): SQL {
+  return sql`(power(sin(radians(lat - ${lat}::float8) / 2), 2) + ${Math.cos((lat * Math.PI) / 180)}::float8 * cos(radians(lat)) * power(sin(radians(lng - ${lng}::float8) / 2), 2))`;
 }
 
-/** The ids and distances of the listings in the circle, as SQL (shared by the page and the count). */
+/** The haversine term of a distance (its inverse: d = 2R·asin(√a)). */
+export const haversineTermOf = (km: number) => Math.sin(Math.min(km / (2 * EARTH_RADIUS_KM), Math.PI / 2)) ** 2;
+export const distanceOfTerm = (a: number) => 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(a)));
+
+/** The ids and haversine terms of the listings in the circle, as SQL (shared by the page and the count). */
 export function listedInCircleSql(query: Pick<FinderQuery, 'market' | 'lat' | 'lng' | 'radiusKm'>): SQL {
   const box = boundingBox(query.lat, query.lng, query.radiusKm);
-  return sql`select id, distance_km from (
-      select id, ${distanceSql(query.lat, query.lng)} as distance_km from applications
+  // `offset 0` keeps the term computed once per row (in the inner select), not again in the filter.
+  return sql`select id, term from (
+      select id, ${haversineTermSql(query.lat, query.lng)} as term from applications
       where status = 'approved' and country = ${query.market}
         and lat between ${box.latMin}::float8 and ${box.latMax}::float8 and lng between ${box.lngMin}::float8 and ${box.lngMax}::float8
-    ) as boxed where distance_km <= ${query.radiusKm}::float8`;
+      offset 0
+    ) as boxed where term <= ${haversineTermOf(query.radiusKm)}::float8`;
 }
 
 interface ListingRow {
   id: string;
-  distance_km: number;
+  term: number;
   total: string | number;
   first_name: string;
   country: string;
@@ -65,7 +73,7 @@ const toItem = (row: ListingRow): FinderPharmacy => ({
   address: row.address ?? '',
   lat: Number(row.lat),
   lng: Number(row.lng),
-  distanceKm: Math.round(Number(row.distance_km) * 100) / 100,
+  distanceKm: Math.round(distanceOfTerm(Number(row.term)) * 100) / 100,
   services: row.services ?? '',
   firstName: row.first_name,
   photoUrl: row.photo ? `${PHOTO_URL_PREFIX}${encodeURIComponent(row.photo)}` : null,
@@ -77,12 +85,12 @@ export async function findListedPharmacies(db: Queryable, query: FinderQuery, pa
   const offset = (query.page - 1) * pageSize;
   const result = await db.execute(sql`
     with circle as (${listedInCircleSql(query)}),
-    page as (select id, distance_km, count(*) over () as total from circle order by distance_km, id limit ${pageSize} offset ${offset})
-    select page.id, page.distance_km, page.total, a.first_name, a.country, a.lat, a.lng, a.photo,
+    page as (select id, term, count(*) over () as total from circle order by term, id limit ${pageSize} offset ${offset})
+    select page.id, page.term, page.total, a.first_name, a.country, a.lat, a.lng, a.photo,
       a.answers ->> 'whereYouWork' as pharmacy_name, a.answers ->> 'address' as address,
       a.answers ->> 'services' as services, a.answers ->> 'anythingElseAboutYou' as about
     from page join applications a on a.id = page.id
-    order by page.distance_km, page.id`);
+    order by page.term, page.id`);
   const rows = rowsOf<ListingRow>(result);
   let total = rows.length ? Number(rows[0]!.total) : 0;
   // Past the last page the window count has no row to ride on.
