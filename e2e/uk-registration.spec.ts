@@ -79,8 +79,11 @@ test('a UK pharmacist applies from the landing page by keyboard alone', async ({
   expect(stored!.answers).not.toHaveProperty('completedAdditionalTraining');
   expect(stored!.photo).toMatch(/\.jpg$/);
 
-  // The photo is served re-encoded, without the GPS position the phone wrote into it.
-  const served = await page.request.get(`/files/photos/${stored!.photo}`);
+  // The photo is served re-encoded, without the GPS position the phone wrote into it; until the
+  // application is approved only through the applicant's edit link, and never cached.
+  expect((await page.request.get(`/files/photos/${stored!.photo}`)).status()).toBe(401);
+  const served = await page.request.get(`/files/photos/${stored!.photo}?token=${encodeURIComponent(stored!.editToken)}`);
+  expect(served.headers()['cache-control']).toBe('private, no-store');
   expect(served.ok()).toBe(true);
   const bytes = await served.body();
   expect(bytes.subarray(0, 2).toString('hex')).toBe('ffd8');

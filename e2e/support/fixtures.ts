@@ -27,6 +27,12 @@ export async function storedApplications(): Promise<StoredApplication[]> {
   return (await res.json()) as StoredApplication[];
 }
 
+/** Sets an application's status as a reviewer's decision would (the review desk is another branch's). */
+export async function decideApplication(id: string, status: 'approved' | 'rejected' | 'deactivated') {
+  const res = await fetch(`${inspectionUrl}/applications/status`, { method: 'POST', body: JSON.stringify({ id, status }) });
+  if (!res.ok) throw new Error(`status change failed: ${res.status}`);
+}
+
 /** Presses Tab until one of the elements `target` names has focus; fails if none is ever reached. */
 export async function tabTo(page: Page, target: string | Locator, { max = 120, backwards = false } = {}) {
   const locator = typeof target === 'string' ? page.locator(target) : target;

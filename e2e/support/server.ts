@@ -74,6 +74,16 @@ createServer(async (req, res) => {
       res.end(JSON.stringify(await db.select().from(callEntries).where(eq(callEntries.pharmacyId, entriesOf)).orderBy(asc(callEntries.at))));
       return;
     }
+    if (req.method === 'POST' && req.url === '/applications/status') {
+      // Sets an application's status directly (the finder's tests; the review desk's journeys use its API).
+      let raw = '';
+      for await (const chunk of req) raw += chunk;
+      const input = JSON.parse(raw) as { id: string; status: string };
+      const updated = await db.update(applications).set({ status: input.status, updatedAt: new Date() }).where(eq(applications.id, input.id)).returning({ id: applications.id });
+      res.writeHead(updated.length ? 200 : 404, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ updated: updated.length }));
+      return;
+    }
     const body =
       req.url === '/applications'
         ? await db.select().from(applications).orderBy(desc(applications.createdAt))

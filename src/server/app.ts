@@ -17,6 +17,7 @@ import { authRoutes } from './routes/auth.ts';
 import { captchaRoutes } from './routes/captcha.ts';
 import { certificateRoutes } from './routes/certificates.ts';
 import { draftRoutes } from './routes/drafts.ts';
+import { finderRoutes } from './routes/finder.ts';
 import { healthRoutes } from './routes/health.ts';
 import { pharmacyRoutes } from './routes/pharmacies.ts';
 import { photoRoutes } from './routes/photos.ts';
@@ -199,8 +200,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await healthRoutes(app, { database });
   await registrationRoutes(app, { applications: services.applications, certificates: services.certificates, captcha: services.captcha, rateLimit: publicPostLimit });
   await draftRoutes(app, { drafts: services.drafts, captcha: services.captcha, config, rateLimit: publicPostLimit });
-  await photoRoutes(app, { photos: services.photos, captcha: services.captcha, db, rateLimit: publicPostLimit, dailyBytes: config.uploadDailyBytes });
-  await pharmacyRoutes(app, { applications: services.applications, rateLimit: publicPostLimit });
+  await photoRoutes(app, { photos: services.photos, captcha: services.captcha, db, auth: services.auth, config, rateLimit: publicPostLimit, dailyBytes: config.uploadDailyBytes });
+  await pharmacyRoutes(app, { db, rateLimit: publicPostLimit });
   await authRoutes(app, { auth: services.auth, config, rateLimit: publicPostLimit });
   await staffRoutes(app, { auth: services.auth, fieldSales: services.fieldSales, fieldDashboard: services.fieldDashboard, config });
   await certificateRoutes(app, { db, auth: services.auth, certificates: services.certificates, config });
@@ -209,6 +210,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await reviewRoutes(app, { auth: services.auth, desk: services.reviewDesk, reviewers: createReviewers(db, now), config });
   await repVisitRoutes(app, { auth: services.auth, fieldSales: services.fieldSales, repVisits: createRepVisits(db), config });
   await applicantLinkRoutes(app, { links: services.applicantLinks, dataRights: services.dataRights, captcha: services.captcha, config, rateLimit: publicPostLimit });
+  // Issue #13: the finder.
+  await finderRoutes(app, { db, rateLimit: publicReadLimit });
   await webRoutes(app, config);
 
   return app;

@@ -89,6 +89,9 @@ const EnvSchema = z.object({
   BOOTSTRAP_ADMIN_EMAIL: z.email().default('admin@example.com'),
   /** The built web app (`npm run build`). */
   WEB_DIST: z.string().min(1).default('dist/web'),
+  // Issue #13: retention.
+  /** Rejected applications (and their files) are deleted this many months after the decision. */
+  RETENTION_REJECTED_MONTHS: z.coerce.number().int().min(1).max(120).default(12),
 });
 
 export type Env = z.input<typeof EnvSchema>;
@@ -123,6 +126,8 @@ export interface Config {
   production: boolean;
   nodeEnv: 'development' | 'production' | 'test';
   webDist: string;
+  /** Months after which a rejected application and its files are deleted. */
+  retentionRejectedMonths: number;
 }
 
 export class ConfigError extends Error {}
@@ -240,6 +245,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     production: e.NODE_ENV === 'production',
     nodeEnv: e.NODE_ENV,
     webDist: path.resolve(e.WEB_DIST),
+    retentionRejectedMonths: e.RETENTION_REJECTED_MONTHS,
   };
 }
 

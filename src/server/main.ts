@@ -10,6 +10,7 @@ import { unsupportedRuntime } from './runtime.ts';
 import { bootstrapMainAdmin, consoleLinkBase } from './services/auth/bootstrap.ts';
 import { purgeDailyQuotas } from './services/daily-quota.ts';
 import { purgeTempPhotos, sweepLeftoverFiles } from './services/files/purge.ts';
+import { applyRetention } from './services/retention.ts';
 import { exampleSettingWarnings } from './startup-warnings.ts';
 
 const PURGE_EVERY_MS = 60 * 60 * 1000;
@@ -70,6 +71,12 @@ async function main() {
 
   const purge = async () => {
     try {
+      // Issue #13: retention of rejected applications and abandoned drafts.
+      const retained = await applyRetention(app.services.database.db, {
+        rejectedMonths: config.retentionRejectedMonths,
+        dirs: { photo: app.services.photos.dir, certificate: app.services.certificates.dir },
+      });
+      if (retained.applications || retained.drafts) app.log.info(retained, 'retention: deleted rejected applications (with their files) and abandoned drafts');
       // Drafts first: a photo is kept exactly as long as a live draft refers to it.
       const drafts = await app.services.drafts.purgeExpired();
       const photos = await purgeTempPhotos(app.services.database.db, app.services.photos.dir);

@@ -36,6 +36,8 @@ export const PAGE_MODULES = {
   linkRequest: { module: 'forms/link-request-page.tsx', messages: ['form', 'components', 'myData'] },
   linkSent: { module: 'features/data-rights/link-sent-page.tsx', messages: ['components', 'myData'] },
   myData: { module: 'features/data-rights/my-data-page.tsx', messages: ['components', 'myData'] },
+  // Issue #13: the public finder.
+  finder: { module: 'features/finder/finder-page.tsx', messages: ['finder', 'components'] },
 } as const satisfies Record<string, PageModule>;
 
 export type PageName = keyof typeof PAGE_MODULES;
@@ -74,6 +76,7 @@ export function pageForPath(localPath: string, variant: Variant): PageName | nul
   if (path === ROUTES.myDataRequest || path === ROUTES.updateLinkRequest) return 'linkRequest';
   if (path === ROUTES.linkSent) return 'linkSent';
   if (matchesRoute('myData', path)) return 'myData';
+  if (path === ROUTES.finder) return 'finder';
   return (LEGAL_PAGES[variant.country] as Record<string, PageName>)[path] ?? null;
 }
 

@@ -30,6 +30,8 @@ export const ROUTES = {
   myDataRequest: '/my-data',
   linkSent: '/link-sent',
   myData: '/my-data/:token',
+  // Issue #13: the public finder.
+  finder: '/finder',
 } as const;
 
 export type RouteName = keyof typeof ROUTES;

@@ -43,6 +43,9 @@ export const applications = pgTable(
     photo: text('photo'),
     /** Every field of the payload as validated (without the bot-check and login tokens). */
     answers: jsonb('answers').$type<Record<string, unknown>>().notNull(),
+    /** The pin the applicant placed (answers.lat/lng), as columns so that the finder's box search has an index. */
+    lat: doublePrecision('lat').generatedAlwaysAs(sql`case when jsonb_typeof(answers -> 'lat') = 'number' then (answers ->> 'lat')::double precision end`),
+    lng: doublePrecision('lng').generatedAlwaysAs(sql`case when jsonb_typeof(answers -> 'lng') = 'number' then (answers ->> 'lng')::double precision end`),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /** When it was last (re)submitted: its age in the review queue. */
@@ -60,6 +63,11 @@ export const applications = pgTable(
     index('applications_registration_prefix_idx').on(sql`lower(${t.registrationNumber}) text_pattern_ops`),
     index('applications_first_name_prefix_idx').on(sql`lower(${t.firstName}) text_pattern_ops`),
     index('applications_last_name_prefix_idx').on(sql`lower(${t.lastName}) text_pattern_ops`),
+    // The finder (listed = approved): a market's listings by latitude band, longitude checked in the
+    // index, and the id in it too, so that the box is read from the index alone (index-only scan).
+    index('applications_finder_idx').on(t.country, t.lat, t.lng, t.id).where(sql`status = 'approved'`),
+    // The retention job: rejected applications by age.
+    index('applications_status_updated_idx').on(t.status, t.updatedAt),
   ],
 );
 

@@ -1,15 +1,15 @@
 // Permissions-Policy (helmet does not send one): the photo step may use the camera of our own
-// pages; every other powerful feature that the product never uses is switched off, for us and
-// for anything embedded. The map does not ask for the visitor's position (geolocation stays off).
+// pages, and the finder's "use my location" the visitor's position (asked only when they press
+// it); every other powerful feature that the product never uses is switched off, for us and for
+// anything embedded.
 import type { FastifyInstance } from 'fastify';
 
-const SELF_ONLY = ['camera'];
+const SELF_ONLY = ['camera', 'geolocation'];
 const DENIED = [
   'accelerometer',
   'bluetooth',
   'browsing-topics',
   'display-capture',
-  'geolocation',
   'gyroscope',
   'hid',
   'magnetometer',

@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as ApplicantApi from '#shared/api/endpoints.ts';
 import * as DraftApi from '#shared/api/draft-endpoints.ts';
+import * as FinderApi from '#shared/api/finder-endpoints.ts';
 import * as StaffApi from '#shared/api/staff-endpoints.ts';
 import * as ReviewApi from '#shared/api/review-endpoints.ts';
 import * as ApplicantLinkApi from '#shared/api/applicant-link-endpoints.ts';
@@ -33,7 +34,7 @@ function registeredRoutes(tree: string): string[] {
 describe('API contracts (src/shared/api)', () => {
   it('declares every /api route the server registers, and each contract has its route', () => {
     const served = registeredRoutes(ctx.app.printRoutes({ commonPrefix: false })).filter((route) => route.split(' ')[1]!.startsWith('/api/'));
-    const contracts = ([...Object.values(ApplicantApi), ...Object.values(DraftApi), ...Object.values(StaffApi), ...Object.values(ReviewApi), ...Object.values(ApplicantLinkApi)] as unknown[]).filter((value): value is { method: string; path: string } => typeof value === 'object' && value !== null && 'method' in value && 'path' in value);
+    const contracts = ([...Object.values(ApplicantApi), ...Object.values(DraftApi), ...Object.values(StaffApi), ...Object.values(ReviewApi), ...Object.values(ApplicantLinkApi), ...Object.values(FinderApi)] as unknown[]).filter((value): value is { method: string; path: string } => typeof value === 'object' && value !== null && 'method' in value && 'path' in value);
     const declared = contracts.map((c) => `${c.method} ${c.path}`);
     expect(served.length).toBeGreaterThan(20);
     expect([...served].sort()).toEqual([...declared].sort());

@@ -11,6 +11,8 @@ import { pngDeclaring } from '../test/multipart.ts';
 import { MAX_WAITING_UPLOADS, UPLOAD_QUOTA_SCOPE, uploadTurns } from './photos.ts';
 import { solveCaptcha } from '../test/bot-check.ts';
 import { ukApplication } from '../test/payloads.ts';
+import { setStatus, submitApplication } from '../test/listings.ts';
+import { addStaff, signIn } from '../test/staff.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -62,7 +64,7 @@ describe('POST /api/save-temp-pharmacist-image', () => {
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/jpeg');
     expect(served.headers['x-content-type-options']).toBe('nosniff');
-    expect(served.headers['cache-control']).toContain('immutable');
+    expect(served.headers['cache-control']).toBe('private, no-store');
     const output = served.rawPayload;
     const meta = await sharp(output).metadata();
     expect(meta.exif).toBeUndefined();
@@ -217,6 +219,43 @@ describe('GET /files/photos/:name', () => {
       expect(response.statusCode).toBe(404);
       expect(response.json().status).toBe('failed');
     }
+  });
+});
+
+describe('GET /files/photos/:name: public only once the application is approved', () => {
+  it('serves an unlisted application\'s photo only to its edit link, reviewers and the main admin, never cached; an approved one to all', async () => {
+    const png = await sharp({ create: { width: 12, height: 12, channels: 3, background: '#a37' } }).png().toBuffer();
+    const uploaded = (await upload(png.toString('base64'))).json();
+    const url = `/files/photos/${uploaded.filename}`;
+    const get = (path: string, cookie?: string) => ctx.app.inject({ method: 'GET', url: path, headers: cookie ? { cookie } : {} });
+
+    // A temp upload no application has claimed: its uploader (who holds the random name) sees it, uncached.
+    const temp = await get(url);
+    expect(temp.statusCode).toBe(200);
+    expect(temp.headers['cache-control']).toBe('private, no-store');
+
+    const { id, editToken } = await submitApplication(ctx, 'uk', { photo: uploaded.filename, photoId: uploaded.target_id });
+    const [reviewer, admin, manager] = await Promise.all([addStaff(ctx, 'reviewer'), addStaff(ctx, 'main_admin'), addStaff(ctx, 'area_manager')]);
+    const [asReviewer, asAdmin, asManager] = [await signIn(ctx, reviewer), await signIn(ctx, admin), await signIn(ctx, manager)];
+
+    for (const status of ['submitted', 'changes_requested', 'rejected', 'deactivated'] as const) {
+      await setStatus(ctx.database.db, id, status);
+      expect((await get(url)).statusCode, status).toBe(401);
+      expect((await get(`${url}?token=${editToken}x`)).statusCode, status).toBe(403);
+      expect((await get(url, asManager.cookie)).statusCode, status).toBe(403);
+      for (const allowed of [await get(`${url}?token=${encodeURIComponent(editToken)}`), await get(url, asReviewer.cookie), await get(url, asAdmin.cookie)]) {
+        expect(allowed.statusCode, status).toBe(200);
+        expect(allowed.headers['cache-control'], status).toBe('private, no-store');
+        expect(allowed.rawPayload.length).toBeGreaterThan(0);
+      }
+    }
+
+    await setStatus(ctx.database.db, id, 'approved');
+    const listed = await get(url);
+    expect(listed.statusCode).toBe(200);
+    expect(listed.headers['cache-control']).toMatch(/^public, max-age=\d+$/);
+    const finder = (await ctx.app.inject({ method: 'GET', url: '/api/v1/finder/pharmacies?market=uk&lat=53.4&lng=-2.99' })).json();
+    expect(finder.data.find((p: { id: string }) => p.id === id).photoUrl).toBe(url);
   });
 });
 

@@ -1,13 +1,23 @@
-// POST /api/save-temp-pharmacist-image (spec §7) and GET /files/photos/:name.
+// POST /api/save-temp-pharmacist-image (spec §7) and GET /files/photos/:name (public only once
+// the application is approved, issue #13 item 5).
+import { timingSafeEqual } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import path from 'node:path';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as z from 'zod/mini';
 import { DAILY_UPLOAD_BYTES_PER_CLIENT, MAX_BASE64_UPLOAD_CHARS } from '#shared/limits.ts';
 import * as Api from '#shared/api/endpoints.ts';
 import { ApiMessage, PHOTO_URL_PREFIX } from '#shared/schemas/api.ts';
 import { ErrorKey } from '#shared/schemas/fields.ts';
+import type { Config } from '../config.ts';
 import type { Queryable } from '../db/client.ts';
+import { applications, files } from '../db/schema.ts';
+import { rolesFor } from '../http/access-policy.ts';
+import { forbidden, sessionCookieName, unauthorized } from '../http/staff.ts';
+import type { AuthService } from '../services/auth/auth.ts';
+import { LISTED_STATUS } from '../services/finder.ts';
 import { failed, invalid, unavailable, WHOLE_BODY_INVALID } from '../http/answers.ts';
 import { parseBody } from '../http/parse-body.ts';
 import type { CaptchaService } from '../services/captcha.ts';
@@ -25,6 +35,9 @@ export interface PhotoRouteDeps {
   photos: PhotoStore;
   captcha: CaptchaService;
   db: Queryable;
+  /** Staff sessions: reviewers and the main admin may see photos that are not public yet. */
+  auth: AuthService;
+  config: Pick<Config, 'production'>;
   rateLimit: { max: number; timeWindow: string };
   /** Bytes one client address may upload per UTC day (default DAILY_UPLOAD_BYTES_PER_CLIENT). */
   dailyBytes?: number;
@@ -139,18 +152,61 @@ export async function photoRoutes(app: FastifyInstance, deps: PhotoRouteDeps) {
     );
   });
 
+  const staffCookie = sessionCookieName(deps.config);
+  /** Who may see a photo of an application not (or no longer) listed: the applicant's edit link, reviewers and the main admin. */
+  const privateAccess = async (request: FastifyRequest, editToken: string): Promise<'allowed' | 401 | 403> => {
+    const { token } = (request.query ?? {}) as { token?: unknown };
+    if (typeof token === 'string' && token !== '') return safeEqual(token, editToken) ? 'allowed' : 403;
+    const staff = await deps.auth.authenticate(request.cookies[staffCookie]);
+    if (!staff || !staff.session.mfaPassed) return 401;
+    return rolesFor('application').includes(staff.user.role) ? 'allowed' : 403;
+  };
+
   app.get(`${PHOTO_URL_PREFIX}:name`, async (request, reply) => {
     const { name } = request.params as { name: string };
     const file = deps.photos.pathOf(name);
     const info = file ? await stat(file).catch(() => null) : null;
-    if (!file || !info?.isFile()) return failed(reply, 404, ApiMessage.notFound);
-    // Names are random and never reused, so the content of a name never changes.
+    const owner = file && info?.isFile() ? await photoOwner(deps.db, path.basename(file)) : null;
+    if (!file || !info?.isFile() || !owner) return failed(reply.header('cache-control', 'no-store'), 404, ApiMessage.notFound);
+    // Public (and kept by shared caches, for an hour so that a listing taken down stops showing
+    // soon) only while the application is listed. A temp upload no application claimed yet is
+    // shown to whoever holds its random name, the uploader, but never cached.
+    let cacheControl = PRIVATE_PHOTO_CACHE_CONTROL;
+    if (owner.kind === 'listed') cacheControl = PUBLIC_PHOTO_CACHE_CONTROL;
+    else if (owner.kind === 'unlisted') {
+      const access = await privateAccess(request, owner.editToken);
+      if (access === 401) return unauthorized(reply.header('cache-control', 'no-store'));
+      if (access === 403) return forbidden(reply.header('cache-control', 'no-store'));
+    }
     return reply
       .header('content-type', photoMime(name))
       .header('content-length', info.size)
-      .header('cache-control', 'public, max-age=31536000, immutable')
+      .header('cache-control', cacheControl)
       .header('x-content-type-options', 'nosniff')
       .header('content-security-policy', "default-src 'none'; sandbox")
       .send(createReadStream(file));
   });
+}
+
+export const PUBLIC_PHOTO_CACHE_CONTROL = 'public, max-age=3600';
+export const PRIVATE_PHOTO_CACHE_CONTROL = 'private, no-store';
+
+type PhotoOwner = { kind: 'listed' } | { kind: 'unlisted'; editToken: string } | { kind: 'temp' };
+
+/** Whose photo a stored file is: a listed (approved) application's, another application's, or nobody's yet. Null without a row. */
+async function photoOwner(db: Queryable, storageName: string): Promise<PhotoOwner | null> {
+  const [row] = await db
+    .select({ applicationId: files.applicationId, status: applications.status, editToken: applications.editToken })
+    .from(files)
+    .leftJoin(applications, eq(applications.id, files.applicationId))
+    .where(and(eq(files.storageName, storageName), eq(files.kind, 'photo')));
+  if (!row) return null;
+  if (!row.applicationId || !row.editToken) return { kind: 'temp' };
+  return row.status === LISTED_STATUS ? { kind: 'listed' } : { kind: 'unlisted', editToken: row.editToken };
+}
+
+function safeEqual(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
 }

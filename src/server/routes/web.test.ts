@@ -29,11 +29,12 @@ describe('the built web app', () => {
     expect((await ctx.app.inject({ method: 'GET', url: '/assets/main-abc123.js' })).statusCode).toBe(200);
   });
 
-  it('lets pages use the camera of this site, and nothing else powerful', async () => {
+  it('lets pages use the camera and the position (the finder) of this site, and nothing else powerful', async () => {
     for (const url of ['/', '/assets/main-abc123.js', '/api/auth/me']) {
       const policy = (await ctx.app.inject({ method: 'GET', url })).headers['permissions-policy'];
       expect(policy, url).toContain('camera=(self)');
-      for (const feature of ['geolocation', 'microphone', 'payment', 'usb']) expect(policy).toContain(`${feature}=()`);
+      expect(policy, url).toContain('geolocation=(self)');
+      for (const feature of ['microphone', 'payment', 'usb']) expect(policy).toContain(`${feature}=()`);
     }
   });
 });

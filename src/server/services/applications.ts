@@ -249,11 +249,6 @@ export function createApplicationStore(db: Database, now: () => Date = () => new
         .where(byLiveEditToken(editToken));
       return row ? { id: row.id, answers: row.answers } : null;
     },
-
-    async findPharmacy(placeId: string) {
-      const [row] = await db.select().from(pharmacies).where(eq(pharmacies.placeId, placeId));
-      return row ?? null;
-    },
   };
 }
 

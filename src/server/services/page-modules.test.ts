@@ -53,6 +53,7 @@ describe('the route → page module table', () => {
     // A single-page pair's /form/N redirects to /form (a language switch from the steps lands there).
     expect(pageForPath('/form/1', uk)).toBe('application');
     expect(pageForPath('/thank-you', uk)).toBe('thankYou');
+    for (const market of [uk, it_, de]) expect(pageForPath('/finder', market)).toBe('finder');
     expect(pageForPath('/impressum', de)).toBe('impressum');
     expect(pageForPath('/pharmacist/edit/abc', uk)).toBe('editRedirect');
     expect(pageForPath('/areamanager/mainadmin', it_)).toBeNull();

@@ -35,6 +35,7 @@ const TermsPage = page(() => import('../features/legal/terms-page.tsx').then((m)
 const DatenschutzPage = page(() => import('../features/legal/datenschutz-page.tsx').then((m) => m.DatenschutzPage), PAGE_MODULES.datenschutz.messages);
 const NutzungsbedingungenPage = page(() => import('../features/legal/nutzungsbedingungen-page.tsx').then((m) => m.NutzungsbedingungenPage), PAGE_MODULES.nutzungsbedingungen.messages);
 const ImpressumPage = page(() => import('../features/legal/impressum-page.tsx').then((m) => m.ImpressumPage), PAGE_MODULES.impressum.messages);
+const FinderPage = page(() => import('../features/finder/finder-page.tsx').then((m) => m.FinderPage), PAGE_MODULES.finder.messages);
 const NotFoundPage = page(() => import('../features/not-found/not-found-page.tsx').then((m) => m.NotFoundPage), PAGE_MODULES.notFound.messages);
 const DataRightsRequestPage = page(() => import('../forms/link-request-page.tsx').then((m) => m.DataRightsRequestPage), PAGE_MODULES.linkRequest.messages);
 const UpdateLinkRequestPage = page(() => import('../forms/link-request-page.tsx').then((m) => m.UpdateLinkRequestPage), PAGE_MODULES.linkRequest.messages);
@@ -133,6 +134,7 @@ export const routes: RouteObject[] = [
       { path: routerPath('updateLinkRequest'), element: <UpdateLinkRequestPage /> },
       { path: routerPath('linkSent'), element: <LinkSentPage /> },
       { path: routerPath('myData'), element: <MyDataPage /> },
+      { path: routerPath('finder'), element: <FinderPage /> },
       ...staffRoutes(staffPages),
       { path: '*', element: <NotFoundPage /> },
     ],

@@ -33,6 +33,12 @@ export interface LeafletMapProps {
   zoomOutTitle: string;
   zoom: number;
   onMove?: (position: MapPoint) => void;
+  /** More places to mark (the finder's pharmacies), each with its name; the list beside the map is their accessible form. */
+  points?: readonly MapPlace[];
+}
+
+export interface MapPlace extends MapPoint {
+  title: string;
 }
 
 /** A Leaflet map with our zoom buttons (titles in the page's language) and the configured tiles, if any. */
@@ -54,7 +60,7 @@ function report(latlng: L.LatLng, movedTo: { current: string | null }, move: { c
   move.current?.(position);
 }
 
-export default function LeafletMap({ centre, marker, tilesUrl, attribution, label, markerTitle, zoomInTitle, zoomOutTitle, zoom, onMove }: LeafletMapProps) {
+export default function LeafletMap({ centre, marker, tilesUrl, attribution, label, markerTitle, zoomInTitle, zoomOutTitle, zoom, onMove, points }: LeafletMapProps) {
   const container = useRef<HTMLDivElement>(null);
   const map = useRef<L.Map | null>(null);
   const pin = useRef<L.Marker | null>(null);
@@ -100,6 +106,15 @@ export default function LeafletMap({ centre, marker, tilesUrl, attribution, labe
     const placed = pin.current;
     if (placed && editable) placed.on('dragend', () => report(placed.getLatLng(), movedTo, move));
   }, [centre.lat, centre.lng, markerLat, markerLng, markerTitle, zoom, editable, tilesUrl, attribution]);
+
+  useEffect(() => {
+    const instance = map.current;
+    if (!instance || !points?.length) return;
+    const layer = L.layerGroup(points.map((p) => L.marker([p.lat, p.lng], { icon, title: p.title, alt: p.title, keyboard: false }))).addTo(instance);
+    return () => {
+      layer.remove();
+    };
+  }, [points, tilesUrl, attribution]);
 
   return (
     <div className="pc-map" role="region" aria-label={label}>

@@ -7,9 +7,9 @@ import { useNearViewport } from '../lib/use-near-viewport.ts';
 import { mapConsentGiven, rememberMapConsentForSession } from '../lib/consent-cookies.ts';
 import type { Country } from '#shared/markets.ts';
 import { MAP_CENTRES, MAP_ZOOM } from '#shared/limits.ts';
-import type { MapPoint } from './leaflet-map.tsx';
+import type { MapPlace, MapPoint } from './leaflet-map.tsx';
 
-export type { MapPoint };
+export type { MapPlace, MapPoint };
 import './components.css';
 
 export interface MapViewProps {
@@ -30,6 +30,9 @@ export interface MapViewProps {
    * cookie notice or by activating the map area (that answer is kept for the browser session).
    */
   consent?: { text: string; button: string };
+  /** Places marked besides `marker` (the finder's pharmacies); `centre` then says where the map looks. */
+  points?: readonly MapPlace[];
+  centre?: MapPoint;
 }
 
 const LeafletMap = lazy(() => import('./leaflet-map.tsx'));
@@ -45,7 +48,7 @@ export class MapErrorBoundary extends Component<{ fallback: ReactNode; children:
   }
 }
 
-export function MapView({ country, marker, tilesUrl, attribution, label, markerTitle, zoom, onMove, consent }: MapViewProps) {
+export function MapView({ country, marker, tilesUrl, attribution, label, markerTitle, zoom, onMove, consent, points, centre: lookAt }: MapViewProps) {
   const { t } = useTranslation();
   const [agreed, setAgreed] = useState(() => !consent || mapConsentGiven());
   const [ref, near] = useNearViewport<HTMLDivElement>();
@@ -66,7 +69,7 @@ export function MapView({ country, marker, tilesUrl, attribution, label, markerT
       </div>
     );
   }
-  const centre = marker ?? MAP_CENTRES[country];
+  const centre = marker ?? lookAt ?? MAP_CENTRES[country];
   const message = (text: string, role?: 'alert' | 'status') => (
     <div ref={ref} className="pc-map pc-map--message" role={role}>
       {text}
@@ -87,6 +90,7 @@ export function MapView({ country, marker, tilesUrl, attribution, label, markerT
           zoomOutTitle={t('components.map.zoomOut')}
           zoom={zoom ?? MAP_ZOOM}
           onMove={onMove}
+          points={points}
         />
       </Suspense>
     </MapErrorBoundary>

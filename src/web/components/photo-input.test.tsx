@@ -80,6 +80,11 @@ describe('checkPhotoFile', () => {
 });
 
 describe('PhotoInput', () => {
+  it('shows a stored photo through the edit link\'s token, which an unlisted application\'s photo needs', async () => {
+    renderInSite(<PhotoInput id="photo" label="Your photo" filename="stored_photo.jpg" editToken="tok/en" onChange={() => {}} />);
+    expect((await screen.findByRole('img')).getAttribute('src')).toBe('/files/photos/stored_photo.jpg?token=tok%2Fen');
+  });
+
   it('uploads a chosen image, shows the preview, and removes it again', async () => {
     const user = userEvent.setup();
     await renderInSite(<Harness />);

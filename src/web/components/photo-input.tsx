@@ -29,6 +29,8 @@ export interface PhotoInputProps {
   accept?: readonly string[];
   /** Text for a file of another type (default: the generic "only images" message). */
   wrongFormatText?: string;
+  /** The edit link's token: a stored photo of an application not listed yet is shown only with it. */
+  editToken?: string;
 }
 
 type Status = { kind: 'idle' } | { kind: 'loading'; progress: number } | { kind: 'error'; reason: PhotoUploadError | 'cameraDenied' };
@@ -72,7 +74,7 @@ function stopStream(stream: MediaStream | null) {
   stream?.getTracks().forEach((track) => track.stop());
 }
 
-export function PhotoInput({ id, label, hint, error, filename, onChange, accept, wrongFormatText }: PhotoInputProps) {
+export function PhotoInput({ id, label, hint, error, filename, onChange, accept, wrongFormatText, editToken }: PhotoInputProps) {
   const { t } = useTranslation();
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
   const [stream, setStream] = useState<MediaStream | null>(null);
@@ -238,7 +240,7 @@ export function PhotoInput({ id, label, hint, error, filename, onChange, accept,
           {stream ? (
             <video ref={video} autoPlay playsInline muted aria-label={t('components.photo.cameraPreview')} />
           ) : filename && !loading ? (
-            <img src={photoUrl(filename)} alt={t('components.photo.previewAlt')} />
+            <img src={photoUrl(filename, editToken)} alt={t('components.photo.previewAlt')} />
           ) : (
             <svg className="pc-photo__placeholder" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
               <path fill="currentColor" d="M12 12a5 5 0 1 0 0-10 5 5 0 0 0 0 10Zm0 2c-4.4 0-8 2.2-8 5v3h16v-3c0-2.8-3.6-5-8-5Z" />

@@ -29,8 +29,8 @@ export interface PlaceSearchProps {
    * or with a place made from a typed address: a manual place id and an empty name.
    */
   onSelect: (place: Place) => void;
-  /** The map under the search, with the chosen place's marker; also used to place a typed address. */
-  map: Omit<MapViewProps, 'country' | 'onMove' | 'zoom'>;
+  /** The map under the search, with the chosen place's marker; also used to place a typed address. Without it (the finder), no map and no "can't find" address entry. */
+  map?: Omit<MapViewProps, 'country' | 'onMove' | 'zoom'>;
 }
 
 type SearchState = 'idle' | 'loading' | 'done' | 'error';
@@ -104,9 +104,8 @@ export function PlaceSearch({ id, label, hint, error, market, chosen, onSelect, 
     manualToggle.current?.focus();
   };
 
-  const mapView = (marker: MapPoint | null, onMove?: (position: MapPoint) => void, zoom?: number) => (
-    <MapView {...map} country={market} marker={marker} onMove={onMove} zoom={zoom} markerTitle={onMove ? t('components.manualAddress.markerTitle') : map.markerTitle} />
-  );
+  const mapView = (marker: MapPoint | null, onMove?: (position: MapPoint) => void, zoom?: number) =>
+    map ? <MapView {...map} country={market} marker={marker} onMove={onMove} zoom={zoom} markerTitle={onMove ? t('components.manualAddress.markerTitle') : map.markerTitle} /> : null;
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     const count = results.length;
@@ -221,17 +220,19 @@ export function PlaceSearch({ id, label, hint, error, market, chosen, onSelect, 
       <div id={statusId} className="visually-hidden" role="status">
         {liveMessage}
       </div>
-      <button
-        ref={manualToggle}
-        type="button"
-        className="pc-link-button pc-place-manual-toggle"
-        aria-expanded={manual}
-        aria-controls={manual ? `${id}-manual` : undefined}
-        onClick={() => setManual((open) => !open)}
-      >
-        {t('components.manualAddress.toggle')}
-      </button>
-      {manual ? (
+      {map ? (
+        <button
+          ref={manualToggle}
+          type="button"
+          className="pc-link-button pc-place-manual-toggle"
+          aria-expanded={manual}
+          aria-controls={manual ? `${id}-manual` : undefined}
+          onClick={() => setManual((open) => !open)}
+        >
+          {t('components.manualAddress.toggle')}
+        </button>
+      ) : null}
+      {map && manual ? (
         <div id={`${id}-manual`}>
           <ManualAddress id={id} market={market} onConfirm={confirmManual} onCancel={cancelManual} renderMap={mapView} />
         </div>
@@ -241,7 +242,7 @@ export function PlaceSearch({ id, label, hint, error, market, chosen, onSelect, 
           <strong>{t('components.placeSearch.chosen')}</strong> {[chosen.name, chosen.address].filter(Boolean).join(', ')}
         </p>
       ) : null}
-      {manual ? null : mapView(map.marker ?? null)}
+      {map && !manual ? mapView(map.marker ?? null) : null}
     </div>
   );
 }

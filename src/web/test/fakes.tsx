@@ -17,10 +17,11 @@ function FakeAltchaWidget({ onVerified, onReset, resetSignal }: AltchaWidgetProp
 }
 
 /** An editable map (onMove) offers a button standing in for a click on the map at 53.5, -2.9. */
-function FakeLeafletMap({ label, marker, centre, zoom, onMove }: LeafletMapProps) {
+function FakeLeafletMap({ label, marker, centre, zoom, onMove, points }: LeafletMapProps) {
   return (
     <div role="region" aria-label={label} data-centre={`${centre.lat},${centre.lng}`} data-zoom={zoom}>
       {marker ? `marker at ${marker.lat},${marker.lng}` : 'no marker'}
+      {points?.length ? ` and ${points.map((p) => p.title).join(', ')}` : ''}
       {onMove ? (
         <button type="button" onClick={() => onMove({ lat: 53.5, lng: -2.9 })}>
           Click the map at 53.5,-2.9

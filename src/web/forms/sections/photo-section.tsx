@@ -2,6 +2,7 @@
 // entry names the allowed types (the three steps: JPEG or PNG), its namespace the hint.
 import { useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { PhotoInput } from '../../components/photo-input.tsx';
 import { useFieldError } from '../use-field-error.ts';
 import { useFormText, useHasFormText } from '../form-text.tsx';
@@ -11,7 +12,10 @@ export function PhotoSection() {
   const { t } = useTranslation();
   const text = useFormText();
   const hasText = useHasFormText();
-  const accept = useRunner().form.files?.photoTypes;
+  const { form, editing } = useRunner();
+  const accept = form.files?.photoTypes;
+  const [searchParams] = useSearchParams();
+  const editToken = editing ? (searchParams.get('pharmacistId') ?? undefined) : undefined;
   const { register, setValue, control } = useFormContext();
   const photo = (useWatch({ control, name: 'photo' }) as string | undefined) ?? '';
   const error = useFieldError('photo', 'photoId');
@@ -30,6 +34,7 @@ export function PhotoSection() {
         wrongFormatText={hasText('photo.wrongFormat') ? text('photo.wrongFormat') : undefined}
         error={error}
         filename={photo}
+        editToken={editToken}
         onChange={(uploaded) => {
           setValue('photo', uploaded?.filename ?? '', { shouldDirty: true });
           setValue('photoId', uploaded?.targetId ?? '', { shouldDirty: true });

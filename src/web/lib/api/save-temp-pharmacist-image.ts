@@ -19,9 +19,10 @@ export class PhotoUploadFailure extends Error {
   }
 }
 
-/** Where an uploaded photo is served. */
-export function photoUrl(filename: string): string {
-  return `${PHOTO_URL_PREFIX}${encodeURIComponent(filename)}`;
+/** Where an uploaded photo is served; `editToken` opens the photo of an application not listed yet. */
+export function photoUrl(filename: string, editToken?: string): string {
+  const url = `${PHOTO_URL_PREFIX}${encodeURIComponent(filename)}`;
+  return editToken ? `${url}?token=${encodeURIComponent(editToken)}` : url;
 }
 
 export function saveTempPharmacistImage(

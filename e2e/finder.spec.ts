@@ -1,0 +1,76 @@
+// The public finder (issue #13): an application approved after it was submitted through the API
+// shows on /uk/finder near the visitor, and disappears once deactivated; every finder page is
+// free of axe violations at desktop and phone widths, with results shown.
+import { solvedTokensFrom } from '../src/server/test/bot-check.ts';
+import { multipartBody, pdfBytes } from '../src/server/test/multipart.ts';
+import { validApplication } from '../src/server/test/payloads.ts';
+import { acceptEssentialCookies, decideApplication, expect, expectNoAxeViolations, storedApplications, test } from './support/fixtures.ts';
+
+const baseUrl = `http://localhost:${Number(process.env.E2E_PORT ?? 3100)}`;
+
+/** Submits an application as the form would, and approves it; answers the pharmacy's name. */
+async function approvedApplication(country: 'uk' | 'it' | 'de', name: string): Promise<{ id: string; name: string }> {
+  const [recaptchaToken] = await solvedTokensFrom(baseUrl, 1);
+  const payload = validApplication({ country }, { whereYouWork: name, recaptchaToken });
+  // The German three-step form is multipart, with its training certificate.
+  const german = multipartBody(payload, [{ filename: 'zertifikat.pdf', contentType: 'application/pdf', content: pdfBytes() }]);
+  const saved = await fetch(
+    `${baseUrl}/api/save-pharmacist`,
+    country === 'de' ? { method: 'POST', headers: german.headers, body: new Uint8Array(german.payload) } : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(payload) },
+  );
+  expect(saved.status, await saved.clone().text()).toBe(200);
+  const stored = (await storedApplications()).find((a) => a.email === payload.email)!;
+  await decideApplication(stored.id, 'approved');
+  return { id: stored.id, name };
+}
+
+// Liverpool, Rome and Berlin: where the test payloads put each market's pharmacy.
+const HERE = { uk: { latitude: 53.401, longitude: -2.99 }, it: { latitude: 41.871, longitude: 12.52 }, de: { latitude: 52.521, longitude: 13.405 } } as const;
+
+test.describe('/uk/finder', () => {
+  test.use({ geolocation: HERE.uk, permissions: ['geolocation'] });
+
+  test('shows an approved pharmacy near the visitor, and no longer once it is deactivated', async ({ page }) => {
+    const listed = await approvedApplication('uk', `Finder Chemist ${Date.now()}`);
+    await page.goto('/uk/finder');
+    await acceptEssentialCookies(page);
+    await page.getByRole('button', { name: 'Use my location' }).click();
+    const list = page.getByRole('list', { name: 'Pharmacies near you' });
+    const item = list.getByRole('listitem').filter({ hasText: listed.name });
+    await expect(item).toBeVisible();
+    await expect(item.getByText('Cancer champion: Amelia')).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Map of the pharmacies found' })).toBeVisible();
+
+    // By keyboard: the place search finds a fixture pharmacy in Liverpool, and the list follows it.
+    await page.getByRole('combobox', { name: 'Search for a place' }).fill('Bold');
+    await page.getByRole('combobox', { name: 'Search for a place' }).press('ArrowDown');
+    await page.getByRole('combobox', { name: 'Search for a place' }).press('Enter');
+    await expect(page.getByText(/pharmac(y|ies) within 25 km of /)).toBeVisible();
+    await expect(list.getByRole('listitem').filter({ hasText: listed.name })).toBeVisible();
+
+    await decideApplication(listed.id, 'deactivated');
+    await page.reload();
+    await page.getByRole('button', { name: 'Use my location' }).click();
+    await expect(page.getByRole('status').filter({ hasText: /within 25 km of your location/ })).toBeVisible();
+    await expect(page.getByText(listed.name)).toHaveCount(0);
+  });
+});
+
+for (const width of [1280, 390]) {
+  for (const market of ['uk', 'it', 'de'] as const) {
+    test.describe(`/${market}/finder at ${width} px`, () => {
+      test.use({ viewport: { width, height: 900 }, geolocation: HERE[market], permissions: ['geolocation'] });
+
+      test('has no axe violations, before and after a search', async ({ page }) => {
+        await approvedApplication(market, `Axe Pharmacy ${market} ${width} ${Date.now()}`);
+        await page.goto(`/${market}/finder`);
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        await expectNoAxeViolations(page);
+        await acceptEssentialCookies(page);
+        await page.locator('.finder__locate button').click();
+        await expect(page.locator('.finder__list li').first()).toBeVisible();
+        await expectNoAxeViolations(page);
+      });
+    });
+  }
+}

@@ -1,0 +1,4 @@
+ALTER TABLE "applications" ADD COLUMN "lat" double precision GENERATED ALWAYS AS (case when jsonb_typeof(answers -> 'lat') = 'number' then (answers ->> 'lat')::double precision end) STORED;--> statement-breakpoint
+ALTER TABLE "applications" ADD COLUMN "lng" double precision GENERATED ALWAYS AS (case when jsonb_typeof(answers -> 'lng') = 'number' then (answers ->> 'lng')::double precision end) STORED;--> statement-breakpoint
+CREATE INDEX "applications_finder_idx" ON "applications" USING btree ("country","lat","lng","id") WHERE status = 'approved';--> statement-breakpoint
+CREATE INDEX "applications_status_updated_idx" ON "applications" USING btree ("status","updated_at");

@@ -1,0 +1,112 @@
+// GET /api/v1/finder/pharmacies: only approved listings, only the public keys, nearest first,
+// paged, validated, and revalidated with an ETag.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FINDER_PAGE_SIZE, FINDER_PHARMACY_KEYS } from '#shared/schemas/finder.ts';
+import { createTestContext, type TestContext } from '../test/context.ts';
+import { insertListings, setStatus, submitApplication, type ApplicationStatus } from '../test/listings.ts';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(async () => {
+  await ctx?.close();
+});
+
+const find = (query: string, headers: Record<string, string> = {}) => ctx.app.inject({ method: 'GET', url: `/api/v1/finder/pharmacies?${query}`, headers });
+// Liverpool, where the UK test payload's pharmacy is.
+const HERE = { lat: 53.4, lng: -2.99 };
+const near = (extra = '') => `market=uk&lat=${HERE.lat}&lng=${HERE.lng}${extra}`;
+
+describe('GET /api/v1/finder/pharmacies', () => {
+  it('lists an application submitted through the form once it is approved, with exactly the public keys', async () => {
+    const { id } = await submitApplication(ctx, 'uk', { whereYouWork: 'Approved Chemist', firstName: 'Priya' });
+    expect((await find(near())).json().data.map((p: { id: string }) => p.id)).not.toContain(id);
+
+    await setStatus(ctx.database.db, id, 'approved');
+    const answer = (await find(near())).json();
+    const item = answer.data.find((p: { id: string }) => p.id === id);
+    expect(item).toMatchObject({ id, pharmacyName: 'Approved Chemist', firstName: 'Priya', market: 'uk', lat: 53.4, lng: -2.99, distanceKm: 0, about: 'Ten years in community pharmacy.' });
+    for (const listed of answer.data) expect(Object.keys(listed).sort()).toEqual([...FINDER_PHARMACY_KEYS].sort());
+    expect(JSON.stringify(answer)).not.toMatch(/@|O'Brien|edit_?token|registration/i);
+  });
+
+  it('never lists submitted, changes_requested, rejected, deactivated or erased applications', async () => {
+    const hidden: ApplicationStatus[] = ['submitted', 'changes_requested', 'rejected', 'deactivated', 'erased'];
+    const ids = await insertListings(
+      ctx.database.db,
+      hidden.map((status) => ({ country: 'uk', lat: HERE.lat + 0.001, lng: HERE.lng, status, name: `Hidden ${status}` })),
+    );
+    const [listed] = await insertListings(ctx.database.db, [{ country: 'uk', lat: HERE.lat + 0.001, lng: HERE.lng, name: 'Listed one' }]);
+    const shown = (await find(near())).json().data.map((p: { id: string }) => p.id);
+    expect(shown).toContain(listed);
+    for (const id of ids) expect(shown).not.toContain(id);
+
+    // Taking a listing down removes it from the very next answer.
+    await setStatus(ctx.database.db, listed!, 'deactivated');
+    expect((await find(near())).json().data.map((p: { id: string }) => p.id)).not.toContain(listed);
+  });
+
+  it('lists only the market asked for, within the radius, nearest first', async () => {
+    // Due north of HERE, 1 to 30 km away (1 km ≈ 0.009°), in shuffled order; one in Italy at the same spot.
+    const kms = [12, 3, 30, 1, 7, 20];
+    const ids = await insertListings(ctx.database.db, kms.map((km) => ({ country: 'uk' as const, lat: 50 + km * 0.008993, lng: 0, name: `North ${km}` })));
+    await insertListings(ctx.database.db, [{ country: 'it', lat: 50.009, lng: 0, name: 'Elsewhere' }]);
+    const answer = (await find('market=uk&lat=50&lng=0&radiusKm=25')).json();
+    expect(answer.data.map((p: { pharmacyName: string }) => p.pharmacyName)).toEqual(['North 1', 'North 3', 'North 7', 'North 12', 'North 20']);
+    expect(answer.total).toBe(5);
+    const distances = answer.data.map((p: { distanceKm: number }) => p.distanceKm);
+    expect(distances[0]).toBeCloseTo(1, 1);
+    expect(distances[4]).toBeCloseTo(20, 0);
+    expect(ids).toHaveLength(6);
+  });
+
+  it('pages through the listings, FINDER_PAGE_SIZE at a time', async () => {
+    const count = FINDER_PAGE_SIZE + 5;
+    await insertListings(ctx.database.db, Array.from({ length: count }, (_, i) => ({ country: 'de' as const, lat: 48 + i * 0.001, lng: 11 })));
+    const first = (await find('market=de&lat=48&lng=11')).json();
+    const second = (await find('market=de&lat=48&lng=11&page=2')).json();
+    const beyond = (await find('market=de&lat=48&lng=11&page=3')).json();
+    expect(first).toMatchObject({ total: count, page: 1, pageSize: FINDER_PAGE_SIZE });
+    expect(first.data).toHaveLength(FINDER_PAGE_SIZE);
+    expect(second.data).toHaveLength(5);
+    expect(second.data[0].distanceKm).toBeGreaterThanOrEqual(first.data.at(-1).distanceKm);
+    expect(new Set([...first.data, ...second.data].map((p: { id: string }) => p.id)).size).toBe(count);
+    expect(beyond).toMatchObject({ data: [], total: count, page: 3 });
+  });
+
+  it('answers 304 to a matching If-None-Match and a new ETag once the listings change', async () => {
+    const first = await find('market=it&lat=45&lng=9');
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['cache-control']).toBe('public, no-cache');
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^".+"$/);
+
+    const again = await find('market=it&lat=45&lng=9', { 'if-none-match': etag });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+
+    await insertListings(ctx.database.db, [{ country: 'it', lat: 45.01, lng: 9 }]);
+    const changed = await find('market=it&lat=45&lng=9', { 'if-none-match': etag });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.headers.etag).not.toBe(etag);
+  });
+
+  it('refuses a bad query with 400 and the fields at fault', async () => {
+    const cases: Array<[string, string[]]> = [
+      ['', ['market', 'lat', 'lng']],
+      ['market=fr&lat=1&lng=1', ['market']],
+      ['market=uk&lat=91&lng=0', ['lat']],
+      ['market=uk&lat=abc&lng=0', ['lat']],
+      ['market=uk&lat=51&lng=0&radiusKm=500', ['radiusKm']],
+      ['market=uk&lat=51&lng=0&page=0', ['page']],
+      ['market=uk&lat=51&lng=0&page=1.5', ['page']],
+    ];
+    for (const [query, fields] of cases) {
+      const response = await find(query);
+      expect(response.statusCode, query).toBe(400);
+      expect(Object.keys(response.json().errors).sort(), query).toEqual([...fields].sort());
+      expect(response.headers['cache-control']).toBe('no-store');
+    }
+  });
+});

@@ -1,0 +1,77 @@
+// Applications in a chosen status for the finder, photo and retention tests and the finder
+// benchmark. The review desk (status transitions) lives on another branch, so tests set the status
+// in the database directly, as a decision would.
+import { randomBytes } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import type { Country } from '#shared/markets.ts';
+import type { Database } from '../db/client.ts';
+import { applications } from '../db/schema.ts';
+import { solveCaptcha } from './bot-check.ts';
+import type { TestContext } from './context.ts';
+import { validApplication } from './payloads.ts';
+
+export type ApplicationStatus = 'submitted' | 'changes_requested' | 'approved' | 'rejected' | 'deactivated' | 'erased';
+
+/** Submits an application through POST /api/save-pharmacist; answers its id and edit token. */
+export async function submitApplication(ctx: TestContext, country: Country = 'uk', overrides: Record<string, unknown> = {}) {
+  const payload: Record<string, unknown> = { ...validApplication({ country }, overrides), recaptchaToken: await solveCaptcha(ctx.app) };
+  const response = await ctx.app.inject({ method: 'POST', url: '/api/save-pharmacist', payload });
+  if (response.statusCode !== 200) throw new Error(`save failed: ${response.body}`);
+  const [row] = await ctx.database.db.select({ id: applications.id, editToken: applications.editToken }).from(applications).where(eq(applications.email, String(payload.email)));
+  return row!;
+}
+
+export async function setStatus(db: Database, id: string, status: ApplicationStatus, updatedAt?: Date) {
+  await db.update(applications).set({ status, ...(updatedAt ? { updatedAt } : {}) }).where(eq(applications.id, id));
+}
+
+export interface ListingSeed {
+  country: Country;
+  lat: number;
+  lng: number;
+  status?: ApplicationStatus;
+  name?: string;
+  firstName?: string;
+  photo?: string;
+}
+
+let seeded = 0;
+
+/** Inserts pharmacies and applications rows directly, in batches of one statement each; answers the application ids. */
+export async function insertListings(db: Database, seeds: ListingSeed[], batch = 1000): Promise<string[]> {
+  const ids: string[] = [];
+  const run = randomBytes(4).toString('hex');
+  for (let start = 0; start < seeds.length; start += batch) {
+    const rows = seeds.slice(start, start + batch).map((seed) => {
+      seeded += 1;
+      const n = seeded;
+      const placeId = `seed:${run}:${n}`;
+      const answers = {
+        whereYouWork: seed.name ?? `Pharmacy ${n}`,
+        address: `${n} High Street`,
+        services: 'Flu jabs',
+        anythingElseAboutYou: 'Happy to help.',
+        lat: seed.lat,
+        lng: seed.lng,
+        placeId,
+        email: `seed-${run}-${n}@example.com`,
+        lastName: 'Seed',
+      };
+      return { seed, n, placeId, answers };
+    });
+    await db.execute(sql`insert into pharmacies (place_id, name, address, lat, lng, services) values ${sql.join(
+      rows.map((r) => sql`(${r.placeId}, ${r.answers.whereYouWork}, ${r.answers.address}, ${r.seed.lat}, ${r.seed.lng}, 'Flu jabs')`),
+      sql`, `,
+    )}`);
+    const inserted = await db.execute(sql`insert into applications (edit_token, country, language, status, email, email_normalized, first_name, last_name,
+        registration_body, registration_number, place_id, photo, answers) values ${sql.join(
+          rows.map(
+            (r) => sql`(${randomBytes(18).toString('base64url')}, ${r.seed.country}, 'en', ${r.seed.status ?? 'approved'}, ${r.answers.email}, ${r.answers.email},
+              ${r.seed.firstName ?? 'Sam'}, 'Seed', 'seed', ${`${run}-${r.n}`}, ${r.placeId}, ${r.seed.photo ?? null}, ${JSON.stringify(r.answers)}::jsonb)`,
+          ),
+          sql`, `,
+        )} returning id`);
+    ids.push(...(inserted as unknown as { rows: { id: string }[] }).rows.map((r) => r.id));
+  }
+  return ids;
+}
