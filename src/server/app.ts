@@ -22,6 +22,8 @@ import { photoRoutes } from './routes/photos.ts';
 import { placesRoutes } from './routes/places.ts';
 import { registrationRoutes } from './routes/registration.ts';
 import { staffRoutes } from './routes/staff.ts';
+import { areaManagerRoutes } from './routes/area-manager.ts';
+import { createAreaManagerPharmacies } from './services/area-manager-pharmacies.ts';
 import { webRoutes } from './routes/web.ts';
 import { createApplicationStore, type ApplicationStore } from './services/applications.ts';
 import { createAuthService, type AuthService } from './services/auth/auth.ts';
@@ -175,6 +177,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await pharmacyRoutes(app, { applications: services.applications, rateLimit: publicPostLimit });
   await authRoutes(app, { auth: services.auth, config, rateLimit: publicPostLimit });
   await staffRoutes(app, { auth: services.auth, fieldSales: services.fieldSales, config });
+  await areaManagerRoutes(app, {
+    auth: services.auth,
+    fieldSales: services.fieldSales,
+    pharmacies: createAreaManagerPharmacies(db, services.fieldSales),
+    applications: services.applications,
+    captcha: services.captcha,
+    mailer: services.mailer,
+    config,
+  });
   await certificateRoutes(app, { db, auth: services.auth, certificates: services.certificates, config });
   await captchaRoutes(app, { captcha: services.captcha, rateLimit: publicReadLimit });
   await placesRoutes(app, { places: services.places, defaultMarket: config.defaultMarket, rateLimit: publicReadLimit });

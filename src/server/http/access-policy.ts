@@ -61,7 +61,7 @@ declare module 'fastify' {
 
 export interface AccessOptions<K extends ResourceKind, R extends Targets[K]> {
   /** Where the record's id is in the request (a UUID; anything else is 400 on that field). */
-  id: { from: 'query' | 'params'; name: string };
+  id: { from: 'query' | 'params' | 'body'; name: string };
   load: (id: string) => Promise<R | null>;
 }
 
