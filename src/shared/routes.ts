@@ -18,12 +18,24 @@ export const ROUTES = {
   areaManagerHome: '/areamanager/home/:areaManagerId',
   review: '/admin/review',
   repHome: '/rep/home/:repId',
+  // The area manager's pages (issue 12).
+  areaManagerView: '/areamanager/view',
+  areaManagerForm: '/areamanager/form/:areaManagerId',
+  areaManagerFormStep: '/areamanager/form/:areaManagerId/:step',
+  areaManagerAddRep: '/areamanager/add/rep/:areaManagerId',
+  areaManagerPharmacyEdit: '/areamanager/pharmacy/edit/:id',
+  areaManagerThankYou: '/areamanager/thank-you',
+  areaManagerPrivacyPolicy: '/areamanager/privacy-policy',
+  areaManagerTerms: '/areamanager/terms-and-conditions',
 } as const;
 
 export type RouteName = keyof typeof ROUTES;
 
 /** The staff pages: on every market, never preloaded, signed-in except sign-in itself. */
-export const STAFF_ROUTES = ['signIn', 'verifySignIn', 'mainAdmin', 'areaManagerHome', 'review', 'repHome'] as const satisfies readonly RouteName[];
+export const STAFF_ROUTES = [
+  'signIn', 'verifySignIn', 'mainAdmin', 'areaManagerHome', 'review', 'repHome',
+  'areaManagerView', 'areaManagerForm', 'areaManagerFormStep', 'areaManagerAddRep', 'areaManagerPharmacyEdit', 'areaManagerThankYou', 'areaManagerPrivacyPolicy', 'areaManagerTerms',
+] as const satisfies readonly RouteName[];
 
 /** A route's path with its `:params` filled in (encoded), e.g. routePath('repHome', { repId: 'a b' }) -> '/rep/home/a%20b'. */
 export function routePath(name: RouteName, params: Record<string, string> = {}): string {

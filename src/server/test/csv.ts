@@ -5,22 +5,31 @@ export function readCsv(text: string, separator = ','): string[][] {
   let record: string[] = [];
   let cell = '';
   let quoted = false;
+  const endCell = () => {
+    record.push(cell);
+    cell = '';
+  };
+  const endRecord = () => {
+    endCell();
+    records.push(record);
+    record = [];
+  };
   for (let i = 0; i < text.length; i++) {
     const c = text[i]!;
     if (quoted) {
-      if (c === '"' && text[i + 1] === '"') (cell += '"'), i++;
-      else if (c === '"') quoted = false;
+      if (c === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (c === '"') quoted = false;
       else cell += c;
     } else if (c === '"' && cell === '') quoted = true;
-    else if (c === separator) record.push(cell), (cell = '');
-    else if (c === '\n' || (c === '\r' && text[i + 1] === '\n')) {
-      if (c === '\r') i++;
-      record.push(cell);
-      records.push(record);
-      record = [];
-      cell = '';
+    else if (c === separator) endCell();
+    else if (c === '\n') endRecord();
+    else if (c === '\r' && text[i + 1] === '\n') {
+      endRecord();
+      i++;
     } else cell += c;
   }
-  if (cell !== '' || record.length) record.push(cell), records.push(record);
+  if (cell !== '' || record.length) endRecord();
   return records;
 }

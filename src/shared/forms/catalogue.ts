@@ -76,6 +76,7 @@ export const FORMS = {
     carried: ['area-manager-ref', 'staff-market'],
     check: provinceOutsideRegion,
     keepAnswers: true,
+    laterStepsNeed: 'whereYouWork',
     files: JPEG_OR_PNG_PHOTO,
     submit: { path: '/api/areamanager-create-pharmacy', method: 'POST', encoding: 'json' },
     done: '/areamanager/thank-you',

@@ -13,6 +13,15 @@ export interface StaffPages {
   MainAdminPage: ComponentType;
   AreaManagerHomePage: ComponentType;
   StaffHomePage: ComponentType;
+  // The area manager's pages (issue 12).
+  AreaManagerViewPage: ComponentType;
+  AreaManagerFormPage: ComponentType;
+  AddRepPage: ComponentType;
+  PharmacyEditPage: ComponentType;
+  AreaManagerThankYouPage: ComponentType;
+  /** The legal pages under /areamanager, open without signing in. */
+  AreaManagerPrivacyPage: ComponentType;
+  AreaManagerTermsPage: ComponentType;
 }
 
 /** Whether a path (without the market's base path) is one of the staff pages. */
@@ -21,13 +30,18 @@ export function isStaffPath(pathname: string): boolean {
 }
 
 /** Message files every staff page loads (validation messages live in form.json). */
-export const STAFF_MESSAGES = ['staff', 'form', 'components'];
+export const STAFF_MESSAGES = ['staff', 'form', 'components', 'reference'];
+/** The staff forms also use the shorter Italian form's, the steps' and the reference lists' wording. */
+export const STAFF_FORM_MESSAGES = [...STAFF_MESSAGES, 'italy', 'steps'];
 
 export function staffRoutes(pages: StaffPages): RouteObject[] {
   const { SignInPage, VerifySignInPage, StaffArea, MainAdminPage, AreaManagerHomePage, StaffHomePage } = pages;
+  const { AreaManagerViewPage, AreaManagerFormPage, AddRepPage, PharmacyEditPage, AreaManagerThankYouPage, AreaManagerPrivacyPage, AreaManagerTermsPage } = pages;
   return [
     { path: routerPath('signIn'), element: <SignInPage /> },
     { path: routerPath('verifySignIn'), element: <VerifySignInPage /> },
+    { path: routerPath('areaManagerPrivacyPolicy'), element: <AreaManagerPrivacyPage /> },
+    { path: routerPath('areaManagerTerms'), element: <AreaManagerTermsPage /> },
     {
       element: <StaffArea />,
       children: [
@@ -37,6 +51,12 @@ export function staffRoutes(pages: StaffPages): RouteObject[] {
         // signed-in page, so that signing in never ends on "not found".
         { path: routerPath('review'), element: <StaffHomePage /> },
         { path: routerPath('repHome'), element: <StaffHomePage /> },
+        { path: routerPath('areaManagerView'), element: <AreaManagerViewPage /> },
+        { path: routerPath('areaManagerForm'), element: <AreaManagerFormPage /> },
+        { path: routerPath('areaManagerFormStep'), element: <AreaManagerFormPage /> },
+        { path: routerPath('areaManagerAddRep'), element: <AddRepPage /> },
+        { path: routerPath('areaManagerPharmacyEdit'), element: <PharmacyEditPage /> },
+        { path: routerPath('areaManagerThankYou'), element: <AreaManagerThankYouPage /> },
       ],
     },
   ];

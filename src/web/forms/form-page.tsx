@@ -19,13 +19,13 @@ import { FormTextProvider, useHasFormText } from './form-text.tsx';
 import { RunnerProvider } from './runner-context.tsx';
 import { SubmitBar } from './submit-bar.tsx';
 import { SaveDraft } from './steps/save-draft.tsx';
-import { useFormRunner } from './use-form-runner.ts';
+import { useFormRunner, type RunnerOptions } from './use-form-runner.ts';
 import './forms.css';
 
 /** A section's component; null for sections no input shows (the market, a record's id). */
 export type SectionRegistry = Record<string, ComponentType | null>;
 
-export interface FormPageProps {
+export interface FormPageProps extends RunnerOptions {
   form: FormDef;
   sections: SectionRegistry;
   step?: number;
@@ -45,10 +45,10 @@ function ApplicantIntro() {
   );
 }
 
-export function FormPage({ form, sections, step = 1 }: FormPageProps) {
+export function FormPage({ form, sections, step = 1, values, stepPath }: FormPageProps) {
   const { t } = useTranslation();
   const { config, variant } = useSite();
-  const runner = useFormRunner(form, step);
+  const runner = useFormRunner(form, step, { values, stepPath });
   const location = useLocation();
   const { methods, phase, submitting, summary, showSummary, attempt, onSubmit, onPrevious } = runner;
   const heading = useRef<HTMLHeadingElement>(null);

@@ -29,14 +29,16 @@ function useMonthOptions() {
   return MONTHS.map((m) => ({ value: String(m), label: format.format(new Date(2024, m - 1, 1)) }));
 }
 
-/** The signed-in area manager's reps (the sales-rep choice of screen 7). */
+/** The reps of the form's area manager (the sales-rep choice of screen 7), else of the signed-in one. */
 function useReps(): { value: string; label: string }[] {
   const [reps, setReps] = useState<{ value: string; label: string }[]>([]);
+  const { getValues } = useFormContext();
+  const ofForm = getValues('areaManagerId') as unknown;
   useEffect(() => {
     let live = true;
     void (async () => {
-      const me = await callApi(StaffApi.me).catch(() => null);
-      const id = me?.body?.data?.areaManagerId ?? me?.body?.data?.id;
+      const me = typeof ofForm === 'string' && ofForm ? null : await callApi(StaffApi.me).catch(() => null);
+      const id = typeof ofForm === 'string' && ofForm ? ofForm : (me?.body?.data?.areaManagerId ?? me?.body?.data?.id);
       if (!id) return;
       const answer = await callApi(StaffApi.areaManagerReps, { request: { id } }).catch(() => null);
       const list = Array.isArray(answer?.body?.data) ? answer.body.data : [];
@@ -45,7 +47,7 @@ function useReps(): { value: string; label: string }[] {
     return () => {
       live = false;
     };
-  }, []);
+  }, [ofForm]);
   return reps;
 }
 
@@ -67,8 +69,12 @@ export function OncologyStatusField() {
 
 export function RepAssignmentSection() {
   const text = useFormText();
-  const { register } = useFormContext();
+  const { register, getValues, setValue } = useFormContext();
   const reps = useReps();
+  // A stored rep (the edit page) is shown once the options it names have arrived.
+  useEffect(() => {
+    if (reps.length) setValue('salesRep', getValues('salesRep'));
+  }, [reps, getValues, setValue]);
   const error = useFieldError('salesRep');
   return (
     <>
