@@ -113,7 +113,7 @@ const mayVisit = (form: FormDef, step: number, answers: Values) => {
 };
 
 export interface RunnerOptions {
-  /** Values the page sets, over any kept or stored ones (the area manager of the route, a record being edited). */
+  /** Start values the page sets, over any kept or stored ones (the area manager of the route, a record being edited). */
   values?: Values;
   /** The path of a step, when the form's steps are not the applicants' /form/{step}. */
   stepPath?: (step: number) => string;
@@ -312,7 +312,7 @@ export function useFormRunner(form: FormDef, step = 1, options: RunnerOptions = 
     setGlobalMessage(null);
     setOtherStepErrors([]);
     keepNow();
-    const values = applying(form, { ...ownAnswers(form, context, form.keepAnswers ? loadAnswers(store) : {}), ...methods.getValues(), ...validated, ...options.values });
+    const values = applying(form, { ...ownAnswers(form, context, form.keepAnswers ? loadAnswers(store) : {}), ...methods.getValues(), ...validated });
     const certificate = hasCertificate ? ((values.file as File | null | undefined) ?? null) : null;
     delete values.file;
     const mapped = form.toPayload ? form.toPayload(values) : values;

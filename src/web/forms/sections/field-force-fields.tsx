@@ -87,8 +87,13 @@ export function RepAssignmentSection() {
 
 export function CityRegionProvinceSection() {
   const text = useFormText();
-  const { register, control, setValue } = useFormContext();
+  const { register, control, setValue, getValues } = useFormContext();
   const region = useWatch({ control, name: 'region' }) as string;
+  // A province set with its region (a city from the list, a stored record) shows once the region's provinces are listed.
+  useEffect(() => {
+    const prov = getValues('prov') as unknown;
+    if (typeof prov === 'string' && prov) setValue('prov', prov);
+  }, [region, getValues, setValue]);
   const cityError = useFieldError('city');
   const regionError = useFieldError('region');
   const provError = useFieldError('prov');
