@@ -1,11 +1,10 @@
-// CSV export and the patient-app finder come with later issues: their rows say "not built yet"
-// until the routes exist, and fail loudly once a route exists without its benchmark here.
+// The patient-app finder comes with a later issue: its rows say "not built yet"
+// until the route exists, and fail loudly once a route exists without its benchmark here.
 import { buildApp } from '../src/server/app.ts';
 import { testConfig } from '../src/server/config.ts';
 import type { Benchmark, Row } from './lib/report.ts';
 
 const PLANNED = [
-  { group: 'CSV export (100,000 pharmacies)', method: 'GET' as const, url: '/api/areamanager-accord-csv', figures: [['rows/s', '≥ 100,000 rows/s'], ['memory growth', '< 64 MB']] },
   { group: 'finder (100,000 approved pharmacies)', method: 'GET' as const, url: '/api/v1/finder/pharmacies', figures: [['p50', ''], ['p99', '< 20 ms']] },
 ];
 
