@@ -100,7 +100,7 @@ test('an area manager adds a rep and a pharmacy, finds, views and edits it, and 
   await page.goto(`/it${home.replace(/^\/it/, '')}`);
   await page.getByRole('searchbox', { name: 'Nome della farmacia o città' }).fill('roma');
   await page.getByRole('button', { name: 'Cerca' }).click();
-  await expect(page.getByRole('list', { name: 'Farmacie' }).getByText('Farmacia “Più” San Lorenzo', { selector: 'p' })).toBeVisible();
+  await expect(page.locator('.staff-list__name', { hasText: 'Farmacia “Più” San Lorenzo' })).toBeVisible();
   await checkBothWidths(page);
   await page.getByRole('link', { name: /^Vedi Farmacia/ }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Farmacia “Più” San Lorenzo' })).toBeVisible();
