@@ -1,11 +1,9 @@
 // The area manager's CSV export of 100,000 pharmacies (rows/s, and how much the server's memory
 // grows while it streams) and the first page of a 10,000-pharmacy list (p50 / p99), on the real
-// app listening on 127.0.0.1 with a fresh in-memory PGlite. Figures, not timed tests.
+// app listening on 127.0.0.1 with a fresh, migrated in-memory PGlite. Figures, not timed tests.
 import { sql } from 'drizzle-orm';
-import { buildApp } from '../src/server/app.ts';
-import { testConfig } from '../src/server/config.ts';
 import { addStaff, signIn } from '../src/server/test/staff.ts';
-import type { TestContext } from '../src/server/test/context.ts';
+import { createTestContext, type TestContext } from '../src/server/test/context.ts';
 import { percentile } from '../src/server/test/pool.ts';
 import type { Benchmark, Row } from './lib/report.ts';
 
@@ -30,9 +28,8 @@ export const areaManagerBenchmark: Benchmark = {
   async run({ log, quick }) {
     const csvRows = quick ? 10_000 : 100_000;
     const listRows = 10_000;
-    const config = testConfig();
-    const app = await buildApp(config);
-    const ctx = { app, config, database: app.services.database, close: () => app.close() } as TestContext;
+    const ctx: TestContext = await createTestContext();
+    const { app } = ctx;
     const rows: Row[] = [];
     try {
       const csvManager = await addStaff(ctx, 'area_manager');
@@ -92,7 +89,7 @@ export const areaManagerBenchmark: Benchmark = {
         { group: GROUP_LIST, figure: 'first page p99', value: p99, unit: 'ms', target: '< 50 ms', pass: p99 < 50, note: '300 sequential requests, session check included' },
       );
     } finally {
-      await app.close();
+      await ctx.close();
     }
     return rows;
   },

@@ -2,8 +2,8 @@
 // Excel in Italy (UTF-8 with BOM, ';'), streamed from the database a page at a time. Cells that
 // start with = + - @ tab or CR are prefixed with ' by csv-stringify (escape_formulas), so no
 // formula runs. The answer columns come from the catalogue's two field-force forms.
-import { Readable, pipeline } from 'node:stream';
-import { stringify } from 'csv-stringify';
+import { Readable } from 'node:stream';
+import { stringify, type Options } from 'csv-stringify/sync';
 import { FORMS } from '#shared/forms/catalogue.ts';
 import { sectionsOf } from '#shared/forms/derive.ts';
 import type { AreaManagerPharmacies } from './area-manager-pharmacies.ts';
@@ -67,15 +67,18 @@ function recordOf(row: ExportRow): string[] {
 /** `pharmacies-YYYY-MM-DD.csv` (the day in UTC). */
 export const csvFileName = (at: Date) => `pharmacies-${at.toISOString().slice(0, 10)}.csv`;
 
-/** The CSV as a stream: the BOM, the header, then each page of rows as it is read. */
+const CSV_OPTIONS: Options = { delimiter: ';', escape_formulas: true, record_delimiter: 'windows', quoted_match: /[\n\r"]/ };
+const BOM = '\uFEFF';
+
+/**
+ * The CSV as a stream: the BOM and the header, then each page of rows (csv-stringify's sync API
+ * on one page at a time: far fewer stream writes than a record each). Read only as fast as the
+ * client takes the bytes, so at most one page is in memory.
+ */
 export function accordCsvStream(store: AreaManagerPharmacies, areaManagerId: string): Readable {
-  const stringifier = stringify({ delimiter: ';', bom: true, escape_formulas: true, record_delimiter: 'windows', quoted_match: /[\n\r"]/ });
-  async function* records() {
-    yield CSV_HEADER;
-    for await (const page of store.exportPages(areaManagerId)) for (const row of page) yield recordOf(row);
+  async function* chunks() {
+    yield BOM + stringify([CSV_HEADER], CSV_OPTIONS);
+    for await (const page of store.exportPages(areaManagerId)) yield stringify(page.map(recordOf), CSV_OPTIONS);
   }
-  // Backpressure: the generator is read only as fast as the client takes the bytes; a failed
-  // read destroys the stringifier too, which ends the response.
-  pipeline(Readable.from(records()), stringifier, () => undefined);
-  return stringifier;
+  return Readable.from(chunks(), { objectMode: false });
 }

@@ -151,7 +151,7 @@ export function createAreaManagerPharmacies(db: Database, fieldSales: FieldSales
     },
 
     /** The manager's pharmacies in pages of `size` (by id), each with its rep's name: never all in memory. */
-    async *exportPages(areaManagerId: string, size = 2000): AsyncGenerator<(FieldPharmacy & { repName: string | null })[]> {
+    async *exportPages(areaManagerId: string, size = 500): AsyncGenerator<(FieldPharmacy & { repName: string | null })[]> {
       let after = '00000000-0000-0000-0000-000000000000';
       for (;;) {
         const rows = await db
