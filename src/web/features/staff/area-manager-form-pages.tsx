@@ -25,7 +25,8 @@ export function AreaManagerFormPage() {
   const step = stepParam === undefined ? 1 : stepParam === '2' ? 2 : null;
   if (step === null) return <Navigate to={localPath(routePath('areaManagerForm', { areaManagerId }))} replace />;
   const stepPath = (n: number) => (n === 1 ? routePath('areaManagerForm', { areaManagerId }) : routePath('areaManagerFormStep', { areaManagerId, step: String(n) }));
-  return <FormPage key={step} form={FORMS['areamanager-pharmacy']} sections={FIELD_FORCE_SECTIONS} step={step} values={values} stepPath={stepPath} />;
+  const home = routePath('areaManagerHome', { areaManagerId });
+  return <FormPage key={step} form={FORMS['areamanager-pharmacy']} sections={FIELD_FORCE_SECTIONS} step={step} values={values} stepPath={stepPath} backTo={home} />;
 }
 
 export function AddRepPage() {

@@ -172,6 +172,7 @@ describe('add a pharmacy (screens 7 then 3, one payload)', () => {
     });
     const user = await renderAt(`/areamanager/form/${AM_ID}`);
     expect(await screen.findByRole('heading', { level: 1, name: 'The pharmacy' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back' })).toHaveAttribute('href', `/areamanager/home/${AM_ID}`);
     await user.selectOptions(await screen.findByRole('combobox', { name: 'Sales rep' }), REP_ID);
     await user.type(screen.getByRole('combobox', { name: /find your pharmacy/i }), 'Liverpool');
     await user.click(await screen.findByRole('option', { name: /boots bold street/i }));
