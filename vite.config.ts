@@ -55,7 +55,7 @@ function moduleChunks(): Plugin {
  */
 /** Code every form page shares (each page's own modules stay in their page's chunk). */
 const FORM_CODE =
-  /src[\\/](shared[\\/](forms|schemas|registration|reference[\\/](?!options))|web[\\/](forms[\\/](?!application-page|steps-application-page|steps-sections|steps[\\/]|field-force)|components[\\/](?!charter-|altcha-widget|leaflet-map)|lib[\\/]api))|node_modules[\\/](zod|react-hook-form|@hookform|react-i18next|html-parse-stringify)[\\/]/;
+  /src[\\/](shared[\\/](forms|schemas|registration|reference[\\/](?!options))|web[\\/](forms[\\/](?!application-page|steps-application-page|steps-sections|steps[\\/]|field-force|sections[\\/]field-force)|components[\\/](?!charter-|altcha-widget|leaflet-map)|lib[\\/]api))|node_modules[\\/](zod|react-hook-form|@hookform|react-i18next|html-parse-stringify)[\\/]/;
 /** Message files fetched together: the shell's on every page, the form's with any form page. */
 const MESSAGE_BUNDLES: Record<string, string> = { common: 'shell', layout: 'shell', consent: 'shell', form: 'form', components: 'form' };
 const messageBundle = (id: string) => {
