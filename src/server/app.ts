@@ -27,6 +27,8 @@ import { staffRoutes } from './routes/staff.ts';
 import { reviewRoutes } from './routes/review.ts';
 import { repVisitRoutes } from './routes/rep-visits.ts';
 import { createRepVisits } from './services/rep-visits.ts';
+import { areaManagerRoutes } from './routes/area-manager.ts';
+import { createAreaManagerPharmacies } from './services/area-manager-pharmacies.ts';
 import { webRoutes } from './routes/web.ts';
 import { applicantLinkRoutes } from './routes/applicant-links.ts';
 import { createApplicantLinks, type ApplicantLinks } from './services/applicant-links.ts';
@@ -204,6 +206,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await pharmacyRoutes(app, { db, rateLimit: publicPostLimit });
   await authRoutes(app, { auth: services.auth, config, rateLimit: publicPostLimit });
   await staffRoutes(app, { auth: services.auth, fieldSales: services.fieldSales, fieldDashboard: services.fieldDashboard, config });
+  await areaManagerRoutes(app, {
+    auth: services.auth,
+    fieldSales: services.fieldSales,
+    pharmacies: createAreaManagerPharmacies(db, services.fieldSales),
+    applications: services.applications,
+    captcha: services.captcha,
+    mailer: services.mailer,
+    config,
+  });
   await certificateRoutes(app, { db, auth: services.auth, certificates: services.certificates, config });
   await captchaRoutes(app, { captcha: services.captcha, rateLimit: publicReadLimit });
   await placesRoutes(app, { places: services.places, defaultMarket: config.defaultMarket, rateLimit: publicReadLimit });

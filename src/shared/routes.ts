@@ -32,12 +32,26 @@ export const ROUTES = {
   myData: '/my-data/:token',
   // Issue #13: the public finder.
   finder: '/finder',
+  // The area manager's pages (issue 12).
+  areaManagerView: '/areamanager/view',
+  areaManagerForm: '/areamanager/form/:areaManagerId',
+  areaManagerFormStep: '/areamanager/form/:areaManagerId/:step',
+  areaManagerAddRep: '/areamanager/add/rep/:areaManagerId',
+  areaManagerPharmacyEdit: '/areamanager/pharmacy/edit/:id',
+  areaManagerThankYou: '/areamanager/thank-you',
+  areaManagerPrivacyPolicy: '/areamanager/privacy-policy',
+  areaManagerTerms: '/areamanager/terms-and-conditions',
 } as const;
 
 export type RouteName = keyof typeof ROUTES;
 
 /** The staff pages: on every market, never preloaded, signed-in except sign-in itself. */
-export const STAFF_ROUTES = ['signIn', 'verifySignIn', 'mainAdmin', 'areaManagerHome', 'review', 'repHome', 'reviewApplication', 'reviewers', 'addReviewer', 'repForm', 'repThankYou', 'repPrivacyPolicy', 'repTerms'] as const satisfies readonly RouteName[];
+export const STAFF_ROUTES = [
+  'signIn', 'verifySignIn', 'mainAdmin', 'areaManagerHome', 'review', 'repHome',
+  'reviewApplication', 'reviewers', 'addReviewer',
+  'repForm', 'repThankYou', 'repPrivacyPolicy', 'repTerms',
+  'areaManagerView', 'areaManagerForm', 'areaManagerFormStep', 'areaManagerAddRep', 'areaManagerPharmacyEdit', 'areaManagerThankYou', 'areaManagerPrivacyPolicy', 'areaManagerTerms',
+] as const satisfies readonly RouteName[];
 
 /** A route's path with its `:params` filled in (encoded), e.g. routePath('repHome', { repId: 'a b' }) -> '/rep/home/a%20b'. */
 export function routePath(name: RouteName, params: Record<string, string> = {}): string {

@@ -259,6 +259,9 @@ export const fieldPharmacies = pgTable(
   },
   (t) => [
     index('field_pharmacies_area_manager_idx').on(t.areaManagerId),
+    // The manager's list, a page at a time by name, and the CSV export, a page at a time by id.
+    index('field_pharmacies_area_manager_name_idx').on(t.areaManagerId, t.name, t.id),
+    index('field_pharmacies_area_manager_id_idx').on(t.areaManagerId, t.id),
     index('field_pharmacies_sales_rep_idx').on(t.salesRepId),
     uniqueIndex('field_pharmacies_place_id_unique').on(t.placeId),
   ],

@@ -59,7 +59,7 @@ let added = 0;
 
 interface Endpoint {
   name: string;
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'PUT';
   url: () => string;
   payload?: () => Record<string, unknown>;
   expected: Record<Actor, number>;
@@ -85,6 +85,33 @@ const MATRIX: Endpoint[] = [
   },
   { name: 'GET /api/rep-get-pharmacy', method: 'GET', url: () => `/api/rep-get-pharmacy?id=${pharmacyId}`, expected: { anonymous: 401, rep: 200, otherAm: 403, ownAm: 200, reviewer: 403, admin: 200 } },
   { name: 'GET /api/files/certificates/:fileId', method: 'GET', url: () => `/api/files/certificates/${certificateId}`, expected: { anonymous: 401, rep: 403, otherAm: 403, ownAm: 403, reviewer: 200, admin: 200 } },
+  { name: 'GET /api/areamanager-get-pharmacy', method: 'GET', url: () => `/api/areamanager-get-pharmacy?id=${pharmacyId}`, expected: { anonymous: 401, rep: 403, otherAm: 403, ownAm: 200, reviewer: 403, admin: 200 } },
+  { name: 'GET /api/areamanager-accord-csv', method: 'GET', url: () => `/api/areamanager-accord-csv?id=${people.ownAm.id}`, expected: { anonymous: 401, rep: 403, otherAm: 403, ownAm: 200, reviewer: 403, admin: 200 } },
+  {
+    name: 'POST /api/areamanager-add-rep',
+    method: 'POST',
+    url: () => '/api/areamanager-add-rep',
+    payload: () => ({ email: `nuovo.rep${++added}@example.it`, firstName: 'Paolo', lastName: 'Neri', areaManagerId: people.ownAm.id, appStoreCountry: 'it', formLanguage: 'it' }),
+    expected: { anonymous: 401, rep: 403, otherAm: 403, ownAm: 200, reviewer: 403, admin: 200 },
+  },
+  {
+    name: 'PUT /api/areamanager-update-pharmacy',
+    method: 'PUT',
+    url: () => '/api/areamanager-update-pharmacy',
+    payload: () => ({
+      pharmacyId,
+      salesRep: people.rep.id,
+      whereYouWork: 'Farmacia Segreta',
+      placeId: 'manual:0123456789abcdef0123456789abcdef',
+      lat: 41.9,
+      lng: 12.5,
+      address: 'Via Riservata 1, 00185 Roma RM',
+      city: 'Roma',
+      region: 'lazio',
+      prov: 'RM',
+    }),
+    expected: { anonymous: 401, rep: 403, otherAm: 403, ownAm: 200, reviewer: 403, admin: 200 },
+  },
   { name: 'GET /api/auth/me', method: 'GET', url: () => '/api/auth/me', expected: { anonymous: 401, rep: 200, otherAm: 200, ownAm: 200, reviewer: 200, admin: 200 } },
 ];
 
@@ -141,7 +168,7 @@ describe('staff API answers', () => {
     expect(form.statusCode).toBe(400);
   });
 
-  it("gives the area manager's pharmacies with call history newest first, and their reps", async () => {
+  it("gives the area manager's pharmacies (one page and a total, no call history), and their reps", async () => {
     const response = await get(`/api/areamanager-get-pharmacies?id=${people.ownAm.id}`, 'ownAm');
     expect(response.json()).toEqual({
       status: 'ok',
@@ -150,16 +177,17 @@ describe('staff API answers', () => {
           id: pharmacyId,
           pharmacyName: 'Farmacia Segreta',
           fullAddress: 'Via Riservata 1, 00185 Roma RM',
+          city: 'Roma',
           currentCallFlag: 'joined_unify',
-          callHistory: [
-            expect.objectContaining({ callFlag: 'joined_unify', month: 3, at: '2026-03-02T10:00:00.000Z', byName: `${people.rep.firstName} ${people.rep.lastName}` }),
-            expect.objectContaining({ callFlag: 'appointment_scheduled', month: 1 }),
-          ],
+          repName: `${people.rep.firstName} ${people.rep.lastName}`,
+          nextVisit: null,
         },
       ],
+      total: 1,
     });
     const reps = await get(`/api/areamanager-get-reps?id=${people.ownAm.id}`, 'ownAm');
-    expect(reps.json()).toEqual({ status: 'ok', data: [{ firstName: people.rep.firstName, lastName: people.rep.lastName, nid: people.rep.id }] });
+    // The matrix above added reps of their own to this manager.
+    expect(reps.json().data).toContainEqual({ firstName: people.rep.firstName, lastName: people.rep.lastName, nid: people.rep.id });
   });
 
   it("gives a rep's pharmacies as a plain list, and one pharmacy's fields", async () => {

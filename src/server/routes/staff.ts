@@ -39,8 +39,6 @@ export async function staffRoutes(app: FastifyInstance, deps: { auth: AuthServic
     },
   );
 
-  app.get(Api.areaManagerPharmacies.path, { preHandler: areaManager }, async (request, reply) => ok(reply, await fieldSales.pharmaciesOfAreaManager(accessed(request).id)));
-
   app.get(Api.areaManagerReps.path, { preHandler: areaManager }, async (request, reply) => ok(reply, await fieldSales.repsOf(accessed(request).id)));
 
   // Spec §7: "GET pharmacies of a rep (list read directly)": a bare array.

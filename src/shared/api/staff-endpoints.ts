@@ -2,8 +2,8 @@
 // endpoints.ts so that the applicant pages' bundles do not carry them. Import as a namespace:
 // `import * as StaffApi`.
 import type * as z from 'zod/mini';
-import type { FieldPharmacyDetail, FieldPharmacyItem, AreaManagerItem, RepItem, StaffMe, TotpSetupAnswerData, VerifyAnswerData } from '../schemas/staff.ts';
-import { AddAreaManagerSchema, MagicLinkRequestSchema, TotpCodeSchema, VerifyRequestSchema } from '../schemas/staff.ts';
+import type { AreaManagerPharmacyDetail, AreaManagerPharmacyItem, FieldPharmacyDetail, FieldPharmacyItem, AreaManagerItem, RepItem, StaffMe, TotpSetupAnswerData, VerifyAnswerData } from '../schemas/staff.ts';
+import { AddAreaManagerSchema, AreaManagerPharmaciesQuerySchema, MagicLinkRequestSchema, TotpCodeSchema, VerifyRequestSchema } from '../schemas/staff.ts';
 import type { AreaManagerDashboard } from '../schemas/dashboard.ts';
 import type { Contract, WithBasePath } from './contract.ts';
 
@@ -21,7 +21,8 @@ export const signOut: Contract<Record<string, never>, undefined, 'POST'> = { met
 // Staff (DESIGN §6).
 export const areaManagers: Contract<undefined, AreaManagerItem[], 'GET'> = { method: 'GET', path: '/api/mainadmin-get-areamanagers', request: null };
 export const addAreaManager: Contract<z.input<typeof AddAreaManagerSchema>, { id: string }, 'POST'> = { method: 'POST', path: '/api/mainadmin-add-areamanager', request: AddAreaManagerSchema };
-export const areaManagerPharmacies: Contract<IdQuery, FieldPharmacyItem[], 'GET'> = { method: 'GET', path: '/api/areamanager-get-pharmacies', request: null };
+/** One page of the manager's list: `{ status, data, total }`, no call history (issue 12 item 1). */
+export const areaManagerPharmacies: Contract<z.input<typeof AreaManagerPharmaciesQuerySchema>, AreaManagerPharmacyItem[], 'GET'> = { method: 'GET', path: '/api/areamanager-get-pharmacies', request: AreaManagerPharmaciesQuerySchema };
 export const areaManagerReps: Contract<IdQuery, RepItem[], 'GET'> = { method: 'GET', path: '/api/areamanager-get-reps', request: null };
 /** Spec §7 "list read directly": a bare array, not an answer envelope. */
 export const repPharmacies: Contract<{ assignedreptoken: string }, FieldPharmacyItem[], 'GET'> = { method: 'GET', path: '/api/v1/register/rep/pharmacies', request: null };
@@ -42,3 +43,16 @@ export interface RepVisitAnswer {
 export const repUpdatePharmacy: Contract<RepVisitBody, RepVisitAnswer, 'POST'> = { method: 'POST', path: '/api/rep-update-pharmacy', request: null };
 /** Spec §7: the rep update may be POST or PUT; the same route. */
 export const repUpdatePharmacyPut: Contract<RepVisitBody, RepVisitAnswer, 'PUT'> = { method: 'PUT', path: '/api/rep-update-pharmacy', request: null };
+
+// The area manager's side of the field force (issue 12). The JSON bodies are checked with the
+// catalogue's payload schemas (payloadSchema(FORMS[...])) on the server, so no schema here.
+/** `?id=` a pharmacy of the manager's: the view on a reload, call history newest first. */
+export const areaManagerPharmacy: Contract<IdQuery, AreaManagerPharmacyDetail, 'GET'> = { method: 'GET', path: '/api/areamanager-get-pharmacy', request: null };
+/** FORMS['areamanager-pharmacy'] payload (screens 7 + 3) with `areaManagerId`. */
+export const createPharmacy: Contract<Record<string, unknown>, { id: string }, 'POST'> = { method: 'POST', path: '/api/areamanager-create-pharmacy', request: null };
+/** FORMS['areamanager-pharmacy-edit'] payload with `pharmacyId`: the details and the rep. */
+export const updatePharmacyDetails: Contract<Record<string, unknown>, { id: string }, 'PUT'> = { method: 'PUT', path: '/api/areamanager-update-pharmacy', request: null };
+/** FORMS['add-rep'] payload: email, firstName, lastName, areaManagerId, appStoreCountry, formLanguage. */
+export const addRep: Contract<Record<string, unknown>, { id: string }, 'POST'> = { method: 'POST', path: '/api/areamanager-add-rep', request: null };
+/** `?id=` the manager: a download (text/csv), not an answer envelope. */
+export const accordCsv: Contract<IdQuery, string, 'GET'> = { method: 'GET', path: '/api/areamanager-accord-csv', request: null };

@@ -7,7 +7,7 @@ import { ukFormToPayload, ukTrainingAnswerFromStored, type UkRegistrationFormVal
 import { isRegistrationBodyFor } from '../reference/registration-bodies.ts';
 import { ErrorKey } from '../schemas/fields.ts';
 import type { Answers, FieldErrors, FormDef } from './model.ts';
-import type { SectionId } from './sections.ts';
+import { provinceOutsideRegion, type SectionId } from './sections.ts';
 
 interface Entry extends FormDef {
   steps: readonly (readonly SectionId[])[];
@@ -73,10 +73,24 @@ export const FORMS = {
       ['rep-assignment', 'pharmacy', 'city-region-province'],
       ['short-italian', 'confirmations-3', 'bot-check'],
     ],
-    carried: ['staff-market'],
+    carried: ['area-manager-ref', 'staff-market'],
+    check: provinceOutsideRegion,
     keepAnswers: true,
+    laterStepsNeed: 'whereYouWork',
     files: JPEG_OR_PNG_PHOTO,
     submit: { path: '/api/areamanager-create-pharmacy', method: 'POST', encoding: 'json' },
+    done: '/areamanager/thank-you',
+  },
+  /** /areamanager/pharmacy/edit/{id}: screen 7's details and the rep, of a pharmacy already added. */
+  'areamanager-pharmacy-edit': {
+    id: 'areamanager-pharmacy-edit',
+    texts: 'staff',
+    titleKey: 'staff.areaManagerPharmacyEdit.title',
+    steps: [['rep-assignment', 'pharmacy', 'city-region-province']],
+    carried: ['pharmacy-ref'],
+    check: provinceOutsideRegion,
+    keepAnswers: false,
+    submit: { path: '/api/areamanager-update-pharmacy', method: 'PUT', encoding: 'json' },
     done: '/areamanager/thank-you',
   },
   /** Spec §2 screen 12: the joined_unify part and the extra pharmacists only when callFlag is joined_unify. */

@@ -131,6 +131,8 @@ describe('area manager add-pharmacy (screens 7 + 3)', () => {
     });
     expect(errorsOf(stepSchema(form, 1), part1)).toEqual({});
     expect(errorsOf(stepSchema(form, 1), { ...part1, oncStatus: 'somewhere' })).toEqual({ oncStatus: 'validation.choose' });
+    // Spec §5: the province must belong to the region, in the browser and in the payload.
+    expect(errorsOf(stepSchema(form, 1), { ...part1, prov: 'RM' })).toEqual({ prov: 'validation.choose' });
     expect(fieldOrder(form, 1)).toEqual(['salesRep', 'oncStatus', 'placeId', 'whereYouWork', 'city', 'region', 'prov']);
   });
 
@@ -141,8 +143,9 @@ describe('area manager add-pharmacy (screens 7 + 3)', () => {
     ]);
     expect(submitGates(form)).toEqual(['agreementCheck1', 'agreementCheck2', 'agreementCheck3']);
     const { pharmacyId: _p, callFlag: _c, month: _m, piva: _v, ...short } = joined;
-    const whole = { ...part1, ...short, recaptchaToken: 'solution', appStoreCountry: 'it', formLanguage: 'it' };
+    const whole = { ...part1, ...short, areaManagerId: ID, recaptchaToken: 'solution', appStoreCountry: 'it', formLanguage: 'it' };
     expect(errorsOf(payloadSchema(form), whole)).toEqual({});
+    expect(errorsOf(payloadSchema(form), { ...whole, areaManagerId: undefined })).toEqual({ areaManagerId: 'validation.invalid' });
     expect(errorsOf(payloadSchema(form), { ...whole, agreementCheck2: false, region: 'atlantis' })).toEqual({ agreementCheck2: 'validation.confirm', region: 'validation.choose' });
   });
 });

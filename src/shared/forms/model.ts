@@ -65,6 +65,8 @@ export interface FormDef {
   prefill?: { param: 'pharmacistId' | 'pharmacyId'; from: string };
   /** Answers kept in the browser between steps and visits (and draft links). */
   keepAnswers: boolean;
+  /** The kept answer without which a later step sends back to step 1 (spec §4: firstName, the default). */
+  laterStepsNeed?: string;
   /** File rules applied by the server: the certificate, and the photo's allowed types. */
   files?: { certificate?: 'required' | 'unlessEditing'; photoTypes?: readonly string[] };
   /** Cross-field rules of the whole payload (the registration body against the market). */

@@ -11,10 +11,18 @@ import { CertificateFileSchema, step1Fields, step2Fields, step3Fields } from '..
 import { ukFields } from '../schemas/registration-uk.ts';
 import { CallFlagSchema, CitySchema, MonthSchema, NextVisitSchema, OncologyStatusSchema, PivaSchema, VisitNoteSchema, ProvinceSchema, RecordIdSchema, RegionSchema } from '../schemas/field-force.ts';
 import { ApplicantLinkRequestSchema } from '../schemas/applicant-links.ts';
-import type { Answers, SectionDef } from './model.ts';
+import { provincesOf } from '../reference/italy.ts';
+import type { Answers, FieldErrors, SectionDef } from './model.ts';
 
 const PLACE_ERROR_AT = { lat: 'placeId', lng: 'placeId', address: 'placeId' } as const;
 const pick = <K extends keyof typeof commonFields>(...names: K[]) => Object.fromEntries(names.map((n) => [n, commonFields[n]])) as Pick<typeof commonFields, K>;
+
+/** Spec §5: the province must be one of the chosen region's (checked in the browser and on the server). */
+export function provinceOutsideRegion(answers: Answers): FieldErrors {
+  const { region, prov } = answers;
+  if (typeof region !== 'string' || typeof prov !== 'string' || !region || !prov) return {};
+  return provincesOf(region).some((p) => p.code === prov) ? {} : { prov: ErrorKey.choose };
+}
 
 const joinedUnify = (answers: Answers) => answers.callFlag === CALL_FLAG_JOINED_UNIFY;
 const THREE_CONFIRMATIONS = AGREEMENT_FIELDS.slice(0, 3);
@@ -73,7 +81,7 @@ export const SECTIONS = {
 
   // ---- field force -----------------------------------------------------------------------
   'rep-assignment': { texts: 'staff', fields: { salesRep: RecordIdSchema, oncStatus: OncologyStatusSchema } },
-  'city-region-province': { texts: 'staff', fields: { city: CitySchema, region: RegionSchema, prov: ProvinceSchema } },
+  'city-region-province': { texts: 'staff', fields: { city: CitySchema, region: RegionSchema, prov: ProvinceSchema }, check: provinceOutsideRegion },
   'short-italian': { texts: 'italy', fields: shortItalianFields, errorAt: { photoId: 'photo' } },
   'confirmations-3': { texts: 'italy', fields: pick(...THREE_CONFIRMATIONS), boxes: THREE_CONFIRMATIONS, gatesSubmit: THREE_CONFIRMATIONS },
   'pharmacy-ref': { texts: 'staff', fields: { pharmacyId: RecordIdSchema }, hidden: ['pharmacyId'] },

@@ -2,6 +2,7 @@
 // staff pages and the server.
 import * as z from 'zod/mini';
 import { EmailSchema, ErrorKey, NameSchema, patterned } from './fields.ts';
+import { CALL_FLAGS } from '../reference/call-flags.ts';
 
 export const STAFF_ROLES = ['main_admin', 'reviewer', 'area_manager', 'sales_rep'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
@@ -83,6 +84,8 @@ export interface CallHistoryEntry {
   month: number | null;
   note: string | null;
   byName: string | null;
+  /** The next visit the rep planned with this entry (YYYY-MM-DD). */
+  nextVisit?: string | null;
 }
 
 /** A pharmacy in the area-manager and rep lists (spec §3 "Pharmacy (in lists)"). Call history newest first. */
@@ -111,6 +114,54 @@ export interface FieldPharmacyDetail extends FieldPharmacyItem {
   oncStatus: string | null;
   areaManagerId: string;
   salesRepId: string | null;
+}
+
+// ---- The area manager's pharmacies (issue 12) -------------------------------------------------
+
+export const PHARMACY_PAGE_SIZE = 25;
+
+/** GET /api/areamanager-get-pharmacies query: the manager, the 1-based page, a name or city search, a call flag, "due for a visit". */
+export const AreaManagerPharmaciesQuerySchema = z.object({
+  id: z.string(),
+  page: z._default(z.pipe(z.string().check(z.regex(/^\d{1,6}$/, { error: ErrorKey.invalid })), z.transform(Number)), 1),
+  q: z._default(z.string().check(z.trim(), z.maxLength(100, { error: ErrorKey.tooLong })), ''),
+  callFlag: z._default(z.union([z.enum(CALL_FLAGS, { error: ErrorKey.invalid }), z.literal('')]), ''),
+  due: z._default(z.enum(['', '0', '1'], { error: ErrorKey.invalid }), ''),
+});
+
+/** One row of the manager's list: no call history (that is the view's). */
+export interface AreaManagerPharmacyItem {
+  id: string;
+  pharmacyName: string;
+  fullAddress: string;
+  city: string | null;
+  currentCallFlag: string | null;
+  repName: string | null;
+  /** The next visit of the latest call entry (YYYY-MM-DD), if one was planned. */
+  nextVisit: string | null;
+}
+
+/** The list's answer: `{ status, data, total }` (total over every page). */
+export interface AreaManagerPharmacyPage {
+  data: AreaManagerPharmacyItem[];
+  total: number;
+}
+
+/** GET /api/areamanager-get-pharmacy: the view's record, call history newest first. */
+export interface AreaManagerPharmacyDetail extends FieldPharmacyItem {
+  city: string | null;
+  region: string | null;
+  prov: string | null;
+  placeId: string | null;
+  lat: number | null;
+  lng: number | null;
+  address: string;
+  whereYouWork: string;
+  oncStatus: string | null;
+  salesRep: string | null;
+  repName: string | null;
+  areaManagerId: string;
+  month: number | null;
 }
 
 export const StaffMessage = {

@@ -3,7 +3,8 @@
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation, useParams, type RouteObject } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useLocalPath, useSite } from '../lib/site-context.tsx';
+import { SiteProvider, useLocalPath, useSite } from '../lib/site-context.tsx';
+import type { Mode } from '#shared/markets.ts';
 import { Header } from '../features/layout/header.tsx';
 import { Footer } from '../features/layout/footer.tsx';
 import { SkipLink } from '../features/layout/skip-link.tsx';
@@ -11,7 +12,7 @@ import { CookieNotice } from '../features/consent/cookie-notice.tsx';
 import { PAGE_MODULES, isLegalPageOf, type PageName } from '#shared/page-modules.ts';
 import { ROUTES, routePath, routerPath } from '#shared/routes.ts';
 import { loadFeatureMessages } from '../lib/i18n.ts';
-import { REP_MESSAGES, REVIEW_MESSAGES, STAFF_MESSAGES, isStaffPath, staffRoutes, type StaffPages } from './staff-routes.tsx';
+import { REP_MESSAGES, REVIEW_MESSAGES, STAFF_FORM_MESSAGES, STAFF_MESSAGES, isStaffPath, staffRoutes, type StaffPages } from './staff-routes.tsx';
 
 /**
  * A lazily loaded page that also loads its own message files (src/web/i18n/<lang>/<name>.json).
@@ -56,7 +57,24 @@ const staffPages: StaffPages = {
   RepThankYouPage: page(() => import('../features/staff/rep/rep-thank-you-page.tsx').then((m) => m.RepThankYouPage), REP_MESSAGES),
   RepPrivacyPolicyPage: PrivacyPolicyPage,
   RepTermsPage: TermsPage,
+  AreaManagerViewPage: page(() => import('../features/staff/area-manager-view-page.tsx').then((m) => m.AreaManagerViewPage), STAFF_MESSAGES),
+  AreaManagerFormPage: page(() => import('../features/staff/area-manager-form-pages.tsx').then((m) => m.AreaManagerFormPage), STAFF_FORM_MESSAGES),
+  AddRepPage: page(() => import('../features/staff/area-manager-form-pages.tsx').then((m) => m.AddRepPage), STAFF_FORM_MESSAGES),
+  PharmacyEditPage: page(() => import('../features/staff/area-manager-form-pages.tsx').then((m) => m.PharmacyEditPage), STAFF_FORM_MESSAGES),
+  AreaManagerThankYouPage: page(() => import('../features/staff/area-manager-thank-you-page.tsx').then((m) => m.AreaManagerThankYouPage), STAFF_MESSAGES),
+  AreaManagerPrivacyPage: () => <InMode mode="areamanager"><PrivacyPolicyPage /></InMode>,
+  AreaManagerTermsPage: () => <InMode mode="areamanager"><TermsPage /></InMode>,
 };
+
+/** A page of a mode's channel (/areamanager/...): its links stay in that channel. */
+function InMode({ mode, children }: { mode: Mode; children: ReactNode }) {
+  const { config } = useSite();
+  return (
+    <SiteProvider config={config} mode={mode}>
+      {children}
+    </SiteProvider>
+  );
+}
 
 function PageLoading() {
   const { t } = useTranslation();

@@ -5,7 +5,10 @@ import { COUNTRIES, resolveVariant } from '#shared/markets.ts';
 import { isStaffPath, staffRoutes, type StaffPages } from './staff-routes.tsx';
 
 const none = () => null;
-const pages: StaffPages = { SignInPage: none, VerifySignInPage: none, StaffArea: none, MainAdminPage: none, AreaManagerHomePage: none, ReviewQueuePage: none, ReviewDetailPage: none, ReviewersPage: none, AddReviewerPage: none, RepHomePage: none, RepFormPage: none, RepThankYouPage: none, RepPrivacyPolicyPage: none, RepTermsPage: none };
+const pages: StaffPages = {
+  SignInPage: none, VerifySignInPage: none, StaffArea: none, MainAdminPage: none, AreaManagerHomePage: none, ReviewQueuePage: none, ReviewDetailPage: none, ReviewersPage: none, AddReviewerPage: none, RepHomePage: none, RepFormPage: none, RepThankYouPage: none, RepPrivacyPolicyPage: none, RepTermsPage: none,
+  AreaManagerViewPage: none, AreaManagerFormPage: none, AddRepPage: none, PharmacyEditPage: none, AreaManagerThankYouPage: none, AreaManagerPrivacyPage: none, AreaManagerTermsPage: none,
+};
 
 function paths(routes: RouteObject[]): string[] {
   return routes.flatMap((route) => [...(route.path ? [route.path] : []), ...paths(route.children ?? [])]);

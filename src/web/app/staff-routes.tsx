@@ -22,6 +22,15 @@ export interface StaffPages {
   RepThankYouPage: ComponentType;
   RepPrivacyPolicyPage: ComponentType;
   RepTermsPage: ComponentType;
+  // The area manager's pages (issue 12).
+  AreaManagerViewPage: ComponentType;
+  AreaManagerFormPage: ComponentType;
+  AddRepPage: ComponentType;
+  PharmacyEditPage: ComponentType;
+  AreaManagerThankYouPage: ComponentType;
+  /** The legal pages under /areamanager, open without signing in. */
+  AreaManagerPrivacyPage: ComponentType;
+  AreaManagerTermsPage: ComponentType;
 }
 
 /** Whether a path (without the market's base path) is one of the staff pages. */
@@ -33,18 +42,22 @@ export function isStaffPath(pathname: string): boolean {
 export const STAFF_MESSAGES = ['staff', 'form', 'components', 'reference'];
 /** The review desk's pages add their own, and the applicant forms' wording for the field names. */
 export const REVIEW_MESSAGES = [...STAFF_MESSAGES, 'review', 'italy', 'steps'];
-
-/** The rep's pages also name call flags and oncology statuses (reference) and ask the Italian form's questions (italy). */
-export const REP_MESSAGES = [...STAFF_MESSAGES, 'reference', 'italy'];
+/** The rep's pages also ask the Italian form's questions. */
+export const REP_MESSAGES = [...STAFF_MESSAGES, 'italy'];
+/** The area manager's forms also use the shorter Italian form's and the steps' wording. */
+export const STAFF_FORM_MESSAGES = [...STAFF_MESSAGES, 'italy', 'steps'];
 
 export function staffRoutes(pages: StaffPages): RouteObject[] {
   const { SignInPage, VerifySignInPage, StaffArea, MainAdminPage, AreaManagerHomePage, ReviewQueuePage, ReviewDetailPage, ReviewersPage, AddReviewerPage } = pages;
   const { RepHomePage, RepFormPage, RepThankYouPage, RepPrivacyPolicyPage, RepTermsPage } = pages;
+  const { AreaManagerViewPage, AreaManagerFormPage, AddRepPage, PharmacyEditPage, AreaManagerThankYouPage, AreaManagerPrivacyPage, AreaManagerTermsPage } = pages;
   return [
     { path: routerPath('signIn'), element: <SignInPage /> },
     { path: routerPath('verifySignIn'), element: <VerifySignInPage /> },
     { path: routerPath('repPrivacyPolicy'), element: <RepPrivacyPolicyPage /> },
     { path: routerPath('repTerms'), element: <RepTermsPage /> },
+    { path: routerPath('areaManagerPrivacyPolicy'), element: <AreaManagerPrivacyPage /> },
+    { path: routerPath('areaManagerTerms'), element: <AreaManagerTermsPage /> },
     {
       element: <StaffArea />,
       children: [
@@ -57,6 +70,12 @@ export function staffRoutes(pages: StaffPages): RouteObject[] {
         { path: routerPath('repHome'), element: <RepHomePage /> },
         { path: routerPath('repForm'), element: <RepFormPage /> },
         { path: routerPath('repThankYou'), element: <RepThankYouPage /> },
+        { path: routerPath('areaManagerView'), element: <AreaManagerViewPage /> },
+        { path: routerPath('areaManagerForm'), element: <AreaManagerFormPage /> },
+        { path: routerPath('areaManagerFormStep'), element: <AreaManagerFormPage /> },
+        { path: routerPath('areaManagerAddRep'), element: <AddRepPage /> },
+        { path: routerPath('areaManagerPharmacyEdit'), element: <PharmacyEditPage /> },
+        { path: routerPath('areaManagerThankYou'), element: <AreaManagerThankYouPage /> },
       ],
     },
   ];

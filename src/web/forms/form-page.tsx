@@ -4,13 +4,13 @@ import type { ComponentType, ReactNode } from 'react';
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { FormProvider, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import type { Step } from '#shared/registration/journey.ts';
 import { FORM_MINUTES } from '#shared/limits.ts';
 import { sectionsOf, submitGates } from '#shared/forms/derive.ts';
 import type { FormDef, SectionDef } from '#shared/forms/model.ts';
 import { sectionOf } from '#shared/forms/sections.ts';
-import { useSite } from '../lib/site-context.tsx';
+import { useLocalPath, useSite } from '../lib/site-context.tsx';
 import { ErrorSummary, focusField } from '../components/error-summary.tsx';
 import { ErrorView } from '../components/error-view.tsx';
 import { routePath } from '#shared/routes.ts';
@@ -20,7 +20,7 @@ import { FormTextProvider, useHasFormText } from './form-text.tsx';
 import { RunnerProvider } from './runner-context.tsx';
 import { SubmitBar } from './submit-bar.tsx';
 import { SaveDraft } from './steps/save-draft.tsx';
-import { useFormRunner } from './use-form-runner.ts';
+import { useFormRunner, type RunnerOptions } from './use-form-runner.ts';
 import './forms.css';
 
 // Shown only after an answer that is rare (an edit link that no longer works, an e-mail already
@@ -31,10 +31,12 @@ const UpdateLinkOffer = lazy(() => import('./update-link-offer.tsx').then((m) =>
 /** A section's component; null for sections no input shows (the market, a record's id). */
 export type SectionRegistry = Record<string, ComponentType | null>;
 
-export interface FormPageProps {
+export interface FormPageProps extends RunnerOptions {
   form: FormDef;
   sections: SectionRegistry;
   step?: number;
+  /** Where the first step's Back goes (screen 7 has Back and Next); no Back without it. */
+  backTo?: string;
 }
 
 function ApplicantIntro() {
@@ -51,10 +53,11 @@ function ApplicantIntro() {
   );
 }
 
-export function FormPage({ form, sections, step = 1 }: FormPageProps) {
+export function FormPage({ form, sections, step = 1, values, stepPath, backTo }: FormPageProps) {
   const { t } = useTranslation();
   const { config, variant } = useSite();
-  const runner = useFormRunner(form, step);
+  const runner = useFormRunner(form, step, { values, stepPath });
+  const localPath = useLocalPath();
   const location = useLocation();
   const { methods, phase, submitting, summary, showSummary, attempt, onSubmit, onPrevious } = runner;
   const heading = useRef<HTMLHeadingElement>(null);
@@ -97,6 +100,10 @@ export function FormPage({ form, sections, step = 1 }: FormPageProps) {
     <button type="button" className="pc-button pc-button--secondary" onClick={onPrevious}>
       {t([`${ns}.previous`, 'steps.previous'])}
     </button>
+  ) : backTo ? (
+    <Link className="pc-button pc-button--secondary" to={localPath(backTo)}>
+      {t([`${ns}.previous`, 'steps.previous'])}
+    </Link>
   ) : null;
 
   return (

@@ -110,16 +110,27 @@ function stepFields(form: FormDef, step: number): (name: string) => boolean {
 
 const pickWhere = (values: Values, keep: (name: string) => boolean): Values => Object.fromEntries(Object.entries(values).filter(([name]) => keep(name)));
 
-/** Spec §2, §4: the first step is always open; later steps need a stored first name. */
-const mayVisit = (step: number, answers: Values) => step === 1 || (typeof answers.firstName === 'string' && answers.firstName.trim() !== '');
+/** Spec §2, §4: the first step is always open; later steps need a stored first name (or the form's own first answer). */
+const mayVisit = (form: FormDef, step: number, answers: Values) => {
+  const needed = answers[form.laterStepsNeed ?? 'firstName'];
+  return step === 1 || (typeof needed === 'string' && needed.trim() !== '');
+};
 
-export function useFormRunner(form: FormDef, step = 1) {
+export interface RunnerOptions {
+  /** Start values the page sets, over any kept or stored ones (the area manager of the route, a record being edited). */
+  values?: Values;
+  /** The path of a step, when the form's steps are not the applicants' /form/{step}. */
+  stepPath?: (step: number) => string;
+}
+
+export function useFormRunner(form: FormDef, step = 1, options: RunnerOptions = {}) {
   const { t, i18n } = useTranslation();
   const errorText = useErrorText();
   const { config } = useSite();
   const navigate = useNavigate();
   const localPath = useLocalPath();
   const [searchParams] = useSearchParams();
+  const pathOfStep = (target: number) => (options.stepPath ? options.stepPath(target) : stepPath(target, searchParams));
   const recordId = form.prefill ? (searchParams.get(form.prefill.param) ?? '') : '';
   const editing = recordId !== '' && form.prefill?.param === 'pharmacistId';
   /** A stored record opens the form: the application behind an edit link, or the rep's pharmacy. */
@@ -137,13 +148,13 @@ export function useFormRunner(form: FormDef, step = 1) {
     const meta = loadMeta(store);
     if (draftToken && meta.draftLoaded !== draftToken) return false;
     if (editing && meta.prefilledFor !== recordId) return false;
-    return mayVisit(step, loadAnswers(store)) && !meta.certificate;
+    return mayVisit(form, step, loadAnswers(store)) && !meta.certificate;
   });
   const [initial] = useState(() => {
     const base = startValues(form, context);
     // The record a staff form works on (the rep's visit: ?pharmacyId=) travels in the payload.
     if (form.prefill && !editing && recordId && form.prefill.param in base) base[form.prefill.param] = recordId;
-    return form.keepAnswers && atOnce ? withKept(base, loadAnswers(store)) : base;
+    return { ...(form.keepAnswers && atOnce ? withKept(base, loadAnswers(store)) : base), ...options.values };
   });
   const resolver = useMemo(
     () => zodResolver(stepSchema(form, step, { editing }) as unknown as z.ZodMiniType<Values, Values>) as unknown as Resolver<Values>,
@@ -207,9 +218,9 @@ export function useFormRunner(form: FormDef, step = 1) {
         const waiting = outbox.current?.pendingEntries().find((e) => e.formId === form.id && e.recordId === recordId)?.payload;
         const stored = await getRecord(form.prefill!, recordId).catch(() => null);
         const record = waiting ? { ...(stored === LINK_NOT_VALID ? null : stored), ...waiting } : stored;
-        if ((!record || record === LINK_NOT_VALID) && form.keepAnswers && !mayVisit(step, loadAnswers(store))) {
+        if ((!record || record === LINK_NOT_VALID) && form.keepAnswers && !mayVisit(form, step, loadAnswers(store))) {
           // Step 1 says what went wrong with the link (spec §4 sends a later step without a first name there).
-          void navigate(localPath(stepPath(1, searchParams)), { replace: true });
+          void navigate(localPath(pathOfStep(1)), { replace: true });
           return;
         }
         if (record === LINK_NOT_VALID) return setPhase('linkNotValid');
@@ -217,7 +228,7 @@ export function useFormRunner(form: FormDef, step = 1) {
         const answers = answersFromRecord(form, record);
         if (!form.keepAnswers) {
           // Numbered blocks too (the extra pharmacists), which a new form's values do not list.
-          const values = { ...startValues(form, context), ...answers };
+          const values = { ...startValues(form, context), ...answers, ...options.values };
           if (!editing && form.prefill!.param in values) values[form.prefill!.param] = recordId;
           methods.reset(values);
           setRecordName(typeof record.whereYouWork === 'string' ? record.whereYouWork : '');
@@ -229,12 +240,12 @@ export function useFormRunner(form: FormDef, step = 1) {
         fromRecord = true;
       }
       // Spec §4: a later step without a first name (kept, or in the record being edited) starts again at step 1.
-      if (form.keepAnswers && !mayVisit(step, loadAnswers(store))) {
-        void navigate(localPath(stepPath(1, searchParams)), { replace: true });
+      if (form.keepAnswers && !mayVisit(form, step, loadAnswers(store))) {
+        void navigate(localPath(pathOfStep(1)), { replace: true });
         return;
       }
       const kept = loadAnswers(store);
-      const values = withKept(startValues(form, context), kept);
+      const values = { ...withKept(startValues(form, context), kept), ...options.values };
       const keptMeta = loadMeta(store);
       if (keptMeta.certificate) values.file = await getCertificate();
       else if (hasCertificate && step === 1) await deleteCertificate(); // a file left from another session
@@ -287,7 +298,7 @@ export function useFormRunner(form: FormDef, step = 1) {
     }
     for (const error of otherStepErrors) {
       items.push({
-        to: `${localPath(stepPath(error.step, searchParams))}#${error.fieldId}`,
+        to: `${localPath(pathOfStep(error.step))}#${error.fieldId}`,
         message: t('steps.summaryOtherStep', { field: fieldName(error.fieldId), message: messageFor(error.fieldId, error.key), step: error.step }),
       });
     }
@@ -316,7 +327,7 @@ export function useFormRunner(form: FormDef, step = 1) {
   const keepNow = () => {
     if (form.keepAnswers) saveAnswers(store, storable(pickWhere(methods.getValues(), onThisStep), NOT_KEPT));
   };
-  const goToStep = (target: number) => void navigate(localPath(stepPath(target, searchParams)));
+  const goToStep = (target: number) => void navigate(localPath(pathOfStep(target)));
 
   /** The answers so far, this step's included (the draft e-mail, check your answers). */
   const answersSoFar = (): StoredAnswers => storable({ ...ownAnswers(form, context, form.keepAnswers ? loadAnswers(store) : {}), ...methods.getValues() }, NOT_KEPT);

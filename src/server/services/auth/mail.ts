@@ -26,3 +26,29 @@ export function signInMail(language: string, firstName: string, link: string, pr
     html: simpleHtml(paragraphs, { url: link, label: 'Sign in' }, 'en'),
   };
 }
+
+/** To a rep an area manager has just added: where to sign in (a link is then mailed to the browser that asks). */
+export function welcomeMail(language: string, firstName: string, addedBy: string, signInPage: string, productName: string) {
+  if (language === 'it') {
+    const paragraphs = [
+      `Gentile ${firstName}, ${addedBy} L'ha aggiunta come informatore di ${productName}.`,
+      `Per accedere, apra la pagina di accesso e inserisca questo indirizzo e-mail: Le invieremo un link valido ${SIGN_IN_LINK_MINUTES} minuti.`,
+      'Se non si aspettava questo messaggio, può ignorarlo.',
+    ];
+    return {
+      subject: `${productName}: il Suo accesso come informatore`,
+      text: `${paragraphs[0]}\n\n${paragraphs[1]}\n\n${signInPage}\n\n${paragraphs[2]}\n`,
+      html: simpleHtml(paragraphs, { url: signInPage, label: 'Vai alla pagina di accesso' }, 'it'),
+    };
+  }
+  const paragraphs = [
+    `Hello ${firstName}, ${addedBy} has added you as a sales rep on ${productName}.`,
+    `To sign in, open the sign-in page and enter this e-mail address: we will send you a link that works for ${SIGN_IN_LINK_MINUTES} minutes.`,
+    'If you did not expect this message, you can ignore it.',
+  ];
+  return {
+    subject: `${productName}: your sales rep account`,
+    text: `${paragraphs[0]}\n\n${paragraphs[1]}\n\n${signInPage}\n\n${paragraphs[2]}\n`,
+    html: simpleHtml(paragraphs, { url: signInPage, label: 'Open the sign-in page' }, 'en'),
+  };
+}

@@ -1,53 +1,108 @@
-// /areamanager/home/{areaManagerId} (spec §2): the manager's pharmacies, name and full address.
-// Read-only for now: adding a pharmacy or a rep and the CSV export come with their own issues.
-import { lazy, Suspense } from 'react';
+// /areamanager/home/{areaManagerId} (spec §2, issue 12 item 1): the manager's pharmacies a page
+// at a time (name, full address, current call flag, View), searched by name or city, filtered
+// by call flag or "due for a visit", with add pharmacy, add rep and CSV export. The filters live
+// in the address (?q=&callFlag=&due=1&page=), so a reload or Back keeps them.
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { routePath } from '#shared/routes.ts';
+import { PHARMACY_PAGE_SIZE } from '#shared/schemas/staff.ts';
 import { ownAreaManagerId } from '#shared/staff-home.ts';
+import { useLocalPath } from '../../lib/site-context.tsx';
 import { ErrorView } from '../../components/error-view.tsx';
 import { Spinner } from '../../components/spinner.tsx';
-import { getAreaManagerPharmacies } from './api/get-area-manager-pharmacies.ts';
+import { csvExportPath, getPharmacyPage, type PageResult, type PharmacyFilters } from './api/area-manager-pharmacies.ts';
 import { NoAccess } from './no-access.tsx';
-import { useStaffUser } from './staff-session.tsx';
+import { PharmacyFilterForm } from './pharmacy-filter-form.tsx';
+import { PharmacyList } from './pharmacy-list.tsx';
+import { PharmacyPager } from './pharmacy-pager.tsx';
+import { useSendToSignIn, useStaffUser } from './staff-session.tsx';
 import { usePageTitle } from './use-page-title.ts';
-import { useStaffList } from './use-staff-list.ts';
+
+type State = { kind: 'loading' } | Exclude<PageResult, { kind: 'signedOut' }>;
+
+export function filtersFrom(search: URLSearchParams): PharmacyFilters {
+  const page = Number(search.get('page') ?? '1');
+  return { q: search.get('q') ?? '', callFlag: search.get('callFlag') ?? '', due: search.get('due') === '1', page: Number.isInteger(page) && page > 0 ? page : 1 };
+}
+
+function searchOf(filters: PharmacyFilters): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (filters.q) out.q = filters.q;
+  if (filters.callFlag) out.callFlag = filters.callFlag;
+  if (filters.due) out.due = '1';
+  if (filters.page > 1) out.page = String(filters.page);
+  return out;
+}
 
 // chart.js and Leaflet load only with the dashboard.
 const Dashboard = lazy(() => import('./dashboard/dashboard.tsx'));
 
 export function AreaManagerHomePage() {
   const { t } = useTranslation();
+  const localPath = useLocalPath();
   const { areaManagerId = '' } = useParams();
   const user = useStaffUser();
-  const [state] = useStaffList((signal) => getAreaManagerPharmacies(areaManagerId, signal), [areaManagerId]);
+  const sendToSignIn = useRef(useSendToSignIn());
+  const [search, setSearch] = useSearchParams();
+  const filters = filtersFrom(search);
+  const key = search.toString();
+  const [state, setState] = useState<State>({ kind: 'loading' });
   usePageTitle('staff.areaManagerHome.title');
   const own = ownAreaManagerId(user) === areaManagerId;
 
-  if (state.kind === 'loading') return <Spinner label={t('staff.areaManagerHome.loading')} />;
+  useEffect(() => {
+    const controller = new AbortController();
+    setState({ kind: 'loading' });
+    getPharmacyPage(areaManagerId, filtersFrom(new URLSearchParams(key)), controller.signal).then(
+      (result) => {
+        if (controller.signal.aborted) return;
+        if (result.kind === 'signedOut') sendToSignIn.current();
+        else setState(result);
+      },
+      () => !controller.signal.aborted && setState({ kind: 'failed' }),
+    );
+    return () => controller.abort();
+  }, [areaManagerId, key]);
+
   if (state.kind === 'forbidden') return <NoAccess />;
   if (state.kind === 'failed') return <ErrorView message={t('staff.networkError')} />;
 
+  const filtered = Boolean(filters.q || filters.callFlag || filters.due);
+  const pages = state.kind === 'ok' ? Math.max(1, Math.ceil(state.total / PHARMACY_PAGE_SIZE)) : 1;
   return (
     <div className="staff-page">
       <h1 className="pc-heading-l">{t(own ? 'staff.areaManagerHome.ownTitle' : 'staff.areaManagerHome.title')}</h1>
+      <div className="pc-button-group staff-actions">
+        <Link className="pc-button" to={localPath(routePath('areaManagerForm', { areaManagerId }))}>
+          {t('staff.areaManagerHome.addPharmacy')}
+        </Link>
+        <Link className="pc-button pc-button--secondary" to={localPath(routePath('areaManagerAddRep', { areaManagerId }))}>
+          {t('staff.areaManagerHome.addRep')}
+        </Link>
+        <a className="pc-button pc-button--secondary" href={csvExportPath(areaManagerId)} download>
+          {t('staff.areaManagerHome.exportCsv')}
+        </a>
+      </div>
+      <PharmacyFilterForm key={key} filters={filters} onApply={(next) => setSearch(searchOf({ ...next, page: 1 }))} />
+      {state.kind === 'loading' ? (
+        <Spinner label={t('staff.areaManagerHome.loading')} />
+      ) : state.total === 0 ? (
+        <p className="pc-body" role="status">
+          {t(filtered ? 'staff.areaManagerHome.noMatch' : 'areaManager.noPharFound')}
+        </p>
+      ) : (
+        <>
+          <p className="pc-body" role="status">
+            {t('staff.areaManagerHome.count', { count: state.total })}
+          </p>
+          <PharmacyList items={state.items} />
+          <PharmacyPager page={Math.min(filters.page, pages)} pages={pages} pathOf={(page) => `?${new URLSearchParams(searchOf({ ...filters, page })).toString()}`} />
+        </>
+      )}
       <Suspense fallback={<Spinner label={t('staff.dashboard.loading')} />}>
         <Dashboard areaManagerId={areaManagerId} />
       </Suspense>
-      {state.items.length === 0 ? (
-        <p className="pc-body">{t('areaManager.noPharFound')}</p>
-      ) : (
-        <>
-          <p className="pc-body">{t('staff.areaManagerHome.count', { count: state.items.length })}</p>
-          <ul className="staff-list" aria-label={t('staff.areaManagerHome.listLabel')}>
-            {state.items.map((pharmacy) => (
-              <li key={pharmacy.id} className="staff-list__item">
-                <p className="staff-list__name">{pharmacy.pharmacyName}</p>
-                <p className="staff-list__address">{pharmacy.fullAddress}</p>
-              </li>
-            ))}
-          </ul>
-        </>
-      )}
     </div>
   );
 }

@@ -158,16 +158,16 @@ describe('AreaManagerHomePage', () => {
     const api = stubStaffApi({
       'GET /api/auth/me': me(MANAGER),
       'GET /api/areamanager-get-pharmacies': () =>
-        json({ status: 'ok', data: [{ id: 'p1', pharmacyName: 'Farmacia Centrale', fullAddress: 'Via Roma 1, 00100 Roma RM', callHistory: [], currentCallFlag: 'joined_unify' }] }),
+        json({ status: 'ok', data: [{ id: 'p1', pharmacyName: 'Farmacia Centrale', fullAddress: 'Via Roma 1, 00100 Roma RM', city: 'Roma', currentCallFlag: 'joined_unify', repName: null, nextVisit: null }], total: 1 }),
       'GET /api/areamanager-dashboard': () => json({ status: 'ok', data: { pipeline: [], joins: { months: [], reps: [] }, points: [] } }),
     });
     await renderAt('/areamanager/home/am-1');
     expect(await screen.findByRole('heading', { level: 1, name: 'Le Sue farmacie' })).toBeInTheDocument();
-    const list = screen.getByRole('list', { name: 'Farmacie' });
-    expect(within(list).getByText('Farmacia Centrale')).toBeInTheDocument();
+    const list = await screen.findByRole('list', { name: 'Farmacie' });
+    expect(within(list).getByText('Farmacia Centrale', { selector: 'p' })).toBeInTheDocument();
     expect(within(list).getByText('Via Roma 1, 00100 Roma RM')).toBeInTheDocument();
     expect(await screen.findByText('Nessuna farmacia ha aderito negli ultimi dodici mesi.')).toBeInTheDocument();
-    expect(screen.queryAllByRole('button').map((b) => b.textContent)).toEqual(['Esci']);
+    expect(screen.queryAllByRole('button').map((b) => b.textContent).sort()).toEqual(['Cerca', 'Esci']);
     expect(api.calls.find((c) => c.path === '/api/areamanager-get-pharmacies')!).toBeDefined();
     expect(await violations()).toEqual([]);
   });

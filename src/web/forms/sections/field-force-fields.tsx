@@ -12,14 +12,16 @@ import { useFieldError } from '../use-field-error.ts';
 import { useFormText } from '../form-text.tsx';
 import { OncologyStatusField } from './rep-visit-fields.tsx';
 
-/** The signed-in area manager's reps (the sales-rep choice of screen 7). */
+/** The reps of the form's area manager (the sales-rep choice of screen 7), else of the signed-in one. */
 function useReps(): { value: string; label: string }[] {
   const [reps, setReps] = useState<{ value: string; label: string }[]>([]);
+  const { getValues } = useFormContext();
+  const ofForm = getValues('areaManagerId') as unknown;
   useEffect(() => {
     let live = true;
     void (async () => {
-      const me = await callApi(StaffApi.me).catch(() => null);
-      const id = me?.body?.data?.areaManagerId ?? me?.body?.data?.id;
+      const me = typeof ofForm === 'string' && ofForm ? null : await callApi(StaffApi.me).catch(() => null);
+      const id = typeof ofForm === 'string' && ofForm ? ofForm : (me?.body?.data?.areaManagerId ?? me?.body?.data?.id);
       if (!id) return;
       const answer = await callApi(StaffApi.areaManagerReps, { request: { id } }).catch(() => null);
       const list = Array.isArray(answer?.body?.data) ? answer.body.data : [];
@@ -28,14 +30,18 @@ function useReps(): { value: string; label: string }[] {
     return () => {
       live = false;
     };
-  }, []);
+  }, [ofForm]);
   return reps;
 }
 
 export function RepAssignmentSection() {
   const text = useFormText();
-  const { register } = useFormContext();
+  const { register, getValues, setValue } = useFormContext();
   const reps = useReps();
+  // A stored rep (the edit page) is shown once the options it names have arrived.
+  useEffect(() => {
+    if (reps.length) setValue('salesRep', getValues('salesRep'));
+  }, [reps, getValues, setValue]);
   const error = useFieldError('salesRep');
   return (
     <>
@@ -48,8 +54,13 @@ export function RepAssignmentSection() {
 
 export function CityRegionProvinceSection() {
   const text = useFormText();
-  const { register, control, setValue } = useFormContext();
+  const { register, control, setValue, getValues } = useFormContext();
   const region = useWatch({ control, name: 'region' }) as string;
+  // A province set with its region (a city from the list, a stored record) shows once the region's provinces are listed.
+  useEffect(() => {
+    const prov = getValues('prov') as unknown;
+    if (typeof prov === 'string' && prov) setValue('prov', prov);
+  }, [region, getValues, setValue]);
   const cityError = useFieldError('city');
   const regionError = useFieldError('region');
   const provError = useFieldError('prov');

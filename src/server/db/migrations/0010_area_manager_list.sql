@@ -1,0 +1,2 @@
+CREATE INDEX "field_pharmacies_area_manager_name_idx" ON "field_pharmacies" USING btree ("area_manager_id","name","id");--> statement-breakpoint
+CREATE INDEX "field_pharmacies_area_manager_id_idx" ON "field_pharmacies" USING btree ("area_manager_id","id");

@@ -1,0 +1,173 @@
+// The area manager's pharmacies (issue 12): one page of the list (no call history, so it stays
+// fast with 10,000 rows), the view's record, adding a pharmacy (screens 7 + 3), editing its
+// details and rep, and the rows of the CSV export, read a page at a time.
+import { and, asc, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
+import { PHARMACY_PAGE_SIZE, type AreaManagerPharmacyDetail, type AreaManagerPharmacyItem, type AreaManagerPharmacyPage } from '#shared/schemas/staff.ts';
+import { UNIQUE_VIOLATION, databaseErrorOf, rowsOf, type Database, type Queryable } from '../db/client.ts';
+import { callEntries, fieldPharmacies, staffUsers } from '../db/schema.ts';
+import type { FieldPharmacy, FieldSales } from './field-sales.ts';
+
+export interface PharmacyListQuery {
+  page: number;
+  q: string;
+  callFlag: string;
+  /** Only pharmacies whose latest call entry planned a visit for today or earlier. */
+  due: boolean;
+}
+
+/** Payload fields kept in their own columns; every other answer goes to `answers`. */
+const COLUMN_FIELDS = ['areaManagerId', 'salesRep', 'oncStatus', 'city', 'region', 'prov', 'placeId', 'lat', 'lng', 'address', 'whereYouWork', 'pharmacyId'];
+/** Sent with every form but not the pharmacy's: the bot check, the page's market and language. */
+const NOT_STORED = ['recaptchaToken', 'appStoreCountry', 'formLanguage', 'website', 'loginToken'];
+
+export type SaveResult = { ok: true; id: string } | { ok: false; conflict: 'place' };
+
+const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** The latest call entry's next visit, for each row of `field_pharmacies` named `p`. */
+const latestNextVisit = sql`(select c.next_visit from ${callEntries} c where c.pharmacy_id = p.id order by c.at desc limit 1)`;
+
+function columnsOf(payload: Record<string, unknown>) {
+  const text = (name: string) => (typeof payload[name] === 'string' && payload[name] !== '' ? (payload[name] as string) : null);
+  const answers = Object.fromEntries(Object.entries(payload).filter(([name]) => !COLUMN_FIELDS.includes(name) && !NOT_STORED.includes(name)));
+  return {
+    salesRepId: text('salesRep'),
+    name: String(payload.whereYouWork ?? ''),
+    fullAddress: String(payload.address ?? ''),
+    placeId: text('placeId'),
+    lat: typeof payload.lat === 'number' ? payload.lat : null,
+    lng: typeof payload.lng === 'number' ? payload.lng : null,
+    city: text('city'),
+    region: text('region'),
+    province: text('prov'),
+    oncStatus: text('oncStatus'),
+    answers,
+  };
+}
+
+const isPlaceTaken = (error: unknown) => {
+  const dbError = databaseErrorOf(error);
+  return dbError?.code === UNIQUE_VIOLATION && dbError.constraint === 'field_pharmacies_place_id_unique';
+};
+
+export function createAreaManagerPharmacies(db: Database, fieldSales: FieldSales) {
+  return {
+    async page(areaManagerId: string, query: PharmacyListQuery): Promise<AreaManagerPharmacyPage> {
+      const where: SQL[] = [sql`p.area_manager_id = ${areaManagerId}`];
+      if (query.q) where.push(sql`(p.name ilike ${likePattern(query.q)} or p.city ilike ${likePattern(query.q)})`);
+      if (query.callFlag) where.push(sql`p.current_call_flag = ${query.callFlag}`);
+      if (query.due) where.push(sql`${latestNextVisit} <= current_date`);
+      const condition = sql.join(where, sql` and `);
+      const offset = (Math.max(query.page, 1) - 1) * PHARMACY_PAGE_SIZE;
+      // The page first (index on the manager, sorted by name), then the latest entry of those rows only.
+      const [counted, listed] = await Promise.all([
+        db.execute(sql`select count(*)::int as n from ${fieldPharmacies} p where ${condition}`),
+        db.execute(sql`
+          select page.id, page.name, page.full_address, page.city, page.current_call_flag,
+            (select c.next_visit from ${callEntries} c where c.pharmacy_id = page.id order by c.at desc limit 1) as next_visit,
+            nullif(trim(coalesce(r.first_name, '') || ' ' || coalesce(r.last_name, '')), '') as rep_name
+          from (select p.id, p.name, p.full_address, p.city, p.current_call_flag, p.sales_rep_id from ${fieldPharmacies} p
+                where ${condition} order by p.name, p.id limit ${PHARMACY_PAGE_SIZE} offset ${offset}) page
+          left join ${staffUsers} r on r.id = page.sales_rep_id
+          order by page.name, page.id`),
+      ]);
+      type Row = { id: string; name: string; full_address: string; city: string | null; current_call_flag: string | null; next_visit: string | Date | null; rep_name: string | null };
+      const data: AreaManagerPharmacyItem[] = rowsOf<Row>(listed).map((r) => ({
+        id: r.id,
+        pharmacyName: r.name,
+        fullAddress: r.full_address,
+        city: r.city,
+        currentCallFlag: r.current_call_flag,
+        repName: r.rep_name,
+        nextVisit: r.next_visit instanceof Date ? r.next_visit.toISOString().slice(0, 10) : r.next_visit,
+      }));
+      return { data, total: rowsOf<{ n: number }>(counted)[0]?.n ?? 0 };
+    },
+
+    async detail(row: FieldPharmacy): Promise<AreaManagerPharmacyDetail> {
+      const base = await fieldSales.detail(row);
+      const rep = row.salesRepId ? await db.select({ firstName: staffUsers.firstName, lastName: staffUsers.lastName }).from(staffUsers).where(eq(staffUsers.id, row.salesRepId)) : [];
+      const nextVisits = await db.select({ id: callEntries.id, nextVisit: callEntries.nextVisit }).from(callEntries).where(eq(callEntries.pharmacyId, row.id));
+      const byId = new Map(nextVisits.map((e) => [e.id, e.nextVisit]));
+      return {
+        id: base.id,
+        pharmacyName: base.pharmacyName,
+        fullAddress: base.fullAddress,
+        currentCallFlag: base.currentCallFlag,
+        callHistory: base.callHistory.map((entry) => ({ ...entry, nextVisit: byId.get(entry.id) ?? null })),
+        whereYouWork: row.name,
+        address: row.fullAddress,
+        placeId: row.placeId,
+        lat: row.lat,
+        lng: row.lng,
+        city: row.city,
+        region: row.region,
+        prov: row.province,
+        oncStatus: row.oncStatus,
+        salesRep: row.salesRepId,
+        repName: rep[0] ? `${rep[0].firstName} ${rep[0].lastName}` : null,
+        areaManagerId: row.areaManagerId,
+        month: row.month,
+      };
+    },
+
+    /** Whether `repId` is an active rep of this manager. */
+    async isRepOf(areaManagerId: string, repId: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: staffUsers.id })
+        .from(staffUsers)
+        .where(and(eq(staffUsers.id, repId), eq(staffUsers.role, 'sales_rep'), eq(staffUsers.areaManagerId, areaManagerId), isNull(staffUsers.disabledAt)));
+      return Boolean(row);
+    },
+
+    /** Screens 7 + 3 as one row; `afterInsert` runs in the same transaction (the bot check's use). */
+    async create(areaManagerId: string, payload: Record<string, unknown>, afterInsert: (tx: Queryable) => Promise<void>): Promise<SaveResult> {
+      try {
+        const id = await db.transaction(async (tx) => {
+          const [row] = await tx.insert(fieldPharmacies).values({ areaManagerId, ...columnsOf(payload) }).returning({ id: fieldPharmacies.id });
+          await afterInsert(tx);
+          return row!.id;
+        });
+        return { ok: true, id };
+      } catch (error) {
+        if (isPlaceTaken(error)) return { ok: false, conflict: 'place' };
+        throw error;
+      }
+    },
+
+    /** The edit page's fields (details and rep); the other answers stay as they are. */
+    async updateDetails(row: FieldPharmacy, payload: Record<string, unknown>): Promise<SaveResult> {
+      const { answers, ...columns } = columnsOf(payload);
+      try {
+        await db
+          .update(fieldPharmacies)
+          .set({ ...columns, answers: { ...row.answers, ...answers }, updatedAt: new Date() })
+          .where(eq(fieldPharmacies.id, row.id));
+        return { ok: true, id: row.id };
+      } catch (error) {
+        if (isPlaceTaken(error)) return { ok: false, conflict: 'place' };
+        throw error;
+      }
+    },
+
+    /** The manager's pharmacies in pages of `size` (by id), each with its rep's name: never all in memory. */
+    async *exportPages(areaManagerId: string, size = 500): AsyncGenerator<(FieldPharmacy & { repName: string | null })[]> {
+      let after = '00000000-0000-0000-0000-000000000000';
+      for (;;) {
+        const rows = await db
+          .select({ pharmacy: fieldPharmacies, firstName: staffUsers.firstName, lastName: staffUsers.lastName })
+          .from(fieldPharmacies)
+          .leftJoin(staffUsers, eq(staffUsers.id, fieldPharmacies.salesRepId))
+          .where(and(eq(fieldPharmacies.areaManagerId, areaManagerId), gt(fieldPharmacies.id, after)))
+          .orderBy(asc(fieldPharmacies.id))
+          .limit(size);
+        if (rows.length === 0) return;
+        yield rows.map((r) => ({ ...r.pharmacy, repName: r.firstName ? `${r.firstName} ${r.lastName ?? ''}`.trim() : null }));
+        if (rows.length < size) return;
+        after = rows.at(-1)!.pharmacy.id;
+      }
+    },
+  };
+}
+
+export type AreaManagerPharmacies = ReturnType<typeof createAreaManagerPharmacies>;

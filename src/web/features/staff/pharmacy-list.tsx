@@ -1,0 +1,32 @@
+// One page of the manager's pharmacies: name, full address, current call flag and View, which
+// opens /areamanager/view with the row in navigation state (the view fetches it on a reload).
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { callFlagLabel } from '#shared/reference/call-flags.ts';
+import { routePath } from '#shared/routes.ts';
+import type { AreaManagerPharmacyItem } from '#shared/schemas/staff.ts';
+import { useLocalPath } from '../../lib/site-context.tsx';
+
+export function PharmacyList({ items }: { items: AreaManagerPharmacyItem[] }) {
+  const { t } = useTranslation();
+  const localPath = useLocalPath();
+  return (
+    <ul className="staff-list" aria-label={t('staff.areaManagerHome.listLabel')}>
+      {items.map((pharmacy) => (
+        <li key={pharmacy.id} className="staff-list__item staff-list__item--row">
+          <div>
+            <p className="staff-list__name">{pharmacy.pharmacyName}</p>
+            <p className="staff-list__address">{pharmacy.fullAddress}</p>
+            <p className="staff-list__meta">
+              {t('staff.areaManagerHome.flag')}: {pharmacy.currentCallFlag ? callFlagLabel(pharmacy.currentCallFlag) : t('staff.areaManagerHome.noFlag')}
+              {pharmacy.nextVisit ? ` · ${t('staff.areaManagerHome.nextVisit', { date: pharmacy.nextVisit })}` : ''}
+            </p>
+          </div>
+          <Link className="pc-button pc-button--secondary staff-table__action" to={`${localPath(routePath('areaManagerView'))}?id=${encodeURIComponent(pharmacy.id)}`} state={{ pharmacy }}>
+            {t('staff.areaManagerHome.view')} <span className="visually-hidden">{pharmacy.pharmacyName}</span>
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
