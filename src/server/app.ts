@@ -31,7 +31,8 @@ import { createCaptchaService, type CaptchaService } from './services/captcha.ts
 import { createCertificateStore, type CertificateStore } from './services/files/certificates.ts';
 import { createPhotoStore, type PhotoStore } from './services/files/photos.ts';
 import { createDraftStore, type DraftStore } from './services/drafts.ts';
-import { createMailer, type Mailer } from './services/mail/outbox.ts';
+import { createMailer, type OutboxMailer } from './services/mail/outbox.ts';
+import { startMailSender, type MailSender } from './services/mail/sender.ts';
 import { createPlacesProvider } from './services/places/from-config.ts';
 import type { PlacesProvider } from './services/places/provider.ts';
 
@@ -48,7 +49,7 @@ export interface Services {
   auth: AuthService;
   fieldSales: FieldSales;
   places: PlacesProvider;
-  mailer: Mailer;
+  mailer: OutboxMailer;
 }
 
 declare module 'fastify' {
@@ -147,9 +148,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     mailer,
   };
   app.decorate('services', services);
+  // Queued mail goes out from the moment the app is ready until it closes.
+  let mailSender: MailSender | null = null;
+  app.addHook('onReady', async () => {
+    mailSender = await startMailSender({ database, mailer, pollMs: config.mail.pollMs, log: app.log });
+  });
   app.addHook('onClose', async () => {
     await services.auth.settled();
-    services.mailer.close();
+    await mailSender?.stop();
+    await services.mailer.close();
   });
 
   installErrorHandler(app);
