@@ -129,7 +129,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const mailer = createMailer(db, config.mail, app.log);
   const services: Services = {
     database,
-    applications: createApplicationStore(db),
+    applications: createApplicationStore(db, { productName: config.productName, supportEmail: config.operator.supportEmail }),
     captcha: createCaptchaService(db, config.captcha),
     photos: createPhotoStore(db, config.dataDir),
     certificates: createCertificateStore(config.dataDir),
