@@ -81,7 +81,7 @@ describe('mail sender', () => {
     ).rejects.toThrow('the state change failed');
     const [id] = await enqueue(1, 'committed');
 
-    await expect.poll(() => smtp.received.length, { timeout: 10_000 }).toBe(1);
+    await expect.poll(() => smtp.received.length, { timeout: 20_000 }).toBe(1);
     expectEachDeliveredOnce([id!]);
     const [mail] = smtp.received;
     expect(mail!.to).toEqual(['committed.0@example.co.uk']);
@@ -97,25 +97,25 @@ describe('mail sender', () => {
     await startApp({ pollMs: 50 });
     const ids = await enqueue(3, 'outage');
 
-    await expect.poll(async () => (await outboxRows()).every((row) => row.attempts >= 2 && row.error && !row.sentAt && !row.failedAt), { timeout: 10_000 }).toBe(true);
+    await expect.poll(async () => (await outboxRows()).every((row) => row.attempts >= 2 && row.error && !row.sentAt && !row.failedAt), { timeout: 20_000 }).toBe(true);
     await smtp.start();
 
-    await expect.poll(unsent, { timeout: 10_000 }).toBe(0);
+    await expect.poll(unsent, { timeout: 20_000 }).toBe(0);
     expectEachDeliveredOnce(ids);
     expect((await outboxRows()).map((row) => row.error)).toEqual([null, null, null]);
   });
 
   it('sends mail queued before a restart of our server once, from the new server', async () => {
     await smtp.stop();
-    const first = await startApp();
+    const first = await startApp({ retryBaseMs: 60_000, retryMaxMs: 60_000 }); // one try each while it runs
     const ids = await enqueue(2, 'restart');
-    await expect.poll(async () => (await outboxRows()).every((row) => row.attempts === 1 && row.error), { timeout: 10_000 }).toBe(true);
+    await expect.poll(async () => (await outboxRows()).every((row) => row.attempts === 1 && row.error), { timeout: 20_000 }).toBe(true);
     await first.close();
 
     await smtp.start();
     await db().update(mailOutbox).set({ nextAttemptAt: sql`now()` }); // its back-off is over
     await startApp();
-    await expect.poll(unsent, { timeout: 10_000 }).toBe(0);
+    await expect.poll(unsent, { timeout: 20_000 }).toBe(0);
     expectEachDeliveredOnce(ids);
   });
 
@@ -134,7 +134,7 @@ describe('mail sender', () => {
     await startApp({ pollMs: 20 });
     await startApp({ pollMs: 20 });
     const ids = [...(await enqueue(10, 'servers')), ...(await enqueue(10, 'servers-again'))];
-    await expect.poll(unsent, { timeout: 10_000 }).toBe(0);
+    await expect.poll(unsent, { timeout: 20_000 }).toBe(0);
     expectEachDeliveredOnce(ids);
   });
 
