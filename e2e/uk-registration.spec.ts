@@ -1,7 +1,7 @@
 // A UK pharmacist applies on the single-page form (spec §2 screen 2, §4, §5, §8).
 import type { Page } from '@playwright/test';
 import { acceptEssentialCookies, chooseFileByKeyboard, expect, expectNoAxeViolations, tick, typeInto, fileWith, jpegWithGps, storedApplications, tabTo, test, uniqueApplicant } from './support/fixtures.ts';
-import { choosePlace } from './support/steps.ts';
+import { choosePlace, storedMail } from './support/steps.ts';
 
 async function solveBotCheck(page: Page) {
   await tabTo(page, 'altcha-widget input[type=checkbox]');
@@ -51,6 +51,11 @@ test('a UK pharmacist applies from the landing page by keyboard alone', async ({
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/uk\/thank-you$/);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // Issue 13: a short reference on the thank-you page, and the same one in the e-mail that follows.
+  const reference = (await page.getByText(/^Your reference is PC-/).locator('strong').textContent()) ?? '';
+  expect(reference).toMatch(/^PC-[2-9A-HJKMNP-Z]{6}$/);
+  const received = (await storedMail()).find((m) => m.to === who.email);
+  expect(received?.subject).toBe(`Pharmacy Champions: we have received your application (${reference})`);
 
   const [stored] = (await storedApplications()).filter((a) => a.email === who.email);
   expect(stored).toBeDefined();

@@ -42,7 +42,8 @@ import { createCaptchaService, type CaptchaService } from './services/captcha.ts
 import { createCertificateStore, type CertificateStore } from './services/files/certificates.ts';
 import { createPhotoStore, type PhotoStore } from './services/files/photos.ts';
 import { createDraftStore, type DraftStore } from './services/drafts.ts';
-import { createMailer, type Mailer } from './services/mail/outbox.ts';
+import { createMailer, type OutboxMailer } from './services/mail/outbox.ts';
+import { startMailSender, type MailSender } from './services/mail/sender.ts';
 import { createPlacesProvider } from './services/places/from-config.ts';
 import { createReviewDesk, type ReviewDesk } from './services/review/review-desk.ts';
 import { createReviewers } from './services/review/reviewers.ts';
@@ -62,7 +63,7 @@ export interface Services {
   fieldSales: FieldSales;
   fieldDashboard: FieldDashboard;
   places: PlacesProvider;
-  mailer: Mailer;
+  mailer: OutboxMailer;
   reviewDesk: ReviewDesk;
   applicantLinks: ApplicantLinks;
   dataRights: DataRights;
@@ -147,7 +148,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const certificates = createCertificateStore(config.dataDir);
   const services: Services = {
     database,
-    applications: createApplicationStore(db, now),
+    applications: createApplicationStore(db, { productName: config.productName, supportEmail: config.operator.supportEmail }, now),
     captcha: createCaptchaService(db, config.captcha),
     photos,
     certificates,
@@ -165,7 +166,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     fieldDashboard: createFieldDashboard(db),
     places: options.places ?? createPlacesProvider(config),
     mailer,
-    reviewDesk: createReviewDesk(db, { now, mailer, productName: config.productName, supportEmail: config.operator.supportEmail }),
+    reviewDesk: createReviewDesk(db, { now, productName: config.productName, supportEmail: config.operator.supportEmail }),
     applicantLinks: createApplicantLinks(db, { mailer, productName: config.productName, supportEmail: config.operator.supportEmail, now, log: app.log }),
     dataRights: createDataRights(db, {
       now,
@@ -177,10 +178,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     }),
   };
   app.decorate('services', services);
+  // Queued mail goes out from the moment the app is ready until it closes.
+  let mailSender: MailSender | null = null;
+  app.addHook('onReady', async () => {
+    mailSender = await startMailSender({ database, mailer, pollMs: config.mail.pollMs, log: app.log });
+  });
   app.addHook('onClose', async () => {
     await services.auth.settled();
     await services.applicantLinks.settled();
-    services.mailer.close();
+    await mailSender?.stop();
+    await services.mailer.close();
   });
 
   installErrorHandler(app);

@@ -63,6 +63,13 @@ const EnvSchema = z.object({
   /** Unset: mail is written as .eml files under DATA_DIR/mail. */
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default(EXAMPLE_SETTINGS.MAIL_FROM),
+  /** Queued mail is looked for this often (besides at once after each enqueue), for retries and other servers' mail. */
+  MAIL_POLL_SECONDS: z.coerce.number().min(1).max(3600).default(30),
+  /** Delivery attempts per message; after the last failure it stays in mail_outbox as failed. */
+  MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(10),
+  /** Wait before the first retry; doubled after each failure, up to MAIL_RETRY_MAX_SECONDS. */
+  MAIL_RETRY_SECONDS: z.coerce.number().min(1).default(60),
+  MAIL_RETRY_MAX_SECONDS: z.coerce.number().min(1).default(3600),
   /** Secret signing bot-check challenges. Unset: generated once and kept in DATA_DIR/secrets.json. */
   CAPTCHA_HMAC_KEY: z.string().min(16).optional(),
   /** Proof-of-work difficulty: the solver tries up to this many counters (tests set it low). */
@@ -113,7 +120,7 @@ export interface Config {
   mapAttribution: string;
   /** The training course's page per market; '' = the course is named without a link. */
   courseUrls: Record<Country, string>;
-  mail: { smtpUrl: string | null; from: string; dir: string };
+  mail: MailSettings;
   captcha: { hmacKey: string; maxNumber: number };
   rateLimitMax: number;
   /** Bytes of photos one client address may upload per UTC day. */
@@ -129,6 +136,26 @@ export interface Config {
   /** Months after which a rejected application and its files are deleted. */
   retentionRejectedMonths: number;
 }
+
+export interface MailSettings {
+  smtpUrl: string | null;
+  from: string;
+  /** Where .eml files are written when there is no SMTP server. */
+  dir: string;
+  pollMs: number;
+  maxAttempts: number;
+  retryBaseMs: number;
+  retryMaxMs: number;
+  /**
+   * How long a sender holds a claimed message. Longer than a delivery can take (SMTP time-outs are
+   * MAIL_SMTP_TIMEOUT_MS each), so another server never takes over a message still being sent.
+   */
+  leaseMs: number;
+}
+
+/** Each SMTP phase (connect, greeting, any socket silence) gives up after this long. */
+export const MAIL_SMTP_TIMEOUT_MS = 60_000;
+const MAIL_LEASE_MS = 5 * MAIL_SMTP_TIMEOUT_MS;
 
 export class ConfigError extends Error {}
 
@@ -230,7 +257,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mapTilesUrl: e.MAP_TILES_URL,
     mapAttribution: e.MAP_ATTRIBUTION,
     courseUrls: { uk: e.COURSE_URL_UK ?? '', it: e.COURSE_URL_IT ?? '', de: e.COURSE_URL_DE ?? '' },
-    mail: { smtpUrl: e.SMTP_URL ?? null, from: e.MAIL_FROM, dir: path.join(dataDir, 'mail') },
+    mail: {
+      smtpUrl: e.SMTP_URL ?? null,
+      from: e.MAIL_FROM,
+      dir: path.join(dataDir, 'mail'),
+      pollMs: e.MAIL_POLL_SECONDS * 1000,
+      maxAttempts: e.MAIL_MAX_ATTEMPTS,
+      retryBaseMs: e.MAIL_RETRY_SECONDS * 1000,
+      retryMaxMs: Math.max(e.MAIL_RETRY_MAX_SECONDS, e.MAIL_RETRY_SECONDS) * 1000,
+      leaseMs: MAIL_LEASE_MS,
+    },
     captcha: { hmacKey, maxNumber: e.CAPTCHA_MAX_NUMBER },
     rateLimitMax: e.RATE_LIMIT_MAX,
     uploadDailyBytes: e.UPLOAD_DAILY_MB * MB,

@@ -25,7 +25,7 @@ export async function openCliContext(config: Config = loadConfig()) {
     auth,
     linkBase: consoleLinkBase(config),
     async close() {
-      mailer.close();
+      await mailer.close();
       await database.close();
     },
   };

@@ -21,6 +21,12 @@ export interface DatabaseHandle {
   db: Database;
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * Calls onNotify for each NOTIFY on the channel (delivered when the notifying transaction commits,
+   * to every server on the database). onLost: the listening connection broke; listen again.
+   * Resolves to the function that stops listening.
+   */
+  listen(channel: string, onNotify: () => void, onLost?: (error: unknown) => void): Promise<() => Promise<void>>;
 }
 
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -34,6 +40,7 @@ export async function openDatabase(config: Pick<Config, 'database'>): Promise<Da
       db: db as unknown as Database,
       migrate: () => migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER }),
       close: () => pool.end(),
+      listen: (channel, onNotify, onLost) => listenOnPool(pool, channel, onNotify, onLost),
     };
   }
   if (target.dataDir) mkdirSync(target.dataDir, { recursive: true });
@@ -44,7 +51,39 @@ export async function openDatabase(config: Pick<Config, 'database'>): Promise<Da
     db: db as unknown as Database,
     migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
     close: () => client.close(),
+    listen: async (channel, onNotify) => {
+      const stop = await client.listen(channel, () => onNotify());
+      return async () => {
+        if (!client.closed) await stop();
+      };
+    },
   };
+}
+
+/** LISTEN holds a connection of its own for as long as it listens. */
+async function listenOnPool(pool: pg.Pool, channel: string, onNotify: () => void, onLost?: (error: unknown) => void): Promise<() => Promise<void>> {
+  const client = await pool.connect();
+  let released = false;
+  const release = (error?: Error) => {
+    if (released) return;
+    released = true;
+    client.release(error ?? true);
+  };
+  client.on('notification', (message) => {
+    if (message.channel === channel) onNotify();
+  });
+  client.on('error', (error) => {
+    release(error);
+    onLost?.(error);
+  });
+  try {
+    await client.query(`LISTEN ${client.escapeIdentifier(channel)}`);
+  } catch (error) {
+    release(error as Error);
+    throw error;
+  }
+  // Released as broken (true): the session still listens, so it must not go back to the pool.
+  return async () => release();
 }
 
 /** The PostgreSQL error code and constraint behind a failed query (drizzle wraps driver errors). */

@@ -41,6 +41,8 @@ export const applications = pgTable(
       .notNull()
       .references(() => pharmacies.placeId, { onUpdate: 'cascade' }),
     photo: text('photo'),
+    /** The short reference the applicant is given on submitting (e.g. PC-7K3M9Q); none on older rows. */
+    reference: text('reference'),
     /** Every field of the payload as validated (without the bot-check and login tokens). */
     answers: jsonb('answers').$type<Record<string, unknown>>().notNull(),
     /** The pin the applicant placed (answers.lat/lng), as columns so that the finder's box search has an index. */
@@ -68,6 +70,7 @@ export const applications = pgTable(
     index('applications_finder_idx').on(t.country, t.lat, t.lng, t.id).where(sql`status = 'approved'`),
     // The retention job: rejected applications by age.
     index('applications_status_updated_idx').on(t.status, t.updatedAt),
+    uniqueIndex('applications_reference_unique').on(t.reference),
   ],
 );
 
@@ -90,16 +93,34 @@ export const files = pgTable(
 );
 
 /** Every e-mail the product sends, kept whether it went out by SMTP or to an .eml file. */
-export const mailOutbox = pgTable('mail_outbox', {
-  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
-  to: text('to').notNull(),
-  subject: text('subject').notNull(),
-  text: text('text').notNull(),
-  html: text('html'),
-  createdAt: createdAt(),
-  sentAt: timestamp('sent_at', { withTimezone: true }),
-  error: text('error'),
-});
+/**
+ * Outgoing e-mail (services/mail). Queued: sent_at and failed_at null. A sender claims a message by
+ * setting claimed_until (its lease) and claim_token; sent_at or failed_at end it.
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html'),
+    createdAt: createdAt(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** The last delivery error. */
+    error: text('error'),
+    /** Delivery attempts begun (counted when claimed, so a crash mid-send counts too). */
+    attempts: integer('attempts').notNull().default(0),
+    /** Not tried again before this time (back-off after a failure). */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    /** A sender is delivering it until then; afterwards another may claim it. */
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+    claimToken: uuid('claim_token'),
+    /** Given up after the last allowed attempt; it stays here, visible with its error. */
+    failedAt: timestamp('failed_at', { withTimezone: true }),
+  },
+  (t) => [index('mail_outbox_due_idx').on(t.nextAttemptAt).where(sql`sent_at is null and failed_at is null`)],
+);
 
 /** Solved bot-check challenges, so each solution is accepted once, across all server instances. */
 export const captchaUsed = pgTable(

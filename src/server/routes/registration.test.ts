@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applications, files, pharmacies } from '../db/schema.ts';
 import { createTestContext, uploadPhoto, type TestContext } from '../test/context.ts';
+import { REFERENCE_PATTERN } from '../services/application-reference.ts';
 import { solveCaptcha } from '../test/bot-check.ts';
 import { ukApplication } from '../test/payloads.ts';
 
@@ -41,7 +42,7 @@ describe('POST /api/save-pharmacist', () => {
     const response = await submit(payload);
     expect(response.statusCode).toBe(200);
     const answer = response.json();
-    expect(answer).toEqual({ status: 'ok', message: 'saved', data: { id: expect.stringMatching(/^[0-9a-f-]{36}$/) } });
+    expect(answer).toEqual({ status: 'ok', message: 'saved', data: { id: expect.stringMatching(/^[0-9a-f-]{36}$/), reference: expect.stringMatching(REFERENCE_PATTERN) } });
     expect(response.body).not.toContain('editToken');
 
     const [row] = await storedByEmail(payload.email as string);

@@ -100,7 +100,7 @@ export async function saveApplication(
   if (!result.ok && stored) await deps.certificates.remove(stored.storageName);
   if (result.ok) {
     for (const name of replaced) await deps.certificates.remove(name);
-    return { httpStatus: 200, body: { status: 'ok', message: ApiMessage.saved, data: { id: result.id } } };
+    return { httpStatus: 200, body: { status: 'ok', message: ApiMessage.saved, data: { id: result.id, reference: result.reference } } };
   }
   if ('conflict' in result) {
     const message = result.conflict === 'email' ? ApiMessage.emailRegistered : ApiMessage.registrationNumberRegistered;

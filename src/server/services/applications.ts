@@ -7,8 +7,11 @@ import { type Country, type Language } from '#shared/markets.ts';
 import { DEFAULT_REGISTRATION_BODY } from '#shared/reference/options.ts';
 import { UNIQUE_VIOLATION, databaseErrorOf, rowsOf, type Database, type Queryable } from '../db/client.ts';
 import { applications, files, pharmacies, reviewAudit } from '../db/schema.ts';
+import { newApplicationReference } from './application-reference.ts';
 import { CAPTCHA_USED_CONSTRAINT, type VerifiedCaptcha } from './captcha.ts';
 import type { StoredCertificate } from './files/certificates.ts';
+import { applicationReceivedMail, type ReceivedMailSettings } from './mail/application-received.ts';
+import { enqueueMail } from './mail/outbox.ts';
 
 /** The validated payload fields the store needs by name; every other field is kept in `answers`. */
 export interface ApplicationInput {
@@ -33,7 +36,8 @@ export interface ApplicationInput {
 }
 
 export type SaveResult =
-  | { ok: true; id: string; editToken: string; created: boolean }
+  /** reference: null only for an application from before references were given out. */
+  | { ok: true; id: string; editToken: string; created: boolean; reference: string | null }
   | { ok: false; conflict: 'email' | 'registrationNumber' }
   | { ok: false; captcha: 'reused' }
   | { ok: false; invalid: 'loginToken' | 'photo'; code?: string };
@@ -76,17 +80,17 @@ const captchaInsert = (used: VerifiedCaptcha) =>
  * trip and one commit. The application row is selected from the captcha insert, so the captcha's
  * unique check runs first: a reused solution is reported as such even when the e-mail is taken too.
  */
-async function insertNewApplication(db: Queryable, columns: NewApplicationColumns, pharmacy: PharmacyColumns, captcha: VerifiedCaptcha | undefined): Promise<string> {
+async function insertNewApplication(db: Queryable, columns: NewApplicationColumns, reference: string, pharmacy: PharmacyColumns, captcha: VerifiedCaptcha | undefined): Promise<string> {
   const used = captcha ? sql`with used as (${captchaInsert(captcha)} returning 1 as one), ` : sql`with used as (select 1 as one), `;
   const result = await db.execute(sql`${used}
     place as (insert into pharmacies (place_id, name, address, lat, lng, services)
       values (${pharmacy.placeId}, ${pharmacy.name}, ${pharmacy.address}, ${pharmacy.lat}, ${pharmacy.lng}, ${pharmacy.services})
       on conflict (place_id) do nothing returning 1 as one)
     insert into applications (edit_token, country, language, status, email, email_normalized, first_name, last_name,
-      registration_body, registration_number, place_id, photo, answers)
+      registration_body, registration_number, place_id, photo, answers, reference)
     select ${columns.editToken}, ${columns.country}, ${columns.language}, ${columns.status}, ${columns.email}, ${columns.emailNormalized},
       ${columns.firstName}, ${columns.lastName}, ${columns.registrationBody}, ${columns.registrationNumber}, ${columns.placeId},
-      ${columns.photo}, ${JSON.stringify(columns.answers)}::jsonb
+      ${columns.photo}, ${JSON.stringify(columns.answers)}::jsonb, ${reference}
     from used left join (select count(*) from place) as placed on true
     returning id`);
   return rowsOf<{ id: string }>(result)[0]!.id;
@@ -124,11 +128,31 @@ async function recordCaptchaAlone(db: Database, used: VerifiedCaptcha): Promise<
   return rowsOf(inserted).length === 1;
 }
 
-export function createApplicationStore(db: Database, now: () => Date = () => new Date()) {
+/** A repeated reference (31^6 of them) is drawn again; this many draws in a row would mean a fault. */
+const REFERENCE_DRAWS = 5;
+const REFERENCE_CONSTRAINT = 'applications_reference_unique';
+
+export function createApplicationStore(db: Database, mail: ReceivedMailSettings, now: () => Date = () => new Date()) {
   /** The application an edit link names, while the link works (an expired link is an unknown one). */
   const byLiveEditToken = (token: string) => and(eq(applications.editToken, token), or(isNull(applications.editTokenExpiresAt), gt(applications.editTokenExpiresAt, now())));
-  return {
+  /** The 'application received' e-mail, queued in the transaction that stores the new application. */
+  const queueReceivedMail = (tx: Queryable, columns: NewApplicationColumns, reference: string) =>
+    enqueueMail(
+      tx,
+      applicationReceivedMail({ to: columns.email, language: columns.language as Language, firstName: columns.firstName, lastName: columns.lastName, reference }, mail),
+    );
+
+  const store = {
     async save(input: ApplicationInput, extras: SaveExtras = {}): Promise<SaveResult> {
+      for (let draw = 1; ; draw++) {
+        const result = await store.saveOnce(input, extras, newApplicationReference());
+        if (!('referenceTaken' in result)) return result;
+        if (draw >= REFERENCE_DRAWS) throw new Error('no free application reference');
+      }
+    },
+
+    /** One try of `save` with one new reference; `referenceTaken`: try again with another. */
+    async saveOnce(input: ApplicationInput, extras: SaveExtras, newReference: string): Promise<SaveResult | { referenceTaken: true }> {
       const answers = Object.fromEntries(Object.entries(input).filter(([k, v]) => !NOT_STORED.has(k) && v !== undefined));
       const registrationBody = input.bodyOfRegistration || DEFAULT_REGISTRATION_BODY[input.appStoreCountry];
       const editToken = newEditToken();
@@ -151,22 +175,27 @@ export function createApplicationStore(db: Database, now: () => Date = () => new
       };
       try {
         if (!input.loginToken && !input.photo && !extras.certificate) {
-          const id = await insertNewApplication(db, columns, pharmacy, extras.captcha);
-          return { ok: true, id, editToken, created: true };
+          return await db.transaction(async (tx) => {
+            const id = await insertNewApplication(tx, columns, newReference, pharmacy, extras.captcha);
+            await queueReceivedMail(tx, columns, newReference);
+            return { ok: true as const, id, editToken, created: true, reference: newReference };
+          });
         }
         return await db.transaction(async (tx) => {
           if (extras.captcha) await tx.execute(captchaInsert(extras.captcha));
           let existingId: string | null = null;
           let previousStatus: string | null = null;
+          let reference: string | null = newReference;
           if (input.loginToken) {
             const [existing] = await tx
-              .select({ id: applications.id, status: applications.status })
+              .select({ id: applications.id, status: applications.status, reference: applications.reference })
               .from(applications)
               .where(byLiveEditToken(input.loginToken))
               .for('update');
             if (!existing) throw new Refused('loginToken');
             existingId = existing.id;
             previousStatus = existing.status;
+            reference = existing.reference;
           }
 
           await tx.insert(pharmacies).values(pharmacy).onConflictDoNothing({ target: pharmacies.placeId });
@@ -178,7 +207,7 @@ export function createApplicationStore(db: Database, now: () => Date = () => new
             await tx.insert(reviewAudit).values({ at: columns.updatedAt, applicationId: existingId, action: 'resubmit', fromStatus: previousStatus, toStatus: 'submitted' });
             id = existingId;
           } else {
-            const [row] = await tx.insert(applications).values(columns).returning({ id: applications.id });
+            const [row] = await tx.insert(applications).values({ ...columns, reference: newReference }).returning({ id: applications.id });
             id = row!.id;
           }
 
@@ -201,11 +230,14 @@ export function createApplicationStore(db: Database, now: () => Date = () => new
             const { storageName, mime, originalMime, bytes } = extras.certificate;
             await tx.insert(files).values({ kind: 'certificate', storageName, mime, originalMime: originalMime ?? mime, bytes, applicationId: id, linkedAt: new Date() });
           }
-          return { ok: true as const, id, editToken, created: existingId === null };
+          if (!existingId) await queueReceivedMail(tx, columns, newReference);
+          return { ok: true as const, id, editToken, created: existingId === null, reference };
         });
       } catch (error) {
         const dbError = databaseErrorOf(error);
         if (dbError?.code === UNIQUE_VIOLATION && dbError.constraint === CAPTCHA_USED_CONSTRAINT) return { ok: false, captcha: 'reused' };
+        // Rolled back whole (the captcha too), so the next try starts clean.
+        if (dbError?.code === UNIQUE_VIOLATION && dbError.constraint === REFERENCE_CONSTRAINT) return { referenceTaken: true };
         const refusal: SaveResult | null =
           error instanceof Refused
             ? { ok: false, invalid: error.field, code: error.code }
@@ -250,6 +282,7 @@ export function createApplicationStore(db: Database, now: () => Date = () => new
       return row ? { id: row.id, answers: row.answers } : null;
     },
   };
+  return store;
 }
 
 export type ApplicationStore = ReturnType<typeof createApplicationStore>;

@@ -9,9 +9,13 @@ export const hashToken = (token: string) => createHash('sha256').update(token, '
 export const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-/** A plain e-mail body as simple HTML: paragraphs, the link made clickable. */
-export function simpleHtml(paragraphs: string[], link: { url: string; label: string }, lang: string): string {
-  const body = paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`);
-  const button = `<p><a href="${escapeHtml(link.url)}">${escapeHtml(link.label)}</a></p>`;
+/**
+ * A plain e-mail body as simple HTML: paragraphs (line breaks kept), the link (if any) made
+ * clickable after the first one, and `strong` text in bold wherever it appears.
+ */
+export function simpleHtml(paragraphs: string[], link: { url: string; label: string } | null, lang: string, strong?: string): string {
+  const bold = (html: string) => (strong ? html.split(escapeHtml(strong)).join(`<strong>${escapeHtml(strong)}</strong>`) : html);
+  const body = paragraphs.map((p) => `<p>${bold(escapeHtml(p)).replace(/\n/g, '<br>')}</p>`);
+  const button = link ? `<p><a href="${escapeHtml(link.url)}">${escapeHtml(link.label)}</a></p>` : '';
   return `<!doctype html><html lang="${lang}"><body style="font-family:sans-serif;line-height:1.5">${body[0] ?? ''}${button}${body.slice(1).join('')}</body></html>`;
 }

@@ -40,7 +40,8 @@ export const PlaceGeocodeSchema = /* @__PURE__ */ z.object({
 export type SavePharmacistBody = (UkRegistrationPayload | ItalianRegistrationPayload | StepsRegistrationPayload) & { website?: string };
 
 // Applicants (spec §7).
-export const savePharmacist: Contract<SavePharmacistBody, { id: string }, 'POST'> = { method: 'POST', path: '/api/save-pharmacist', request: null };
+/** reference: the short reference the applicant is given (PC-…); null only for applications from before references. */
+export const savePharmacist: Contract<SavePharmacistBody, { id: string; reference: string | null }, 'POST'> = { method: 'POST', path: '/api/save-pharmacist', request: null };
 export const getPharmacist: Contract<{ id: string }, Record<string, unknown>, 'GET'> = { method: 'GET', path: '/api/get-pharmacist', request: null };
 export const savePhoto: Contract<z.input<typeof PhotoUploadSchema>, PhotoUploadAnswer, 'POST'> = { method: 'POST', path: '/api/save-temp-pharmacist-image', request: PhotoUploadSchema };
 export const checkPharmacy: Contract<z.input<typeof CheckPharmacySchema>, PharmacyLookup, 'POST'> = { method: 'POST', path: '/api/check_pharmacy', request: CheckPharmacySchema };

@@ -7,6 +7,11 @@ describe('saveOutcome', () => {
   it('goes to thank-you on a non-empty ok answer', () => {
     expect(saveOutcome(result(200, { status: 'ok', message: 'saved', data: { id: '1' } }))).toEqual({ kind: 'saved' });
   });
+  it('carries the application reference to thank-you, and nothing that does not look like one', () => {
+    expect(saveOutcome(result(200, { status: 'ok', message: 'saved', data: { id: '1', reference: 'PC-7K3M9Q' } }))).toEqual({ kind: 'saved', reference: 'PC-7K3M9Q' });
+    expect(saveOutcome(result(200, { status: 'ok', message: 'saved', data: { id: '1', reference: null } }))).toStrictEqual({ kind: 'saved' });
+    expect(saveOutcome(result(200, { status: 'ok', message: 'saved', data: { id: '1', reference: '<b>x</b>' } }))).toStrictEqual({ kind: 'saved' });
+  });
   it.each(['errorEmailRegistered', 'errorEmailRegistered2'])('puts %s at the email field', (message) => {
     expect(saveOutcome(result(409, { status: 'failed', message }))).toEqual({ kind: 'fieldErrors', errors: { email: 'step3.errorEmailIsAlreadyRegistered' } });
   });

@@ -4,7 +4,8 @@
 import type { ApiResult } from '../lib/api-client.ts';
 
 export type SaveOutcome =
-  | { kind: 'saved' }
+  /** reference: the application's short reference (PC-…), when the answer gives one. */
+  | { kind: 'saved'; reference?: string }
   /** Messages per payload field (i18n keys). */
   | { kind: 'fieldErrors'; errors: Record<string, string> }
   /** A message shown in the error summary without a field (i18n key). */
@@ -38,5 +39,7 @@ export function saveOutcome(result: ApiResult | null | undefined): SaveOutcome {
     return { kind: 'message', message: 'errorsGlobal.temporarilyUnavailableService' };
   }
   if (!result.ok) return { kind: 'errorView' };
-  return { kind: 'saved' };
+  const data = body.data as { reference?: unknown } | undefined;
+  const reference = typeof data?.reference === 'string' && /^[A-Z0-9-]{1,20}$/.test(data.reference) ? data.reference : undefined;
+  return reference ? { kind: 'saved', reference } : { kind: 'saved' };
 }

@@ -23,7 +23,8 @@ vi.mock('../lib/solve-bot-check.ts', () => ({ solveBotCheck: async () => 'backgr
 
 function Where() {
   const location = useLocation();
-  return <p data-testid="where">{location.pathname + location.search}</p>;
+  const reference = (location.state as { reference?: string } | null)?.reference;
+  return <p data-testid="where">{location.pathname + location.search + (reference ? ` ${reference}` : '')}</p>;
 }
 
 async function renderPage(route = '/form') {
@@ -214,7 +215,8 @@ describe('UkFormPage', () => {
     await user.click(screen.getByRole('radio', { name: /i have completed the course/i }));
     await tickMandatory(user);
     await user.click(screen.getByRole('button', { name: /submit application/i }));
-    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/thank-you?lang=en'));
+    // The submit's reference goes along to the thank-you page.
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/thank-you?lang=en PC-7K3M9Q'));
     const body = api.bodyOf('/api/save-pharmacist')!;
     expect(body.haveYouCompleted).toBe('yes');
     expect(body).not.toHaveProperty('additionalTrainingNotes');

@@ -382,7 +382,8 @@ export function useFormRunner(form: FormDef, step = 1, options: RunnerOptions = 
       case 'saved':
         clearAnswers(store);
         if (hasCertificate) await deleteCertificate();
-        void navigate(localPath(form.done));
+        // The thank-you page shows the reference from the navigation's state (kept on reload).
+        void navigate(localPath(form.done), outcome.reference ? { state: { reference: outcome.reference } } : undefined);
         return;
       case 'errorView':
         setPhase('failed');

@@ -19,7 +19,7 @@ export function stubApi(overrides: Record<string, Handler> = {}) {
   const defaults: Record<string, Handler> = {
     '/api/places/search': () => json({ status: 'ok', data: PLACES }),
     '/api/check_pharmacy': () => json({ status: 'ok', message: 'not found' }),
-    '/api/save-pharmacist': () => json({ status: 'ok', message: 'saved', data: { id: 'a1' } }),
+    '/api/save-pharmacist': () => json({ status: 'ok', message: 'saved', data: { id: 'a1', reference: 'PC-7K3M9Q' } }),
   };
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input), 'http://localhost');

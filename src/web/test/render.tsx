@@ -8,6 +8,12 @@ import { SiteProvider } from '../lib/site-context.tsx';
 import { initI18n } from '../lib/i18n.ts';
 import type { SiteConfig } from '../lib/site-config.ts';
 
+function pathAndSearch(route: string) {
+  const url = new URL(route, 'http://localhost');
+  return { pathname: url.pathname, search: url.search };
+}
+
+/** state: the navigation's state (as a page navigating here would hand over). */
 export async function renderInSite(
   ui: ReactElement,
   {
@@ -15,8 +21,9 @@ export async function renderInSite(
     language,
     mode = 'default',
     route = '/',
+    state,
     site = {},
-  }: { country?: Country; language?: Language; mode?: Mode; route?: string; site?: Partial<SiteConfig> } = {},
+  }: { country?: Country; language?: Language; mode?: Mode; route?: string; state?: unknown; site?: Partial<SiteConfig> } = {},
 ) {
   const lang = language ?? MARKET_LANGUAGE[country];
   const config: SiteConfig = {
@@ -37,7 +44,7 @@ export async function renderInSite(
   const i18n = await initI18n(lang, { product: config.productName });
   return render(
     <I18nextProvider i18n={i18n}>
-      <MemoryRouter initialEntries={[route]}>
+      <MemoryRouter initialEntries={[state === undefined ? route : { ...pathAndSearch(route), state }]}>
         <SiteProvider config={config} mode={mode}>{ui}</SiteProvider>
       </MemoryRouter>
     </I18nextProvider>,

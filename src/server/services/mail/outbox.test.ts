@@ -28,20 +28,22 @@ describe('mail outbox', () => {
     expect(eml).toContain('To: amelia@example.co.uk');
     expect(eml).toContain('Subject: Your application');
     expect(eml).toContain('Thank you, Amelia.');
+    expect(eml).toContain(`Message-ID: <${result.id}@example.com>`);
     const [row] = await database.db.select().from(mailOutbox).where(eq(mailOutbox.id, result.id));
     expect(row).toMatchObject({ to: 'amelia@example.co.uk', subject: 'Your application', html: '<p>Thank you, Amelia.</p>' });
     expect(row!.sentAt).toBeInstanceOf(Date);
-    mailer.close();
+    await mailer.close();
   });
 
-  it('keeps the message and the error when SMTP fails', async () => {
+  it('keeps the message queued for a retry, with the error, when SMTP fails', async () => {
     const config = testConfig();
     const mailer = createMailer(database.db, { ...config.mail, smtpUrl: 'smtp://127.0.0.1:1' });
     const result = await mailer.sendMail({ to: 'x@example.com', subject: 'S', text: 'T' });
     expect(result.sent).toBe(false);
     const [row] = await database.db.select().from(mailOutbox).where(eq(mailOutbox.id, result.id));
-    expect(row!.sentAt).toBeNull();
+    expect(row).toMatchObject({ sentAt: null, failedAt: null, claimedUntil: null, attempts: 1 });
     expect(row!.error).toBeTruthy();
-    mailer.close();
+    expect(row!.nextAttemptAt.getTime()).toBeGreaterThan(Date.now() + config.mail.retryBaseMs / 2);
+    await mailer.close();
   });
 });

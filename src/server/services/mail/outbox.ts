@@ -1,12 +1,15 @@
-// Outgoing e-mail: every message is recorded in mail_outbox, then sent over SMTP (SMTP_URL)
-// or, without SMTP, written as an .eml file under DATA_DIR/mail for a person or test to read.
-import { mkdir, writeFile } from 'node:fs/promises';
-import path from 'node:path';
-import { eq } from 'drizzle-orm';
-import nodemailer from 'nodemailer';
+// Outgoing e-mail is written to mail_outbox first, in the transaction of the change it reports
+// (`enqueueMail`), and delivered afterwards by a sender (sender.ts) over SMTP (SMTP_URL) or, without
+// SMTP, as .eml files under DATA_DIR/mail (delivery.ts). Each message is claimed with a lease before
+// it is sent, so two servers never send it both; a failure is retried with back-off; after
+// MAIL_MAX_ATTEMPTS it stays in the table as failed. Semantics: src/server/README.md "Mail".
+import { randomUUID } from 'node:crypto';
+import { and, asc, eq, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../../db/client.ts';
+import type { MailSettings } from '../../config.ts';
+import { rowsOf, type Database, type Queryable } from '../../db/client.ts';
 import { mailOutbox } from '../../db/schema.ts';
+import { createMailDelivery, type OutboxMail } from './delivery.ts';
 
 export interface MailMessage {
   to: string;
@@ -22,47 +25,151 @@ export interface MailResult {
   file?: string;
 }
 
+/** What other modules send mail with (tests may stand in a fake). */
 export interface Mailer {
+  /**
+   * Queues the message on its own (not in a transaction of the caller's) and tries to deliver it
+   * at once; a failed try stays queued and is retried. For mail that reports a state change, use
+   * `enqueueMail` in that change's transaction instead.
+   */
   sendMail(message: MailMessage): Promise<MailResult>;
-  close(): void;
+  close(): void | Promise<void>;
 }
 
-export function createMailer(
-  db: Database,
-  options: { smtpUrl: string | null; from: string; dir: string },
-  log?: Pick<FastifyBaseLogger, 'info' | 'error'>,
-): Mailer {
-  const transport = options.smtpUrl
-    ? nodemailer.createTransport(options.smtpUrl)
-    : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+export interface OutboxMailer extends Mailer {
+  /** Claims and delivers every message that is due, batch by batch; resolves to how many were sent. */
+  deliverDue(): Promise<number>;
+  /** Waits for deliveries under way, then closes the SMTP transport. */
+  close(): Promise<void>;
+}
+
+/** The NOTIFY channel that wakes the senders when queued mail is committed. */
+export const OUTBOX_CHANNEL = 'mail_outbox';
+
+const BATCH = 10;
+
+/**
+ * Queues a message in the caller's transaction: it is sent only if that transaction commits, and
+ * then promptly (the NOTIFY reaches every server's sender at commit). Resolves to the outbox id.
+ */
+export async function enqueueMail(tx: Queryable, message: MailMessage): Promise<string> {
+  const result = await tx.execute(sql`
+    with queued as (
+      insert into mail_outbox ("to", subject, text, html)
+      values (${message.to}, ${message.subject}, ${message.text}, ${message.html ?? null})
+      returning id)
+    select id, pg_notify(${OUTBOX_CHANNEL}, '') from queued`);
+  return rowsOf<{ id: string }>(result)[0]!.id;
+}
+
+const claimColumns = { id: mailOutbox.id, to: mailOutbox.to, subject: mailOutbox.subject, text: mailOutbox.text, html: mailOutbox.html, createdAt: mailOutbox.createdAt };
+const leaseEnd = (settings: MailSettings) => sql`now() + ${settings.leaseMs} * interval '1 millisecond'`;
+
+/** Claims up to BATCH due messages for this sender; rows another sender holds are skipped, not waited for. */
+async function claimDue(db: Database, settings: MailSettings, token: string): Promise<OutboxMail[]> {
+  const due = db
+    .select({ id: mailOutbox.id })
+    .from(mailOutbox)
+    .where(
+      and(
+        isNull(mailOutbox.sentAt),
+        isNull(mailOutbox.failedAt),
+        lte(mailOutbox.nextAttemptAt, sql`now()`),
+        or(isNull(mailOutbox.claimedUntil), lt(mailOutbox.claimedUntil, sql`now()`)),
+      ),
+    )
+    .orderBy(asc(mailOutbox.nextAttemptAt))
+    .limit(BATCH)
+    .for('update', { skipLocked: true });
+  return db
+    .update(mailOutbox)
+    .set({ claimedUntil: leaseEnd(settings), claimToken: token, attempts: sql`${mailOutbox.attempts} + 1` })
+    .where(sql`${mailOutbox.id} in ${due}`)
+    .returning(claimColumns);
+}
+
+/** Sent, in the one statement that ends the claim; only while this sender still holds it. */
+async function markSent(db: Database, id: string, token: string): Promise<void> {
+  await db
+    .update(mailOutbox)
+    .set({ sentAt: sql`now()`, claimedUntil: null, claimToken: null, error: null })
+    .where(and(eq(mailOutbox.id, id), eq(mailOutbox.claimToken, token)));
+}
+
+/** Records the error; the next try waits retryBaseMs · 2^(attempts−1), capped; the last attempt marks it failed. */
+async function markFailed(db: Database, settings: MailSettings, id: string, token: string, error: unknown): Promise<void> {
+  const backOffMs = sql`least(${settings.retryBaseMs}::float8 * power(2, ${mailOutbox.attempts} - 1), ${settings.retryMaxMs}::float8)`;
+  await db
+    .update(mailOutbox)
+    .set({
+      error: String((error as Error)?.message ?? error).slice(0, 1000),
+      claimedUntil: null,
+      claimToken: null,
+      nextAttemptAt: sql`now() + ${backOffMs} * interval '1 millisecond'`,
+      failedAt: sql`case when ${mailOutbox.attempts} >= ${settings.maxAttempts} then now() end`,
+    })
+    .where(and(eq(mailOutbox.id, id), eq(mailOutbox.claimToken, token)));
+}
+
+export function createMailer(db: Database, settings: MailSettings, log?: Pick<FastifyBaseLogger, 'info' | 'error'>): OutboxMailer {
+  const delivery = createMailDelivery(settings);
+  const underWay = new Set<Promise<unknown>>();
+  const track = <T>(work: Promise<T>): Promise<T> => {
+    underWay.add(work);
+    void work.finally(() => underWay.delete(work)).catch(() => undefined);
+    return work;
+  };
+
+  async function attempt(mail: OutboxMail, token: string): Promise<MailResult> {
+    let delivered;
+    try {
+      delivered = await delivery.deliver(mail);
+    } catch (error) {
+      await markFailed(db, settings, mail.id, token, error);
+      log?.error({ mailId: mail.id, err: error }, 'mail not sent');
+      return { id: mail.id, sent: false };
+    }
+    // Accepted by the SMTP server: should this statement fail (or the process die first), the
+    // lease runs out and the message is sent again, with the same Message-ID. That is the one
+    // window for a duplicate.
+    await markSent(db, mail.id, token);
+    // By id only: the recipient is personal data, and the outbox row says who it was.
+    log?.info({ mailId: mail.id, messageId: delivered.messageId }, 'mail sent');
+    return { id: mail.id, sent: true, file: delivered.file };
+  }
 
   return {
-    async sendMail(message) {
-      const [row] = await db
-        .insert(mailOutbox)
-        .values({ to: message.to, subject: message.subject, text: message.text, html: message.html ?? null })
-        .returning({ id: mailOutbox.id });
-      const id = row!.id;
-      try {
-        const info = await transport.sendMail({ from: options.from, to: message.to, subject: message.subject, text: message.text, html: message.html });
-        let file: string | undefined;
-        if (!options.smtpUrl) {
-          await mkdir(options.dir, { recursive: true });
-          file = path.join(options.dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${id}.eml`);
-          await writeFile(file, (info as unknown as { message: Buffer }).message);
-        }
-        await db.update(mailOutbox).set({ sentAt: new Date() }).where(eq(mailOutbox.id, id));
-        // By id only: the recipient is personal data, and the outbox row says who it was.
-        log?.info({ mailId: id, messageId: info.messageId }, 'mail sent');
-        return { id, sent: true, file };
-      } catch (error) {
-        await db.update(mailOutbox).set({ error: String((error as Error).message).slice(0, 1000) }).where(eq(mailOutbox.id, id));
-        log?.error({ mailId: id, err: error }, 'mail not sent');
-        return { id, sent: false };
-      }
+    sendMail(message) {
+      return track(
+        (async () => {
+          const token = randomUUID();
+          // Inserted already claimed (first attempt counted), so no sender takes it meanwhile.
+          const [mail] = await db
+            .insert(mailOutbox)
+            .values({ to: message.to, subject: message.subject, text: message.text, html: message.html ?? null, attempts: 1, claimedUntil: leaseEnd(settings), claimToken: token })
+            .returning(claimColumns);
+          return attempt(mail!, token);
+        })(),
+      );
     },
-    close() {
-      transport.close();
+
+    deliverDue() {
+      return track(
+        (async () => {
+          let sent = 0;
+          for (;;) {
+            const token = randomUUID();
+            const batch = await claimDue(db, settings, token);
+            if (batch.length === 0) return sent;
+            for (const mail of batch) if ((await attempt(mail, token)).sent) sent++;
+          }
+        })(),
+      );
+    },
+
+    async close() {
+      await Promise.allSettled([...underWay]);
+      delivery.close();
     },
   };
 }

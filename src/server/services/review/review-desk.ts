@@ -1,6 +1,6 @@
 // The review desk: the queue (filters, search, paging), one application in its form's order,
 // and the decisions (one transaction: the status, the edit link of "request changes" and the
-// audit row), after which the applicant's e-mail is enqueued.
+// audit row and the applicant's e-mail, queued in the outbox).
 import { and, asc, desc, eq, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import { applicationFormFor } from '#shared/forms/catalogue.ts';
 import { fieldOrder, repeatNumbers, sectionsOf } from '#shared/forms/derive.ts';
@@ -25,7 +25,7 @@ import {
 import { rowsOf, type Database } from '../../db/client.ts';
 import { applications, files, pharmacies, reviewAudit, staffUsers } from '../../db/schema.ts';
 import { newEditToken } from '../applications.ts';
-import type { Mailer } from '../mail/outbox.ts';
+import { enqueueMail } from '../mail/outbox.ts';
 import { decisionMail } from './decision-mail.ts';
 
 const DAY_MS = 24 * 3600 * 1000;
@@ -47,7 +47,6 @@ export type DecideResult = { ok: true; status: ApplicationStatus; mailId: string
 
 export interface ReviewDeskOptions {
   now: () => Date;
-  mailer: Mailer;
   productName: string;
   supportEmail: string;
 }
@@ -138,7 +137,7 @@ function fieldsInFormOrder(country: string, language: string, answers: Record<st
 }
 
 export function createReviewDesk(db: Database, options: ReviewDeskOptions) {
-  const { now, mailer } = options;
+  const { now } = options;
 
   return {
     async list(query: ListQuery): Promise<ReviewList> {
@@ -231,22 +230,21 @@ export function createReviewDesk(db: Database, options: ReviewDeskOptions) {
           .set({ status: transition.to, updatedAt: at, ...(editToken ? { editToken, editTokenExpiresAt: new Date(at.getTime() + EDIT_LINK_DAYS * DAY_MS) } : {}) })
           .where(eq(applications.id, id));
         await tx.insert(reviewAudit).values({ at, applicationId: id, actorId, action: decision, fromStatus: row.status, toStatus: transition.to, reason: reason || null });
-        return { ok: true as const, row, editToken, status: transition.to };
+        const mail = decisionMail({
+          decision,
+          language: row.language,
+          firstName: row.firstName,
+          reason,
+          editLink: editToken ? editLinkFor(row.country, row.language, editToken) : undefined,
+          productName: options.productName,
+          supportEmail: options.supportEmail,
+        });
+        // The applicant's e-mail commits with the decision, or neither does.
+        const mailId = await enqueueMail(tx, { to: row.email, subject: mail.subject, text: mail.text, html: mail.html });
+        return { ok: true as const, status: transition.to, mailId };
       });
       if (!outcome.ok) return outcome;
-      const { row, editToken } = outcome;
-      const mail = decisionMail({
-        decision,
-        language: row.language,
-        firstName: row.firstName,
-        reason,
-        editLink: editToken ? editLinkFor(row.country, row.language, editToken) : undefined,
-        productName: options.productName,
-        supportEmail: options.supportEmail,
-      });
-      // The one place a decision's e-mail is enqueued.
-      const sent = await mailer.sendMail({ to: row.email, subject: mail.subject, text: mail.text, html: mail.html });
-      return { ok: true, status: outcome.status, mailId: sent.id };
+      return { ok: true, status: outcome.status, mailId: outcome.mailId };
     },
   };
 }

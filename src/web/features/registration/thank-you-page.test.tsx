@@ -29,6 +29,22 @@ describe('ThankYouPage', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Vielen Dank' })).toBeInTheDocument();
     expect(screen.getByText(/nach 6 Wochen/)).toBeInTheDocument();
   });
+
+  it.each([
+    ['uk', 'Your reference is PC-7K3M9Q. We have also sent it to you by e-mail; please quote it if you contact us.'],
+    ['it', 'Il Suo codice di riferimento è PC-7K3M9Q. Glielo abbiamo inviato anche via email: La preghiamo di indicarlo se ci contatta.'],
+    ['de', 'Ihre Referenznummer lautet PC-7K3M9Q. Wir haben sie Ihnen auch per E-Mail geschickt; bitte geben Sie sie an, wenn Sie sich an uns wenden.'],
+  ] as const)('shows the reference the form handed over (%s)', async (country, sentence) => {
+    await renderInSite(<ThankYouPage />, { country, route: '/thank-you', state: { reference: 'PC-7K3M9Q' } });
+    const reference = screen.getByText('PC-7K3M9Q');
+    expect(reference.tagName).toBe('STRONG');
+    expect(reference.parentElement).toHaveTextContent(sentence);
+  });
+
+  it('says nothing about a reference when there is none (an edit of an older application)', async () => {
+    await renderInSite(<ThankYouPage />);
+    expect(screen.queryByText(/reference/i)).not.toBeInTheDocument();
+  });
 });
 
 describe('EditRedirectPage', () => {

@@ -1,10 +1,16 @@
 // Screen 8: thanks, submitted, in review, decision in about 4 weeks, support after 6 weeks.
 import { useEffect, useRef } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { CONTACT_SUPPORT_AFTER_WEEKS, DECISION_WEEKS } from '#shared/limits.ts';
 import { useLocalPath, useSite } from '../../lib/site-context.tsx';
 import '../../forms/forms.css';
+
+/** The application's reference, handed over by the form in the navigation's state. */
+function referenceIn(state: unknown): string | null {
+  const reference = (state as { reference?: unknown } | null)?.reference;
+  return typeof reference === 'string' ? reference : null;
+}
 
 export function ThankYouPage() {
   const { t } = useTranslation();
@@ -12,6 +18,7 @@ export function ThankYouPage() {
   const localPath = useLocalPath();
   const heading = useRef<HTMLHeadingElement>(null);
   const email = config.operator.supportEmail;
+  const reference = referenceIn(useLocation().state);
 
   useEffect(() => {
     document.title = t('thankYou.pageTitle', { product: config.productName });
@@ -25,6 +32,11 @@ export function ThankYouPage() {
           {t('thankYou.heading')}
         </h1>
         <p>{t('thankYou.submitted')}</p>
+        {reference && (
+          <p>
+            <Trans i18nKey="thankYou.reference" values={{ reference }} components={{ ref: <strong /> }} />
+          </p>
+        )}
       </div>
       <p className="pc-body">{t('thankYou.inReview')}</p>
       <p className="pc-body">{t('thankYou.decision', { weeks: DECISION_WEEKS })}</p>

@@ -1,0 +1,66 @@
+// Hands one outbox message to SMTP (SMTP_URL) or, without SMTP, writes it as an .eml file.
+// Both are repeatable: the Message-ID and the file name come from the outbox row, so a message sent
+// again after a crash is recognisably the same one (and overwrites its own file).
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import { MAIL_SMTP_TIMEOUT_MS, type MailSettings } from '../../config.ts';
+
+export interface OutboxMail {
+  id: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string | null;
+  createdAt: Date;
+}
+
+export interface Delivered {
+  messageId: string;
+  file?: string;
+}
+
+/** The Message-ID of an outbox row: its id at the sender's domain. */
+export function messageIdFor(id: string, from: string): string {
+  const domain = /@([^\s>@]+)>?\s*$/.exec(from)?.[1] ?? 'pharmacy-champions.invalid';
+  return `<${id}@${domain}>`;
+}
+
+/** The .eml file of an outbox row (sorted by when it was queued). */
+export function emlFileFor(dir: string, mail: Pick<OutboxMail, 'id' | 'createdAt'>): string {
+  return path.join(dir, `${mail.createdAt.toISOString().replace(/[:.]/g, '-')}-${mail.id}.eml`);
+}
+
+export function createMailDelivery(settings: Pick<MailSettings, 'smtpUrl' | 'from' | 'dir'>) {
+  const transport = settings.smtpUrl
+    ? nodemailer.createTransport({
+        url: settings.smtpUrl,
+        connectionTimeout: MAIL_SMTP_TIMEOUT_MS,
+        greetingTimeout: MAIL_SMTP_TIMEOUT_MS,
+        socketTimeout: MAIL_SMTP_TIMEOUT_MS,
+      })
+    : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+
+  return {
+    async deliver(mail: OutboxMail): Promise<Delivered> {
+      const messageId = messageIdFor(mail.id, settings.from);
+      const info = await transport.sendMail({
+        from: settings.from,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html ?? undefined,
+        messageId,
+        date: mail.createdAt,
+      });
+      if (settings.smtpUrl) return { messageId };
+      await mkdir(settings.dir, { recursive: true });
+      const file = emlFileFor(settings.dir, mail);
+      await writeFile(file, (info as unknown as { message: Buffer }).message);
+      return { messageId, file };
+    },
+    close() {
+      transport.close();
+    },
+  };
+}
