@@ -1,7 +1,7 @@
 // Loaded only through map-view.tsx's dynamic import: Leaflet and its CSS live in this chunk.
 import { useEffect, useRef } from 'react';
 import L from 'leaflet';
-import 'leaflet/dist/leaflet.css';
+import { createBaseMap } from './leaflet-base.ts';
 // ?no-inline: served as files, so a CSP without img-src data: still shows the marker.
 import markerIcon from 'leaflet/dist/images/marker-icon.png?no-inline';
 import markerIcon2x from 'leaflet/dist/images/marker-icon-2x.png?no-inline';
@@ -39,14 +39,6 @@ export interface LeafletMapProps {
 
 export interface MapPlace extends MapPoint {
   title: string;
-}
-
-/** A Leaflet map with our zoom buttons (titles in the page's language) and the configured tiles, if any. */
-export function createBaseMap(element: HTMLElement, options: { tilesUrl: string; attribution: string; zoomInTitle: string; zoomOutTitle: string; preferCanvas?: boolean }): L.Map {
-  const instance = L.map(element, { zoomControl: false, attributionControl: Boolean(options.attribution), preferCanvas: options.preferCanvas ?? false });
-  L.control.zoom({ zoomInTitle: options.zoomInTitle, zoomOutTitle: options.zoomOutTitle }).addTo(instance);
-  if (options.tilesUrl) L.tileLayer(options.tilesUrl, { attribution: options.attribution, maxZoom: 19 }).addTo(instance);
-  return instance;
 }
 
 const key = (lat: number, lng: number) => `${lat},${lng}`;

@@ -119,7 +119,7 @@ describe("PlaceSearch: can't find your pharmacy", () => {
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     await context.user.click(toggle);
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
-    const address = screen.getByRole('textbox', { name: 'Pharmacy address' });
+    const address = await screen.findByRole('textbox', { name: 'Pharmacy address' });
     expect(address).toHaveFocus();
     return { ...context, toggle, address };
   }

@@ -2,16 +2,18 @@
 // results come from /api/places/search after a pause in typing; arrows move, Enter chooses,
 // Escape closes. Under it, "Can't find your pharmacy?" (manual-address.tsx) places a typed
 // address on the map instead, and the map itself shows the place chosen.
-import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Country } from '#shared/markets.ts';
 import { searchPlaces, type Place } from '../lib/api/places-search.ts';
 import { getPlaceDetails } from '../lib/api/places-details.ts';
 import { newManualPlaceId } from '#shared/schemas/fields.ts';
 import { ErrorMessage, Hint, describedBy } from './field.tsx';
-import { ManualAddress } from './manual-address.tsx';
 import { MapView, type MapPoint, type MapViewProps } from './map-view.tsx';
 import './components.css';
+
+// Opened by few applicants: its code loads when they ask for it.
+const ManualAddress = lazy(() => import('./manual-address.tsx').then((m) => ({ default: m.ManualAddress })));
 
 export const PLACE_SEARCH_MIN_CHARS = 2;
 export const PLACE_SEARCH_DEBOUNCE_MS = 300;
@@ -234,7 +236,9 @@ export function PlaceSearch({ id, label, hint, error, market, chosen, onSelect, 
       ) : null}
       {map && manual ? (
         <div id={`${id}-manual`}>
-          <ManualAddress id={id} market={market} onConfirm={confirmManual} onCancel={cancelManual} renderMap={mapView} />
+          <Suspense fallback={<p className="pc-body" role="status">{t('common.loading')}</p>}>
+            <ManualAddress id={id} market={market} onConfirm={confirmManual} onCancel={cancelManual} renderMap={mapView} />
+          </Suspense>
         </div>
       ) : null}
       {chosen ? (

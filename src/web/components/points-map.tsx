@@ -1,8 +1,9 @@
 // Many pharmacies on one map, each a coloured dot (canvas-drawn, so thousands stay smooth), the
-// view fitted to them. Leaflet and its CSS come with leaflet-map.tsx, in the chunk that imports this module.
+// view fitted to them. Leaflet and its CSS come with leaflet-base.ts, in the chunk that imports this module.
 import { useEffect, useRef } from 'react';
 import L from 'leaflet';
-import { createBaseMap, type MapPoint } from './leaflet-map.tsx';
+import { createBaseMap } from './leaflet-base.ts';
+import type { MapPoint } from './leaflet-map.tsx';
 
 export interface ColouredPoint extends MapPoint {
   id: string;

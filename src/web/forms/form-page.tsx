@@ -19,9 +19,11 @@ import { StepIndicator } from '../components/step-indicator.tsx';
 import { FormTextProvider, useHasFormText } from './form-text.tsx';
 import { RunnerProvider } from './runner-context.tsx';
 import { SubmitBar } from './submit-bar.tsx';
-import { SaveDraft } from './steps/save-draft.tsx';
 import { useFormRunner, type RunnerOptions } from './use-form-runner.ts';
 import './forms.css';
+
+// Only the three steps offer it: its code (and the bot check it solves) loads with those pages.
+const SaveDraft = lazy(() => import('./steps/save-draft.tsx').then((m) => ({ default: m.SaveDraft })));
 
 // Shown only after an answer that is rare (an edit link that no longer works, an e-mail already
 // registered): loaded then, so that the form's first download stays within its budget.
@@ -163,7 +165,7 @@ export function FormPage({ form, sections, step = 1, values, stepPath, backTo }:
           </FormProvider>
         </RunnerProvider>
       </FormTextProvider>
-      {form.keepAnswers && several && form.id.startsWith('apply-') ? <SaveDraft step={step as Step} answers={runner.answersSoFar} /> : null}
+      {form.keepAnswers && several && form.id.startsWith('apply-') ? <Suspense fallback={null}><SaveDraft step={step as Step} answers={runner.answersSoFar} /></Suspense> : null}
     </div>
   );
 }

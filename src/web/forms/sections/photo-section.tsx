@@ -1,12 +1,15 @@
 // The optional photo: the upload sets the hidden photo (file name) and photoId fields. The form's
 // entry names the allowed types (the three steps: JPEG or PNG), its namespace the hint.
+import { lazy, Suspense } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { PhotoInput } from '../../components/photo-input.tsx';
 import { useFieldError } from '../use-field-error.ts';
 import { useFormText, useHasFormText } from '../form-text.tsx';
 import { useRunner } from '../runner-context.tsx';
+
+// Loaded with the form but after its first paint (the photo comes late in every form).
+const PhotoInput = lazy(() => import('../../components/photo-input.tsx').then((m) => ({ default: m.PhotoInput })));
 
 export function PhotoSection() {
   const { t } = useTranslation();
@@ -26,6 +29,7 @@ export function PhotoSection() {
       </h2>
       <input type="hidden" {...register('photo')} />
       <input type="hidden" {...register('photoId')} />
+      <Suspense fallback={<p className="pc-body" role="status">{t('common.loading')}</p>}>
       <PhotoInput
         id="photo"
         label={t('form.photo.label')}
@@ -40,6 +44,7 @@ export function PhotoSection() {
           setValue('photoId', uploaded?.targetId ?? '', { shouldDirty: true });
         }}
       />
+      </Suspense>
     </section>
   );
 }
