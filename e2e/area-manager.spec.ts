@@ -66,7 +66,7 @@ test('an area manager adds a rep and a pharmacy, finds, views and edits it, and 
   await page.locator('#email').fill(`rep.e2e.${stamp}@example.it`);
   await page.locator('#firstName').fill('Luca');
   await page.locator('#lastName').fill('Bianchi');
-  await page.getByRole('button', { name: /invia/i }).click();
+  await page.getByRole('button', { name: "Aggiungi l'informatore" }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Salvato' })).toBeVisible();
   await checkBothWidths(page);
   await page.getByRole('link', { name: 'Indietro' }).click();
@@ -93,7 +93,7 @@ test('an area manager adds a rep and a pharmacy, finds, views and edits it, and 
   await page.locator('#recaptchaToken').scrollIntoViewIfNeeded();
   await solveBotCheckQuickly(page);
   await checkBothWidths(page);
-  await page.getByRole('button', { name: /invia/i }).click();
+  await page.getByRole('button', { name: 'Aggiungi la farmacia' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Salvato' })).toBeVisible();
 
   // The list finds it by city, and the view and edit pages open.

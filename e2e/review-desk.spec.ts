@@ -198,7 +198,7 @@ test('the main admin adds a reviewer with the form and disables them', async ({ 
   await page.getByRole('textbox', { name: /email/i }).fill(email);
   await page.getByRole('textbox', { name: /first name/i }).fill('Nadia');
   await page.getByRole('textbox', { name: /last name/i }).fill('Nuova');
-  await page.getByRole('button', { name: /submit/i }).click();
+  await page.getByRole('button', { name: 'Add the reviewer' }).click();
   await expect(page).toHaveURL(/\/uk\/admin\/reviewers$/);
   const row = page.getByRole('row', { name: new RegExp(email.replace(/\./g, '\\.')) });
   await expect(row).toContainText('Active');

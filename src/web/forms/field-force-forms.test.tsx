@@ -109,7 +109,7 @@ describe('add rep (screen 11)', () => {
     const user = await renderForm('add-rep', '/areamanager/add-rep', 'areamanager');
     await screen.findByRole('heading', { level: 1, name: 'Add a sales rep' });
     expect(screen.getByRole('textbox', { name: /email address/i })).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: /submit/i }));
+    await user.click(screen.getByRole('button', { name: 'Add the sales rep' }));
     const summary = await screen.findByRole('alert');
     expect(within(summary).getByRole('link', { name: /^Email address:/ })).toBeInTheDocument();
     expect(within(summary).getByRole('link', { name: /^First name:/ })).toBeInTheDocument();

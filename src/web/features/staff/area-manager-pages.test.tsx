@@ -188,7 +188,7 @@ describe('add a pharmacy (screens 7 then 3, one payload)', () => {
     await user.click(within(screen.getByRole('group', { name: /oncodemia/i })).getByRole('radio', { name: 'Yes' }));
     for (const box of within(screen.getByRole('group', { name: /please confirm/i })).getAllByRole('checkbox')) await user.click(box);
     await user.click(await screen.findByRole('button', { name: /solve bot check/i }));
-    await user.click(screen.getByRole('button', { name: /submit/i }));
+    await user.click(screen.getByRole('button', { name: 'Add the pharmacy' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Saved' })).toBeInTheDocument();
     expect(api.bodyOf('/api/areamanager-create-pharmacy')).toMatchObject({
       areaManagerId: AM_ID,
@@ -223,7 +223,7 @@ describe('add a rep', () => {
     await user.type(screen.getByRole('textbox', { name: /email address/i }), 'luca@example.it');
     await user.type(screen.getByRole('textbox', { name: /first name/i }), 'Luca');
     await user.type(screen.getByRole('textbox', { name: /last name/i }), 'Neri');
-    await user.click(screen.getByRole('button', { name: /submit/i }));
+    await user.click(screen.getByRole('button', { name: 'Add the sales rep' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Saved' })).toBeInTheDocument();
     expect(api.bodyOf('/api/areamanager-add-rep')).toMatchObject({ email: 'luca@example.it', firstName: 'Luca', lastName: 'Neri', areaManagerId: 'am-1', appStoreCountry: 'it', formLanguage: 'en' });
     expect(screen.getByRole('link', { name: 'Back' })).toHaveAttribute('href', '/areamanager/home/am-1');
@@ -236,7 +236,7 @@ describe('add a rep', () => {
     await user.type(screen.getByRole('textbox', { name: /email address/i }), 'luca@example.it');
     await user.type(screen.getByRole('textbox', { name: /first name/i }), 'Luca');
     await user.type(screen.getByRole('textbox', { name: /last name/i }), 'Neri');
-    await user.click(screen.getByRole('button', { name: /submit/i }));
+    await user.click(screen.getByRole('button', { name: 'Add the sales rep' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(/already registered/i);
   });
 });
@@ -255,7 +255,7 @@ describe('edit a pharmacy', () => {
     expect(screen.getByRole('combobox', { name: 'Province' })).toHaveValue('RM');
     await user.selectOptions(screen.getByRole('combobox', { name: 'Region' }), 'lombardia');
     await user.selectOptions(screen.getByRole('combobox', { name: 'Province' }), 'MI');
-    await user.click(screen.getByRole('button', { name: /submit/i }));
+    await user.click(screen.getByRole('button', { name: 'Save the changes' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Saved' })).toBeInTheDocument();
     expect(api.bodyOf('/api/areamanager-update-pharmacy')).toMatchObject({ pharmacyId: PHARMACY_ID, salesRep: REP_ID, region: 'lombardia', prov: 'MI', whereYouWork: 'Farmacia 1', placeId: 'place-boots' });
   });
