@@ -11,7 +11,9 @@ const baseUrl = `http://localhost:${Number(process.env.E2E_PORT ?? 3100)}`;
 /** Submits an application as the form would, and approves it; answers the pharmacy's name. */
 async function approvedApplication(country: 'uk' | 'it' | 'de', name: string): Promise<{ id: string; name: string }> {
   const [recaptchaToken] = await solvedTokensFrom(baseUrl, 1);
-  const payload = validApplication({ country }, { whereYouWork: name, recaptchaToken });
+  // A place of its own: an approved listing fills the form of anyone who picks its place, so the
+  // other journeys' places (the fixtures) must not get one.
+  const payload = validApplication({ country }, { whereYouWork: name, placeId: `finder-e2e:${country}:${Date.now()}`, recaptchaToken });
   // The German three-step form is multipart, with its training certificate.
   const german = multipartBody(payload, [{ filename: 'zertifikat.pdf', contentType: 'application/pdf', content: pdfBytes() }]);
   const saved = await fetch(

@@ -142,6 +142,17 @@ test('a reviewer requests changes, the applicant resubmits through the e-mailed 
   const approved = await mailTo(who.email, /approved/);
   expect(approved.subject).toBe('Pharmacy Champions: your application is approved');
   expect(approved.text).toContain('Dear Olivia');
+
+  // Listed in the finder once approved; deactivating unlists it at once (and leaves the other
+  // journeys' pharmacy at this place without a listing that would fill their form).
+  const listed = async () => {
+    const answer = await desk.request.get('/api/v1/finder/pharmacies?market=uk&lat=53.4&lng=-2.99&radiusKm=10');
+    return ((await answer.json()) as { data: { id: string }[] }).data.map((item) => item.id);
+  };
+  expect(await listed()).toContain(stored!.id);
+  await decide(desk, /^Deactivate/, 'The registration could not be confirmed.', /Yes, deactivate/);
+  await expect(desk.getByText('Deactivated').first()).toBeVisible();
+  expect(await listed()).not.toContain(stored!.id);
 });
 
 test('an Italian application is rejected and the applicant gets an Italian e-mail', async ({ page, browser }) => {

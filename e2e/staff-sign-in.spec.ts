@@ -169,7 +169,7 @@ test('a reviewer needs the right TOTP code at every sign-in', async ({ page }) =
   await createStaff(reviewer);
   await useLink(page, await requestLink(page, reviewer.email));
   const totp = await enrolTotp(page);
-  await expect(page.getByRole('heading', { level: 1, name: 'Accesso effettuato' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Candidature da esaminare' })).toBeVisible();
   await page.getByRole('button', { name: 'Esci' }).click();
   await expect(page).toHaveURL(/signedOut=1/);
 
@@ -185,6 +185,6 @@ test('a reviewer needs the right TOTP code at every sign-in', async ({ page }) =
   await page.waitForTimeout(Math.max(0, 30_000 - (Date.now() % 30_000)) + 500);
   await page.getByRole('textbox', { name: 'Codice di verifica' }).fill(next);
   await page.getByRole('button', { name: 'Verifica e accedi' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Accesso effettuato' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Candidature da esaminare' })).toBeVisible();
   await expect(page).toHaveURL(/\/it\/admin\/review$/);
 });
