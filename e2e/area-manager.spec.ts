@@ -1,42 +1,16 @@
-// The area manager's pages in Italian (issue 12): sign in, add a rep, add a pharmacy (both
-// parts), find it in the list, view and edit it, export the CSV; every /areamanager page has no
-// axe violations at desktop width and at 390 px.
+// The field force's journey in Italian (issue 12): an area manager signs in, adds a rep, adds a
+// pharmacy assigned to that rep (both parts), finds it in the list, views and edits it, exports
+// the CSV; the rep signs in, records 'interested but requires another visit', later
+// 'joined_unify' with two more pharmacists, and finds it all again; the manager's view shows both
+// visits newest first. Every /areamanager page has no axe violations at 1280 and 390 px.
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { acceptEssentialCookies, expect, expectNoAxeViolations, test } from './support/fixtures.ts';
+import { expect, expectNoAxeViolations, test } from './support/fixtures.ts';
+import { openPharmacy, saveVisit } from './support/rep.ts';
+import { createStaff, signIn } from './support/staff.ts';
 import { choosePlace, solveBotCheckQuickly } from './support/steps.ts';
 
-const inspectionUrl = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3100) + 1}`;
 const stamp = Date.now() % 1_000_000;
-
-async function createStaff(input: { email: string; firstName: string; lastName: string; role: string }) {
-  const res = await fetch(`${inspectionUrl}/staff`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(input) });
-  expect(res.ok).toBe(true);
-}
-
-async function signInLinkFor(email: string, after: number): Promise<string> {
-  let link = '';
-  await expect
-    .poll(async () => {
-      const rows = (await (await fetch(`${inspectionUrl}/mail`)).json()) as { to: string; text: string; createdAt: string }[];
-      const mail = rows.find((row) => row.to.includes(email) && new Date(row.createdAt).getTime() >= after && /signin\/verify/.test(row.text));
-      link = /https?:\/\/\S+\/signin\/verify\?token=[A-Za-z0-9_-]+/.exec(mail?.text ?? '')?.[0] ?? '';
-      return link;
-    })
-    .not.toBe('');
-  return link;
-}
-
-async function signIn(page: Page, email: string) {
-  const since = Date.now() - 1000;
-  await page.goto('/it/signin');
-  await acceptEssentialCookies(page);
-  await page.getByRole('textbox', { name: 'Indirizzo email' }).fill(email);
-  await page.getByRole('button', { name: 'Invia il link di accesso' }).click();
-  const link = new URL(await signInLinkFor(email, since));
-  await page.goto(link.pathname + link.search);
-  await page.getByRole('button', { name: 'Accedi' }).click();
-}
 
 /** Axe at 1280 px and at 390 px on the page as it is now. */
 async function checkBothWidths(page: Page) {
@@ -49,9 +23,10 @@ async function checkBothWidths(page: Page) {
   await page.setViewportSize({ width: 1280, height: 900 });
 }
 
-test('an area manager adds a rep and a pharmacy, finds, views and edits it, and exports the CSV; no axe violations', async ({ page }) => {
-  test.setTimeout(180_000);
-  const manager = { email: `am.e2e.${stamp}@example.it`, firstName: 'Anna', lastName: 'Rossi', role: 'area_manager' };
+test('an area manager adds a rep and a pharmacy; the rep records two visits; the manager sees both, newest first', async ({ page, browser }) => {
+  test.setTimeout(300_000);
+  const manager = { email: `am.e2e.${stamp}@example.it`, firstName: 'Anna', lastName: 'Rossi', role: 'area_manager' } as const;
+  const repEmail = `rep.e2e.${stamp}@example.it`;
   await createStaff(manager);
   await signIn(page, manager.email);
   await expect(page).toHaveURL(/\/it\/areamanager\/home\/[0-9a-f-]{36}$/);
@@ -63,7 +38,7 @@ test('an area manager adds a rep and a pharmacy, finds, views and edits it, and 
   await page.getByRole('link', { name: 'Aggiungi un informatore' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Aggiungi un informatore' })).toBeVisible();
   await checkBothWidths(page);
-  await page.locator('#email').fill(`rep.e2e.${stamp}@example.it`);
+  await page.locator('#email').fill(repEmail);
   await page.locator('#firstName').fill('Luca');
   await page.locator('#lastName').fill('Bianchi');
   await page.getByRole('button', { name: "Aggiungi l'informatore" }).click();
@@ -120,6 +95,7 @@ test('an area manager adds a rep and a pharmacy, finds, views and edits it, and 
   expect(file.suggestedFilename()).toMatch(/^pharmacies-\d{4}-\d{2}-\d{2}\.csv$/);
   const text = readFileSync((await file.path())!, 'utf8');
   expect(text).toContain('Farmacia “Più” San Lorenzo');
+  expect(text).toContain('Bianchi');
 
   // The legal pages under /areamanager.
   for (const path of ['/it/areamanager/privacy-policy', '/it/areamanager/terms-and-conditions']) {
@@ -127,4 +103,79 @@ test('an area manager adds a rep and a pharmacy, finds, views and edits it, and 
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await checkBothWidths(page);
   }
+
+  // The rep, on their own phone, signs in and finds the pharmacy the manager assigned to them.
+  const repPage = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
+  await signIn(repPage, repEmail);
+  await expect(repPage).toHaveURL(/\/it\/rep\/home\/[0-9a-f-]{36}$/);
+  await recordVisits(repPage, 'Farmacia “Più” San Lorenzo');
+
+  // The manager's view shows both visits, the newest first.
+  await page.goto(home);
+  await page.getByRole('link', { name: /^Vedi Farmacia “Più”/ }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Farmacia “Più” San Lorenzo' })).toBeVisible();
+  const entries = page.locator('.staff-history__entry');
+  await expect(entries).toHaveCount(2);
+  await expect(entries.nth(0)).toContainText('Joined Unify');
+  await expect(entries.nth(0)).toContainText('maggio');
+  await expect(entries.nth(1)).toContainText('Interested But Requires Another Visit');
+  await expect(entries.nth(1)).toContainText('Titolare da richiamare');
+  await expect(entries.nth(1)).toContainText('Luca Bianchi');
 });
+
+/** The rep records 'interested' (month 3), later 'joined_unify' (month 5) with two more pharmacists. */
+async function recordVisits(page: Page, name: string) {
+  const row = page.getByRole('listitem').filter({ hasText: name });
+  await expect(row).toContainText('Nessuna visita registrata');
+
+  await openPharmacy(page, name);
+  await page.getByRole('radio', { name: "Interessata, ma serve un'altra visita" }).check();
+  await page.getByRole('combobox', { name: 'Mese della visita' }).selectOption('3');
+  await page.getByRole('textbox', { name: /nota sulla visita/i }).fill('Titolare da richiamare');
+  await saveVisit(page);
+  await page.getByRole('link', { name: 'Torna alle Sue farmacie' }).click();
+  await expect(row).toContainText("Esito finora: Interessata, ma serve un'altra visita");
+
+  await openPharmacy(page, name);
+  await expect(page.getByRole('radio', { name: "Interessata, ma serve un'altra visita" })).toBeChecked();
+  await page.getByRole('radio', { name: 'Ha aderito a Unify' }).check();
+  await page.getByRole('combobox', { name: 'Mese della visita' }).selectOption('5');
+  // What the manager entered at sign-up comes with the pharmacy.
+  await expect(page.locator('#email')).toHaveValue(/^titolare\.\d+@example\.it$/);
+  // Without VAT number, e-mail and confirmations the browser refuses first.
+  await page.locator('#email').fill('');
+  await expect(page.getByRole('button', { name: 'Salva la visita' })).toBeDisabled();
+  const confirmations = page.getByRole('group', { name: /confermi/i }).getByRole('checkbox');
+  for (const box of await confirmations.all()) await box.check();
+  await page.getByRole('button', { name: 'Salva la visita' }).click();
+  const summary = page.getByRole('alert');
+  await expect(summary.getByRole('link', { name: /^Partita IVA:/ })).toBeVisible();
+  await expect(summary.getByRole('link', { name: /^Indirizzo email:/ })).toBeVisible();
+
+  await page.locator('#piva').fill('01234567890');
+  await page.locator('#email').fill('titolare@farmacia-prova.it');
+  await page.locator('#firstName').fill('Chiara');
+  await page.locator('#lastName').fill('Lombardi');
+  await page.locator('#professionalRegistrationNumber').fill('12345');
+  await page.locator('input[name=haveYouCompleted][value=yes]').check();
+  await page.getByRole('button', { name: 'Salva la visita' }).click();
+  await expect(summary.getByRole('link', { name: /^Partita IVA: .*ultima cifra/ })).toBeVisible();
+  await page.locator('#piva').fill('01234567897');
+  for (const [n, first, last, number] of [[2, 'Marco', 'Ferri', '2222'], [3, 'Elena', 'Sarti', '3333']] as const) {
+    await page.getByRole('button', { name: 'Aggiungi un altro farmacista' }).click();
+    await page.locator(`#firstName${n}`).fill(first);
+    await page.locator(`#lastName${n}`).fill(last);
+    await page.locator(`#professionalRegistrationNumber${n}`).fill(number);
+  }
+  await saveVisit(page);
+
+  // Opened again, the saved answers come back, the extra pharmacists included.
+  await page.getByRole('link', { name: 'Torna alle Sue farmacie' }).click();
+  await openPharmacy(page, name);
+  await expect(page.getByRole('radio', { name: 'Ha aderito a Unify' })).toBeChecked();
+  await expect(page.getByRole('combobox', { name: 'Mese della visita' })).toHaveValue('5');
+  await expect(page.locator('#piva')).toHaveValue('01234567897');
+  await expect(page.locator('#email')).toHaveValue('titolare@farmacia-prova.it');
+  await expect(page.getByRole('group', { name: 'Farmacista 2' }).getByRole('textbox', { name: 'Nome', exact: true })).toHaveValue('Marco');
+  await expect(page.getByRole('group', { name: 'Farmacista 3' }).getByRole('textbox', { name: 'Cognome', exact: true })).toHaveValue('Sarti');
+}

@@ -1,53 +1,20 @@
-// The review desk (issue 13): a UK application is submitted, a reviewer signs in (link + TOTP),
-// requests changes; the applicant follows the e-mailed link, edits and resubmits; the reviewer
-// approves and the English e-mail is in the outbox. An Italian application is rejected and gets
+// The review desk (issue 13): a UK application is submitted (the received e-mail carries the
+// reference the thank-you page shows), a reviewer signs in (link + TOTP), requests changes; the
+// applicant follows the e-mailed link, edits and resubmits; the reviewer approves, the English
+// e-mail is in the outbox, and the pharmacy is in the finder API and on /uk/finder until it is
+// deactivated. An Italian application is rejected and gets
 // an Italian e-mail. The main admin adds and disables a reviewer. axe on every review page at
 // desktop width and at 390 px.
 import type { Page } from '@playwright/test';
-import * as OTPAuth from 'otpauth';
 import { acceptEssentialCookies, expect, expectNoAxeViolations, storedApplications, test, tick, typeInto, uniqueApplicant } from './support/fixtures.ts';
-import { choosePlace, solveBotCheckQuickly, storedMail } from './support/steps.ts';
+import { createStaff, mailTo, signInWithTotp } from './support/staff.ts';
+import { choosePlace, solveBotCheckQuickly } from './support/steps.ts';
 
-const inspectionUrl = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3100) + 1}`;
-
-async function createStaff(role: 'reviewer' | 'main_admin', tag: string) {
+/** A reviewer or main admin of their own. */
+async function newStaff(role: 'reviewer' | 'main_admin', tag: string) {
   const input = { email: `${tag}.${Date.now() % 1_000_000}@example.it`, firstName: 'Renata', lastName: `Rev${tag}`, role };
-  const res = await fetch(`${inspectionUrl}/staff`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(input) });
-  expect(res.ok).toBe(true);
+  await createStaff(input);
   return input;
-}
-
-/** The newest e-mail to an address whose subject matches, polled from the outbox. */
-async function mailTo(email: string, subject: RegExp) {
-  let found: Awaited<ReturnType<typeof storedMail>>[number] | undefined;
-  await expect.poll(async () => (found = (await storedMail()).find((m) => m.to.includes(email) && subject.test(m.subject))) !== undefined, { timeout: 10_000 }).toBe(true);
-  return found!;
-}
-
-/** Signs a staff member in at /it/signin with the e-mailed link and enrols their authenticator. */
-async function signInWithTotp(page: Page, email: string) {
-  const since = Date.now() - 1000;
-  await page.goto('/it/signin');
-  await acceptEssentialCookies(page);
-  await page.getByRole('textbox', { name: 'Indirizzo email' }).fill(email);
-  await page.getByRole('button', { name: 'Invia il link di accesso' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Controlli la Sua email' })).toBeVisible();
-  let link = '';
-  await expect
-    .poll(async () => {
-      const rows = (await (await fetch(`${inspectionUrl}/mail`)).json()) as { to: string; text: string; createdAt: string }[];
-      const mail = rows.find((row) => row.to.includes(email) && new Date(row.createdAt).getTime() >= since);
-      return (link = /https?:\/\/\S+\/signin\/verify\?token=[A-Za-z0-9_-]+/.exec(mail?.text ?? '')?.[0] ?? '');
-    })
-    .not.toBe('');
-  const url = new URL(link);
-  await page.goto(url.pathname + url.search);
-  await page.getByRole('button', { name: 'Accedi' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Configuri la verifica in due passaggi' })).toBeVisible();
-  const totp = OTPAuth.URI.parse((await page.locator('#totp-link').getAttribute('href'))!) as OTPAuth.TOTP;
-  await page.getByRole('textbox', { name: 'Codice di verifica' }).fill(totp.generate());
-  await page.getByRole('button', { name: 'Attiva e accedi' }).click();
-  await expect(page.getByRole('button', { name: 'Esci' })).toBeVisible();
 }
 
 async function axeAtBothWidths(page: Page) {
@@ -58,7 +25,7 @@ async function axeAtBothWidths(page: Page) {
   await page.setViewportSize({ width: 1280, height: 900 });
 }
 
-async function applyInUk(page: Page, who: { email: string; registrationNumber: string }) {
+async function applyInUk(page: Page, who: { email: string; registrationNumber: string }): Promise<string> {
   await page.goto('/uk/form');
   await acceptEssentialCookies(page);
   await typeInto(page, '#email', who.email);
@@ -75,6 +42,10 @@ async function applyInUk(page: Page, who: { email: string; registrationNumber: s
   await solveBotCheckQuickly(page);
   await page.locator('button[type=submit]').click();
   await expect(page).toHaveURL(/\/uk\/thank-you$/);
+  // The thank-you page shows the application's short reference; the received e-mail carries it.
+  const reference = await page.getByText(/^Your reference is/).locator('strong').innerText();
+  expect(reference).toMatch(/^[A-Z0-9-]{6,}$/);
+  return reference;
 }
 
 async function decide(page: Page, decision: RegExp, reason: string, confirm: RegExp) {
@@ -88,9 +59,12 @@ async function decide(page: Page, decision: RegExp, reason: string, confirm: Reg
 test('a reviewer requests changes, the applicant resubmits through the e-mailed link, the reviewer approves', async ({ page, browser }) => {
   test.setTimeout(120_000);
   const who = uniqueApplicant('review');
-  await applyInUk(page, who);
+  const reference = await applyInUk(page, who);
+  const received = await mailTo(who.email, /received your application/);
+  expect(received.subject).toBe(`Pharmacy Champions: we have received your application (${reference})`);
+  expect(received.text).toContain(reference);
 
-  const reviewer = await createStaff('reviewer', 'uk');
+  const reviewer = await newStaff('reviewer', 'uk');
   const desk = await (await browser.newContext()).newPage();
   await signInWithTotp(desk, reviewer.email);
 
@@ -150,9 +124,21 @@ test('a reviewer requests changes, the applicant resubmits through the e-mailed 
     return ((await answer.json()) as { data: { id: string }[] }).data.map((item) => item.id);
   };
   expect(await listed()).toContain(stored!.id);
+  // A patient near Bold Street finds the champion on /uk/finder.
+  await page.context().grantPermissions(['geolocation']);
+  await page.context().setGeolocation({ latitude: 53.44, longitude: -3.0 });
+  await page.goto('/uk/finder');
+  await page.getByRole('button', { name: 'Use my location' }).click();
+  const listing = page.getByRole('list', { name: 'Pharmacies near you' }).getByRole('listitem').filter({ hasText: 'Bold Street Chemist' }).filter({ hasText: 'Cancer champion: Olivia' });
+  await expect(listing).toBeVisible();
+
   await decide(desk, /^Deactivate/, 'The registration could not be confirmed.', /Yes, deactivate/);
   await expect(desk.getByText('Deactivated').first()).toBeVisible();
   expect(await listed()).not.toContain(stored!.id);
+  await page.reload();
+  await page.getByRole('button', { name: 'Use my location' }).click();
+  await expect(page.getByRole('status').filter({ hasText: /within 25 km of your location/ })).toBeVisible();
+  await expect(listing).toHaveCount(0);
 });
 
 test('an Italian application is rejected and the applicant gets an Italian e-mail', async ({ page, browser }) => {
@@ -175,7 +161,7 @@ test('an Italian application is rejected and the applicant gets an Italian e-mai
   await page.locator('button[type=submit]').click();
   await expect(page).toHaveURL(/\/it\/thank-you$/);
 
-  const reviewer = await createStaff('reviewer', 'it');
+  const reviewer = await newStaff('reviewer', 'it');
   const desk = await (await browser.newContext()).newPage();
   await signInWithTotp(desk, reviewer.email);
   await desk.goto(`/uk/admin/review?status=submitted&market=it&q=${encodeURIComponent(who.email)}`);
@@ -196,7 +182,7 @@ test('an Italian application is rejected and the applicant gets an Italian e-mai
 
 test('the main admin adds a reviewer with the form and disables them', async ({ page }) => {
   test.setTimeout(90_000);
-  const admin = await createStaff('main_admin', 'admin');
+  const admin = await newStaff('main_admin', 'admin');
   await signInWithTotp(page, admin.email);
   await page.goto('/uk/admin/reviewers');
   await expect(page.getByRole('heading', { level: 1, name: 'Reviewers' })).toBeVisible();

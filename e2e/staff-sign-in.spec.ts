@@ -4,62 +4,12 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import * as OTPAuth from 'otpauth';
 import { expect, test } from './support/fixtures.ts';
-
-const inspectionUrl = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3100) + 1}`;
-
-interface StaffInput {
-  email: string;
-  firstName: string;
-  lastName: string;
-  role: 'main_admin' | 'reviewer' | 'area_manager' | 'sales_rep';
-  areaManagerEmail?: string;
-}
-
-/** Creates a staff user directly in the database (inspection server, test support only). */
-async function createStaff(input: StaffInput): Promise<void> {
-  const res = await fetch(`${inspectionUrl}/staff`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(input) });
-  expect(res.ok, `POST /staff: ${res.status} ${await res.text().catch(() => '')}`).toBe(true);
-}
-
-/** The sign-in link of the newest e-mail to this address. */
-async function signInLinkFor(email: string, after = 0): Promise<string> {
-  let link = '';
-  await expect
-    .poll(
-      async () => {
-        const rows = (await (await fetch(`${inspectionUrl}/mail`)).json()) as { to: string; text: string; createdAt: string }[];
-        const mail = rows.find((row) => row.to.includes(email) && new Date(row.createdAt).getTime() >= after);
-        link = /https?:\/\/\S+\/signin\/verify\?token=[A-Za-z0-9_-]+/.exec(mail?.text ?? '')?.[0] ?? '';
-        return link;
-      },
-      { timeout: 10_000 },
-    )
-    .not.toBe('');
-  return link;
-}
+import { createStaff, requestLink, signInLinkFor, type StaffInput, useLink } from './support/staff.ts';
 
 let counter = 0;
 function person(tag: string, role: StaffInput['role']): StaffInput {
   counter += 1;
   return { email: `${tag}.${Date.now() % 1_000_000}.${counter}@example.it`, firstName: 'Giulia', lastName: `Test${tag}`, role };
-}
-
-/** Asks for a link at /it/signin in this page and returns it from the outbox. */
-async function requestLink(page: Page, email: string, path = '/it/signin'): Promise<string> {
-  const since = Date.now() - 1000;
-  await page.goto(path);
-  await page.getByRole('textbox', { name: 'Indirizzo email' }).fill(email);
-  await page.getByRole('button', { name: 'Invia il link di accesso' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Controlli la Sua email' })).toBeVisible();
-  return signInLinkFor(email, since);
-}
-
-/** Opens the link (on this server) and presses Accedi. */
-async function useLink(page: Page, link: string) {
-  const url = new URL(link);
-  await page.goto(url.pathname + url.search);
-  await expect(page.getByRole('heading', { level: 1, name: "Conferma l'accesso" })).toBeVisible();
-  await page.getByRole('button', { name: 'Accedi' }).click();
 }
 
 async function enrolTotp(page: Page): Promise<OTPAuth.TOTP> {

@@ -73,7 +73,6 @@ export function fileWith(name: string, content: Buffer | string): string {
   return file;
 }
 
-/** Dismisses the cookie notice (it would otherwise sit above every page). */
 /** Closes the cookie notice with "essential only", waiting for it unless the visitor already answered it. */
 export async function acceptEssentialCookies(page: Page) {
   const answered = (await page.context().cookies()).some((cookie) => cookie.name === CONSENT_COOKIES.noticeClosed);
