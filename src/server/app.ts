@@ -226,7 +226,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await captchaRoutes(app, { captcha: services.captcha, rateLimit: publicReadLimit });
   await placesRoutes(app, { places: services.places, defaultMarket: config.defaultMarket, rateLimit: publicReadLimit });
   await reviewRoutes(app, { auth: services.auth, desk: services.reviewDesk, reviewers: createReviewers(db, now), config });
-  await repVisitRoutes(app, { auth: services.auth, fieldSales: services.fieldSales, repVisits: createRepVisits(db), config });
+  await repVisitRoutes(app, { auth: services.auth, fieldSales: services.fieldSales, repVisits: createRepVisits(db), applications: services.applications, config });
   await applicantLinkRoutes(app, { links: services.applicantLinks, dataRights: services.dataRights, captcha: services.captcha, config, rateLimit: publicPostLimit });
   // Issue #13: the finder.
   await finderRoutes(app, { db, rateLimit: publicReadLimit });

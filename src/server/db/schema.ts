@@ -284,6 +284,8 @@ export const fieldPharmacies = pgTable(
     index('field_pharmacies_area_manager_name_idx').on(t.areaManagerId, t.name, t.id),
     index('field_pharmacies_area_manager_id_idx').on(t.areaManagerId, t.id),
     index('field_pharmacies_sales_rep_idx').on(t.salesRepId),
+    // The temp-photo purge keeps a photo a field pharmacy refers to.
+    index('field_pharmacies_photo_idx').on(sql`(${t.answers} ->> 'photo')`),
     uniqueIndex('field_pharmacies_place_id_unique').on(t.placeId),
   ],
 );

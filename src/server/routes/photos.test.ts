@@ -3,8 +3,9 @@ import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REGISTRATION_BODY_IT } from '#shared/reference/options.ts';
 import { DAILY_UPLOAD_BYTES_PER_CLIENT, MAX_BASE64_UPLOAD_CHARS, MAX_UPLOAD_BYTES } from '#shared/limits.ts';
-import { dailyQuota, files } from '../db/schema.ts';
+import { dailyQuota, fieldPharmacies, files } from '../db/schema.ts';
 import { purgeTempPhotos } from '../services/files/purge.ts';
 import { createTestContext, uploadPhoto, type TestContext } from '../test/context.ts';
 import { pngDeclaring } from '../test/multipart.ts';
@@ -292,6 +293,80 @@ describe('purgeTempPhotos', () => {
     const remaining = await ctx.database.db.select({ id: files.id }).from(files);
     expect(remaining.map((r) => r.id)).not.toContain(oldUnlinked.target_id);
     expect((await ctx.app.inject({ method: 'GET', url: `/files/photos/${oldUnlinked.filename}` })).statusCode).toBe(404);
+  });
+});
+
+/** A rep's 'joined_unify' visit (the photo belongs to that part of the form). */
+const joinedVisit = (pharmacyId: string, photo: string) => ({
+  pharmacyId,
+  callFlag: 'joined_unify',
+  month: 4,
+  placeId: `fixture:it:photo-${pharmacyId}`,
+  lat: 41.9,
+  lng: 12.5,
+  address: 'Via del Corso 10, 00186 Roma RM',
+  piva: '01234567897',
+  completionMonth: '2',
+  oncStatus: 'registered',
+  haveYouCompleted: 'yes',
+  email: 'titolare@farmacia-foto.it',
+  firstName: 'Chiara',
+  lastName: 'Lombardi',
+  bodyOfRegistration: REGISTRATION_BODY_IT,
+  professionalRegistrationNumber: '12345',
+  agreementCheck1: true,
+  agreementCheck2: true,
+  agreementCheck3: true,
+  photo,
+});
+
+describe('a photo a rep saved with a pharmacy', () => {
+  it('survives the temp purge, while one the rep replaced goes', async () => {
+    const manager = await addStaff(ctx, 'area_manager');
+    const rep = await addStaff(ctx, 'sales_rep', { areaManagerId: manager.id });
+    const { cookie } = await signIn(ctx, rep);
+    const [pharmacy] = await ctx.database.db
+      .insert(fieldPharmacies)
+      .values({ areaManagerId: manager.id, salesRepId: rep.id, name: 'Farmacia con Foto', fullAddress: 'Via del Corso 10, 00186 Roma RM' })
+      .returning();
+    const jpeg = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#456' } }).jpeg().toBuffer();
+    const first = (await upload(jpeg.toString('base64'))).json() as { filename: string };
+    const second = (await upload(jpeg.toString('base64'))).json() as { filename: string };
+    const visit = (photo: string) =>
+      ctx.app.inject({
+        method: 'PUT',
+        url: '/api/rep-update-pharmacy',
+        headers: { cookie },
+        payload: joinedVisit(pharmacy!.id, photo),
+      });
+    expect((await visit(first.filename)).statusCode).toBe(200);
+    expect((await visit(second.filename)).statusCode).toBe(200);
+    const threeHoursAgo = new Date(Date.now() - 3 * 3600_000);
+    await ctx.database.db.update(files).set({ createdAt: threeHoursAgo }).where(sql`${files.storageName} in (${first.filename}, ${second.filename})`);
+
+    const purged = await purgeTempPhotos(ctx.database.db, ctx.app.services.photos.dir);
+    expect(purged).toContain(first.filename);
+    expect(purged).not.toContain(second.filename);
+    expect(existsSync(path.join(ctx.app.services.photos.dir, second.filename))).toBe(true);
+  });
+
+  it("must be a jpeg or png photo, as on the manager's form", async () => {
+    const manager = await addStaff(ctx, 'area_manager');
+    const rep = await addStaff(ctx, 'sales_rep', { areaManagerId: manager.id });
+    const { cookie } = await signIn(ctx, rep);
+    const [pharmacy] = await ctx.database.db
+      .insert(fieldPharmacies)
+      .values({ areaManagerId: manager.id, salesRepId: rep.id, name: 'Farmacia con WebP', fullAddress: 'Via Roma 1, 00184 Roma RM' })
+      .returning();
+    const webp = (await upload((await sharp({ create: { width: 8, height: 8, channels: 3, background: '#00a' } }).webp().toBuffer()).toString('base64'))).json() as { filename: string };
+    const response = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/rep-update-pharmacy',
+      headers: { cookie },
+      payload: joinedVisit(pharmacy!.id, webp.filename),
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors).toEqual({ photo: 'validation.fileType' });
   });
 });
 

@@ -12,15 +12,20 @@ import { requireAccess, rolesFor } from '../http/access-policy.ts';
 import { failed, invalid, ok } from '../http/answers.ts';
 import { parseBody } from '../http/parse-body.ts';
 import { requireJson, requireStaff } from '../http/staff.ts';
+import type { ApplicationStore } from '../services/applications.ts';
 import type { AuthService } from '../services/auth/auth.ts';
 import type { FieldSales } from '../services/field-sales.ts';
+import { FileErrorKey } from '../services/files/certificates.ts';
 import type { RepVisitPayload, RepVisits } from '../services/rep-visits.ts';
 
 /** The header's value: what a browser's crypto.randomUUID() makes, or any similar token. */
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,128}$/;
 
-export async function repVisitRoutes(app: FastifyInstance, deps: { auth: AuthService; fieldSales: FieldSales; repVisits: RepVisits; config: Config }) {
-  const { auth, fieldSales, repVisits, config } = deps;
+export async function repVisitRoutes(
+  app: FastifyInstance,
+  deps: { auth: AuthService; fieldSales: FieldSales; repVisits: RepVisits; applications: Pick<ApplicationStore, 'isPhotoOfType'>; config: Config },
+) {
+  const { auth, fieldSales, repVisits, applications, config } = deps;
   const preHandler = [
     requireStaff(auth, config, rolesFor('pharmacy')),
     requireAccess('pharmacy', { id: { from: 'body', name: 'pharmacyId' }, load: (id) => fieldSales.pharmacy(id) }),
@@ -30,6 +35,10 @@ export async function repVisitRoutes(app: FastifyInstance, deps: { auth: AuthSer
   const handler = async (request: FastifyRequest<{ Body: RepVisitPayload }>, reply: FastifyReply) => {
     const header = request.headers['idempotency-key'];
     if (header !== undefined && (typeof header !== 'string' || !IDEMPOTENCY_KEY.test(header))) return invalid(reply, { idempotencyKey: ErrorKey.invalid });
+    const photo = request.body.photo;
+    if (typeof photo === 'string' && photo && !(await applications.isPhotoOfType(photo, FORMS['rep-visit'].files.photoTypes))) {
+      return invalid(reply, { photo: FileErrorKey.fileType });
+    }
     const result = await repVisits.record({ payload: request.body, byUserId: request.staff!.user.id, idempotencyKey: header, route: Api.repUpdatePharmacy.path });
     if (!result.ok) {
       if (result.conflict === 'placeId') return invalid(reply, { placeId: ErrorKey.invalid });

@@ -1,12 +1,12 @@
 // Temp photos that no application claimed within TEMP_UPLOAD_TTL_HOURS are deleted, row and file,
-// unless a draft that has not expired yet still refers to them. Files that a crash or a full disk
+// unless a draft that has not expired yet, or a field-force pharmacy (answers.photo), refers to them. Files that a crash or a full disk
 // left behind (`.part` files, files without a row) are swept once they are an hour old.
 import { readdir, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
-import { and, eq, gt, inArray, isNull, lt, notExists } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lt, notExists, sql } from 'drizzle-orm';
 import { TEMP_UPLOAD_TTL_HOURS } from '#shared/limits.ts';
 import type { Database } from '../../db/client.ts';
-import { drafts, files } from '../../db/schema.ts';
+import { drafts, fieldPharmacies, files } from '../../db/schema.ts';
 import { PARTIAL_SUFFIX } from './write-file-atomically.ts';
 
 export async function purgeTempPhotos(db: Database, photosDir: string, now = new Date(), ttlHours = TEMP_UPLOAD_TTL_HOURS): Promise<string[]> {
@@ -20,6 +20,7 @@ export async function purgeTempPhotos(db: Database, photosDir: string, now = new
         isNull(files.applicationId),
         lt(files.createdAt, cutoff),
         notExists(db.select({ one: drafts.id }).from(drafts).where(and(eq(drafts.photo, files.storageName), gt(drafts.expiresAt, now)))),
+        notExists(db.select({ one: fieldPharmacies.id }).from(fieldPharmacies).where(sql`${fieldPharmacies.answers} ->> 'photo' = ${files.storageName}`)),
       ),
     )
     .returning({ storageName: files.storageName });

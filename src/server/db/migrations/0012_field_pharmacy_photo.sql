@@ -1,0 +1,1 @@
+CREATE INDEX "field_pharmacies_photo_idx" ON "field_pharmacies" USING btree (("answers" ->> 'photo'));
