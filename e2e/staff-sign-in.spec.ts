@@ -3,7 +3,7 @@
 // on the server; /areamanager/mainadmin lists area managers for the main admin only.
 import type { BrowserContext, Page } from '@playwright/test';
 import * as OTPAuth from 'otpauth';
-import { expect, test } from './support/fixtures.ts';
+import { expect, expectNoAxeViolations, test } from './support/fixtures.ts';
 import { createStaff, requestLink, signInLinkFor, type StaffInput, useLink } from './support/staff.ts';
 
 let counter = 0;
@@ -90,19 +90,29 @@ test('the main admin enrols TOTP, lists and adds area managers, and signing out 
   await expect(row.getByRole('link', { name: /Visualizza/ })).toHaveAttribute('href', /\/it\/areamanager\/home\/[0-9a-f-]{36}$/);
 
   const added = person('added', 'area_manager');
+  await page.getByRole('link', { name: 'Aggiungi un area manager' }).click();
+  await expect(page).toHaveURL(/\/it\/areamanager\/mainadmin\/add$/);
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await expectNoAxeViolations(page);
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
   await page.getByRole('textbox', { name: 'Indirizzo email' }).fill(added.email);
   await page.getByRole('textbox', { name: 'Nome', exact: true }).fill('Chiara');
   await page.getByRole('textbox', { name: 'Cognome' }).fill('Fontana');
   await page.getByRole('button', { name: 'Aggiungi area manager' }).click();
-  await expect(page.getByText('Chiara Fontana è stato aggiunto come area manager.')).toBeVisible();
-  await expect(page.getByRole('row').filter({ hasText: added.email })).toBeVisible();
+  await expect(page).toHaveURL(/\/it\/areamanager\/mainadmin$/);
+  await expect(page.getByRole('row').filter({ hasText: added.email })).toContainText('Chiara');
 
+  await page.getByRole('link', { name: 'Aggiungi un area manager' }).click();
   await page.getByRole('textbox', { name: 'Indirizzo email' }).fill(added.email);
   await page.getByRole('textbox', { name: 'Nome', exact: true }).fill('Chiara');
   await page.getByRole('textbox', { name: 'Cognome' }).fill('Fontana');
   await page.getByRole('button', { name: 'Aggiungi area manager' }).click();
   await expect(page.locator('#email-error')).toContainText('Spiacente, questa email è già registrata.');
 
+  // The staff bar leads back home from any page.
+  await page.getByRole('link', { name: 'La mia pagina iniziale' }).click();
   await page.getByRole('row').filter({ hasText: listed.email }).getByRole('link').click();
   await expect(page.getByRole('heading', { level: 1, name: "Farmacie dell'area manager" })).toBeVisible();
   await expect(page.getByText('Nessuna farmacia trovata')).toBeVisible();

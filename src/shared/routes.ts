@@ -15,6 +15,7 @@ export const ROUTES = {
   signIn: '/signin',
   verifySignIn: '/signin/verify',
   mainAdmin: '/areamanager/mainadmin',
+  addAreaManager: '/areamanager/mainadmin/add',
   areaManagerHome: '/areamanager/home/:areaManagerId',
   review: '/admin/review',
   repHome: '/rep/home/:repId',
@@ -47,7 +48,7 @@ export type RouteName = keyof typeof ROUTES;
 
 /** The staff pages: on every market, never preloaded, signed-in except sign-in itself. */
 export const STAFF_ROUTES = [
-  'signIn', 'verifySignIn', 'mainAdmin', 'areaManagerHome', 'review', 'repHome',
+  'signIn', 'verifySignIn', 'mainAdmin', 'addAreaManager', 'areaManagerHome', 'review', 'repHome',
   'reviewApplication', 'reviewers', 'addReviewer',
   'repForm', 'repThankYou', 'repPrivacyPolicy', 'repTerms',
   'areaManagerView', 'areaManagerForm', 'areaManagerFormStep', 'areaManagerAddRep', 'areaManagerPharmacyEdit', 'areaManagerThankYou', 'areaManagerPrivacyPolicy', 'areaManagerTerms',

@@ -113,7 +113,7 @@ export const FORMS = {
   /** Spec §2 screen 11. */
   'add-rep': {
     id: 'add-rep',
-    texts: 'staff',
+    texts: 'staff.person',
     titleKey: 'staff.addRep.title',
     submitKey: 'staff.addRep.submit',
     steps: [['staff-person']],
@@ -124,17 +124,18 @@ export const FORMS = {
   },
   'add-area-manager': {
     id: 'add-area-manager',
-    texts: 'staff',
+    texts: 'staff.person',
     titleKey: 'staff.addAreaManager.title',
+    submitKey: 'staff.addAreaManager.submit',
     steps: [['staff-person']],
     keepAnswers: false,
     submit: { path: '/api/mainadmin-add-areamanager', method: 'POST', encoding: 'json' },
-    done: '/mainadmin',
+    done: '/areamanager/mainadmin',
   },
   /** The main admin adds a reviewer (issue 13); the list of reviewers is its own page. */
   'add-reviewer': {
     id: 'add-reviewer',
-    texts: 'staff',
+    texts: 'staff.person',
     titleKey: 'review.addReviewer.title',
     submitKey: 'review.addReviewer.submit',
     steps: [['staff-person']],

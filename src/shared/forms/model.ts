@@ -12,8 +12,11 @@ export type FieldErrors = Record<string, string>;
 export interface SectionDef {
   /** Payload fields in page order, each with its rule. */
   fields: Record<string, FieldRule>;
-  /** i18n namespace of the section's labels and summary names. */
-  texts: 'form' | 'italy' | 'steps' | 'staff' | 'myData';
+  /**
+   * i18n namespace of the section's labels and summary names. 'staff.person' words the forms that
+   * add a staff member (their e-mail is where they sign in, not where a decision goes).
+   */
+  texts: 'form' | 'italy' | 'steps' | 'staff' | 'staff.person' | 'myData';
   /** Fields no input shows, whose error is shown at another field: `{ lat: 'placeId' }`. */
   errorAt?: Record<string, string>;
   /** Fields that travel in the payload but that no input of this section shows (no error target). */
@@ -79,5 +82,5 @@ export interface FormDef {
   /** The submit button's i18n key, when not the applicant's 'Submit application'. */
   submitKey?: string;
   /** Where a successful submit goes. */
-  done: '/thank-you' | '/areamanager/thank-you' | '/rep/thank-you' | '/mainadmin' | '/admin/reviewers' | '/link-sent';
+  done: '/thank-you' | '/areamanager/thank-you' | '/rep/thank-you' | '/areamanager/mainadmin' | '/admin/reviewers' | '/link-sent';
 }

@@ -47,6 +47,7 @@ const staffPages: StaffPages = {
   VerifySignInPage: page(() => import('../features/staff/verify-page.tsx').then((m) => m.VerifySignInPage), STAFF_MESSAGES),
   StaffArea: page(() => import('../features/staff/staff-area.tsx').then((m) => m.StaffArea), STAFF_MESSAGES),
   MainAdminPage: page(() => import('../features/staff/main-admin-page.tsx').then((m) => m.MainAdminPage), STAFF_MESSAGES),
+  AddAreaManagerPage: page(() => import('../features/staff/add-area-manager-page.tsx').then((m) => m.AddAreaManagerPage), STAFF_MESSAGES),
   AreaManagerHomePage: page(() => import('../features/staff/area-manager-home-page.tsx').then((m) => m.AreaManagerHomePage), STAFF_MESSAGES),
   ReviewQueuePage: page(() => import('../features/staff/review/review-queue-page.tsx').then((m) => m.ReviewQueuePage), REVIEW_MESSAGES),
   ReviewDetailPage: page(() => import('../features/staff/review/review-detail-page.tsx').then((m) => m.ReviewDetailPage), REVIEW_MESSAGES),

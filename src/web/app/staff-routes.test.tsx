@@ -6,7 +6,7 @@ import { isStaffPath, staffRoutes, type StaffPages } from './staff-routes.tsx';
 
 const none = () => null;
 const pages: StaffPages = {
-  SignInPage: none, VerifySignInPage: none, StaffArea: none, MainAdminPage: none, AreaManagerHomePage: none, ReviewQueuePage: none, ReviewDetailPage: none, ReviewersPage: none, AddReviewerPage: none, RepHomePage: none, RepFormPage: none, RepThankYouPage: none, RepPrivacyPolicyPage: none, RepTermsPage: none,
+  SignInPage: none, VerifySignInPage: none, StaffArea: none, MainAdminPage: none, AddAreaManagerPage: none, AreaManagerHomePage: none, ReviewQueuePage: none, ReviewDetailPage: none, ReviewersPage: none, AddReviewerPage: none, RepHomePage: none, RepFormPage: none, RepThankYouPage: none, RepPrivacyPolicyPage: none, RepTermsPage: none,
   AreaManagerViewPage: none, AreaManagerFormPage: none, AddRepPage: none, PharmacyEditPage: none, AreaManagerThankYouPage: none, AreaManagerPrivacyPage: none, AreaManagerTermsPage: none,
 };
 

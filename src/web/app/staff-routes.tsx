@@ -11,6 +11,7 @@ export interface StaffPages {
   /** Layout of the signed-in pages: the guard and the staff bar around an <Outlet />. */
   StaffArea: ComponentType;
   MainAdminPage: ComponentType;
+  AddAreaManagerPage: ComponentType;
   AreaManagerHomePage: ComponentType;
   ReviewQueuePage: ComponentType;
   ReviewDetailPage: ComponentType;
@@ -48,7 +49,7 @@ export const REP_MESSAGES = [...STAFF_MESSAGES, 'italy'];
 export const STAFF_FORM_MESSAGES = [...STAFF_MESSAGES, 'italy', 'steps'];
 
 export function staffRoutes(pages: StaffPages): RouteObject[] {
-  const { SignInPage, VerifySignInPage, StaffArea, MainAdminPage, AreaManagerHomePage, ReviewQueuePage, ReviewDetailPage, ReviewersPage, AddReviewerPage } = pages;
+  const { SignInPage, VerifySignInPage, StaffArea, MainAdminPage, AddAreaManagerPage, AreaManagerHomePage, ReviewQueuePage, ReviewDetailPage, ReviewersPage, AddReviewerPage } = pages;
   const { RepHomePage, RepFormPage, RepThankYouPage, RepPrivacyPolicyPage, RepTermsPage } = pages;
   const { AreaManagerViewPage, AreaManagerFormPage, AddRepPage, PharmacyEditPage, AreaManagerThankYouPage, AreaManagerPrivacyPage, AreaManagerTermsPage } = pages;
   return [
@@ -62,6 +63,7 @@ export function staffRoutes(pages: StaffPages): RouteObject[] {
       element: <StaffArea />,
       children: [
         { path: routerPath('mainAdmin'), element: <MainAdminPage /> },
+        { path: routerPath('addAreaManager'), element: <AddAreaManagerPage /> },
         { path: routerPath('areaManagerHome'), element: <AreaManagerHomePage /> },
         { path: routerPath('review'), element: <ReviewQueuePage /> },
         { path: routerPath('reviewApplication'), element: <ReviewDetailPage /> },

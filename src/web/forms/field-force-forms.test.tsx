@@ -61,6 +61,9 @@ describe('the rep’s visit form (screen 12)', () => {
 
     await chooseOutcome(user, 'Joined Unify');
     expect(await screen.findByRole('textbox', { name: /VAT number/i })).toBeInTheDocument();
+    // The rep enters the pharmacist's address: no applicant's "we will e-mail you our decision".
+    expect(screen.getByText("The pharmacist's own address, for our messages about the programme.")).toBeInTheDocument();
+    expect(screen.queryByText('We will e-mail you our decision.')).toBeNull();
     await user.selectOptions(screen.getByRole('combobox', { name: 'Month of the visit' }), '3');
     const search = screen.getByRole('combobox', { name: /find your pharmacy/i });
     await user.type(search, 'Liverpool');
@@ -109,6 +112,7 @@ describe('add rep (screen 11)', () => {
     const user = await renderForm('add-rep', '/areamanager/add-rep', 'areamanager');
     await screen.findByRole('heading', { level: 1, name: 'Add a sales rep' });
     expect(screen.getByRole('textbox', { name: /email address/i })).toBeInTheDocument();
+    expect(screen.getByText('They will sign in with this address.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Add the sales rep' }));
     const summary = await screen.findByRole('alert');
     expect(within(summary).getByRole('link', { name: /^Email address:/ })).toBeInTheDocument();

@@ -1,12 +1,12 @@
 // /areamanager/mainadmin (spec §2): every area manager with first name, last name, e-mail and id,
-// and a View link to their home; the main admin adds area managers here. 403 for everyone else.
+// and a View link to their home, and a link to add one (its own page). 403 for everyone else.
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { routePath } from '#shared/routes.ts';
 import { useLocalPath } from '../../lib/site-context.tsx';
 import { ErrorView } from '../../components/error-view.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { getAreaManagers } from './api/get-area-managers.ts';
-import { AddAreaManagerForm } from './add-area-manager-form.tsx';
 import { NoAccess } from './no-access.tsx';
 import { usePageTitle } from './use-page-title.ts';
 import { useStaffList } from './use-staff-list.ts';
@@ -15,7 +15,7 @@ import { ReviewDeskLinks } from './review/review-nav.tsx';
 export function MainAdminPage() {
   const { t } = useTranslation();
   const localPath = useLocalPath();
-  const [state, reload] = useStaffList(getAreaManagers, []);
+  const [state] = useStaffList(getAreaManagers, []);
   usePageTitle('staff.mainAdmin.title');
 
   if (state.kind === 'loading') return <Spinner label={t('staff.mainAdmin.loading')} />;
@@ -25,6 +25,11 @@ export function MainAdminPage() {
   return (
     <div className="staff-page">
       <h1 className="pc-heading-l">{t('staff.mainAdmin.title')}</h1>
+      <p className="pc-body">
+        <Link className="pc-button" to={localPath(routePath('addAreaManager'))}>
+          {t('staff.addAreaManager.title')}
+        </Link>
+      </p>
       {state.items.length === 0 ? (
         <p className="pc-body">{t('areaManager.NoareaManager')}</p>
       ) : (
@@ -65,7 +70,6 @@ export function MainAdminPage() {
           </table>
         </div>
       )}
-      <AddAreaManagerForm onAdded={reload} />
       <ReviewDeskLinks />
     </div>
   );

@@ -6,6 +6,7 @@ import { Route, Routes, useLocation } from 'react-router';
 import { renderInSite } from '../../test/render.tsx';
 import { StaffArea } from './staff-area.tsx';
 import { MainAdminPage } from './main-admin-page.tsx';
+import { AddAreaManagerPage } from './add-area-manager-page.tsx';
 import { AreaManagerHomePage } from './area-manager-home-page.tsx';
 import { ADMIN, MANAGER, json, stubStaffApi, type Handler } from '../../test/staff-api-stub.tsx';
 
@@ -25,6 +26,7 @@ async function renderAt(route: string) {
     <Routes>
       <Route element={<StaffArea />}>
         <Route path="/areamanager/mainadmin" element={<MainAdminPage />} />
+        <Route path="/areamanager/mainadmin/add" element={<AddAreaManagerPage />} />
         <Route path="/areamanager/home/:areaManagerId" element={<AreaManagerHomePage />} />
       </Route>
       <Route path="*" element={<Where />} />
@@ -130,6 +132,10 @@ describe('MainAdminPage', () => {
     });
     const user = await renderAt('/areamanager/mainadmin');
     await screen.findByRole('table');
+    await user.click(screen.getByRole('link', { name: 'Aggiungi un area manager' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Aggiungi un area manager' })).toBeInTheDocument();
+    // Staff wording: the address is where they sign in, not where a decision is sent.
+    expect(screen.getByText('La persona accederà con questo indirizzo.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Aggiungi area manager' }));
     let summary = await screen.findByRole('alert');
     expect(within(summary).getAllByRole('link').map((a) => a.textContent)).toEqual(['Indirizzo email: Obbligatorio', 'Nome: Obbligatorio', 'Cognome: Obbligatorio']);
@@ -146,10 +152,10 @@ describe('MainAdminPage', () => {
     await user.clear(screen.getByRole('textbox', { name: 'Indirizzo email' }));
     await user.type(screen.getByRole('textbox', { name: 'Indirizzo email' }), 'gio@example.it');
     await user.click(screen.getByRole('button', { name: 'Aggiungi area manager' }));
-    expect(await screen.findByText('Giò De Luca è stato aggiunto come area manager.')).toBeInTheDocument();
-    expect(api.bodyOf('/api/mainadmin-add-areamanager')).toEqual({ email: 'gio@example.it', firstName: 'Giò', lastName: 'De Luca' });
+    // Back on the list, which now shows the new one.
     expect(await screen.findByRole('table', { name: '3 area manager' })).toBeInTheDocument();
-    expect(screen.getByRole('textbox', { name: 'Indirizzo email' })).toHaveValue('');
+    expect(screen.getByRole('row', { name: /gio@example\.it/ })).toHaveTextContent('Giò');
+    expect(api.bodyOf('/api/mainadmin-add-areamanager')).toEqual(expect.objectContaining({ email: 'gio@example.it', firstName: 'Giò', lastName: 'De Luca' }));
   });
 });
 
@@ -163,6 +169,8 @@ describe('AreaManagerHomePage', () => {
     });
     await renderAt('/areamanager/home/am-1');
     expect(await screen.findByRole('heading', { level: 1, name: 'Le Sue farmacie' })).toBeInTheDocument();
+    // The staff bar's way home, from any staff page.
+    expect(screen.getByRole('link', { name: 'La mia pagina iniziale' })).toHaveAttribute('href', `/areamanager/home/${MANAGER.id}`);
     const list = await screen.findByRole('list', { name: 'Farmacie' });
     expect(within(list).getByText('Farmacia Centrale', { selector: 'p' })).toBeInTheDocument();
     expect(within(list).getByText('Via Roma 1, 00100 Roma RM')).toBeInTheDocument();

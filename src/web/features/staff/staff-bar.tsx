@@ -1,7 +1,8 @@
-// "Signed in as ..." and Sign out, above every staff page.
+// "Signed in as ...", a link to the person's home page, and Sign out, above every staff page.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
+import { staffHomePath } from '#shared/staff-home.ts';
 import { useLocalPath } from '../../lib/site-context.tsx';
 import { signOut } from './api/sign-out.ts';
 import { useStaffUser } from './staff-session.tsx';
@@ -31,6 +32,9 @@ export function StaffBar() {
         {name !== user.email ? <span className="staff-bar__email"> ({user.email})</span> : null}
         <span className="staff-bar__role"> · {t(`staff.roles.${user.role}`)}</span>
       </p>
+      <Link className="staff-bar__home" to={localPath(staffHomePath(user))}>
+        {t('staff.bar.home')}
+      </Link>
       <button type="button" className="pc-button pc-button--secondary staff-bar__sign-out" onClick={() => void onSignOut()} disabled={busy}>
         {t('staff.bar.signOut')}
       </button>
