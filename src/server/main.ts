@@ -11,6 +11,7 @@ import { bootstrapMainAdmin, consoleLinkBase } from './services/auth/bootstrap.t
 import { purgeDailyQuotas } from './services/daily-quota.ts';
 import { purgeTempPhotos, sweepLeftoverFiles } from './services/files/purge.ts';
 import { applyRetention } from './services/retention.ts';
+import { purgeIdempotencyKeys } from './services/rep-visits.ts';
 import { exampleSettingWarnings } from './startup-warnings.ts';
 
 const PURGE_EVERY_MS = 60 * 60 * 1000;
@@ -85,6 +86,7 @@ async function main() {
       await purgeDailyQuotas(app.services.database.db);
       await app.services.auth.purgeExpired();
       await app.services.dataRights.purgeExpired();
+      await purgeIdempotencyKeys(app.services.database.db);
       if (photos.length || captchas || drafts || leftovers.length) app.log.info({ photos: photos.length, captchas, drafts, leftovers: leftovers.length }, 'purged temporary uploads, leftover files, used captchas and expired drafts');
     } catch (error) {
       app.log.error({ err: error }, 'purge failed');

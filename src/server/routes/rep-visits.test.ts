@@ -2,7 +2,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { REGISTRATION_BODY_IT } from '#shared/reference/options.ts';
-import { callEntries, fieldPharmacies } from '../db/schema.ts';
+import { callEntries, fieldPharmacies, idempotentRequests } from '../db/schema.ts';
+import { purgeIdempotencyKeys } from '../services/rep-visits.ts';
 import { createTestContext, type TestContext } from '../test/context.ts';
 import { addStaff, signIn } from '../test/staff.ts';
 import type { StaffUser } from '../services/auth/staff-users.ts';
@@ -251,6 +252,18 @@ describe('Idempotency-Key', () => {
     const byManager = await put(cookies.manager, visit({ month: 11 }), headers);
     expect(byManager.headers['idempotent-replayed']).toBeUndefined();
     expect(await entriesOf(pharmacyId)).toHaveLength(2);
+  });
+
+  it('is remembered for 30 days, then forgotten by the purge', async () => {
+    const headers = { 'idempotency-key': 'month-old-key-123456' };
+    expect((await put(cookies.rep, visit(), headers)).statusCode).toBe(200);
+    const in29Days = new Date(Date.now() + 29 * 86_400_000);
+    await purgeIdempotencyKeys(ctx.database.db, in29Days);
+    expect((await put(cookies.rep, visit(), headers)).headers['idempotent-replayed']).toBe('true');
+    const in31Days = new Date(Date.now() + 31 * 86_400_000);
+    expect(await purgeIdempotencyKeys(ctx.database.db, in31Days)).toBeGreaterThanOrEqual(1);
+    const rows = await ctx.database.db.select().from(idempotentRequests).where(eq(idempotentRequests.key, headers['idempotency-key']));
+    expect(rows).toEqual([]);
   });
 
   it('refuses a malformed key', async () => {

@@ -52,10 +52,6 @@ export function createFieldSales(db: Database) {
       return rows.map((r) => ({ firstName: r.firstName, lastName: r.lastName, nid: r.nid }));
     },
 
-    async pharmaciesOfAreaManager(areaManagerId: string): Promise<FieldPharmacyItem[]> {
-      return items(await db.select().from(fieldPharmacies).where(eq(fieldPharmacies.areaManagerId, areaManagerId)).orderBy(asc(fieldPharmacies.name)));
-    },
-
     async pharmaciesOfRep(salesRepId: string): Promise<FieldPharmacyItem[]> {
       return items(await db.select().from(fieldPharmacies).where(eq(fieldPharmacies.salesRepId, salesRepId)).orderBy(asc(fieldPharmacies.name)));
     },

@@ -3,7 +3,7 @@
 // call-history entry when the flag or month changes (or the rep wrote a note or a next visit),
 // all in one transaction. With an idempotency key, the same key from the same user answers the
 // first result again and writes nothing.
-import { and, eq } from 'drizzle-orm';
+import { and, eq, lt } from 'drizzle-orm';
 import { FORMS } from '#shared/forms/catalogue.ts';
 import { CALL_FLAG_JOINED_UNIFY } from '#shared/reference/call-flags.ts';
 import { sectionOf } from '#shared/forms/sections.ts';
@@ -100,3 +100,16 @@ export function createRepVisits(db: Database) {
 }
 
 export type RepVisits = ReturnType<typeof createRepVisits>;
+
+/**
+ * How long a used idempotency key is remembered. A rep's phone keeps an offline update until it
+ * is back online, which can take days; a month covers any trip.
+ */
+export const IDEMPOTENCY_KEY_DAYS = 30;
+
+/** Forgets idempotency keys older than IDEMPOTENCY_KEY_DAYS; answers how many. */
+export async function purgeIdempotencyKeys(db: Database, now = new Date()): Promise<number> {
+  const cutoff = new Date(now.getTime() - IDEMPOTENCY_KEY_DAYS * 86_400_000);
+  const deleted = await db.delete(idempotentRequests).where(lt(idempotentRequests.createdAt, cutoff)).returning({ key: idempotentRequests.key });
+  return deleted.length;
+}
