@@ -2,9 +2,10 @@
 // nothing any more, because it expired, a newer one replaced it, or it was copied incompletely.
 // Says what to do (ask for a new link) and whom to contact (the operator's support address).
 import { useEffect, useRef } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLocalPath, useSite } from '../lib/site-context.tsx';
+import { RichText } from './rich-text.tsx';
 import './components.css';
 
 export interface LinkNotValidViewProps {
@@ -40,7 +41,7 @@ export function LinkNotValidView({ kind, newLinkPath }: LinkNotValidViewProps) {
       </p>
       <p className="pc-body">
         {email ? (
-          <Trans i18nKey="components.linkNotValid.support" values={{ email }} components={{ mail: <a href={`mailto:${email}`} /> }} />
+          <RichText i18nKey="components.linkNotValid.support" values={{ email }} components={{ mail: <a href={`mailto:${email}`} /> }} />
         ) : (
           t('components.linkNotValid.supportNoEmail')
         )}

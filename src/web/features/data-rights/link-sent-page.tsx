@@ -1,9 +1,10 @@
 // After asking for a link by e-mail (/my-data, /update-link): the same page whether or not the
 // address belongs to an application, since the answer never says.
 import { useEffect, useRef } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLocalPath, useSite } from '../../lib/site-context.tsx';
+import { RichText } from '../../components/rich-text.tsx';
 import './data-rights.css';
 
 export function LinkSentPage() {
@@ -27,7 +28,7 @@ export function LinkSentPage() {
       <p className="pc-body">{t('myData.sent.wait')}</p>
       {email ? (
         <p className="pc-body">
-          <Trans i18nKey="myData.sent.support" values={{ email }} components={{ mail: <a href={`mailto:${email}`} /> }} />
+          <RichText i18nKey="myData.sent.support" values={{ email }} components={{ mail: <a href={`mailto:${email}`} /> }} />
         </p>
       ) : null}
       <p className="pc-body">

@@ -1,7 +1,7 @@
 // /my-data/{token}, the page behind the e-mailed data-rights link (issue 13 item 6): what we hold
 // about the application, a download of all of it as JSON, and erasure after a confirmation.
 import { useEffect, useRef, useState } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { LANGUAGE_TAG } from '#shared/markets.ts';
 import { routePath } from '#shared/routes.ts';
@@ -12,6 +12,7 @@ import { ErrorView } from '../../components/error-view.tsx';
 import { LinkNotValidView } from '../../components/link-not-valid-view.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { SummaryList } from '../../components/summary-list.tsx';
+import { RichText } from '../../components/rich-text.tsx';
 import './data-rights.css';
 
 type State = { kind: 'loading' } | { kind: 'ready'; data: MyDataExport } | { kind: 'notValid' } | { kind: 'failed' } | { kind: 'erased' };
@@ -147,7 +148,7 @@ export function MyDataPage() {
       </section>
       {email ? (
         <p className="pc-body pc-my-data__support">
-          <Trans i18nKey="myData.page.support" values={{ email }} components={{ mail: <a href={`mailto:${email}`} /> }} />
+          <RichText i18nKey="myData.page.support" values={{ email }} components={{ mail: <a href={`mailto:${email}`} /> }} />
         </p>
       ) : null}
     </div>

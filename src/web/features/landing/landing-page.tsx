@@ -1,6 +1,6 @@
 // Screen 1: the market's own landing page (spec §2). Kept light: it is the first route a
 // visitor loads, so it imports nothing heavier than i18n and the router.
-import { useEffect, type ReactNode } from 'react';
+import { Fragment, useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { firstFormPath } from '#shared/markets.ts';
@@ -9,6 +9,7 @@ import { CHARTER_COMMITMENTS } from '#shared/reference/options.ts';
 import { useLocalPath, useSite } from '../../lib/site-context.tsx';
 import { CharterIcon } from '../../components/charter-icons.tsx';
 import { CharterList } from '../../components/charter-list.tsx';
+import { RichText } from '../../components/rich-text.tsx';
 import './landing.css';
 
 export function LandingPage() {
@@ -38,25 +39,10 @@ function ContinueButton() {
   );
 }
 
-/**
- * A text that names the training course between <course> and </course>: the name links to the
- * course when the market has its URL (COURSE_URL_*). Split by hand rather than with react-i18next's
- * Trans, which would bring the form's code group into the landing page's first load.
- */
+/** A text that names the training course between <course> and </course>: the name links to the course when the market has its URL (COURSE_URL_*). */
 function NamingTheCourse({ i18nKey }: { i18nKey: string }) {
-  const { t } = useTranslation();
   const { config } = useSite();
-  const text = t(i18nKey);
-  const parts = /^([\s\S]*)<course>([\s\S]*)<\/course>([\s\S]*)$/.exec(text);
-  if (!parts) return text;
-  const [, before, name, after] = parts;
-  return (
-    <>
-      {before}
-      {config.courseUrl ? <a href={config.courseUrl}>{name}</a> : name}
-      {after}
-    </>
-  );
+  return <RichText i18nKey={i18nKey} components={{ course: config.courseUrl ? <a href={config.courseUrl} /> : <Fragment /> }} />;
 }
 
 function Steps({ items }: { items: ReactNode[] }) {

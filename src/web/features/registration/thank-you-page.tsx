@@ -1,9 +1,10 @@
 // Screen 8: thanks, submitted, in review, decision in about 4 weeks, support after 6 weeks.
 import { useEffect, useRef } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { CONTACT_SUPPORT_AFTER_WEEKS, DECISION_WEEKS } from '#shared/limits.ts';
 import { useLocalPath, useSite } from '../../lib/site-context.tsx';
+import { RichText } from '../../components/rich-text.tsx';
 import '../../forms/forms.css';
 
 /** The application's reference, handed over by the form in the navigation's state. */
@@ -34,7 +35,7 @@ export function ThankYouPage() {
         <p>{t('thankYou.submitted')}</p>
         {reference && (
           <p>
-            <Trans i18nKey="thankYou.reference" values={{ reference }} components={{ ref: <strong /> }} />
+            <RichText i18nKey="thankYou.reference" values={{ reference }} components={{ ref: <strong /> }} />
           </p>
         )}
       </div>
@@ -42,7 +43,7 @@ export function ThankYouPage() {
       <p className="pc-body">{t('thankYou.decision', { weeks: DECISION_WEEKS })}</p>
       <p className="pc-body">
         {email ? (
-          <Trans i18nKey="thankYou.support" values={{ weeks: CONTACT_SUPPORT_AFTER_WEEKS, email }} components={{ mail: <a href={`mailto:${email}`} /> }} />
+          <RichText i18nKey="thankYou.support" values={{ weeks: CONTACT_SUPPORT_AFTER_WEEKS, email }} components={{ mail: <a href={`mailto:${email}`} /> }} />
         ) : (
           t('thankYou.supportNoEmail', { weeks: CONTACT_SUPPORT_AFTER_WEEKS })
         )}

@@ -2,7 +2,7 @@
 // pharmacy (/areamanager/form/{areaManagerId}, screens 7 then 3), add a rep
 // (/areamanager/add/rep/{areaManagerId}, screen 11) and edit a pharmacy's details and rep
 // (/areamanager/pharmacy/edit/{id}). The page only names the area manager or the record.
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useParams } from 'react-router';
 import { FORMS } from '#shared/forms/catalogue.ts';
@@ -13,9 +13,9 @@ import { ErrorView } from '../../components/error-view.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { FormPage } from '../../forms/form-page.tsx';
 import { FIELD_FORCE_SECTIONS } from '../../forms/field-force-sections.tsx';
-import { getPharmacy, type DetailResult } from './api/area-manager-pharmacies.ts';
+import { getPharmacy } from './api/area-manager-pharmacies.ts';
 import { NoAccess } from './no-access.tsx';
-import { useSendToSignIn } from './staff-session.tsx';
+import { useStaffLoad } from './use-staff-load.ts';
 
 /** Screens 7 (step 1, at /areamanager/form/{id}) and 3 (step 2, at /areamanager/form/{id}/2). */
 export function AreaManagerFormPage() {
@@ -57,20 +57,7 @@ function editValues(pharmacy: AreaManagerPharmacyDetail): Record<string, unknown
 export function PharmacyEditPage() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
-  const sendToSignIn = useRef(useSendToSignIn());
-  const [state, setState] = useState<{ kind: 'loading' } | Exclude<DetailResult, { kind: 'signedOut' }>>({ kind: 'loading' });
-  useEffect(() => {
-    const controller = new AbortController();
-    getPharmacy(id, controller.signal).then(
-      (result) => {
-        if (controller.signal.aborted) return;
-        if (result.kind === 'signedOut') sendToSignIn.current();
-        else setState(result);
-      },
-      () => !controller.signal.aborted && setState({ kind: 'failed' }),
-    );
-    return () => controller.abort();
-  }, [id]);
+  const [state] = useStaffLoad((signal) => getPharmacy(id, signal), [id]);
   const values = useMemo(() => (state.kind === 'ok' ? editValues(state.pharmacy) : undefined), [state]);
   if (state.kind === 'loading') return <Spinner label={t('staff.areaManagerView.loading')} />;
   if (state.kind === 'forbidden') return <NoAccess />;

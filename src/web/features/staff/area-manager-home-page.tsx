@@ -2,7 +2,7 @@
 // at a time (name, full address, current call flag, View), searched by name or city, filtered
 // by call flag or "due for a visit", with add pharmacy, add rep and CSV export. The filters live
 // in the address (?q=&callFlag=&due=1&page=), so a reload or Back keeps them.
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { routePath } from '#shared/routes.ts';
@@ -11,15 +11,15 @@ import { ownAreaManagerId } from '#shared/staff-home.ts';
 import { useLocalPath } from '../../lib/site-context.tsx';
 import { ErrorView } from '../../components/error-view.tsx';
 import { Spinner } from '../../components/spinner.tsx';
-import { csvExportPath, getPharmacyPage, type PageResult, type PharmacyFilters } from './api/area-manager-pharmacies.ts';
+import { csvExportPath, getPharmacyPage, type PharmacyFilters } from './api/area-manager-pharmacies.ts';
 import { NoAccess } from './no-access.tsx';
 import { PharmacyFilterForm } from './pharmacy-filter-form.tsx';
 import { PharmacyList } from './pharmacy-list.tsx';
 import { PharmacyPager } from './pharmacy-pager.tsx';
-import { useSendToSignIn, useStaffUser } from './staff-session.tsx';
+import { useStaffUser } from './staff-session.tsx';
 import { usePageTitle } from './use-page-title.ts';
+import { useStaffLoad } from './use-staff-load.ts';
 
-type State = { kind: 'loading' } | Exclude<PageResult, { kind: 'signedOut' }>;
 
 export function filtersFrom(search: URLSearchParams): PharmacyFilters {
   const page = Number(search.get('page') ?? '1');
@@ -43,27 +43,12 @@ export function AreaManagerHomePage() {
   const localPath = useLocalPath();
   const { areaManagerId = '' } = useParams();
   const user = useStaffUser();
-  const sendToSignIn = useRef(useSendToSignIn());
   const [search, setSearch] = useSearchParams();
   const filters = filtersFrom(search);
   const key = search.toString();
-  const [state, setState] = useState<State>({ kind: 'loading' });
+  const [state] = useStaffLoad((signal) => getPharmacyPage(areaManagerId, filtersFrom(new URLSearchParams(key)), signal), [areaManagerId, key]);
   usePageTitle('staff.areaManagerHome.title');
   const own = ownAreaManagerId(user) === areaManagerId;
-
-  useEffect(() => {
-    const controller = new AbortController();
-    setState({ kind: 'loading' });
-    getPharmacyPage(areaManagerId, filtersFrom(new URLSearchParams(key)), controller.signal).then(
-      (result) => {
-        if (controller.signal.aborted) return;
-        if (result.kind === 'signedOut') sendToSignIn.current();
-        else setState(result);
-      },
-      () => !controller.signal.aborted && setState({ kind: 'failed' }),
-    );
-    return () => controller.abort();
-  }, [areaManagerId, key]);
 
   if (state.kind === 'forbidden') return <NoAccess />;
   if (state.kind === 'failed') return <ErrorView message={t('staff.networkError')} />;

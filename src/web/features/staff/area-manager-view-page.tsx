@@ -2,7 +2,6 @@
 // (underscores as spaces, each word capitalised) and its call history newest first. The list
 // row comes in navigation state, so the name shows at once; the record with its history is
 // fetched (which is also what a reload does).
-import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { callFlagLabel } from '#shared/reference/call-flags.ts';
@@ -11,12 +10,11 @@ import type { AreaManagerPharmacyDetail, AreaManagerPharmacyItem, CallHistoryEnt
 import { useLocalPath, useSite } from '../../lib/site-context.tsx';
 import { ErrorView } from '../../components/error-view.tsx';
 import { Spinner } from '../../components/spinner.tsx';
-import { getPharmacy, type DetailResult } from './api/area-manager-pharmacies.ts';
+import { getPharmacy } from './api/area-manager-pharmacies.ts';
 import { NoAccess } from './no-access.tsx';
-import { useSendToSignIn } from './staff-session.tsx';
 import { usePageTitle } from './use-page-title.ts';
+import { useStaffLoad } from './use-staff-load.ts';
 
-type State = { kind: 'loading' } | Exclude<DetailResult, { kind: 'signedOut' }>;
 
 const flagText = (flag: string | null, none: string) => (flag ? callFlagLabel(flag) : none);
 
@@ -52,22 +50,8 @@ export function AreaManagerViewPage() {
   const [search] = useSearchParams();
   const passed = (useLocation().state as { pharmacy?: AreaManagerPharmacyItem } | null)?.pharmacy;
   const id = search.get('id') ?? passed?.id ?? '';
-  const sendToSignIn = useRef(useSendToSignIn());
-  const [state, setState] = useState<State>({ kind: 'loading' });
+  const [state] = useStaffLoad((signal) => getPharmacy(id, signal), [id]);
   usePageTitle('staff.areaManagerView.title');
-
-  useEffect(() => {
-    const controller = new AbortController();
-    getPharmacy(id, controller.signal).then(
-      (result) => {
-        if (controller.signal.aborted) return;
-        if (result.kind === 'signedOut') sendToSignIn.current();
-        else setState(result);
-      },
-      () => !controller.signal.aborted && setState({ kind: 'failed' }),
-    );
-    return () => controller.abort();
-  }, [id]);
 
   if (state.kind === 'forbidden') return <NoAccess />;
   if (state.kind === 'failed') return <ErrorView message={t('staff.networkError')} />;

@@ -9,13 +9,13 @@ import { Spinner } from '../../components/spinner.tsx';
 import { getAreaManagers } from './api/get-area-managers.ts';
 import { NoAccess } from './no-access.tsx';
 import { usePageTitle } from './use-page-title.ts';
-import { useStaffList } from './use-staff-list.ts';
+import { useStaffLoad } from './use-staff-load.ts';
 import { ReviewDeskLinks } from './review/review-nav.tsx';
 
 export function MainAdminPage() {
   const { t } = useTranslation();
   const localPath = useLocalPath();
-  const [state] = useStaffList(getAreaManagers, []);
+  const [state] = useStaffLoad(getAreaManagers, []);
   usePageTitle('staff.mainAdmin.title');
 
   if (state.kind === 'loading') return <Spinner label={t('staff.mainAdmin.loading')} />;

@@ -1,6 +1,6 @@
 // The five mandatory confirmations (agreementCheck1..5), with links to the legal texts.
 import { useFormContext } from 'react-hook-form';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
 import { AGREEMENT_FIELDS } from '#shared/reference/options.ts';
 import { Link } from 'react-router';
 import type { Country } from '#shared/markets.ts';
@@ -8,6 +8,7 @@ import { useLocalPath, useSite } from '../../lib/site-context.tsx';
 import { Checkbox } from '../../components/checkbox.tsx';
 import { useFieldError } from '../use-field-error.ts';
 import { useFormText } from '../form-text.tsx';
+import { RichText } from '../../components/rich-text.tsx';
 
 type AgreementField = (typeof AGREEMENT_FIELDS)[number];
 
@@ -36,7 +37,7 @@ export function ConfirmationsSection({ names = AGREEMENT_FIELDS }: { names?: rea
       <fieldset className="pc-fieldset pc-form-group">
         <legend className="pc-fieldset__legend">{t('form.confirmations.legend')}</legend>
         <p className="pc-body">
-          <Trans
+          <RichText
             i18nKey="form.confirmations.links"
             components={{
               terms: <Link to={localPath(legalPaths.terms)} target="_blank" rel="noopener" />,

@@ -1,17 +1,17 @@
 // The area manager's dashboard (issue 12 item 9): pharmacies per call flag (the pipeline), the
 // pharmacies each rep signed up per month over the last twelve months, and the pharmacies on a map
 // coloured by flag. Loaded lazily by the manager's home, with chart.js and Leaflet in its chunk.
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MAP_CENTRES } from '#shared/limits.ts';
 import type { AreaManagerDashboard } from '#shared/schemas/dashboard.ts';
 import { MapErrorBoundary } from '../../../components/map-view.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { useSite } from '../../../lib/site-context.tsx';
-import { getAreaManagerDashboard, type DashboardResult } from '../api/get-area-manager-dashboard.ts';
-import { useSendToSignIn } from '../staff-session.tsx';
+import { getAreaManagerDashboard } from '../api/get-area-manager-dashboard.ts';
 import { flagColour, PIPELINE_ORDER } from './flag-colours.ts';
 import { JoinsChart } from './joins-chart.tsx';
+import { useStaffLoad } from '../use-staff-load.ts';
 import './dashboard.css';
 
 const PointsMap = lazy(() => import('../../../components/points-map.tsx'));
@@ -20,25 +20,7 @@ const ITALY_ZOOM = 5;
 
 export default function Dashboard({ areaManagerId }: { areaManagerId: string }) {
   const { t } = useTranslation();
-  const sendToSignIn = useRef(useSendToSignIn());
-  const [state, setState] = useState<DashboardResult | { kind: 'loading' }>({ kind: 'loading' });
-  const [round, setRound] = useState(0);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    setState({ kind: 'loading' });
-    getAreaManagerDashboard(areaManagerId, controller.signal).then(
-      (result) => {
-        if (controller.signal.aborted) return;
-        if (result.kind === 'signedOut') sendToSignIn.current();
-        else setState(result);
-      },
-      () => {
-        if (!controller.signal.aborted) setState({ kind: 'failed' });
-      },
-    );
-    return () => controller.abort();
-  }, [areaManagerId, round]);
+  const [state, reload] = useStaffLoad((signal) => getAreaManagerDashboard(areaManagerId, signal), [areaManagerId]);
 
   return (
     <section className="dashboard" aria-labelledby="dashboard-title">
@@ -49,7 +31,7 @@ export default function Dashboard({ areaManagerId }: { areaManagerId: string }) 
       {(state.kind === 'failed' || state.kind === 'forbidden') && (
         <div role="alert">
           <p className="pc-body">{t('staff.dashboard.failed')}</p>
-          <button type="button" className="pc-button pc-button--secondary" onClick={() => setRound((n) => n + 1)}>
+          <button type="button" className="pc-button pc-button--secondary" onClick={reload}>
             {t('staff.dashboard.retry')}
           </button>
         </div>

@@ -11,7 +11,7 @@ import { useOutbox, type OutboxEntry } from '../../../forms/offline-outbox.ts';
 import { NoAccess } from '../no-access.tsx';
 import { useStaffUser } from '../staff-session.tsx';
 import { usePageTitle } from '../use-page-title.ts';
-import { useStaffList } from '../use-staff-list.ts';
+import { useStaffLoad } from '../use-staff-load.ts';
 import { getRepPharmacies } from './get-rep-pharmacies.ts';
 import { RefusedUpdates } from './refused-updates.tsx';
 import { repFormPath } from './rep-paths.ts';
@@ -43,7 +43,7 @@ export function RepHomePage() {
   const { t } = useTranslation();
   const { repId = '' } = useParams();
   const user = useStaffUser();
-  const [state, reload] = useStaffList((signal) => getRepPharmacies(repId, signal), [repId]);
+  const [state, reload] = useStaffLoad((signal) => getRepPharmacies(repId, signal), [repId], { keepWhileReloading: true });
   const { pending, refused } = useOutbox('rep-visit');
   usePageTitle('staff.repHome.title');
 

@@ -18,7 +18,7 @@ import { getApplication } from './api/review-api.ts';
 import { DecisionForm } from './decision-form.tsx';
 import { ReviewNav } from './review-nav.tsx';
 import { useDateFormat } from './use-date-format.ts';
-import { useLoaded } from './use-loaded.ts';
+import { useStaffLoad } from '../use-staff-load.ts';
 import { WaitingAge } from './waiting-age.tsx';
 import './review.css';
 
@@ -169,7 +169,7 @@ export function ReviewDetailPage() {
   const { t } = useTranslation();
   const localPath = useLocalPath();
   const { applicationId = '' } = useParams();
-  const [state, reload] = useLoaded((signal) => getApplication(applicationId, signal), [applicationId]);
+  const [state, reload] = useStaffLoad((signal) => getApplication(applicationId, signal), [applicationId]);
   usePageTitle('review.detail.title');
   const [shown, setShown] = useState<ReviewDetail | null>(null);
 

@@ -17,7 +17,7 @@ import { usePageTitle } from '../use-page-title.ts';
 import { getQueue } from './api/review-api.ts';
 import { ReviewNav } from './review-nav.tsx';
 import { useDateFormat } from './use-date-format.ts';
-import { useLoaded } from './use-loaded.ts';
+import { useStaffLoad } from '../use-staff-load.ts';
 import { WaitingAge, waitingLevel } from './waiting-age.tsx';
 import './review.css';
 
@@ -51,7 +51,7 @@ export function ReviewQueuePage() {
   const [params, setParams] = useSearchParams();
   const query = queryOf(params);
   const key = paramsOf(query).toString();
-  const [state] = useLoaded((signal) => getQueue(query, signal), [key]);
+  const [state] = useStaffLoad((signal) => getQueue(query, signal), [key]);
   const [search, setSearch] = useState(query.q ?? '');
   const results = useRef<HTMLHeadingElement>(null);
   usePageTitle('review.queue.title');

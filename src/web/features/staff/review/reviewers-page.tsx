@@ -13,7 +13,7 @@ import { useSendToSignIn } from '../staff-session.tsx';
 import { usePageTitle } from '../use-page-title.ts';
 import { disableReviewer, getReviewers } from './api/review-api.ts';
 import { ReviewNav } from './review-nav.tsx';
-import { useLoaded } from './use-loaded.ts';
+import { useStaffLoad } from '../use-staff-load.ts';
 import './review.css';
 
 function DisableButton({ reviewer, onDone }: { reviewer: ReviewerItem; onDone: (message: string) => void }) {
@@ -55,7 +55,7 @@ function DisableButton({ reviewer, onDone }: { reviewer: ReviewerItem; onDone: (
 export function ReviewersPage() {
   const { t } = useTranslation();
   const localPath = useLocalPath();
-  const [state, reload] = useLoaded(getReviewers, []);
+  const [state, reload] = useStaffLoad(getReviewers, []);
   const [notice, setNotice] = useState<string | null>(null);
   usePageTitle('review.reviewers.title');
 
