@@ -59,7 +59,7 @@ function moduleChunks(): Plugin {
  * already registered) and the "e-mail me a link" pages stay out too, in chunks of their own.
  */
 const FORM_CODE =
-  /src[\\/](shared[\\/](forms|schemas[\\/](?!review|finder|dashboard|staff)|registration|reference[\\/](?!options))|web[\\/](forms[\\/](?!application-page|steps-application-page|steps-sections|steps[\\/]|field-force|sections[\\/]field-force|rep-visit|sections[\\/](rep-visit|extra-pharmacists)|offline-outbox|update-link-offer|link-request-page)|components[\\/](?!charter-|rich-text|altcha-widget|leaflet-|points-map|link-not-valid-view|manual-address|photo-input)|lib[\\/]api(?![\\/](applicant-links|finder-pharmacies|places-geocode))))|node_modules[\\/](zod|react-hook-form|@hookform|react-i18next|html-parse-stringify)[\\/]/;
+  /src[\\/](shared[\\/](forms|schemas[\\/](?!review|finder|dashboard|staff)|registration|reference[\\/](?!options))|web[\\/](forms[\\/](?!application-page|steps-application-page|steps-sections|steps[\\/]|field-force|sections[\\/]field-force|rep-visit|sections[\\/](rep-visit|extra-pharmacists)|offline-outbox|update-link-offer|link-request-page)|components[\\/](?!charter-|rich-text|support-sentence|altcha-widget|leaflet-|points-map|link-not-valid-view|manual-address|photo-input)|lib[\\/]api(?![\\/](applicant-links|finder-pharmacies|places-geocode))))|node_modules[\\/](zod|react-hook-form|@hookform|react-i18next|html-parse-stringify)[\\/]/;
 /** Message files fetched together: the shell's on every page, the form's with any form page. */
 const MESSAGE_BUNDLES: Record<string, string> = { common: 'shell', layout: 'shell', consent: 'shell', form: 'form', components: 'form' };
 const messageBundle = (id: string) => {

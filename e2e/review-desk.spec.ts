@@ -6,7 +6,7 @@
 // an Italian e-mail. The main admin adds and disables a reviewer. axe on every review page at
 // desktop width and at 390 px.
 import type { Page } from '@playwright/test';
-import { acceptEssentialCookies, expect, expectNoAxeViolations, storedApplications, test, tick, typeInto, uniqueApplicant } from './support/fixtures.ts';
+import { acceptEssentialCookies, expect, expectNoAxeViolationsAtBothWidths, storedApplications, test, tick, typeInto, uniqueApplicant } from './support/fixtures.ts';
 import { createStaff, mailTo, signInWithTotp } from './support/staff.ts';
 import { choosePlace, solveBotCheckQuickly } from './support/steps.ts';
 
@@ -15,14 +15,6 @@ async function newStaff(role: 'reviewer' | 'main_admin', tag: string) {
   const input = { email: `${tag}.${Date.now() % 1_000_000}@example.it`, firstName: 'Renata', lastName: `Rev${tag}`, role };
   await createStaff(input);
   return input;
-}
-
-async function axeAtBothWidths(page: Page) {
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await expectNoAxeViolations(page);
-  await page.setViewportSize({ width: 390, height: 844 });
-  await expectNoAxeViolations(page);
-  await page.setViewportSize({ width: 1280, height: 900 });
 }
 
 async function applyInUk(page: Page, who: { email: string; registrationNumber: string }): Promise<string> {
@@ -71,7 +63,7 @@ test('a reviewer requests changes, the applicant resubmits through the e-mailed 
   await desk.goto('/uk/admin/review');
   await expect(desk.getByRole('heading', { level: 1, name: 'Applications to review' })).toBeVisible();
   await expect(desk.getByRole('table')).toBeVisible();
-  await axeAtBothWidths(desk);
+  await expectNoAxeViolationsAtBothWidths(desk);
   await desk.getByRole('searchbox', { name: 'Search' }).fill(who.email);
   await desk.getByRole('button', { name: 'Show applications' }).click();
   await expect(desk.getByText('1 application', { exact: true })).toBeVisible();
@@ -82,7 +74,7 @@ test('a reviewer requests changes, the applicant resubmits through the e-mailed 
   // The map loads once it comes near the screen.
   await desk.getByRole('heading', { level: 2, name: 'Pharmacy location' }).scrollIntoViewIfNeeded();
   await expect(desk.getByRole('region', { name: /Map showing/ })).toBeVisible();
-  await axeAtBothWidths(desk);
+  await expectNoAxeViolationsAtBothWidths(desk);
 
   await decide(desk, /Request changes/, 'Please tell us about your oncology training.', /Yes, request changes/);
   await expect(desk.getByText('Changes requested').first()).toBeVisible();
@@ -186,11 +178,11 @@ test('the main admin adds a reviewer with the form and disables them', async ({ 
   await signInWithTotp(page, admin.email);
   await page.goto('/uk/admin/reviewers');
   await expect(page.getByRole('heading', { level: 1, name: 'Reviewers' })).toBeVisible();
-  await axeAtBothWidths(page);
+  await expectNoAxeViolationsAtBothWidths(page);
 
   await page.getByRole('link', { name: 'Add a reviewer' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Add a reviewer' })).toBeVisible();
-  await axeAtBothWidths(page);
+  await expectNoAxeViolationsAtBothWidths(page);
   const email = `new.reviewer.${Date.now() % 1_000_000}@example.com`;
   await page.getByRole('textbox', { name: /email/i }).fill(email);
   await page.getByRole('textbox', { name: /first name/i }).fill('Nadia');

@@ -5,7 +5,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLocalPath, useSite } from '../lib/site-context.tsx';
-import { RichText } from './rich-text.tsx';
+import { SupportSentence } from './support-sentence.tsx';
 import './components.css';
 
 export interface LinkNotValidViewProps {
@@ -40,11 +40,7 @@ export function LinkNotValidView({ kind, newLinkPath }: LinkNotValidViewProps) {
         </Link>
       </p>
       <p className="pc-body">
-        {email ? (
-          <RichText i18nKey="components.linkNotValid.support" values={{ email }} components={{ mail: <a href={`mailto:${email}`} /> }} />
-        ) : (
-          t('components.linkNotValid.supportNoEmail')
-        )}
+        {email ? <SupportSentence i18nKey="components.linkNotValid.support" /> : t('components.linkNotValid.supportNoEmail')}
       </p>
       <p className="pc-body">
         <Link to={localPath('/')}>{t('components.errorView.home')}</Link>

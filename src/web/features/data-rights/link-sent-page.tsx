@@ -4,7 +4,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLocalPath, useSite } from '../../lib/site-context.tsx';
-import { RichText } from '../../components/rich-text.tsx';
+import { SupportSentence } from '../../components/support-sentence.tsx';
 import './data-rights.css';
 
 export function LinkSentPage() {
@@ -28,7 +28,7 @@ export function LinkSentPage() {
       <p className="pc-body">{t('myData.sent.wait')}</p>
       {email ? (
         <p className="pc-body">
-          <RichText i18nKey="myData.sent.support" values={{ email }} components={{ mail: <a href={`mailto:${email}`} /> }} />
+          <SupportSentence i18nKey="myData.sent.support" />
         </p>
       ) : null}
       <p className="pc-body">

@@ -12,7 +12,7 @@ import { ErrorView } from '../../components/error-view.tsx';
 import { LinkNotValidView } from '../../components/link-not-valid-view.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { SummaryList } from '../../components/summary-list.tsx';
-import { RichText } from '../../components/rich-text.tsx';
+import { SupportSentence } from '../../components/support-sentence.tsx';
 import './data-rights.css';
 
 type State = { kind: 'loading' } | { kind: 'ready'; data: MyDataExport } | { kind: 'notValid' } | { kind: 'failed' } | { kind: 'erased' };
@@ -148,7 +148,7 @@ export function MyDataPage() {
       </section>
       {email ? (
         <p className="pc-body pc-my-data__support">
-          <RichText i18nKey="myData.page.support" values={{ email }} components={{ mail: <a href={`mailto:${email}`} /> }} />
+          <SupportSentence i18nKey="myData.page.support" />
         </p>
       ) : null}
     </div>

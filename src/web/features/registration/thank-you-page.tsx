@@ -5,6 +5,7 @@ import { Link, useLocation } from 'react-router';
 import { CONTACT_SUPPORT_AFTER_WEEKS, DECISION_WEEKS } from '#shared/limits.ts';
 import { useLocalPath, useSite } from '../../lib/site-context.tsx';
 import { RichText } from '../../components/rich-text.tsx';
+import { SupportSentence } from '../../components/support-sentence.tsx';
 import '../../forms/forms.css';
 
 /** The application's reference, handed over by the form in the navigation's state. */
@@ -43,7 +44,7 @@ export function ThankYouPage() {
       <p className="pc-body">{t('thankYou.decision', { weeks: DECISION_WEEKS })}</p>
       <p className="pc-body">
         {email ? (
-          <RichText i18nKey="thankYou.support" values={{ weeks: CONTACT_SUPPORT_AFTER_WEEKS, email }} components={{ mail: <a href={`mailto:${email}`} /> }} />
+          <SupportSentence i18nKey="thankYou.support" values={{ weeks: CONTACT_SUPPORT_AFTER_WEEKS }} />
         ) : (
           t('thankYou.supportNoEmail', { weeks: CONTACT_SUPPORT_AFTER_WEEKS })
         )}
