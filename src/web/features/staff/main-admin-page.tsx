@@ -11,6 +11,7 @@ import { NoAccess } from './no-access.tsx';
 import { usePageTitle } from './use-page-title.ts';
 import { useStaffLoad } from './use-staff-load.ts';
 import { ReviewDeskLinks } from './review/review-nav.tsx';
+import { StaffTable } from './staff-table.tsx';
 
 export function MainAdminPage() {
   const { t } = useTranslation();
@@ -33,42 +34,26 @@ export function MainAdminPage() {
       {state.items.length === 0 ? (
         <p className="pc-body">{t('areaManager.NoareaManager')}</p>
       ) : (
-        <div className="staff-table-wrap" role="region" aria-labelledby="area-managers-caption" tabIndex={0}>
-          <table className="staff-table">
-            <caption id="area-managers-caption" className="staff-table__caption">
-              {t('staff.mainAdmin.caption', { count: state.items.length })}
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('staff.mainAdmin.firstName')}</th>
-                <th scope="col">{t('staff.mainAdmin.lastName')}</th>
-                <th scope="col">{t('staff.mainAdmin.email')}</th>
-                <th scope="col">{t('staff.mainAdmin.id')}</th>
-                <th scope="col">
-                  <span className="visually-hidden">{t('staff.mainAdmin.actions')}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {state.items.map((manager) => (
-                <tr key={manager.id}>
-                  <td data-label={t('staff.mainAdmin.firstName')}>{manager.firstName}</td>
-                  <td data-label={t('staff.mainAdmin.lastName')}>{manager.lastName}</td>
-                  <td data-label={t('staff.mainAdmin.email')}>{manager.email}</td>
-                  <td data-label={t('staff.mainAdmin.id')}>
-                    <code className="staff-id">{manager.id}</code>
-                  </td>
-                  <td>
-                    <Link className="pc-button pc-button--secondary staff-table__action" to={localPath(`/areamanager/home/${encodeURIComponent(manager.id)}`)}>
-                      {t('staff.mainAdmin.view')}{' '}
-                      <span className="visually-hidden">{t('staff.mainAdmin.viewWhom', { name: `${manager.firstName} ${manager.lastName}` })}</span>
-                    </Link>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <StaffTable
+          id="area-managers-caption"
+          caption={t('staff.mainAdmin.caption', { count: state.items.length })}
+          rows={state.items}
+          columns={[
+            { label: t('staff.mainAdmin.firstName'), cell: (manager) => manager.firstName },
+            { label: t('staff.mainAdmin.lastName'), cell: (manager) => manager.lastName },
+            { label: t('staff.mainAdmin.email'), cell: (manager) => manager.email },
+            { label: t('staff.mainAdmin.id'), cell: (manager) => <code className="staff-id">{manager.id}</code> },
+            {
+              label: t('staff.mainAdmin.actions'),
+              hiddenLabel: true,
+              cell: (manager) => (
+                <Link className="pc-button pc-button--secondary staff-table__action" to={localPath(`/areamanager/home/${encodeURIComponent(manager.id)}`)}>
+                  {t('staff.mainAdmin.view')} <span className="visually-hidden">{t('staff.mainAdmin.viewWhom', { name: `${manager.firstName} ${manager.lastName}` })}</span>
+                </Link>
+              ),
+            },
+          ]}
+        />
       )}
       <ReviewDeskLinks />
     </div>

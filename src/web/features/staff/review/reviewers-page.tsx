@@ -14,6 +14,7 @@ import { usePageTitle } from '../use-page-title.ts';
 import { disableReviewer, getReviewers } from './api/review-api.ts';
 import { ReviewNav } from './review-nav.tsx';
 import { useStaffLoad } from '../use-staff-load.ts';
+import { StaffTable } from '../staff-table.tsx';
 import './review.css';
 
 function DisableButton({ reviewer, onDone }: { reviewer: ReviewerItem; onDone: (message: string) => void }) {
@@ -76,47 +77,30 @@ export function ReviewersPage() {
       {state.kind === 'failed' || state.kind === 'notFound' ? <ErrorView message={t('staff.networkError')} /> : null}
       {state.kind === 'ok' && state.data.length === 0 ? <p className="pc-body review-empty">{t('review.reviewers.empty')}</p> : null}
       {state.kind === 'ok' && state.data.length > 0 ? (
-        <div className="staff-table-wrap" role="region" aria-labelledby="reviewers-caption" tabIndex={0}>
-          <table className="staff-table">
-            <caption id="reviewers-caption" className="staff-table__caption">
-              {t('review.reviewers.caption', { count: state.data.length })}
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('review.columns.name')}</th>
-                <th scope="col">{t('review.columns.email')}</th>
-                <th scope="col">{t('review.reviewers.state')}</th>
-                <th scope="col">
-                  <span className="visually-hidden">{t('staff.mainAdmin.actions')}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {state.data.map((reviewer) => (
-                <tr key={reviewer.id}>
-                  <td data-label={t('review.columns.name')}>
-                    {reviewer.firstName} {reviewer.lastName}
-                  </td>
-                  <td data-label={t('review.columns.email')} className="review-wrap">
-                    {reviewer.email}
-                  </td>
-                  <td data-label={t('review.reviewers.state')}>{reviewer.disabled ? t('review.reviewers.isDisabled') : t('review.reviewers.isActive')}</td>
-                  <td>
-                    {reviewer.disabled ? null : (
-                      <DisableButton
-                        reviewer={reviewer}
-                        onDone={(message) => {
-                          setNotice(message);
-                          reload();
-                        }}
-                      />
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <StaffTable
+          id="reviewers-caption"
+          caption={t('review.reviewers.caption', { count: state.data.length })}
+          rows={state.data}
+          columns={[
+            { label: t('review.columns.name'), cell: (reviewer) => `${reviewer.firstName} ${reviewer.lastName}` },
+            { label: t('review.columns.email'), cell: (reviewer) => reviewer.email, className: 'review-wrap' },
+            { label: t('review.reviewers.state'), cell: (reviewer) => (reviewer.disabled ? t('review.reviewers.isDisabled') : t('review.reviewers.isActive')) },
+            {
+              label: t('staff.mainAdmin.actions'),
+              hiddenLabel: true,
+              cell: (reviewer) =>
+                reviewer.disabled ? null : (
+                  <DisableButton
+                    reviewer={reviewer}
+                    onDone={(message) => {
+                      setNotice(message);
+                      reload();
+                    }}
+                  />
+                ),
+            },
+          ]}
+        />
       ) : null}
     </div>
   );
