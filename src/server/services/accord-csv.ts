@@ -39,6 +39,8 @@ for (let n = EXTRA_PHARMACISTS.repeat!.from; n <= EXTRA_PHARMACISTS.repeat!.max;
 function extraPharmacists(answers: Record<string, unknown>): string {
   const lines: string[] = [];
   for (const names of EXTRA_PHARMACIST_NAMES) {
+    // Most pharmacies have no extra pharmacist: skip the empty ones without building their cells.
+    if (!names.some((name) => answers[name] !== undefined && answers[name] !== null && answers[name] !== '')) continue;
     const values = names.map((name) => cell(answers[name]));
     if (values.some((v) => v !== '')) lines.push(`${values[0]} ${values[1]}`.trim() + values.slice(2).map((v) => (v ? `, ${v}` : '')).join(''));
   }
