@@ -60,8 +60,14 @@ function moduleChunks(): Plugin {
  */
 const FORM_CODE =
   /src[\\/](shared[\\/](forms|schemas[\\/](?!review|finder|dashboard|staff)|registration|reference[\\/](?!options))|web[\\/](forms[\\/](?!application-page|steps-application-page|steps-sections|steps[\\/]|field-force|sections[\\/]field-force|rep-visit|sections[\\/](rep-visit|extra-pharmacists)|offline-outbox|update-link-offer|link-request-page)|components[\\/](?!charter-|rich-text|support-sentence|altcha-widget|leaflet-|points-map|link-not-valid-view|manual-address|photo-input)|lib[\\/]api(?![\\/](applicant-links|finder-pharmacies|places-geocode))))|node_modules[\\/](zod|react-hook-form|@hookform|react-i18next|html-parse-stringify)[\\/]/;
-/** Message files fetched together: the shell's on every page, the form's with any form page. */
-const MESSAGE_BUNDLES: Record<string, string> = { common: 'shell', layout: 'shell', consent: 'shell', form: 'form', components: 'form' };
+/**
+ * What every staff page loads around it (the session, the bar, the staff home path) and the rep's
+ * visit form, in one chunk: the rep form route fetched them as seven small files.
+ */
+const STAFF_CODE =
+  /src[\\/](shared[\\/]staff-home|web[\\/](features[\\/]staff[\\/](staff-session|staff-user|staff-area|staff-bar|staff\.css|api[\\/](get-me|sign-out)|rep[\\/](rep-form-page|rep\.css))|forms[\\/](rep-visit-sections|sections[\\/]rep-visit-fields)))/;
+/** Message files fetched together: the shell's on every page, the form's with any form page, the staff pages' own. */
+const MESSAGE_BUNDLES: Record<string, string> = { common: 'shell', layout: 'shell', consent: 'shell', form: 'form', components: 'form', staff: 'staff', reference: 'staff' };
 const messageBundle = (id: string) => {
   const match = /i18n[\\/](\w+)[\\/]([\w-]+)\.json$/.exec(id);
   const bundle = match && MESSAGE_BUNDLES[match[2]!];
@@ -83,10 +89,12 @@ export default defineConfig({
           groups: [
             { name: 'framework', tags: ['$initial'], priority: 30 },
             { name: 'framework', test: /rolldown[\\/]runtime/, priority: 30 },
-            // The charter list, shared by the landing page and the forms: kept out of the form group.
-            { name: 'charter', test: /reference[\\/]options|components[\\/]charter-/, priority: 25 },
+            // The charter list and the sentences with links, shared by the landing page and the forms: kept out of the form group.
+            { name: 'charter', test: /reference[\\/]options|components[\\/](charter-|rich-text|support-sentence)/, priority: 25 },
             { name: messageBundle, debugName: 'messages', priority: 20 },
             { name: 'form', test: FORM_CODE, priority: 10 },
+            // After the form group, so the form code the staff pages use stays in the form chunk.
+            { name: 'staff', test: STAFF_CODE, priority: 5 },
           ],
         },
       },

@@ -68,4 +68,10 @@ export const ROUTE_BUDGETS: Array<{ route: string; modules: string[]; budgetKb: 
     modules: ['forms/steps-application-page.tsx', ...shellMessages('de'), ...messages('de', ['form', 'components', 'steps', 'landing'])],
     budgetKb: 170,
   },
+  // The rep's visit form (issue 12): the staff area around it and the messages it loads (REP_MESSAGES in src/web/app/staff-routes.tsx).
+  {
+    route: '/rep/form',
+    modules: ['features/staff/rep/rep-form-page.tsx', 'features/staff/staff-area.tsx', ...shellMessages('it'), ...messages('it', ['staff', 'form', 'components', 'reference', 'italy'])],
+    budgetKb: 170,
+  },
 ];

@@ -11,6 +11,7 @@ import { solveCaptcha } from '../test/bot-check.ts';
 import { mailsTo } from '../test/mail.ts';
 import type { StaffUser } from '../services/auth/staff-users.ts';
 import { readCsv } from '../test/csv.ts';
+import { createAreaManagerPharmacies } from '../services/area-manager-pharmacies.ts';
 
 let ctx: TestContext;
 const people = {} as Record<'admin' | 'ownAm' | 'otherAm' | 'rep' | 'otherRep', StaffUser>;
@@ -331,6 +332,30 @@ describe('GET /api/areamanager-accord-csv', () => {
     expect(rows[0]![column('email')]).toBe("'+39@example.it");
     expect(rows[0]![column('anythingElseAboutYou')]).toBe("'-1+2");
     expect(rows[0]![column('services')]).toBe("'@SUM(A1)");
+  });
+
+  it('reads every pharmacy once, in id order, batch after batch; text holding the batch separators and numbers come out as stored', async () => {
+    const am = await addStaff(ctx, 'area_manager');
+    const cookie = (await signIn(ctx, am)).cookie;
+    const stored = await insertPharmacies(
+      am.id,
+      ['Uno\u001fdue', 'Tre\u001equattro', 'Cinque', 'Sei', 'Sette'].map((name, i) => ({ name, lat: [0.00001, -0.0000001, 41.900000999999996, 1e21, 12.5][i], lng: -0, month: i + 1, answers: { completionMonth: i + 1 } })),
+    );
+    const store = createAreaManagerPharmacies(ctx.database.db, null as never);
+    const batches: string[][][] = [];
+    for await (const batch of store.exportBatches(am.id, 2)) batches.push(batch);
+    expect(batches.map((batch) => batch.length)).toEqual([2, 2, 1]);
+    expect(batches.flat().map((fields) => fields[0])).toEqual(stored.map((row) => row.id).sort());
+
+    const response = await ctx.app.inject({ method: 'GET', url: `/api/areamanager-accord-csv?id=${am.id}`, headers: { cookie } });
+    const [header, ...rows] = readCsv(response.rawPayload.subarray(3).toString('utf8'), ';');
+    const column = (name: string) => header!.indexOf(name);
+    const byName = new Map(rows.map((row) => [row[column('pharmacyName')], row]));
+    expect([...byName.keys()].sort()).toEqual(['Cinque', 'Sei', 'Sette', 'Tre\u001equattro', 'Uno\u001fdue']);
+    expect(['Uno\u001fdue', 'Tre\u001equattro', 'Cinque', 'Sei'].map((name) => byName.get(name)![column('lat')])).toEqual(['0.00001', "'-1e-7", '41.900000999999996', '1e+21']);
+    expect(byName.get('Sei')![column('lng')]).toBe('0');
+    expect(byName.get('Sei')![column('completionMonth')]).toBe('4');
+    expect(byName.get('Sei')![column('createdAt')]).toBe(stored[3]!.createdAt.toISOString());
   });
 
   it('refuses another manager (403, no data)', async () => {

@@ -2,7 +2,7 @@
 // endpoints.ts so that the applicant pages' bundles do not carry them. Import as a namespace:
 // `import * as StaffApi`.
 import type * as z from 'zod/mini';
-import type { AreaManagerPharmacyDetail, AreaManagerPharmacyItem, FieldPharmacyDetail, FieldPharmacyItem, AreaManagerItem, RepItem, StaffMe, TotpSetupAnswerData, VerifyAnswerData } from '../schemas/staff.ts';
+import type { AreaManagerPharmacyDetail, AreaManagerPharmacyItem, FieldPharmacyDetail, FieldPharmacyItem, AreaManagerItem, RepItem, TotpSetupAnswerData, VerifyAnswerData } from '../schemas/staff.ts';
 import { AddAreaManagerSchema, AreaManagerPharmaciesQuerySchema, MagicLinkRequestSchema, TotpCodeSchema, VerifyRequestSchema } from '../schemas/staff.ts';
 import type { AreaManagerDashboard } from '../schemas/dashboard.ts';
 import type { Contract, WithBasePath } from './contract.ts';
@@ -16,8 +16,7 @@ export const verify: Contract<z.input<typeof VerifyRequestSchema>, VerifyAnswerD
 export const totpSetup: Contract<Record<string, never>, TotpSetupAnswerData, 'POST'> = { method: 'POST', path: '/api/auth/totp/setup', request: null };
 export const totpEnable: Contract<z.input<typeof TotpCodeSchema>, undefined, 'POST'> = { method: 'POST', path: '/api/auth/totp/enable', request: TotpCodeSchema };
 export const totp: Contract<z.input<typeof TotpCodeSchema>, undefined, 'POST'> = { method: 'POST', path: '/api/auth/totp', request: TotpCodeSchema };
-export const me: Contract<undefined, StaffMe, 'GET'> = { method: 'GET', path: '/api/auth/me', request: null };
-export const signOut: Contract<Record<string, never>, undefined, 'POST'> = { method: 'POST', path: '/api/auth/sign-out', request: null };
+export { me, signOut } from './staff-session-endpoints.ts';
 // Staff (DESIGN §6).
 export const areaManagers: Contract<undefined, AreaManagerItem[], 'GET'> = { method: 'GET', path: '/api/mainadmin-get-areamanagers', request: null };
 export const addAreaManager: Contract<z.input<typeof AddAreaManagerSchema>, { id: string }, 'POST'> = { method: 'POST', path: '/api/mainadmin-add-areamanager', request: AddAreaManagerSchema };

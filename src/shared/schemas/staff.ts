@@ -4,8 +4,9 @@ import * as z from 'zod/mini';
 import { EmailSchema, ErrorKey, NameSchema, patterned } from './fields.ts';
 import { CALL_FLAGS } from '../reference/call-flags.ts';
 
-export const STAFF_ROLES = ['main_admin', 'reviewer', 'area_manager', 'sales_rep'] as const;
-export type StaffRole = (typeof STAFF_ROLES)[number];
+import type { StaffRole } from '../staff-roles.ts';
+
+export { STAFF_ROLES, type StaffRole } from '../staff-roles.ts';
 
 /** Roles that see everything must confirm a TOTP code after the e-mailed link (DESIGN §7). */
 export const ROLES_NEEDING_TOTP: readonly StaffRole[] = ['main_admin', 'reviewer'];

@@ -1,6 +1,7 @@
 // The signed-in member of staff (GET /api/auth/me, shared StaffMe), the check of that answer, and
 // the sign-in paths. Where each role starts is src/shared/staff-home.ts, as on the server.
-import { STAFF_ROLES, type StaffMe } from '#shared/schemas/staff.ts';
+import type { StaffMe } from '#shared/schemas/staff.ts';
+import { STAFF_ROLES } from '#shared/staff-roles.ts';
 
 export type StaffUser = StaffMe;
 

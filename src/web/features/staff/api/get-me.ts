@@ -1,5 +1,5 @@
 // GET /api/auth/me: who is signed in; 401 when nobody is.
-import * as Api from '#shared/api/staff-endpoints.ts';
+import * as Api from '#shared/api/staff-session-endpoints.ts';
 import { callApi } from '../../../lib/api-client.ts';
 import { isStaffUser, type StaffUser } from '../staff-user.ts';
 
