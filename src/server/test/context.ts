@@ -25,13 +25,15 @@ export interface TestDatabase {
   close(): Promise<void>;
 }
 
-/** A fresh, migrated database for one test file, and the config that names it. */
-export async function createTestDatabase(overrides: Partial<Config> = {}): Promise<TestDatabase> {
+/**
+ * A fresh, migrated database for one test file, and the config that names it: PGlite, or a
+ * temporary PostgreSQL database made through `postgresAdminUrl` (by default when the run is on PostgreSQL).
+ */
+export async function createTestDatabase(overrides: Partial<Config> = {}, postgresAdminUrl = usingPostgres() ? process.env.TEST_DATABASE_URL : undefined): Promise<TestDatabase> {
   let config = testConfig(overrides);
   let dropDatabase = async () => {};
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  if (usingPostgres() && adminUrl) {
-    const created = await createTempDatabase(adminUrl, 'champions_test');
+  if (postgresAdminUrl) {
+    const created = await createTempDatabase(postgresAdminUrl, 'champions_test');
     config = { ...config, database: { kind: 'postgres', url: created.url } };
     dropDatabase = created.drop;
   }
@@ -48,8 +50,8 @@ export async function createTestDatabase(overrides: Partial<Config> = {}): Promi
 }
 
 /** The app on a fresh database (createTestDatabase), ready for `app.inject`. */
-export async function createTestContext(overrides: Partial<Config> = {}, options: Omit<BuildOptions, 'database'> = {}): Promise<TestContext> {
-  const { config, database, close } = await createTestDatabase(overrides);
+export async function createTestContext(overrides: Partial<Config> = {}, options: Omit<BuildOptions, 'database'> = {}, postgresAdminUrl?: string): Promise<TestContext> {
+  const { config, database, close } = await createTestDatabase(overrides, ...(postgresAdminUrl ? [postgresAdminUrl] : []));
   const app = await buildApp(config, { ...options, database });
   await app.ready();
   return {
