@@ -56,7 +56,8 @@ async function benchOn(label: 'PGlite' | 'PostgreSQL', { log, quick, postgresAdm
       const { done, value } = await reader.read();
       if (done) break;
       bytes += value.byteLength;
-      for (const byte of value) if (byte === 0x0a) lines += 1;
+      // indexOf runs natively: a byte-by-byte JS loop here would take the server's thread away from it.
+      for (let at = value.indexOf(0x0a); at !== -1; at = value.indexOf(0x0a, at + 1)) lines += 1;
     }
     const seconds = (performance.now() - started) / 1000;
     clearInterval(sampler);
