@@ -152,17 +152,21 @@ export function createReviewDesk(db: Database, options: ReviewDeskOptions) {
       const where = conditions.length ? and(...conditions) : undefined;
       const newestFirst = query.status !== undefined && !WAITING.includes(query.status);
       const order = newestFirst ? [desc(applications.submittedAt), desc(applications.id)] : [asc(applications.submittedAt), asc(applications.id)];
-      const rows = await db
-        .select(listColumns)
-        .from(applications)
-        .innerJoin(pharmacies, eq(pharmacies.placeId, applications.placeId))
-        .where(where)
-        .orderBy(...order)
-        .limit(REVIEW_PAGE_SIZE)
-        .offset((query.page - 1) * REVIEW_PAGE_SIZE);
       // Counted up to a cap: an exact count of tens of thousands of rows would cost more than the page itself.
       const counted = db.select({ one: sql`1` }).from(applications).where(where).limit(REVIEW_TOTAL_CAP + 1);
-      const [count] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from (${counted}) as counted`));
+      // The page and the count at once (two pooled connections on PostgreSQL; PGlite takes them in turn).
+      const [rows, countResult] = await Promise.all([
+        db
+          .select(listColumns)
+          .from(applications)
+          .innerJoin(pharmacies, eq(pharmacies.placeId, applications.placeId))
+          .where(where)
+          .orderBy(...order)
+          .limit(REVIEW_PAGE_SIZE)
+          .offset((query.page - 1) * REVIEW_PAGE_SIZE),
+        db.execute(sql`select count(*)::int as n from (${counted}) as counted`),
+      ]);
+      const [count] = rowsOf<{ n: number }>(countResult);
       const total = Math.min(Number(count?.n ?? 0), REVIEW_TOTAL_CAP);
       return { items: (rows as ListRow[]).map(listItem), total, totalCapped: Number(count?.n ?? 0) > REVIEW_TOTAL_CAP, page: query.page, pageSize: REVIEW_PAGE_SIZE };
     },
