@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FINDER_PAGE_SIZE, FINDER_PHARMACY_KEYS } from '#shared/schemas/finder.ts';
 import { EARTH_RADIUS_KM } from '../services/finder.ts';
 import { createTestContext, type TestContext } from '../test/context.ts';
-import { insertListings, setStatus, submitApplication, type ApplicationStatus } from '../test/listings.ts';
+import { greatCircleKm, insertListings, setStatus, submitApplication, type ApplicationStatus } from '../test/listings.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -17,12 +17,6 @@ afterAll(async () => {
 const find = (query: string, headers: Record<string, string> = {}) => ctx.app.inject({ method: 'GET', url: `/api/v1/finder/pharmacies?${query}`, headers });
 // Liverpool, where the UK test payload's pharmacy is.
 const HERE = { lat: 53.4, lng: -2.99 };
-/** Great-circle distance in km (haversine), computed independently of the SQL. */
-function haversineKm(lat1: number, lng1: number, lat2: number, lng2: number) {
-  const rad = Math.PI / 180;
-  const a = Math.sin(((lat2 - lat1) * rad) / 2) ** 2 + Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(((lng2 - lng1) * rad) / 2) ** 2;
-  return 2 * EARTH_RADIUS_KM * Math.asin(Math.sqrt(a));
-}
 const near = (extra = '') => `market=uk&lat=${HERE.lat}&lng=${HERE.lng}${extra}`;
 
 describe('GET /api/v1/finder/pharmacies', () => {
@@ -95,7 +89,7 @@ describe('GET /api/v1/finder/pharmacies', () => {
     });
     const seeds = [...ring, ...near].map((p) => ({ country: 'de' as const, ...p }));
     const ids = await insertListings(ctx.database.db, seeds);
-    const expected = ids.map((id, i) => ({ id, km: haversineKm(lat, lng, seeds[i]!.lat, seeds[i]!.lng) })).sort((a, b) => a.km - b.km);
+    const expected = ids.map((id, i) => ({ id, km: greatCircleKm(lat, lng, seeds[i]!.lat, seeds[i]!.lng) })).sort((a, b) => a.km - b.km);
 
     const pages = await Promise.all([1, 2, 3].map(async (page) => (await find(`market=de&lat=${lat}&lng=${lng}&page=${page}`)).json()));
     for (const [i, answer] of pages.entries()) {

@@ -1,13 +1,7 @@
 // The finder's geometry: the box inside the circle, whose rows the count takes without a distance.
 import { describe, expect, it } from 'vitest';
-import { EARTH_RADIUS_KM, boundingBox, innerBox } from './finder.ts';
-
-const RADIANS = Math.PI / 180;
-/** Great-circle distance in km (haversine), computed independently of the SQL. */
-function distanceKm(lat1: number, lng1: number, lat2: number, lng2: number) {
-  const a = Math.sin(((lat2 - lat1) * RADIANS) / 2) ** 2 + Math.cos(lat1 * RADIANS) * Math.cos(lat2 * RADIANS) * Math.sin(((lng2 - lng1) * RADIANS) / 2) ** 2;
-  return 2 * EARTH_RADIUS_KM * Math.asin(Math.sqrt(a));
-}
+import { greatCircleKm } from '../test/listings.ts';
+import { boundingBox, innerBox } from './finder.ts';
 
 describe('innerBox', () => {
   it('holds only points within the radius, corners included, and most of the circle', () => {
@@ -16,7 +10,7 @@ describe('innerBox', () => {
         const inner = innerBox(lat, lng, radiusKm);
         const outer = boundingBox(lat, lng, radiusKm);
         for (const [pLat, pLng] of [[inner.latMin, inner.lngMin], [inner.latMin, inner.lngMax], [inner.latMax, inner.lngMin], [inner.latMax, inner.lngMax]]) {
-          expect(distanceKm(lat, lng, pLat!, pLng!), `${lat},${lng} r=${radiusKm}`).toBeLessThanOrEqual(radiusKm);
+          expect(greatCircleKm(lat, lng, pLat!, pLng!), `${lat},${lng} r=${radiusKm}`).toBeLessThanOrEqual(radiusKm);
         }
         // The inscribed square covers 2/π of the circle; this one is close to it.
         const share = ((inner.latMax - inner.latMin) * (inner.lngMax - inner.lngMin)) / ((outer.latMax - outer.latMin) * (outer.lngMax - outer.lngMin));
