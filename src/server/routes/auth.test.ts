@@ -304,6 +304,18 @@ describe('sessions', () => {
     expect(after.json()).toEqual({ status: 'failed', message: 'unauthorized' });
   });
 
+  it('refuses a live session once its user is disabled, without touching it', async () => {
+    const user = await addStaff(ctx, 'area_manager');
+    const { cookie } = await signIn(ctx, user, () => clock);
+    expect((await me(cookie)).statusCode).toBe(200);
+    const [before] = await ctx.database.db.select().from(staffSessions).where(eq(staffSessions.userId, user.id));
+    await ctx.app.services.auth.users.disable(user.email);
+    tick(MINUTE);
+    expect((await me(cookie)).statusCode).toBe(401);
+    const [after] = await ctx.database.db.select().from(staffSessions).where(eq(staffSessions.userId, user.id));
+    expect(after!.lastSeenAt).toEqual(before!.lastSeenAt);
+  });
+
   it('ends after 30 idle minutes, and is kept alive by use', async () => {
     const user = await addStaff(ctx, 'area_manager');
     const { cookie } = await signIn(ctx, user, () => clock);

@@ -2,8 +2,9 @@
 // paged, validated, and revalidated with an ETag.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FINDER_PAGE_SIZE, FINDER_PHARMACY_KEYS } from '#shared/schemas/finder.ts';
+import { EARTH_RADIUS_KM } from '../services/finder.ts';
 import { createTestContext, type TestContext } from '../test/context.ts';
-import { insertListings, setStatus, submitApplication, type ApplicationStatus } from '../test/listings.ts';
+import { greatCircleKm, insertListings, setStatus, submitApplication, type ApplicationStatus } from '../test/listings.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -73,6 +74,29 @@ describe('GET /api/v1/finder/pharmacies', () => {
     expect(second.data[0].distanceKm).toBeGreaterThanOrEqual(first.data.at(-1).distanceKm);
     expect(new Set([...first.data, ...second.data].map((p: { id: string }) => p.id)).size).toBe(count);
     expect(beyond).toMatchObject({ data: [], total: count, page: 3 });
+  });
+
+  it('pages a dense circle nearest first, also where the spot itself is sparser than the circle', async () => {
+    // 30 listings 0.3 to 9 km north of the point, 400 in a ring 20 to 24 km around it: the first
+    // page is all near ones; the second needs the ring too.
+    const [lat, lng] = [52, 8];
+    const kmPerDegree = (Math.PI * EARTH_RADIUS_KM) / 180;
+    const near = Array.from({ length: 30 }, (_, i) => ({ lat: lat + ((i + 1) * 0.3) / kmPerDegree, lng }));
+    const ring = Array.from({ length: 400 }, (_, i) => {
+      const km = 20 + i * 0.01;
+      const bearing = (i * 137.5 * Math.PI) / 180;
+      return { lat: lat + (km * Math.cos(bearing)) / kmPerDegree, lng: lng + (km * Math.sin(bearing)) / (kmPerDegree * Math.cos((lat * Math.PI) / 180)) };
+    });
+    const seeds = [...ring, ...near].map((p) => ({ country: 'de' as const, ...p }));
+    const ids = await insertListings(ctx.database.db, seeds);
+    const expected = ids.map((id, i) => ({ id, km: greatCircleKm(lat, lng, seeds[i]!.lat, seeds[i]!.lng) })).sort((a, b) => a.km - b.km);
+
+    const pages = await Promise.all([1, 2, 3].map(async (page) => (await find(`market=de&lat=${lat}&lng=${lng}&page=${page}`)).json()));
+    for (const [i, answer] of pages.entries()) {
+      expect(answer.total).toBe(430);
+      expect(answer.data.map((p: { id: string }) => p.id)).toEqual(expected.slice(i * FINDER_PAGE_SIZE, (i + 1) * FINDER_PAGE_SIZE).map((e) => e.id));
+    }
+    expect(pages[1].data.at(-1).distanceKm).toBeGreaterThan(20);
   });
 
   it('answers 304 to a matching If-None-Match and a new ETag once the listings change', async () => {

@@ -1,6 +1,6 @@
 // The review desk API (issue 13): who may use it, the queue, the detail in form order, every
 // decision rule, the audit, the applicant's e-mail and the expiring edit link.
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { applicationFormFor } from '#shared/forms/catalogue.ts';
 import { fieldOrder } from '#shared/forms/derive.ts';
@@ -100,6 +100,26 @@ describe('the review queue', () => {
     expect((await list('page=2')).data.page).toBe(2);
     expect((await get('/api/review/applications?status=pending', reviewer.cookie)).statusCode).toBe(400);
     expect((await get('/api/review/applications?page=0', reviewer.cookie)).statusCode).toBe(400);
+  });
+
+  it('counts the matches up to 1,000 on every page, and past the last page', async () => {
+    // 1,030 waiting applications found by one search, submitted after everything else here.
+    await ctx.database.db.execute(sql`insert into pharmacies (place_id, name, address, lat, lng) values ('test:bulk', 'Bulk Pharmacy', '1 Bulk Street', 52, 8)`);
+    await ctx.database.db.execute(sql`insert into applications (edit_token, country, language, status, email, email_normalized, first_name, last_name,
+        registration_body, registration_number, place_id, answers, submitted_at)
+      select 'bulk-token-' || g, 'de', 'de', 'submitted', 'bulkcount' || g || '@example.com', 'bulkcount' || g || '@example.com', 'Bulk', 'Count',
+        'bulk', 'bulk-' || g, 'test:bulk', '{}'::jsonb, now() + interval '365 days' + (g || ' seconds')::interval
+      from generate_series(1, 1030) as g`);
+    const list = async (query: string) => (await get(`/api/review/applications?${query}`, reviewer.cookie)).json().data;
+
+    expect(await list('q=bulkcount')).toMatchObject({ total: 1000, totalCapped: true, page: 1 });
+    expect((await list('q=bulkcount')).items).toHaveLength(25);
+    // bulkcount1, 10-19, 100-199 and 1000-1030: 142 matches, the last page (6) holds 17.
+    expect(await list('q=bulkcount1')).toMatchObject({ total: 142, totalCapped: false });
+    expect(await list('q=bulkcount1&page=6')).toMatchObject({ total: 142, totalCapped: false, page: 6 });
+    expect((await list('q=bulkcount1&page=6')).items).toHaveLength(17);
+    expect(await list('q=bulkcount1&page=7')).toMatchObject({ items: [], total: 142, totalCapped: false, page: 7 });
+    expect(await list('q=bulkcount&page=400')).toMatchObject({ items: [], total: 1000, totalCapped: true });
   });
 
   it('finds the applications waiting longer than 4 and 6 weeks', async () => {

@@ -1,6 +1,9 @@
-// The finder's search: approved champions of a market within a radius, nearest first. A box
-// around the circle is looked up on the partial index applications_finder_idx (country, lat, lng
-// where status = 'approved'), and only the rows in the box get the exact great-circle distance.
+// The finder's search: approved champions of a market within a radius, nearest first. Boxes
+// around circles are read from the partial index applications_finder_idx (country, lat, lng, id
+// where status = 'approved'), index only. One statement counts the circle (the exact great-circle
+// distance only for rows outside a box inside the circle) and takes the page from a smaller circle
+// around the point that, at the circle's mean density, holds a few times the rows the page needs;
+// only when it holds too few (a sparse spot) does a second statement take the page from the whole circle.
 import { sql, type SQL } from 'drizzle-orm';
 import { PHOTO_URL_PREFIX } from '#shared/schemas/api.ts';
 import { FINDER_PAGE_SIZE, type FinderPharmacy, type FinderQuery } from '#shared/schemas/finder.ts';
@@ -13,6 +16,7 @@ export const LISTED_STATUS = 'approved';
 /** Mean Earth radius (IUGG), kilometres. */
 export const EARTH_RADIUS_KM = 6371.0088;
 const KM_PER_DEGREE_LAT = (Math.PI * EARTH_RADIUS_KM) / 180;
+const RADIANS = Math.PI / 180;
 
 /** The latitude and longitude bounds of a circle (no market reaches a pole or the antimeridian). */
 export function boundingBox(lat: number, lng: number, radiusKm: number) {
@@ -35,22 +39,67 @@ export function haversineTermSql(lat: number, lng: number): SQL {
 export const haversineTermOf = (km: number) => Math.sin(Math.min(km / (2 * EARTH_RADIUS_KM), Math.PI / 2)) ** 2;
 export const distanceOfTerm = (a: number) => 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(a)));
 
-/** The ids and haversine terms of the listings in the circle, as SQL (shared by the page and the count). */
-export function listedInCircleSql(query: Pick<FinderQuery, 'market' | 'lat' | 'lng' | 'radiusKm'>): SQL {
+/** A market's listings, as SQL conditions. The status is a literal so that the planner matches the partial index. */
+const listedIn = (market: string) => sql`status = ${sql.raw(`'${LISTED_STATUS}'`)} and country = ${market}`;
+
+/**
+ * A box inside the circle: every point in it is within the radius (its haversine term is at most
+ * the radius's, with 0.1 % to spare for rounding), so the count needs no distance for its rows.
+ * Bound per axis: sin²(Δφ/2) ≤ T/2 and cos φ0 · max cos φ · sin²(Δλ/2) ≤ T/2.
+ */
+export function innerBox(lat: number, lng: number, radiusKm: number) {
+  const half = haversineTermOf(radiusKm) / 2;
+  const dPhi = 2 * Math.asin(Math.sqrt(half));
+  const nearestToEquator = Math.max(Math.abs(lat) * RADIANS - dPhi, 0);
+  const lngTerm = half / (Math.max(Math.cos(lat * RADIANS), 0.01) * Math.cos(nearestToEquator));
+  const dLambda = lngTerm >= 1 ? Math.PI : 2 * Math.asin(Math.sqrt(lngTerm));
+  const dLat = (dPhi / RADIANS) * 0.999;
+  const dLng = (dLambda / RADIANS) * 0.999;
+  return { latMin: lat - dLat, latMax: lat + dLat, lngMin: lng - dLng, lngMax: lng + dLng };
+}
+
+/** How many listings the circle holds: the box's rows from the index, the distance only for those outside the inner box. */
+export function countInCircleSql(query: Pick<FinderQuery, 'market' | 'lat' | 'lng' | 'radiusKm'>): SQL {
   const box = boundingBox(query.lat, query.lng, query.radiusKm);
-  // `offset 0` keeps the term computed once per row (in the inner select), not again in the filter.
+  const inner = innerBox(query.lat, query.lng, query.radiusKm);
+  return sql`select count(*) as total from applications
+    where ${listedIn(query.market)}
+      and lat between ${box.latMin}::float8 and ${box.latMax}::float8 and lng between ${box.lngMin}::float8 and ${box.lngMax}::float8
+      and ((lat between ${inner.latMin}::float8 and ${inner.latMax}::float8 and lng between ${inner.lngMin}::float8 and ${inner.lngMax}::float8)
+        or ${haversineTermSql(query.lat, query.lng)} <= ${haversineTermOf(query.radiusKm)}::float8)`;
+}
+
+/** Rows expected in the page's circle for each row the page needs (the circle's mean density assumed). */
+const REACH_MARGIN = 4;
+
+/**
+ * The page's rows, nearest first. They are looked for within a smaller circle (the `reach` of the
+ * radius, a fraction s ≤ 1 from the count: about REACH_MARGIN times the rows the page needs) rather
+ * than among every listing within the radius: when it holds at least offset + pageSize listings, its
+ * nearest ones are the circle's nearest ones. `s` is 1 in `full` mode (the fallback, and past the
+ * circle's mean density). The box grows by 0.1 % and stays within the circle's box.
+ */
+function pageInReachSql(query: FinderQuery, pageSize: number, offset: number, reach: 'counted' | 'full'): SQL {
+  const box = boundingBox(query.lat, query.lng, query.radiusKm);
+  const dLat = query.lat - box.latMin;
+  const dLng = query.lng - box.lngMin;
+  const s = reach === 'full' ? sql`1::float8` : sql`(select s from reach)`;
+  const grown = sql`least(${s} * 1.001, 1)`;
   return sql`select id, term from (
       select id, ${haversineTermSql(query.lat, query.lng)} as term from applications
-      where status = 'approved' and country = ${query.market}
-        and lat between ${box.latMin}::float8 and ${box.latMax}::float8 and lng between ${box.lngMin}::float8 and ${box.lngMax}::float8
+      where ${listedIn(query.market)}
+        and lat between greatest(${box.latMin}::float8, ${query.lat}::float8 - ${dLat}::float8 * ${grown}) and least(${box.latMax}::float8, ${query.lat}::float8 + ${dLat}::float8 * ${grown})
+        and lng between greatest(${box.lngMin}::float8, ${query.lng}::float8 - ${dLng}::float8 * ${grown}) and least(${box.lngMax}::float8, ${query.lng}::float8 + ${dLng}::float8 * ${grown})
       offset 0
-    ) as boxed where term <= ${haversineTermOf(query.radiusKm)}::float8`;
+    ) as boxed
+    where term <= case when ${s} >= 1 then ${haversineTermOf(query.radiusKm)}::float8 else power(sin(${query.radiusKm / (2 * EARTH_RADIUS_KM)}::float8 * ${s}), 2) end
+    order by term, id limit ${pageSize} offset ${offset}`;
 }
 
 interface ListingRow {
   id: string;
   term: number;
-  total: string | number;
+  total?: string | number;
   first_name: string;
   country: string;
   lat: number;
@@ -81,22 +130,34 @@ const toItem = (row: ListingRow): FinderPharmacy => ({
   market: row.country as Country,
 });
 
+/** The page's listings with what the finder shows of them, nearest first (`page`: id and term). */
+const LISTING_COLUMNS = sql`page.id, page.term, a.first_name, a.country, a.lat, a.lng, a.photo,
+  a.answers ->> 'whereYouWork' as pharmacy_name, a.answers ->> 'address' as address,
+  a.answers ->> 'services' as services, a.answers ->> 'anythingElseAboutYou' as about`;
+
 export async function findListedPharmacies(db: Queryable, query: FinderQuery, pageSize = FINDER_PAGE_SIZE): Promise<FinderPage> {
   const offset = (query.page - 1) * pageSize;
-  const result = await db.execute(sql`
-    with circle as (${listedInCircleSql(query)}),
-    page as (select id, term, count(*) over () as total from circle order by term, id limit ${pageSize} offset ${offset})
-    select page.id, page.term, page.total, a.first_name, a.country, a.lat, a.lng, a.photo,
-      a.answers ->> 'whereYouWork' as pharmacy_name, a.answers ->> 'address' as address,
-      a.answers ->> 'services' as services, a.answers ->> 'anythingElseAboutYou' as about
-    from page join applications a on a.id = page.id
-    order by page.term, page.id`);
-  const rows = rowsOf<ListingRow>(result);
-  let total = rows.length ? Number(rows[0]!.total) : 0;
-  // Past the last page the window count has no row to ride on.
-  if (!rows.length && offset > 0) {
-    const counted = rowsOf<{ n: string | number }>(await db.execute(sql`select count(*) as n from (${listedInCircleSql(query)}) as circle`));
-    total = Number(counted[0]?.n ?? 0);
+  // One statement: the count, then the page within the reach the count allows (an InitPlan).
+  const counted = rowsOf<ListingRow>(
+    await db.execute(sql`
+      with counted as (${countInCircleSql(query)}),
+      reach as (select least(1, sqrt(${REACH_MARGIN * (offset + pageSize)}::float8 / greatest(total, 1))) as s from counted),
+      page as (${pageInReachSql(query, pageSize, offset, 'counted')})
+      select counted.total, ${LISTING_COLUMNS}
+      from counted left join page on true left join applications a on a.id = page.id
+      order by page.term, page.id`),
+  );
+  const total = Number(counted[0]?.total ?? 0);
+  let rows = counted.filter((row) => row.id !== null);
+  // Fewer listings within reach than the page needs while the circle holds more: a spot sparser
+  // than the circle's mean, so the page is taken from the whole circle.
+  if (rows.length < pageSize && offset + rows.length < total) {
+    rows = rowsOf<ListingRow>(
+      await db.execute(sql`
+        with page as (${pageInReachSql(query, pageSize, offset, 'full')})
+        select ${LISTING_COLUMNS} from page join applications a on a.id = page.id
+        order by page.term, page.id`),
+    );
   }
   return { items: rows.map(toItem), total };
 }

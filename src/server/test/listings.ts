@@ -9,6 +9,7 @@ import { applications } from '../db/schema.ts';
 import { solveCaptcha } from './bot-check.ts';
 import type { TestContext } from './context.ts';
 import { validApplication } from './payloads.ts';
+import { EARTH_RADIUS_KM } from '../services/finder.ts';
 
 export type ApplicationStatus = 'submitted' | 'changes_requested' | 'approved' | 'rejected' | 'deactivated' | 'erased';
 
@@ -74,4 +75,11 @@ export async function insertListings(db: Database, seeds: ListingSeed[], batch =
     ids.push(...(inserted as unknown as { rows: { id: string }[] }).rows.map((r) => r.id));
   }
   return ids;
+}
+
+/** Great-circle distance in km (haversine), computed in JS independently of the finder's SQL. */
+export function greatCircleKm(lat1: number, lng1: number, lat2: number, lng2: number) {
+  const rad = Math.PI / 180;
+  const a = Math.sin(((lat2 - lat1) * rad) / 2) ** 2 + Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(((lng2 - lng1) * rad) / 2) ** 2;
+  return 2 * EARTH_RADIUS_KM * Math.asin(Math.sqrt(a));
 }

@@ -242,18 +242,27 @@ export function createAuthService(db: Database, options: AuthOptions) {
     /** The session behind a cookie value, if it is still good; touching it restarts the idle clock. */
     async authenticate(sessionToken: string | undefined): Promise<StaffContext | null> {
       if (!sessionToken || sessionToken.length > 100) return null;
-      const [row] = await db
-        .select()
-        .from(staffSessions)
-        .innerJoin(staffUsers, eq(staffSessions.userId, staffUsers.id))
-        .where(eq(staffSessions.id, hashToken(sessionToken)));
-      if (!row) return null;
-      const { staff_sessions: session, staff_users: user } = row;
       const at = now();
-      const idleEnd = new Date(session.lastSeenAt.getTime() + options.idleMinutes * 60_000);
-      if (session.revokedAt || user.disabledAt || session.absoluteExpiresAt <= at || idleEnd <= at) return null;
-      await db.update(staffSessions).set({ lastSeenAt: at }).where(eq(staffSessions.id, session.id));
-      return { user, session: { ...session, lastSeenAt: at } };
+      // One statement per staff request: the session is touched only while it is still good (not
+      // revoked, user not disabled, before its absolute end and its idle end), and read back.
+      const [row] = await db
+        .update(staffSessions)
+        .set({ lastSeenAt: at })
+        .from(staffUsers)
+        .where(
+          and(
+            eq(staffSessions.id, hashToken(sessionToken)),
+            eq(staffSessions.userId, staffUsers.id),
+            isNull(staffSessions.revokedAt),
+            isNull(staffUsers.disabledAt),
+            gt(staffSessions.absoluteExpiresAt, at),
+            gt(staffSessions.lastSeenAt, new Date(at.getTime() - options.idleMinutes * 60_000)),
+          ),
+        )
+        .returning();
+      if (!row) return null;
+      const { staff_users: user, ...session } = row;
+      return { user, session };
     },
 
     async totpSetup(context: StaffContext): Promise<{ otpauthUrl: string; qrSvg: string } | null> {

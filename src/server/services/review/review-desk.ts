@@ -152,19 +152,23 @@ export function createReviewDesk(db: Database, options: ReviewDeskOptions) {
       const where = conditions.length ? and(...conditions) : undefined;
       const newestFirst = query.status !== undefined && !WAITING.includes(query.status);
       const order = newestFirst ? [desc(applications.submittedAt), desc(applications.id)] : [asc(applications.submittedAt), asc(applications.id)];
+      // Counted up to a cap: an exact count of tens of thousands of rows would cost more than the
+      // page itself. The count rides on the page's statement (evaluated once, as an InitPlan); only
+      // a page past the end, which has no row to carry it, counts on its own.
+      const counted = db.select({ one: sql`1` }).from(applications).where(where).limit(REVIEW_TOTAL_CAP + 1);
+      const matches = sql<number>`(select count(*)::int from (${counted}) as counted)`;
       const rows = await db
-        .select(listColumns)
+        .select({ ...listColumns, matches })
         .from(applications)
         .innerJoin(pharmacies, eq(pharmacies.placeId, applications.placeId))
         .where(where)
         .orderBy(...order)
         .limit(REVIEW_PAGE_SIZE)
         .offset((query.page - 1) * REVIEW_PAGE_SIZE);
-      // Counted up to a cap: an exact count of tens of thousands of rows would cost more than the page itself.
-      const counted = db.select({ one: sql`1` }).from(applications).where(where).limit(REVIEW_TOTAL_CAP + 1);
-      const [count] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from (${counted}) as counted`));
-      const total = Math.min(Number(count?.n ?? 0), REVIEW_TOTAL_CAP);
-      return { items: (rows as ListRow[]).map(listItem), total, totalCapped: Number(count?.n ?? 0) > REVIEW_TOTAL_CAP, page: query.page, pageSize: REVIEW_PAGE_SIZE };
+      const countAlone = async () => Number(rowsOf<{ n: number }>(await db.execute(sql`select ${matches} as n`))[0]?.n ?? 0);
+      const matched = rows.length ? Number(rows[0]!.matches) : query.page > 1 ? await countAlone() : 0;
+      const total = Math.min(matched, REVIEW_TOTAL_CAP);
+      return { items: (rows as ListRow[]).map(listItem), total, totalCapped: matched > REVIEW_TOTAL_CAP, page: query.page, pageSize: REVIEW_PAGE_SIZE };
     },
 
     async exists(id: string): Promise<{ id: string } | null> {
