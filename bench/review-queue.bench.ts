@@ -3,37 +3,15 @@
 // PostgreSQL when TEST_DATABASE_URL is set.
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
-import { buildApp } from '../src/server/app.ts';
-import { testConfig, type Config } from '../src/server/config.ts';
-import { openDatabase } from '../src/server/db/client.ts';
 import { percentile } from '../src/server/test/pool.ts';
 import { createTestContext, type TestContext } from '../src/server/test/context.ts';
-import { createTempDatabase } from '../src/server/test/postgres.ts';
 import { addStaff, signIn } from '../src/server/test/staff.ts';
 import type { Benchmark, BenchContext, Row } from './lib/report.ts';
 
 const STATUSES = ['submitted', 'approved', 'rejected', 'changes_requested', 'deactivated'];
 
 /** The app on a fresh in-memory PGlite, or on a temporary PostgreSQL database. */
-async function benchContext(label: string, ctx: BenchContext): Promise<TestContext> {
-  if (label === 'PGlite') return createTestContext();
-  const temp = await createTempDatabase(ctx.postgresAdminUrl!, 'champions_bench');
-  const config: Config = { ...testConfig(), database: { kind: 'postgres', url: temp.url } };
-  const database = await openDatabase(config);
-  await database.migrate();
-  const app = await buildApp(config, { database });
-  await app.ready();
-  return {
-    app,
-    config,
-    database,
-    async close() {
-      await app.close();
-      await database.close();
-      await temp.drop();
-    },
-  };
-}
+const benchContext = (label: string, ctx: BenchContext): Promise<TestContext> => createTestContext({}, {}, label === 'PGlite' ? undefined : (ctx.postgresAdminUrl ?? undefined));
 
 async function benchOne(label: string, ctx: BenchContext): Promise<Row[]> {
   const count = ctx.quick ? 10_000 : 100_000;

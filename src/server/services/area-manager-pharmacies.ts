@@ -99,14 +99,12 @@ export function createAreaManagerPharmacies(db: Database, fieldSales: FieldSales
     async detail(row: FieldPharmacy): Promise<AreaManagerPharmacyDetail> {
       const base = await fieldSales.detail(row);
       const rep = row.salesRepId ? await db.select({ firstName: staffUsers.firstName, lastName: staffUsers.lastName }).from(staffUsers).where(eq(staffUsers.id, row.salesRepId)) : [];
-      const nextVisits = await db.select({ id: callEntries.id, nextVisit: callEntries.nextVisit }).from(callEntries).where(eq(callEntries.pharmacyId, row.id));
-      const byId = new Map(nextVisits.map((e) => [e.id, e.nextVisit]));
       return {
         id: base.id,
         pharmacyName: base.pharmacyName,
         fullAddress: base.fullAddress,
         currentCallFlag: base.currentCallFlag,
-        callHistory: base.callHistory.map((entry) => ({ ...entry, nextVisit: byId.get(entry.id) ?? null })),
+        callHistory: base.callHistory,
         whereYouWork: row.name,
         address: row.fullAddress,
         placeId: row.placeId,

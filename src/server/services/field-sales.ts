@@ -23,6 +23,7 @@ export function createFieldSales(db: Database) {
         callFlag: entry.callFlag,
         month: entry.month,
         note: entry.note,
+        nextVisit: entry.nextVisit,
         byName: firstName ? `${firstName} ${lastName ?? ''}`.trim() : null,
       });
     }

@@ -1,7 +1,7 @@
 // "This link is no longer valid": an e-mailed link (an edit link, a link to one's data) that names
 // nothing any more, because it expired, a newer one replaced it, or it was copied incompletely.
 // Says what to do (ask for a new link) and whom to contact (the operator's support address).
-import { useEffect, useRef } from 'react';
+import { useTitledHeading } from '../lib/use-titled-heading.ts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLocalPath, useSite } from '../lib/site-context.tsx';
@@ -19,13 +19,8 @@ export function LinkNotValidView({ kind, newLinkPath }: LinkNotValidViewProps) {
   const { t } = useTranslation();
   const { config } = useSite();
   const localPath = useLocalPath();
-  const heading = useRef<HTMLHeadingElement>(null);
+  const heading = useTitledHeading(`${t('components.linkNotValid.title')} – ${config.productName}`);
   const email = config.operator.supportEmail;
-
-  useEffect(() => {
-    document.title = `${t('components.linkNotValid.title')} – ${config.productName}`;
-    heading.current?.focus();
-  }, [t, config.productName]);
 
   return (
     <section className="pc-error-view" aria-labelledby="link-not-valid-title">

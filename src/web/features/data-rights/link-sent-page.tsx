@@ -1,6 +1,6 @@
 // After asking for a link by e-mail (/my-data, /update-link): the same page whether or not the
 // address belongs to an application, since the answer never says.
-import { useEffect, useRef } from 'react';
+import { useTitledHeading } from '../../lib/use-titled-heading.ts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLocalPath, useSite } from '../../lib/site-context.tsx';
@@ -11,13 +11,8 @@ export function LinkSentPage() {
   const { t } = useTranslation();
   const { config } = useSite();
   const localPath = useLocalPath();
-  const heading = useRef<HTMLHeadingElement>(null);
+  const heading = useTitledHeading(`${t('myData.sent.title')} – ${config.productName}`);
   const email = config.operator.supportEmail;
-
-  useEffect(() => {
-    document.title = `${t('myData.sent.title')} – ${config.productName}`;
-    heading.current?.focus();
-  }, [t, config.productName]);
 
   return (
     <div className="pc-my-data">

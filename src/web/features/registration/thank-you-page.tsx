@@ -1,5 +1,5 @@
 // Screen 8: thanks, submitted, in review, decision in about 4 weeks, support after 6 weeks.
-import { useEffect, useRef } from 'react';
+import { useTitledHeading } from '../../lib/use-titled-heading.ts';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { CONTACT_SUPPORT_AFTER_WEEKS, DECISION_WEEKS } from '#shared/limits.ts';
@@ -18,14 +18,9 @@ export function ThankYouPage() {
   const { t } = useTranslation();
   const { config } = useSite();
   const localPath = useLocalPath();
-  const heading = useRef<HTMLHeadingElement>(null);
+  const heading = useTitledHeading(t('thankYou.pageTitle', { product: config.productName }));
   const email = config.operator.supportEmail;
   const reference = referenceIn(useLocation().state);
-
-  useEffect(() => {
-    document.title = t('thankYou.pageTitle', { product: config.productName });
-    heading.current?.focus();
-  }, [t, config.productName]);
 
   return (
     <div className="pc-thank-you">
