@@ -1,4 +1,4 @@
-// Runs bench/lib/load-client.ts in a second process and reads its JSON result.
+// Runs bench clients (bench/lib/load-client.ts, download-client.ts) in a second process and reads their JSON result.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -29,6 +29,19 @@ export interface LoadJob {
   durationSeconds?: number;
 }
 
+/** Runs a bench client script in a second process; answers the JSON of the last line it prints. */
+export async function runClientProcess<Result>(script: string, args: string[]): Promise<Result> {
+  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  let err = '';
+  child.stdout.on('data', (c: Buffer) => (out += c.toString()));
+  child.stderr.on('data', (c: Buffer) => (err += c.toString()));
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  const line = out.trim().split('\n').pop();
+  if (code !== 0 || !line) throw new Error(`${script} failed (${code}): ${err.slice(-2000)}`);
+  return JSON.parse(line) as Result;
+}
+
 export async function runLoad(job: LoadJob): Promise<LoadResult> {
   const dir = mkdtempSync(path.join(tmpdir(), 'champions-load-'));
   try {
@@ -41,15 +54,7 @@ export async function runLoad(job: LoadJob): Promise<LoadResult> {
     }
     const jobFile = path.join(dir, 'job.json');
     writeFileSync(jobFile, JSON.stringify(spec));
-    const child = spawn(process.execPath, ['--import', 'tsx', 'bench/lib/load-client.ts', jobFile], { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (c: Buffer) => (out += c.toString()));
-    child.stderr.on('data', (c: Buffer) => (err += c.toString()));
-    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
-    const line = out.trim().split('\n').pop();
-    if (code !== 0 || !line) throw new Error(`load client failed (${code}): ${err.slice(-2000)}`);
-    return JSON.parse(line) as LoadResult;
+    return await runClientProcess<LoadResult>('bench/lib/load-client.ts', [jobFile]);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -11,6 +11,7 @@ import { bootstrapMainAdmin, consoleLinkBase } from './services/auth/bootstrap.t
 import { purgeDailyQuotas } from './services/daily-quota.ts';
 import { purgeTempPhotos, sweepLeftoverFiles } from './services/files/purge.ts';
 import { applyRetention } from './services/retention.ts';
+import { refreshStaleExportLines } from './services/export-lines.ts';
 import { purgeIdempotencyKeys } from './services/rep-visits.ts';
 import { exampleSettingWarnings } from './startup-warnings.ts';
 
@@ -87,6 +88,8 @@ async function main() {
       await app.services.auth.purgeExpired();
       await app.services.dataRights.purgeExpired();
       await purgeIdempotencyKeys(app.services.database.db);
+      const exportLines = await refreshStaleExportLines(app.services.database.db);
+      if (exportLines) app.log.info({ pharmacies: exportLines }, 'rendered the CSV export records of field pharmacies stored in an older format');
       if (photos.length || captchas || drafts || leftovers.length) app.log.info({ photos: photos.length, captchas, drafts, leftovers: leftovers.length }, 'purged temporary uploads, leftover files, used captchas and expired drafts');
     } catch (error) {
       app.log.error({ err: error }, 'purge failed');

@@ -9,6 +9,7 @@ import type { Database } from '../db/client.ts';
 import { callEntries, fieldPharmacies } from '../db/schema.ts';
 import type { AuthService } from '../services/auth/auth.ts';
 import type { StaffUser } from '../services/auth/staff-users.ts';
+import { refreshStaleExportLines } from '../services/export-lines.ts';
 
 interface DemoPerson {
   key: string;
@@ -132,6 +133,8 @@ export async function seedDemo(db: Database, auth: AuthService, linkBase: string
       if (visits.length > 0) await db.insert(callEntries).values(visits.map((visit) => ({ ...visit, pharmacyId: inserted.id, byUserId: rep!.id })));
     }
   }
+
+  await refreshStaleExportLines(db);
 
   const users = DEMO_STAFF.map((p) => byKey.get(p.key)!);
   const links = [];

@@ -11,7 +11,7 @@ import { solveCaptcha } from '../test/bot-check.ts';
 import { mailsTo } from '../test/mail.ts';
 import type { StaffUser } from '../services/auth/staff-users.ts';
 import { readCsv } from '../test/csv.ts';
-import { createAreaManagerPharmacies } from '../services/area-manager-pharmacies.ts';
+import { createAreaManagerPharmacies, type ExportRow } from '../services/area-manager-pharmacies.ts';
 
 let ctx: TestContext;
 const people = {} as Record<'admin' | 'ownAm' | 'otherAm' | 'rep' | 'otherRep', StaffUser>;
@@ -342,10 +342,10 @@ describe('GET /api/areamanager-accord-csv', () => {
       ['Uno\u001fdue', 'Tre\u001equattro', 'Cinque', 'Sei', 'Sette'].map((name, i) => ({ name, lat: [0.00001, -0.0000001, 41.900000999999996, 1e21, 12.5][i], lng: -0, month: i + 1, answers: { completionMonth: i + 1 } })),
     );
     const store = createAreaManagerPharmacies(ctx.database.db, null as never);
-    const batches: string[][][] = [];
+    const batches: ExportRow[][] = [];
     for await (const batch of store.exportBatches(am.id, 2)) batches.push(batch);
     expect(batches.map((batch) => batch.length)).toEqual([2, 2, 1]);
-    expect(batches.flat().map((fields) => fields[0])).toEqual(stored.map((row) => row.id).sort());
+    expect(batches.flat().map((row) => row.id)).toEqual(stored.map((row) => row.id).sort());
 
     const response = await ctx.app.inject({ method: 'GET', url: `/api/areamanager-accord-csv?id=${am.id}`, headers: { cookie } });
     const [header, ...rows] = readCsv(response.rawPayload.subarray(3).toString('utf8'), ';');

@@ -1,10 +1,12 @@
 // The area manager's pharmacies (issue 12): one page of the list (no call history, so it stays
 // fast with 10,000 rows), the view's record, adding a pharmacy (screens 7 + 3), editing its
 // details and rep, and the rows of the CSV export, read a page at a time.
-import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { PHARMACY_PAGE_SIZE, type AreaManagerPharmacyDetail, type AreaManagerPharmacyItem, type AreaManagerPharmacyPage } from '#shared/schemas/staff.ts';
 import { UNIQUE_VIOLATION, databaseErrorOf, rowsOf, type Database, type Queryable } from '../db/client.ts';
 import { callEntries, fieldPharmacies, staffUsers } from '../db/schema.ts';
+import { EXPORT_FORMAT, exportLineOf, type ExportLine } from './accord-csv.ts';
+import { refreshExportLines } from './export-lines.ts';
 import type { FieldPharmacy, FieldSales } from './field-sales.ts';
 
 export interface PharmacyListQuery {
@@ -22,15 +24,19 @@ const NOT_STORED = ['recaptchaToken', 'appStoreCountry', 'formLanguage', 'websit
 
 export type SaveResult = { ok: true; id: string } | { ok: false; conflict: 'place' };
 
+/** A pharmacy's row in the CSV export: its stored record (accord-csv.ts) and its rep ('' for none). */
+export interface ExportRow extends ExportLine {
+  id: string;
+  salesRepId: string;
+}
+
 /**
- * What the CSV export reads of each pharmacy, as text ('' for null): id, name, full address, city,
- * province, region, place id, lat, lng, the rep's first and last name, call flag, month, onc
- * status, created at, and the answers as JSON.
+ * What the CSV export reads of each pharmacy, as text: id, rep id ('' for none), and the stored
+ * record's two parts when they are of the current format ('' when not: the row is rendered here).
  */
-const EXPORT_FIELDS = sql`p.id::text, p.name, p.full_address, coalesce(p.city, ''), coalesce(p.province, ''), coalesce(p.region, ''), coalesce(p.place_id, ''),
-  coalesce(p.lat::text, ''), coalesce(p.lng::text, ''), coalesce(r.first_name, ''), coalesce(r.last_name, ''), coalesce(p.current_call_flag, ''),
-  coalesce(p.month::text, ''), coalesce(p.onc_status, ''), p.created_at::text, p.answers::text`;
-const EXPORT_FIELD_COUNT = 16;
+const isCurrentFormat = sql`p.export_format = ${EXPORT_FORMAT}`;
+const EXPORT_FIELDS = sql`p.id::text, coalesce(p.sales_rep_id::text, ''), case when ${isCurrentFormat} then p.export_head else '' end, case when ${isCurrentFormat} then p.export_tail else '' end`;
+const EXPORT_FIELD_COUNT = 4;
 const FIELD_SEPARATOR = '\u001f';
 const ROW_SEPARATOR = '\u001e';
 
@@ -135,6 +141,7 @@ export function createAreaManagerPharmacies(db: Database, fieldSales: FieldSales
       try {
         const id = await db.transaction(async (tx) => {
           const [row] = await tx.insert(fieldPharmacies).values({ areaManagerId, ...columnsOf(payload) }).returning({ id: fieldPharmacies.id });
+          await refreshExportLines(tx, [row!.id]);
           await afterInsert(tx);
           return row!.id;
         });
@@ -149,10 +156,13 @@ export function createAreaManagerPharmacies(db: Database, fieldSales: FieldSales
     async updateDetails(row: FieldPharmacy, payload: Record<string, unknown>): Promise<SaveResult> {
       const { answers, ...columns } = columnsOf(payload);
       try {
-        await db
-          .update(fieldPharmacies)
-          .set({ ...columns, answers: { ...row.answers, ...answers }, updatedAt: new Date() })
-          .where(eq(fieldPharmacies.id, row.id));
+        await db.transaction(async (tx) => {
+          await tx
+            .update(fieldPharmacies)
+            .set({ ...columns, answers: { ...row.answers, ...answers }, updatedAt: new Date() })
+            .where(eq(fieldPharmacies.id, row.id));
+          await refreshExportLines(tx, [row.id]);
+        });
         return { ok: true, id: row.id };
       } catch (error) {
         if (isPlaceTaken(error)) return { ok: false, conflict: 'place' };
@@ -161,16 +171,16 @@ export function createAreaManagerPharmacies(db: Database, fieldSales: FieldSales
     },
 
     /**
-     * The manager's pharmacies for the CSV export, `size` rows at a time in id order, each row as
-     * the texts of EXPORT_FIELDS: never all in memory. Each batch comes from the database as one
-     * string (fields joined by U+001F, rows by U+001E): PGlite's cost is per field it returns, so
-     * one value for thousands of rows is several times faster than a value per cell. A batch whose
-     * text holds either separator itself is read again as JSON. Batches are id ranges whose bounds
-     * are read first, so each query reads only its own rows whatever the planner's statistics say
-     * (a keyset "id > last limit n" sorted all the rows left on every page when the table had
-     * never been analysed).
+     * The manager's pharmacies for the CSV export, `size` rows at a time in id order: never all in
+     * memory. Each batch comes from the database as one string (fields joined by U+001F, rows by
+     * U+001E): PGlite's cost is per field it returns, so one value for thousands of rows is several
+     * times faster than a value per cell. A batch whose text holds either separator itself is read
+     * again as JSON. Batches are id ranges whose bounds are read first, so each query reads only its
+     * own rows whatever the planner's statistics say (a keyset "id > last limit n" sorted all the
+     * rows left on every page when the table had never been analysed). A row whose stored record is
+     * missing or of an older format is rendered from its fields.
      */
-    async *exportBatches(areaManagerId: string, size = 2000): AsyncGenerator<string[][]> {
+    async *exportBatches(areaManagerId: string, size = 2000): AsyncGenerator<ExportRow[]> {
       const bounds = rowsOf<{ id: string }>(
         await db.execute(sql`
           select id from (select id, row_number() over (order by id) as n from ${fieldPharmacies} where area_manager_id = ${areaManagerId}) counted
@@ -182,20 +192,32 @@ export function createAreaManagerPharmacies(db: Database, fieldSales: FieldSales
           [sql`p.area_manager_id = ${areaManagerId}`, ...(after ? [sql`p.id > ${after}`] : []), ...(upTo ? [sql`p.id <= ${upTo}`] : [])],
           sql` and `,
         );
-        const from = sql`from ${fieldPharmacies} p left join ${staffUsers} r on r.id = p.sales_rep_id where ${range}`;
+        const from = sql`from ${fieldPharmacies} p where ${range}`;
         const [joined] = rowsOf<{ n: number; body: string | null }>(
           await db.execute(sql`select count(*)::int as n, string_agg(concat_ws(${FIELD_SEPARATOR}, ${EXPORT_FIELDS}), ${ROW_SEPARATOR}) as body ${from}`),
         );
         after = upTo;
         if (!joined?.n) continue;
-        let rows = joined.body!.split(ROW_SEPARATOR).map((row) => row.split(FIELD_SEPARATOR));
-        if (rows.length !== joined.n || rows.some((row) => row.length !== EXPORT_FIELD_COUNT)) {
+        let fields = joined.body!.split(ROW_SEPARATOR).map((row) => row.split(FIELD_SEPARATOR));
+        if (fields.length !== joined.n || fields.some((row) => row.length !== EXPORT_FIELD_COUNT)) {
           const [asJson] = rowsOf<{ body: string }>(await db.execute(sql`select json_agg(json_build_array(${EXPORT_FIELDS}))::text as body ${from}`));
-          rows = JSON.parse(asJson!.body) as string[][];
+          fields = JSON.parse(asJson!.body) as string[][];
+        }
+        const rows = fields.map(([id, salesRepId, head, tail]): ExportRow => ({ id: id!, salesRepId: salesRepId!, head: head!, tail: tail! }));
+        const unrendered = rows.filter((row) => row.head === '');
+        if (unrendered.length > 0) {
+          const lines = new Map((await db.select().from(fieldPharmacies).where(inArray(fieldPharmacies.id, unrendered.map((row) => row.id)))).map((row) => [row.id, exportLineOf(row)]));
+          for (const row of unrendered) Object.assign(row, lines.get(row.id));
         }
         // In id order (lowercase hex compares as PostgreSQL orders uuids); sorted here, where it costs less than in the database.
-        yield rows.sort((a, b) => (a[0]! < b[0]! ? -1 : 1));
+        yield rows.sort((a, b) => (a.id < b.id ? -1 : 1));
       }
+    },
+
+    /** The first and last names of these staff users, by id. */
+    async repNames(ids: string[]): Promise<Map<string, { firstName: string; lastName: string }>> {
+      const reps = await db.select({ id: staffUsers.id, firstName: staffUsers.firstName, lastName: staffUsers.lastName }).from(staffUsers).where(inArray(staffUsers.id, ids));
+      return new Map(reps.map(({ id, ...names }) => [id, names]));
     },
   };
 }

@@ -26,16 +26,20 @@ function startsFormula(code: number): boolean {
   }
 }
 
-/** The cells as one record, CRLF included. */
-export function csvRecord(cells: readonly string[]): string {
-  let record = '';
-  for (let i = 0; i < cells.length; i++) {
-    if (i > 0) record += ';';
-    let cell = cells[i]!;
-    if (cell === '') continue;
-    const quoted = NEEDS_QUOTES.test(cell);
-    if (startsFormula(cell.charCodeAt(0))) cell = `'${cell}`;
-    record += quoted ? `"${cell.replaceAll('"', '""')}"` : cell;
-  }
-  return `${record}\r\n`;
+/** One cell as it stands in a record: quoted and its formula start neutralised when it needs to be. */
+export function csvCell(cell: string): string {
+  if (cell === '') return '';
+  const quoted = NEEDS_QUOTES.test(cell);
+  if (startsFormula(cell.charCodeAt(0))) cell = `'${cell}`;
+  return quoted ? `"${cell.replaceAll('"', '""')}"` : cell;
 }
+
+/** The cells joined by ';', without the record's CRLF. */
+export function csvCells(cells: readonly string[]): string {
+  let text = '';
+  for (let i = 0; i < cells.length; i++) text += i > 0 ? `;${csvCell(cells[i]!)}` : csvCell(cells[i]!);
+  return text;
+}
+
+/** The cells as one record, CRLF included. */
+export const csvRecord = (cells: readonly string[]): string => `${csvCells(cells)}\r\n`;

@@ -10,6 +10,7 @@ import { sectionOf } from '#shared/forms/sections.ts';
 import type { RepVisitAnswer } from '#shared/api/staff-endpoints.ts';
 import { databaseErrorOf, UNIQUE_VIOLATION, type Database, type Transaction } from '../db/client.ts';
 import { callEntries, fieldPharmacies, idempotentRequests } from '../db/schema.ts';
+import { refreshExportLines } from './export-lines.ts';
 
 /** Answers of the joined_unify part: replaced whole when it is sent again, kept when another flag is recorded. */
 const JOINED_SECTIONS = FORMS['rep-visit'].steps.flat().filter((id) => sectionOf(id).visibleWhen);
@@ -60,6 +61,7 @@ async function write(tx: Transaction, { payload, byUserId }: RepVisitRequest): P
       updatedAt: new Date(),
     })
     .where(eq(fieldPharmacies.id, current.id));
+  await refreshExportLines(tx, [current.id]);
   const note = text(payload.note);
   const nextVisit = text(payload.nextVisit);
   const changed = payload.callFlag !== current.currentCallFlag || payload.month !== current.month;

@@ -1,0 +1,46 @@
+// Each field pharmacy's CSV export record is rendered when the row is written and stored with it
+// (export_head, export_tail, export_format), so the export copies stored text rather than
+// rendering forty cells per row. Whatever writes a field pharmacy calls refreshExportLines in the
+// same transaction; rows stored in an older format (the form gained a field, say) are rendered
+// again by refreshStaleExportLines, which the server runs at start and every hour. Until then the
+// export renders such rows itself (area-manager-pharmacies.ts), so its output never depends on it.
+import { and, asc, gt, inArray, sql } from 'drizzle-orm';
+import type { Database, Queryable } from '../db/client.ts';
+import { fieldPharmacies } from '../db/schema.ts';
+import { EXPORT_FORMAT, exportLineOf } from './accord-csv.ts';
+
+type Row = typeof fieldPharmacies.$inferSelect;
+
+/** Stores the rows' records; with `onlyStale`, a row another writer has rendered since is left as it is. */
+async function storeLines(q: Queryable, rows: Row[], onlyStale: boolean): Promise<void> {
+  if (rows.length === 0) return;
+  const lines = JSON.stringify(rows.map((row) => ({ id: row.id, ...exportLineOf(row) })));
+  await q.execute(sql`
+    update ${fieldPharmacies} p set export_head = v.head, export_tail = v.tail, export_format = ${EXPORT_FORMAT}
+    from json_to_recordset(${lines}::json) as v(id uuid, head text, tail text)
+    where p.id = v.id${onlyStale ? sql` and p.export_format is distinct from ${EXPORT_FORMAT}` : sql``}`);
+}
+
+/** Renders these pharmacies' records again from their rows; call it in the transaction that wrote them. */
+export async function refreshExportLines(q: Queryable, ids: string[]): Promise<void> {
+  await storeLines(q, await q.select().from(fieldPharmacies).where(inArray(fieldPharmacies.id, ids)), false);
+}
+
+/** Renders every record that is missing or of an older format, `size` rows at a time in id order; answers how many. */
+export async function refreshStaleExportLines(db: Database, size = 1000): Promise<number> {
+  let rendered = 0;
+  let after = '';
+  for (;;) {
+    const stale = sql`${fieldPharmacies.exportFormat} is distinct from ${EXPORT_FORMAT}`;
+    const rows = await db
+      .select()
+      .from(fieldPharmacies)
+      .where(after ? and(stale, gt(fieldPharmacies.id, after)) : stale)
+      .orderBy(asc(fieldPharmacies.id))
+      .limit(size);
+    if (rows.length === 0) return rendered;
+    await storeLines(db, rows, true);
+    rendered += rows.length;
+    after = rows.at(-1)!.id;
+  }
+}
