@@ -10,6 +10,7 @@ import { bootstrapMainAdmin } from '../services/auth/bootstrap.ts';
 import { createTestContext, type TestContext } from '../test/context.ts';
 import { tokenOfLink } from '../test/staff.ts';
 import { seedDemo } from './seed-demo.ts';
+import { EXPORT_FORMAT } from '../services/accord-csv.ts';
 import { runStaffCommand } from './staff-cli.ts';
 
 let ctx: TestContext;
@@ -133,6 +134,8 @@ describe('npm run seed:demo', () => {
     expect(Math.min(...ages)).toBeGreaterThan(0);
     expect(calls.filter((c) => c.callFlag === 'joined_unify').length).toBeGreaterThan(5);
     expect(calls.some((c) => c.nextVisit !== null)).toBe(true);
+    // Each pharmacy's CSV export record is stored, as the app's own writes store it.
+    expect((await ctx.database.db.select().from(fieldPharmacies)).filter((p) => p.exportFormat !== EXPORT_FORMAT)).toEqual([]);
 
     const roles = first.users.map((u) => u.role).sort();
     expect(roles).toEqual(['area_manager', 'area_manager', 'main_admin', 'sales_rep', 'sales_rep', 'sales_rep']);

@@ -1,12 +1,13 @@
 // The area manager's pharmacies (issue 12): one page of the list (no call history, so it stays
 // fast with 10,000 rows), the view's record, adding a pharmacy (screens 7 + 3), editing its
 // details and rep, and the rows of the CSV export, read a page at a time.
+import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { PHARMACY_PAGE_SIZE, type AreaManagerPharmacyDetail, type AreaManagerPharmacyItem, type AreaManagerPharmacyPage } from '#shared/schemas/staff.ts';
 import { UNIQUE_VIOLATION, databaseErrorOf, rowsOf, type Database, type Queryable } from '../db/client.ts';
 import { callEntries, fieldPharmacies, staffUsers } from '../db/schema.ts';
 import { EXPORT_FORMAT, exportLineOf, type ExportLine } from './accord-csv.ts';
-import { refreshExportLines } from './export-lines.ts';
+import { exportColumnsOf } from './export-lines.ts';
 import type { FieldPharmacy, FieldSales } from './field-sales.ts';
 
 export interface PharmacyListQuery {
@@ -69,6 +70,32 @@ const isPlaceTaken = (error: unknown) => {
 };
 
 export function createAreaManagerPharmacies(db: Database, fieldSales: FieldSales) {
+  /** One id range of the manager's pharmacies for the CSV export, in id order. */
+  async function readExportBatch(areaManagerId: string, { after, upTo }: { after: string | null; upTo: string | null }): Promise<ExportRow[]> {
+    const range = sql.join(
+      [sql`p.area_manager_id = ${areaManagerId}`, ...(after ? [sql`p.id > ${after}`] : []), ...(upTo ? [sql`p.id <= ${upTo}`] : [])],
+      sql` and `,
+    );
+    const from = sql`from ${fieldPharmacies} p where ${range}`;
+    const [joined] = rowsOf<{ n: number; body: string | null }>(
+      await db.execute(sql`select count(*)::int as n, string_agg(concat_ws(${FIELD_SEPARATOR}, ${EXPORT_FIELDS}), ${ROW_SEPARATOR}) as body ${from}`),
+    );
+    if (!joined?.n) return [];
+    let fields = joined.body!.split(ROW_SEPARATOR).map((row) => row.split(FIELD_SEPARATOR));
+    if (fields.length !== joined.n || fields.some((row) => row.length !== EXPORT_FIELD_COUNT)) {
+      const [asJson] = rowsOf<{ body: string }>(await db.execute(sql`select json_agg(json_build_array(${EXPORT_FIELDS}))::text as body ${from}`));
+      fields = JSON.parse(asJson!.body) as string[][];
+    }
+    const rows = fields.map(([id, salesRepId, head, tail]): ExportRow => ({ id: id!, salesRepId: salesRepId!, head: head!, tail: tail! }));
+    const unrendered = rows.filter((row) => row.head === '');
+    if (unrendered.length > 0) {
+      const lines = new Map((await db.select().from(fieldPharmacies).where(inArray(fieldPharmacies.id, unrendered.map((row) => row.id)))).map((row) => [row.id, exportLineOf(row)]));
+      for (const row of unrendered) Object.assign(row, lines.get(row.id));
+    }
+    // In id order (lowercase hex compares as PostgreSQL orders uuids); sorted here, where it costs less than in the database.
+    return rows.sort((a, b) => (a.id < b.id ? -1 : 1));
+  }
+
   return {
     async page(areaManagerId: string, query: PharmacyListQuery): Promise<AreaManagerPharmacyPage> {
       const where: SQL[] = [sql`p.area_manager_id = ${areaManagerId}`];
@@ -140,10 +167,11 @@ export function createAreaManagerPharmacies(db: Database, fieldSales: FieldSales
     async create(areaManagerId: string, payload: Record<string, unknown>, afterInsert: (tx: Queryable) => Promise<void>): Promise<SaveResult> {
       try {
         const id = await db.transaction(async (tx) => {
-          const [row] = await tx.insert(fieldPharmacies).values({ areaManagerId, ...columnsOf(payload) }).returning({ id: fieldPharmacies.id });
-          await refreshExportLines(tx, [row!.id]);
+          // The id and time are set here so that the row and its export record are written at once.
+          const row = { id: randomUUID(), createdAt: new Date(), areaManagerId, currentCallFlag: null, month: null, ...columnsOf(payload) };
+          await tx.insert(fieldPharmacies).values({ ...row, ...exportColumnsOf(row) });
           await afterInsert(tx);
-          return row!.id;
+          return row.id;
         });
         return { ok: true, id };
       } catch (error) {
@@ -157,11 +185,13 @@ export function createAreaManagerPharmacies(db: Database, fieldSales: FieldSales
       const { answers, ...columns } = columnsOf(payload);
       try {
         await db.transaction(async (tx) => {
+          const [current] = await tx.select().from(fieldPharmacies).where(eq(fieldPharmacies.id, row.id)).for('update');
+          if (!current) throw new Error(`field pharmacy ${row.id} vanished`);
+          const updated = { ...current, ...columns, answers: { ...current.answers, ...answers }, updatedAt: new Date() };
           await tx
             .update(fieldPharmacies)
-            .set({ ...columns, answers: { ...row.answers, ...answers }, updatedAt: new Date() })
+            .set({ ...columns, answers: updated.answers, updatedAt: updated.updatedAt, ...exportColumnsOf(updated) })
             .where(eq(fieldPharmacies.id, row.id));
-          await refreshExportLines(tx, [row.id]);
         });
         return { ok: true, id: row.id };
       } catch (error) {
@@ -186,31 +216,15 @@ export function createAreaManagerPharmacies(db: Database, fieldSales: FieldSales
           select id from (select id, row_number() over (order by id) as n from ${fieldPharmacies} where area_manager_id = ${areaManagerId}) counted
           where n % ${size} = 0 order by id`),
       ).map((row) => row.id);
-      let after: string | null = null;
-      for (const upTo of [...bounds, null]) {
-        const range = sql.join(
-          [sql`p.area_manager_id = ${areaManagerId}`, ...(after ? [sql`p.id > ${after}`] : []), ...(upTo ? [sql`p.id <= ${upTo}`] : [])],
-          sql` and `,
-        );
-        const from = sql`from ${fieldPharmacies} p where ${range}`;
-        const [joined] = rowsOf<{ n: number; body: string | null }>(
-          await db.execute(sql`select count(*)::int as n, string_agg(concat_ws(${FIELD_SEPARATOR}, ${EXPORT_FIELDS}), ${ROW_SEPARATOR}) as body ${from}`),
-        );
-        after = upTo;
-        if (!joined?.n) continue;
-        let fields = joined.body!.split(ROW_SEPARATOR).map((row) => row.split(FIELD_SEPARATOR));
-        if (fields.length !== joined.n || fields.some((row) => row.length !== EXPORT_FIELD_COUNT)) {
-          const [asJson] = rowsOf<{ body: string }>(await db.execute(sql`select json_agg(json_build_array(${EXPORT_FIELDS}))::text as body ${from}`));
-          fields = JSON.parse(asJson!.body) as string[][];
-        }
-        const rows = fields.map(([id, salesRepId, head, tail]): ExportRow => ({ id: id!, salesRepId: salesRepId!, head: head!, tail: tail! }));
-        const unrendered = rows.filter((row) => row.head === '');
-        if (unrendered.length > 0) {
-          const lines = new Map((await db.select().from(fieldPharmacies).where(inArray(fieldPharmacies.id, unrendered.map((row) => row.id)))).map((row) => [row.id, exportLineOf(row)]));
-          for (const row of unrendered) Object.assign(row, lines.get(row.id));
-        }
-        // In id order (lowercase hex compares as PostgreSQL orders uuids); sorted here, where it costs less than in the database.
-        yield rows.sort((a, b) => (a.id < b.id ? -1 : 1));
+      const ranges = [...bounds, null].map((upTo, i) => ({ after: bounds[i - 1] ?? null, upTo }));
+      // The next batch is read while this one is written, so PostgreSQL works while we do: at most two in memory.
+      let next: Promise<ExportRow[]> | null = readExportBatch(areaManagerId, ranges[0]!);
+      for (let i = 0; next; i++) {
+        const rows: ExportRow[] = await next;
+        next = i + 1 < ranges.length ? readExportBatch(areaManagerId, ranges[i + 1]!) : null;
+        // A client gone before the next batch arrives leaves it unread: its failure is nobody's to see.
+        next?.catch(() => {});
+        if (rows.length > 0) yield rows;
       }
     },
 

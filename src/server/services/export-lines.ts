@@ -1,32 +1,34 @@
 // Each field pharmacy's CSV export record is rendered when the row is written and stored with it
 // (export_head, export_tail, export_format), so the export copies stored text rather than
-// rendering forty cells per row. Whatever writes a field pharmacy calls refreshExportLines in the
-// same transaction; rows stored in an older format (the form gained a field, say) are rendered
-// again by refreshStaleExportLines, which the server runs at start and every hour. Until then the
-// export renders such rows itself (area-manager-pharmacies.ts), so its output never depends on it.
-import { and, asc, gt, inArray, sql } from 'drizzle-orm';
-import type { Database, Queryable } from '../db/client.ts';
+// rendering forty cells per row. Whatever writes a field pharmacy writes exportColumnsOf(the new
+// row) in the same statement; rows stored in an older format (the form gained a field, say) are
+// rendered again by refreshStaleExportLines, which the server runs at start and every hour. Until
+// then the export renders such rows itself (area-manager-pharmacies.ts), so its output never
+// depends on it.
+import { and, asc, gt, sql } from 'drizzle-orm';
+import type { Database } from '../db/client.ts';
 import { fieldPharmacies } from '../db/schema.ts';
-import { EXPORT_FORMAT, exportLineOf } from './accord-csv.ts';
+import { EXPORT_FORMAT, exportLineOf, type ExportSource } from './accord-csv.ts';
 
 type Row = typeof fieldPharmacies.$inferSelect;
 
-/** Stores the rows' records; with `onlyStale`, a row another writer has rendered since is left as it is. */
-async function storeLines(q: Queryable, rows: Row[], onlyStale: boolean): Promise<void> {
+/** Stores the rows' records; a row another writer has rendered since is left as it is. */
+async function storeLines(db: Database, rows: Row[]): Promise<void> {
   if (rows.length === 0) return;
   const lines = JSON.stringify(rows.map((row) => ({ id: row.id, ...exportLineOf(row) })));
-  await q.execute(sql`
+  await db.execute(sql`
     update ${fieldPharmacies} p set export_head = v.head, export_tail = v.tail, export_format = ${EXPORT_FORMAT}
     from json_to_recordset(${lines}::json) as v(id uuid, head text, tail text)
-    where p.id = v.id${onlyStale ? sql` and p.export_format is distinct from ${EXPORT_FORMAT}` : sql``}`);
+    where p.id = v.id and p.export_format is distinct from ${EXPORT_FORMAT}`);
 }
 
-/** Renders these pharmacies' records again from their rows; call it in the transaction that wrote them. */
-export async function refreshExportLines(q: Queryable, ids: string[]): Promise<void> {
-  await storeLines(q, await q.select().from(fieldPharmacies).where(inArray(fieldPharmacies.id, ids)), false);
+/** The export columns of a row about to be written: spread them into the insert's or update's values. */
+export function exportColumnsOf(row: ExportSource) {
+  const { head, tail } = exportLineOf(row);
+  return { exportHead: head, exportTail: tail, exportFormat: EXPORT_FORMAT };
 }
 
-/** Renders every record that is missing or of an older format, `size` rows at a time in id order; answers how many. */
+/** Renders every record that is missing or of an older format, `size` rows at a time in id order, then vacuums; answers how many. */
 export async function refreshStaleExportLines(db: Database, size = 1000): Promise<number> {
   let rendered = 0;
   let after = '';
@@ -38,8 +40,13 @@ export async function refreshStaleExportLines(db: Database, size = 1000): Promis
       .where(after ? and(stale, gt(fieldPharmacies.id, after)) : stale)
       .orderBy(asc(fieldPharmacies.id))
       .limit(size);
-    if (rows.length === 0) return rendered;
-    await storeLines(db, rows, true);
+    if (rows.length === 0) {
+      // Each record rendered left a dead row version behind, and PGlite runs no autovacuum: the
+      // export would read through them all.
+      if (rendered > 0) await db.execute(sql`vacuum analyze ${fieldPharmacies}`);
+      return rendered;
+    }
+    await storeLines(db, rows);
     rendered += rows.length;
     after = rows.at(-1)!.id;
   }
