@@ -96,7 +96,13 @@ export async function crashDurability(options: CrashOptions): Promise<CrashRepor
       try {
         let photo: { filename: string; id: string } | undefined;
         if (i % 2 === 0) {
-          const uploaded = await post('/api/save-temp-pharmacist-image', photoBody(photoTokens[i / 2]));
+          // More than MAX_WAITING_UPLOADS uploads at once are answered 503 before their body is read
+          // (the bot-check token unused): the client tries again, as a person shown "try again" would.
+          let uploaded = await post('/api/save-temp-pharmacist-image', photoBody(photoTokens[i / 2]));
+          for (let retry = 0; uploaded.status === 503 && retry < 100 && !killed; retry++) {
+            await new Promise((resolve) => setTimeout(resolve, 20));
+            uploaded = await post('/api/save-temp-pharmacist-image', photoBody(photoTokens[i / 2]));
+          }
           if (uploaded.status !== 200) throw new Error(`photo upload answered ${uploaded.status}`);
           photo = { filename: String(uploaded.json.filename), id: String(uploaded.json.target_id) };
           photoAcks.push(photo);
