@@ -29,7 +29,8 @@ async function one(kind: 'PGlite' | 'PostgreSQL', ctx: BenchContext): Promise<Ro
     ];
   } finally {
     await temp?.drop().catch(() => undefined);
-    rmSync(dataDir, { recursive: true, force: true });
+    // A file the database closes late can land while the folder is removed: try again.
+    rmSync(dataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
   }
 }
 
