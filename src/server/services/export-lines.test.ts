@@ -92,6 +92,20 @@ describe('stored export records', () => {
     expect(await exported(other.id)).toBe(rendered);
   });
 
+  it('are marked stale by an update that changes the row but not its record, so the export never shows an old value', async () => {
+    const created = await store.create(manager.id, { whereYouWork: 'Farmacia Vecchia', address: 'Via 3', placeId: 'lines:3', email: 'vecchia@example.it' }, async () => {});
+    if (!created.ok) throw new Error('not created');
+    await ctx.database.db.update(fieldPharmacies).set({ answers: { email: 'nuova@example.it' } }).where(eq(fieldPharmacies.id, created.id));
+    expect((await rowOf(created.id)).exportFormat).toBeNull();
+    const text = await exported(manager.id);
+    expect(text).toContain('nuova@example.it');
+    expect(text).not.toContain('vecchia@example.it');
+    // An update of what the record does not show (the rep, the time of the change) leaves it as it is.
+    await refreshStaleExportLines(ctx.database.db);
+    await ctx.database.db.update(fieldPharmacies).set({ salesRepId: null, updatedAt: new Date() }).where(eq(fieldPharmacies.id, created.id));
+    expect((await rowOf(created.id)).exportFormat).toBe(EXPORT_FORMAT);
+  });
+
   it('carry no rep name: the export writes the rep’s name as it is now', async () => {
     const created = await store.create(manager.id, { whereYouWork: 'Farmacia del Rep', address: 'Via 2', placeId: 'lines:2', salesRep: rep.id }, async () => {});
     if (!created.ok) throw new Error('not created');

@@ -4,7 +4,8 @@
 // row) in the same statement; rows stored in an older format (the form gained a field, say) are
 // rendered again by refreshStaleExportLines, which the server runs at start and every hour. Until
 // then the export renders such rows itself (area-manager-pharmacies.ts), so its output never
-// depends on it.
+// depends on it. A trigger (migration 0014) marks a record stale when an update changes the row
+// but not the record, so a write that forgets exportColumnsOf cannot export an old value.
 import { and, asc, gt, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { fieldPharmacies } from '../db/schema.ts';
