@@ -8,7 +8,7 @@ import { addStaff, signIn } from '../src/server/test/staff.ts';
 import { createTestContext, type TestContext } from '../src/server/test/context.ts';
 import { percentile } from '../src/server/test/pool.ts';
 import { runClientProcess } from './lib/load.ts';
-import type { Benchmark, BenchContext, Row } from './lib/report.ts';
+import { onBothDatabases, type Benchmark, type BenchContext, type DatabaseKind, type Row } from './lib/report.ts';
 
 /** What bench/lib/download-client.ts prints. */
 interface Download {
@@ -32,7 +32,7 @@ async function seed(ctx: TestContext, areaManagerId: string, repId: string, coun
     from generate_series(1, ${count}) as i`);
 }
 
-async function benchOn(label: 'PGlite' | 'PostgreSQL', { log, quick, postgresAdminUrl }: BenchContext): Promise<Row[]> {
+async function benchOn(label: DatabaseKind, { log, quick, postgresAdminUrl }: BenchContext): Promise<Row[]> {
   const csvRows = quick ? 10_000 : 100_000;
   const listRows = 10_000;
   const GROUP_CSV = `CSV export (${csvRows.toLocaleString('en-GB')} pharmacies, ${label})`;
@@ -103,10 +103,5 @@ async function benchOn(label: 'PGlite' | 'PostgreSQL', { log, quick, postgresAdm
 
 export const areaManagerBenchmark: Benchmark = {
   name: 'area manager',
-  async run(ctx) {
-    const rows = await benchOn('PGlite', ctx);
-    if (ctx.postgresAdminUrl) rows.push(...(await benchOn('PostgreSQL', ctx)));
-    else rows.push({ group: 'CSV export (PostgreSQL)', figure: 'rows/s', value: null, unit: '', target: '≥ 100,000 rows/s', pass: null, note: 'not run (TEST_DATABASE_URL is not set)' });
-    return rows;
-  },
+  run: (ctx) => onBothDatabases(ctx, benchOn, { group: 'CSV export (PostgreSQL)', figure: 'rows/s', target: '≥ 100,000 rows/s' }),
 };

@@ -12,7 +12,7 @@ import { percentile } from '../src/server/test/pool.ts';
 import { createTempDatabase } from '../src/server/test/postgres.ts';
 import type { Country } from '../src/shared/markets.ts';
 import { FINDER_DEFAULT_RADIUS_KM, type FinderQuery } from '../src/shared/schemas/finder.ts';
-import type { Benchmark, BenchContext, Row } from './lib/report.ts';
+import { onBothDatabases, type Benchmark, type BenchContext, type Row } from './lib/report.ts';
 
 /** Cities whose surroundings hold half of each market's listings (the dense, slow case). */
 const CITIES: Record<Country, Array<[number, number]>> = {
@@ -130,10 +130,5 @@ async function benchOne(label: string, ctx: BenchContext): Promise<Row[]> {
 
 export const finderBenchmark: Benchmark = {
   name: 'finder',
-  async run(ctx) {
-    const rows = await benchOne('PGlite', ctx);
-    if (ctx.postgresAdminUrl) rows.push(...(await benchOne('PostgreSQL', ctx)));
-    else rows.push({ group: 'finder (PostgreSQL)', figure: 'p99', value: null, unit: '', target: '< 20 ms', pass: null, note: 'not run (TEST_DATABASE_URL is not set)' });
-    return rows;
-  },
+  run: (ctx) => onBothDatabases(ctx, benchOne, { group: 'finder (PostgreSQL)', figure: 'p99', target: '< 20 ms' }),
 };

@@ -13,7 +13,7 @@ import { createTempDatabase, type TempDatabase } from '../src/server/test/postgr
 import { rawInsertRate } from '../src/server/test/raw-insert.ts';
 import { startServerProcess } from '../src/server/test/server-process.ts';
 import { runLoad, type LoadResult } from './lib/load.ts';
-import type { BenchContext, Benchmark, Row } from './lib/report.ts';
+import { onBothDatabases, type BenchContext, type Benchmark, type DatabaseKind, type Row } from './lib/report.ts';
 import { solvedTokensFrom } from '../src/server/test/bot-check.ts';
 import { validApplication } from '../src/server/test/payloads.ts';
 
@@ -40,7 +40,7 @@ async function countRows(target: DatabaseTarget, prefix: string): Promise<{ rows
 
 const errorsOf = (r: LoadResult) => r.errors + r.timeouts + r.non2xx;
 
-async function benchOne(kind: 'PGlite' | 'PostgreSQL', ctx: BenchContext): Promise<Row[]> {
+async function benchOne(kind: DatabaseKind, ctx: BenchContext): Promise<Row[]> {
   const group = `registration (${kind})`;
   const n = ctx.quick ? 300 : 2000;
   const full = ctx.quick ? 500 : 5000;
@@ -177,10 +177,5 @@ async function benchOne(kind: 'PGlite' | 'PostgreSQL', ctx: BenchContext): Promi
 
 export const registrationBenchmark: Benchmark = {
   name: 'registration',
-  async run(ctx) {
-    const rows = await benchOne('PGlite', ctx);
-    if (ctx.postgresAdminUrl) rows.push(...(await benchOne('PostgreSQL', ctx)));
-    else rows.push({ group: 'registration (PostgreSQL)', figure: 'all figures', value: null, unit: '', target: '', pass: null, note: 'not run: TEST_DATABASE_URL is not set' });
-    return rows;
-  },
+  run: (ctx) => onBothDatabases(ctx, benchOne, { group: 'registration (PostgreSQL)', figure: 'all figures', target: '' }),
 };

@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import { percentile } from '../src/server/test/pool.ts';
 import { createTestContext, type TestContext } from '../src/server/test/context.ts';
 import { addStaff, signIn } from '../src/server/test/staff.ts';
-import type { Benchmark, BenchContext, Row } from './lib/report.ts';
+import { onBothDatabases, type Benchmark, type BenchContext, type Row } from './lib/report.ts';
 
 const STATUSES = ['submitted', 'approved', 'rejected', 'changes_requested', 'deactivated'];
 
@@ -59,10 +59,5 @@ async function benchOne(label: string, ctx: BenchContext): Promise<Row[]> {
 
 export const reviewQueueBenchmark: Benchmark = {
   name: 'review queue',
-  async run(ctx) {
-    const rows = await benchOne('PGlite', ctx);
-    if (ctx.postgresAdminUrl) rows.push(...(await benchOne('PostgreSQL', ctx)));
-    else rows.push({ group: 'review queue (PostgreSQL)', figure: 'p99', value: null, unit: '', target: '< 50 ms', pass: null, note: 'not run (TEST_DATABASE_URL is not set)' });
-    return rows;
-  },
+  run: (ctx) => onBothDatabases(ctx, benchOne, { group: 'review queue (PostgreSQL)', figure: 'p99', target: '< 50 ms' }),
 };

@@ -27,6 +27,19 @@ export interface BenchContext {
   quick: boolean;
 }
 
+export type DatabaseKind = 'PGlite' | 'PostgreSQL';
+
+/**
+ * A benchmark's rows on PGlite, then on PostgreSQL when it is available; without it, one row
+ * (`notRun`: the figure the PostgreSQL run would have given) says it was not run.
+ */
+export async function onBothDatabases(context: BenchContext, benchOn: (kind: DatabaseKind, context: BenchContext) => Promise<Row[]>, notRun: Pick<Row, 'group' | 'figure' | 'target'>): Promise<Row[]> {
+  const rows = await benchOn('PGlite', context);
+  if (context.postgresAdminUrl) rows.push(...(await benchOn('PostgreSQL', context)));
+  else rows.push({ ...notRun, value: null, unit: '', pass: null, note: 'not run (TEST_DATABASE_URL is not set)' });
+  return rows;
+}
+
 export const fmt = (value: number | null, digits = 1) => (value === null || Number.isNaN(value) ? '—' : value.toLocaleString('en-GB', { maximumFractionDigits: digits }));
 
 export function verdict(pass: boolean | null): string {

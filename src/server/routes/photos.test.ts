@@ -321,24 +321,22 @@ const joinedVisit = (pharmacyId: string, photo: string) => ({
 });
 
 describe('a photo a rep saved with a pharmacy', () => {
-  it('survives the temp purge, while one the rep replaced goes', async () => {
+  /** A rep signed in with one pharmacy assigned; `visit` records joined_unify with the photo. */
+  async function repWithPharmacy(name: string, fullAddress: string) {
     const manager = await addStaff(ctx, 'area_manager');
     const rep = await addStaff(ctx, 'sales_rep', { areaManagerId: manager.id });
     const { cookie } = await signIn(ctx, rep);
-    const [pharmacy] = await ctx.database.db
-      .insert(fieldPharmacies)
-      .values({ areaManagerId: manager.id, salesRepId: rep.id, name: 'Farmacia con Foto', fullAddress: 'Via del Corso 10, 00186 Roma RM' })
-      .returning();
+    const [pharmacy] = await ctx.database.db.insert(fieldPharmacies).values({ areaManagerId: manager.id, salesRepId: rep.id, name, fullAddress }).returning();
+    return {
+      visit: (photo: string) => ctx.app.inject({ method: 'PUT', url: '/api/rep-update-pharmacy', headers: { cookie }, payload: joinedVisit(pharmacy!.id, photo) }),
+    };
+  }
+
+  it('survives the temp purge, while one the rep replaced goes', async () => {
+    const { visit } = await repWithPharmacy('Farmacia con Foto', 'Via del Corso 10, 00186 Roma RM');
     const jpeg = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#456' } }).jpeg().toBuffer();
     const first = (await upload(jpeg.toString('base64'))).json() as { filename: string };
     const second = (await upload(jpeg.toString('base64'))).json() as { filename: string };
-    const visit = (photo: string) =>
-      ctx.app.inject({
-        method: 'PUT',
-        url: '/api/rep-update-pharmacy',
-        headers: { cookie },
-        payload: joinedVisit(pharmacy!.id, photo),
-      });
     expect((await visit(first.filename)).statusCode).toBe(200);
     expect((await visit(second.filename)).statusCode).toBe(200);
     const threeHoursAgo = new Date(Date.now() - 3 * 3600_000);
@@ -351,20 +349,9 @@ describe('a photo a rep saved with a pharmacy', () => {
   });
 
   it("must be a jpeg or png photo, as on the manager's form", async () => {
-    const manager = await addStaff(ctx, 'area_manager');
-    const rep = await addStaff(ctx, 'sales_rep', { areaManagerId: manager.id });
-    const { cookie } = await signIn(ctx, rep);
-    const [pharmacy] = await ctx.database.db
-      .insert(fieldPharmacies)
-      .values({ areaManagerId: manager.id, salesRepId: rep.id, name: 'Farmacia con WebP', fullAddress: 'Via Roma 1, 00184 Roma RM' })
-      .returning();
+    const { visit } = await repWithPharmacy('Farmacia con WebP', 'Via Roma 1, 00184 Roma RM');
     const webp = (await upload((await sharp({ create: { width: 8, height: 8, channels: 3, background: '#00a' } }).webp().toBuffer()).toString('base64'))).json() as { filename: string };
-    const response = await ctx.app.inject({
-      method: 'PUT',
-      url: '/api/rep-update-pharmacy',
-      headers: { cookie },
-      payload: joinedVisit(pharmacy!.id, webp.filename),
-    });
+    const response = await visit(webp.filename);
     expect(response.statusCode).toBe(400);
     expect(response.json().errors).toEqual({ photo: 'validation.fileType' });
   });

@@ -1,0 +1,21 @@
+// A main admin's page that adds a staff person: a catalogue form with the 'staff-person' section
+// on the one form page. Anyone else sees "no access" (the server answers 403 to them too).
+import type { ReactNode } from 'react';
+import type { FormDef } from '#shared/forms/model.ts';
+import { FormPage } from '../../forms/form-page.tsx';
+import { ContactSection } from '../../forms/sections/personal-details-section.tsx';
+import { NoAccess } from './no-access.tsx';
+import { useStaffUser } from './staff-session.tsx';
+
+const SECTIONS = { 'staff-person': ContactSection };
+
+export function AddStaffPersonPage({ form, nav }: { form: FormDef; nav?: ReactNode }) {
+  const user = useStaffUser();
+  if (user.role !== 'main_admin') return <NoAccess />;
+  return (
+    <div className="staff-page staff-page--narrow">
+      {nav}
+      <FormPage form={form} sections={SECTIONS} />
+    </div>
+  );
+}
