@@ -7,7 +7,7 @@ import { PHARMACY_PAGE_SIZE, type AreaManagerPharmacyDetail, type AreaManagerPha
 import { UNIQUE_VIOLATION, databaseErrorOf, rowsOf, type Database, type Queryable } from '../db/client.ts';
 import { callEntries, fieldPharmacies, staffUsers } from '../db/schema.ts';
 import { EXPORT_FORMAT, exportLineOf, type ExportLine } from './accord-csv.ts';
-import { exportColumnsOf } from './export-lines.ts';
+import { exportColumnsOf, updateFieldPharmacy } from './export-lines.ts';
 import type { FieldPharmacy, FieldSales } from './field-sales.ts';
 
 export interface PharmacyListQuery {
@@ -184,15 +184,7 @@ export function createAreaManagerPharmacies(db: Database, fieldSales: FieldSales
     async updateDetails(row: FieldPharmacy, payload: Record<string, unknown>): Promise<SaveResult> {
       const { answers, ...columns } = columnsOf(payload);
       try {
-        await db.transaction(async (tx) => {
-          const [current] = await tx.select().from(fieldPharmacies).where(eq(fieldPharmacies.id, row.id)).for('update');
-          if (!current) throw new Error(`field pharmacy ${row.id} vanished`);
-          const updated = { ...current, ...columns, answers: { ...current.answers, ...answers }, updatedAt: new Date() };
-          await tx
-            .update(fieldPharmacies)
-            .set({ ...columns, answers: updated.answers, updatedAt: updated.updatedAt, ...exportColumnsOf(updated) })
-            .where(eq(fieldPharmacies.id, row.id));
-        });
+        await db.transaction((tx) => updateFieldPharmacy(tx, row.id, (current) => ({ ...columns, answers: { ...current.answers, ...answers } })));
         return { ok: true, id: row.id };
       } catch (error) {
         if (isPlaceTaken(error)) return { ok: false, conflict: 'place' };

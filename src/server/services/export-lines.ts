@@ -1,13 +1,13 @@
 // Each field pharmacy's CSV export record is rendered when the row is written and stored with it
 // (export_head, export_tail, export_format), so the export copies stored text rather than
-// rendering forty cells per row. Whatever writes a field pharmacy writes exportColumnsOf(the new
-// row) in the same statement; rows stored in an older format (the form gained a field, say) are
+// rendering forty cells per row. A new field pharmacy is inserted with exportColumnsOf(the row),
+// and every change goes through updateFieldPharmacy, which writes the record in the same statement; rows stored in an older format (the form gained a field, say) are
 // rendered again by refreshStaleExportLines, which the server runs at start and every hour. Until
 // then the export renders such rows itself (area-manager-pharmacies.ts), so its output never
 // depends on it. A trigger (migration 0014) marks a record stale when an update changes the row
 // but not the record, so a write that forgets exportColumnsOf cannot export an old value.
-import { and, asc, gt, sql } from 'drizzle-orm';
-import type { Database } from '../db/client.ts';
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import type { Database, Transaction } from '../db/client.ts';
 import { fieldPharmacies } from '../db/schema.ts';
 import { EXPORT_FORMAT, exportLineOf, type ExportSource } from './accord-csv.ts';
 
@@ -27,6 +27,21 @@ async function storeLines(db: Database, rows: Row[]): Promise<void> {
 export function exportColumnsOf(row: ExportSource) {
   const { head, tail } = exportLineOf(row);
   return { exportHead: head, exportTail: tail, exportFormat: EXPORT_FORMAT };
+}
+
+/**
+ * Updates one field pharmacy under its row lock, its export record in the same statement: the one
+ * way the app changes a field pharmacy. `changesOf` gets the row as it is; answers that row.
+ */
+export async function updateFieldPharmacy(tx: Transaction, id: string, changesOf: (current: Row) => Partial<Row>): Promise<Row> {
+  const [current] = await tx.select().from(fieldPharmacies).where(eq(fieldPharmacies.id, id)).for('update');
+  if (!current) throw new Error(`field pharmacy ${id} vanished`);
+  const changes = { ...changesOf(current), updatedAt: new Date() };
+  await tx
+    .update(fieldPharmacies)
+    .set({ ...changes, ...exportColumnsOf({ ...current, ...changes }) })
+    .where(eq(fieldPharmacies.id, id));
+  return current;
 }
 
 /** Renders every record that is missing or of an older format, `size` rows at a time in id order, then vacuums; answers how many. */

@@ -9,8 +9,8 @@ import { CALL_FLAG_JOINED_UNIFY } from '#shared/reference/call-flags.ts';
 import { sectionOf } from '#shared/forms/sections.ts';
 import type { RepVisitAnswer } from '#shared/api/staff-endpoints.ts';
 import { databaseErrorOf, UNIQUE_VIOLATION, type Database, type Transaction } from '../db/client.ts';
-import { callEntries, fieldPharmacies, idempotentRequests } from '../db/schema.ts';
-import { exportColumnsOf } from './export-lines.ts';
+import { callEntries, idempotentRequests } from '../db/schema.ts';
+import { updateFieldPharmacy } from './export-lines.ts';
 
 /** Answers of the joined_unify part: replaced whole when it is sent again, kept when another flag is recorded. */
 const JOINED_SECTIONS = FORMS['rep-visit'].steps.flat().filter((id) => sectionOf(id).visibleWhen);
@@ -44,24 +44,17 @@ function answersAfter(previous: Record<string, unknown>, payload: RepVisitPayloa
 }
 
 async function write(tx: Transaction, { payload, byUserId }: RepVisitRequest): Promise<RepVisitAnswer> {
-  const [current] = await tx.select().from(fieldPharmacies).where(eq(fieldPharmacies.id, payload.pharmacyId)).for('update');
-  if (!current) throw new Error(`field pharmacy ${payload.pharmacyId} vanished`);
   const joined = payload.callFlag === CALL_FLAG_JOINED_UNIFY;
-  const changes = {
+  const current = await updateFieldPharmacy(tx, payload.pharmacyId, (row) => ({
     currentCallFlag: payload.callFlag,
     month: payload.month,
-    placeId: text(payload.placeId) ?? current.placeId,
-    lat: typeof payload.lat === 'number' ? payload.lat : current.lat,
-    lng: typeof payload.lng === 'number' ? payload.lng : current.lng,
-    fullAddress: text(payload.address) ?? current.fullAddress,
-    oncStatus: joined ? text(payload.oncStatus) : current.oncStatus,
-    answers: answersAfter(current.answers, payload),
-    updatedAt: new Date(),
-  };
-  await tx
-    .update(fieldPharmacies)
-    .set({ ...changes, ...exportColumnsOf({ ...current, ...changes }) })
-    .where(eq(fieldPharmacies.id, current.id));
+    placeId: text(payload.placeId) ?? row.placeId,
+    lat: typeof payload.lat === 'number' ? payload.lat : row.lat,
+    lng: typeof payload.lng === 'number' ? payload.lng : row.lng,
+    fullAddress: text(payload.address) ?? row.fullAddress,
+    oncStatus: joined ? text(payload.oncStatus) : row.oncStatus,
+    answers: answersAfter(row.answers, payload),
+  }));
   const note = text(payload.note);
   const nextVisit = text(payload.nextVisit);
   const changed = payload.callFlag !== current.currentCallFlag || payload.month !== current.month;
