@@ -2,7 +2,12 @@
 // this file with `npm run db:generate` into ./migrations and committed.
 import { sql } from 'drizzle-orm';
 import { STAFF_ROLES } from '#shared/schemas/staff.ts';
-import { bigint, boolean, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { bigint, boolean, customType, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value.buffer, value.byteOffset, value.byteLength)),
+});
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -91,6 +96,17 @@ export const files = pgTable(
   },
   (t) => [index('files_application_id_idx').on(t.applicationId), index('files_unlinked_created_idx').on(t.createdAt).where(sql`${t.applicationId} is null`)],
 );
+
+/**
+ * The bytes of each uploaded file, kept in the database so that every server serves every file, one
+ * backup holds everything, and deleting a `files` row deletes its bytes in the same transaction.
+ */
+export const fileContents = pgTable('file_contents', {
+  fileId: uuid('file_id')
+    .primaryKey()
+    .references(() => files.id, { onDelete: 'cascade' }),
+  content: bytea('content').notNull(),
+});
 
 /** Every e-mail the product sends, kept whether it went out by SMTP or to an .eml file. */
 /**
@@ -376,4 +392,36 @@ export const dataRightsEvents = pgTable(
   (t) => [index('data_rights_events_application_idx').on(t.applicationId, t.at)],
 );
 
-export const schema = { pharmacies, applications, files, mailOutbox, captchaUsed, dailyQuota, drafts, staffUsers, signInLinks, staffSessions, authEvents, fieldPharmacies, callEntries, reviewAudit, idempotentRequests, dataRightsLinks, dataRightsEvents };
+/**
+ * Secrets the server generates when the environment does not set them (bot-check key, staff key):
+ * generated once, so that every server on the database and every restart agree.
+ */
+export const appSecrets = pgTable('app_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: createdAt(),
+});
+
+/**
+ * Per-minute request counts of the rate limits, shared by every server (key: a hash of the route and
+ * the client address). Unlogged: a count lost in a database crash costs nothing.
+ */
+export const rateLimitHits = pgTable(
+  'rate_limit_hits',
+  {
+    key: text('key').primaryKey(),
+    count: integer('count').notNull(),
+    resetsAt: timestamp('resets_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('rate_limit_hits_resets_idx').on(t.resetsAt)],
+);
+
+/** Background jobs: the server that moves `next_run_at` on runs the job; the others skip that turn. */
+export const scheduledJobs = pgTable('scheduled_jobs', {
+  name: text('name').primaryKey(),
+  nextRunAt: timestamp('next_run_at', { withTimezone: true }).notNull(),
+  lastStartedAt: timestamp('last_started_at', { withTimezone: true }),
+  lastFinishedAt: timestamp('last_finished_at', { withTimezone: true }),
+});
+
+export const schema = { pharmacies, applications, files, mailOutbox, captchaUsed, dailyQuota, drafts, staffUsers, signInLinks, staffSessions, authEvents, fieldPharmacies, callEntries, reviewAudit, idempotentRequests, dataRightsLinks, dataRightsEvents, fileContents, appSecrets, rateLimitHits, scheduledJobs };
