@@ -1,6 +1,6 @@
 // `npm run bench`: runs every benchmark under bench/, prints one table, and writes
 // bench/results/latest.json and bench/results/latest.md.   Flags: --quick (small counts),
-// --only=<name,name> (registration, photo upload, upload isolation, crash, finder, area manager, front end, review queue).
+// --only=<name,name> (registration, photo upload, upload isolation, crash, finder, area manager, front end, review queue, fleet).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,6 +8,7 @@ import { execSync } from 'node:child_process';
 import { areaManagerBenchmark } from './area-manager.bench.ts';
 import { crashBenchmark } from './crash.bench.ts';
 import { finderBenchmark } from './finder.bench.ts';
+import { fleetBenchmark } from './fleet.bench.ts';
 import { frontendBenchmark } from './frontend.bench.ts';
 import { consoleTable, markdownTable, type Benchmark, type Row } from './lib/report.ts';
 import { photoBenchmark } from './photo.bench.ts';
@@ -15,7 +16,7 @@ import { registrationBenchmark } from './registration.bench.ts';
 import { reviewQueueBenchmark } from './review-queue.bench.ts';
 import { uploadIsolationBenchmark } from './upload-isolation.bench.ts';
 
-const BENCHMARKS: Benchmark[] = [registrationBenchmark, photoBenchmark, uploadIsolationBenchmark, crashBenchmark, finderBenchmark, areaManagerBenchmark, frontendBenchmark, reviewQueueBenchmark];
+const BENCHMARKS: Benchmark[] = [registrationBenchmark, photoBenchmark, uploadIsolationBenchmark, crashBenchmark, finderBenchmark, areaManagerBenchmark, frontendBenchmark, reviewQueueBenchmark, fleetBenchmark];
 
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');

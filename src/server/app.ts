@@ -45,6 +45,8 @@ import { createDraftStore, type DraftStore } from './services/drafts.ts';
 import { createMailer, type OutboxMailer } from './services/mail/outbox.ts';
 import { startMailSender, type MailSender } from './services/mail/sender.ts';
 import { createPlacesProvider } from './services/places/from-config.ts';
+import { databaseRateLimitStore } from './services/rate-limit-store.ts';
+import { loadServerKeys } from './services/server-keys.ts';
 import { createReviewDesk, type ReviewDesk } from './services/review/review-desk.ts';
 import { createReviewers } from './services/review/reviewers.ts';
 import type { PlacesProvider } from './services/places/provider.ts';
@@ -54,6 +56,8 @@ export const DEFAULT_BODY_LIMIT = 64 * 1024;
 
 export interface Services {
   database: DatabaseHandle;
+  /** draining: set when shutdown begins, so that /readyz turns a load balancer away first. */
+  lifecycle: { draining: boolean };
   applications: ApplicationStore;
   captcha: CaptchaService;
   photos: PhotoStore;
@@ -76,7 +80,7 @@ declare module 'fastify' {
 }
 
 export interface BuildOptions {
-  /** An already opened database (tests); otherwise the config's database is opened and closed with the app. */
+  /** An already opened, migrated database (tests); otherwise the config's database is opened, migrated and closed with the app. */
   database?: DatabaseHandle;
   places?: PlacesProvider;
   logger?: FastifyServerOptions['logger'];
@@ -118,6 +122,17 @@ export function contentSecurityPolicy(config: Config) {
   };
 }
 
+async function openMigratedDatabase(config: Config): Promise<DatabaseHandle> {
+  const database = await openDatabase(config);
+  try {
+    await database.migrate();
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  return database;
+}
+
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const timeouts = { ...SERVER_TIMEOUTS, ...options.timeouts };
   const app = Fastify({
@@ -138,9 +153,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   applyConnectionCap(app.server, timeouts);
 
-  const database = options.database ?? (await openDatabase(config));
+  const database = options.database ?? (await openMigratedDatabase(config));
   if (!options.database) app.addHook('onClose', () => database.close());
   const { db } = database;
+  const keys = await loadServerKeys(db, config);
 
   const now = options.now ?? (() => new Date());
   const mailer = createMailer(db, config.mail, app.log);
@@ -148,14 +164,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const certificates = createCertificateStore(config.dataDir);
   const services: Services = {
     database,
+    lifecycle: { draining: false },
     applications: createApplicationStore(db, { productName: config.productName, supportEmail: config.operator.supportEmail }, now),
-    captcha: createCaptchaService(db, config.captcha),
+    captcha: createCaptchaService(db, { hmacKey: keys.captchaHmacKey, maxNumber: config.captcha.maxNumber }),
     photos,
     certificates,
     drafts: createDraftStore(db, { mailer, productName: config.productName, now }),
     auth: createAuthService(db, {
       mailer,
-      box: createSecretBox(config.staff.secretKey),
+      box: createSecretBox(keys.staffSecretKey),
       productName: config.productName,
       idleMinutes: config.staff.idleMinutes,
       absoluteHours: config.staff.absoluteHours,
@@ -199,14 +216,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
   addPermissionsPolicy(app);
-  await app.register(rateLimit, { global: false });
+  // On PostgreSQL every server counts in the database; the embedded database has one process.
+  await app.register(rateLimit, { global: false, ...(config.database.kind === 'postgres' ? { store: databaseRateLimitStore(db) } : {}) });
   await registerMultipart(app);
   await app.register(cookie);
   const publicPostLimit = { max: config.rateLimitMax, timeWindow: '1 minute' };
   // Reads are cheaper than writes but still bounded (the place search may call a third party).
   const publicReadLimit = { max: config.rateLimitMax * 10, timeWindow: '1 minute' };
 
-  await healthRoutes(app, { database });
+  await healthRoutes(app, { database, lifecycle: services.lifecycle });
   await registrationRoutes(app, { applications: services.applications, certificates: services.certificates, captcha: services.captcha, rateLimit: publicPostLimit });
   await draftRoutes(app, { drafts: services.drafts, captcha: services.captcha, config, rateLimit: publicPostLimit });
   await photoRoutes(app, { photos: services.photos, captcha: services.captcha, db, auth: services.auth, config, rateLimit: publicPostLimit, dailyBytes: config.uploadDailyBytes });

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -33,13 +33,32 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATABASE_URL: 'memory://', COURSE_URL_UK: 'not a url' })).toThrow(/COURSE_URL_UK/);
   });
 
-  it('generates the captcha key once and keeps it in DATA_DIR/secrets.json', () => {
+  it('takes keys from the environment, and leaves unset ones to the database (nothing is written to disk)', () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'champions-config-'));
-    const first = loadConfig({ DATA_DIR: dataDir }).captcha.hmacKey;
-    expect(first.length).toBeGreaterThanOrEqual(32);
-    expect(loadConfig({ DATA_DIR: dataDir }).captcha.hmacKey).toBe(first);
-    expect(JSON.parse(readFileSync(path.join(dataDir, 'secrets.json'), 'utf8')).captchaHmacKey).toBe(first);
+    const config = loadConfig({ DATA_DIR: dataDir });
+    expect(config.captcha.hmacKey).toBeNull();
+    expect(config.staff.secretKey).toBeNull();
+    expect(existsSync(path.join(dataDir, 'secrets.json'))).toBe(false);
     expect(loadConfig({ DATA_DIR: dataDir, CAPTCHA_HMAC_KEY: 'k'.repeat(32) }).captcha.hmacKey).toBe('k'.repeat(32));
+  });
+
+  it('in production on PostgreSQL, refuses to start without the fleet keys, naming each one and how to make it', () => {
+    const production = { NODE_ENV: 'production', DATABASE_URL: 'postgres://u:p@db/champions' };
+    let message = '';
+    try {
+      loadConfig(production);
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      message = (error as Error).message;
+    }
+    expect(message).toMatch(/CAPTCHA_HMAC_KEY is not set/);
+    expect(message).toMatch(/STAFF_SECRET_KEY is not set/);
+    expect(message).toMatch(/openssl rand -base64 32/);
+    expect(() => loadConfig({ ...production, CAPTCHA_HMAC_KEY: 'x'.repeat(32) })).toThrow(/STAFF_SECRET_KEY is not set/);
+    expect(() => loadConfig({ ...production, CAPTCHA_HMAC_KEY: 'x'.repeat(32) })).not.toThrow(/CAPTCHA_HMAC_KEY is not set/);
+    // Development on PostgreSQL and production on the embedded database keep generated keys.
+    expect(loadConfig({ DATABASE_URL: 'postgres://u:p@db/champions' }).staff.secretKey).toBeNull();
+    expect(loadConfig({ NODE_ENV: 'production', DATA_DIR: mkdtempSync(path.join(tmpdir(), 'champions-config-')) }).staff.secretKey).toBeNull();
   });
 
   it('keeps nothing on disk in memory mode', () => {
@@ -58,8 +77,10 @@ describe('loadConfig', () => {
       PLACES_PROVIDER: 'nominatim',
       PLACES_URL: 'http://nominatim.internal:8080/',
       CAPTCHA_HMAC_KEY: 'x'.repeat(32),
+      STAFF_SECRET_KEY: Buffer.alloc(32, 1).toString('base64url'),
     });
     expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://u:p@db/champions' });
+    expect(config.staff.secretKey).toEqual(Buffer.alloc(32, 1));
     expect([...config.marketHosts]).toEqual([
       ['champions.example.co.uk', 'uk'],
       ['champions.example.de', 'de'],

@@ -1,6 +1,6 @@
 // Every environment variable the server reads, parsed and documented in one place.
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -70,7 +70,7 @@ const EnvSchema = z.object({
   /** Wait before the first retry; doubled after each failure, up to MAIL_RETRY_MAX_SECONDS. */
   MAIL_RETRY_SECONDS: z.coerce.number().min(1).default(60),
   MAIL_RETRY_MAX_SECONDS: z.coerce.number().min(1).default(3600),
-  /** Secret signing bot-check challenges. Unset: generated once and kept in DATA_DIR/secrets.json. */
+  /** Secret signing bot-check challenges. Unset: generated once and kept in the database (required in production on PostgreSQL). */
   CAPTCHA_HMAC_KEY: z.string().min(16).optional(),
   /** Proof-of-work difficulty: the solver tries up to this many counters (tests set it low). */
   CAPTCHA_MAX_NUMBER: z.coerce.number().int().min(1).max(10_000_000).default(100_000),
@@ -87,7 +87,7 @@ const EnvSchema = z.object({
    * or one of MARKET_HOSTS.
    */
   PUBLIC_URL: z.url().optional(),
-  /** Key (32 random bytes, base64/base64url) encrypting staff TOTP secrets. Unset: generated once and kept in DATA_DIR/secrets.json. */
+  /** Key (32 random bytes, base64/base64url) encrypting staff TOTP secrets. Unset: generated once and kept in the database (required in production on PostgreSQL). */
   STAFF_SECRET_KEY: z.string().min(32).optional(),
   /** Staff sessions end after this many minutes without a request, and this many hours after sign-in whatever happens. */
   STAFF_IDLE_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),
@@ -121,13 +121,15 @@ export interface Config {
   /** The training course's page per market; '' = the course is named without a link. */
   courseUrls: Record<Country, string>;
   mail: MailSettings;
-  captcha: { hmacKey: string; maxNumber: number };
+  /** hmacKey: from CAPTCHA_HMAC_KEY; null = generated once and kept in the database (services/server-keys.ts). */
+  captcha: { hmacKey: string | null; maxNumber: number };
   rateLimitMax: number;
   /** Bytes of photos one client address may upload per UTC day. */
   uploadDailyBytes: number;
   /** Origin (and optional path) of e-mailed links, without a trailing slash; null = the request's allowed host. */
   publicUrl: string | null;
-  staff: { secretKey: Buffer; idleMinutes: number; absoluteHours: number; bootstrapAdminEmail: string };
+  /** secretKey: from STAFF_SECRET_KEY; null = generated once and kept in the database (services/server-keys.ts). */
+  staff: { secretKey: Buffer | null; idleMinutes: number; absoluteHours: number; bootstrapAdminEmail: string };
   /** false, a hop count, or the proxies' addresses and CIDR ranges. */
   trustProxy: false | number | string[];
   production: boolean;
@@ -193,25 +195,26 @@ function parseTrustProxy(value: string): false | number | string[] {
   return entries;
 }
 
-/** A secret kept in DATA_DIR/secrets.json so that restarts (and other instances sharing the dir) agree. */
-function persistedSecret(dataDir: string, name: string): string {
-  const file = path.join(dataDir, 'secrets.json');
-  let secrets: Record<string, string>;
-  try {
-    secrets = JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
-  } catch {
-    secrets = {};
-  }
-  const existing = secrets[name];
-  if (typeof existing === 'string' && existing.length >= 16) return existing;
-  secrets[name] = randomBytes(32).toString('base64url');
-  mkdirSync(dataDir, { recursive: true });
-  writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
-  return secrets[name];
+/** Keys a fleet must share, with how to make one; in production on PostgreSQL each must be set. */
+const FLEET_KEYS = ['CAPTCHA_HMAC_KEY', 'STAFF_SECRET_KEY'] as const;
+
+/**
+ * In production on PostgreSQL, keys come from the environment (docs/decisions/0010): a key kept in
+ * the database would sit beside the TOTP secrets it encrypts, in every dump and backup.
+ */
+function missingFleetKeys(env: Partial<Record<(typeof FLEET_KEYS)[number], string>>): string | null {
+  const missing = FLEET_KEYS.filter((name) => !env[name]);
+  if (missing.length === 0) return null;
+  return (
+    'Invalid environment: in production on PostgreSQL (DATABASE_URL), every server must be given the same keys:\n' +
+    missing.map((name) => `  ${name} is not set`).join('\n') +
+    '\nMake each one once, for example with `openssl rand -base64 32` (or `node -e "console.log(crypto.randomBytes(32).toString(\'base64url\'))"`), ' +
+    'and give every server the same values. Keep them out of the database and its backups.'
+  );
 }
 
 /** 32 bytes for AES-256: the setting decoded when it is 32 bytes of base64/base64url, else its SHA-256. */
-function staffSecretKey(text: string): Buffer {
+export function staffSecretKey(text: string): Buffer {
   const decoded = Buffer.from(text, 'base64url');
   if (decoded.length === 32 && /^[A-Za-z0-9+/_-]{43}=?$/.test(text)) return decoded;
   return createHash('sha256').update(text).digest();
@@ -232,8 +235,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     e.DATABASE_URL && !memory
       ? { kind: 'postgres', url: e.DATABASE_URL }
       : { kind: 'pglite', dataDir: memory ? null : path.join(dataDir, 'db') };
-  const staffKeyText = e.STAFF_SECRET_KEY ?? (memory ? randomBytes(32).toString('base64url') : persistedSecret(dataDir, 'staffSecretKey'));
-  const hmacKey = e.CAPTCHA_HMAC_KEY ?? (memory ? randomBytes(32).toString('base64url') : persistedSecret(dataDir, 'captchaHmacKey'));
+  if (e.NODE_ENV === 'production' && database.kind === 'postgres') {
+    const problem = missingFleetKeys(e);
+    if (problem) throw new ConfigError(problem);
+  }
+  // An in-memory database lives and dies with this process: its keys may too.
+  const staffKeyText = e.STAFF_SECRET_KEY ?? (memory ? randomBytes(32).toString('base64url') : null);
+  const hmacKey = e.CAPTCHA_HMAC_KEY ?? (memory ? randomBytes(32).toString('base64url') : null);
 
   return {
     port: e.PORT,
@@ -272,7 +280,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     uploadDailyBytes: e.UPLOAD_DAILY_MB * MB,
     publicUrl: e.PUBLIC_URL ? e.PUBLIC_URL.replace(/\/+$/, '') : null,
     staff: {
-      secretKey: staffSecretKey(staffKeyText),
+      secretKey: staffKeyText === null ? null : staffSecretKey(staffKeyText),
       idleMinutes: e.STAFF_IDLE_MINUTES,
       absoluteHours: e.STAFF_ABSOLUTE_HOURS,
       bootstrapAdminEmail: e.BOOTSTRAP_ADMIN_EMAIL,

@@ -8,14 +8,10 @@ import { serializeError } from './http/log-serializers.ts';
 import { offlineServiceWarnings } from './offline-service-warnings.ts';
 import { unsupportedRuntime } from './runtime.ts';
 import { bootstrapMainAdmin, consoleLinkBase } from './services/auth/bootstrap.ts';
-import { purgeDailyQuotas } from './services/daily-quota.ts';
-import { purgeTempPhotos, sweepLeftoverFiles } from './services/files/purge.ts';
-import { applyRetention } from './services/retention.ts';
-import { refreshStaleExportLines } from './services/export-lines.ts';
-import { purgeIdempotencyKeys } from './services/rep-visits.ts';
+import { startScheduler } from './services/scheduled-jobs.ts';
+import { upkeepJob } from './services/upkeep.ts';
 import { exampleSettingWarnings } from './startup-warnings.ts';
 
-const PURGE_EVERY_MS = 60 * 60 * 1000;
 /** On SIGTERM, requests in flight get this long to finish; connections still open then are closed. */
 const SHUTDOWN_DEADLINE_MS = 10_000;
 /** Closing the database and the rest after the deadline; a process still alive then exits 1. */
@@ -69,35 +65,9 @@ async function main() {
   const app = await buildApp(config);
   if (config.production) for (const warning of exampleSettingWarnings(config)) app.log.warn(warning);
   for (const warning of offlineServiceWarnings(config)) app.log.warn(warning);
-  await app.services.database.migrate();
 
-  const purge = async () => {
-    try {
-      // Issue #13: retention of rejected applications and abandoned drafts.
-      const retained = await applyRetention(app.services.database.db, {
-        rejectedMonths: config.retentionRejectedMonths,
-        dirs: { photo: app.services.photos.dir, certificate: app.services.certificates.dir },
-      });
-      if (retained.applications || retained.drafts) app.log.info(retained, 'retention: deleted rejected applications (with their files) and abandoned drafts');
-      // Drafts first: a photo is kept exactly as long as a live draft refers to it.
-      const drafts = await app.services.drafts.purgeExpired();
-      const photos = await purgeTempPhotos(app.services.database.db, app.services.photos.dir);
-      const captchas = await app.services.captcha.purgeExpired();
-      const leftovers = await sweepLeftoverFiles(app.services.database.db, [app.services.photos.dir, app.services.certificates.dir]);
-      await purgeDailyQuotas(app.services.database.db);
-      await app.services.auth.purgeExpired();
-      await app.services.dataRights.purgeExpired();
-      await purgeIdempotencyKeys(app.services.database.db);
-      const exportLines = await refreshStaleExportLines(app.services.database.db);
-      if (exportLines) app.log.info({ pharmacies: exportLines }, 'rendered the CSV export records of field pharmacies stored in an older format');
-      if (photos.length || captchas || drafts || leftovers.length) app.log.info({ photos: photos.length, captchas, drafts, leftovers: leftovers.length }, 'purged temporary uploads, leftover files, used captchas and expired drafts');
-    } catch (error) {
-      app.log.error({ err: error }, 'purge failed');
-    }
-  };
-  const timer = setInterval(purge, PURGE_EVERY_MS);
-  timer.unref();
-  void purge();
+  // Background jobs: each turn runs on one server of the fleet (services/scheduled-jobs.ts).
+  const scheduler = startScheduler(app.services.database.db, [upkeepJob(app, config)], app.log);
 
   // Stop signals are handled from here on, so that a stop during start-up still closes the database.
   let admin: AdminChannel | null = null;
@@ -105,7 +75,7 @@ async function main() {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down: finishing requests in flight');
-    clearInterval(timer);
+    app.services.lifecycle.draining = true;
     const cutOff = setTimeout(() => {
       app.log.warn('shutdown deadline reached: closing the connections still open');
       app.server.closeAllConnections();
@@ -118,6 +88,7 @@ async function main() {
     giveUp.unref();
     try {
       await admin?.close();
+      await scheduler.stop();
       await app.close(); // stops accepting, waits for in-flight requests, then closes the database
       lock?.release();
       process.exit(0);

@@ -38,7 +38,7 @@ export async function openDatabase(config: Pick<Config, 'database'>): Promise<Da
     const db = drizzlePg(pool, { schema });
     return {
       db: db as unknown as Database,
-      migrate: () => migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+      migrate: () => underAdvisoryLock(pool, MIGRATION_LOCK, () => migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER })),
       close: () => pool.end(),
       listen: (channel, onNotify, onLost) => listenOnPool(pool, channel, onNotify, onLost),
     };
@@ -58,6 +58,29 @@ export async function openDatabase(config: Pick<Config, 'database'>): Promise<Da
       };
     },
   };
+}
+
+/** Advisory lock keys of this product (any bigint; the two words spell "champion" and "migrate"). */
+const MIGRATION_LOCK = 0x6368616d_6d696772n;
+
+/**
+ * Runs `work` while holding a session advisory lock on a connection of its own: servers started
+ * together on one database migrate one at a time, and the later ones find nothing left to do.
+ */
+async function underAdvisoryLock<T>(pool: pg.Pool, key: bigint, work: () => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  let broken: Error | undefined;
+  try {
+    await client.query('select pg_advisory_lock($1)', [key.toString()]);
+    try {
+      return await work();
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [key.toString()]).catch((error: Error) => (broken = error));
+    }
+  } finally {
+    // A connection whose unlock failed may still hold the lock: it must not go back to the pool.
+    client.release(broken ?? false);
+  }
 }
 
 /** LISTEN holds a connection of its own for as long as it listens. */

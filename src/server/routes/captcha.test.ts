@@ -48,7 +48,7 @@ describe('captcha service', () => {
   });
 
   it('agrees with altcha-lib verifySolution on valid, tampered and malformed solutions', async () => {
-    const { hmacKey } = ctx.config.captcha;
+    const hmacKey = ctx.config.captcha.hmacKey!;
     const keySecret = createHmac('sha256', hmacKey).update('altcha-key-signature').digest('hex');
     const decode = (token: string) => JSON.parse(Buffer.from(token, 'base64').toString()) as { challenge: { parameters: Record<string, unknown>; signature: string }; solution: Record<string, unknown> };
     const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64');

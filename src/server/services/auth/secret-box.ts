@@ -1,5 +1,5 @@
 // AES-256-GCM for secrets at rest (staff TOTP secrets): a database copy alone does not give
-// anyone the second factor; the key lives in config (STAFF_SECRET_KEY) or DATA_DIR/secrets.json.
+// anyone the second factor; the key lives in config (STAFF_SECRET_KEY) or, generated, in app_secrets (services/server-keys.ts).
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 
 const VERSION = 'v1';

@@ -1,0 +1,43 @@
+// The hourly upkeep: retention, purges of expired rows and temporary uploads, and the CSV export
+// records of an older format. A scheduled job (scheduled-jobs.ts): one server of the fleet runs it.
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config.ts';
+import { purgeDailyQuotas } from './daily-quota.ts';
+import { refreshStaleExportLines } from './export-lines.ts';
+import { purgeTempPhotos, sweepLeftoverFiles } from './files/purge.ts';
+import { purgeRateLimitHits } from './rate-limit-store.ts';
+import { purgeIdempotencyKeys } from './rep-visits.ts';
+import { applyRetention } from './retention.ts';
+import type { ScheduledJob } from './scheduled-jobs.ts';
+
+export const UPKEEP_EVERY_MS = 60 * 60 * 1000;
+
+export function upkeepJob(app: FastifyInstance, config: Pick<Config, 'retentionRejectedMonths'>): ScheduledJob {
+  const { services } = app;
+  const { db } = services.database;
+  return {
+    name: 'hourly-upkeep',
+    everyMs: UPKEEP_EVERY_MS,
+    async run() {
+      // Issue #13: retention of rejected applications and abandoned drafts.
+      const retained = await applyRetention(db, {
+        rejectedMonths: config.retentionRejectedMonths,
+        dirs: { photo: services.photos.dir, certificate: services.certificates.dir },
+      });
+      if (retained.applications || retained.drafts) app.log.info(retained, 'retention: deleted rejected applications (with their files) and abandoned drafts');
+      // Drafts first: a photo is kept exactly as long as a live draft refers to it.
+      const drafts = await services.drafts.purgeExpired();
+      const photos = await purgeTempPhotos(db, services.photos.dir);
+      const captchas = await services.captcha.purgeExpired();
+      const leftovers = await sweepLeftoverFiles(db, [services.photos.dir, services.certificates.dir]);
+      await purgeDailyQuotas(db);
+      await purgeRateLimitHits(db);
+      await services.auth.purgeExpired();
+      await services.dataRights.purgeExpired();
+      await purgeIdempotencyKeys(db);
+      const exportLines = await refreshStaleExportLines(db);
+      if (exportLines) app.log.info({ pharmacies: exportLines }, 'rendered the CSV export records of field pharmacies stored in an older format');
+      if (photos.length || captchas || drafts || leftovers.length) app.log.info({ photos: photos.length, captchas, drafts, leftovers: leftovers.length }, 'purged temporary uploads, leftover files, used captchas and expired drafts');
+    },
+  };
+}
