@@ -11,6 +11,8 @@ import { installErrorHandler } from './http/errors.ts';
 import { withLogSerializers } from './http/log-serializers.ts';
 import { registerMultipart } from './http/multipart.ts';
 import { addPermissionsPolicy } from './http/permissions-policy.ts';
+import { limitBodyTime } from './http/body-timeout.ts';
+import { capConnectionsPerClient } from './http/client-connections.ts';
 import { applyConnectionCap, SERVER_TIMEOUTS, timeoutOptions, type ServerTimeouts } from './http/timeouts.ts';
 import { refuseUnsafeText } from './http/unsafe-text.ts';
 import { authRoutes } from './routes/auth.ts';
@@ -137,6 +139,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     },
   });
   applyConnectionCap(app.server, timeouts);
+  capConnectionsPerClient(app.server, config.maxConnectionsPerClient, app.log);
+  limitBodyTime(app, timeouts.bodyMs);
 
   const database = options.database ?? (await openDatabase(config));
   if (!options.database) app.addHook('onClose', () => database.close());
