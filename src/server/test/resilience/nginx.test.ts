@@ -78,6 +78,12 @@ let nginx: ChildProcess | undefined;
 let nginxExited: Promise<unknown> = Promise.resolve();
 let proxy: string;
 
+describe("README's nginx configuration", () => {
+  it('is the tested file, verbatim', () => {
+    expect(readFileSync(path.join(REPO_ROOT, 'README.md'), 'utf8')).toContain(`\`\`\`nginx\n${readFileSync(SNIPPET, 'utf8')}\`\`\``);
+  });
+});
+
 describe.skipIf(!existsSync(NGINX))('behind nginx (docs/nginx/pharmacy-champions.conf)', () => {
   beforeAll(async () => {
     dir = mkdtempSync(path.join(tmpdir(), 'champions-nginx-'));
