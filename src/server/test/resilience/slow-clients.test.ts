@@ -6,6 +6,7 @@ import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DIRECT_CONNECTIONS_PER_CLIENT } from '../../config.ts';
 import { postHead, rawConnection, trickle, type RawConnection } from '../raw-http.ts';
 import { startServerProcess, type ServerProcess } from '../server-process.ts';
 
@@ -20,7 +21,8 @@ const attack: RawConnection[] = [];
 
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'champions-slow-clients-'));
-  server = await startServerProcess({ dataDir, databaseUrl: 'memory://' });
+  // The default cap, which the process harness turns off for its load generators.
+  server = await startServerProcess({ dataDir, databaseUrl: 'memory://', env: { MAX_CONNECTIONS_PER_CLIENT: String(DIRECT_CONNECTIONS_PER_CLIENT) } });
 }, 90_000);
 
 afterAll(async () => {
@@ -63,9 +65,9 @@ describe('one client holding many slow connections', () => {
     for (let i = 0; i < 10; i++) monitor.push(await healthFrom(MONITOR));
     expect(monitor).toEqual(Array(monitor.length).fill(200));
 
-    // The attacker kept its share (32) and no more: every other connection was closed by the server.
+    // The attacker kept its share and no more: every other connection was closed by the server.
     const stillOpen = () => attack.filter((connection) => !connection.socket.destroyed && !connection.socket.closed).length;
-    await expect.poll(stillOpen, { timeout: 10_000, interval: 50 }).toBeLessThanOrEqual(32);
+    await expect.poll(stillOpen, { timeout: 10_000, interval: 50 }).toBeLessThanOrEqual(DIRECT_CONNECTIONS_PER_CLIENT);
     expect(stillOpen()).toBeGreaterThan(0);
     expect(await healthFrom(MONITOR)).toBe(200);
   });
