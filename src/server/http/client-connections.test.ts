@@ -1,7 +1,10 @@
+import { EventEmitter } from 'node:events';
 import type net from 'node:net';
+import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIRECT_CONNECTIONS_PER_CLIENT } from '../config.ts';
 import { createTestContext, type TestContext } from '../test/context.ts';
+import { capConnectionsPerClient } from './client-connections.ts';
 import { rawConnection, statusOf, type RawConnection } from '../test/raw-http.ts';
 
 let ctx: TestContext;
@@ -58,5 +61,41 @@ describe('the per-client connection cap', () => {
     let status = 0;
     for (let attempt = 0; attempt < 100 && status !== 200; attempt++) status = await health(open('127.0.0.1'));
     expect(status).toBe(200);
+  });
+});
+
+describe('capConnectionsPerClient', () => {
+  /** A stand-in socket: the cap only reads its address, listens for its close and may destroy it. */
+  class FakeSocket extends EventEmitter {
+    destroyed = false;
+    constructor(readonly remoteAddress: string) {
+      super();
+    }
+    destroy() {
+      this.destroyed = true;
+      this.emit('close');
+    }
+  }
+
+  it('counts an IPv6 /64 as one client, and an IPv4-mapped address as its IPv4 address', () => {
+    const server = new EventEmitter();
+    const clients = capConnectionsPerClient(server as net.Server, 2, { warn() {}, info() {} } as unknown as FastifyBaseLogger);
+    const connect = (address: string) => {
+      const socket = new FakeSocket(address);
+      server.emit('connection', socket);
+      return socket;
+    };
+    const first = connect('2001:db8:1:2::a');
+    connect('2001:db8:1:2:ffff::b');
+    expect(connect('2001:db8:1:2::c').destroyed).toBe(true);
+    expect(connect('2001:db8:1:3::1').destroyed).toBe(false);
+    expect(clients.openFrom('2001:db8:1:2::1')).toBe(2);
+    first.destroy();
+    expect(clients.openFrom('2001:db8:1:2::1')).toBe(1);
+    expect(connect('2001:db8:1:2::d').destroyed).toBe(false);
+
+    connect('::ffff:192.0.2.1');
+    connect('192.0.2.1');
+    expect(connect('::ffff:192.0.2.1').destroyed).toBe(true);
   });
 });
