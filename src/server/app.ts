@@ -11,7 +11,10 @@ import { installErrorHandler } from './http/errors.ts';
 import { withLogSerializers } from './http/log-serializers.ts';
 import { registerMultipart } from './http/multipart.ts';
 import { addPermissionsPolicy } from './http/permissions-policy.ts';
+import { limitBodyTime } from './http/body-timeout.ts';
+import { capConnectionsPerClient } from './http/client-connections.ts';
 import { applyConnectionCap, SERVER_TIMEOUTS, timeoutOptions, type ServerTimeouts } from './http/timeouts.ts';
+import { trustProxyOption } from './http/trust-proxy.ts';
 import { refuseUnsafeText } from './http/unsafe-text.ts';
 import { authRoutes } from './routes/auth.ts';
 import { captchaRoutes } from './routes/captcha.ts';
@@ -139,8 +142,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ...timeoutOptions(timeouts),
     logger: withLogSerializers(options.logger ?? (config.nodeEnv === 'test' ? false : { level: 'info' })),
     bodyLimit: DEFAULT_BODY_LIMIT,
-    // A number (hop count) is accepted at run time although the type does not list it.
-    trustProxy: config.trustProxy as FastifyServerOptions['trustProxy'],
+    trustProxy: trustProxyOption(config.trustProxy),
     return503OnClosing: true,
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
@@ -152,6 +154,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     },
   });
   applyConnectionCap(app.server, timeouts);
+  capConnectionsPerClient(app.server, config.maxConnectionsPerClient, app.log);
+  limitBodyTime(app, timeouts.bodyMs);
 
   const database = options.database ?? (await openMigratedDatabase(config));
   if (!options.database) app.addHook('onClose', () => database.close());

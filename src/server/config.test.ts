@@ -104,6 +104,15 @@ describe('loadConfig', () => {
     expect(() => trust('10.0.0.0/33')).toThrow(ConfigError);
   });
 
+  it('caps connections per client address at 32, or not at all behind a proxy unless set', () => {
+    const perClient = (env: Record<string, string>) => loadConfig({ DATABASE_URL: 'memory://', ...env }).maxConnectionsPerClient;
+    expect(perClient({})).toBe(32);
+    expect(perClient({ TRUST_PROXY: '1' })).toBe(0);
+    expect(perClient({ TRUST_PROXY: '10.0.0.5', MAX_CONNECTIONS_PER_CLIENT: '200' })).toBe(200);
+    expect(perClient({ MAX_CONNECTIONS_PER_CLIENT: '0' })).toBe(0);
+    expect(() => perClient({ MAX_CONNECTIONS_PER_CLIENT: '-1' })).toThrow(/MAX_CONNECTIONS_PER_CLIENT/);
+  });
+
   it('reads the daily upload megabytes per client address (default 50)', () => {
     expect(loadConfig({ DATABASE_URL: 'memory://' }).uploadDailyBytes).toBe(50 * 1024 * 1024);
     expect(loadConfig({ DATABASE_URL: 'memory://', UPLOAD_DAILY_MB: '500' }).uploadDailyBytes).toBe(500 * 1024 * 1024);

@@ -80,6 +80,11 @@ const EnvSchema = z.object({
   UPLOAD_DAILY_MB: z.coerce.number().int().min(1).default(DAILY_UPLOAD_BYTES_PER_CLIENT / MB),
   /** Trust X-Forwarded-* from reverse proxies: false, a hop count, or their addresses/CIDR ranges, comma-separated (not `true`). */
   TRUST_PROXY: z.string().default('false'),
+  /**
+   * Open connections one client address (an IPv6 /64 counts as one) may hold; 0 = no per-client cap.
+   * Unset: 32, or 0 when TRUST_PROXY is set (every connection then comes from the proxy, which caps per client).
+   */
+  MAX_CONNECTIONS_PER_CLIENT: z.coerce.number().int().min(0).max(100_000).optional(),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   /**
    * The site's public origin (and optional path), e.g. "https://champions.example.com". E-mailed
@@ -132,6 +137,8 @@ export interface Config {
   staff: { secretKey: Buffer | null; idleMinutes: number; absoluteHours: number; bootstrapAdminEmail: string };
   /** false, a hop count, or the proxies' addresses and CIDR ranges. */
   trustProxy: false | number | string[];
+  /** Open connections one client address may hold; 0 = no per-client cap. */
+  maxConnectionsPerClient: number;
   production: boolean;
   nodeEnv: 'development' | 'production' | 'test';
   webDist: string;
@@ -158,6 +165,9 @@ export interface MailSettings {
 /** Each SMTP phase (connect, greeting, any socket silence) gives up after this long. */
 export const MAIL_SMTP_TIMEOUT_MS = 60_000;
 const MAIL_LEASE_MS = 5 * MAIL_SMTP_TIMEOUT_MS;
+
+/** The per-client connection cap when clients connect directly (no TRUST_PROXY). */
+export const DIRECT_CONNECTIONS_PER_CLIENT = 32;
 
 export class ConfigError extends Error {}
 
@@ -242,6 +252,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   // An in-memory database lives and dies with this process: its keys may too.
   const staffKeyText = e.STAFF_SECRET_KEY ?? (memory ? randomBytes(32).toString('base64url') : null);
   const hmacKey = e.CAPTCHA_HMAC_KEY ?? (memory ? randomBytes(32).toString('base64url') : null);
+  const trustProxy = parseTrustProxy(e.TRUST_PROXY);
 
   return {
     port: e.PORT,
@@ -285,7 +296,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       absoluteHours: e.STAFF_ABSOLUTE_HOURS,
       bootstrapAdminEmail: e.BOOTSTRAP_ADMIN_EMAIL,
     },
-    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    trustProxy,
+    maxConnectionsPerClient: e.MAX_CONNECTIONS_PER_CLIENT ?? (trustProxy === false ? DIRECT_CONNECTIONS_PER_CLIENT : 0),
     production: e.NODE_ENV === 'production',
     nodeEnv: e.NODE_ENV,
     webDist: path.resolve(e.WEB_DIST),

@@ -1,10 +1,13 @@
 // Time-outs and the connection cap of the HTTP server: a slow or idle client cannot hold a
-// connection for long, and a flood of them cannot exhaust the process's file descriptors.
+// connection for long, and a flood of them cannot exhaust the process's file descriptors (the
+// per-client share of the cap is a setting: `client-connections.ts`).
 // Constants, not settings: they follow from the product's largest request, not from a deployment.
 
 export interface ServerTimeouts {
   /** The whole request, body included, must arrive within this (Node answers 408 and closes). */
   requestMs: number;
+  /** The body of a request to a route without uploads must arrive within this after its headers (`body-timeout.ts`). */
+  bodyMs: number;
   /** The request line and headers must arrive within this. */
   headersMs: number;
   /** An idle keep-alive connection is closed after this. */
@@ -18,6 +21,8 @@ export const SERVER_TIMEOUTS: ServerTimeouts = {
   // The largest request is a 5 MB certificate (or ~7 MB of base64 photo): 60 s lets it arrive over
   // a weak mobile uplink (about 1 Mbit/s), while a trickled body is cut off after a minute.
   requestMs: 60_000,
+  // Every other body is JSON of at most 64 KB: a second's work on the weakest uplink.
+  bodyMs: 10_000,
   headersMs: 10_000,
   // Above the 60 s idle time-out of common load balancers, so that they close first (no 502 on reuse).
   keepAliveMs: 65_000,

@@ -113,7 +113,7 @@ export async function photoRoutes(app: FastifyInstance, deps: PhotoRouteDeps) {
       Api.savePhoto.path,
       {
         bodyLimit: UPLOAD_BODY_LIMIT,
-        config: { rateLimit: deps.rateLimit, oversizedUpload: true },
+        config: { rateLimit: deps.rateLimit, oversizedUpload: true, uploadBody: 'any' },
         // onRequest runs before the body is read; the turn is given back however the request ends.
         onRequest: async (request, reply) => {
           if (!(await turns.take(request, () => request.raw.destroyed))) return unavailable(reply.header('retry-after', '5').header('connection', 'close'));

@@ -111,7 +111,8 @@ export async function saveApplication(
 }
 
 export async function registrationRoutes(app: FastifyInstance, deps: RegistrationDeps) {
-  app.post(Api.savePharmacist.path, { config: { rateLimit: deps.rateLimit } }, async (request, reply) => {
+  // The German submit is multipart with a certificate of up to 5 MB; the JSON submit is small.
+  app.post(Api.savePharmacist.path, { config: { rateLimit: deps.rateLimit, uploadBody: 'multipart' } }, async (request, reply) => {
     if (request.isMultipart()) {
       const form = await readMultipartForm(request);
       if (!form.ok) return reply.code(form.httpStatus).send({ status: 'failed', message: 'invalid', errors: form.errors });

@@ -112,6 +112,8 @@ async function startOnce(port: number, options: StartOptions): Promise<ServerPro
     NODE_ENV: 'test',
     CAPTCHA_MAX_NUMBER: '1000',
     RATE_LIMIT_MAX: '1000000',
+    // The load generators of tests and benchmarks stand in for many clients from one address.
+    MAX_CONNECTIONS_PER_CLIENT: '0',
     WEB_DIST: path.join(REPO_ROOT, 'dist', 'web'),
     ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
     ...options.env,

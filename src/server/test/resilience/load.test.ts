@@ -14,7 +14,8 @@ let ctx: TestContext;
 let base: string;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
+  // 64 and 200 clients, all from 127.0.0.1: no per-client connection cap.
+  ctx = await createTestContext({ maxConnectionsPerClient: 0 });
   for (let attempt = 0; ; attempt++) {
     const port = await freePort();
     try {
