@@ -17,15 +17,21 @@ export interface BackupReader {
 
 async function* linesOf(file: string): AsyncGenerator<string> {
   const source = createReadStream(file);
-  const gunzip = createGunzip();
+  const gunzip = createGunzip({ chunkSize: 256 * 1024 });
   source.on('error', (error) => gunzip.destroy(error));
   source.pipe(gunzip).setEncoding('utf8');
-  let rest = '';
+  // A row holding a file is megabytes long: its pieces are joined once, when its end arrives.
+  let pending: string[] = [];
   try {
     for await (const chunk of gunzip as AsyncIterable<string>) {
-      const parts = (rest + chunk).split('\n');
-      rest = parts.pop()!;
-      yield* parts;
+      let start = 0;
+      for (let end = chunk.indexOf('\n'); end >= 0; end = chunk.indexOf('\n', start)) {
+        pending.push(chunk.slice(start, end));
+        yield pending.join('');
+        pending = [];
+        start = end + 1;
+      }
+      if (start < chunk.length) pending.push(chunk.slice(start));
     }
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
@@ -34,7 +40,7 @@ async function* linesOf(file: string): AsyncGenerator<string> {
   } finally {
     source.destroy();
   }
-  if (rest) yield rest;
+  if (pending.length > 0) yield pending.join('');
 }
 
 function marker(line: string, file: string): MarkerLine {
