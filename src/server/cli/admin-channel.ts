@@ -145,6 +145,10 @@ export async function receiveBackup(admin: { port: number; secret: string }, des
     const refusal = (await response.json().catch(() => null)) as { error?: string } | null;
     throw new Error(refusal?.error ?? `The running server refused the backup (HTTP ${response.status}).`);
   }
-  await pipeline(Readable.fromWeb(response.body as WebReadableStream), destination);
+  try {
+    await pipeline(Readable.fromWeb(response.body as WebReadableStream), destination);
+  } catch (error) {
+    throw new Error(`The running server stopped sending the backup (${(error as Error).message}); its log says why.`, { cause: error });
+  }
   return true;
 }

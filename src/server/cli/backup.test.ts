@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testConfig, type Config } from '../config.ts';
 import { writeBackup } from '../db/backup/write-backup.ts';
@@ -175,6 +176,15 @@ describe.skipIf(!postgresUrl)('across database kinds', () => {
     const database = await createTempDatabase(postgresUrl!, 'champions_backup');
     try {
       const onPostgres = testConfig({ database: { kind: 'postgres', url: database.url } });
+      // Another session on the database (a server's pool, say): refused, nothing created.
+      const other = new pg.Client({ connectionString: database.url });
+      await other.connect();
+      const refused = capture();
+      expect(await runRestoreCommand(['--from', sourceFile], refused.out, onPostgres)).toBe(1);
+      expect(refused.text()).toMatch(/Restore refused: The PostgreSQL database .* has 1 other open connection\(s\), so a server may be running on it; nothing was changed/);
+      expect((await other.query(`select count(*)::int as n from pg_tables where schemaname in ('public', 'drizzle')`)).rows[0].n).toBe(0);
+      await other.end();
+
       const restore = capture();
       expect(await runRestoreCommand(['--from', sourceFile], restore.out, onPostgres), restore.text()).toBe(0);
       expect(await snapshotOf(onPostgres)).toEqual(expected);
