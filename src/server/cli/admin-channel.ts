@@ -45,6 +45,8 @@ const digest = (text: string) => createHash('sha256').update(text).digest();
 export async function startAdminChannel(deps: Omit<CommandDeps, 'out'> & { log: Logger }): Promise<AdminChannel> {
   const secret = randomBytes(32).toString('base64url');
   const expected = digest(`Bearer ${secret}`);
+  /** Backups being sent: a stopping server cuts them off rather than wait (the command then says it failed). */
+  const backups = new Set<http.ServerResponse>();
 
   const server = http.createServer({ requestTimeout: 10_000, headersTimeout: 5_000 }, (request, response) => {
     const answer = (status: number, body: object) => {
@@ -53,6 +55,8 @@ export async function startAdminChannel(deps: Omit<CommandDeps, 'out'> & { log: 
     if (request.method !== 'POST' || (request.url !== '/commands' && request.url !== '/backup')) return answer(404, { error: 'not found' });
     if (!timingSafeEqual(digest(request.headers.authorization ?? ''), expected)) return answer(401, { error: 'unauthorised' });
     if (request.url === '/backup') {
+      backups.add(response);
+      response.once('close', () => backups.delete(response));
       request.resume();
       request.socket.setTimeout(BACKUP_STALL_MS, () => request.socket.destroy());
       response.setHeader('content-type', 'application/gzip');
@@ -110,6 +114,7 @@ export async function startAdminChannel(deps: Omit<CommandDeps, 'out'> & { log: 
       new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeIdleConnections();
+        for (const response of backups) response.destroy();
       }),
   };
 }
