@@ -226,4 +226,31 @@ describe.skipIf(!postgresUrl)('across database kinds', () => {
   });
 });
 
+describe.skipIf(!postgresUrl)('a restore that fails part way', () => {
+  it('rolls every row back, and the same target takes a good backup afterwards', { timeout: 120_000 }, async () => {
+    // A row twice (the counts altered to match): the insert of its table fails on the primary key.
+    const lines = gunzipSync(readFileSync(sourceFile)).toString('utf8').trim().split('\n');
+    const table = lines.findIndex((l) => l.startsWith('{"$":"table","name":"staff_users"'));
+    const end = JSON.parse(lines.at(-1)!);
+    end.rows.staff_users += 1;
+    const doubled = path.join(work, 'doubled.backup.gz');
+    writeFileSync(doubled, gzipSync(`${[...lines.slice(0, table + 2), lines[table + 1]!, ...lines.slice(table + 2, -1), JSON.stringify(end)].join('\n')}\n`));
+
+    const database = await createTempDatabase(postgresUrl!, 'champions_backup');
+    try {
+      const onPostgres = testConfig({ database: { kind: 'postgres', url: database.url } });
+      const failed = capture();
+      expect(await runRestoreCommand(['--from', doubled], failed.out, onPostgres)).toBe(1);
+      expect(failed.text()).toMatch(/Restore failed, nothing was restored/);
+      expect(Object.values(await snapshotOf(onPostgres)).flat()).toEqual([]);
+
+      const retried = capture();
+      expect(await runRestoreCommand(['--from', sourceFile], retried.out, onPostgres), retried.text()).toBe(0);
+      expect(await snapshotOf(onPostgres)).toEqual(expected);
+    } finally {
+      await database.drop();
+    }
+  });
+});
+
 if (!postgresUrl) console.warn('backup.test.ts: TEST_DATABASE_URL is not set, so the PGlite → PostgreSQL restore is skipped (CI sets it).');
