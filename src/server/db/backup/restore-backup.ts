@@ -116,7 +116,9 @@ export async function restoreBackup(db: Database, kind: 'pglite' | 'postgres', b
         await finishTable();
         table = byName.get(entry.table.name) ?? null;
         if (!table || table.columns.join(',') !== entry.table.columns.join(',')) {
-          throw new Error(`Table ${entry.table.name} of the backup does not match the schema of migration ${backup.header.migration.tag}: the backup file was altered.`);
+          throw new Error(
+            `Table ${entry.table.name} of the backup is not in the schema migration ${backup.header.migration.tag} creates, or its columns differ: the source database had changes of its own, or the file was altered.`,
+          );
         }
       } else {
         await finishTable();
