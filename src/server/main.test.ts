@@ -144,7 +144,7 @@ describe('one process per embedded database', () => {
     if (!command.ok) throw new Error('unexpected');
     const server = startServer(dataDir);
     expect((await server.exited).code).toBe(1);
-    expect(server.output()).toMatch(/in use by a staff or demo-data command[\s\S]*when the command has finished/);
+    expect(server.output()).toMatch(/in use by a staff, demo-data, backup or restore command[\s\S]*when the command has finished/);
     command.lock.release();
   });
 

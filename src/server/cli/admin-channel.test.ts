@@ -40,6 +40,7 @@ describe('the local admin channel', () => {
     expect((await post('wrong', { command: 'staff', args: ['list'] })).status).toBe(401);
     expect((await post(channel.secret, { command: 'shell', args: ['rm'] })).status).toBe(400);
     expect((await post(channel.secret, { command: 'staff', args: ['list'] }, '/other')).status).toBe(404);
+    expect((await post('wrong', {}, '/backup')).status).toBe(401);
     await expect(sendToServer({ port: channel.port, secret: 'wrong' }, 'staff', ['list'])).rejects.toThrow(/refused the command \(HTTP 401\)/);
   });
 

@@ -1,16 +1,26 @@
 // The running server's local admin channel: `npm run staff` and `npm run seed:demo` send their
-// command here while a server holds the embedded database (docs/decisions/0006). It listens on
+// command here while a server holds the embedded database (docs/decisions/0006), and `npm run
+// backup` receives the backup from here (POST /backup, the gzip'd file as the answer's body). It listens on
 // loopback only, on a port chosen by the system, and answers only requests that carry the secret
 // written with the port into DATA_DIR/db.lock (0600): whoever can read the data folder can already
 // read the database itself, nobody else can use the channel.
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { Readable, type Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import * as z from 'zod';
+import { writeBackup } from '../db/backup/write-backup.ts';
 import { CLI_COMMANDS, runCommand, type CliCommand, type CommandDeps } from './commands.ts';
 import type { CliOutput } from './staff-cli.ts';
 
 const MAX_BODY_BYTES = 16 * 1024;
+/**
+ * A backup client that stops reading for this long is cut off: on the embedded database the
+ * backup's transaction holds the server's one connection until the last row is sent.
+ */
+const BACKUP_STALL_MS = 60_000;
 
 const RequestSchema = z.object({ command: z.enum(CLI_COMMANDS), args: z.array(z.string().max(1000)).max(50) });
 
@@ -35,13 +45,31 @@ const digest = (text: string) => createHash('sha256').update(text).digest();
 export async function startAdminChannel(deps: Omit<CommandDeps, 'out'> & { log: Logger }): Promise<AdminChannel> {
   const secret = randomBytes(32).toString('base64url');
   const expected = digest(`Bearer ${secret}`);
+  /** Backups being sent: a stopping server cuts them off rather than wait (the command then says it failed). */
+  const backups = new Set<http.ServerResponse>();
 
   const server = http.createServer({ requestTimeout: 10_000, headersTimeout: 5_000 }, (request, response) => {
     const answer = (status: number, body: object) => {
       response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
     };
-    if (request.method !== 'POST' || request.url !== '/commands') return answer(404, { error: 'not found' });
+    if (request.method !== 'POST' || (request.url !== '/commands' && request.url !== '/backup')) return answer(404, { error: 'not found' });
     if (!timingSafeEqual(digest(request.headers.authorization ?? ''), expected)) return answer(401, { error: 'unauthorised' });
+    if (request.url === '/backup') {
+      backups.add(response);
+      response.once('close', () => backups.delete(response));
+      request.resume();
+      request.socket.setTimeout(BACKUP_STALL_MS, () => request.socket.destroy());
+      response.setHeader('content-type', 'application/gzip');
+      writeBackup(deps.db, response).then(
+        ({ rows }) => deps.log.info({ command: 'backup', tables: Object.keys(rows).length }, 'backup streamed through the admin channel'),
+        (error: unknown) => {
+          deps.log.error({ command: 'backup', err: error }, 'backup failed');
+          if (response.headersSent) response.destroy();
+          else answer(500, { error: `The server could not write the backup: ${(error as Error).message}` });
+        },
+      );
+      return;
+    }
 
     const chunks: Buffer[] = [];
     let size = 0;
@@ -86,6 +114,7 @@ export async function startAdminChannel(deps: Omit<CommandDeps, 'out'> & { log: 
       new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeIdleConnections();
+        for (const response of backups) response.destroy();
       }),
   };
 }
@@ -104,4 +133,27 @@ export async function sendToServer(admin: { port: number; secret: string }, comm
   }
   if (!response.ok) throw new Error(`The running server refused the command (HTTP ${response.status}).`);
   return (await response.json()) as CommandAnswer;
+}
+
+/**
+ * Receives the running server's backup into destination (which it ends). False when the channel
+ * does not answer (the server is stopping); throws when the server refuses or the stream breaks.
+ */
+export async function receiveBackup(admin: { port: number; secret: string }, destination: Writable): Promise<boolean> {
+  let response: Response;
+  try {
+    response = await fetch(`http://127.0.0.1:${admin.port}/backup`, { method: 'POST', headers: { authorization: `Bearer ${admin.secret}` } });
+  } catch {
+    return false;
+  }
+  if (!response.ok || !response.body) {
+    const refusal = (await response.json().catch(() => null)) as { error?: string } | null;
+    throw new Error(refusal?.error ?? `The running server refused the backup (HTTP ${response.status}).`);
+  }
+  try {
+    await pipeline(Readable.fromWeb(response.body as WebReadableStream), destination);
+  } catch (error) {
+    throw new Error(`The running server stopped sending the backup (${(error as Error).message}); its log says why.`, { cause: error });
+  }
+  return true;
 }

@@ -1,4 +1,4 @@
-// How `npm run staff` and `npm run seed:demo` reach the database (docs/decisions/0006):
+// How `npm run staff`, `npm run seed:demo` and `npm run backup` reach the database (docs/decisions/0006):
 // - PostgreSQL: directly (any number of processes may share it);
 // - embedded PGlite held by a running server: through that server's local admin channel;
 // - embedded PGlite nobody holds: the command takes the lock itself and opens the database,
@@ -24,18 +24,19 @@ async function runDirectly(config: Config, command: CliCommand, args: string[], 
   }
 }
 
-export async function runConsoleCommand(command: CliCommand, args: string[], out: CliOutput, givenConfig?: Config): Promise<number> {
-  let config: Config;
-  try {
-    config = givenConfig ?? loadConfig();
-  } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
-    out.error(error.message);
-    return 1;
-  }
-  const dbDir = config.database.kind === 'pglite' ? config.database.dataDir : null;
-  if (!dbDir) return runDirectly(config, command, args, out);
+/** The two ways to an embedded database: through the server that holds it, or opened here under its lock. */
+export interface EmbeddedDatabaseWays<T> {
+  /** The lock is held for this call. */
+  direct(): Promise<T>;
+  /** null: the channel did not answer (the server is stopping); the lock is tried again. */
+  throughServer(admin: { port: number; secret: string }): Promise<T | null>;
+}
 
+/**
+ * Reaches the embedded database in dbDir the one way open now; waits up to a minute for a server
+ * that is starting or another command. Resolves to null, having said why, when it gives up.
+ */
+export async function reachEmbeddedDatabase<T>(dbDir: string, out: CliOutput, ways: EmbeddedDatabaseWays<T>): Promise<T | null> {
   const giveUpAt = Date.now() + WAIT_FOR_HOLDER_MS;
   let toldWaiting = false;
   for (;;) {
@@ -44,7 +45,7 @@ export async function runConsoleCommand(command: CliCommand, args: string[], out
       const release = () => attempt.lock.release();
       process.once('exit', release);
       try {
-        return await runDirectly(config, command, args, out);
+        return await ways.direct();
       } finally {
         release();
         process.off('exit', release);
@@ -52,15 +53,12 @@ export async function runConsoleCommand(command: CliCommand, args: string[], out
     }
     const { holder } = attempt;
     if (holder.role === 'server' && holder.admin) {
-      const answer = await sendToServer(holder.admin, command, args);
-      if (answer) {
-        for (const { stream, line } of answer.output) out[stream](line);
-        return answer.exitCode;
-      }
+      const answer = await ways.throughServer(holder.admin);
+      if (answer !== null) return answer;
     }
     if (Date.now() > giveUpAt) {
       out.error(`${describeHolder(holder, dbDir)} It was still busy after a minute: try again when it has finished.`);
-      return 1;
+      return null;
     }
     if (!toldWaiting) {
       out.error(holder.role === 'server' ? 'Waiting for the server to finish starting…' : `Waiting for another command (pid ${holder.pid}) to finish…`);
@@ -68,4 +66,33 @@ export async function runConsoleCommand(command: CliCommand, args: string[], out
     }
     await delay(POLL_MS);
   }
+}
+
+/** The config from the environment, or null having printed what is wrong with it. */
+export function loadConfigFor(out: CliOutput): Config | null {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    out.error(error.message);
+    return null;
+  }
+}
+
+export async function runConsoleCommand(command: CliCommand, args: string[], out: CliOutput, givenConfig?: Config): Promise<number> {
+  const config = givenConfig ?? loadConfigFor(out);
+  if (!config) return 1;
+  const dbDir = config.database.kind === 'pglite' ? config.database.dataDir : null;
+  if (!dbDir) return runDirectly(config, command, args, out);
+
+  const exitCode = await reachEmbeddedDatabase(dbDir, out, {
+    direct: () => runDirectly(config, command, args, out),
+    throughServer: async (admin) => {
+      const answer = await sendToServer(admin, command, args);
+      if (!answer) return null;
+      for (const { stream, line } of answer.output) out[stream](line);
+      return answer.exitCode;
+    },
+  });
+  return exitCode ?? 1;
 }

@@ -134,6 +134,6 @@ export function acquireDatabaseLock(dbDir: string, role: LockRole): LockAttempt 
 
 /** The sentence an operator reads when the database is in use. */
 export function describeHolder(holder: LockHolder, dbDir: string): string {
-  const who = holder.role === 'server' ? 'a running server' : 'a staff or demo-data command';
+  const who = holder.role === 'server' ? 'a running server' : 'a staff, demo-data, backup or restore command';
   return `The database in ${dbDir} is in use by ${who} (pid ${holder.pid}). An embedded database can be opened by one process only.`;
 }

@@ -1,0 +1,95 @@
+// `npm run backup -- --out FILE` (scripts/backup.ts): the whole database in one file, consistent at
+// one moment (db/backup/). On PostgreSQL it reads the database directly; on the embedded database
+// through the running server (its admin channel), or under the lock when no server runs. The file
+// is written as FILE.part (0600), read back and checked, then renamed to FILE.
+import { createWriteStream, existsSync, renameSync, rmSync, statSync, type WriteStream } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import type { Config } from '../config.ts';
+import { NothingToBackUp, writeBackup } from '../db/backup/write-backup.ts';
+import { BackupFileError, checkBackup } from '../db/backup/read-backup.ts';
+import { openDatabase } from '../db/client.ts';
+import { receiveBackup } from './admin-channel.ts';
+import { loadConfigFor, reachEmbeddedDatabase } from './run.ts';
+import type { CliOutput } from './staff-cli.ts';
+
+export const BACKUP_USAGE = 'Usage: npm run backup -- --out FILE   (the whole database in one gzip file; README "Backups")';
+
+/** A path as the operator typed it: relative to where they ran npm, not to the project folder npm runs in. */
+export function operatorPath(file: string): string {
+  return path.resolve(process.env.INIT_CWD ?? process.cwd(), file);
+}
+
+/** FILE.part, readable by its owner only (it holds personal data and the keys), synced to disk on close. */
+function openPart(part: string): WriteStream {
+  rmSync(part, { force: true });
+  return createWriteStream(part, { mode: 0o600, flush: true });
+}
+
+async function backupDirectly(config: Config, part: string): Promise<void> {
+  const database = await openDatabase(config);
+  try {
+    await writeBackup(database.db, openPart(part));
+  } finally {
+    await database.close();
+  }
+}
+
+/** Writes FILE.part the one way open now; false when the embedded database could not be reached (said why). */
+async function writePart(config: Config, part: string, out: CliOutput): Promise<boolean> {
+  const target = config.database;
+  if (target.kind === 'postgres') {
+    await backupDirectly(config, part);
+    return true;
+  }
+  if (!target.dataDir) throw new NothingToBackUp('DATABASE_URL is memory://: an in-memory database lives and dies with its process.');
+  if (!existsSync(target.dataDir)) throw new NothingToBackUp(`There is no database in ${target.dataDir}: check DATA_DIR.`);
+  const reached = await reachEmbeddedDatabase(target.dataDir, out, {
+    direct: async () => {
+      await backupDirectly(config, part);
+      return true;
+    },
+    throughServer: async (admin) => ((await receiveBackup(admin, openPart(part))) ? true : null),
+  });
+  return reached === true;
+}
+
+export async function runBackupCommand(argv: string[], out: CliOutput, givenConfig?: Config): Promise<number> {
+  let values;
+  try {
+    values = parseArgs({ args: argv, options: { out: { type: 'string' } } }).values;
+  } catch (error) {
+    out.error(`${(error as Error).message}\n${BACKUP_USAGE}`);
+    return 2;
+  }
+  if (!values.out) {
+    out.error(BACKUP_USAGE);
+    return 2;
+  }
+  const config = givenConfig ?? loadConfigFor(out);
+  if (!config) return 1;
+
+  const file = operatorPath(values.out);
+  const part = `${file}.part`;
+  try {
+    if (!(await writePart(config, part, out))) {
+      rmSync(part, { force: true });
+      return 1;
+    }
+    const { header, rows } = await checkBackup(part);
+    renameSync(part, file);
+    const rowCount = Object.values(rows).reduce((sum, n) => sum + n, 0);
+    const megabytes = (statSync(file).size / 1024 / 1024).toFixed(1);
+    out.log(`Backup written: ${file} (${megabytes} MB; ${rowCount} rows in ${Object.keys(rows).length} tables; ${header.source} at migration ${header.migration.tag}).`);
+    out.log('It holds personal data and the keys of the staff second factors: keep it as safe as the database itself (README "Backups").');
+    return 0;
+  } catch (error) {
+    rmSync(part, { force: true });
+    if (error instanceof NothingToBackUp || error instanceof BackupFileError) {
+      out.error(`No backup written: ${error.message}`);
+      return 1;
+    }
+    out.error(`No backup written: ${(error as Error).message}`);
+    return 1;
+  }
+}

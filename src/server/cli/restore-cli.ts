@@ -1,0 +1,116 @@
+// `npm run restore -- --from FILE` (scripts/restore.ts): a backup into an empty DATA_DIR (embedded)
+// or an empty PostgreSQL database (DATABASE_URL). Refused, with nothing changed, when the backup
+// does not fit this code, the target holds data, or something uses the target: on the embedded
+// database a server or command holding its lock; on PostgreSQL another open session (a running
+// server keeps its pool open), and a started server has always written rows (its first main admin,
+// its keys), which the emptiness check refuses anyway.
+import { existsSync, rmSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { sql } from 'drizzle-orm';
+import type { Config } from '../config.ts';
+import { BackupFileError, checkBackup, readBackup, type BackupReader } from '../db/backup/read-backup.ts';
+import { backupMigrationTag, refuseUnlessEmpty, restoreBackup, RestoreRefused } from '../db/backup/restore-backup.ts';
+import { openDatabase, rowsOf, type DatabaseHandle } from '../db/client.ts';
+import { acquireDatabaseLock, describeHolder } from '../db/lock.ts';
+import { operatorPath } from './backup-cli.ts';
+import { loadConfigFor } from './run.ts';
+import type { CliOutput } from './staff-cli.ts';
+
+export const RESTORE_USAGE = 'Usage: npm run restore -- --from FILE   (into an empty DATA_DIR, or the empty database DATABASE_URL names; README "Backups")';
+
+/** How the target is named to the operator (a PostgreSQL URL without its password). */
+function describeTarget(config: Config): string {
+  const target = config.database;
+  if (target.kind === 'pglite') return `The embedded database in ${target.dataDir}`;
+  const url = new URL(target.url);
+  return `The PostgreSQL database ${url.pathname.slice(1)} on ${url.host}`;
+}
+
+async function refuseOtherSessions(database: DatabaseHandle, target: string): Promise<void> {
+  const [row] = rowsOf<{ n: number }>(
+    await database.db.execute(sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid() and backend_type = 'client backend'`),
+  );
+  if (row && row.n > 0) {
+    throw new RestoreRefused(`${target} has ${row.n} other open connection(s), so a server may be running on it; nothing was changed. Stop every server and tool using it, then restore.`);
+  }
+}
+
+async function restoreInto(database: DatabaseHandle, kind: 'pglite' | 'postgres', backup: BackupReader, target: string): Promise<Record<string, number>> {
+  if (kind === 'postgres') await refuseOtherSessions(database, target);
+  await refuseUnlessEmpty(database.db, backup.header, target);
+  return restoreBackup(database.db, kind, backup, target);
+}
+
+async function restore(config: Config, backup: BackupReader, target: string): Promise<Record<string, number>> {
+  const where = config.database;
+  if (where.kind === 'postgres') {
+    const database = await openDatabase(config);
+    try {
+      return await restoreInto(database, 'postgres', backup, target);
+    } finally {
+      await database.close();
+    }
+  }
+  if (!where.dataDir) throw new RestoreRefused('DATABASE_URL is memory://: set DATA_DIR to the folder to restore into, or DATABASE_URL to a PostgreSQL database.');
+  const attempt = acquireDatabaseLock(where.dataDir, 'command');
+  if (!attempt.ok) {
+    throw new RestoreRefused(`${describeHolder(attempt.holder, where.dataDir)} A restore needs an empty database that nothing uses; nothing was changed. Restore into another DATA_DIR, or stop it first.`);
+  }
+  const release = () => attempt.lock.release();
+  process.once('exit', release);
+  const existed = existsSync(where.dataDir);
+  let restored = false;
+  try {
+    const database = await openDatabase(config);
+    try {
+      const rows = await restoreInto(database, 'pglite', backup, target);
+      restored = true;
+      return rows;
+    } finally {
+      await database.close();
+    }
+  } finally {
+    // A database folder this restore created and could not fill is removed, so that it can be tried again.
+    if (!existed && !restored) rmSync(where.dataDir, { recursive: true, force: true });
+    release();
+    process.off('exit', release);
+  }
+}
+
+export async function runRestoreCommand(argv: string[], out: CliOutput, givenConfig?: Config): Promise<number> {
+  let values;
+  try {
+    values = parseArgs({ args: argv, options: { from: { type: 'string' } } }).values;
+  } catch (error) {
+    out.error(`${(error as Error).message}\n${RESTORE_USAGE}`);
+    return 2;
+  }
+  if (!values.from) {
+    out.error(RESTORE_USAGE);
+    return 2;
+  }
+  const config = givenConfig ?? loadConfigFor(out);
+  if (!config) return 1;
+
+  const file = operatorPath(values.from);
+  const target = describeTarget(config);
+  try {
+    // Read through once before the target is touched: a damaged or cut-short file is refused up front.
+    const { header: checked } = await checkBackup(file);
+    backupMigrationTag(checked);
+    const backup = await readBackup(file);
+    const rows = await restore(config, backup, target);
+    const rowCount = Object.values(rows).reduce((sum, n) => sum + n, 0);
+    const { header } = backup;
+    out.log(`Restored ${rowCount} rows in ${Object.keys(rows).length} tables from ${file} (taken ${header.createdAt} on ${header.source}, migration ${header.migration.tag}).`);
+    out.log(`${target} is ready: start the server on it; it applies any newer migrations as it starts.`);
+    return 0;
+  } catch (error) {
+    if (error instanceof RestoreRefused || error instanceof BackupFileError) {
+      out.error(`Restore refused: ${error.message}`);
+      return 1;
+    }
+    out.error(`Restore failed, nothing was restored: ${(error as Error).message}`);
+    return 1;
+  }
+}
