@@ -9,7 +9,8 @@ import { offlineServiceWarnings } from './offline-service-warnings.ts';
 import { unsupportedRuntime } from './runtime.ts';
 import { bootstrapMainAdmin, consoleLinkBase } from './services/auth/bootstrap.ts';
 import { purgeDailyQuotas } from './services/daily-quota.ts';
-import { purgeTempPhotos, sweepLeftoverFiles } from './services/files/purge.ts';
+import { moveFilesIntoDatabase } from './services/files/move-into-database.ts';
+import { purgeTempPhotos } from './services/files/purge.ts';
 import { applyRetention } from './services/retention.ts';
 import { refreshStaleExportLines } from './services/export-lines.ts';
 import { purgeIdempotencyKeys } from './services/rep-visits.ts';
@@ -70,27 +71,24 @@ async function main() {
   if (config.production) for (const warning of exampleSettingWarnings(config)) app.log.warn(warning);
   for (const warning of offlineServiceWarnings(config)) app.log.warn(warning);
   await app.services.database.migrate();
+  await moveFilesIntoDatabase(app.services.database.db, config.dataDir, app.log);
 
   const purge = async () => {
     try {
       // Issue #13: retention of rejected applications and abandoned drafts.
-      const retained = await applyRetention(app.services.database.db, {
-        rejectedMonths: config.retentionRejectedMonths,
-        dirs: { photo: app.services.photos.dir, certificate: app.services.certificates.dir },
-      });
+      const retained = await applyRetention(app.services.database.db, { rejectedMonths: config.retentionRejectedMonths });
       if (retained.applications || retained.drafts) app.log.info(retained, 'retention: deleted rejected applications (with their files) and abandoned drafts');
       // Drafts first: a photo is kept exactly as long as a live draft refers to it.
       const drafts = await app.services.drafts.purgeExpired();
-      const photos = await purgeTempPhotos(app.services.database.db, app.services.photos.dir);
+      const photos = await purgeTempPhotos(app.services.database.db);
       const captchas = await app.services.captcha.purgeExpired();
-      const leftovers = await sweepLeftoverFiles(app.services.database.db, [app.services.photos.dir, app.services.certificates.dir]);
       await purgeDailyQuotas(app.services.database.db);
       await app.services.auth.purgeExpired();
       await app.services.dataRights.purgeExpired();
       await purgeIdempotencyKeys(app.services.database.db);
       const exportLines = await refreshStaleExportLines(app.services.database.db);
       if (exportLines) app.log.info({ pharmacies: exportLines }, 'rendered the CSV export records of field pharmacies stored in an older format');
-      if (photos.length || captchas || drafts || leftovers.length) app.log.info({ photos: photos.length, captchas, drafts, leftovers: leftovers.length }, 'purged temporary uploads, leftover files, used captchas and expired drafts');
+      if (photos.length || captchas || drafts) app.log.info({ photos: photos.length, captchas, drafts }, 'purged temporary uploads, used captchas and expired drafts');
     } catch (error) {
       app.log.error({ err: error }, 'purge failed');
     }
