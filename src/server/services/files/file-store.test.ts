@@ -46,7 +46,7 @@ describe('file store', () => {
 
   it('leaves neither row nor bytes when the write fails half way', async () => {
     const storageName = newName();
-    // The row goes in, then the bytes are refused (not null): the transaction takes the row back.
+    // The row goes in, then writing the bytes fails: the transaction takes the row back.
     await expect(storeFile(ctx.database.db, { kind: 'photo', storageName, mime: 'image/jpeg', bytes: 1, content: null as unknown as Buffer })).rejects.toThrow();
     expect(await ctx.database.db.select().from(files).where(eq(files.storageName, storageName))).toEqual([]);
     // A name already taken: nothing of the second write stays.

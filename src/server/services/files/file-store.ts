@@ -2,7 +2,7 @@
 // `files` row and its bytes in `file_contents`, written together. So every server serves every
 // file, one backup holds everything, and whoever deletes a row deletes its bytes in the same
 // transaction (the foreign key cascades). Decision 0009.
-import { eq } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Database, Queryable } from '../../db/client.ts';
 import { fileContents, files } from '../../db/schema.ts';
 
@@ -11,11 +11,18 @@ export const STORAGE_NAME = /^[A-Za-z0-9_-]{10,80}\.(jpg|png|pdf|heic|heif)$/;
 
 export type NewFile = Omit<typeof files.$inferInsert, 'id' | 'createdAt'> & { content: Buffer };
 
+// The bytes travel as hex text that the database decodes (and encodes on the way out): PGlite
+// hands a binary parameter or result over byte by byte, about ten times slower (a 0.75 MB photo:
+// some 400 ms in, 150 ms out, on the server's own thread; as hex 40 ms and 10 ms). PostgreSQL does
+// the same work either way.
+/** A file's bytes as an SQL value for a bytea column. */
+export const byteaOf = (content: Buffer): SQL<Buffer> => sql<Buffer>`decode(${content.toString('hex')}, 'hex')`;
+
 /** Inserts a file's row and its bytes; the caller holds the transaction that makes them one. */
 export async function insertFile(tx: Queryable, file: NewFile): Promise<string> {
   const { content, ...row } = file;
   const [stored] = await tx.insert(files).values(row).returning({ id: files.id });
-  await tx.insert(fileContents).values({ fileId: stored!.id, content });
+  await tx.insert(fileContents).values({ fileId: stored!.id, content: byteaOf(content) });
   return stored!.id;
 }
 
@@ -28,11 +35,11 @@ export function storeFile(db: Database, file: NewFile): Promise<string> {
 export async function readFileContent(db: Queryable, storageName: string): Promise<Buffer | null> {
   if (!STORAGE_NAME.test(storageName)) return null;
   const [row] = await db
-    .select({ content: fileContents.content })
+    .select({ hex: sql<string>`encode(${fileContents.content}, 'hex')` })
     .from(fileContents)
     .innerJoin(files, eq(files.id, fileContents.fileId))
     .where(eq(files.storageName, storageName));
-  return row?.content ?? null;
+  return row ? Buffer.from(row.hex, 'hex') : null;
 }
 
 /** Deletes a file, row and bytes; true when there was one. */

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { eq, notExists } from 'drizzle-orm';
 import { databaseErrorOf, type Database } from '../../db/client.ts';
 import { fileContents, files } from '../../db/schema.ts';
-import { STORAGE_NAME } from './file-store.ts';
+import { byteaOf, STORAGE_NAME } from './file-store.ts';
 
 const FOLDER_OF_KIND = { photo: 'photos', certificate: 'certificates' } as const;
 const FOREIGN_KEY_VIOLATION = '23503';
@@ -58,7 +58,7 @@ export async function moveFilesIntoDatabase(db: Database, dataDir: string, log?:
       continue;
     }
     try {
-      const inserted = await db.insert(fileContents).values({ fileId: row.id, content }).onConflictDoNothing().returning({ fileId: fileContents.fileId });
+      const inserted = await db.insert(fileContents).values({ fileId: row.id, content: byteaOf(content) }).onConflictDoNothing().returning({ fileId: fileContents.fileId });
       if (inserted.length) report.moved++;
       else report.skipped++;
     } catch (error) {
