@@ -1,8 +1,8 @@
 // German training certificates: checked by content (pdf, jpeg, png, heic), stored in the database
-// (file-store.ts) with a random name, in the application's save, and never on a public path. A PDF is kept as sent
-// (a reviewer needs the original document) once a PDF parser found it whole and free of active
-// content; an image is decoded within the pixel limit and re-encoded at full size without its
-// metadata (EXIF, GPS), HEIC as JPEG when this build of sharp can decode it.
+// (file-store.ts) with a random name, in the application's save, and never on a public path. A PDF
+// is kept as sent (a reviewer needs the original document) once a PDF parser found it whole and
+// free of active content; an image is decoded within the pixel limit and re-encoded at full size
+// without its metadata (EXIF, GPS), HEIC as JPEG when this build of sharp can decode it.
 import { randomBytes } from 'node:crypto';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
