@@ -2,7 +2,6 @@
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
-import { unlink } from 'node:fs/promises';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { ErrorKey } from '#shared/schemas/fields.ts';
 import type { Config } from './config.ts';
@@ -42,7 +41,6 @@ import { createSecretBox } from './services/auth/secret-box.ts';
 import { createFieldDashboard, type FieldDashboard } from './services/field-dashboard.ts';
 import { createFieldSales, type FieldSales } from './services/field-sales.ts';
 import { createCaptchaService, type CaptchaService } from './services/captcha.ts';
-import { createCertificateStore, type CertificateStore } from './services/files/certificates.ts';
 import { createPhotoStore, type PhotoStore } from './services/files/photos.ts';
 import { createDraftStore, type DraftStore } from './services/drafts.ts';
 import { createMailer, type OutboxMailer } from './services/mail/outbox.ts';
@@ -64,7 +62,6 @@ export interface Services {
   applications: ApplicationStore;
   captcha: CaptchaService;
   photos: PhotoStore;
-  certificates: CertificateStore;
   drafts: DraftStore;
   auth: AuthService;
   fieldSales: FieldSales;
@@ -164,15 +161,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   const now = options.now ?? (() => new Date());
   const mailer = createMailer(db, config.mail, app.log);
-  const photos = createPhotoStore(db, config.dataDir);
-  const certificates = createCertificateStore(config.dataDir);
   const services: Services = {
     database,
     lifecycle: { draining: false },
     applications: createApplicationStore(db, { productName: config.productName, supportEmail: config.operator.supportEmail }, now),
     captcha: createCaptchaService(db, { hmacKey: keys.captchaHmacKey, maxNumber: config.captcha.maxNumber }),
-    photos,
-    certificates,
+    photos: createPhotoStore(db),
     drafts: createDraftStore(db, { mailer, productName: config.productName, now }),
     auth: createAuthService(db, {
       mailer,
@@ -189,14 +183,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     mailer,
     reviewDesk: createReviewDesk(db, { now, productName: config.productName, supportEmail: config.operator.supportEmail }),
     applicantLinks: createApplicantLinks(db, { mailer, productName: config.productName, supportEmail: config.operator.supportEmail, now, log: app.log }),
-    dataRights: createDataRights(db, {
-      now,
-      removeFile: async (file) => {
-        if (file.kind === 'certificate') return certificates.remove(file.storageName);
-        const photo = photos.pathOf(file.storageName);
-        if (photo) await unlink(photo).catch(() => undefined);
-      },
-    }),
+    dataRights: createDataRights(db, { now }),
   };
   app.decorate('services', services);
   // Queued mail goes out from the moment the app is ready until it closes.
@@ -229,7 +216,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const publicReadLimit = { max: config.rateLimitMax * 10, timeWindow: '1 minute' };
 
   await healthRoutes(app, { database, lifecycle: services.lifecycle });
-  await registrationRoutes(app, { applications: services.applications, certificates: services.certificates, captcha: services.captcha, rateLimit: publicPostLimit });
+  await registrationRoutes(app, { applications: services.applications, captcha: services.captcha, rateLimit: publicPostLimit });
   await draftRoutes(app, { drafts: services.drafts, captcha: services.captcha, config, rateLimit: publicPostLimit });
   await photoRoutes(app, { photos: services.photos, captcha: services.captcha, db, auth: services.auth, config, rateLimit: publicPostLimit, dailyBytes: config.uploadDailyBytes });
   await pharmacyRoutes(app, { db, rateLimit: publicPostLimit });
@@ -244,7 +231,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     mailer: services.mailer,
     config,
   });
-  await certificateRoutes(app, { db, auth: services.auth, certificates: services.certificates, config });
+  await certificateRoutes(app, { db, auth: services.auth, config });
   await captchaRoutes(app, { captcha: services.captcha, rateLimit: publicReadLimit });
   await placesRoutes(app, { places: services.places, defaultMarket: config.defaultMarket, rateLimit: publicReadLimit });
   await reviewRoutes(app, { auth: services.auth, desk: services.reviewDesk, reviewers: createReviewers(db, now), config });

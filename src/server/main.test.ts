@@ -6,7 +6,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
+import { loadConfig } from './config.ts';
+import { openDatabase } from './db/client.ts';
 import { acquireDatabaseLock, lockFileOf, type LockHolder } from './db/lock.ts';
+import { files } from './db/schema.ts';
 import { createTempDatabase } from './test/postgres.ts';
 import { usingPostgres } from './test/context.ts';
 
@@ -254,5 +257,31 @@ describe('start-up warnings', () => {
     expect(development.output()).not.toMatch(/is still the example value/);
     development.child.kill('SIGTERM');
     expect((await development.exited).code).toBe(0);
+  });
+});
+
+describe('files an earlier version kept under DATA_DIR/files', () => {
+  it('moves them into the database at start, removes them from disk, and serves them from there', SLOW, async () => {
+    const dataDir = dataDirWithWeb();
+    // A temp photo as the version before wrote it: a row in the database, the bytes on disk.
+    const storageName = 'WrittenByAnEarlierVersion.jpg';
+    const content = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(4_000, 7)]);
+    const database = await openDatabase(loadConfig({ DATA_DIR: dataDir, CAPTCHA_HMAC_KEY: 'x'.repeat(32) }));
+    await database.migrate();
+    await database.db.insert(files).values({ kind: 'photo', storageName, mime: 'image/jpeg', bytes: content.length });
+    await database.close();
+    const onDisk = path.join(dataDir, 'files', 'photos', storageName);
+    mkdirSync(path.dirname(onDisk), { recursive: true });
+    writeFileSync(onDisk, content);
+
+    const server = startServer(dataDir);
+    const port = await server.port;
+    expect(server.output()).toMatch(/"moved":1\b/);
+    expect(existsSync(onDisk)).toBe(false);
+    const served = await fetch(`http://127.0.0.1:${port}/files/photos/${storageName}`);
+    expect(served.status).toBe(200);
+    expect(Buffer.from(await served.arrayBuffer()).equals(content)).toBe(true);
+    server.child.kill('SIGTERM');
+    expect((await server.exited).code).toBe(0);
   });
 });

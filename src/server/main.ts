@@ -8,6 +8,7 @@ import { serializeError } from './http/log-serializers.ts';
 import { offlineServiceWarnings } from './offline-service-warnings.ts';
 import { unsupportedRuntime } from './runtime.ts';
 import { bootstrapMainAdmin, consoleLinkBase } from './services/auth/bootstrap.ts';
+import { moveFilesIntoDatabase } from './services/files/move-into-database.ts';
 import { startScheduler } from './services/scheduled-jobs.ts';
 import { upkeepJob } from './services/upkeep.ts';
 import { exampleSettingWarnings } from './startup-warnings.ts';
@@ -65,6 +66,9 @@ async function main() {
   const app = await buildApp(config);
   if (config.production) for (const warning of exampleSettingWarnings(config)) app.log.warn(warning);
   for (const warning of offlineServiceWarnings(config)) app.log.warn(warning);
+
+  // Files an earlier version kept under DATA_DIR/files move into the database, once.
+  await moveFilesIntoDatabase(app.services.database.db, config.dataDir, app.log);
 
   // Background jobs: each turn runs on one server of the fleet (services/scheduled-jobs.ts).
   const scheduler = startScheduler(app.services.database.db, [upkeepJob(app, config)], app.log);

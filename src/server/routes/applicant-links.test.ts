@@ -1,10 +1,8 @@
-import { existsSync } from 'node:fs';
-import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APPLICANT_LINKS_PER_MAILBOX_PER_DAY } from '#shared/schemas/applicant-links.ts';
-import { applications, dataRightsEvents, drafts, files, mailOutbox } from '../db/schema.ts';
+import { applications, dataRightsEvents, drafts, fileContents, files, mailOutbox } from '../db/schema.ts';
 import { createTestContext, uploadPhoto, type TestContext } from '../test/context.ts';
 import { linkIn, mailsTo } from '../test/mail.ts';
 import { solveCaptcha } from '../test/bot-check.ts';
@@ -129,8 +127,8 @@ describe('data rights: POST /api/data-rights/request, GET /api/data-rights/:toke
     await ctx.database.db.insert(drafts).values({ tokenHash: `h-${id}`, email, mailbox: email, country: 'de', language: 'de', step: 1, data: { email }, createdAt: clock, expiresAt: new Date(clock.getTime() + DAY) });
     const storedFiles = await ctx.database.db.select().from(files).where(eq(files.applicationId, id));
     expect(storedFiles.map((f) => f.kind).sort()).toEqual(['certificate', 'photo']);
-    const onDisk = storedFiles.map((f) => path.join(ctx.config.dataDir, 'files', f.kind === 'photo' ? 'photos' : 'certificates', f.storageName));
-    for (const file of onDisk) expect(existsSync(file)).toBe(true);
+    const contentsOf = () => ctx.database.db.select({ fileId: fileContents.fileId }).from(fileContents).where(inArray(fileContents.fileId, storedFiles.map((f) => f.id)));
+    expect(await contentsOf()).toHaveLength(2);
 
     await ask('/api/data-rights/request', email, '/de');
     await ctx.app.services.applicantLinks.settled();
@@ -165,7 +163,8 @@ describe('data rights: POST /api/data-rights/request, GET /api/data-rights/:toke
     expect(everywhere.toLowerCase()).not.toContain(email.toLowerCase());
     expect(everywhere).not.toContain('Müller-Lüdenscheidt');
     expect(await ctx.database.db.select().from(files).where(eq(files.applicationId, id))).toHaveLength(0);
-    for (const file of onDisk) expect(existsSync(file)).toBe(false);
+    // The bytes went with the rows, in the erasure's transaction.
+    expect(await contentsOf()).toHaveLength(0);
     const events = await ctx.database.db.select().from(dataRightsEvents).where(eq(dataRightsEvents.applicationId, id));
     expect(events.map((e) => e.event)).toEqual(expect.arrayContaining(['link_sent', 'downloaded', 'erased']));
 

@@ -1,9 +1,8 @@
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drafts, files } from '../db/schema.ts';
+import { readFileContent } from '../services/files/file-store.ts';
 import { purgeTempPhotos } from '../services/files/purge.ts';
 import { hashToken } from '../services/tokens.ts';
 import { createTestContext, uploadPhoto, type TestContext } from '../test/context.ts';
@@ -117,15 +116,14 @@ describe('POST /api/drafts and GET /api/drafts/:token', () => {
     const { filename } = upload.json() as { filename: string };
     await save({ email: 'photo@example.de', country: 'de', language: 'de', step: 1, data: { photo: filename } });
 
-    const photoPath = path.join(ctx.app.services.photos.dir, filename);
     const later = new Date(clock.getTime() + 10 * DAY);
-    expect(await purgeTempPhotos(ctx.database.db, ctx.app.services.photos.dir, later)).not.toContain(filename);
-    expect(existsSync(photoPath)).toBe(true);
+    expect(await purgeTempPhotos(ctx.database.db, later)).not.toContain(filename);
+    expect(await readFileContent(ctx.database.db, filename)).not.toBeNull();
 
     const afterExpiry = new Date(clock.getTime() + 31 * DAY);
     await ctx.app.services.drafts.purgeExpired(afterExpiry);
-    expect(await purgeTempPhotos(ctx.database.db, ctx.app.services.photos.dir, afterExpiry)).toContain(filename);
-    expect(existsSync(photoPath)).toBe(false);
+    expect(await purgeTempPhotos(ctx.database.db, afterExpiry)).toContain(filename);
+    expect(await readFileContent(ctx.database.db, filename)).toBeNull();
     expect(await ctx.database.db.select().from(files).where(eq(files.storageName, filename))).toHaveLength(0);
   });
 

@@ -1,15 +1,15 @@
-import { utimesSync, existsSync } from 'node:fs';
-import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REGISTRATION_BODY_IT } from '#shared/reference/options.ts';
 import { DAILY_UPLOAD_BYTES_PER_CLIENT, MAX_BASE64_UPLOAD_CHARS, MAX_UPLOAD_BYTES } from '#shared/limits.ts';
 import { dailyQuota, fieldPharmacies, files } from '../db/schema.ts';
+import { readFileContent } from '../services/files/file-store.ts';
+import { reencodePhoto } from '../services/files/photos.ts';
 import { purgeTempPhotos } from '../services/files/purge.ts';
 import { createTestContext, uploadPhoto, type TestContext } from '../test/context.ts';
 import { pngDeclaring } from '../test/multipart.ts';
-import { MAX_WAITING_UPLOADS, UPLOAD_QUOTA_SCOPE, uploadTurns } from './photos.ts';
+import { MAX_WAITING_UPLOADS, PUBLIC_PHOTO_CACHE_CONTROL, UPLOAD_QUOTA_SCOPE, uploadTurns } from './photos.ts';
 import { solveCaptcha } from '../test/bot-check.ts';
 import { ukApplication } from '../test/payloads.ts';
 import { setStatus, submitApplication } from '../test/listings.ts';
@@ -76,6 +76,11 @@ describe('POST /api/save-temp-pharmacist-image', () => {
 
     const [row] = await ctx.database.db.select().from(files).where(eq(files.id, answer.target_id));
     expect(row).toMatchObject({ kind: 'photo', storageName: answer.filename, mime: 'image/jpeg', applicationId: null });
+    // Served byte for byte as stored, and stored as the re-encoding made it.
+    const stored = await readFileContent(ctx.database.db, answer.filename);
+    expect(stored?.equals(output)).toBe(true);
+    expect(output.equals((await reencodePhoto(input, 'image/jpeg')).buffer)).toBe(true);
+    expect(served.headers['content-length']).toBe(String(row!.bytes));
   });
 
   it('keeps PNG as PNG and accepts plain base64 and WebP', async () => {
@@ -254,9 +259,67 @@ describe('GET /files/photos/:name: public only once the application is approved'
     await setStatus(ctx.database.db, id, 'approved');
     const listed = await get(url);
     expect(listed.statusCode).toBe(200);
-    expect(listed.headers['cache-control']).toMatch(/^public, max-age=\d+$/);
+    expect(listed.headers['cache-control']).toBe('public, max-age=3600');
+    expect(PUBLIC_PHOTO_CACHE_CONTROL).toBe('public, max-age=3600');
     const finder = (await ctx.app.inject({ method: 'GET', url: '/api/v1/finder/pharmacies?market=uk&lat=53.4&lng=-2.99' })).json();
     expect(finder.data.find((p: { id: string }) => p.id === id).photoUrl).toBe(url);
+  });
+});
+
+describe('GET /files/photos/:name: ETag', () => {
+  it('answers If-None-Match with 304 and no body, after the same access rules and with the same caching', async () => {
+    const png = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#7a3' } }).png().toBuffer();
+    const uploaded = (await upload(png.toString('base64'))).json() as { filename: string; target_id: string };
+    const other = (await upload((await sharp({ create: { width: 10, height: 10, channels: 3, background: '#37a' } }).png().toBuffer()).toString('base64'))).json() as { filename: string };
+    const url = `/files/photos/${uploaded.filename}`;
+    const get = (path: string, headers: Record<string, string> = {}) => ctx.app.inject({ method: 'GET', url: path, headers });
+
+    const first = await get(url);
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^"[A-Za-z0-9_-]+"$/);
+    expect((await get(url)).headers.etag).toBe(etag);
+    expect((await get(`/files/photos/${other.filename}`)).headers.etag).not.toBe(etag);
+
+    // A temp upload: revalidated, never cached.
+    for (const ifNoneMatch of [etag, `W/${etag}`, `"other", ${etag}`, '*']) {
+      const unchanged = await get(url, { 'if-none-match': ifNoneMatch });
+      expect(unchanged.statusCode, ifNoneMatch).toBe(304);
+      expect(unchanged.rawPayload.length).toBe(0);
+      expect(unchanged.headers.etag).toBe(etag);
+      expect(unchanged.headers['cache-control']).toBe('private, no-store');
+    }
+    const changed = await get(url, { 'if-none-match': '"something-else"' });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.rawPayload.equals(first.rawPayload)).toBe(true);
+
+    // Unlisted: the ETag opens nothing without the edit link or a reviewer.
+    const { id, editToken } = await submitApplication(ctx, 'uk', { photo: uploaded.filename, photoId: uploaded.target_id });
+    await setStatus(ctx.database.db, id, 'submitted');
+    expect((await get(url, { 'if-none-match': etag })).statusCode).toBe(401);
+    expect((await get(`${url}?token=${editToken}x`, { 'if-none-match': etag })).statusCode).toBe(403);
+    const owner = await get(`${url}?token=${encodeURIComponent(editToken)}`, { 'if-none-match': etag });
+    expect(owner.statusCode).toBe(304);
+    expect(owner.headers['cache-control']).toBe('private, no-store');
+
+    // Listed: public, and kept for a year (the name's bytes never change).
+    await setStatus(ctx.database.db, id, 'approved');
+    const listed = await get(url, { 'if-none-match': etag });
+    expect(listed.statusCode).toBe(304);
+    expect(listed.headers['cache-control']).toBe(PUBLIC_PHOTO_CACHE_CONTROL);
+
+    // Gone: 404, whatever the client holds.
+    await ctx.database.db.delete(files).where(eq(files.id, uploaded.target_id));
+    const gone = await get(url, { 'if-none-match': etag });
+    expect(gone.statusCode).toBe(404);
+    expect(gone.headers['cache-control']).toBe('no-store');
+  });
+
+  it('answers 404 for a row whose bytes are not in the database (a file not moved from disk)', async () => {
+    const [row] = await ctx.database.db.insert(files).values({ kind: 'photo', storageName: 'NoBytesNoBytesNoBytes0.jpg', mime: 'image/jpeg', bytes: 10 }).returning();
+    for (const headers of [{}, { 'if-none-match': '*' }]) {
+      expect((await ctx.app.inject({ method: 'GET', url: `/files/photos/${row!.storageName}`, headers })).statusCode).toBe(404);
+    }
+    await ctx.database.db.delete(files).where(eq(files.id, row!.id));
   });
 });
 
@@ -281,15 +344,14 @@ describe('purgeTempPhotos', () => {
       .update(files)
       .set({ createdAt: threeHoursAgo })
       .where(sql`${files.id} in (${oldUnlinked.target_id}, ${oldLinked.target_id})`);
-    utimesSync(path.join(ctx.app.services.photos.dir, oldUnlinked.filename), threeHoursAgo, threeHoursAgo);
 
-    const purged = await purgeTempPhotos(ctx.database.db, ctx.app.services.photos.dir);
+    const purged = await purgeTempPhotos(ctx.database.db);
     expect(purged).toContain(oldUnlinked.filename);
     expect(purged).not.toContain(oldLinked.filename);
     expect(purged).not.toContain(fresh.filename);
-    expect(existsSync(path.join(ctx.app.services.photos.dir, oldUnlinked.filename))).toBe(false);
-    expect(existsSync(path.join(ctx.app.services.photos.dir, oldLinked.filename))).toBe(true);
-    expect(existsSync(path.join(ctx.app.services.photos.dir, fresh.filename))).toBe(true);
+    expect(await readFileContent(ctx.database.db, oldUnlinked.filename)).toBeNull();
+    expect(await readFileContent(ctx.database.db, oldLinked.filename)).not.toBeNull();
+    expect(await readFileContent(ctx.database.db, fresh.filename)).not.toBeNull();
     const remaining = await ctx.database.db.select({ id: files.id }).from(files);
     expect(remaining.map((r) => r.id)).not.toContain(oldUnlinked.target_id);
     expect((await ctx.app.inject({ method: 'GET', url: `/files/photos/${oldUnlinked.filename}` })).statusCode).toBe(404);
@@ -342,10 +404,11 @@ describe('a photo a rep saved with a pharmacy', () => {
     const threeHoursAgo = new Date(Date.now() - 3 * 3600_000);
     await ctx.database.db.update(files).set({ createdAt: threeHoursAgo }).where(sql`${files.storageName} in (${first.filename}, ${second.filename})`);
 
-    const purged = await purgeTempPhotos(ctx.database.db, ctx.app.services.photos.dir);
+    const purged = await purgeTempPhotos(ctx.database.db);
     expect(purged).toContain(first.filename);
     expect(purged).not.toContain(second.filename);
-    expect(existsSync(path.join(ctx.app.services.photos.dir, second.filename))).toBe(true);
+    expect(await readFileContent(ctx.database.db, first.filename)).toBeNull();
+    expect(await readFileContent(ctx.database.db, second.filename)).not.toBeNull();
   });
 
   it("must be a jpeg or png photo, as on the manager's form", async () => {

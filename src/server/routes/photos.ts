@@ -1,9 +1,6 @@
 // POST /api/save-temp-pharmacist-image (spec §7) and GET /files/photos/:name (public only once
 // the application is approved, issue #13 item 5).
 import { timingSafeEqual } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
-import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as z from 'zod/mini';
@@ -13,8 +10,9 @@ import { ApiMessage, PHOTO_URL_PREFIX } from '#shared/schemas/api.ts';
 import { ErrorKey } from '#shared/schemas/fields.ts';
 import type { Config } from '../config.ts';
 import type { Queryable } from '../db/client.ts';
-import { applications, files } from '../db/schema.ts';
+import { applications, fileContents, files } from '../db/schema.ts';
 import { rolesFor } from '../http/access-policy.ts';
+import { etagOf, matchesEtag } from '../http/etag.ts';
 import { forbidden, sessionCookieName, unauthorized } from '../http/staff.ts';
 import type { AuthService } from '../services/auth/auth.ts';
 import { LISTED_STATUS } from '../services/finder.ts';
@@ -22,7 +20,8 @@ import { failed, invalid, unavailable, WHOLE_BODY_INVALID } from '../http/answer
 import { parseBody } from '../http/parse-body.ts';
 import type { CaptchaService } from '../services/captcha.ts';
 import { chargeDailyQuota, clientAddressKey } from '../services/daily-quota.ts';
-import { photoMime, type PhotoStore } from '../services/files/photos.ts';
+import { readFileContent } from '../services/files/file-store.ts';
+import { PHOTO_NAME, photoMime, type PhotoStore } from '../services/files/photos.ts';
 import type { UploadBody } from '../services/files/upload-body.ts';
 import { readUploadBodyOffThread } from '../services/files/upload-body-reader.ts';
 
@@ -164,13 +163,12 @@ export async function photoRoutes(app: FastifyInstance, deps: PhotoRouteDeps) {
 
   app.get(`${PHOTO_URL_PREFIX}:name`, async (request, reply) => {
     const { name } = request.params as { name: string };
-    const file = deps.photos.pathOf(name);
-    const info = file ? await stat(file).catch(() => null) : null;
-    const owner = file && info?.isFile() ? await photoOwner(deps.db, path.basename(file)) : null;
-    if (!file || !info?.isFile() || !owner) return failed(reply.header('cache-control', 'no-store'), 404, ApiMessage.notFound);
-    // Public (and kept by shared caches, for an hour so that a listing taken down stops showing
-    // soon) only while the application is listed. A temp upload no application claimed yet is
-    // shown to whoever holds its random name, the uploader, but never cached.
+    const notFound = () => failed(reply.header('cache-control', 'no-store'), 404, ApiMessage.notFound);
+    const owner = PHOTO_NAME.test(name) ? await photoOwner(deps.db, name) : null;
+    if (!owner) return notFound();
+    // Public only while the application is listed, and then kept by any cache for a year: a
+    // name's bytes never change (a new photo gets a new random name). A temp upload no
+    // application claimed yet is shown to whoever holds its random name, the uploader, but never cached.
     let cacheControl = PRIVATE_PHOTO_CACHE_CONTROL;
     if (owner.kind === 'listed') cacheControl = PUBLIC_PHOTO_CACHE_CONTROL;
     else if (owner.kind === 'unlisted') {
@@ -178,26 +176,32 @@ export async function photoRoutes(app: FastifyInstance, deps: PhotoRouteDeps) {
       if (access === 401) return unauthorized(reply.header('cache-control', 'no-store'));
       if (access === 403) return forbidden(reply.header('cache-control', 'no-store'));
     }
+    const etag = etagOf(name);
+    reply.header('etag', etag).header('cache-control', cacheControl);
+    if (matchesEtag(request.headers['if-none-match'], etag)) return reply.code(304).send();
+    const content = await readFileContent(deps.db, name);
+    if (!content) return notFound();
     return reply
       .header('content-type', photoMime(name))
-      .header('content-length', info.size)
-      .header('cache-control', cacheControl)
+      .header('content-length', content.length)
       .header('x-content-type-options', 'nosniff')
       .header('content-security-policy', "default-src 'none'; sandbox")
-      .send(createReadStream(file));
+      .send(content);
   });
 }
 
+/** An hour, not a year: a photo is public only while its listing is (docs/decisions/0009). */
 export const PUBLIC_PHOTO_CACHE_CONTROL = 'public, max-age=3600';
 export const PRIVATE_PHOTO_CACHE_CONTROL = 'private, no-store';
 
 type PhotoOwner = { kind: 'listed' } | { kind: 'unlisted'; editToken: string } | { kind: 'temp' };
 
-/** Whose photo a stored file is: a listed (approved) application's, another application's, or nobody's yet. Null without a row. */
+/** Whose photo a stored file is: a listed (approved) application's, another application's, or nobody's yet. Null without a row or its bytes. */
 async function photoOwner(db: Queryable, storageName: string): Promise<PhotoOwner | null> {
   const [row] = await db
     .select({ applicationId: files.applicationId, status: applications.status, editToken: applications.editToken })
     .from(files)
+    .innerJoin(fileContents, eq(fileContents.fileId, files.id))
     .leftJoin(applications, eq(applications.id, files.applicationId))
     .where(and(eq(files.storageName, storageName), eq(files.kind, 'photo')));
   if (!row) return null;

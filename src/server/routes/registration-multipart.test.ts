@@ -1,10 +1,9 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { PDFDocument, PDFName, PDFString } from 'pdf-lib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applications, files } from '../db/schema.ts';
+import { applications, fileContents, files } from '../db/schema.ts';
+import { readFileContent } from '../services/files/file-store.ts';
 import { createTestContext, uploadPhoto as uploadPhotoTo, type TestContext } from '../test/context.ts';
 import { elfBytes, gifBytes, heicBytes, multipartBody, pdfBytes, peBytes, pngDeclaring, type FilePart } from '../test/multipart.ts';
 import { solveCaptcha } from '../test/bot-check.ts';
@@ -25,8 +24,9 @@ async function submit(fields: Record<string, unknown>, fileParts: FilePart[] = [
   return ctx.app.inject({ method: 'POST', url: '/api/save-pharmacist', ...body });
 }
 
-const certificatesDir = () => path.join(ctx.config.dataDir, 'files', 'certificates');
-const storedCertificates = () => (existsSync(certificatesDir()) ? readdirSync(certificatesDir()) : []);
+/** Certificates whose bytes are stored, whatever application they belong to. */
+const storedCertificates = () =>
+  ctx.database.db.select({ fileId: fileContents.fileId }).from(fileContents).innerJoin(files, eq(files.id, fileContents.fileId)).where(eq(files.kind, 'certificate'));
 
 async function applicationByEmail(email: string) {
   const [row] = await ctx.database.db.select().from(applications).where(eq(applications.emailNormalized, email.toLowerCase()));
@@ -54,7 +54,7 @@ describe('POST /api/save-pharmacist (multipart, three steps)', () => {
     expect(linked[0]).toMatchObject({ kind: 'certificate', mime: 'application/pdf' });
     expect(linked[0]!.storageName).toMatch(/^[A-Za-z0-9_-]{22}\.pdf$/);
     expect(linked[0]!.storageName).not.toContain('zertifikat');
-    expect(existsSync(path.join(certificatesDir(), linked[0]!.storageName))).toBe(true);
+    expect(await readFileContent(ctx.database.db, linked[0]!.storageName)).toEqual(pdfBytes());
 
     // Not on any public path.
     for (const url of [`/files/photos/${linked[0]!.storageName}`, `/files/certificates/${linked[0]!.storageName}`, `/api/files/certificates/${linked[0]!.id}`]) {
@@ -77,7 +77,7 @@ describe('POST /api/save-pharmacist (multipart, three steps)', () => {
     const row = await applicationByEmail(payload.email as string);
     const [file] = await ctx.database.db.select().from(files).where(eq(files.applicationId, row!.id));
     expect(file).toMatchObject({ mime: 'image/jpeg', originalMime: 'image/jpeg' });
-    const stored = readFileSync(path.join(certificatesDir(), file!.storageName));
+    const stored = (await readFileContent(ctx.database.db, file!.storageName))!;
     const meta = await sharp(stored).metadata();
     expect(meta.exif).toBeUndefined();
     expect([meta.width, meta.height]).toEqual([1200, 900]);
@@ -106,13 +106,13 @@ describe('POST /api/save-pharmacist (multipart, three steps)', () => {
       doc.addPage();
       await addActiveContent(doc);
       const content = Buffer.from(await doc.save({ useObjectStreams }));
-      const before = storedCertificates().length;
+      const before = (await storedCertificates()).length;
       const payload = germanApplication();
       const response = await submit(payload, [pdf(content)]);
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual({ status: 'failed', message: 'invalid', errors: { file: 'validation.fileActiveContent' } });
       expect(await applicationByEmail(payload.email as string)).toBeUndefined();
-      expect(storedCertificates()).toHaveLength(before);
+      expect(await storedCertificates()).toHaveLength(before);
     }
   });
 
@@ -145,13 +145,13 @@ describe('POST /api/save-pharmacist (multipart, three steps)', () => {
     ['a GIF', { filename: 'c.gif', contentType: 'image/gif', content: gifBytes() }, 400, 'validation.fileType'],
     ['an empty file', pdf(Buffer.alloc(0)), 400, 'validation.required'],
   ])('refuses %s and stores nothing', async (_label, part, status, code) => {
-    const before = storedCertificates().length;
+    const before = (await storedCertificates()).length;
     const payload = germanApplication();
     const response = await submit(payload, [part]);
     expect(response.statusCode).toBe(status);
     expect(response.json()).toMatchObject({ status: 'failed', message: 'invalid', errors: { file: code } });
     expect(await applicationByEmail(payload.email as string)).toBeUndefined();
-    expect(storedCertificates()).toHaveLength(before);
+    expect(await storedCertificates()).toHaveLength(before);
   });
 
   it('requires the certificate, by multipart and by JSON', async () => {
@@ -188,17 +188,17 @@ describe('POST /api/save-pharmacist (multipart, three steps)', () => {
     const now = await ctx.database.db.select().from(files).where(eq(files.applicationId, first!.id));
     expect(now).toHaveLength(1);
     expect(now[0]!.id).not.toBe(firstFile!.id);
-    expect(existsSync(path.join(certificatesDir(), firstFile!.storageName))).toBe(false);
+    expect(await readFileContent(ctx.database.db, firstFile!.storageName)).toBeNull();
   });
 
-  it('removes the stored certificate when the save fails (duplicate e-mail)', async () => {
+  it('stores no certificate when the save fails (duplicate e-mail)', async () => {
     const payload = germanApplication();
     expect((await submit(payload)).statusCode).toBe(200);
-    const before = storedCertificates().length;
+    const before = (await storedCertificates()).length;
     const again = await submit(germanApplication({ email: payload.email }));
     expect(again.statusCode).toBe(409);
     expect(again.json()).toEqual({ status: 'failed', message: 'errorEmailRegistered' });
-    expect(storedCertificates()).toHaveLength(before);
+    expect(await storedCertificates()).toHaveLength(before);
   });
 
   it('accepts a jpeg or png photo for Germany and refuses a photo uploaded as webp', async () => {

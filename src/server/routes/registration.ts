@@ -12,12 +12,11 @@ import { failed, ok } from '../http/answers.ts';
 import { checkBody } from '../http/parse-body.ts';
 import { readMultipartForm } from '../http/multipart.ts';
 import type { ApplicationInput, ApplicationStore } from '../services/applications.ts';
-import { certificateType, checkCertificate, FileErrorKey, type CertificateCheck, type CertificateStore, type StoredCertificate } from '../services/files/certificates.ts';
+import { certificateToStore, certificateType, checkCertificate, FileErrorKey, type CertificateCheck } from '../services/files/certificates.ts';
 import type { CaptchaService } from '../services/captcha.ts';
 
 export interface RegistrationDeps {
   applications: ApplicationStore;
-  certificates: CertificateStore;
   captcha: CaptchaService;
   rateLimit: { max: number; timeWindow: string };
 }
@@ -41,7 +40,7 @@ function chooseApplicationForm(fields: Record<string, unknown>): { refused: Reco
 /** The whole save, independent of how the body arrived (JSON, or multipart with the certificate as `file`). */
 export async function saveApplication(
   fields: unknown,
-  deps: Pick<RegistrationDeps, 'applications' | 'captcha' | 'certificates'>,
+  deps: Pick<RegistrationDeps, 'applications' | 'captcha'>,
   certificateFile: Buffer | null = null,
 ): Promise<SaveOutcome> {
   const refuse = (errors: Record<string, string>): SaveOutcome => ({ httpStatus: 400, body: { status: 'failed', message: 'invalid', errors } });
@@ -87,21 +86,8 @@ export async function saveApplication(
     }
   }
 
-  let stored: StoredCertificate | null = null;
-  const replaced: string[] = [];
-  let result;
-  try {
-    if (certificate?.ok) stored = await deps.certificates.write(certificate.content, certificate);
-    result = await deps.applications.save(input, { certificate: stored ?? undefined, replaced, captcha: captcha.used, photoTypes });
-  } catch (error) {
-    if (stored) await deps.certificates.remove(stored.storageName);
-    throw error;
-  }
-  if (!result.ok && stored) await deps.certificates.remove(stored.storageName);
-  if (result.ok) {
-    for (const name of replaced) await deps.certificates.remove(name);
-    return { httpStatus: 200, body: { status: 'ok', message: ApiMessage.saved, data: { id: result.id, reference: result.reference } } };
-  }
+  const result = await deps.applications.save(input, { certificate: certificate?.ok ? certificateToStore(certificate) : undefined, captcha: captcha.used, photoTypes });
+  if (result.ok) return { httpStatus: 200, body: { status: 'ok', message: ApiMessage.saved, data: { id: result.id, reference: result.reference } } };
   if ('conflict' in result) {
     const message = result.conflict === 'email' ? ApiMessage.emailRegistered : ApiMessage.registrationNumberRegistered;
     return { httpStatus: 409, body: { status: 'failed', message } };

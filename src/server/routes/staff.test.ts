@@ -224,4 +224,18 @@ describe('staff API answers', () => {
     expect(response.headers['cache-control']).toBe('no-store');
     expect(response.rawPayload.equals(certificate)).toBe(true);
   });
+
+  it('answers 304 to a reviewer who holds the certificate, and only after the access check', async () => {
+    const url = `/api/files/certificates/${certificateId}`;
+    const etag = (await get(url, 'reviewer')).headers.etag as string;
+    expect(etag).toMatch(/^"[A-Za-z0-9_-]+"$/);
+    const conditional = (actor: Actor) => ctx.app.inject({ method: 'GET', url, headers: { 'if-none-match': etag, ...(cookies[actor] ? { cookie: cookies[actor]! } : {}) } });
+    const unchanged = await conditional('reviewer');
+    expect(unchanged.statusCode).toBe(304);
+    expect(unchanged.headers.etag).toBe(etag);
+    expect(unchanged.headers['cache-control']).toBe('no-store');
+    expect(unchanged.rawPayload.length).toBe(0);
+    expect((await conditional('ownAm')).statusCode).toBe(403);
+    expect((await conditional('anonymous')).statusCode).toBe(401);
+  });
 });

@@ -9,7 +9,8 @@ import { UNIQUE_VIOLATION, databaseErrorOf, rowsOf, type Database, type Queryabl
 import { applications, files, pharmacies, reviewAudit } from '../db/schema.ts';
 import { newApplicationReference } from './application-reference.ts';
 import { CAPTCHA_USED_CONSTRAINT, type VerifiedCaptcha } from './captcha.ts';
-import type { StoredCertificate } from './files/certificates.ts';
+import type { CertificateToStore } from './files/certificates.ts';
+import { insertFile } from './files/file-store.ts';
 import { applicationReceivedMail, type ReceivedMailSettings } from './mail/application-received.ts';
 import { enqueueMail } from './mail/outbox.ts';
 
@@ -58,10 +59,8 @@ class Refused extends Error {
 export interface SaveExtras {
   /** The photo types the form allows (its catalogue entry's files.photoTypes); any image when absent. */
   photoTypes?: readonly string[];
-  /** A certificate already written to private storage; linked in the same transaction. */
-  certificate?: StoredCertificate;
-  /** Storage names of certificates this save replaced: the caller removes their files after commit. */
-  replaced?: string[];
+  /** A checked certificate: stored (row and bytes) in the save's transaction, replacing the application's earlier one. */
+  certificate?: CertificateToStore;
   /**
    * A verified bot-check solution: recorded as used in the save's own transaction. A solution is
    * used up even when the save is refused (409, bad edit link or photo): the refusal rolls the
@@ -222,13 +221,8 @@ export function createApplicationStore(db: Database, mail: ReceivedMailSettings,
             await tx.update(files).set({ applicationId: id, linkedAt: new Date() }).where(eq(files.id, photo.id));
           }
           if (extras.certificate) {
-            const old = await tx
-              .delete(files)
-              .where(and(eq(files.applicationId, id), eq(files.kind, 'certificate')))
-              .returning({ storageName: files.storageName });
-            extras.replaced?.push(...old.map((f) => f.storageName));
-            const { storageName, mime, originalMime, bytes } = extras.certificate;
-            await tx.insert(files).values({ kind: 'certificate', storageName, mime, originalMime: originalMime ?? mime, bytes, applicationId: id, linkedAt: new Date() });
+            await tx.delete(files).where(and(eq(files.applicationId, id), eq(files.kind, 'certificate')));
+            await insertFile(tx, { kind: 'certificate', ...extras.certificate, applicationId: id, linkedAt: new Date() });
           }
           if (!existingId) await queueReceivedMail(tx, columns, newReference);
           return { ok: true as const, id, editToken, created: existingId === null, reference };

@@ -10,12 +10,7 @@ import { applications, dataRightsEvents, dataRightsLinks, drafts, files, mailOut
 import { newEditToken } from './applications.ts';
 import { hashToken } from './tokens.ts';
 
-export interface StoredFile {
-  kind: 'photo' | 'certificate';
-  storageName: string;
-}
-
-export function createDataRights(db: Database, deps: { now: () => Date; removeFile: (file: StoredFile) => Promise<void> }) {
+export function createDataRights(db: Database, deps: { now: () => Date }) {
   /** The application a live link names, or null (unknown, expired, or already erased). */
   async function applicationOf(token: string) {
     const [row] = await db
@@ -68,8 +63,9 @@ export function createDataRights(db: Database, deps: { now: () => Date; removeFi
       if (!found) return false;
       const { id, emailNormalized } = found.application;
       const now = deps.now();
-      const removed = await db.transaction(async (tx) => {
-        const gone = await tx.delete(files).where(eq(files.applicationId, id)).returning({ kind: files.kind, storageName: files.storageName });
+      await db.transaction(async (tx) => {
+        // The files' bytes go with their rows (the foreign key cascades), in this transaction.
+        await tx.delete(files).where(eq(files.applicationId, id));
         await tx
           .update(applications)
           .set({
@@ -91,9 +87,7 @@ export function createDataRights(db: Database, deps: { now: () => Date; removeFi
         await tx.delete(drafts).where(eq(drafts.email, emailNormalized));
         await tx.delete(dataRightsLinks).where(eq(dataRightsLinks.applicationId, id));
         await tx.insert(dataRightsEvents).values({ applicationId: id, event: 'erased', at: now });
-        return gone;
       });
-      for (const file of removed) await deps.removeFile(file);
       return true;
     },
 

@@ -1,14 +1,13 @@
 // The retention job, on a clock the test sets: rejected applications go with their files after
 // the configured months, abandoned drafts after 30 days; nothing else is touched.
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
 import { eq, inArray } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
-import { applications, drafts, files } from '../db/schema.ts';
+import { applications, drafts, fileContents, files } from '../db/schema.ts';
 import { createTestContext, uploadPhoto, type TestContext } from '../test/context.ts';
 import { setStatus, submitApplication } from '../test/listings.ts';
+import { insertFile } from './files/file-store.ts';
 import { ABANDONED_DRAFT_DAYS, applyRetention, monthsBefore } from './retention.ts';
 
 let ctx: TestContext;
@@ -21,20 +20,22 @@ afterAll(async () => {
 
 const NOW = new Date('2027-06-15T12:00:00Z');
 const DAY = 24 * 3600_000;
-const dirs = () => ({ photo: ctx.app.services.photos.dir, certificate: ctx.app.services.certificates.dir });
 
-/** A submitted application with a photo and a certificate file, decided `status` at `decidedAt`. */
+/** A submitted application with a photo and a certificate, decided `status` at `decidedAt`. */
 async function decided(status: 'rejected' | 'approved' | 'submitted', decidedAt: Date) {
   const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#39c' } }).png().toBuffer();
   const photo = (await uploadPhoto(ctx.app, png.toString('base64'))).json() as { filename: string; target_id: string };
   const { id } = await submitApplication(ctx, 'uk', { photo: photo.filename, photoId: photo.target_id });
-  const certificate = `${id}.pdf`;
-  mkdirSync(dirs().certificate, { recursive: true });
-  writeFileSync(path.join(dirs().certificate, certificate), '%PDF-1.4\n');
-  await ctx.database.db.insert(files).values({ kind: 'certificate', storageName: certificate, mime: 'application/pdf', bytes: 9, applicationId: id, linkedAt: decidedAt });
+  const content = Buffer.from('%PDF-1.4\n');
+  const certificateId = await ctx.database.db.transaction((tx) =>
+    insertFile(tx, { kind: 'certificate', storageName: `${id}.pdf`, mime: 'application/pdf', bytes: content.length, applicationId: id, linkedAt: decidedAt, content }),
+  );
   await setStatus(ctx.database.db, id, status, decidedAt);
-  return { id, photoFile: path.join(dirs().photo, photo.filename), certificateFile: path.join(dirs().certificate, certificate) };
+  return { id, fileIds: [photo.target_id, certificateId] };
 }
+
+/** How many of an application's files still have their bytes stored. */
+const storedBytes = async (a: { fileIds: string[] }) => (await ctx.database.db.select({ fileId: fileContents.fileId }).from(fileContents).where(inArray(fileContents.fileId, a.fileIds))).length;
 
 describe('applyRetention', () => {
   it('deletes rejected applications and their files once the months have passed, and nothing else', async () => {
@@ -42,21 +43,21 @@ describe('applyRetention', () => {
     const recent = await decided('rejected', monthsBefore(NOW, 11));
     const approved = await decided('approved', monthsBefore(NOW, 30));
     const waiting = await decided('submitted', monthsBefore(NOW, 30));
-    for (const a of [old, recent, approved, waiting]) expect(existsSync(a.photoFile) && existsSync(a.certificateFile)).toBe(true);
+    for (const a of [old, recent, approved, waiting]) expect(await storedBytes(a)).toBe(2);
 
-    const result = await applyRetention(ctx.database.db, { now: NOW, rejectedMonths: 12, dirs: dirs() });
+    const result = await applyRetention(ctx.database.db, { now: NOW, rejectedMonths: 12 });
     expect(result).toMatchObject({ applications: 1, files: 2 });
 
     const left = await ctx.database.db.select({ id: applications.id }).from(applications).where(inArray(applications.id, [old.id, recent.id, approved.id, waiting.id]));
     expect(left.map((r) => r.id).sort()).toEqual([recent.id, approved.id, waiting.id].sort());
     expect(await ctx.database.db.select().from(files).where(eq(files.applicationId, old.id))).toEqual([]);
-    expect(existsSync(old.photoFile) || existsSync(old.certificateFile)).toBe(false);
-    for (const a of [recent, approved, waiting]) expect(existsSync(a.photoFile) && existsSync(a.certificateFile)).toBe(true);
+    expect(await storedBytes(old)).toBe(0);
+    for (const a of [recent, approved, waiting]) expect(await storedBytes(a)).toBe(2);
 
     // A shorter setting reaches the more recent rejection; a second run finds nothing more.
-    expect(await applyRetention(ctx.database.db, { now: NOW, rejectedMonths: 6, dirs: dirs() })).toMatchObject({ applications: 1, files: 2 });
-    expect(await applyRetention(ctx.database.db, { now: NOW, rejectedMonths: 6, dirs: dirs() })).toMatchObject({ applications: 0, files: 0 });
-    expect(existsSync(recent.photoFile)).toBe(false);
+    expect(await applyRetention(ctx.database.db, { now: NOW, rejectedMonths: 6 })).toMatchObject({ applications: 1, files: 2 });
+    expect(await applyRetention(ctx.database.db, { now: NOW, rejectedMonths: 6 })).toMatchObject({ applications: 0, files: 0 });
+    expect(await storedBytes(recent)).toBe(0);
   });
 
   it(`deletes drafts started more than ${ABANDONED_DRAFT_DAYS} days ago`, async () => {
@@ -72,7 +73,7 @@ describe('applyRetention', () => {
       expiresAt: new Date(NOW.getTime() + 10 * DAY),
     });
     const [abandoned, fresh] = await ctx.database.db.insert(drafts).values([draft(31), draft(29)]).returning({ id: drafts.id });
-    const result = await applyRetention(ctx.database.db, { now: NOW, rejectedMonths: 12, dirs: dirs() });
+    const result = await applyRetention(ctx.database.db, { now: NOW, rejectedMonths: 12 });
     expect(result.drafts).toBe(1);
     const left = (await ctx.database.db.select({ id: drafts.id }).from(drafts)).map((d) => d.id);
     expect(left).toContain(fresh!.id);

@@ -2,8 +2,6 @@
 // configurable number of months after the decision (RETENTION_REJECTED_MONTHS; the decision is
 // the application's last change, updated_at), and drafts nobody finished 30 days after they were
 // started. Run with the other purges (main.ts); `now` is explicit so that tests move the clock.
-import { unlink } from 'node:fs/promises';
-import path from 'node:path';
 import { and, eq, inArray, lt } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { applications, drafts, files } from '../db/schema.ts';
@@ -21,8 +19,6 @@ export function monthsBefore(now: Date, months: number): Date {
 export interface RetentionOptions {
   now?: Date;
   rejectedMonths: number;
-  /** Where each kind of file is stored. */
-  dirs: { photo: string; certificate: string };
 }
 
 export interface RetentionResult {
@@ -31,34 +27,27 @@ export interface RetentionResult {
   drafts: number;
 }
 
-const removeFile = (file: string) =>
-  unlink(file).catch((error: NodeJS.ErrnoException) => {
-    if (error.code !== 'ENOENT') throw error;
-  });
-
 export async function applyRetention(db: Database, options: RetentionOptions): Promise<RetentionResult> {
   const now = options.now ?? new Date();
   const cutoff = monthsBefore(now, options.rejectedMonths);
-  // Rows first, in one transaction; the files go once it committed (a crash in between leaves
-  // files without rows, which sweepLeftoverFiles removes).
+  // One transaction: the applications, their files' rows and (cascading from those) their bytes.
   const removed = await db.transaction(async (tx) => {
     const expired = await tx
       .select({ id: applications.id })
       .from(applications)
       .where(and(eq(applications.status, 'rejected'), lt(applications.updatedAt, cutoff)))
       .for('update', { skipLocked: true });
-    if (!expired.length) return { applications: 0, files: [] as { kind: 'photo' | 'certificate'; storageName: string }[] };
+    if (!expired.length) return { applications: 0, files: 0 };
     const ids = expired.map((row) => row.id);
-    const gone = await tx.delete(files).where(inArray(files.applicationId, ids)).returning({ kind: files.kind, storageName: files.storageName });
+    const gone = await tx.delete(files).where(inArray(files.applicationId, ids)).returning({ id: files.id });
     await tx.delete(applications).where(inArray(applications.id, ids));
-    return { applications: ids.length, files: gone };
+    return { applications: ids.length, files: gone.length };
   });
-  for (const file of removed.files) await removeFile(path.join(options.dirs[file.kind], path.basename(file.storageName)));
 
   // A draft's temp photo is then no longer kept: purgeTempPhotos deletes it on its next run.
   const abandoned = await db
     .delete(drafts)
     .where(lt(drafts.createdAt, new Date(now.getTime() - ABANDONED_DRAFT_DAYS * DAY_MS)))
     .returning({ id: drafts.id });
-  return { applications: removed.applications, files: removed.files.length, drafts: abandoned.length };
+  return { ...removed, drafts: abandoned.length };
 }

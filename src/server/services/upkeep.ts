@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 import { purgeDailyQuotas } from './daily-quota.ts';
 import { refreshStaleExportLines } from './export-lines.ts';
-import { purgeTempPhotos, sweepLeftoverFiles } from './files/purge.ts';
+import { purgeTempPhotos } from './files/purge.ts';
 import { purgeRateLimitHits } from './rate-limit-store.ts';
 import { purgeIdempotencyKeys } from './rep-visits.ts';
 import { applyRetention } from './retention.ts';
@@ -20,16 +20,12 @@ export function upkeepJob(app: FastifyInstance, config: Pick<Config, 'retentionR
     everyMs: UPKEEP_EVERY_MS,
     async run() {
       // Issue #13: retention of rejected applications and abandoned drafts.
-      const retained = await applyRetention(db, {
-        rejectedMonths: config.retentionRejectedMonths,
-        dirs: { photo: services.photos.dir, certificate: services.certificates.dir },
-      });
+      const retained = await applyRetention(db, { rejectedMonths: config.retentionRejectedMonths });
       if (retained.applications || retained.drafts) app.log.info(retained, 'retention: deleted rejected applications (with their files) and abandoned drafts');
       // Drafts first: a photo is kept exactly as long as a live draft refers to it.
       const drafts = await services.drafts.purgeExpired();
-      const photos = await purgeTempPhotos(db, services.photos.dir);
+      const photos = await purgeTempPhotos(db);
       const captchas = await services.captcha.purgeExpired();
-      const leftovers = await sweepLeftoverFiles(db, [services.photos.dir, services.certificates.dir]);
       await purgeDailyQuotas(db);
       await purgeRateLimitHits(db);
       await services.auth.purgeExpired();
@@ -37,7 +33,7 @@ export function upkeepJob(app: FastifyInstance, config: Pick<Config, 'retentionR
       await purgeIdempotencyKeys(db);
       const exportLines = await refreshStaleExportLines(db);
       if (exportLines) app.log.info({ pharmacies: exportLines }, 'rendered the CSV export records of field pharmacies stored in an older format');
-      if (photos.length || captchas || drafts || leftovers.length) app.log.info({ photos: photos.length, captchas, drafts, leftovers: leftovers.length }, 'purged temporary uploads, leftover files, used captchas and expired drafts');
+      if (photos.length || captchas || drafts) app.log.info({ photos: photos.length, captchas, drafts }, 'purged temporary uploads, used captchas and expired drafts');
     },
   };
 }

@@ -1,17 +1,14 @@
-// German training certificates: checked by content (pdf, jpeg, png, heic), stored privately under
-// DATA_DIR/files/certificates with a random name, never on a public path. A PDF is kept as sent
-// (a reviewer needs the original document) once a PDF parser found it whole and free of active
-// content; an image is decoded within the pixel limit and re-encoded at full size without its
-// metadata (EXIF, GPS), HEIC as JPEG when this build of sharp can decode it.
+// German training certificates: checked by content (pdf, jpeg, png, heic), stored in the database
+// (file-store.ts) with a random name, in the application's save, and never on a public path. A PDF
+// is kept as sent (a reviewer needs the original document) once a PDF parser found it whole and
+// free of active content; an image is decoded within the pixel limit and re-encoded at full size
+// without its metadata (EXIF, GPS), HEIC as JPEG when this build of sharp can decode it.
 import { randomBytes } from 'node:crypto';
-import { mkdir, unlink } from 'node:fs/promises';
-import path from 'node:path';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 import { MAX_UPLOAD_BYTES } from '#shared/limits.ts';
 import { declaredSize, imagePool, MAX_INPUT_PIXELS, type ImagePool } from './image-work.ts';
 import { checkPdf } from './pdf-check.ts';
-import { writeFileAtomically } from './write-file-atomically.ts';
 
 import { FileErrorKey } from '#shared/schemas/registration-steps.ts';
 
@@ -25,8 +22,6 @@ const CERTIFICATE_MIME: Record<string, string> = {
   'image/heic': 'heic',
   'image/heif': 'heif',
 };
-
-const STORAGE_NAME = /^[A-Za-z0-9_-]{22}\.(pdf|jpg|png|heic|heif)$/;
 
 export type CertificateCheck =
   | { ok: true; content: Buffer; mime: string; ext: string; originalMime: string }
@@ -71,31 +66,17 @@ export async function checkCertificate(content: Buffer, pool: ImagePool = imageP
   }
 }
 
-export interface StoredCertificate {
+/** A checked certificate as the application's save stores it (row and bytes, in its transaction). */
+export interface CertificateToStore {
   storageName: string;
   mime: string;
   /** The type detected in the upload (a HEIC certificate is stored as JPEG). */
-  originalMime?: string;
+  originalMime: string;
   bytes: number;
+  content: Buffer;
 }
 
-export function createCertificateStore(dataDir: string) {
-  const dir = path.join(dataDir, 'files', 'certificates');
-  const pathOf = (storageName: string) => (STORAGE_NAME.test(storageName) ? path.join(dir, storageName) : null);
-  return {
-    dir,
-    pathOf,
-    async write(content: Buffer, check: { mime: string; ext: string; originalMime?: string }): Promise<StoredCertificate> {
-      await mkdir(dir, { recursive: true, mode: 0o700 });
-      const storageName = `${randomBytes(16).toString('base64url')}.${check.ext}`;
-      await writeFileAtomically(path.join(dir, storageName), content, 0o600);
-      return { storageName, mime: check.mime, originalMime: check.originalMime ?? check.mime, bytes: content.length };
-    },
-    async remove(storageName: string) {
-      const file = pathOf(storageName);
-      if (file) await unlink(file).catch(() => undefined);
-    },
-  };
+export function certificateToStore(check: { content: Buffer; mime: string; ext: string; originalMime?: string }): CertificateToStore {
+  const storageName = `${randomBytes(16).toString('base64url')}.${check.ext}`;
+  return { storageName, mime: check.mime, originalMime: check.originalMime ?? check.mime, bytes: check.content.length, content: check.content };
 }
-
-export type CertificateStore = ReturnType<typeof createCertificateStore>;

@@ -1,17 +1,14 @@
 // Applicant photos: checked by content (never by name), their declared size read from the header
 // and refused above the pixel limit before any decoding, then re-encoded on the image pool so that
-// no metadata (EXIF, GPS) and nothing but pixels survive, and stored under DATA_DIR/files/photos
-// with a random name.
+// no metadata (EXIF, GPS) and nothing but pixels survive, and stored in the database
+// (file-store.ts) with a random name.
 import { randomBytes } from 'node:crypto';
-import { mkdir, unlink } from 'node:fs/promises';
-import path from 'node:path';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 import { MAX_UPLOAD_BYTES } from '#shared/limits.ts';
 import type { Database } from '../../db/client.ts';
-import { files } from '../../db/schema.ts';
+import { storeFile } from './file-store.ts';
 import { declaredSize, imagePool, ImagePoolBusy, MAX_INPUT_PIXELS, type ImagePool } from './image-work.ts';
-import { writeFileAtomically } from './write-file-atomically.ts';
 
 export { MAX_INPUT_PIXELS } from './image-work.ts';
 /** Photos are shown small (400x400 capture); larger ones are scaled down to this box. */
@@ -41,16 +38,11 @@ export async function reencodePhoto(input: Buffer, sourceMime: string): Promise<
 }
 
 export interface PhotoStore {
-  dir: string;
   save(input: Buffer): Promise<PhotoResult>;
-  pathOf(filename: string): string | null;
 }
 
-export function createPhotoStore(db: Database, dataDir: string, pool: ImagePool = imagePool): PhotoStore {
-  const dir = path.join(dataDir, 'files', 'photos');
+export function createPhotoStore(db: Database, pool: ImagePool = imagePool): PhotoStore {
   return {
-    dir,
-    pathOf: (filename) => (PHOTO_NAME.test(filename) ? path.join(dir, filename) : null),
     async save(input) {
       if (input.length > MAX_UPLOAD_BYTES) return { ok: false, reason: 'tooBig' };
       const type = await fileTypeFromBuffer(input);
@@ -65,19 +57,8 @@ export function createPhotoStore(db: Database, dataDir: string, pool: ImagePool 
         return { ok: false, reason: 'unreadable' };
       }
       const filename = `${randomBytes(16).toString('base64url')}.${encoded.ext}`;
-      await mkdir(dir, { recursive: true });
-      const target = path.join(dir, filename);
-      await writeFileAtomically(target, encoded.buffer, 0o644);
-      try {
-        const [row] = await db
-          .insert(files)
-          .values({ kind: 'photo', storageName: filename, mime: photoMime(filename), originalMime: type.mime, bytes: encoded.buffer.length })
-          .returning({ id: files.id });
-        return { ok: true, id: row!.id, filename, mime: photoMime(filename), bytes: encoded.buffer.length };
-      } catch (error) {
-        await unlink(target).catch(() => undefined);
-        throw error;
-      }
+      const id = await storeFile(db, { kind: 'photo', storageName: filename, mime: photoMime(filename), originalMime: type.mime, bytes: encoded.buffer.length, content: encoded.buffer });
+      return { ok: true, id, filename, mime: photoMime(filename), bytes: encoded.buffer.length };
     },
   };
 }

@@ -35,7 +35,7 @@ describe('crash durability', () => {
     expect(report.incomplete).toEqual([]);
     expect(report.photosMissing).toEqual([]);
     expect(report.halfWritten).toEqual([]);
-    // The restart's sweep removed every partial file and every file without a row (planted ones included).
+    // A file's row and bytes are one transaction, and nothing is written under DATA_DIR/files.
     expect(report.leftovers).toEqual([]);
     // Saves that were answered are all there; saves cut off by the kill either committed or not.
     expect(report.storedAfterRestart).toBeGreaterThanOrEqual(report.acknowledged + 1);
