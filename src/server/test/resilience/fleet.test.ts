@@ -6,6 +6,7 @@ import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openCliContext } from '../../cli/context.ts';
 import { loadConfig } from '../../config.ts';
@@ -109,7 +110,9 @@ describe.runIf(usingPostgres())('two servers on one PostgreSQL database', () => 
     for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
   }, 60_000);
 
-  it('both come up when started together on an empty database, and the main admin is created and announced once', () => {
+  it('both come up when started together on an empty database, and the main admin is created and announced once', async () => {
+    // The announcement comes just before the "is running" line, after the server answers health checks.
+    await expect.poll(() => [a.output(), b.output()].every((output) => /is running:/.test(output)), { timeout: 30_000 }).toBe(true);
     const announced = [a.output(), b.output()].filter((output) => /No staff account existed, so a main admin was created/.test(output));
     expect(announced).toHaveLength(1);
     for (const output of [a.output(), b.output()]) expect(output).not.toMatch(/could not start/);
@@ -119,6 +122,20 @@ describe.runIf(usingPostgres())('two servers on one PostgreSQL database', () => 
     const [token] = await solvedTokensFrom(a.url, 1);
     const saved = await request(`${b.url}/api/save-pharmacist`, { body: application(1, token!), from: '127.0.0.11' });
     expect(saved.status, JSON.stringify(saved.json)).toBe(200);
+  });
+
+  it('serves through B, byte for byte, a photo uploaded through A', async () => {
+    const jpeg = await sharp({ create: { width: 320, height: 240, channels: 3, background: '#2a6' } }).jpeg().toBuffer();
+    const [token] = await solvedTokensFrom(a.url, 1);
+    const uploaded = await request(`${a.url}/api/save-temp-pharmacist-image`, { body: { data: jpeg.toString('base64'), recaptchaToken: token }, from: '127.0.0.14' });
+    expect(uploaded.status, JSON.stringify(uploaded.json)).toBe(200);
+    const name = String((uploaded.json as { filename?: string }).filename);
+    const served = async (server: ServerProcess) => Buffer.from(await (await fetch(`${server.url}/files/photos/${name}`)).arrayBuffer());
+    const [fromA, fromB] = await Promise.all([served(a), served(b)]);
+    expect(fromB.length).toBeGreaterThan(100);
+    expect(fromB.equals(fromA)).toBe(true);
+    const [stored] = await query<{ content: Buffer }>('select c.content from file_contents c join files f on f.id = c.file_id where f.storage_name = $1', [name]);
+    expect(fromB.equals(stored!.content)).toBe(true);
   });
 
   it('signs a reviewer in through B with the second factor they enrolled through A', async () => {
