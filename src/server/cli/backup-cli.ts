@@ -16,8 +16,25 @@ import type { CliOutput } from './staff-cli.ts';
 export const BACKUP_USAGE = 'Usage: npm run backup -- --out FILE   (the whole database in one gzip file; README "Backups")';
 
 /** A path as the operator typed it: relative to where they ran npm, not to the project folder npm runs in. */
-export function operatorPath(file: string): string {
+function operatorPath(file: string): string {
   return path.resolve(process.env.INIT_CWD ?? process.cwd(), file);
+}
+
+/** The file `--<option> FILE` names, as the operator meant it; null having printed the usage when it is missing or the arguments are wrong. */
+export function fileArgument(argv: string[], option: string, usage: string, out: CliOutput): string | null {
+  let values;
+  try {
+    values = parseArgs({ args: argv, options: { [option]: { type: 'string' } } }).values;
+  } catch (error) {
+    out.error(`${(error as Error).message}\n${usage}`);
+    return null;
+  }
+  const file = values[option];
+  if (typeof file !== 'string' || !file) {
+    out.error(usage);
+    return null;
+  }
+  return operatorPath(file);
 }
 
 /** FILE.part, readable by its owner only (it holds personal data and the keys), synced to disk on close. */
@@ -55,21 +72,11 @@ async function writePart(config: Config, part: string, out: CliOutput): Promise<
 }
 
 export async function runBackupCommand(argv: string[], out: CliOutput, givenConfig?: Config): Promise<number> {
-  let values;
-  try {
-    values = parseArgs({ args: argv, options: { out: { type: 'string' } } }).values;
-  } catch (error) {
-    out.error(`${(error as Error).message}\n${BACKUP_USAGE}`);
-    return 2;
-  }
-  if (!values.out) {
-    out.error(BACKUP_USAGE);
-    return 2;
-  }
+  const file = fileArgument(argv, 'out', BACKUP_USAGE, out);
+  if (!file) return 2;
   const config = givenConfig ?? loadConfigFor(out);
   if (!config) return 1;
 
-  const file = operatorPath(values.out);
   const part = `${file}.part`;
   try {
     if (!(await writePart(config, part, out))) {

@@ -9,7 +9,6 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app.ts';
 import { testConfig, type Config } from '../config.ts';
 import { writeBackup } from '../db/backup/write-backup.ts';
 import { journalEntries } from '../db/backup/tables.ts';
@@ -17,7 +16,7 @@ import { openDatabase } from '../db/client.ts';
 import { lockFileOf, type LockHolder } from '../db/lock.ts';
 import { fileContents, rateLimitHits, staffUsers } from '../db/schema.ts';
 import { databaseSnapshot, photoBytes, storeListedPhoto, storeSecret } from '../test/backup.ts';
-import type { TestContext } from '../test/context.ts';
+import { createTestContext, type TestContext } from '../test/context.ts';
 import { submitApplication } from '../test/listings.ts';
 import { createTempDatabase } from '../test/postgres.ts';
 import { runBackupCommand } from './backup-cli.ts';
@@ -49,26 +48,9 @@ async function snapshotOf(config: Config) {
   }
 }
 
-/** The app on an in-memory PGlite, whatever TEST_DB says: the backups under test are taken on the embedded database. */
-async function embeddedSource(): Promise<TestContext> {
-  const config = testConfig();
-  const database = await openDatabase(config);
-  await database.migrate();
-  const app = await buildApp(config, { database });
-  await app.ready();
-  return {
-    app,
-    config,
-    database,
-    async close() {
-      await app.close();
-      await database.close();
-    },
-  };
-}
-
 beforeAll(async () => {
-  source = await embeddedSource();
+  // The backups under test are taken on the embedded database, whatever TEST_DB says.
+  source = await createTestContext({}, {}, null);
   const { db } = source.database;
   await seedDemo(db, source.app.services.auth, 'http://localhost:3000/it'); // staff (reps refer to managers), field pharmacies, visits
   const listed = await submitApplication(source, 'uk');

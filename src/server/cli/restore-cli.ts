@@ -5,14 +5,13 @@
 // server keeps its pool open), and a started server has always written rows (its first main admin,
 // its keys), which the emptiness check refuses anyway.
 import { existsSync, rmSync } from 'node:fs';
-import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import type { Config } from '../config.ts';
 import { BackupFileError, checkBackup, readBackup, type BackupReader } from '../db/backup/read-backup.ts';
 import { backupMigrationTag, refuseUnlessEmpty, restoreBackup, RestoreRefused } from '../db/backup/restore-backup.ts';
 import { openDatabase, rowsOf, type DatabaseHandle } from '../db/client.ts';
 import { acquireDatabaseLock, describeHolder } from '../db/lock.ts';
-import { operatorPath } from './backup-cli.ts';
+import { fileArgument } from './backup-cli.ts';
 import { loadConfigFor } from './run.ts';
 import type { CliOutput } from './staff-cli.ts';
 
@@ -78,21 +77,11 @@ async function restore(config: Config, backup: BackupReader, target: string): Pr
 }
 
 export async function runRestoreCommand(argv: string[], out: CliOutput, givenConfig?: Config): Promise<number> {
-  let values;
-  try {
-    values = parseArgs({ args: argv, options: { from: { type: 'string' } } }).values;
-  } catch (error) {
-    out.error(`${(error as Error).message}\n${RESTORE_USAGE}`);
-    return 2;
-  }
-  if (!values.from) {
-    out.error(RESTORE_USAGE);
-    return 2;
-  }
+  const file = fileArgument(argv, 'from', RESTORE_USAGE, out);
+  if (!file) return 2;
   const config = givenConfig ?? loadConfigFor(out);
   if (!config) return 1;
 
-  const file = operatorPath(values.from);
   const target = describeTarget(config);
   try {
     // Read through once before the target is touched: a damaged or cut-short file is refused up front.
