@@ -65,14 +65,14 @@ describe('POST /api/save-pharmacist', () => {
       whereDidYouFindOutAboutUs: 'email',
       isChecked: true,
       agreementCheck5: true,
-      appStoreCountry: 'uk',
-      formLanguage: 'en',
       placeId: 'fixture:uk:001',
       lat: 53.4,
       lng: -2.99,
     });
     expect(JSON.stringify(answers)).not.toMatch(/[<>]/);
-    expect(answers).not.toHaveProperty('recaptchaToken');
+    // Only answers are kept there (decision 0018): the market and language are columns, the bot check and honeypot nowhere.
+    for (const transport of ['recaptchaToken', 'appStoreCountry', 'formLanguage', 'website', 'loginToken']) expect(answers).not.toHaveProperty(transport);
+    expect([row!.country, row!.language]).toEqual(['uk', 'en']);
 
     const [pharmacy] = await ctx.database.db.select().from(pharmacies).where(eq(pharmacies.placeId, 'fixture:uk:001'));
     expect(pharmacy?.name).toBe('Bold Street Chemist');

@@ -6,29 +6,19 @@
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { FORMS } from '#shared/forms/catalogue.ts';
-import { sectionsOf } from '#shared/forms/derive.ts';
+import { answerFields, sectionsOf } from '#shared/forms/derive.ts';
 import type { fieldPharmacies } from '../db/schema.ts';
 import type { AreaManagerPharmacies } from './area-manager-pharmacies.ts';
 import { csvCell, csvCells, csvRecord } from './csv.ts';
+import { COLUMN_FIELDS } from './field-pharmacy-columns.ts';
+
+const EXTRA_PHARMACISTS = sectionsOf(FORMS['rep-visit']).find((section) => section.repeat)!;
 
 /** Columns of the table itself, in this order (recordOf writes them). */
 const TABLE_COLUMNS = ['id', 'pharmacyName', 'fullAddress', 'city', 'prov', 'region', 'placeId', 'lat', 'lng', 'salesRep', 'currentCallFlag', 'month', 'oncStatus', 'createdAt'];
 
-/** Form fields that are the table's columns above, or never stored. */
-const NOT_ANSWERS = new Set(['whereYouWork', 'address', 'city', 'prov', 'region', 'placeId', 'lat', 'lng', 'salesRep', 'callFlag', 'month', 'oncStatus', 'pharmacyId', 'areaManagerId', 'recaptchaToken', 'appStoreCountry', 'formLanguage', 'loginToken']);
-
-const EXTRA_PHARMACISTS = sectionsOf(FORMS['rep-visit']).find((section) => section.repeat)!;
-
 /** Every other answer of the add-pharmacy and visit forms, in form order, once each. */
-export const ANSWER_COLUMNS: readonly string[] = [
-  ...new Set(
-    [FORMS['areamanager-pharmacy'], FORMS['rep-visit']]
-      .flatMap((form) => sectionsOf(form))
-      .filter((section) => !section.repeat)
-      .flatMap((section) => Object.keys(section.fields))
-      .filter((name) => !NOT_ANSWERS.has(name)),
-  ),
-];
+export const ANSWER_COLUMNS: readonly string[] = [...new Set([FORMS['areamanager-pharmacy'], FORMS['rep-visit']].flatMap(answerFields))].filter((name) => !COLUMN_FIELDS.has(name));
 
 export const CSV_HEADER = [...TABLE_COLUMNS, ...ANSWER_COLUMNS, 'additionalPharmacists'];
 

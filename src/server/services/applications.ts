@@ -4,6 +4,8 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import { EDIT_TOKEN_BYTES } from '#shared/limits.ts';
 import { type Country, type Language } from '#shared/markets.ts';
+import { applicationFormFor } from '#shared/forms/catalogue.ts';
+import { answersOf } from '#shared/forms/derive.ts';
 import { DEFAULT_REGISTRATION_BODY } from '#shared/reference/options.ts';
 import { UNIQUE_VIOLATION, databaseErrorOf, rowsOf, type Database, type Queryable } from '../db/client.ts';
 import { applications, files, pharmacies, reviewAudit } from '../db/schema.ts';
@@ -42,8 +44,6 @@ export type SaveResult =
   | { ok: false; conflict: 'email' | 'registrationNumber' }
   | { ok: false; captcha: 'reused' }
   | { ok: false; invalid: 'loginToken' | 'photo'; code?: string };
-
-const NOT_STORED = new Set(['recaptchaToken', 'loginToken', 'website']);
 
 export const newEditToken = () => randomBytes(EDIT_TOKEN_BYTES).toString('base64url');
 
@@ -152,7 +152,7 @@ export function createApplicationStore(db: Database, mail: ReceivedMailSettings,
 
     /** One try of `save` with one new reference; `referenceTaken`: try again with another. */
     async saveOnce(input: ApplicationInput, extras: SaveExtras, newReference: string): Promise<SaveResult | { referenceTaken: true }> {
-      const answers = Object.fromEntries(Object.entries(input).filter(([k, v]) => !NOT_STORED.has(k) && v !== undefined));
+      const answers = Object.fromEntries(Object.entries(answersOf(applicationFormFor(input.appStoreCountry, input.formLanguage), input)).filter(([, v]) => v !== undefined));
       const registrationBody = input.bodyOfRegistration || DEFAULT_REGISTRATION_BODY[input.appStoreCountry];
       const editToken = newEditToken();
       const pharmacy: PharmacyColumns = { placeId: input.placeId, name: input.whereYouWork, address: input.address, lat: input.lat, lng: input.lng, services: input.services ?? '' };
@@ -267,13 +267,13 @@ export function createApplicationStore(db: Database, mail: ReceivedMailSettings,
       return Boolean(row);
     },
 
-    /** The application's answers, found only by its edit token (never by its id). */
+    /** The application's answers with its market and language, as the form sent them; found only by its edit token (never by its id). */
     async findByEditToken(editToken: string): Promise<{ id: string; answers: Record<string, unknown> } | null> {
       const [row] = await db
-        .select({ id: applications.id, answers: applications.answers })
+        .select({ id: applications.id, answers: applications.answers, country: applications.country, language: applications.language })
         .from(applications)
         .where(byLiveEditToken(editToken));
-      return row ? { id: row.id, answers: row.answers } : null;
+      return row ? { id: row.id, answers: { ...row.answers, appStoreCountry: row.country, formLanguage: row.language } } : null;
     },
   };
   return store;

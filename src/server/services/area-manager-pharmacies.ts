@@ -3,11 +3,15 @@
 // details and rep, and the rows of the CSV export, read a page at a time.
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { FORMS } from '#shared/forms/catalogue.ts';
+import { answersOf } from '#shared/forms/derive.ts';
+import type { FormDef } from '#shared/forms/model.ts';
 import { PHARMACY_PAGE_SIZE, type AreaManagerPharmacyDetail, type AreaManagerPharmacyItem, type AreaManagerPharmacyPage } from '#shared/schemas/staff.ts';
 import { UNIQUE_VIOLATION, databaseErrorOf, rowsOf, type Database, type Queryable } from '../db/client.ts';
 import { callEntries, fieldPharmacies, staffUsers } from '../db/schema.ts';
 import { EXPORT_FORMAT, exportLineOf, type ExportLine } from './accord-csv.ts';
 import { exportColumnsOf, updateFieldPharmacy } from './export-lines.ts';
+import { COLUMN_FIELDS } from './field-pharmacy-columns.ts';
 import type { FieldPharmacy, FieldSales } from './field-sales.ts';
 
 export interface PharmacyListQuery {
@@ -18,10 +22,6 @@ export interface PharmacyListQuery {
   due: boolean;
 }
 
-/** Payload fields kept in their own columns; every other answer goes to `answers`. */
-const COLUMN_FIELDS = ['areaManagerId', 'salesRep', 'oncStatus', 'city', 'region', 'prov', 'placeId', 'lat', 'lng', 'address', 'whereYouWork', 'pharmacyId'];
-/** Sent with every form but not the pharmacy's: the bot check, the page's market and language. */
-const NOT_STORED = ['recaptchaToken', 'appStoreCountry', 'formLanguage', 'website', 'loginToken'];
 
 export type SaveResult = { ok: true; id: string } | { ok: false; conflict: 'place' };
 
@@ -46,9 +46,10 @@ const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 /** The latest call entry's next visit, for each row of `field_pharmacies` named `p`. */
 const latestNextVisit = sql`(select c.next_visit from ${callEntries} c where c.pharmacy_id = p.id order by c.at desc limit 1)`;
 
-function columnsOf(payload: Record<string, unknown>) {
+/** A validated payload of `form` as the row's columns, and its other answers (not the transport, nor the refs). */
+function columnsOf(form: FormDef, payload: Record<string, unknown>) {
   const text = (name: string) => (typeof payload[name] === 'string' && payload[name] !== '' ? (payload[name] as string) : null);
-  const answers = Object.fromEntries(Object.entries(payload).filter(([name]) => !COLUMN_FIELDS.includes(name) && !NOT_STORED.includes(name)));
+  const answers = Object.fromEntries(Object.entries(answersOf(form, payload)).filter(([name]) => !COLUMN_FIELDS.has(name)));
   return {
     salesRepId: text('salesRep'),
     name: String(payload.whereYouWork ?? ''),
@@ -168,7 +169,7 @@ export function createAreaManagerPharmacies(db: Database, fieldSales: FieldSales
       try {
         const id = await db.transaction(async (tx) => {
           // The id and time are set here so that the row and its export record are written at once.
-          const row = { id: randomUUID(), createdAt: new Date(), areaManagerId, currentCallFlag: null, month: null, ...columnsOf(payload) };
+          const row = { id: randomUUID(), createdAt: new Date(), areaManagerId, currentCallFlag: null, month: null, ...columnsOf(FORMS['areamanager-pharmacy'], payload) };
           await tx.insert(fieldPharmacies).values({ ...row, ...exportColumnsOf(row) });
           await afterInsert(tx);
           return row.id;
@@ -182,7 +183,7 @@ export function createAreaManagerPharmacies(db: Database, fieldSales: FieldSales
 
     /** The edit page's fields (details and rep); the other answers stay as they are. */
     async updateDetails(row: FieldPharmacy, payload: Record<string, unknown>): Promise<SaveResult> {
-      const { answers, ...columns } = columnsOf(payload);
+      const { answers, ...columns } = columnsOf(FORMS['areamanager-pharmacy-edit'], payload);
       try {
         await db.transaction((tx) => updateFieldPharmacy(tx, row.id, (current) => ({ ...columns, answers: { ...current.answers, ...answers } })));
         return { ok: true, id: row.id };

@@ -2,6 +2,8 @@
 // applicant can continue on another device. The token is only in the link; we keep its hash.
 import { domainToASCII } from 'node:url';
 import { and, count, eq, gt, lt, sql } from 'drizzle-orm';
+import { applicationFormFor } from '#shared/forms/catalogue.ts';
+import { answersOf } from '#shared/forms/derive.ts';
 import { DRAFT_TTL_DAYS, type DraftAnswer } from '#shared/schemas/drafts.ts';
 import { PhotoNameSchema } from '#shared/schemas/fields.ts';
 import { isCountry, isLanguage, type Country, type Language } from '#shared/markets.ts';
@@ -109,7 +111,7 @@ export function createDraftStore(db: Database, deps: { mailer: Mailer; productNa
           country: input.country,
           language: input.language,
           step: input.step,
-          data: input.data,
+          data: answersOf(applicationFormFor(input.country, input.language), input.data),
           photo: photo.success ? photo.data : null,
           createdAt: now,
           expiresAt,

@@ -13,6 +13,47 @@ export function sectionsOf(form: FormDef, step?: number): SectionDef[] {
   return sectionsOn([...form.steps.flat(), ...(form.carried ?? [])]);
 }
 
+const roleOf = (section: SectionDef) => section.role ?? 'answer';
+/** A section's field names, the browser's own included; files are kept apart (IndexedDB, the files table). */
+const valueNames = (section: SectionDef) => Object.keys({ ...section.fields, ...section.formFields }).filter((name) => !section.files?.includes(name));
+
+/** The sections whose fields are what a person answered (model.ts SectionRole), in form order. */
+export const answerSections = (form: FormDef): SectionDef[] => sectionsOf(form).filter((s) => roleOf(s) === 'answer');
+
+/** The fields of the form's answer sections, repeated blocks by their base name. */
+export function answerFields(form: FormDef): string[] {
+  return [...new Set(answerSections(form).flatMap(valueNames))];
+}
+
+/** The fields that travel with a submit only: the market and language, the bot check, the edit token, the page's path. */
+export function transportFields(form: FormDef): string[] {
+  return [...new Set(sectionsOf(form).filter((s) => roleOf(s) === 'transport').flatMap(valueNames))];
+}
+
+/** The honeypot field a section of the form renders (model.ts SectionDef.honeypot), or null. */
+export const honeypotOf = (form: FormDef): string | null => sectionsOf(form).find((s) => s.honeypot)?.honeypot ?? null;
+
+const answerMatchers = new WeakMap<FormDef, (name: string) => boolean>();
+
+/** Whether `name` is one of the form's answers, a numbered block's (`firstName2`) included. */
+export function isAnswerField(form: FormDef): (name: string) => boolean {
+  let matches = answerMatchers.get(form);
+  if (!matches) {
+    const answers = answerSections(form);
+    const plain = new Set(answers.filter((s) => !s.repeat).flatMap(valueNames));
+    const repeated = answers.filter((s) => s.repeat);
+    const numbered = new Set(repeated.flatMap((s) => Array.from({ length: s.repeat!.max - s.repeat!.from + 1 }, (_, i) => valueNames(s).map((name) => `${name}${s.repeat!.from + i}`)).flat()));
+    answerMatchers.set(form, (matches = (name) => plain.has(name) || numbered.has(name)));
+  }
+  return matches;
+}
+
+/** Only the answers among `values`: what is kept with a record, in a draft and between visits. */
+export function answersOf<T>(form: FormDef, values: Record<string, T>): Record<string, T> {
+  const isAnswer = isAnswerField(form);
+  return Object.fromEntries(Object.entries(values).filter(([name]) => isAnswer(name)));
+}
+
 const isEmpty = (value: unknown) => value === undefined || value === null || value === '' || value === false;
 
 const shownFields = (section: SectionDef) =>

@@ -9,6 +9,14 @@ export type Answers = Record<string, unknown>;
 /** Field-level errors as the API answers them: `{ field: i18nKey }`. */
 export type FieldErrors = Record<string, string>;
 
+/**
+ * What a section's fields are to the product: `answer` (the default) is what a person answered,
+ * kept with the record and between visits; `transport` travels with the submit only (the market
+ * and language, the bot check, the edit token, the honeypot, the page's path); `ref` names the
+ * record the form works on (a pharmacy, an area manager), set by the page from its route.
+ */
+export type SectionRole = 'answer' | 'transport' | 'ref';
+
 export interface SectionDef {
   /** Payload fields in page order, each with its rule. */
   fields: Record<string, FieldRule>;
@@ -17,6 +25,8 @@ export interface SectionDef {
    * add a staff member (their e-mail is where they sign in, not where a decision goes).
    */
   texts: 'form' | 'italy' | 'steps' | 'staff' | 'staff.person' | 'myData';
+  /** 'answer' when absent. */
+  role?: SectionRole;
   /** Fields no input shows, whose error is shown at another field: `{ lat: 'placeId' }`. */
   errorAt?: Record<string, string>;
   /** Fields that travel in the payload but that no input of this section shows (no error target). */
@@ -31,6 +41,11 @@ export interface SectionDef {
   formFields?: Record<string, FieldRule>;
   /** Cross-field rules of the section: the errors of `answers`, by field. */
   check?: (answers: Answers) => FieldErrors;
+  /**
+   * A field this section renders that people never see or fill in and simple bots do: sent with the
+   * submit as it is, in no schema and never kept (the server refuses a filled one, routes/registration.ts).
+   */
+  honeypot?: string;
   /** The section is shown and validated only when this holds; otherwise its fields are dropped. */
   visibleWhen?: (answers: Answers) => boolean;
   /** Numbered blocks: fields `firstName2`, `firstName3`, … up to `max`, each block optional. */

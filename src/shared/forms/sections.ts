@@ -60,9 +60,9 @@ export const SECTIONS = {
   'about-you': { texts: 'form', fields: pick('anythingElseAboutYou') },
   'unasked-about-you': { texts: 'form', fields: pick('anythingElseAboutYou'), hidden: ['anythingElseAboutYou'] },
   'confirmations-5': { texts: 'form', fields: pick(...AGREEMENT_FIELDS), boxes: AGREEMENT_FIELDS, gatesSubmit: AGREEMENT_FIELDS },
-  'bot-check': { texts: 'form', fields: pick('recaptchaToken') },
+  'bot-check': { texts: 'form', role: 'transport', fields: pick('recaptchaToken'), honeypot: 'website' },
   /** Set by the page, not typed: market, language and the edit token. */
-  market: { texts: 'form', fields: pick('appStoreCountry', 'formLanguage', 'loginToken'), hidden: ['appStoreCountry', 'formLanguage', 'loginToken'] },
+  market: { texts: 'form', role: 'transport', fields: pick('appStoreCountry', 'formLanguage', 'loginToken'), hidden: ['appStoreCountry', 'formLanguage', 'loginToken'] },
 
   // ---- the three-step form ---------------------------------------------------------------
   'steps-training': { texts: 'steps', fields: { haveYouCompleted: step1Fields.haveYouCompleted } },
@@ -84,7 +84,7 @@ export const SECTIONS = {
   'city-region-province': { texts: 'staff', fields: { city: CitySchema, region: RegionSchema, prov: ProvinceSchema }, check: provinceOutsideRegion },
   'short-italian': { texts: 'italy', fields: shortItalianFields, errorAt: { photoId: 'photo' } },
   'confirmations-3': { texts: 'italy', fields: pick(...THREE_CONFIRMATIONS), boxes: THREE_CONFIRMATIONS, gatesSubmit: THREE_CONFIRMATIONS },
-  'pharmacy-ref': { texts: 'staff', fields: { pharmacyId: RecordIdSchema }, hidden: ['pharmacyId'] },
+  'pharmacy-ref': { texts: 'staff', role: 'ref', fields: { pharmacyId: RecordIdSchema }, hidden: ['pharmacyId'] },
   'call-outcome': { texts: 'staff', fields: { callFlag: CallFlagSchema, month: MonthSchema } },
   /** The call-history entry's own note and next-visit day (not kept on the pharmacy). */
   'visit-note': { texts: 'staff', fields: { note: VisitNoteSchema, nextVisit: NextVisitSchema } },
@@ -109,12 +109,12 @@ export const SECTIONS = {
     visibleWhen: joinedUnify,
   },
   'staff-person': { texts: 'staff', fields: pick('email', 'firstName', 'lastName') },
-  'area-manager-ref': { texts: 'staff', fields: { areaManagerId: RecordIdSchema }, hidden: ['areaManagerId'] },
+  'area-manager-ref': { texts: 'staff', role: 'ref', fields: { areaManagerId: RecordIdSchema }, hidden: ['areaManagerId'] },
   // ---- "e-mail me a link": a link to update an application, a link to one's data ---------
   'link-intro': { texts: 'myData', fields: {} },
   'link-email': { texts: 'myData', fields: pick('email') },
-  'link-base-path': { texts: 'myData', fields: { basePath: ApplicantLinkRequestSchema.shape.basePath }, hidden: ['basePath'] },
-  'staff-market': { texts: 'staff', fields: pick('appStoreCountry', 'formLanguage'), hidden: ['appStoreCountry', 'formLanguage'] },
+  'link-base-path': { texts: 'myData', role: 'transport', fields: { basePath: ApplicantLinkRequestSchema.shape.basePath }, hidden: ['basePath'] },
+  'staff-market': { texts: 'staff', role: 'transport', fields: pick('appStoreCountry', 'formLanguage'), hidden: ['appStoreCountry', 'formLanguage'] },
 } satisfies Record<string, SectionDef>;
 
 export type SectionId = keyof typeof SECTIONS;

@@ -9,9 +9,6 @@ export const DRAFT_MAX_ENTRIES = 60;
 export const DRAFT_VALUE_MAX_LENGTH = 2000;
 export const DRAFT_TTL_DAYS = 30;
 
-/** Fields a draft never keeps: single-use or secret values, and files (the photo is kept by name). */
-export const DRAFT_DROPPED_FIELDS = ['recaptchaToken', 'loginToken', 'file', 'website'] as const;
-
 const KEY = /^[A-Za-z][A-Za-z0-9_]{0,63}$/;
 
 const tooLong = (max: number) => z.maxLength(max, { error: ErrorKey.tooLong });
@@ -22,15 +19,14 @@ const DraftValue = z.union([
   z.boolean(),
 ]);
 
-/** A flat object of the payload fields so far: at most 60 string/number/boolean entries, markup stripped. */
-export const DraftDataSchema = z.pipe(
-  z.record(patterned(KEY), DraftValue, { error: ErrorKey.invalid }).check(z.refine((data) => Object.keys(data).length <= DRAFT_MAX_ENTRIES, { error: ErrorKey.tooLong })),
-  z.transform((data: Record<string, string | number | boolean>) => {
-    const kept = { ...data };
-    for (const field of DRAFT_DROPPED_FIELDS) delete kept[field];
-    return kept;
-  }),
-);
+/**
+ * A flat object of the payload fields so far: at most 60 string/number/boolean entries, markup
+ * stripped. The server keeps only the answers of the market's form (never the bot check, the edit
+ * token or a file).
+ */
+export const DraftDataSchema = z
+  .record(patterned(KEY), DraftValue, { error: ErrorKey.invalid })
+  .check(z.refine((data) => Object.keys(data).length <= DRAFT_MAX_ENTRIES, { error: ErrorKey.tooLong }));
 
 export const DraftRequestSchema = z.object({
   email: EmailSchema,

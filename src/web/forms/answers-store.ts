@@ -53,10 +53,9 @@ function write(store: string, stored: Stored) {
 }
 
 /** Keeps only values sessionStorage and the API can carry; drops empties so defaults apply. */
-export function storable(values: Record<string, unknown>, exclude: readonly string[] = []): StoredAnswers {
+export function storable(values: Record<string, unknown>): StoredAnswers {
   const kept: StoredAnswers = {};
   for (const [key, value] of Object.entries(values)) {
-    if (exclude.includes(key)) continue;
     if (typeof value === 'string' || typeof value === 'boolean' || (typeof value === 'number' && Number.isFinite(value))) kept[key] = value;
   }
   return kept;

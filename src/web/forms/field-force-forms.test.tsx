@@ -85,6 +85,8 @@ describe('the rep’s visit form (screen 12)', () => {
     await waitFor(() => expect(api.bodyOf('/api/rep-update-pharmacy')).toMatchObject({ callFlag: 'not_interested', month: 3, pharmacyId: PHARMACY_ID }));
     expect(api.calls.find((c) => c.path === '/api/rep-update-pharmacy')?.method).toBe('PUT');
     expect(api.bodyOf('/api/rep-update-pharmacy')).not.toHaveProperty('piva');
+    // The visit's entry carries no market and no bot check: the runner adds neither, nor a honeypot.
+    for (const field of ['appStoreCountry', 'formLanguage', 'website', 'recaptchaToken']) expect(api.bodyOf('/api/rep-update-pharmacy')).not.toHaveProperty(field);
   });
 
   it('numbers extra pharmacists from 2, and only the last has Remove', async () => {

@@ -1,18 +1,16 @@
 // A stored application as a form's answers (the edit link, spec §4): each field the form asks,
-// kept when it passes the field's rule today; confirmations and the bot check are asked again.
+// kept when it passes the field's rule today; confirmations are asked again, and what is not an
+// answer (the market, the bot check, the record's id: model.ts SectionRole) comes from the page.
 import * as z from 'zod/mini';
-import { sectionsOf } from '#shared/forms/derive.ts';
+import { answerSections, sectionsOf } from '#shared/forms/derive.ts';
 import type { Answers, FormDef } from '#shared/forms/model.ts';
-
-/** Never taken from a record: the page's own context and single-use values. */
-const NOT_FROM_RECORD = ['recaptchaToken', 'website', 'appStoreCountry', 'formLanguage', 'loginToken'];
 
 const asCoordinate = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : value);
 
 export function answersFromRecord(form: FormDef, record: Record<string, unknown>): Answers {
-  const askedAgain = new Set(['isChecked', ...NOT_FROM_RECORD, ...sectionsOf(form).flatMap((s) => [...(s.gatesSubmit ?? [])])]);
+  const askedAgain = new Set(['isChecked', ...sectionsOf(form).flatMap((s) => [...(s.gatesSubmit ?? [])])]);
   const answers: Answers = {};
-  for (const section of sectionsOf(form)) {
+  for (const section of answerSections(form)) {
     const rules = Object.entries({ ...section.fields, ...section.formFields });
     // Numbered blocks (extra pharmacists: firstName2, firstName3, ...) as the record has them.
     const numbered = section.repeat

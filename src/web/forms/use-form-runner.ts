@@ -8,7 +8,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import type * as z from 'zod/mini';
-import { emptyValues, errorTarget, fieldOrder, payloadSchema, repeatNumbers, sectionsOf, stepSchema } from '#shared/forms/derive.ts';
+import { answersOf, emptyValues, errorTarget, fieldOrder, honeypotOf, payloadSchema, repeatNumbers, sectionsOf, stepSchema } from '#shared/forms/derive.ts';
 import { isLanguage, type Country } from '#shared/markets.ts';
 import { ErrorKey } from '#shared/schemas/fields.ts';
 import { fieldErrors } from '#shared/schemas/registration-common.ts';
@@ -33,8 +33,6 @@ import { useErrorText } from './use-field-error.ts';
 
 const GENERIC_FAILURE = 'errorsGlobal.temporarilyUnavailableService';
 const EMAIL_TAKEN = 'step3.errorEmailIsAlreadyRegistered';
-/** Values never kept between visits: files (IndexedDB), the single-use bot-check solution, the honeypot, the page's own context. */
-const NOT_KEPT = ['file', 'recaptchaToken', 'website', 'appStoreCountry', 'formLanguage', 'loginToken'];
 
 type Values = Record<string, unknown>;
 /** `linkNotValid`: the edit link names no application (unknown, replaced or expired). */
@@ -52,20 +50,17 @@ export function textsOf(form: FormDef): string[] {
   return [...new Set([form.texts, ...sectionsOf(form).map((s) => s.texts), 'form'])];
 }
 
-/** A new form's values: empty answers, with the registration body preselected where the market has one only. */
+/** A new form's values: empty answers (and honeypot), with the registration body preselected where the market has one only. */
 function startValues(form: FormDef, context: FormContext): Values {
-  const values: Values = { ...emptyValues(form, context), website: '' };
+  const honeypot = honeypotOf(form);
+  const values: Values = { ...emptyValues(form, context), ...(honeypot ? { [honeypot]: '' } : {}) };
   const bodies = registrationBodiesFor(context.country);
   if ('bodyOfRegistration' in values && bodies.length === 1) values.bodyOfRegistration = bodies[0];
   return values;
 }
 
 /** Only answers of this form's fields are taken from the store (another variant may have kept others). */
-function withKept(values: Values, kept: Values): Values {
-  const out = { ...values };
-  for (const [name, value] of Object.entries(kept)) if (name in out && !NOT_KEPT.includes(name)) out[name] = value;
-  return out;
-}
+const withKept = (form: FormDef, values: Values, kept: Values): Values => ({ ...values, ...answersOf(form, kept) });
 
 /** The answers a submit sends: fields of sections that do not apply (visibleWhen) and empty numbered blocks left out. */
 function applying(form: FormDef, values: Values): Values {
@@ -94,11 +89,6 @@ function send(form: FormDef, payload: Values, files: Record<string, File | null>
   return apiFetch(form.submit.path, { method: form.submit.method, form: body });
 }
 
-/** Only this form's own answers (the store is shared with the market's other variants). */
-function ownAnswers(form: FormDef, context: FormContext, answers: Values): Values {
-  const own = startValues(form, context);
-  return Object.fromEntries(Object.entries(answers).filter(([name]) => name in own && !NOT_KEPT.includes(name)));
-}
 
 /** Whether a value belongs to the step's fields (numbered blocks included): a step keeps only its own answers. */
 function stepFields(form: FormDef, step: number): (name: string) => boolean {
@@ -154,7 +144,7 @@ export function useFormRunner(form: FormDef, step = 1, options: RunnerOptions = 
     const base = startValues(form, context);
     // The record a staff form works on (the rep's visit: ?pharmacyId=) travels in the payload.
     if (form.prefill && !editing && recordId && form.prefill.param in base) base[form.prefill.param] = recordId;
-    return { ...(form.keepAnswers && atOnce ? withKept(base, loadAnswers(store)) : base), ...options.values };
+    return { ...(form.keepAnswers && atOnce ? withKept(form, base, loadAnswers(store)) : base), ...options.values };
   });
   const resolver = useMemo(
     () => zodResolver(stepSchema(form, step, { editing }) as unknown as z.ZodMiniType<Values, Values>) as unknown as Resolver<Values>,
@@ -202,7 +192,7 @@ export function useFormRunner(form: FormDef, step = 1, options: RunnerOptions = 
           return;
         }
         if (draft && draft.country === country) {
-          replaceAnswers(store, storable(ownAnswers(form, context, draft.data)));
+          replaceAnswers(store, storable(answersOf(form, draft.data)));
           await deleteCertificate();
           updateMeta(store, { draftLoaded: draftToken, certificate: undefined, certificateMissingFromDraft: hasCertificate || undefined });
         } else {
@@ -245,7 +235,7 @@ export function useFormRunner(form: FormDef, step = 1, options: RunnerOptions = 
         return;
       }
       const kept = loadAnswers(store);
-      const values = { ...withKept(startValues(form, context), kept), ...options.values };
+      const values = { ...withKept(form, startValues(form, context), kept), ...options.values };
       const keptMeta = loadMeta(store);
       if (keptMeta.certificate) values.file = await getCertificate();
       else if (hasCertificate && step === 1) await deleteCertificate(); // a file left from another session
@@ -262,7 +252,7 @@ export function useFormRunner(form: FormDef, step = 1, options: RunnerOptions = 
   // Every change is kept at once, so a reload, a visit to the terms or a failed save loses nothing.
   useEffect(() => {
     if (!form.keepAnswers || phase !== 'ready') return;
-    const subscription = methods.watch((values) => saveAnswers(store, storable(pickWhere(values as Values, onThisStep), NOT_KEPT)));
+    const subscription = methods.watch((values) => saveAnswers(store, storable(answersOf(form, pickWhere(values as Values, onThisStep)))));
     return () => subscription.unsubscribe();
     // onThisStep follows form and step, which the page never changes.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -325,23 +315,25 @@ export function useFormRunner(form: FormDef, step = 1, options: RunnerOptions = 
   };
 
   const keepNow = () => {
-    if (form.keepAnswers) saveAnswers(store, storable(pickWhere(methods.getValues(), onThisStep), NOT_KEPT));
+    if (form.keepAnswers) saveAnswers(store, storable(answersOf(form, pickWhere(methods.getValues(), onThisStep))));
   };
   const goToStep = (target: number) => void navigate(localPath(pathOfStep(target)));
 
   /** The answers so far, this step's included (the draft e-mail, check your answers). */
-  const answersSoFar = (): StoredAnswers => storable({ ...ownAnswers(form, context, form.keepAnswers ? loadAnswers(store) : {}), ...methods.getValues() }, NOT_KEPT);
+  const answersSoFar = (): StoredAnswers => storable(answersOf(form, { ...(form.keepAnswers ? loadAnswers(store) : {}), ...methods.getValues() }));
 
   const submit = async (validated: Values) => {
     setGlobalMessage(null);
     setOtherStepErrors([]);
     keepNow();
-    const values = applying(form, { ...ownAnswers(form, context, form.keepAnswers ? loadAnswers(store) : {}), ...methods.getValues(), ...validated });
+    const values = applying(form, { ...answersOf(form, form.keepAnswers ? loadAnswers(store) : {}), ...methods.getValues(), ...validated });
     const certificate = hasCertificate ? ((values.file as File | null | undefined) ?? null) : null;
     delete values.file;
     const mapped = form.toPayload ? form.toPayload(values) : values;
-    const website = methods.getValues('website') ?? '';
-    let payload: Values = { ...mapped, appStoreCountry: country, formLanguage: config.language, website };
+    // The market, language and edit token travel as the entry's transport fields (in `values`); the honeypot as it is.
+    const honeypot = honeypotOf(form);
+    const trap: Values = honeypot ? { [honeypot]: methods.getValues(honeypot) ?? '' } : {};
+    let payload: Values = { ...mapped, ...trap };
     if (editing) payload.loginToken = recordId;
     else delete payload.loginToken;
     if (form.steps.length > 1) {
@@ -356,7 +348,7 @@ export function useFormRunner(form: FormDef, step = 1, options: RunnerOptions = 
         setAttempt((n) => n + 1);
         return;
       }
-      payload = { ...(parsed.data as Values), website };
+      payload = { ...(parsed.data as Values), ...trap };
     }
     setSubmitting(true);
     let outcome: SaveOutcome;

@@ -3,7 +3,7 @@
 // audit row and the applicant's e-mail, queued in the outbox).
 import { and, asc, desc, eq, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import { applicationFormFor } from '#shared/forms/catalogue.ts';
-import { fieldOrder, repeatNumbers, sectionsOf } from '#shared/forms/derive.ts';
+import { fieldOrder, repeatNumbers, sectionsOf, transportFields } from '#shared/forms/derive.ts';
 import { isCountry, isLanguage, type Country, type Language } from '#shared/markets.ts';
 import { PHOTO_URL_PREFIX } from '#shared/schemas/api.ts';
 import {
@@ -32,8 +32,8 @@ const DAY_MS = 24 * 3600 * 1000;
 const WEEK_MS = 7 * DAY_MS;
 /** Statuses still waiting for someone: the oldest first; decided ones the newest first. */
 const WAITING: readonly string[] = ['submitted', 'changes_requested'];
-/** Fields shown with the place, or carried for the form itself, not repeated in the field list. */
-const NOT_LISTED = new Set(['appStoreCountry', 'formLanguage', 'lat', 'lng', 'photoId', 'loginToken', 'recaptchaToken']);
+/** Answers the detail shows with the place and the photo, not again in the field list. */
+const SHOWN_ELSEWHERE = ['lat', 'lng', 'photoId'];
 
 export interface ListQuery {
   status?: ApplicationStatus;
@@ -120,7 +120,8 @@ function fieldsInFormOrder(country: string, language: string, answers: Record<st
   const form = applicationFormFor(isCountry(country) ? country : 'uk', isLanguage(language) ? language : 'en');
   const shown = fieldOrder(form, undefined, answers);
   const fields: ReviewField[] = [];
-  const listed = new Set<string>(NOT_LISTED);
+  // Transport fields (the market, the bot check) are not answers; rows stored before decision 0018 hold them.
+  const listed = new Set<string>([...SHOWN_ELSEWHERE, ...transportFields(form)]);
   const add = (name: string, texts: string) => {
     if (listed.has(name)) return;
     listed.add(name);
