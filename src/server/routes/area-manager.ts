@@ -3,20 +3,19 @@
 // pharmacy's details and rep, and the CSV export. Whose area a request may touch is the access
 // policy's decision (http/access-policy.ts), taken before the handler and before the body's
 // own check, so another manager's id is 403 with no data.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import * as z from 'zod/mini';
+import { FormApi, type PayloadOf } from '#shared/api/form-endpoints.ts';
 import * as Api from '#shared/api/staff-endpoints.ts';
 import { FORMS } from '#shared/forms/catalogue.ts';
-import { payloadSchema } from '#shared/forms/derive.ts';
-import type { FormDef } from '#shared/forms/model.ts';
 import { ApiMessage } from '#shared/schemas/api.ts';
 import { ErrorKey } from '#shared/schemas/fields.ts';
-import { fieldErrors } from '#shared/schemas/registration.ts';
 import { routePath } from '#shared/routes.ts';
 import { AreaManagerPharmaciesQuerySchema, type StaffLanguage } from '#shared/schemas/staff.ts';
 import type { Config } from '../config.ts';
 import { accessed, requireAccess, rolesFor, type ResourceKind } from '../http/access-policy.ts';
-import { failed, invalid, invalidFromZod, isPlainObject, ok, WHOLE_BODY_INVALID } from '../http/answers.ts';
+import { failed, invalid, invalidFromZod, ok } from '../http/answers.ts';
+import { parseBody } from '../http/parse-body.ts';
 import { requireJson, requireStaff } from '../http/staff.ts';
 import { accordCsvStream, csvFileName } from '../services/accord-csv.ts';
 import type { AreaManagerPharmacies } from '../services/area-manager-pharmacies.ts';
@@ -37,13 +36,6 @@ export interface AreaManagerDeps {
   captcha: CaptchaService;
   mailer: Mailer;
   config: Config;
-}
-
-/** The body checked with a catalogue entry's payload schema (unknown fields dropped, free text stripped). */
-function parsedWith(form: FormDef, request: FastifyRequest): { ok: true; data: Record<string, unknown> } | { ok: false; errors: Record<string, string> } {
-  if (!isPlainObject(request.body)) return { ok: false, errors: WHOLE_BODY_INVALID };
-  const parsed = payloadSchema(form).safeParse(request.body);
-  return parsed.success ? { ok: true, data: parsed.data as Record<string, unknown> } : { ok: false, errors: fieldErrors(parsed.error) };
 }
 
 const staffLanguage = (formLanguage: unknown): StaffLanguage => (formLanguage === 'it' ? 'it' : 'en');
@@ -74,17 +66,15 @@ export async function areaManagerRoutes(app: FastifyInstance, deps: AreaManagerD
     ok(reply, await pharmacies.detail(accessed<FieldPharmacy>(request).record)),
   );
 
-  app.post(Api.createPharmacy.path, { onRequest: requireJson, preHandler: areaManagerIn('body', 'areaManagerId') }, async (request, reply) => {
-    const form = FORMS['areamanager-pharmacy'];
-    const body = parsedWith(form, request);
-    if (!body.ok) return invalid(reply, body.errors);
-    const payload = body.data;
+  const addPharmacy = FormApi['areamanager-pharmacy'];
+  app.post<{ Body: PayloadOf<'areamanager-pharmacy'> }>(addPharmacy.path, { onRequest: requireJson, preHandler: [...areaManagerIn('body', 'areaManagerId'), parseBody(addPharmacy.request)] }, async (request, reply) => {
+    const payload = request.body;
     const areaManagerId = accessed(request).id;
-    if (!(await pharmacies.isRepOf(areaManagerId, String(payload.salesRep)))) return invalid(reply, { salesRep: ErrorKey.choose });
-    if (typeof payload.photo === 'string' && payload.photo && !(await deps.applications.isPhotoOfType(payload.photo, form.files.photoTypes))) {
+    if (!(await pharmacies.isRepOf(areaManagerId, payload.salesRep))) return invalid(reply, { salesRep: ErrorKey.choose });
+    if (payload.photo && !(await deps.applications.isPhotoOfType(payload.photo, FORMS['areamanager-pharmacy'].files.photoTypes))) {
       return invalid(reply, { photo: FileErrorKey.fileType });
     }
-    const captcha = await deps.captcha.verify(String(payload.recaptchaToken ?? ''));
+    const captcha = await deps.captcha.verify(payload.recaptchaToken);
     if (!captcha.ok) return invalid(reply, { recaptchaToken: ErrorKey.captcha });
     // The bot check is spent in the insert's transaction: a solution is accepted once.
     const saved = await pharmacies
@@ -98,24 +88,22 @@ export async function areaManagerRoutes(app: FastifyInstance, deps: AreaManagerD
     return ok(reply, { id: saved.id }, ApiMessage.saved);
   });
 
-  app.put(Api.updatePharmacyDetails.path, { onRequest: requireJson, preHandler: pharmacyIn('body', 'pharmacyId') }, async (request, reply) => {
-    const body = parsedWith(FORMS['areamanager-pharmacy-edit'], request);
-    if (!body.ok) return invalid(reply, body.errors);
+  const editPharmacy = FormApi['areamanager-pharmacy-edit'];
+  app.put<{ Body: PayloadOf<'areamanager-pharmacy-edit'> }>(editPharmacy.path, { onRequest: requireJson, preHandler: [...pharmacyIn('body', 'pharmacyId'), parseBody(editPharmacy.request)] }, async (request, reply) => {
     const row = accessed<FieldPharmacy>(request).record;
-    if (!(await pharmacies.isRepOf(row.areaManagerId, String(body.data.salesRep)))) return invalid(reply, { salesRep: ErrorKey.choose });
-    const saved = await pharmacies.updateDetails(row, body.data);
+    if (!(await pharmacies.isRepOf(row.areaManagerId, request.body.salesRep))) return invalid(reply, { salesRep: ErrorKey.choose });
+    const saved = await pharmacies.updateDetails(row, request.body);
     if (!saved.ok) return invalid(reply, { placeId: ErrorKey.invalid });
     request.log.info({ by: request.staff!.user.id, pharmacyId: row.id }, 'field pharmacy details changed');
     return ok(reply, { id: row.id }, ApiMessage.saved);
   });
 
-  app.post(Api.addRep.path, { onRequest: requireJson, preHandler: areaManagerIn('body', 'areaManagerId') }, async (request, reply) => {
-    const body = parsedWith(FORMS['add-rep'], request);
-    if (!body.ok) return invalid(reply, body.errors);
-    const { email, firstName, lastName, formLanguage } = body.data as Record<string, string>;
+  const addRep = FormApi['add-rep'];
+  app.post<{ Body: PayloadOf<'add-rep'> }>(addRep.path, { onRequest: requireJson, preHandler: [...areaManagerIn('body', 'areaManagerId'), parseBody(addRep.request)] }, async (request, reply) => {
+    const { email, firstName, lastName, formLanguage } = request.body;
     const areaManagerId = accessed(request).id;
     const language = staffLanguage(formLanguage);
-    const added = await auth.users.add({ email: email!, firstName: firstName!, lastName: lastName!, role: 'sales_rep', areaManagerId, language });
+    const added = await auth.users.add({ email, firstName, lastName, role: 'sales_rep', areaManagerId, language });
     if (added === 'duplicate') return failed(reply, 409, ApiMessage.emailRegistered);
     request.log.info({ by: request.staff!.user.id, repId: added.id, areaManagerId }, 'rep added');
     // Sign-in links work only in the browser that asks for one, so the mail names the sign-in page.
@@ -123,7 +111,7 @@ export async function areaManagerRoutes(app: FastifyInstance, deps: AreaManagerD
     if (origin) {
       const manager = accessed<{ firstName: string; lastName: string }>(request).record;
       const signInPage = `${origin}/it${routePath('signIn')}`;
-      await deps.mailer.sendMail({ to: email!, ...welcomeMail(language, firstName!, `${manager.firstName} ${manager.lastName}`, signInPage, config.productName) });
+      await deps.mailer.sendMail({ to: email, ...welcomeMail(language, firstName, `${manager.firstName} ${manager.lastName}`, signInPage, config.productName) });
     } else {
       request.log.warn({ host: request.headers.host }, 'welcome mail not sent: no public origin for this host (set PUBLIC_URL or MARKET_HOSTS)');
     }
