@@ -152,7 +152,9 @@ export function createApplicationStore(db: Database, mail: ReceivedMailSettings,
 
     /** One try of `save` with one new reference; `referenceTaken`: try again with another. */
     async saveOnce(input: ApplicationInput, extras: SaveExtras, newReference: string): Promise<SaveResult | { referenceTaken: true }> {
-      const answers = Object.fromEntries(Object.entries(answersOf(applicationFormFor(input.appStoreCountry, input.formLanguage), input)).filter(([, v]) => v !== undefined));
+      // The answers, with the market and language they were given in (which form they answer: the edit link and the review detail read them).
+      const given = Object.entries(answersOf(applicationFormFor(input.appStoreCountry, input.formLanguage), input)).filter(([, v]) => v !== undefined);
+      const answers = { ...Object.fromEntries(given), appStoreCountry: input.appStoreCountry, formLanguage: input.formLanguage };
       const registrationBody = input.bodyOfRegistration || DEFAULT_REGISTRATION_BODY[input.appStoreCountry];
       const editToken = newEditToken();
       const pharmacy: PharmacyColumns = { placeId: input.placeId, name: input.whereYouWork, address: input.address, lat: input.lat, lng: input.lng, services: input.services ?? '' };
@@ -267,13 +269,13 @@ export function createApplicationStore(db: Database, mail: ReceivedMailSettings,
       return Boolean(row);
     },
 
-    /** The application's answers with its market and language, as the form sent them; found only by its edit token (never by its id). */
+    /** The application's answers, found only by its edit token (never by its id). */
     async findByEditToken(editToken: string): Promise<{ id: string; answers: Record<string, unknown> } | null> {
       const [row] = await db
-        .select({ id: applications.id, answers: applications.answers, country: applications.country, language: applications.language })
+        .select({ id: applications.id, answers: applications.answers })
         .from(applications)
         .where(byLiveEditToken(editToken));
-      return row ? { id: row.id, answers: { ...row.answers, appStoreCountry: row.country, formLanguage: row.language } } : null;
+      return row ? { id: row.id, answers: row.answers } : null;
     },
   };
   return store;

@@ -70,7 +70,11 @@ export const SECTIONS = {
   'chamber-or-body': { texts: 'steps', fields: { bodyOfRegistration: step1Fields.bodyOfRegistration } },
   'google-profile-update': { texts: 'steps', fields: step2Fields, boxes: ['isChecked', 'willUpateGoogleMapsEntry'] },
   'check-answers': { texts: 'steps', fields: {} },
-  'how-found': { texts: 'steps', fields: { howDidYouFindAboutTheProgram: step3Fields.howDidYouFindAboutTheProgram } },
+  'how-found': {
+    texts: 'steps',
+    fields: { howDidYouFindAboutTheProgram: step3Fields.howDidYouFindAboutTheProgram },
+    requiredBeforeSubmit: { field: 'howDidYouFindAboutTheProgram', textKey: 'steps.missing.howFound' },
+  },
   charter: { texts: 'steps', fields: {} },
   'confirmations-5-step3': {
     texts: 'steps',

@@ -124,7 +124,7 @@ export function useFormRunner(form: FormDef, step = 1, options: RunnerOptions = 
   const [searchParams] = useSearchParams();
   const pathOfStep = (target: number) => (options.stepPath ? options.stepPath(target) : stepPath(target, searchParams));
   const recordId = form.prefill ? (searchParams.get(form.prefill.param) ?? '') : '';
-  const editing = recordId !== '' && form.prefill?.param === 'pharmacistId';
+  const editing = recordId !== '' && form.editsApplication === true;
   /** A stored record opens the form: the application behind an edit link, or the rep's pharmacy. */
   const loadsRecord = recordId !== '' && form.prefill !== undefined;
   const draftToken = form.keepAnswers ? (searchParams.get('draft') ?? '') : '';
