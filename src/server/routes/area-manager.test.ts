@@ -11,7 +11,7 @@ import { solveCaptcha } from '../test/bot-check.ts';
 import { mailsTo } from '../test/mail.ts';
 import type { StaffUser } from '../services/auth/staff-users.ts';
 import { readCsv } from '../test/csv.ts';
-import { createAreaManagerPharmacies, type ExportRow } from '../services/area-manager-pharmacies.ts';
+import { createAreaManagerPharmacies, type ExportRow } from '../services/field-force/area-manager-pharmacies.ts';
 
 let ctx: TestContext;
 const people = {} as Record<'admin' | 'ownAm' | 'otherAm' | 'rep' | 'otherRep', StaffUser>;

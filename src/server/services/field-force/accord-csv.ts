@@ -7,9 +7,9 @@ import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { FORMS } from '#shared/forms/catalogue.ts';
 import { answerFields, sectionsOf } from '#shared/forms/derive.ts';
-import type { fieldPharmacies } from '../db/schema.ts';
+import type { fieldPharmacies } from '../../db/schema.ts';
 import type { AreaManagerPharmacies } from './area-manager-pharmacies.ts';
-import { csvCell, csvCells, csvRecord } from './csv.ts';
+import { csvCell, csvCells, csvRecord } from '../csv.ts';
 import { COLUMN_FIELDS } from './field-pharmacy-columns.ts';
 
 const EXTRA_PHARMACISTS = sectionsOf(FORMS['rep-visit']).find((section) => section.repeat)!;

@@ -1,8 +1,8 @@
 // Italian field sales read models: area managers, their reps, their pharmacies and call history.
 import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { AreaManagerItem, CallHistoryEntry, FieldPharmacyDetail, FieldPharmacyItem, RepItem } from '#shared/schemas/staff.ts';
-import type { Database } from '../db/client.ts';
-import { callEntries, fieldPharmacies, staffUsers } from '../db/schema.ts';
+import type { Database } from '../../db/client.ts';
+import { callEntries, fieldPharmacies, staffUsers } from '../../db/schema.ts';
 
 export type FieldPharmacy = typeof fieldPharmacies.$inferSelect;
 

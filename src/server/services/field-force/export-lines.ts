@@ -7,8 +7,8 @@
 // depends on it. A trigger (migration 0014) marks a record stale when an update changes the row
 // but not the record, so a write that forgets exportColumnsOf cannot export an old value.
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
-import type { Database, Transaction } from '../db/client.ts';
-import { fieldPharmacies } from '../db/schema.ts';
+import type { Database, Transaction } from '../../db/client.ts';
+import { fieldPharmacies } from '../../db/schema.ts';
 import { EXPORT_FORMAT, exportLineOf, type ExportSource } from './accord-csv.ts';
 
 type Row = typeof fieldPharmacies.$inferSelect;

@@ -3,11 +3,11 @@
 // refresh, and the rep's name is read at export time.
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fieldPharmacies, staffUsers } from '../db/schema.ts';
-import { createTestContext, type TestContext } from '../test/context.ts';
-import { readCsv } from '../test/csv.ts';
-import { addStaff } from '../test/staff.ts';
-import type { StaffUser } from './auth/staff-users.ts';
+import { fieldPharmacies, staffUsers } from '../../db/schema.ts';
+import { createTestContext, type TestContext } from '../../test/context.ts';
+import { readCsv } from '../../test/csv.ts';
+import { addStaff } from '../../test/staff.ts';
+import type { StaffUser } from '../auth/staff-users.ts';
 import { accordCsvStream, EXPORT_FORMAT, exportLineOf } from './accord-csv.ts';
 import { createAreaManagerPharmacies } from './area-manager-pharmacies.ts';
 import { refreshStaleExportLines } from './export-lines.ts';

@@ -8,8 +8,8 @@ import { FORMS } from '#shared/forms/catalogue.ts';
 import { CALL_FLAG_JOINED_UNIFY } from '#shared/reference/call-flags.ts';
 import { sectionOf } from '#shared/forms/sections.ts';
 import type { RepVisitAnswer } from '#shared/api/staff-endpoints.ts';
-import { databaseErrorOf, UNIQUE_VIOLATION, type Database, type Transaction } from '../db/client.ts';
-import { callEntries, idempotentRequests } from '../db/schema.ts';
+import { databaseErrorOf, UNIQUE_VIOLATION, type Database, type Transaction } from '../../db/client.ts';
+import { callEntries, idempotentRequests } from '../../db/schema.ts';
 import { updateFieldPharmacy } from './export-lines.ts';
 
 /** Answers of the joined_unify part: replaced whole when it is sent again, kept when another flag is recorded. */
