@@ -223,6 +223,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await authRoutes(app, { auth: services.auth, config, rateLimit: publicPostLimit });
   await staffRoutes(app, { auth: services.auth, fieldSales: services.fieldSales, fieldDashboard: services.fieldDashboard, config });
   await areaManagerRoutes(app, {
+    db,
     auth: services.auth,
     fieldSales: services.fieldSales,
     pharmacies: createAreaManagerPharmacies(db, services.fieldSales),

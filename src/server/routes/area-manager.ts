@@ -15,6 +15,7 @@ import { fieldErrors } from '#shared/schemas/registration.ts';
 import { routePath } from '#shared/routes.ts';
 import { AreaManagerPharmaciesQuerySchema, type StaffLanguage } from '#shared/schemas/staff.ts';
 import type { Config } from '../config.ts';
+import type { Database } from '../db/client.ts';
 import { accessed, requireAccess, rolesFor, type ResourceKind } from '../http/access-policy.ts';
 import { failed, invalid, invalidFromZod, isPlainObject, ok, WHOLE_BODY_INVALID } from '../http/answers.ts';
 import { requireJson, requireStaff } from '../http/staff.ts';
@@ -30,6 +31,7 @@ import { linkOrigin } from '../services/links.ts';
 import type { Mailer } from '../services/mail/outbox.ts';
 
 export interface AreaManagerDeps {
+  db: Database;
   auth: AuthService;
   fieldSales: FieldSales;
   pharmacies: AreaManagerPharmacies;
@@ -133,7 +135,7 @@ export async function areaManagerRoutes(app: FastifyInstance, deps: AreaManagerD
   app.get(Api.accordCsv.path, { preHandler: areaManagerIn('query', 'id') }, async (request, reply) => {
     reply.header('content-type', 'text/csv; charset=utf-8');
     reply.header('content-disposition', `attachment; filename="${csvFileName(new Date())}"`);
-    return reply.code(200).send(accordCsvStream(pharmacies, accessed(request).id));
+    return reply.code(200).send(accordCsvStream(deps.db, accessed(request).id));
   });
 }
 

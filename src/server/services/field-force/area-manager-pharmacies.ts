@@ -1,15 +1,14 @@
 // The area manager's pharmacies (issue 12): one page of the list (no call history, so it stays
 // fast with 10,000 rows), the view's record, adding a pharmacy (screens 7 + 3), editing its
-// details and rep, and the rows of the CSV export, read a page at a time.
+// details and rep. The CSV export reads its rows itself (accord-csv.ts).
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { FORMS } from '#shared/forms/catalogue.ts';
 import { answersOf } from '#shared/forms/derive.ts';
 import type { FormDef } from '#shared/forms/model.ts';
 import { PHARMACY_PAGE_SIZE, type AreaManagerPharmacyDetail, type AreaManagerPharmacyItem, type AreaManagerPharmacyPage } from '#shared/schemas/staff.ts';
 import { UNIQUE_VIOLATION, databaseErrorOf, rowsOf, type Database, type Queryable } from '../../db/client.ts';
 import { callEntries, fieldPharmacies, staffUsers } from '../../db/schema.ts';
-import { EXPORT_FORMAT, exportLineOf, type ExportLine } from './accord-csv.ts';
 import { exportColumnsOf, updateFieldPharmacy } from './export-lines.ts';
 import { COLUMN_FIELDS } from './field-pharmacy-columns.ts';
 import type { FieldPharmacy, FieldSales } from './field-sales.ts';
@@ -22,24 +21,7 @@ export interface PharmacyListQuery {
   due: boolean;
 }
 
-
 export type SaveResult = { ok: true; id: string } | { ok: false; conflict: 'place' };
-
-/** A pharmacy's row in the CSV export: its stored record (accord-csv.ts) and its rep ('' for none). */
-export interface ExportRow extends ExportLine {
-  id: string;
-  salesRepId: string;
-}
-
-/**
- * What the CSV export reads of each pharmacy, as text: id, rep id ('' for none), and the stored
- * record's two parts when they are of the current format ('' when not: the row is rendered here).
- */
-const isCurrentFormat = sql`p.export_format = ${EXPORT_FORMAT}`;
-const EXPORT_FIELDS = sql`p.id::text, coalesce(p.sales_rep_id::text, ''), case when ${isCurrentFormat} then p.export_head else '' end, case when ${isCurrentFormat} then p.export_tail else '' end`;
-const EXPORT_FIELD_COUNT = 4;
-const FIELD_SEPARATOR = '\u001f';
-const ROW_SEPARATOR = '\u001e';
 
 const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
@@ -71,32 +53,6 @@ const isPlaceTaken = (error: unknown) => {
 };
 
 export function createAreaManagerPharmacies(db: Database, fieldSales: FieldSales) {
-  /** One id range of the manager's pharmacies for the CSV export, in id order. */
-  async function readExportBatch(areaManagerId: string, { after, upTo }: { after: string | null; upTo: string | null }): Promise<ExportRow[]> {
-    const range = sql.join(
-      [sql`p.area_manager_id = ${areaManagerId}`, ...(after ? [sql`p.id > ${after}`] : []), ...(upTo ? [sql`p.id <= ${upTo}`] : [])],
-      sql` and `,
-    );
-    const from = sql`from ${fieldPharmacies} p where ${range}`;
-    const [joined] = rowsOf<{ n: number; body: string | null }>(
-      await db.execute(sql`select count(*)::int as n, string_agg(concat_ws(${FIELD_SEPARATOR}, ${EXPORT_FIELDS}), ${ROW_SEPARATOR}) as body ${from}`),
-    );
-    if (!joined?.n) return [];
-    let fields = joined.body!.split(ROW_SEPARATOR).map((row) => row.split(FIELD_SEPARATOR));
-    if (fields.length !== joined.n || fields.some((row) => row.length !== EXPORT_FIELD_COUNT)) {
-      const [asJson] = rowsOf<{ body: string }>(await db.execute(sql`select json_agg(json_build_array(${EXPORT_FIELDS}))::text as body ${from}`));
-      fields = JSON.parse(asJson!.body) as string[][];
-    }
-    const rows = fields.map(([id, salesRepId, head, tail]): ExportRow => ({ id: id!, salesRepId: salesRepId!, head: head!, tail: tail! }));
-    const unrendered = rows.filter((row) => row.head === '');
-    if (unrendered.length > 0) {
-      const lines = new Map((await db.select().from(fieldPharmacies).where(inArray(fieldPharmacies.id, unrendered.map((row) => row.id)))).map((row) => [row.id, exportLineOf(row)]));
-      for (const row of unrendered) Object.assign(row, lines.get(row.id));
-    }
-    // In id order (lowercase hex compares as PostgreSQL orders uuids); sorted here, where it costs less than in the database.
-    return rows.sort((a, b) => (a.id < b.id ? -1 : 1));
-  }
-
   return {
     async page(areaManagerId: string, query: PharmacyListQuery): Promise<AreaManagerPharmacyPage> {
       const where: SQL[] = [sql`p.area_manager_id = ${areaManagerId}`];
@@ -191,40 +147,6 @@ export function createAreaManagerPharmacies(db: Database, fieldSales: FieldSales
         if (isPlaceTaken(error)) return { ok: false, conflict: 'place' };
         throw error;
       }
-    },
-
-    /**
-     * The manager's pharmacies for the CSV export, `size` rows at a time in id order: never all in
-     * memory. Each batch comes from the database as one string (fields joined by U+001F, rows by
-     * U+001E): PGlite's cost is per field it returns, so one value for thousands of rows is several
-     * times faster than a value per cell. A batch whose text holds either separator itself is read
-     * again as JSON. Batches are id ranges whose bounds are read first, so each query reads only its
-     * own rows whatever the planner's statistics say (a keyset "id > last limit n" sorted all the
-     * rows left on every page when the table had never been analysed). A row whose stored record is
-     * missing or of an older format is rendered from its fields.
-     */
-    async *exportBatches(areaManagerId: string, size = 2000): AsyncGenerator<ExportRow[]> {
-      const bounds = rowsOf<{ id: string }>(
-        await db.execute(sql`
-          select id from (select id, row_number() over (order by id) as n from ${fieldPharmacies} where area_manager_id = ${areaManagerId}) counted
-          where n % ${size} = 0 order by id`),
-      ).map((row) => row.id);
-      const ranges = [...bounds, null].map((upTo, i) => ({ after: bounds[i - 1] ?? null, upTo }));
-      // The next batch is read while this one is written, so PostgreSQL works while we do: at most two in memory.
-      let next: Promise<ExportRow[]> | null = readExportBatch(areaManagerId, ranges[0]!);
-      for (let i = 0; next; i++) {
-        const rows: ExportRow[] = await next;
-        next = i + 1 < ranges.length ? readExportBatch(areaManagerId, ranges[i + 1]!) : null;
-        // A client gone before the next batch arrives leaves it unread: its failure is nobody's to see.
-        next?.catch(() => {});
-        if (rows.length > 0) yield rows;
-      }
-    },
-
-    /** The first and last names of these staff users, by id. */
-    async repNames(ids: string[]): Promise<Map<string, { firstName: string; lastName: string }>> {
-      const reps = await db.select({ id: staffUsers.id, firstName: staffUsers.firstName, lastName: staffUsers.lastName }).from(staffUsers).where(inArray(staffUsers.id, ids));
-      return new Map(reps.map(({ id, ...names }) => [id, names]));
     },
   };
 }

@@ -40,7 +40,7 @@ async function expectStoredRecordCurrent(id: string) {
 
 async function exported(areaManagerId: string): Promise<string> {
   let text = '';
-  for await (const chunk of accordCsvStream(store, areaManagerId)) text += String(chunk);
+  for await (const chunk of accordCsvStream(ctx.database.db, areaManagerId)) text += String(chunk);
   return text;
 }
 

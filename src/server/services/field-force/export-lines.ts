@@ -3,7 +3,7 @@
 // rendering forty cells per row. A new field pharmacy is inserted with exportColumnsOf(the row),
 // and every change goes through updateFieldPharmacy, which writes the record in the same statement; rows stored in an older format (the form gained a field, say) are
 // rendered again by refreshStaleExportLines, which the server runs at start and every hour. Until
-// then the export renders such rows itself (area-manager-pharmacies.ts), so its output never
+// then the export renders such rows itself (accord-csv.ts), so its output never
 // depends on it. A trigger (migration 0014) marks a record stale when an update changes the row
 // but not the record, so a write that forgets exportColumnsOf cannot export an old value.
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
