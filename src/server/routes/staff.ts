@@ -12,7 +12,8 @@ import { parseBody } from '../http/parse-body.ts';
 import { requireJson, requireStaff } from '../http/staff.ts';
 import type { AuthService } from '../services/auth/auth.ts';
 import type { FieldDashboard } from '../services/field-force/field-dashboard.ts';
-import type { FieldPharmacy, FieldSales } from '../services/field-force/field-sales.ts';
+import type { FieldSales } from '../services/field-force/field-sales.ts';
+import type { FieldPharmacy } from '../services/field-force/pharmacy-row.ts';
 
 export async function staffRoutes(app: FastifyInstance, deps: { auth: AuthService; fieldSales: FieldSales; fieldDashboard: FieldDashboard; config: Config }) {
   const { auth, fieldSales, fieldDashboard, config } = deps;

@@ -12,7 +12,7 @@ import { answerFields, sectionsOf } from '#shared/forms/derive.ts';
 import { rowsOf, type Database } from '../../db/client.ts';
 import { fieldPharmacies, staffUsers } from '../../db/schema.ts';
 import { csvCell, csvCells, csvRecord } from '../csv.ts';
-import { COLUMN_FIELDS } from './field-pharmacy-columns.ts';
+import { COLUMN_FIELDS } from './pharmacy-row.ts';
 
 const EXTRA_PHARMACISTS = sectionsOf(FORMS['rep-visit']).find((section) => section.repeat)!;
 

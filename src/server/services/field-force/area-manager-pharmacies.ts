@@ -4,14 +4,12 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { FORMS } from '#shared/forms/catalogue.ts';
-import { answersOf } from '#shared/forms/derive.ts';
-import type { FormDef } from '#shared/forms/model.ts';
 import { PHARMACY_PAGE_SIZE, type AreaManagerPharmacyDetail, type AreaManagerPharmacyItem, type AreaManagerPharmacyPage } from '#shared/schemas/staff.ts';
 import { UNIQUE_VIOLATION, databaseErrorOf, rowsOf, type Database, type Queryable } from '../../db/client.ts';
 import { callEntries, fieldPharmacies, staffUsers } from '../../db/schema.ts';
 import { exportColumnsOf, updateFieldPharmacy } from './export-lines.ts';
-import { COLUMN_FIELDS } from './field-pharmacy-columns.ts';
-import type { FieldPharmacy, FieldSales } from './field-sales.ts';
+import type { FieldSales } from './field-sales.ts';
+import { columnAnswersOf, rowFromAnswers, type FieldPharmacy } from './pharmacy-row.ts';
 
 export interface PharmacyListQuery {
   page: number;
@@ -27,25 +25,6 @@ const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** The latest call entry's next visit, for each row of `field_pharmacies` named `p`. */
 const latestNextVisit = sql`(select c.next_visit from ${callEntries} c where c.pharmacy_id = p.id order by c.at desc limit 1)`;
-
-/** A validated payload of `form` as the row's columns, and its other answers (not the transport, nor the refs). */
-function columnsOf(form: FormDef, payload: Record<string, unknown>) {
-  const text = (name: string) => (typeof payload[name] === 'string' && payload[name] !== '' ? (payload[name] as string) : null);
-  const answers = Object.fromEntries(Object.entries(answersOf(form, payload)).filter(([name]) => !COLUMN_FIELDS.has(name)));
-  return {
-    salesRepId: text('salesRep'),
-    name: String(payload.whereYouWork ?? ''),
-    fullAddress: String(payload.address ?? ''),
-    placeId: text('placeId'),
-    lat: typeof payload.lat === 'number' ? payload.lat : null,
-    lng: typeof payload.lng === 'number' ? payload.lng : null,
-    city: text('city'),
-    region: text('region'),
-    province: text('prov'),
-    oncStatus: text('oncStatus'),
-    answers,
-  };
-}
 
 const isPlaceTaken = (error: unknown) => {
   const dbError = databaseErrorOf(error);
@@ -89,25 +68,17 @@ export function createAreaManagerPharmacies(db: Database, fieldSales: FieldSales
     async detail(row: FieldPharmacy): Promise<AreaManagerPharmacyDetail> {
       const base = await fieldSales.detail(row);
       const rep = row.salesRepId ? await db.select({ firstName: staffUsers.firstName, lastName: staffUsers.lastName }).from(staffUsers).where(eq(staffUsers.id, row.salesRepId)) : [];
+      // The columns' answers only: the flag is shown as currentCallFlag, the other answers are the rep's form's.
+      const { callFlag: _callFlag, ...columns } = columnAnswersOf(row);
       return {
         id: base.id,
         pharmacyName: base.pharmacyName,
         fullAddress: base.fullAddress,
         currentCallFlag: base.currentCallFlag,
         callHistory: base.callHistory,
-        whereYouWork: row.name,
-        address: row.fullAddress,
-        placeId: row.placeId,
-        lat: row.lat,
-        lng: row.lng,
-        city: row.city,
-        region: row.region,
-        prov: row.province,
-        oncStatus: row.oncStatus,
-        salesRep: row.salesRepId,
+        ...columns,
         repName: rep[0] ? `${rep[0].firstName} ${rep[0].lastName}` : null,
         areaManagerId: row.areaManagerId,
-        month: row.month,
       };
     },
 
@@ -125,7 +96,7 @@ export function createAreaManagerPharmacies(db: Database, fieldSales: FieldSales
       try {
         const id = await db.transaction(async (tx) => {
           // The id and time are set here so that the row and its export record are written at once.
-          const row = { id: randomUUID(), createdAt: new Date(), areaManagerId, currentCallFlag: null, month: null, ...columnsOf(FORMS['areamanager-pharmacy'], payload) };
+          const row = { id: randomUUID(), createdAt: new Date(), areaManagerId, currentCallFlag: null, month: null, ...rowFromAnswers(FORMS['areamanager-pharmacy'], payload) };
           await tx.insert(fieldPharmacies).values({ ...row, ...exportColumnsOf(row) });
           await afterInsert(tx);
           return row.id;
@@ -139,7 +110,7 @@ export function createAreaManagerPharmacies(db: Database, fieldSales: FieldSales
 
     /** The edit page's fields (details and rep); the other answers stay as they are. */
     async updateDetails(row: FieldPharmacy, payload: Record<string, unknown>): Promise<SaveResult> {
-      const { answers, ...columns } = columnsOf(FORMS['areamanager-pharmacy-edit'], payload);
+      const { answers, ...columns } = rowFromAnswers(FORMS['areamanager-pharmacy-edit'], payload);
       try {
         await db.transaction((tx) => updateFieldPharmacy(tx, row.id, (current) => ({ ...columns, answers: { ...current.answers, ...answers } })));
         return { ok: true, id: row.id };
