@@ -131,6 +131,16 @@ describe('POST /api/areamanager-create-pharmacy', () => {
     expect(again.json().errors).toEqual({ recaptchaToken: 'validation.captcha' });
   });
 
+  it('refuses a place that is another pharmacy’s, and spends no solution doing so', async () => {
+    const first = await pharmacyPayload();
+    expect((await create('ownAm', first)).statusCode).toBe(200);
+    const second = await pharmacyPayload({ placeId: first.placeId });
+    const taken = await create('ownAm', second);
+    expect(taken.statusCode).toBe(400);
+    expect(taken.json().errors).toEqual({ placeId: 'validation.invalid' });
+    expect((await create('ownAm', { ...second, placeId: 'manual:dddddddddddddddddddddddddddddddd' })).statusCode).toBe(200);
+  });
+
   it('refuses a rep and an anonymous caller', async () => {
     expect((await create('rep', await pharmacyPayload())).statusCode).toBe(403);
     const anonymous = await ctx.app.inject({ method: 'POST', url: '/api/areamanager-create-pharmacy', payload: await pharmacyPayload() });

@@ -90,13 +90,8 @@ export async function areaManagerRoutes(app: FastifyInstance, deps: AreaManagerD
     const captcha = await deps.captcha.verify(String(payload.recaptchaToken ?? ''));
     if (!captcha.ok) return invalid(reply, { recaptchaToken: ErrorKey.captcha });
     // The bot check is spent in the insert's transaction: a solution is accepted once.
-    const saved = await pharmacies
-      .create(areaManagerId, payload, async (tx) => {
-        if (!(await deps.captcha.markUsed(captcha.used, tx))) throw new CaptchaReused();
-      })
-      .catch((error: unknown) => (error instanceof CaptchaReused ? null : Promise.reject(error)));
-    if (!saved) return invalid(reply, { recaptchaToken: ErrorKey.captcha });
-    if (!saved.ok) return invalid(reply, { placeId: ErrorKey.invalid });
+    const saved = await pharmacies.create(areaManagerId, payload, { captcha: captcha.used });
+    if (!saved.ok) return invalid(reply, 'captcha' in saved ? { recaptchaToken: ErrorKey.captcha } : { placeId: ErrorKey.invalid });
     request.log.info({ by: request.staff!.user.id, pharmacyId: saved.id }, 'field pharmacy added');
     return ok(reply, { id: saved.id }, ApiMessage.saved);
   });
@@ -139,5 +134,3 @@ export async function areaManagerRoutes(app: FastifyInstance, deps: AreaManagerD
     return reply.code(200).send(accordCsvStream(deps.db, accessed(request).id));
   });
 }
-
-class CaptchaReused extends Error {}

@@ -5,8 +5,9 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { FORMS } from '#shared/forms/catalogue.ts';
 import { PHARMACY_PAGE_SIZE, type AreaManagerPharmacyDetail, type AreaManagerPharmacyItem, type AreaManagerPharmacyPage } from '#shared/schemas/staff.ts';
-import { UNIQUE_VIOLATION, databaseErrorOf, rowsOf, type Database, type Queryable } from '../../db/client.ts';
+import { UNIQUE_VIOLATION, databaseErrorOf, rowsOf, type Database } from '../../db/client.ts';
 import { callEntries, fieldPharmacies, staffUsers } from '../../db/schema.ts';
+import { CAPTCHA_USED_CONSTRAINT, captchaUsedInsert, type VerifiedCaptcha } from '../captcha.ts';
 import { exportColumnsOf, updateFieldPharmacy } from './export-lines.ts';
 import type { FieldSales } from './field-sales.ts';
 import { columnAnswersOf, rowFromAnswers, type FieldPharmacy } from './pharmacy-row.ts';
@@ -19,17 +20,21 @@ export interface PharmacyListQuery {
   due: boolean;
 }
 
-export type SaveResult = { ok: true; id: string } | { ok: false; conflict: 'place' };
+export type SaveResult = { ok: true; id: string } | { ok: false; conflict: 'place' } | { ok: false; captcha: 'reused' };
 
 const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** The latest call entry's next visit, for each row of `field_pharmacies` named `p`. */
 const latestNextVisit = sql`(select c.next_visit from ${callEntries} c where c.pharmacy_id = p.id order by c.at desc limit 1)`;
 
-const isPlaceTaken = (error: unknown) => {
+/** The save's refusal for a unique violation: the place is another pharmacy's, or the bot check's solution was used; null for any other error. */
+function refusalOf(error: unknown): SaveResult | null {
   const dbError = databaseErrorOf(error);
-  return dbError?.code === UNIQUE_VIOLATION && dbError.constraint === 'field_pharmacies_place_id_unique';
-};
+  if (dbError?.code !== UNIQUE_VIOLATION) return null;
+  if (dbError.constraint === 'field_pharmacies_place_id_unique') return { ok: false, conflict: 'place' };
+  if (dbError.constraint === CAPTCHA_USED_CONSTRAINT) return { ok: false, captcha: 'reused' };
+  return null;
+}
 
 export function createAreaManagerPharmacies(db: Database, fieldSales: FieldSales) {
   return {
@@ -91,19 +96,24 @@ export function createAreaManagerPharmacies(db: Database, fieldSales: FieldSales
       return Boolean(row);
     },
 
-    /** Screens 7 + 3 as one row; `afterInsert` runs in the same transaction (the bot check's use). */
-    async create(areaManagerId: string, payload: Record<string, unknown>, afterInsert: (tx: Queryable) => Promise<void>): Promise<SaveResult> {
+    /**
+     * Screens 7 + 3 as one row. A verified bot-check solution (`extras.captcha`) is spent in the same
+     * transaction, as `applications.save` spends it: a solution used before refuses the save. A
+     * refused save spends nothing, so the manager may send the same solution with another place.
+     */
+    async create(areaManagerId: string, payload: Record<string, unknown>, extras: { captcha?: VerifiedCaptcha } = {}): Promise<SaveResult> {
       try {
         const id = await db.transaction(async (tx) => {
           // The id and time are set here so that the row and its export record are written at once.
           const row = { id: randomUUID(), createdAt: new Date(), areaManagerId, currentCallFlag: null, month: null, ...rowFromAnswers(FORMS['areamanager-pharmacy'], payload) };
           await tx.insert(fieldPharmacies).values({ ...row, ...exportColumnsOf(row) });
-          await afterInsert(tx);
+          if (extras.captcha) await tx.execute(captchaUsedInsert(extras.captcha));
           return row.id;
         });
         return { ok: true, id };
       } catch (error) {
-        if (isPlaceTaken(error)) return { ok: false, conflict: 'place' };
+        const refusal = refusalOf(error);
+        if (refusal) return refusal;
         throw error;
       }
     },
@@ -115,7 +125,8 @@ export function createAreaManagerPharmacies(db: Database, fieldSales: FieldSales
         await db.transaction((tx) => updateFieldPharmacy(tx, row.id, (current) => ({ ...columns, answers: { ...current.answers, ...answers } })));
         return { ok: true, id: row.id };
       } catch (error) {
-        if (isPlaceTaken(error)) return { ok: false, conflict: 'place' };
+        const refusal = refusalOf(error);
+        if (refusal) return refusal;
         throw error;
       }
     },
