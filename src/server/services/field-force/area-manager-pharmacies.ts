@@ -73,7 +73,7 @@ export function createAreaManagerPharmacies(db: Database, fieldSales: FieldSales
     async detail(row: FieldPharmacy): Promise<AreaManagerPharmacyDetail> {
       const base = await fieldSales.detail(row);
       const rep = row.salesRepId ? await db.select({ firstName: staffUsers.firstName, lastName: staffUsers.lastName }).from(staffUsers).where(eq(staffUsers.id, row.salesRepId)) : [];
-      // The columns' answers only: the flag is shown as currentCallFlag, the other answers are the rep's form's.
+      // The answers the columns hold, bar the flag (shown as currentCallFlag); what `answers` keeps is not this view's.
       const { callFlag: _callFlag, ...columns } = columnAnswersOf(row);
       return {
         id: base.id,
