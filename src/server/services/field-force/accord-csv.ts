@@ -12,7 +12,7 @@ import { answerFields, sectionsOf } from '#shared/forms/derive.ts';
 import { rowsOf, type Database } from '../../db/client.ts';
 import { fieldPharmacies, staffUsers } from '../../db/schema.ts';
 import { csvCell, csvCells, csvRecord } from '../csv.ts';
-import { COLUMN_FIELDS } from './pharmacy-row.ts';
+import { COLUMN_FIELDS, type FieldPharmacy } from './pharmacy-row.ts';
 
 const EXTRA_PHARMACISTS = sectionsOf(FORMS['rep-visit']).find((section) => section.repeat)!;
 
@@ -43,7 +43,7 @@ function extraPharmacists(answers: Record<string, unknown>): string {
 }
 
 /** The pharmacy's fields the export writes, as the table holds them. */
-export type ExportSource = Pick<typeof fieldPharmacies.$inferSelect, 'id' | 'name' | 'fullAddress' | 'city' | 'province' | 'region' | 'placeId' | 'lat' | 'lng' | 'currentCallFlag' | 'month' | 'oncStatus' | 'createdAt' | 'answers'>;
+export type ExportSource = Pick<FieldPharmacy, 'id' | 'name' | 'fullAddress' | 'city' | 'province' | 'region' | 'placeId' | 'lat' | 'lng' | 'currentCallFlag' | 'month' | 'oncStatus' | 'createdAt' | 'answers'>;
 
 /**
  * A pharmacy's record without the rep's name, which is another row's and so is written at export

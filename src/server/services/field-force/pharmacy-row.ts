@@ -84,7 +84,7 @@ export function rowAfterVisit(row: FieldPharmacy, payload: Record<string, unknow
 export const callEntryAnswersOf = (payload: Record<string, unknown>) => ({ note: textOf(payload.note), nextVisit: textOf(payload.nextVisit) });
 
 /** The answers the row's columns hold, under the forms' names. */
-export type ColumnAnswers = { -readonly [K in keyof typeof COLUMN_OF]: FieldPharmacy[(typeof COLUMN_OF)[K]] };
+type ColumnAnswers = { -readonly [K in keyof typeof COLUMN_OF]: FieldPharmacy[(typeof COLUMN_OF)[K]] };
 
 /** The row's columns as the forms' answers. */
 export function columnAnswersOf(row: FieldPharmacy): ColumnAnswers {
