@@ -13,22 +13,25 @@ import { ErrorKey } from '#shared/schemas/fields.ts';
 import { routePath } from '#shared/routes.ts';
 import { AreaManagerPharmaciesQuerySchema, type StaffLanguage } from '#shared/schemas/staff.ts';
 import type { Config } from '../config.ts';
+import type { Database } from '../db/client.ts';
 import { accessed, requireAccess, rolesFor, type ResourceKind } from '../http/access-policy.ts';
 import { failed, invalid, invalidFromZod, ok } from '../http/answers.ts';
 import { parseBody } from '../http/parse-body.ts';
 import { requireJson, requireStaff } from '../http/staff.ts';
-import { accordCsvStream, csvFileName } from '../services/accord-csv.ts';
-import type { AreaManagerPharmacies } from '../services/area-manager-pharmacies.ts';
+import { accordCsvStream, csvFileName } from '../services/field-force/accord-csv.ts';
+import type { AreaManagerPharmacies } from '../services/field-force/area-manager-pharmacies.ts';
 import type { ApplicationStore } from '../services/applications.ts';
 import type { AuthService } from '../services/auth/auth.ts';
 import { welcomeMail } from '../services/auth/mail.ts';
 import type { CaptchaService } from '../services/captcha.ts';
-import type { FieldPharmacy, FieldSales } from '../services/field-sales.ts';
+import type { FieldSales } from '../services/field-force/field-sales.ts';
+import type { FieldPharmacy } from '../services/field-force/pharmacy-row.ts';
 import { FileErrorKey } from '../services/files/certificates.ts';
 import { linkOrigin } from '../services/links.ts';
 import type { Mailer } from '../services/mail/outbox.ts';
 
 export interface AreaManagerDeps {
+  db: Database;
   auth: AuthService;
   fieldSales: FieldSales;
   pharmacies: AreaManagerPharmacies;
@@ -77,13 +80,8 @@ export async function areaManagerRoutes(app: FastifyInstance, deps: AreaManagerD
     const captcha = await deps.captcha.verify(payload.recaptchaToken);
     if (!captcha.ok) return invalid(reply, { recaptchaToken: ErrorKey.captcha });
     // The bot check is spent in the insert's transaction: a solution is accepted once.
-    const saved = await pharmacies
-      .create(areaManagerId, payload, async (tx) => {
-        if (!(await deps.captcha.markUsed(captcha.used, tx))) throw new CaptchaReused();
-      })
-      .catch((error: unknown) => (error instanceof CaptchaReused ? null : Promise.reject(error)));
-    if (!saved) return invalid(reply, { recaptchaToken: ErrorKey.captcha });
-    if (!saved.ok) return invalid(reply, { placeId: ErrorKey.invalid });
+    const saved = await pharmacies.create(areaManagerId, payload, { captcha: captcha.used });
+    if (!saved.ok) return invalid(reply, 'captcha' in saved ? { recaptchaToken: ErrorKey.captcha } : { placeId: ErrorKey.invalid });
     request.log.info({ by: request.staff!.user.id, pharmacyId: saved.id }, 'field pharmacy added');
     return ok(reply, { id: saved.id }, ApiMessage.saved);
   });
@@ -121,8 +119,6 @@ export async function areaManagerRoutes(app: FastifyInstance, deps: AreaManagerD
   app.get(Api.accordCsv.path, { preHandler: areaManagerIn('query', 'id') }, async (request, reply) => {
     reply.header('content-type', 'text/csv; charset=utf-8');
     reply.header('content-disposition', `attachment; filename="${csvFileName(new Date())}"`);
-    return reply.code(200).send(accordCsvStream(pharmacies, accessed(request).id));
+    return reply.code(200).send(accordCsvStream(deps.db, accessed(request).id));
   });
 }
-
-class CaptchaReused extends Error {}

@@ -13,9 +13,9 @@ import { parseBody } from '../http/parse-body.ts';
 import { requireJson, requireStaff } from '../http/staff.ts';
 import type { ApplicationStore } from '../services/applications.ts';
 import type { AuthService } from '../services/auth/auth.ts';
-import type { FieldSales } from '../services/field-sales.ts';
+import type { FieldSales } from '../services/field-force/field-sales.ts';
 import { FileErrorKey } from '../services/files/certificates.ts';
-import type { RepVisitPayload, RepVisits } from '../services/rep-visits.ts';
+import type { RepVisitPayload, RepVisits } from '../services/field-force/rep-visits.ts';
 
 /** The header's value: what a browser's crypto.randomUUID() makes, or any similar token. */
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,128}$/;

@@ -10,8 +10,9 @@ import { failed, ok } from '../http/answers.ts';
 import { parseBody } from '../http/parse-body.ts';
 import { requireJson, requireStaff } from '../http/staff.ts';
 import type { AuthService } from '../services/auth/auth.ts';
-import type { FieldDashboard } from '../services/field-dashboard.ts';
-import type { FieldPharmacy, FieldSales } from '../services/field-sales.ts';
+import type { FieldDashboard } from '../services/field-force/field-dashboard.ts';
+import type { FieldSales } from '../services/field-force/field-sales.ts';
+import type { FieldPharmacy } from '../services/field-force/pharmacy-row.ts';
 
 export async function staffRoutes(app: FastifyInstance, deps: { auth: AuthService; fieldSales: FieldSales; fieldDashboard: FieldDashboard; config: Config }) {
   const { auth, fieldSales, fieldDashboard, config } = deps;
