@@ -19,7 +19,8 @@ import { StepIndicator } from '../components/step-indicator.tsx';
 import { FormTextProvider, useHasFormText } from './form-text.tsx';
 import { RunnerProvider } from './runner-context.tsx';
 import { SubmitBar } from './submit-bar.tsx';
-import { useFormRunner, type RunnerOptions } from './use-form-runner.ts';
+import { useFormRunner } from './runner/use-runner.ts';
+import type { RunnerOptions } from './runner/use-start.ts';
 import './forms.css';
 
 // Only the three steps offer it: its code (and the bot check it solves) loads with those pages.

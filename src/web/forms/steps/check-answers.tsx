@@ -6,7 +6,7 @@ import { useLocalPath } from '../../lib/site-context.tsx';
 import { SummaryList, type SummaryRow } from '../../components/summary-list.tsx';
 import type { StoredAnswers, StoredMeta } from '../answers-store.ts';
 import { useFormText } from '../form-text.tsx';
-import { stepPath } from '../use-form-runner.ts';
+import { stepPath } from '../runner/values.ts';
 
 export function CheckAnswers({ answers, meta, editing }: { answers: StoredAnswers; meta: StoredMeta; editing: boolean }) {
   const { t } = useTranslation();
