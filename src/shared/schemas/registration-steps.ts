@@ -158,13 +158,6 @@ export const step3Fields = {
 };
 export const Step3Schema = z.object(step3Fields);
 
-/** The payload fields each step asks for, in page order (the journey and error summaries use them). */
-export const STEP_FIELDS = {
-  1: ['haveYouCompleted', 'file', 'photo', 'photoId', 'placeId', 'lat', 'lng', 'address', 'whereYouWork', 'services', 'email', 'firstName', 'lastName', 'bodyOfRegistration', 'professionalRegistrationNumber'],
-  2: ['isChecked', 'willUpateGoogleMapsEntry'],
-  3: ['howDidYouFindAboutTheProgram', 'agreementCheck1', 'agreementCheck2', 'agreementCheck3', 'agreementCheck4', 'agreementCheck5', 'recaptchaToken'],
-} as const;
-
 // ---- The whole payload (what the server applies) ---------------------------------------------
 
 export const StepsRegistrationPayloadSchema = z
