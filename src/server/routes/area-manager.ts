@@ -11,7 +11,7 @@ import { payloadSchema } from '#shared/forms/derive.ts';
 import type { FormDef } from '#shared/forms/model.ts';
 import { ApiMessage } from '#shared/schemas/api.ts';
 import { ErrorKey } from '#shared/schemas/fields.ts';
-import { fieldErrors } from '#shared/schemas/registration.ts';
+import { fieldErrors } from '#shared/schemas/api.ts';
 import { routePath } from '#shared/routes.ts';
 import { AreaManagerPharmaciesQuerySchema, type StaffLanguage } from '#shared/schemas/staff.ts';
 import type { Config } from '../config.ts';

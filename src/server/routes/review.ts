@@ -5,9 +5,10 @@ import type * as z from 'zod/mini';
 import * as Api from '#shared/api/review-endpoints.ts';
 import { MARKET_LANGUAGE, isCountry } from '#shared/markets.ts';
 import { ApiMessage } from '#shared/schemas/api.ts';
+import { UUID_PATTERN } from '#shared/schemas/fields.ts';
 import { ReviewListQuerySchema, ReviewMessage, type AddReviewerSchema, type DecisionSchema, type ReviewDetail } from '#shared/schemas/review.ts';
 import type { Config } from '../config.ts';
-import { UUID, accessed, requireAccess, rolesFor } from '../http/access-policy.ts';
+import { accessed, requireAccess, rolesFor } from '../http/access-policy.ts';
 import { failed, invalid, invalidFromZod, ok } from '../http/answers.ts';
 import { parseBody } from '../http/parse-body.ts';
 import { actorOf, requireJson, requireStaff } from '../http/staff.ts';
@@ -17,7 +18,7 @@ import type { EditLinkFor, ReviewDesk } from '../services/review/review-desk.ts'
 import type { Reviewers } from '../services/review/reviewers.ts';
 
 /** The applicant's edit link: on the market's own host when MARKET_HOSTS names one, else under its path prefix. */
-export function editLinkBuilder(request: FastifyRequest, config: Pick<Config, 'publicUrl' | 'marketHosts'>): EditLinkFor | null {
+function editLinkBuilder(request: FastifyRequest, config: Pick<Config, 'publicUrl' | 'marketHosts'>): EditLinkFor | null {
   const origin = linkOrigin(request, config);
   if (!origin) return null;
   const protocol = origin.startsWith('https:') ? 'https' : 'http';
@@ -79,7 +80,7 @@ export async function reviewRoutes(app: FastifyInstance, deps: { auth: AuthServi
 
   app.post(Api.disableReviewer.path, { onRequest: requireJson, preHandler: mainAdmin }, async (request, reply) => {
     const { id } = request.params as { id: string };
-    if (!UUID.test(id)) return invalid(reply, { id: 'validation.invalid' });
+    if (!UUID_PATTERN.test(id)) return invalid(reply, { id: 'validation.invalid' });
     if (!(await reviewers.disable(id.toLowerCase(), request.staff!.user.id, actorOf(request)))) return failed(reply, 404, ApiMessage.notFound);
     return ok(reply);
   });

@@ -13,8 +13,8 @@ import type { Mailer } from './mail/outbox.ts';
 import { hashToken, newToken, simpleHtml } from './tokens.ts';
 
 /** Draft mails a day to one mailbox (+tags count as the same mailbox), and from one client address. */
-export const DRAFTS_PER_MAILBOX_PER_DAY = 10;
-export const DRAFTS_PER_CLIENT_PER_DAY = 10;
+const DRAFTS_PER_MAILBOX_PER_DAY = 10;
+const DRAFTS_PER_CLIENT_PER_DAY = 10;
 
 /** Why a draft was not stored and mailed. */
 export type DraftRefusal = 'tooManyForMailbox' | 'tooManyForClient';
@@ -72,7 +72,7 @@ const MAIL: Record<Language, MailText> = {
 
 const DATE_LOCALE: Record<Language, string> = { en: 'en-GB', it: 'it-IT', de: 'de-DE' };
 
-export function draftMail(language: Language, link: string, expiresAt: Date, productName: string) {
+function draftMail(language: Language, link: string, expiresAt: Date, productName: string) {
   const t = MAIL[language];
   const date = expiresAt.toLocaleDateString(DATE_LOCALE[language], { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/Berlin' });
   const paragraphs = [t.intro, t.expiry(date), t.ignore];

@@ -167,8 +167,6 @@ export const FORMS = {
   },
 } as const satisfies Record<string, Entry>;
 
-export type FormId = keyof typeof FORMS;
-
 /** The applicant form a market and language are served (spec §2 "Variant choice"). */
 export function formFor(variant: Variant): FormDef {
   if (variant.mode === 'areamanager') return FORMS['areamanager-pharmacy'];

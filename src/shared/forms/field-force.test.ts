@@ -2,7 +2,7 @@
 // area manager's two-part add-pharmacy, add-rep and add-area-manager, through the derived schemas.
 import { describe, expect, it } from 'vitest';
 import { AddAreaManagerSchema } from '../schemas/staff.ts';
-import { fieldErrors } from '../schemas/registration-common.ts';
+import { fieldErrors } from '../schemas/api.ts';
 import { FORMS } from './catalogue.ts';
 import { emptyValues, errorTarget, fieldOrder, payloadSchema, stepSchema, submitGates } from './derive.ts';
 import type { Answers } from './model.ts';

@@ -11,7 +11,7 @@ import type * as z from 'zod/mini';
 import { answersOf, emptyValues, errorTarget, fieldOrder, honeypotOf, payloadSchema, repeatNumbers, sectionsOf, stepSchema } from '#shared/forms/derive.ts';
 import { isLanguage, type Country } from '#shared/markets.ts';
 import { ErrorKey } from '#shared/schemas/fields.ts';
-import { fieldErrors } from '#shared/schemas/registration-common.ts';
+import { fieldErrors } from '#shared/schemas/api.ts';
 import { certificateProblem } from '#shared/schemas/registration-steps.ts';
 import type { FormContext, FormDef } from '#shared/forms/model.ts';
 import { registrationBodiesFor } from '#shared/reference/registration-bodies.ts';
@@ -29,7 +29,7 @@ import { routePath } from '#shared/routes.ts';
 import { answersFromRecord } from './record-answers.ts';
 import { saveOutcome, type SaveOutcome } from './save-outcome.ts';
 import type * as Outbox from './offline-outbox.ts';
-import { useErrorText } from './use-field-error.ts';
+import { useErrorText } from '../lib/use-error-text.ts';
 
 const GENERIC_FAILURE = 'errorsGlobal.temporarilyUnavailableService';
 const EMAIL_TAKEN = 'step3.errorEmailIsAlreadyRegistered';
@@ -46,7 +46,7 @@ export interface OtherStepError {
 }
 
 /** The i18n namespaces of a form's wording: its own, then its sections', then the shared one. */
-export function textsOf(form: FormDef): string[] {
+function textsOf(form: FormDef): string[] {
   return [...new Set([form.texts, ...sectionsOf(form).map((s) => s.texts), 'form'])];
 }
 

@@ -16,13 +16,13 @@ import { createStaffUsers, type StaffUser } from './staff-users.ts';
 import { enrolment, matchingStep, newTotpSecret, TOTP_LOCK_MINUTES, TOTP_MAX_FAILURES } from './totp.ts';
 
 /** Console links (bootstrap, CLI) have no browser to bind to, so they live longer: decision 0003. */
-export const CONSOLE_LINK_HOURS = 24;
+const CONSOLE_LINK_HOURS = 24;
 /** More link requests than this per address in 15 minutes are answered the same but not mailed. */
 export const LINKS_PER_EMAIL_PER_15_MINUTES = 5;
 /** Stands in for the user id of an unknown address, so that its link insert is the same statement. */
 const NO_USER = '00000000-0000-0000-0000-000000000000';
 
-export type StaffSession = typeof staffSessions.$inferSelect;
+type StaffSession = typeof staffSessions.$inferSelect;
 export interface StaffContext {
   user: StaffUser;
   session: StaffSession;
@@ -38,7 +38,7 @@ export type VerifyResult =
 
 export type CodeResult = { ok: true; sessionToken: string } | { ok: false; reason: 'wrong' | 'locked' | 'not_enrolled' | 'already_enabled' };
 
-export const needsTotp = (user: Pick<StaffUser, 'role' | 'totpEnabledAt'>) => ROLES_NEEDING_TOTP.includes(user.role) || user.totpEnabledAt !== null;
+const needsTotp = (user: Pick<StaffUser, 'role' | 'totpEnabledAt'>) => ROLES_NEEDING_TOTP.includes(user.role) || user.totpEnabledAt !== null;
 
 export interface AuthOptions {
   mailer: Mailer;

@@ -56,7 +56,4 @@ export const sendDecision = (id: string, decision: Decision, reason: string) =>
 export const getReviewers = (signal?: AbortSignal): Promise<Loaded<ReviewerItem[]>> =>
   guard(async () => loaded(await callApi(ReviewApi.reviewers, { signal }), Array.isArray), { kind: 'failed' });
 
-export const addReviewer = (body: { email: string; firstName: string; lastName: string; language: 'it' | 'en' }) =>
-  guard(async () => sent(await callApi(ReviewApi.addReviewer, { request: body })), { kind: 'failed' } as Sent<{ id: string }>);
-
 export const disableReviewer = (id: string) => guard(async () => sent(await callApi(ReviewApi.disableReviewer, { params: { id }, request: {} })), { kind: 'failed' } as Sent);
