@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type * as z from 'zod/mini';
 import * as Api from '#shared/api/review-endpoints.ts';
 import { MARKET_LANGUAGE, isCountry } from '#shared/markets.ts';
+import { routePath } from '#shared/routes.ts';
 import { ApiMessage } from '#shared/schemas/api.ts';
 import { UUID_PATTERN } from '#shared/schemas/fields.ts';
 import { ReviewListQuerySchema, ReviewMessage, type AddReviewerSchema, type DecisionSchema, type ReviewDetail } from '#shared/schemas/review.ts';
@@ -26,7 +27,7 @@ function editLinkBuilder(request: FastifyRequest, config: Pick<Config, 'publicUr
     const host = [...config.marketHosts].find(([, market]) => market === country)?.[0];
     const base = host ? `${protocol}://${host}` : `${origin}/${country}`;
     const lang = isCountry(country) && MARKET_LANGUAGE[country] === language ? '' : `?lang=${encodeURIComponent(language)}`;
-    return `${base}/pharmacist/edit/${token}${lang}`;
+    return `${base}${routePath('editRedirect', { id: token })}${lang}`;
   };
 }
 

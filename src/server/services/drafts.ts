@@ -7,6 +7,7 @@ import { answersOf } from '#shared/forms/derive.ts';
 import { DRAFT_TTL_DAYS, type DraftAnswer } from '#shared/schemas/drafts.ts';
 import { PhotoNameSchema } from '#shared/schemas/fields.ts';
 import { isCountry, isLanguage, type Country, type Language } from '#shared/markets.ts';
+import { routePath } from '#shared/routes.ts';
 import type { Database } from '../db/client.ts';
 import { drafts } from '../db/schema.ts';
 import type { Mailer } from './mail/outbox.ts';
@@ -120,7 +121,7 @@ export function createDraftStore(db: Database, deps: { mailer: Mailer; productNa
       });
       if (refusal) return { ok: false, reason: refusal };
 
-      const link = `${origin}${input.basePath}/form/${input.step}?draft=${token}`;
+      const link = `${origin}${input.basePath}${routePath('formStep', { step: String(input.step) })}?draft=${token}`;
       await deps.mailer.sendMail({ to: input.email, ...draftMail(input.language, link, expiresAt, deps.productName) });
       return { ok: true };
     },

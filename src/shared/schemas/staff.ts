@@ -15,8 +15,6 @@ export const STAFF_LANGUAGES = ['it', 'en'] as const;
 export type StaffLanguage = (typeof STAFF_LANGUAGES)[number];
 
 export const SIGN_IN_LINK_MINUTES = 10;
-/** The page the e-mailed link opens; it posts the token to /api/auth/verify. */
-export const SIGN_IN_VERIFY_PATH = '/signin/verify';
 
 /** A path on this site (no scheme, no host, not protocol-relative). */
 const ReturnToSchema = patterned(/^\/(?![/\\])[\x21-\x7e]*$/, 500);

@@ -4,7 +4,8 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { and, count, eq, gt, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { ROLES_NEEDING_TOTP, SIGN_IN_LINK_MINUTES, SIGN_IN_VERIFY_PATH, type SignInNext } from '#shared/schemas/staff.ts';
+import { routePath } from '#shared/routes.ts';
+import { ROLES_NEEDING_TOTP, SIGN_IN_LINK_MINUTES, type SignInNext } from '#shared/schemas/staff.ts';
 import { staffHomePath } from '#shared/staff-home.ts';
 import { rowsOf, type Database } from '../../db/client.ts';
 import { authEvents, signInLinks, staffSessions, staffUsers } from '../../db/schema.ts';
@@ -177,7 +178,7 @@ export function createAuthService(db: Database, options: AuthOptions) {
         returning user_id`);
       if (rowsOf(inserted).length === 0 || !user) return;
 
-      const link = `${input.origin}${input.basePath}${SIGN_IN_VERIFY_PATH}?token=${token}`;
+      const link = `${input.origin}${input.basePath}${routePath('verifySignIn')}?token=${token}`;
       const sending = nextTurn()
         .then(() => options.mailer.sendMail({ to: user.email, ...signInMail(user.language, user.firstName, link, options.productName) }))
         .catch((error: unknown) => options.log?.error({ err: error }, 'sign-in mail failed'))
@@ -207,7 +208,7 @@ export function createAuthService(db: Database, options: AuthOptions) {
     /** A link for the console (bootstrap, CLI): not bound to a browser, valid 24 hours, works once. */
     async consoleLink(user: StaffUser, linkBase: string): Promise<string> {
       const token = await insertLink(user.id, null, null, CONSOLE_LINK_HOURS * 3600_000);
-      return `${linkBase}${SIGN_IN_VERIFY_PATH}?token=${token}`;
+      return `${linkBase}${routePath('verifySignIn')}?token=${token}`;
     },
 
     async verify(input: { token: string; binding: string | undefined; previousSession: string | undefined }, actor: Actor): Promise<VerifyResult> {
