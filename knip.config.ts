@@ -19,13 +19,6 @@ const config: KnipConfig = {
   project: ['**/*.{ts,tsx,mjs,js}'],
   // Lint fixtures are inputs of the tests in src/lint, linted by path; they are not the product's code.
   ignore: ['src/lint/fixtures/**'],
-  ignoreIssues: {
-    // Exports used only in their own file, left exported for now: the field-force move (#22 item 4,
-    // another branch) rewrites both files into services/field-force/. This entry stops matching
-    // once they move, so knip reports them again there.
-    'src/server/services/accord-csv.ts': ['exports'],
-    'src/server/services/rep-visits.ts': ['exports'],
-  },
 };
 
 export default config;

@@ -3,7 +3,7 @@
 // app listening on 127.0.0.1 with a fresh, migrated in-memory PGlite, and on PostgreSQL when
 // TEST_DATABASE_URL is set. Figures, not timed tests.
 import { sql } from 'drizzle-orm';
-import { refreshStaleExportLines } from '../src/server/services/export-lines.ts';
+import { refreshStaleExportLines } from '../src/server/services/field-force/export-lines.ts';
 import { addStaff, signIn } from '../src/server/test/staff.ts';
 import { createTestContext, type TestContext } from '../src/server/test/context.ts';
 import { percentile } from '../src/server/test/pool.ts';

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 
 // The project's own eslint.config.js, run on code at virtual paths inside src/web: the imported
 // files are real, so each import resolves as it would in the product. `ignore: false` lets the
-// cycle fixtures, which the main lint run skips, be linted here.
+// cycle fixtures (src/lint/fixtures/), which the main lint run skips, be linted here.
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const eslint = new ESLint({ cwd: root, ignore: false });
 
@@ -14,8 +14,8 @@ async function borderErrors(filePath: string, code: string): Promise<Linter.Lint
 }
 
 async function cycleErrors(fixture: string): Promise<Linter.LintMessage[]> {
-  const [result] = await eslint.lintFiles([`src/lint/fixtures/cycle/${fixture}`]);
-  return (result?.messages ?? []).filter((message) => message.ruleId === 'import-x/no-cycle');
+  const [result] = await eslint.lintFiles([`src/lint/fixtures/${fixture}`]);
+  return (result?.messages ?? []).filter((message) => message.ruleId === 'champions/no-import-cycle');
 }
 
 const importing = (from: string) => `import * as imported from '${from}';\nexport const used = imported;\n`;
@@ -53,8 +53,13 @@ describe('borders between the web layers', () => {
 
 describe('import cycles', () => {
   it('refuses a module on a cycle, and lets a module import one that is', async () => {
-    expect(await cycleErrors('first.ts')).toHaveLength(1);
-    expect(await cycleErrors('second.ts')).toHaveLength(1);
-    expect(await cycleErrors('third.ts')).toEqual([]);
+    expect(await cycleErrors('cycle/first.ts')).toHaveLength(1);
+    expect(await cycleErrors('cycle/second.ts')).toHaveLength(1);
+    expect(await cycleErrors('cycle/third.ts')).toEqual([]);
+  });
+
+  it('refuses a cycle held by a type-only import, on both of its modules', async () => {
+    expect((await cycleErrors('type-cycle/store.ts')).map((error) => error.message)).toEqual([expect.stringContaining('record.ts → store.ts')]);
+    expect((await cycleErrors('type-cycle/record.ts')).map((error) => error.message)).toEqual([expect.stringContaining('store.ts → record.ts')]);
   });
 });

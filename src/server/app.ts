@@ -28,9 +28,9 @@ import { registrationRoutes } from './routes/registration.ts';
 import { staffRoutes } from './routes/staff.ts';
 import { reviewRoutes } from './routes/review.ts';
 import { repVisitRoutes } from './routes/rep-visits.ts';
-import { createRepVisits } from './services/rep-visits.ts';
+import { createRepVisits } from './services/field-force/rep-visits.ts';
 import { areaManagerRoutes } from './routes/area-manager.ts';
-import { createAreaManagerPharmacies } from './services/area-manager-pharmacies.ts';
+import { createAreaManagerPharmacies } from './services/field-force/area-manager-pharmacies.ts';
 import { webRoutes } from './routes/web.ts';
 import { applicantLinkRoutes } from './routes/applicant-links.ts';
 import { createApplicantLinks, type ApplicantLinks } from './services/applicant-links.ts';
@@ -38,8 +38,8 @@ import { createDataRights, type DataRights } from './services/data-rights.ts';
 import { createApplicationStore, type ApplicationStore } from './services/applications.ts';
 import { createAuthService, type AuthService } from './services/auth/auth.ts';
 import { createSecretBox } from './services/auth/secret-box.ts';
-import { createFieldDashboard, type FieldDashboard } from './services/field-dashboard.ts';
-import { createFieldSales, type FieldSales } from './services/field-sales.ts';
+import { createFieldDashboard, type FieldDashboard } from './services/field-force/field-dashboard.ts';
+import { createFieldSales, type FieldSales } from './services/field-force/field-sales.ts';
 import { createCaptchaService, type CaptchaService } from './services/captcha.ts';
 import { createPhotoStore, type PhotoStore } from './services/files/photos.ts';
 import { createDraftStore, type DraftStore } from './services/drafts.ts';
@@ -223,6 +223,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await authRoutes(app, { auth: services.auth, config, rateLimit: publicPostLimit });
   await staffRoutes(app, { auth: services.auth, fieldSales: services.fieldSales, fieldDashboard: services.fieldDashboard, config });
   await areaManagerRoutes(app, {
+    db,
     auth: services.auth,
     fieldSales: services.fieldSales,
     pharmacies: createAreaManagerPharmacies(db, services.fieldSales),

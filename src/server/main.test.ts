@@ -218,8 +218,10 @@ describe('shutdown', () => {
     sockets.push(socket);
     socket.on('error', () => {});
     const closed = new Promise((resolve) => socket.on('close', resolve));
-    socket.write('POST /api/drafts HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 50000\r\n\r\n{"a":');
-    await server.printed(/\/api\/drafts/); // the server has the request (its log line), whose body never comes
+    socket.resume(); // read whatever comes, so that the close is seen
+    // An upload, which keeps its connection as long as the body trickles in (a small JSON body gets 10 s: http/body-timeout.ts).
+    socket.write('POST /api/save-temp-pharmacist-image HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 50000\r\n\r\n{"data":"');
+    await server.printed(/\/api\/save-temp-pharmacist-image/); // the server has the request (its log line), whose body never comes
 
     server.child.kill('SIGTERM');
     expect(await server.exited).toEqual({ code: 0, signal: null });

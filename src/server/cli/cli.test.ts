@@ -10,7 +10,7 @@ import { bootstrapMainAdmin } from '../services/auth/bootstrap.ts';
 import { createTestContext, type TestContext } from '../test/context.ts';
 import { tokenOfLink } from '../test/staff.ts';
 import { seedDemo } from './seed-demo.ts';
-import { EXPORT_FORMAT } from '../services/accord-csv.ts';
+import { EXPORT_FORMAT } from '../services/field-force/accord-csv.ts';
 import { runStaffCommand } from './staff-cli.ts';
 
 let ctx: TestContext;

@@ -9,7 +9,7 @@ import type { Database } from '../db/client.ts';
 import { callEntries, fieldPharmacies } from '../db/schema.ts';
 import type { AuthService } from '../services/auth/auth.ts';
 import type { StaffUser } from '../services/auth/staff-users.ts';
-import { refreshStaleExportLines } from '../services/export-lines.ts';
+import { refreshStaleExportLines } from '../services/field-force/export-lines.ts';
 
 interface DemoPerson {
   key: string;

@@ -291,7 +291,7 @@ export const fieldPharmacies = pgTable(
     month: integer('month'),
     /** Every other answer of the area manager's and the reps' forms (spec §3), by field name. */
     answers: jsonb('answers').$type<Record<string, unknown>>().notNull().default({}),
-    /** The CSV export's record bar the rep's name: the cells before it and after it (services/export-lines.ts). */
+    /** The CSV export's record bar the rep's name: the cells before it and after it (services/field-force/export-lines.ts). */
     exportHead: text('export_head'),
     exportTail: text('export_tail'),
     /** The format the record was rendered in; a record of another format is rendered again. */

@@ -11,7 +11,7 @@ import { solveCaptcha } from '../test/bot-check.ts';
 import { mailsTo } from '../test/mail.ts';
 import type { StaffUser } from '../services/auth/staff-users.ts';
 import { readCsv } from '../test/csv.ts';
-import { createAreaManagerPharmacies, type ExportRow } from '../services/area-manager-pharmacies.ts';
+import { exportBatches, type ExportRow } from '../services/field-force/accord-csv.ts';
 
 let ctx: TestContext;
 const people = {} as Record<'admin' | 'ownAm' | 'otherAm' | 'rep' | 'otherRep', StaffUser>;
@@ -129,6 +129,16 @@ describe('POST /api/areamanager-create-pharmacy', () => {
     expect((await create('ownAm', payload)).statusCode).toBe(200);
     const again = await create('ownAm', { ...payload, placeId: 'manual:ffffffffffffffffffffffffffffffff' });
     expect(again.json().errors).toEqual({ recaptchaToken: 'validation.captcha' });
+  });
+
+  it('refuses a place that is another pharmacy’s, and spends no solution doing so', async () => {
+    const first = await pharmacyPayload();
+    expect((await create('ownAm', first)).statusCode).toBe(200);
+    const second = await pharmacyPayload({ placeId: first.placeId });
+    const taken = await create('ownAm', second);
+    expect(taken.statusCode).toBe(400);
+    expect(taken.json().errors).toEqual({ placeId: 'validation.invalid' });
+    expect((await create('ownAm', { ...second, placeId: 'manual:dddddddddddddddddddddddddddddddd' })).statusCode).toBe(200);
   });
 
   it('refuses a rep and an anonymous caller', async () => {
@@ -341,9 +351,8 @@ describe('GET /api/areamanager-accord-csv', () => {
       am.id,
       ['Uno\u001fdue', 'Tre\u001equattro', 'Cinque', 'Sei', 'Sette'].map((name, i) => ({ name, lat: [0.00001, -0.0000001, 41.900000999999996, 1e21, 12.5][i], lng: -0, month: i + 1, answers: { completionMonth: i + 1 } })),
     );
-    const store = createAreaManagerPharmacies(ctx.database.db, null as never);
     const batches: ExportRow[][] = [];
-    for await (const batch of store.exportBatches(am.id, 2)) batches.push(batch);
+    for await (const batch of exportBatches(ctx.database.db, am.id, 2)) batches.push(batch);
     expect(batches.map((batch) => batch.length)).toEqual([2, 2, 1]);
     expect(batches.flat().map((row) => row.id)).toEqual(stored.map((row) => row.id).sort());
 

@@ -3,33 +3,35 @@
 // pharmacy's details and rep, and the CSV export. Whose area a request may touch is the access
 // policy's decision (http/access-policy.ts), taken before the handler and before the body's
 // own check, so another manager's id is 403 with no data.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import * as z from 'zod/mini';
+import { FormApi, type PayloadOf } from '#shared/api/form-endpoints.ts';
 import * as Api from '#shared/api/staff-endpoints.ts';
 import { FORMS } from '#shared/forms/catalogue.ts';
-import { payloadSchema } from '#shared/forms/derive.ts';
-import type { FormDef } from '#shared/forms/model.ts';
 import { ApiMessage } from '#shared/schemas/api.ts';
 import { ErrorKey } from '#shared/schemas/fields.ts';
-import { fieldErrors } from '#shared/schemas/api.ts';
 import { routePath } from '#shared/routes.ts';
 import { AreaManagerPharmaciesQuerySchema, type StaffLanguage } from '#shared/schemas/staff.ts';
 import type { Config } from '../config.ts';
+import type { Database } from '../db/client.ts';
 import { accessed, requireAccess, rolesFor, type ResourceKind } from '../http/access-policy.ts';
-import { failed, invalid, invalidFromZod, isPlainObject, ok, WHOLE_BODY_INVALID } from '../http/answers.ts';
+import { failed, invalid, invalidFromZod, ok } from '../http/answers.ts';
+import { parseBody } from '../http/parse-body.ts';
 import { requireJson, requireStaff } from '../http/staff.ts';
-import { accordCsvStream, csvFileName } from '../services/accord-csv.ts';
-import type { AreaManagerPharmacies } from '../services/area-manager-pharmacies.ts';
+import { accordCsvStream, csvFileName } from '../services/field-force/accord-csv.ts';
+import type { AreaManagerPharmacies } from '../services/field-force/area-manager-pharmacies.ts';
 import type { ApplicationStore } from '../services/applications.ts';
 import type { AuthService } from '../services/auth/auth.ts';
 import { welcomeMail } from '../services/auth/mail.ts';
 import type { CaptchaService } from '../services/captcha.ts';
-import type { FieldPharmacy, FieldSales } from '../services/field-sales.ts';
+import type { FieldSales } from '../services/field-force/field-sales.ts';
+import type { FieldPharmacy } from '../services/field-force/pharmacy-row.ts';
 import { FileErrorKey } from '../services/files/certificates.ts';
 import { linkOrigin } from '../services/links.ts';
 import type { Mailer } from '../services/mail/outbox.ts';
 
 export interface AreaManagerDeps {
+  db: Database;
   auth: AuthService;
   fieldSales: FieldSales;
   pharmacies: AreaManagerPharmacies;
@@ -37,13 +39,6 @@ export interface AreaManagerDeps {
   captcha: CaptchaService;
   mailer: Mailer;
   config: Config;
-}
-
-/** The body checked with a catalogue entry's payload schema (unknown fields dropped, free text stripped). */
-function parsedWith(form: FormDef, request: FastifyRequest): { ok: true; data: Record<string, unknown> } | { ok: false; errors: Record<string, string> } {
-  if (!isPlainObject(request.body)) return { ok: false, errors: WHOLE_BODY_INVALID };
-  const parsed = payloadSchema(form).safeParse(request.body);
-  return parsed.success ? { ok: true, data: parsed.data as Record<string, unknown> } : { ok: false, errors: fieldErrors(parsed.error) };
 }
 
 const staffLanguage = (formLanguage: unknown): StaffLanguage => (formLanguage === 'it' ? 'it' : 'en');
@@ -74,48 +69,39 @@ export async function areaManagerRoutes(app: FastifyInstance, deps: AreaManagerD
     ok(reply, await pharmacies.detail(accessed<FieldPharmacy>(request).record)),
   );
 
-  app.post(Api.createPharmacy.path, { onRequest: requireJson, preHandler: areaManagerIn('body', 'areaManagerId') }, async (request, reply) => {
-    const form = FORMS['areamanager-pharmacy'];
-    const body = parsedWith(form, request);
-    if (!body.ok) return invalid(reply, body.errors);
-    const payload = body.data;
+  const addPharmacy = FormApi['areamanager-pharmacy'];
+  app.post<{ Body: PayloadOf<'areamanager-pharmacy'> }>(addPharmacy.path, { onRequest: requireJson, preHandler: [...areaManagerIn('body', 'areaManagerId'), parseBody(addPharmacy.request)] }, async (request, reply) => {
+    const payload = request.body;
     const areaManagerId = accessed(request).id;
-    if (!(await pharmacies.isRepOf(areaManagerId, String(payload.salesRep)))) return invalid(reply, { salesRep: ErrorKey.choose });
-    if (typeof payload.photo === 'string' && payload.photo && !(await deps.applications.isPhotoOfType(payload.photo, form.files.photoTypes))) {
+    if (!(await pharmacies.isRepOf(areaManagerId, payload.salesRep))) return invalid(reply, { salesRep: ErrorKey.choose });
+    if (payload.photo && !(await deps.applications.isPhotoOfType(payload.photo, FORMS['areamanager-pharmacy'].files.photoTypes))) {
       return invalid(reply, { photo: FileErrorKey.fileType });
     }
-    const captcha = await deps.captcha.verify(String(payload.recaptchaToken ?? ''));
+    const captcha = await deps.captcha.verify(payload.recaptchaToken);
     if (!captcha.ok) return invalid(reply, { recaptchaToken: ErrorKey.captcha });
     // The bot check is spent in the insert's transaction: a solution is accepted once.
-    const saved = await pharmacies
-      .create(areaManagerId, payload, async (tx) => {
-        if (!(await deps.captcha.markUsed(captcha.used, tx))) throw new CaptchaReused();
-      })
-      .catch((error: unknown) => (error instanceof CaptchaReused ? null : Promise.reject(error)));
-    if (!saved) return invalid(reply, { recaptchaToken: ErrorKey.captcha });
-    if (!saved.ok) return invalid(reply, { placeId: ErrorKey.invalid });
+    const saved = await pharmacies.create(areaManagerId, payload, { captcha: captcha.used });
+    if (!saved.ok) return invalid(reply, 'captcha' in saved ? { recaptchaToken: ErrorKey.captcha } : { placeId: ErrorKey.invalid });
     request.log.info({ by: request.staff!.user.id, pharmacyId: saved.id }, 'field pharmacy added');
     return ok(reply, { id: saved.id }, ApiMessage.saved);
   });
 
-  app.put(Api.updatePharmacyDetails.path, { onRequest: requireJson, preHandler: pharmacyIn('body', 'pharmacyId') }, async (request, reply) => {
-    const body = parsedWith(FORMS['areamanager-pharmacy-edit'], request);
-    if (!body.ok) return invalid(reply, body.errors);
+  const editPharmacy = FormApi['areamanager-pharmacy-edit'];
+  app.put<{ Body: PayloadOf<'areamanager-pharmacy-edit'> }>(editPharmacy.path, { onRequest: requireJson, preHandler: [...pharmacyIn('body', 'pharmacyId'), parseBody(editPharmacy.request)] }, async (request, reply) => {
     const row = accessed<FieldPharmacy>(request).record;
-    if (!(await pharmacies.isRepOf(row.areaManagerId, String(body.data.salesRep)))) return invalid(reply, { salesRep: ErrorKey.choose });
-    const saved = await pharmacies.updateDetails(row, body.data);
+    if (!(await pharmacies.isRepOf(row.areaManagerId, request.body.salesRep))) return invalid(reply, { salesRep: ErrorKey.choose });
+    const saved = await pharmacies.updateDetails(row, request.body);
     if (!saved.ok) return invalid(reply, { placeId: ErrorKey.invalid });
     request.log.info({ by: request.staff!.user.id, pharmacyId: row.id }, 'field pharmacy details changed');
     return ok(reply, { id: row.id }, ApiMessage.saved);
   });
 
-  app.post(Api.addRep.path, { onRequest: requireJson, preHandler: areaManagerIn('body', 'areaManagerId') }, async (request, reply) => {
-    const body = parsedWith(FORMS['add-rep'], request);
-    if (!body.ok) return invalid(reply, body.errors);
-    const { email, firstName, lastName, formLanguage } = body.data as Record<string, string>;
+  const addRep = FormApi['add-rep'];
+  app.post<{ Body: PayloadOf<'add-rep'> }>(addRep.path, { onRequest: requireJson, preHandler: [...areaManagerIn('body', 'areaManagerId'), parseBody(addRep.request)] }, async (request, reply) => {
+    const { email, firstName, lastName, formLanguage } = request.body;
     const areaManagerId = accessed(request).id;
     const language = staffLanguage(formLanguage);
-    const added = await auth.users.add({ email: email!, firstName: firstName!, lastName: lastName!, role: 'sales_rep', areaManagerId, language });
+    const added = await auth.users.add({ email, firstName, lastName, role: 'sales_rep', areaManagerId, language });
     if (added === 'duplicate') return failed(reply, 409, ApiMessage.emailRegistered);
     request.log.info({ by: request.staff!.user.id, repId: added.id, areaManagerId }, 'rep added');
     // Sign-in links work only in the browser that asks for one, so the mail names the sign-in page.
@@ -123,7 +109,7 @@ export async function areaManagerRoutes(app: FastifyInstance, deps: AreaManagerD
     if (origin) {
       const manager = accessed<{ firstName: string; lastName: string }>(request).record;
       const signInPage = `${origin}/it${routePath('signIn')}`;
-      await deps.mailer.sendMail({ to: email!, ...welcomeMail(language, firstName!, `${manager.firstName} ${manager.lastName}`, signInPage, config.productName) });
+      await deps.mailer.sendMail({ to: email, ...welcomeMail(language, firstName, `${manager.firstName} ${manager.lastName}`, signInPage, config.productName) });
     } else {
       request.log.warn({ host: request.headers.host }, 'welcome mail not sent: no public origin for this host (set PUBLIC_URL or MARKET_HOSTS)');
     }
@@ -133,8 +119,6 @@ export async function areaManagerRoutes(app: FastifyInstance, deps: AreaManagerD
   app.get(Api.accordCsv.path, { preHandler: areaManagerIn('query', 'id') }, async (request, reply) => {
     reply.header('content-type', 'text/csv; charset=utf-8');
     reply.header('content-disposition', `attachment; filename="${csvFileName(new Date())}"`);
-    return reply.code(200).send(accordCsvStream(pharmacies, accessed(request).id));
+    return reply.code(200).send(accordCsvStream(deps.db, accessed(request).id));
   });
 }
-
-class CaptchaReused extends Error {}

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lastTwelveMonths } from '#shared/schemas/dashboard.ts';
 import { callEntries, fieldPharmacies } from '../db/schema.ts';
-import { createFieldDashboard } from '../services/field-dashboard.ts';
+import { createFieldDashboard } from '../services/field-force/field-dashboard.ts';
 import type { StaffUser } from '../services/auth/staff-users.ts';
 import { createTestContext, type TestContext } from '../test/context.ts';
 import { addStaff, signIn } from '../test/staff.ts';

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { REGISTRATION_BODY_IT } from '#shared/reference/options.ts';
 import { callEntries, fieldPharmacies, idempotentRequests } from '../db/schema.ts';
-import { purgeIdempotencyKeys } from '../services/rep-visits.ts';
+import { purgeIdempotencyKeys } from '../services/field-force/rep-visits.ts';
 import { createTestContext, type TestContext } from '../test/context.ts';
 import { addStaff, signIn } from '../test/staff.ts';
 import type { StaffUser } from '../services/auth/staff-users.ts';

@@ -2,9 +2,8 @@
 // `pharmacyId` in the body goes through the access policy first (403 with no data for one not the
 // caller's), then the body through the rep-visit entry's derived schema, then one transaction.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import * as Api from '#shared/api/staff-endpoints.ts';
+import { FormApi, repVisitByPost } from '#shared/api/form-endpoints.ts';
 import { FORMS } from '#shared/forms/catalogue.ts';
-import { payloadSchema } from '#shared/forms/derive.ts';
 import { ApiMessage } from '#shared/schemas/api.ts';
 import { ErrorKey } from '#shared/schemas/fields.ts';
 import type { Config } from '../config.ts';
@@ -14,9 +13,9 @@ import { parseBody } from '../http/parse-body.ts';
 import { requireJson, requireStaff } from '../http/staff.ts';
 import type { ApplicationStore } from '../services/applications.ts';
 import type { AuthService } from '../services/auth/auth.ts';
-import type { FieldSales } from '../services/field-sales.ts';
+import type { FieldSales } from '../services/field-force/field-sales.ts';
 import { FileErrorKey } from '../services/files/certificates.ts';
-import type { RepVisitPayload, RepVisits } from '../services/rep-visits.ts';
+import type { RepVisitPayload, RepVisits } from '../services/field-force/rep-visits.ts';
 
 /** The header's value: what a browser's crypto.randomUUID() makes, or any similar token. */
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,128}$/;
@@ -29,7 +28,7 @@ export async function repVisitRoutes(
   const preHandler = [
     requireStaff(auth, config, rolesFor('pharmacy')),
     requireAccess('pharmacy', { id: { from: 'body', name: 'pharmacyId' }, load: (id) => fieldSales.pharmacy(id) }),
-    parseBody(payloadSchema(FORMS['rep-visit'])),
+    parseBody(FormApi['rep-visit'].request),
   ];
 
   const handler = async (request: FastifyRequest<{ Body: RepVisitPayload }>, reply: FastifyReply) => {
@@ -39,7 +38,7 @@ export async function repVisitRoutes(
     if (typeof photo === 'string' && photo && !(await applications.isPhotoOfType(photo, FORMS['rep-visit'].files.photoTypes))) {
       return invalid(reply, { photo: FileErrorKey.fileType });
     }
-    const result = await repVisits.record({ payload: request.body, byUserId: request.staff!.user.id, idempotencyKey: header, route: Api.repUpdatePharmacy.path });
+    const result = await repVisits.record({ payload: request.body, byUserId: request.staff!.user.id, idempotencyKey: header, route: FormApi['rep-visit'].path });
     if (!result.ok) {
       if (result.conflict === 'placeId') return invalid(reply, { placeId: ErrorKey.invalid });
       // The key was first used for another request that is still running or failed: try again with it later.
@@ -50,7 +49,7 @@ export async function repVisitRoutes(
     return ok(reply, result.answer, ApiMessage.saved);
   };
 
-  for (const contract of [Api.repUpdatePharmacy, Api.repUpdatePharmacyPut]) {
-    app.route<{ Body: RepVisitPayload }>({ method: contract.method, url: contract.path, onRequest: requireJson, preHandler, handler });
+  for (const { method, path } of [FormApi['rep-visit'], repVisitByPost]) {
+    app.route<{ Body: RepVisitPayload }>({ method, url: path, onRequest: requireJson, preHandler, handler });
   }
 }

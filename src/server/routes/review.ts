@@ -7,7 +7,8 @@ import { MARKET_LANGUAGE, isCountry } from '#shared/markets.ts';
 import { routePath } from '#shared/routes.ts';
 import { ApiMessage } from '#shared/schemas/api.ts';
 import { UUID_PATTERN } from '#shared/schemas/fields.ts';
-import { ReviewListQuerySchema, ReviewMessage, type AddReviewerSchema, type DecisionSchema, type ReviewDetail } from '#shared/schemas/review.ts';
+import { FormApi, type PayloadOf } from '#shared/api/form-endpoints.ts';
+import { ReviewListQuerySchema, ReviewMessage, type DecisionSchema, type ReviewDetail } from '#shared/schemas/review.ts';
 import type { Config } from '../config.ts';
 import { accessed, requireAccess, rolesFor } from '../http/access-policy.ts';
 import { failed, invalid, invalidFromZod, ok } from '../http/answers.ts';
@@ -69,11 +70,13 @@ export async function reviewRoutes(app: FastifyInstance, deps: { auth: AuthServi
 
   app.get(Api.reviewers.path, { preHandler: mainAdmin }, async (_request, reply) => ok(reply, await reviewers.list()));
 
-  app.post<{ Body: z.output<typeof AddReviewerSchema> }>(
-    Api.addReviewer.path,
-    { onRequest: requireJson, preHandler: [mainAdmin, parseBody(Api.addReviewer.request)] },
+  app.post<{ Body: PayloadOf<'add-reviewer'> }>(
+    FormApi['add-reviewer'].path,
+    { onRequest: requireJson, preHandler: [mainAdmin, parseBody(FormApi['add-reviewer'].request)] },
     async (request, reply) => {
-      const added = await reviewers.add(request.body, request.staff!.user.id, actorOf(request));
+      const { email, firstName, lastName } = request.body;
+      // The form asks no language: sign-in mails go out in English, as the page has always sent them (decision 0018).
+      const added = await reviewers.add({ email, firstName, lastName, language: 'en' }, request.staff!.user.id, actorOf(request));
       if (added === 'duplicate') return failed(reply, 409, ApiMessage.emailRegistered);
       return ok(reply, { id: added.id });
     },

@@ -1,18 +1,18 @@
 // The staff API (DESIGN §6 paths). Who may see which record is decided by the access policy
 // (http/access-policy.ts) before the handler runs, so a handler only reads what it may answer.
 import type { FastifyInstance } from 'fastify';
-import type * as z from 'zod/mini';
 import * as Api from '#shared/api/staff-endpoints.ts';
 import { ApiMessage } from '#shared/schemas/api.ts';
-import type { AddAreaManagerSchema } from '#shared/schemas/staff.ts';
+import { FormApi, type PayloadOf } from '#shared/api/form-endpoints.ts';
 import type { Config } from '../config.ts';
 import { accessed, requireAccess, rolesFor, type ResourceKind } from '../http/access-policy.ts';
 import { failed, ok } from '../http/answers.ts';
 import { parseBody } from '../http/parse-body.ts';
 import { requireJson, requireStaff } from '../http/staff.ts';
 import type { AuthService } from '../services/auth/auth.ts';
-import type { FieldDashboard } from '../services/field-dashboard.ts';
-import type { FieldPharmacy, FieldSales } from '../services/field-sales.ts';
+import type { FieldDashboard } from '../services/field-force/field-dashboard.ts';
+import type { FieldSales } from '../services/field-force/field-sales.ts';
+import type { FieldPharmacy } from '../services/field-force/pharmacy-row.ts';
 
 export async function staffRoutes(app: FastifyInstance, deps: { auth: AuthService; fieldSales: FieldSales; fieldDashboard: FieldDashboard; config: Config }) {
   const { auth, fieldSales, fieldDashboard, config } = deps;
@@ -28,11 +28,12 @@ export async function staffRoutes(app: FastifyInstance, deps: { auth: AuthServic
 
   app.get(Api.areaManagers.path, { preHandler: staffFor('areaManagers') }, async (_request, reply) => ok(reply, await fieldSales.areaManagers()));
 
-  app.post<{ Body: z.output<typeof AddAreaManagerSchema> }>(
-    Api.addAreaManager.path,
-    { onRequest: requireJson, preHandler: [staffFor('areaManagers'), parseBody(Api.addAreaManager.request)] },
+  app.post<{ Body: PayloadOf<'add-area-manager'> }>(
+    FormApi['add-area-manager'].path,
+    { onRequest: requireJson, preHandler: [staffFor('areaManagers'), parseBody(FormApi['add-area-manager'].request)] },
     async (request, reply) => {
-      const added = await auth.users.add({ ...request.body, role: 'area_manager', language: 'it' });
+      const { email, firstName, lastName } = request.body;
+      const added = await auth.users.add({ email, firstName, lastName, role: 'area_manager', language: 'it' });
       if (added === 'duplicate') return failed(reply, 409, ApiMessage.emailRegistered);
       request.log.info({ by: request.staff!.user.id, areaManagerId: added.id }, 'area manager added');
       return ok(reply, { id: added.id });

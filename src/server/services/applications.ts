@@ -10,7 +10,7 @@ import { DEFAULT_REGISTRATION_BODY } from '#shared/reference/options.ts';
 import { UNIQUE_VIOLATION, databaseErrorOf, rowsOf, type Database, type Queryable } from '../db/client.ts';
 import { applications, files, pharmacies, reviewAudit } from '../db/schema.ts';
 import { newApplicationReference } from './application-reference.ts';
-import { CAPTCHA_USED_CONSTRAINT, type VerifiedCaptcha } from './captcha.ts';
+import { CAPTCHA_USED_CONSTRAINT, captchaUsedInsert, recordCaptchaUsed, type VerifiedCaptcha } from './captcha.ts';
 import type { CertificateToStore } from './files/certificates.ts';
 import { insertFile } from './files/file-store.ts';
 import { applicationReceivedMail, type ReceivedMailSettings } from './mail/application-received.ts';
@@ -69,10 +69,6 @@ export interface SaveExtras {
   captcha?: VerifiedCaptcha;
 }
 
-/** Records a bot-check solution as used; a unique violation on it aborts the statement. */
-const captchaInsert = (used: VerifiedCaptcha) =>
-  sql`insert into captcha_used (signature, expires_at) values (${used.signature}, ${used.expiresAt.toISOString()}::timestamptz)`;
-
 /**
  * A new application without photo or certificate (the registration campaign's common case): the
  * used solution, the pharmacy (unless known) and the application in one statement, so one round
@@ -80,7 +76,7 @@ const captchaInsert = (used: VerifiedCaptcha) =>
  * unique check runs first: a reused solution is reported as such even when the e-mail is taken too.
  */
 async function insertNewApplication(db: Queryable, columns: NewApplicationColumns, reference: string, pharmacy: PharmacyColumns, captcha: VerifiedCaptcha | undefined): Promise<string> {
-  const used = captcha ? sql`with used as (${captchaInsert(captcha)} returning 1 as one), ` : sql`with used as (select 1 as one), `;
+  const used = captcha ? sql`with used as (${captchaUsedInsert(captcha)} returning 1 as one), ` : sql`with used as (select 1 as one), `;
   const result = await db.execute(sql`${used}
     place as (insert into pharmacies (place_id, name, address, lat, lng, services)
       values (${pharmacy.placeId}, ${pharmacy.name}, ${pharmacy.address}, ${pharmacy.lat}, ${pharmacy.lng}, ${pharmacy.services})
@@ -121,12 +117,6 @@ interface NewApplicationColumns {
   updatedAt: Date;
 }
 
-/** Records a solution alone after a refused save; false when another request used it meanwhile. */
-async function recordCaptchaAlone(db: Database, used: VerifiedCaptcha): Promise<boolean> {
-  const inserted = await db.execute(sql`${captchaInsert(used)} on conflict do nothing returning signature`);
-  return rowsOf(inserted).length === 1;
-}
-
 /** A repeated reference (31^6 of them) is drawn again; this many draws in a row would mean a fault. */
 const REFERENCE_DRAWS = 5;
 const REFERENCE_CONSTRAINT = 'applications_reference_unique';
@@ -152,7 +142,9 @@ export function createApplicationStore(db: Database, mail: ReceivedMailSettings,
 
     /** One try of `save` with one new reference; `referenceTaken`: try again with another. */
     async saveOnce(input: ApplicationInput, extras: SaveExtras, newReference: string): Promise<SaveResult | { referenceTaken: true }> {
-      const answers = Object.fromEntries(Object.entries(answersOf(applicationFormFor(input.appStoreCountry, input.formLanguage), input)).filter(([, v]) => v !== undefined));
+      // The answers, with the market and language they were given in (which form they answer: the edit link and the review detail read them).
+      const given = Object.entries(answersOf(applicationFormFor(input.appStoreCountry, input.formLanguage), input)).filter(([, v]) => v !== undefined);
+      const answers = { ...Object.fromEntries(given), appStoreCountry: input.appStoreCountry, formLanguage: input.formLanguage };
       const registrationBody = input.bodyOfRegistration || DEFAULT_REGISTRATION_BODY[input.appStoreCountry];
       const editToken = newEditToken();
       const pharmacy: PharmacyColumns = { placeId: input.placeId, name: input.whereYouWork, address: input.address, lat: input.lat, lng: input.lng, services: input.services ?? '' };
@@ -181,7 +173,7 @@ export function createApplicationStore(db: Database, mail: ReceivedMailSettings,
           });
         }
         return await db.transaction(async (tx) => {
-          if (extras.captcha) await tx.execute(captchaInsert(extras.captcha));
+          if (extras.captcha) await tx.execute(captchaUsedInsert(extras.captcha));
           let existingId: string | null = null;
           let previousStatus: string | null = null;
           let reference: string | null = newReference;
@@ -242,10 +234,11 @@ export function createApplicationStore(db: Database, mail: ReceivedMailSettings,
                 : null;
         // The save was refused or failed and rolled back: the solution is used up all the same.
         if (!refusal) {
-          if (extras.captcha) await recordCaptchaAlone(db, extras.captcha).catch(() => undefined);
+          if (extras.captcha) await recordCaptchaUsed(db, extras.captcha).catch(() => undefined);
           throw error;
         }
-        if (extras.captcha && !(await recordCaptchaAlone(db, extras.captcha))) return { ok: false, captcha: 'reused' };
+        // Recorded alone; false when another request used it meanwhile.
+        if (extras.captcha && !(await recordCaptchaUsed(db, extras.captcha))) return { ok: false, captcha: 'reused' };
         return refusal;
       }
     },
@@ -267,13 +260,13 @@ export function createApplicationStore(db: Database, mail: ReceivedMailSettings,
       return Boolean(row);
     },
 
-    /** The application's answers with its market and language, as the form sent them; found only by its edit token (never by its id). */
+    /** The application's answers, found only by its edit token (never by its id). */
     async findByEditToken(editToken: string): Promise<{ id: string; answers: Record<string, unknown> } | null> {
       const [row] = await db
-        .select({ id: applications.id, answers: applications.answers, country: applications.country, language: applications.language })
+        .select({ id: applications.id, answers: applications.answers })
         .from(applications)
         .where(byLiveEditToken(editToken));
-      return row ? { id: row.id, answers: { ...row.answers, appStoreCountry: row.country, formLanguage: row.language } } : null;
+      return row ? { id: row.id, answers: row.answers } : null;
     },
   };
   return store;

@@ -30,12 +30,24 @@ type CaptchaCheck = { ok: true } | { ok: false; reason: 'malformed' | 'expired' 
 /** The primary key of captcha_used: a unique violation on it means "this solution was used". */
 export const CAPTCHA_USED_CONSTRAINT = 'captcha_used_pkey';
 
+/**
+ * Records a solution as used. A save spends it with this statement in its own transaction: a
+ * solution used before aborts it with a unique violation on CAPTCHA_USED_CONSTRAINT.
+ */
+export const captchaUsedInsert = (used: VerifiedCaptcha) =>
+  sql`insert into captcha_used (signature, expires_at) values (${used.signature}, ${used.expiresAt.toISOString()}::timestamptz)`;
+
+/** Records a solution as used outside a save; false when it already was. */
+export async function recordCaptchaUsed(db: Queryable, used: VerifiedCaptcha): Promise<boolean> {
+  return rowsOf(await db.execute(sql`${captchaUsedInsert(used)} on conflict do nothing returning signature`)).length === 1;
+}
+
 export interface CaptchaService {
   challenge(): Promise<Challenge>;
   /** Checks the widget's base64 payload without recording it (the save records it in its own transaction). */
   verify(token: string): Promise<CaptchaVerification>;
   /** Records a verified solution as used; false when it already was. */
-  markUsed(used: VerifiedCaptcha, db?: Queryable): Promise<boolean>;
+  markUsed(used: VerifiedCaptcha): Promise<boolean>;
   /** Verifies the widget's base64 payload and marks it used; a second use is refused. */
   redeem(token: string): Promise<CaptchaCheck>;
   purgeExpired(now?: Date): Promise<number>;
@@ -119,11 +131,8 @@ export function createCaptchaService(db: Queryable, options: { hmacKey: string; 
       return { ok: true, used: { signature: payload.challenge.signature!, expiresAt } };
     },
 
-    async markUsed(used, on = db) {
-      const inserted = await on.execute(
-        sql`insert into captcha_used (signature, expires_at) values (${used.signature}, ${used.expiresAt.toISOString()}::timestamptz) on conflict do nothing returning signature`,
-      );
-      return rowsOf(inserted).length === 1;
+    markUsed(used) {
+      return recordCaptchaUsed(db, used);
     },
 
     async redeem(token) {

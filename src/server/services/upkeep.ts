@@ -3,10 +3,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 import { purgeDailyQuotas } from './daily-quota.ts';
-import { refreshStaleExportLines } from './export-lines.ts';
+import { refreshStaleExportLines } from './field-force/export-lines.ts';
 import { purgeTempPhotos } from './files/purge.ts';
 import { purgeRateLimitHits } from './rate-limit-store.ts';
-import { purgeIdempotencyKeys } from './rep-visits.ts';
+import { purgeIdempotencyKeys } from './field-force/rep-visits.ts';
 import { applyRetention } from './retention.ts';
 import type { ScheduledJob } from './scheduled-jobs.ts';
 

@@ -17,6 +17,8 @@ interface Entry extends FormDef {
 const SAVE_APPLICATION_JSON = { path: '/api/save-pharmacist', method: 'POST', encoding: 'json' } as const;
 const SAVE_APPLICATION_MULTIPART = { path: '/api/save-pharmacist', method: 'POST', encoding: 'multipart' } as const;
 const BY_PHARMACIST_ID = { param: 'pharmacistId', from: '/api/get-pharmacist' } as const;
+/** What the applicant forms share: their kept answers, the introduction, draft links, and the edit link that opens them. */
+const AN_APPLICATION = { keepAnswers: true, sharedStore: 'apply', intro: true, drafts: true, editsApplication: true } as const;
 /** The three-step form's photo and the shorter Italian form's: JPEG or PNG only (spec §5, decision 0004). */
 const JPEG_OR_PNG_PHOTO = { photoTypes: STEPS_PHOTO_MIME_TYPES } as const;
 
@@ -30,7 +32,7 @@ export const FORMS = {
     toPayload: (values) => ukFormToPayload(values as UkRegistrationFormValues),
     fromRecord: (record) => ({ haveYouCompleted: ukTrainingAnswerFromStored(record.haveYouCompleted, record.additionalTrainingNotes) }),
     prefill: BY_PHARMACIST_ID,
-    keepAnswers: true,
+    ...AN_APPLICATION,
     submit: SAVE_APPLICATION_JSON,
     done: '/thank-you',
   },
@@ -42,7 +44,7 @@ export const FORMS = {
     carried: ['market'],
     toPayload: italianFormToPayload,
     prefill: BY_PHARMACIST_ID,
-    keepAnswers: true,
+    ...AN_APPLICATION,
     submit: SAVE_APPLICATION_JSON,
     done: '/thank-you',
   },
@@ -59,7 +61,7 @@ export const FORMS = {
     check: (payload: Answers): FieldErrors =>
       isRegistrationBodyFor(payload.appStoreCountry as never, payload.bodyOfRegistration as string) ? {} : { bodyOfRegistration: ErrorKey.choose },
     prefill: BY_PHARMACIST_ID,
-    keepAnswers: true,
+    ...AN_APPLICATION,
     files: { certificate: 'unlessEditing', ...JPEG_OR_PNG_PHOTO },
     submit: SAVE_APPLICATION_MULTIPART,
     done: '/thank-you',
@@ -166,6 +168,8 @@ export const FORMS = {
     done: '/link-sent',
   },
 } as const satisfies Record<string, Entry>;
+
+export type FormId = keyof typeof FORMS;
 
 /** The applicant form a market and language are served (spec §2 "Variant choice"). */
 export function formFor(variant: Variant): FormDef {

@@ -46,6 +46,8 @@ export interface SectionDef {
    * submit as it is, in no schema and never kept (the server refuses a filled one, routes/registration.ts).
    */
   honeypot?: string;
+  /** An answer the last step needs before Submit, beside the boxes, and the i18n key that says so (step 3's programme source). */
+  requiredBeforeSubmit?: { field: string; textKey: string };
   /** The section is shown and validated only when this holds; otherwise its fields are dropped. */
   visibleWhen?: (answers: Answers) => boolean;
   /** Numbered blocks: fields `firstName2`, `firstName3`, … up to `max`, each block optional. */
@@ -83,6 +85,17 @@ export interface FormDef {
   prefill?: { param: 'pharmacistId' | 'pharmacyId'; from: string };
   /** Answers kept in the browser between steps and visits (and draft links). */
   keepAnswers: boolean;
+  /**
+   * The kept answers' store, shared by every entry that names the same one in a market (the
+   * applicant forms: a language switch to another variant keeps the answers); the entry's own otherwise.
+   */
+  sharedStore?: string;
+  /** Step 1 opens with the applicant's introduction (what the programme is, what we ask). */
+  intro?: boolean;
+  /** A form of several steps offers "continue on another device" (an e-mailed draft link). */
+  drafts?: boolean;
+  /** The prefilled record is the applicant's own application, opened by its edit link: the submit replaces it (loginToken). */
+  editsApplication?: boolean;
   /** The kept answer without which a later step sends back to step 1 (spec §4: firstName, the default). */
   laterStepsNeed?: string;
   /** File rules applied by the server: the certificate, and the photo's allowed types. */

@@ -36,7 +36,7 @@ const shortItalianFields = {
   ...pick('professionalRegistrationNumber', 'anythingElseAboutYou'),
 };
 
-const SECTIONS = {
+export const SECTIONS = {
   // ---- applicant forms -------------------------------------------------------------------
   contact: { texts: 'form', fields: pick('email', 'firstName', 'lastName') },
   'registration-number': { texts: 'form', fields: pick('professionalRegistrationNumber') },
@@ -70,7 +70,11 @@ const SECTIONS = {
   'chamber-or-body': { texts: 'steps', fields: { bodyOfRegistration: step1Fields.bodyOfRegistration } },
   'google-profile-update': { texts: 'steps', fields: step2Fields, boxes: ['isChecked', 'willUpateGoogleMapsEntry'] },
   'check-answers': { texts: 'steps', fields: {} },
-  'how-found': { texts: 'steps', fields: { howDidYouFindAboutTheProgram: step3Fields.howDidYouFindAboutTheProgram } },
+  'how-found': {
+    texts: 'steps',
+    fields: { howDidYouFindAboutTheProgram: step3Fields.howDidYouFindAboutTheProgram },
+    requiredBeforeSubmit: { field: 'howDidYouFindAboutTheProgram', textKey: 'steps.missing.howFound' },
+  },
   charter: { texts: 'steps', fields: {} },
   'confirmations-5-step3': {
     texts: 'steps',

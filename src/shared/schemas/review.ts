@@ -3,7 +3,6 @@
 import * as z from 'zod/mini';
 import { COUNTRIES, type Country, type Language } from '../markets.ts';
 import { ErrorKey, freeText } from './fields.ts';
-import { AddAreaManagerSchema, STAFF_LANGUAGES } from './staff.ts';
 
 /** applications.status, fixed for every part of the product (finder: approved only). */
 export const APPLICATION_STATUSES = ['submitted', 'changes_requested', 'approved', 'rejected', 'deactivated', 'erased'] as const;
@@ -53,11 +52,6 @@ export const DecisionSchema = z
   .check(
     z.refine((body) => body.decision === 'approve' || body.reason.trim().length > 0, { error: ErrorKey.required, path: ['reason'] }),
   );
-
-export const AddReviewerSchema = z.extend(AddAreaManagerSchema, {
-  /** The language of the reviewer's sign-in e-mails. */
-  language: z._default(z.enum(STAFF_LANGUAGES, { error: ErrorKey.choose }), 'en'),
-});
 
 /** Messages of refusals particular to the review desk (HTTP 409). */
 export const ReviewMessage = {

@@ -1,7 +1,7 @@
 // Staff sign-in and the staff API (issue 4): request schemas and answer shapes, shared by the
 // staff pages and the server.
 import * as z from 'zod/mini';
-import { BasePathSchema, EmailSchema, ErrorKey, NameSchema, patterned } from './fields.ts';
+import { BasePathSchema, EmailSchema, ErrorKey, patterned } from './fields.ts';
 import { CALL_FLAGS } from '../reference/call-flags.ts';
 
 import type { StaffRole } from '../staff-roles.ts';
@@ -28,12 +28,6 @@ export const MagicLinkRequestSchema = z.object({
 export const VerifyRequestSchema = z.object({ token: patterned(/^[A-Za-z0-9_-]{32,64}$/) });
 
 export const TotpCodeSchema = z.object({ code: z.string().check(z.trim(), z.regex(/^\d{6}$/, { error: 'validation.totpCode' })) });
-
-export const AddAreaManagerSchema = z.object({
-  email: EmailSchema,
-  firstName: NameSchema(true),
-  lastName: NameSchema(true),
-});
 
 /** What comes after the e-mailed link: enrol TOTP, enter a TOTP code, or nothing more. */
 export type SignInNext = 'totp-setup' | 'totp' | 'done';

@@ -25,8 +25,8 @@ interface Stored {
   meta: StoredMeta;
 }
 
-/** The store of a form: one per market for the applicant forms, one per form for the others. */
-export const storeOf = (form: Pick<FormDef, 'id'>, country: Country): string => (form.id.startsWith('apply-') ? `apply.${country}` : `${form.id}.${country}`);
+/** The store of a form in a market: the one its entry shares with others (the applicant forms), or its own. */
+export const storeOf = (form: Pick<FormDef, 'id' | 'sharedStore'>, country: Country): string => `${form.sharedStore ?? form.id}.${country}`;
 
 const keyFor = (store: string) => `pc.${store}`;
 

@@ -33,6 +33,13 @@ const UpdateLinkOffer = lazy(() => import('./update-link-offer.tsx').then((m) =>
 /** A section's component; null for sections no input shows (the market, a record's id). */
 export type SectionRegistry = Record<string, ComponentType | null>;
 
+/** The component a page's registry gives a section of its form; a section the registry does not list is a mistake, said at once. */
+export function sectionComponent(form: Pick<FormDef, 'id'>, sections: SectionRegistry, id: string): ComponentType | null {
+  const component = sections[id];
+  if (component === undefined) throw new Error(`form ${form.id}: the page's section registry has no entry for section "${id}"`);
+  return component;
+}
+
 export interface FormPageProps extends RunnerOptions {
   form: FormDef;
   sections: SectionRegistry;
@@ -129,12 +136,12 @@ export function FormPage({ form, sections, step = 1, values, stepPath, backTo }:
         </div>
       ) : null}
       <FormTextProvider namespaces={[ns]}>
-        {form.id.startsWith('apply-') && step === 1 ? <ApplicantIntro /> : null}
+        {form.intro && step === 1 ? <ApplicantIntro /> : null}
         <RunnerProvider value={state}>
           <FormProvider {...methods}>
             <form noValidate onSubmit={onSubmit} aria-busy={submitting || undefined}>
               {sectionIds.map((id) => {
-                const Section = sections[id];
+                const Section = sectionComponent(form, sections, id);
                 const def = sectionOf(id);
                 if (!Section) return null;
                 return (
@@ -148,7 +155,7 @@ export function FormPage({ form, sections, step = 1, values, stepPath, backTo }:
                 );
               })}
               {(form.carried ?? []).map((id) => {
-                const Carried = sections[id];
+                const Carried = sectionComponent(form, sections, id);
                 return Carried ? <Carried key={id} /> : null;
               })}
               {lastStep ? (
@@ -165,7 +172,7 @@ export function FormPage({ form, sections, step = 1, values, stepPath, backTo }:
           </FormProvider>
         </RunnerProvider>
       </FormTextProvider>
-      {form.keepAnswers && several && form.id.startsWith('apply-') ? <Suspense fallback={null}><SaveDraft step={step as Step} answers={runner.answersSoFar} /></Suspense> : null}
+      {form.keepAnswers && several && form.drafts ? <Suspense fallback={null}><SaveDraft step={step as Step} answers={runner.answersSoFar} /></Suspense> : null}
     </div>
   );
 }
@@ -182,18 +189,13 @@ function Conditional({ when, children }: { when: NonNullable<SectionDef['visible
   return when(answers) ? children : null;
 }
 
-/** Submit waits for the boxes that gate it, those of conditional sections only while they apply. */
-/** Answers the last step needs before Submit, beside the boxes (step 3's programme source). */
-const REQUIRED_BEFORE_SUBMIT: Record<string, { field: string; textKey: string }> = {
-  'how-found': { field: 'howDidYouFindAboutTheProgram', textKey: 'steps.missing.howFound' },
-};
-
+/** Submit waits for the boxes that gate it (those of conditional sections only while they apply) and the answers the last step's sections require. */
 function FormSubmitBar({ form, submitting, before }: { form: FormDef; submitting: boolean; before: ReactNode }) {
   const { t } = useTranslation();
   const { control } = useFormContext();
   const answers = useWatch({ control }) as Record<string, unknown>;
   const requirements = (form.steps.at(-1) ?? []).flatMap((id) => {
-    const required = REQUIRED_BEFORE_SUBMIT[id];
+    const required = sectionOf(id).requiredBeforeSubmit;
     if (!required) return [];
     const value = answers[required.field];
     return [{ fieldId: required.field, met: typeof value === 'string' && value.trim() !== '', text: t(required.textKey) }];

@@ -40,7 +40,7 @@ function LinkEmail() {
   );
 }
 
-const LINK_SECTIONS: SectionRegistry = {
+export const LINK_SECTIONS: SectionRegistry = {
   'link-intro': LinkIntro,
   'link-email': LinkEmail,
   'bot-check': BotCheckSection,

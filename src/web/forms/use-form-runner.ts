@@ -16,7 +16,8 @@ import { certificateProblem } from '#shared/schemas/registration-steps.ts';
 import type { FormContext, FormDef } from '#shared/forms/model.ts';
 import { registrationBodiesFor } from '#shared/reference/registration-bodies.ts';
 import { useLocalPath, useSite } from '../lib/site-context.tsx';
-import { apiFetch, type ApiResult } from '../lib/api-client.ts';
+import { callApi, type ApiResult } from '../lib/api-client.ts';
+import { formContract } from '#shared/api/form-endpoints.ts';
 import { LINK_NOT_VALID } from '../lib/api/get-pharmacist.ts';
 import { getRecord } from '../lib/api/get-record.ts';
 import { getDraft } from '../lib/api/drafts.ts';
@@ -80,13 +81,14 @@ function applying(form: FormDef, values: Values): Values {
   return out;
 }
 
-/** Calls the form's endpoint as its entry says; JSON or multipart with the files. */
+/** Calls the form's endpoint (its contract, derived from the entry); JSON or multipart with the files. */
 function send(form: FormDef, payload: Values, files: Record<string, File | null> = {}, headers?: Record<string, string>): Promise<ApiResult> {
-  if (form.submit.encoding === 'json') return apiFetch(form.submit.path, { method: form.submit.method, json: payload, headers });
+  const contract = formContract(form);
+  if (contract.encoding === 'json') return callApi(contract, { request: payload, headers });
   const body = new FormData();
   for (const [name, value] of Object.entries(payload)) if (value !== undefined && value !== null) body.append(name, String(value));
   for (const [name, file] of Object.entries(files)) if (file) body.append(name, file, file.name);
-  return apiFetch(form.submit.path, { method: form.submit.method, form: body });
+  return callApi(contract, { form: body, headers });
 }
 
 
@@ -122,7 +124,7 @@ export function useFormRunner(form: FormDef, step = 1, options: RunnerOptions = 
   const [searchParams] = useSearchParams();
   const pathOfStep = (target: number) => (options.stepPath ? options.stepPath(target) : stepPath(target, searchParams));
   const recordId = form.prefill ? (searchParams.get(form.prefill.param) ?? '') : '';
-  const editing = recordId !== '' && form.prefill?.param === 'pharmacistId';
+  const editing = recordId !== '' && form.editsApplication === true;
   /** A stored record opens the form: the application behind an edit link, or the rep's pharmacy. */
   const loadsRecord = recordId !== '' && form.prefill !== undefined;
   const draftToken = form.keepAnswers ? (searchParams.get('draft') ?? '') : '';
@@ -206,7 +208,7 @@ export function useFormRunner(form: FormDef, step = 1, options: RunnerOptions = 
         // is loaded now, while there is a connection, for a submit made offline later.
         if (form.queueOffline) outbox.current = await import('./offline-outbox.ts').catch(() => null);
         const waiting = outbox.current?.pendingEntries().find((e) => e.formId === form.id && e.recordId === recordId)?.payload;
-        const stored = await getRecord(form.prefill!, recordId).catch(() => null);
+        const stored = await getRecord(formContract(form).prefill!, recordId).catch(() => null);
         const record = waiting ? { ...(stored === LINK_NOT_VALID ? null : stored), ...waiting } : stored;
         if ((!record || record === LINK_NOT_VALID) && form.keepAnswers && !mayVisit(form, step, loadAnswers(store))) {
           // Step 1 says what went wrong with the link (spec §4 sends a later step without a first name there).
@@ -356,7 +358,7 @@ export function useFormRunner(form: FormDef, step = 1, options: RunnerOptions = 
     const key = form.queueOffline ? (idempotencyKey.current ??= crypto.randomUUID()) : null;
     const queue = () => {
       if (!outbox.current) return setPhase('failed');
-      outbox.current.enqueue({ key: key!, formId: form.id, recordId, label: recordName, path: form.submit.path, method: form.submit.method, payload });
+      outbox.current.enqueue({ key: key!, formId: form.id, recordId, label: recordName, path: formContract(form).path, method: formContract(form).method, payload });
       idempotencyKey.current = null;
       void navigate(localPath(form.done), { state: { queued: true } });
     };

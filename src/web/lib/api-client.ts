@@ -72,11 +72,13 @@ export interface CallOptions<Request> {
   /** A multipart body instead of JSON. */
   form?: FormData;
   signal?: AbortSignal;
+  /** Extra request headers (a queued visit's Idempotency-Key). */
+  headers?: Record<string, string>;
 }
 
 /** Calls one endpoint as its contract says (method, path, request and answer types). */
-export function callApi<C extends Contract<unknown, unknown>>(endpoint: C, { request, params, form, signal }: CallOptions<RequestOf<C>> = {}): Promise<ApiResult<AnswerOf<C>>> {
+export function callApi<C extends Contract<unknown, unknown>>(endpoint: C, { request, params, form, signal, headers }: CallOptions<RequestOf<C>> = {}): Promise<ApiResult<AnswerOf<C>>> {
   const path = pathOf(endpoint, params);
-  if (endpoint.method === 'GET') return apiFetch<AnswerOf<C>>(apiPath(path, (request ?? {}) as Record<string, string | undefined>), { signal });
-  return apiFetch<AnswerOf<C>>(path, { method: endpoint.method, json: form ? undefined : (request ?? {}), form, signal });
+  if (endpoint.method === 'GET') return apiFetch<AnswerOf<C>>(apiPath(path, (request ?? {}) as Record<string, string | undefined>), { signal, headers });
+  return apiFetch<AnswerOf<C>>(path, { method: endpoint.method, json: form ? undefined : (request ?? {}), form, signal, headers });
 }

@@ -2,12 +2,12 @@
 // on the one form page. Anyone else sees "no access" (the server answers 403 to them too).
 import type { ReactNode } from 'react';
 import type { FormDef } from '#shared/forms/model.ts';
-import { FormPage } from '../../forms/form-page.tsx';
+import { FormPage, type SectionRegistry } from '../../forms/form-page.tsx';
 import { ContactSection } from '../../forms/sections/personal-details-section.tsx';
 import { NoAccess } from './no-access.tsx';
 import { useStaffUser } from './staff-session.tsx';
 
-const SECTIONS = { 'staff-person': ContactSection };
+export const STAFF_PERSON_SECTIONS: SectionRegistry = { 'staff-person': ContactSection };
 
 export function AddStaffPersonPage({ form, nav }: { form: FormDef; nav?: ReactNode }) {
   const user = useStaffUser();
@@ -15,7 +15,7 @@ export function AddStaffPersonPage({ form, nav }: { form: FormDef; nav?: ReactNo
   return (
     <div className="staff-page staff-page--narrow">
       {nav}
-      <FormPage form={form} sections={SECTIONS} />
+      <FormPage form={form} sections={STAFF_PERSON_SECTIONS} />
     </div>
   );
 }

@@ -3,18 +3,17 @@
 // rendering forty cells per row. A new field pharmacy is inserted with exportColumnsOf(the row),
 // and every change goes through updateFieldPharmacy, which writes the record in the same statement; rows stored in an older format (the form gained a field, say) are
 // rendered again by refreshStaleExportLines, which the server runs at start and every hour. Until
-// then the export renders such rows itself (area-manager-pharmacies.ts), so its output never
+// then the export renders such rows itself (accord-csv.ts), so its output never
 // depends on it. A trigger (migration 0014) marks a record stale when an update changes the row
 // but not the record, so a write that forgets exportColumnsOf cannot export an old value.
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
-import type { Database, Transaction } from '../db/client.ts';
-import { fieldPharmacies } from '../db/schema.ts';
+import type { Database, Transaction } from '../../db/client.ts';
+import { fieldPharmacies } from '../../db/schema.ts';
 import { EXPORT_FORMAT, exportLineOf, type ExportSource } from './accord-csv.ts';
-
-type Row = typeof fieldPharmacies.$inferSelect;
+import type { FieldPharmacy } from './pharmacy-row.ts';
 
 /** Stores the rows' records; a row another writer has rendered since is left as it is. */
-async function storeLines(db: Database, rows: Row[]): Promise<void> {
+async function storeLines(db: Database, rows: FieldPharmacy[]): Promise<void> {
   if (rows.length === 0) return;
   const lines = JSON.stringify(rows.map((row) => ({ id: row.id, ...exportLineOf(row) })));
   await db.execute(sql`
@@ -33,7 +32,7 @@ export function exportColumnsOf(row: ExportSource) {
  * Updates one field pharmacy under its row lock, its export record in the same statement: the one
  * way the app changes a field pharmacy. `changesOf` gets the row as it is; answers that row.
  */
-export async function updateFieldPharmacy(tx: Transaction, id: string, changesOf: (current: Row) => Partial<Row>): Promise<Row> {
+export async function updateFieldPharmacy(tx: Transaction, id: string, changesOf: (current: FieldPharmacy) => Partial<FieldPharmacy>): Promise<FieldPharmacy> {
   const [current] = await tx.select().from(fieldPharmacies).where(eq(fieldPharmacies.id, id)).for('update');
   if (!current) throw new Error(`field pharmacy ${id} vanished`);
   const changes = { ...changesOf(current), updatedAt: new Date() };

@@ -2,8 +2,8 @@
 import { and, count, countDistinct, eq, gte, isNotNull, sql } from 'drizzle-orm';
 import { CALL_FLAG_JOINED_UNIFY } from '#shared/reference/call-flags.ts';
 import { lastTwelveMonths, type AreaManagerDashboard, type RepJoins } from '#shared/schemas/dashboard.ts';
-import type { Database } from '../db/client.ts';
-import { callEntries, fieldPharmacies, staffUsers } from '../db/schema.ts';
+import type { Database } from '../../db/client.ts';
+import { callEntries, fieldPharmacies, staffUsers } from '../../db/schema.ts';
 
 export function createFieldDashboard(db: Database) {
   async function pipeline(areaManagerId: string) {

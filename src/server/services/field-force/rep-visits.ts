@@ -4,22 +4,11 @@
 // all in one transaction. With an idempotency key, the same key from the same user answers the
 // first result again and writes nothing.
 import { and, eq, lt } from 'drizzle-orm';
-import { FORMS } from '#shared/forms/catalogue.ts';
-import { CALL_FLAG_JOINED_UNIFY } from '#shared/reference/call-flags.ts';
-import { sectionOf } from '#shared/forms/sections.ts';
 import type { RepVisitAnswer } from '#shared/api/staff-endpoints.ts';
-import { databaseErrorOf, UNIQUE_VIOLATION, type Database, type Transaction } from '../db/client.ts';
-import { callEntries, idempotentRequests } from '../db/schema.ts';
+import { databaseErrorOf, UNIQUE_VIOLATION, type Database, type Transaction } from '../../db/client.ts';
+import { callEntries, idempotentRequests } from '../../db/schema.ts';
 import { updateFieldPharmacy } from './export-lines.ts';
-
-/** Answers of the joined_unify part: replaced whole when it is sent again, kept when another flag is recorded. */
-const JOINED_SECTIONS = FORMS['rep-visit'].steps.flat().filter((id) => sectionOf(id).visibleWhen);
-const JOINED_PLAIN = new Set(JOINED_SECTIONS.filter((id) => !sectionOf(id).repeat).flatMap((id) => Object.keys(sectionOf(id).fields)));
-const JOINED_NUMBERED = new Set(JOINED_SECTIONS.filter((id) => sectionOf(id).repeat).flatMap((id) => Object.keys(sectionOf(id).fields)));
-const isJoinedAnswer = (name: string) => JOINED_PLAIN.has(name) || (/\d+$/.test(name) && JOINED_NUMBERED.has(name.replace(/\d+$/, '')));
-
-/** Payload fields kept in columns, or belonging to the history entry, rather than in `answers`. */
-const NOT_IN_ANSWERS = new Set(['pharmacyId', 'callFlag', 'month', 'placeId', 'lat', 'lng', 'address', 'oncStatus', 'note', 'nextVisit']);
+import { callEntryAnswersOf, rowAfterVisit } from './pharmacy-row.ts';
 
 export type RepVisitPayload = Record<string, unknown> & { pharmacyId: string; callFlag: string; month: number };
 
@@ -34,29 +23,9 @@ export interface RepVisitRequest {
   route: string;
 }
 
-const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
-
-function answersAfter(previous: Record<string, unknown>, payload: RepVisitPayload): Record<string, unknown> {
-  const joined = payload.callFlag === CALL_FLAG_JOINED_UNIFY;
-  const kept = joined ? Object.fromEntries(Object.entries(previous).filter(([name]) => !isJoinedAnswer(name))) : { ...previous };
-  for (const [name, value] of Object.entries(payload)) if (!NOT_IN_ANSWERS.has(name) && value !== undefined) kept[name] = value;
-  return kept;
-}
-
 async function write(tx: Transaction, { payload, byUserId }: RepVisitRequest): Promise<RepVisitAnswer> {
-  const joined = payload.callFlag === CALL_FLAG_JOINED_UNIFY;
-  const current = await updateFieldPharmacy(tx, payload.pharmacyId, (row) => ({
-    currentCallFlag: payload.callFlag,
-    month: payload.month,
-    placeId: text(payload.placeId) ?? row.placeId,
-    lat: typeof payload.lat === 'number' ? payload.lat : row.lat,
-    lng: typeof payload.lng === 'number' ? payload.lng : row.lng,
-    fullAddress: text(payload.address) ?? row.fullAddress,
-    oncStatus: joined ? text(payload.oncStatus) : row.oncStatus,
-    answers: answersAfter(row.answers, payload),
-  }));
-  const note = text(payload.note);
-  const nextVisit = text(payload.nextVisit);
+  const current = await updateFieldPharmacy(tx, payload.pharmacyId, (row) => rowAfterVisit(row, payload));
+  const { note, nextVisit } = callEntryAnswersOf(payload);
   const changed = payload.callFlag !== current.currentCallFlag || payload.month !== current.month;
   if (!changed && !note && !nextVisit) return { pharmacyId: current.id, callEntryId: null };
   const [entry] = await tx
@@ -100,7 +69,7 @@ export type RepVisits = ReturnType<typeof createRepVisits>;
  * How long a used idempotency key is remembered. A rep's phone keeps an offline update until it
  * is back online, which can take days; a month covers any trip.
  */
-export const IDEMPOTENCY_KEY_DAYS = 30;
+const IDEMPOTENCY_KEY_DAYS = 30;
 
 /** Forgets idempotency keys older than IDEMPOTENCY_KEY_DAYS; answers how many. */
 export async function purgeIdempotencyKeys(db: Database, now = new Date()): Promise<number> {

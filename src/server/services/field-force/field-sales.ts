@@ -1,10 +1,9 @@
 // Italian field sales read models: area managers, their reps, their pharmacies and call history.
 import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { AreaManagerItem, CallHistoryEntry, FieldPharmacyDetail, FieldPharmacyItem, RepItem } from '#shared/schemas/staff.ts';
-import type { Database } from '../db/client.ts';
-import { callEntries, fieldPharmacies, staffUsers } from '../db/schema.ts';
-
-export type FieldPharmacy = typeof fieldPharmacies.$inferSelect;
+import type { Database } from '../../db/client.ts';
+import { callEntries, fieldPharmacies, staffUsers } from '../../db/schema.ts';
+import { answersFromRow, type FieldPharmacy } from './pharmacy-row.ts';
 
 export function createFieldSales(db: Database) {
   async function histories(pharmacyIds: string[]): Promise<Map<string, CallHistoryEntry[]>> {
@@ -64,24 +63,10 @@ export function createFieldSales(db: Database) {
 
     async detail(row: FieldPharmacy): Promise<FieldPharmacyDetail> {
       const [item] = await items([row]);
-      return {
-        // What the area manager's and the reps' forms saved beyond the columns (extra pharmacists included).
-        ...row.answers,
-        ...item!,
-        whereYouWork: row.name,
-        address: row.fullAddress,
-        placeId: row.placeId,
-        lat: row.lat,
-        lng: row.lng,
-        city: row.city,
-        province: row.province,
-        pharmacyRegion: row.region,
-        callFlag: row.currentCallFlag,
-        month: row.month,
-        oncStatus: row.oncStatus,
-        areaManagerId: row.areaManagerId,
-        salesRepId: row.salesRepId,
-      };
+      // Every answer the area manager's and the reps' forms saved (extra pharmacists included), with
+      // the province, region and rep under the names this answer has always given them.
+      const { prov, region, salesRep, ...answers } = answersFromRow(row);
+      return { ...answers, ...item!, province: prov, pharmacyRegion: region, areaManagerId: row.areaManagerId, salesRepId: salesRep };
     },
   };
 }

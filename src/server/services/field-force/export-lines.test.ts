@@ -3,11 +3,11 @@
 // refresh, and the rep's name is read at export time.
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fieldPharmacies, staffUsers } from '../db/schema.ts';
-import { createTestContext, type TestContext } from '../test/context.ts';
-import { readCsv } from '../test/csv.ts';
-import { addStaff } from '../test/staff.ts';
-import type { StaffUser } from './auth/staff-users.ts';
+import { fieldPharmacies, staffUsers } from '../../db/schema.ts';
+import { createTestContext, type TestContext } from '../../test/context.ts';
+import { readCsv } from '../../test/csv.ts';
+import { addStaff } from '../../test/staff.ts';
+import type { StaffUser } from '../auth/staff-users.ts';
 import { accordCsvStream, EXPORT_FORMAT, exportLineOf } from './accord-csv.ts';
 import { createAreaManagerPharmacies } from './area-manager-pharmacies.ts';
 import { refreshStaleExportLines } from './export-lines.ts';
@@ -40,14 +40,14 @@ async function expectStoredRecordCurrent(id: string) {
 
 async function exported(areaManagerId: string): Promise<string> {
   let text = '';
-  for await (const chunk of accordCsvStream(store, areaManagerId)) text += String(chunk);
+  for await (const chunk of accordCsvStream(ctx.database.db, areaManagerId)) text += String(chunk);
   return text;
 }
 
 describe('stored export records', () => {
   it('are stored by adding a pharmacy, editing it and a rep’s visit, each in the current format', async () => {
     const payload = { whereYouWork: 'Farmacia Salvata', address: 'Via Roma 1, 00100 Roma RM', placeId: 'lines:1', lat: 41.9, lng: 12.5, city: 'Roma', region: 'lazio', prov: 'RM', salesRep: rep.id, oncStatus: 'registered', email: 'titolare@example.it' };
-    const created = await store.create(manager.id, payload, async () => {});
+    const created = await store.create(manager.id, payload);
     if (!created.ok) throw new Error('not created');
     expect((await expectStoredRecordCurrent(created.id)).exportHead).toContain('Farmacia Salvata');
 
@@ -93,7 +93,7 @@ describe('stored export records', () => {
   });
 
   it('are marked stale by an update that changes the row but not its record, so the export never shows an old value', async () => {
-    const created = await store.create(manager.id, { whereYouWork: 'Farmacia Vecchia', address: 'Via 3', placeId: 'lines:3', email: 'vecchia@example.it' }, async () => {});
+    const created = await store.create(manager.id, { whereYouWork: 'Farmacia Vecchia', address: 'Via 3', placeId: 'lines:3', email: 'vecchia@example.it' });
     if (!created.ok) throw new Error('not created');
     await ctx.database.db.update(fieldPharmacies).set({ answers: { email: 'nuova@example.it' } }).where(eq(fieldPharmacies.id, created.id));
     expect((await rowOf(created.id)).exportFormat).toBeNull();
@@ -107,7 +107,7 @@ describe('stored export records', () => {
   });
 
   it('carry no rep name: the export writes the rep’s name as it is now', async () => {
-    const created = await store.create(manager.id, { whereYouWork: 'Farmacia del Rep', address: 'Via 2', placeId: 'lines:2', salesRep: rep.id }, async () => {});
+    const created = await store.create(manager.id, { whereYouWork: 'Farmacia del Rep', address: 'Via 2', placeId: 'lines:2', salesRep: rep.id });
     if (!created.ok) throw new Error('not created');
     await ctx.database.db.update(staffUsers).set({ firstName: 'Rosa', lastName: '=Nuova' }).where(eq(staffUsers.id, rep.id));
     const [header, ...rows] = readCsv((await exported(manager.id)).slice(1), ';');
