@@ -40,9 +40,9 @@ export async function onBothDatabases(context: BenchContext, benchOn: (kind: Dat
   return rows;
 }
 
-export const fmt = (value: number | null, digits = 1) => (value === null || Number.isNaN(value) ? '—' : value.toLocaleString('en-GB', { maximumFractionDigits: digits }));
+const fmt = (value: number | null, digits = 1) => (value === null || Number.isNaN(value) ? '—' : value.toLocaleString('en-GB', { maximumFractionDigits: digits }));
 
-export function verdict(pass: boolean | null): string {
+function verdict(pass: boolean | null): string {
   return pass === null ? '—' : pass ? 'PASS' : 'FAIL';
 }
 

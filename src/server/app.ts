@@ -53,9 +53,9 @@ import { createReviewers } from './services/review/reviewers.ts';
 import type { PlacesProvider } from './services/places/provider.ts';
 
 /** Request bodies other than the photo upload are small JSON. */
-export const DEFAULT_BODY_LIMIT = 64 * 1024;
+const DEFAULT_BODY_LIMIT = 64 * 1024;
 
-export interface Services {
+interface Services {
   database: DatabaseHandle;
   /** draining: set when shutdown begins, so that /readyz turns a load balancer away first. */
   lifecycle: { draining: boolean };

@@ -22,9 +22,6 @@ export const MAP_CENTRES: Record<Country, { lat: number; lng: number; label: str
 };
 
 export const FORM_STEPS = 3;
-export const CONFIRMATION_COUNT = 5;
-export const SHORT_FORM_CONFIRMATION_COUNT = 3;
-export const CHARTER_COMMITMENT_COUNT = 10;
 
 export const DECISION_WEEKS = 4;
 export const CONTACT_SUPPORT_AFTER_WEEKS = 6;

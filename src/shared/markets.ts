@@ -6,8 +6,7 @@ export type Country = (typeof COUNTRIES)[number];
 export const LANGUAGES = ['en', 'it', 'de'] as const;
 export type Language = (typeof LANGUAGES)[number];
 
-export const MODES = ['default', 'rep', 'areamanager'] as const;
-export type Mode = (typeof MODES)[number];
+export type Mode = 'default' | 'rep' | 'areamanager';
 
 /** The language each market speaks unless the visitor asks for another with ?lang=. */
 export const MARKET_LANGUAGE: Record<Country, Language> = { uk: 'en', it: 'it', de: 'de' };
@@ -15,7 +14,7 @@ export const MARKET_LANGUAGE: Record<Country, Language> = { uk: 'en', it: 'it', 
 /** BCP 47 tag for <html lang> and Intl formatting. */
 export const LANGUAGE_TAG: Record<Language, string> = { en: 'en-GB', it: 'it-IT', de: 'de-DE' };
 
-export type Layout = 'single' | 'steps';
+type Layout = 'single' | 'steps';
 
 export interface Variant {
   country: Country;
@@ -94,10 +93,13 @@ export function parseMarketHosts(setting: string | undefined): Map<string, Count
   return hosts;
 }
 
+/** A page's market prefix: '/uk', '/it', '/de' when the market came from the path, '' when it came from the host or default. */
+export const BASE_PATHS = ['', '/uk', '/it', '/de'] as const satisfies readonly ('' | `/${Country}`)[];
+export type BasePath = (typeof BASE_PATHS)[number];
+
 export interface MarketLocation {
   country: Country;
-  /** '/uk', '/it', '/de' when the market came from the path, '' when it came from the host or default. */
-  basePath: string;
+  basePath: BasePath;
 }
 
 /**

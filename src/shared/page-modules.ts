@@ -58,7 +58,7 @@ export function isLegalPageOf(country: Country, page: PageName): boolean {
  * Staff pages (src/web/app/staff-routes.tsx), on every market: they are not preloaded, but they
  * are pages, not "not found". staff-routes.test.tsx checks that every staff route is listed.
  */
-export const isStaffPage = (path: string): boolean => STAFF_ROUTES.some((name) => matchesRoute(name, path));
+const isStaffPage = (path: string): boolean => STAFF_ROUTES.some((name) => matchesRoute(name, path));
 
 /**
  * The page the router shows at a path inside the market (base path already removed), as in

@@ -13,7 +13,7 @@ import { receiveBackup } from './admin-channel.ts';
 import { loadConfigFor, reachEmbeddedDatabase } from './run.ts';
 import type { CliOutput } from './staff-cli.ts';
 
-export const BACKUP_USAGE = 'Usage: npm run backup -- --out FILE   (the whole database in one gzip file; README "Backups")';
+const BACKUP_USAGE = 'Usage: npm run backup -- --out FILE   (the whole database in one gzip file; README "Backups")';
 
 /** A path as the operator typed it: relative to where they ran npm, not to the project folder npm runs in. */
 function operatorPath(file: string): string {

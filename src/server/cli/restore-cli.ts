@@ -15,7 +15,7 @@ import { fileArgument } from './backup-cli.ts';
 import { loadConfigFor } from './run.ts';
 import type { CliOutput } from './staff-cli.ts';
 
-export const RESTORE_USAGE = 'Usage: npm run restore -- --from FILE   (into an empty DATA_DIR, or the empty database DATABASE_URL names; README "Backups")';
+const RESTORE_USAGE = 'Usage: npm run restore -- --from FILE   (into an empty DATA_DIR, or the empty database DATABASE_URL names; README "Backups")';
 
 /** How the target is named to the operator (a PostgreSQL URL without its password). */
 function describeTarget(config: Config): string {

@@ -21,7 +21,7 @@ interface DemoPerson {
   language?: 'it' | 'en';
 }
 
-export const DEMO_STAFF: DemoPerson[] = [
+const DEMO_STAFF: DemoPerson[] = [
   { key: 'admin', role: 'main_admin', email: 'admin@example.com', firstName: 'Main', lastName: 'Admin', language: 'en' },
   { key: 'north', role: 'area_manager', email: 'chiara.ferrari@example.it', firstName: 'Chiara', lastName: 'Ferrari' },
   { key: 'south', role: 'area_manager', email: 'marco.rossi@example.it', firstName: 'Marco', lastName: 'Rossi' },
@@ -64,7 +64,7 @@ const STORIES: CallFlag[][] = [
 const DAY = 24 * 3600_000;
 
 /** A pharmacy's visits spread over the past year, a few weeks apart, each with a note; open ones with a next visit. */
-export function demoVisits(index: number, now: Date): { at: Date; callFlag: CallFlag; month: number; note: string; nextVisit: string | null }[] {
+function demoVisits(index: number, now: Date): { at: Date; callFlag: CallFlag; month: number; note: string; nextVisit: string | null }[] {
   const story = STORIES[index % STORIES.length]!;
   let daysAgo = 30 + ((index * 37) % 320);
   return story.map((callFlag, i) => {

@@ -4,7 +4,7 @@ import { STAFF_LANGUAGES, STAFF_ROLES, type StaffLanguage, type StaffRole } from
 import { EmailSchema, NameSchema } from '#shared/schemas/fields.ts';
 import type { AuthService } from '../services/auth/auth.ts';
 
-export const STAFF_USAGE = `Usage:
+const STAFF_USAGE = `Usage:
   npm run staff -- add --role main_admin|reviewer|area_manager|sales_rep --email E --first-name F --last-name L [--area-manager EMAIL] [--language it|en]
   npm run staff -- list
   npm run staff -- disable --email E

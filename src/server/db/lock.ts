@@ -49,7 +49,7 @@ function startTimeOf(pid: number): string | null {
 }
 
 /** Whether the process that wrote this lock is still running. */
-export function isHolderAlive(holder: LockHolder): boolean {
+function isHolderAlive(holder: LockHolder): boolean {
   if (holder.pid === process.pid) return false; // our own pid from an earlier life (e.g. pid 1 in a container)
   const currentBoot = bootId();
   if (holder.bootId && currentBoot && holder.bootId !== currentBoot) return false;

@@ -16,7 +16,7 @@ import { types, type PGlite, type Transaction } from '@electric-sql/pglite';
 const asText = (value: string) => value;
 
 /** Exactly the parsers drizzle-orm/pglite passes with each query (session.js). */
-export const DRIZZLE_PARSERS: Record<number, (value: string) => unknown> = {
+const DRIZZLE_PARSERS: Record<number, (value: string) => unknown> = {
   [types.TIMESTAMP]: asText,
   [types.TIMESTAMPTZ]: asText,
   [types.INTERVAL]: asText,

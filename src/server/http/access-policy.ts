@@ -5,12 +5,11 @@
 // exists; only the main admin, who may see every record, is told 404 for a missing one.
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { ApiMessage } from '#shared/schemas/api.ts';
+import { UUID_PATTERN } from '#shared/schemas/fields.ts';
 import type { StaffRole } from '#shared/schemas/staff.ts';
 import { ownAreaManagerId, type StaffIdentity } from '#shared/staff-home.ts';
 import { failed, invalid } from './answers.ts';
 import { forbidden } from './staff.ts';
-
-export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** What a rule needs to know of the record asked for. */
 export interface Targets {
@@ -33,7 +32,7 @@ const all = () => true;
 const ownArea = (user: StaffIdentity, areaManagerId: string | null) => areaManagerId !== null && ownAreaManagerId(user) === areaManagerId;
 
 /** Role x resource: the roles not listed may not touch that kind of record at all. */
-export const ACCESS_RULES: { [K in ResourceKind]: Partial<Record<StaffRole, Rule<K>>> } = {
+const ACCESS_RULES: { [K in ResourceKind]: Partial<Record<StaffRole, Rule<K>>> } = {
   areaManagers: { main_admin: all },
   areaManager: { main_admin: all, area_manager: (user, t) => ownArea(user, t.id) },
   rep: { main_admin: all, area_manager: (user, t) => ownArea(user, t.areaManagerId), sales_rep: (user, t) => user.id === t.id },
@@ -74,7 +73,7 @@ export function requireAccess<K extends ResourceKind, R extends Targets[K]>(kind
     const user = request.staff?.user;
     if (!user) return forbidden(reply);
     const raw = (request[options.id.from] as Record<string, unknown> | undefined)?.[options.id.name];
-    if (typeof raw !== 'string' || !UUID.test(raw)) return invalid(reply, { [options.id.name]: 'validation.invalid' });
+    if (typeof raw !== 'string' || !UUID_PATTERN.test(raw)) return invalid(reply, { [options.id.name]: 'validation.invalid' });
     const id = raw.toLowerCase();
     const record = await options.load(id);
     const decision = decideAccess(user, kind, record);

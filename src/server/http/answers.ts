@@ -1,8 +1,7 @@
 // The JSON answers every route uses, so the shapes stay the same everywhere.
 import type { FastifyReply } from 'fastify';
 import type * as z from 'zod/mini';
-import { ApiMessage } from '#shared/schemas/api.ts';
-import { fieldErrors } from '#shared/schemas/registration.ts';
+import { ApiMessage, fieldErrors } from '#shared/schemas/api.ts';
 import { ErrorKey } from '#shared/schemas/fields.ts';
 
 export function ok<T>(reply: FastifyReply, data?: T, message?: string) {

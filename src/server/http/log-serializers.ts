@@ -3,14 +3,13 @@
 // e-mail address. Installed as pino serializers on Fastify's logger (app.ts), so every line
 // written through app.log / request.log, also by services, goes through them.
 import type { FastifyServerOptions } from 'fastify';
+import { UUID_PATTERN } from '#shared/schemas/fields.ts';
 
-export const MASK = '[token]';
+const MASK = '[token]';
 const EMAIL_MASK = '[email]';
 
 /** A path segment that is a secret: edit, draft, sign-in and data-rights tokens, photo names. */
 const TOKEN_SEGMENT = /^[A-Za-z0-9_-]{20,}(?:\.[A-Za-z0-9]{1,8})?$/;
-/** Staff ids in paths are UUIDs: not secrets (access is checked), and useful to read in a log. */
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Paths whose last segment is always a token, however short or odd it is. */
 const TOKEN_PARENTS = ['/pharmacist/edit/', '/api/drafts/', '/api/data-rights/'];
 // No "/" before the "@": a path such as node_modules/@scope/name.js is not an address.
@@ -20,7 +19,8 @@ const EMAIL = /[^\s"'<>(),;:@/]+@[^\s"'<>(),;:@]+\.[^\s"'<>(),;:@]+/g;
 const ROUTE_WORDS = /^[a-z]+(?:-[a-z]+)*$/;
 
 function isTokenSegment(segment: string): boolean {
-  return TOKEN_SEGMENT.test(segment) && !UUID.test(segment) && !ROUTE_WORDS.test(segment);
+  // Staff ids in paths are UUIDs: not secrets (access is checked), and useful to read in a log.
+  return TOKEN_SEGMENT.test(segment) && !UUID_PATTERN.test(segment) && !ROUTE_WORDS.test(segment);
 }
 
 /** The request path for the log: no query string, token segments replaced by "[token]". */
@@ -96,7 +96,7 @@ export function serializeError(error: unknown, depth = 0): LoggedError {
   return out;
 }
 
-export const logSerializers = {
+const logSerializers = {
   req: serializeRequest,
   err: (error: unknown) => serializeError(error),
   error: (error: unknown) => serializeError(error),

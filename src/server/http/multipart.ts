@@ -8,7 +8,7 @@ import { ErrorKey } from '#shared/schemas/fields.ts';
 import { FileErrorKey } from '../services/files/certificates.ts';
 import { unsafeField } from './unsafe-text.ts';
 
-export const MULTIPART_LIMITS = {
+const MULTIPART_LIMITS = {
   files: 1,
   fields: 80,
   parts: 81,
@@ -19,7 +19,7 @@ export const MULTIPART_LIMITS = {
 } as const;
 
 /** The only file part a form may carry. */
-export const FILE_FIELD = 'file';
+const FILE_FIELD = 'file';
 
 export type MultipartForm =
   | { ok: true; fields: Record<string, string>; file: Buffer | null }

@@ -23,7 +23,7 @@ const DENIED = [
   'xr-spatial-tracking',
 ];
 
-export const PERMISSIONS_POLICY = [...SELF_ONLY.map((feature) => `${feature}=(self)`), ...DENIED.map((feature) => `${feature}=()`)].join(', ');
+const PERMISSIONS_POLICY = [...SELF_ONLY.map((feature) => `${feature}=(self)`), ...DENIED.map((feature) => `${feature}=()`)].join(', ');
 
 export function addPermissionsPolicy(app: FastifyInstance) {
   app.addHook('onRequest', async (_request, reply) => {

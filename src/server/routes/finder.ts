@@ -11,7 +11,7 @@ import { invalidFromZod } from '../http/answers.ts';
 import { etagOf, matchesEtag } from '../http/etag.ts';
 import { findListedPharmacies } from '../services/finder.ts';
 
-export const FINDER_CACHE_CONTROL = 'public, no-cache';
+const FINDER_CACHE_CONTROL = 'public, no-cache';
 
 export async function finderRoutes(app: FastifyInstance, deps: { db: Queryable; rateLimit: { max: number; timeWindow: string } }) {
   app.get(FinderApi.finderPharmacies.path, { config: { rateLimit: deps.rateLimit } }, async (request, reply) => {

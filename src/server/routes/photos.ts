@@ -43,7 +43,7 @@ export interface PhotoRouteDeps {
 }
 
 /** Room for the JSON around the base64 text. */
-export const UPLOAD_BODY_LIMIT = MAX_BASE64_UPLOAD_CHARS + 4096;
+const UPLOAD_BODY_LIMIT = MAX_BASE64_UPLOAD_CHARS + 4096;
 
 /** Uploads waiting for their turn before more are answered 503 at once (their bodies never read). */
 export const MAX_WAITING_UPLOADS = 16;
@@ -192,7 +192,7 @@ export async function photoRoutes(app: FastifyInstance, deps: PhotoRouteDeps) {
 
 /** An hour, not a year: a photo is public only while its listing is (docs/decisions/0009). */
 export const PUBLIC_PHOTO_CACHE_CONTROL = 'public, max-age=3600';
-export const PRIVATE_PHOTO_CACHE_CONTROL = 'private, no-store';
+const PRIVATE_PHOTO_CACHE_CONTROL = 'private, no-store';
 
 type PhotoOwner = { kind: 'listed' } | { kind: 'unlisted'; editToken: string } | { kind: 'temp' };
 

@@ -5,20 +5,10 @@ import * as z from 'zod/mini';
 import * as Api from '#shared/api/endpoints.ts';
 import { PlaceDetailsSchema, PlaceGeocodeSchema, PlacesSearchSchema } from '#shared/api/endpoints.ts';
 import type { Country } from '#shared/markets.ts';
-import { ApiMessage } from '#shared/schemas/api.ts';
-import { ErrorKey } from '#shared/schemas/fields.ts';
+import { ApiMessage, fieldErrors } from '#shared/schemas/api.ts';
 import { failed, invalid, ok } from '../http/answers.ts';
 import type { PlacesProvider } from '../services/places/provider.ts';
 import { PlacesUnavailableError } from '../services/places/nominatim.ts';
-
-function firstErrors(error: z.core.$ZodError) {
-  const errors: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const field = String(issue.path[0] ?? '_');
-    errors[field] ??= issue.message.includes('.') ? issue.message : ErrorKey.invalid;
-  }
-  return errors;
-}
 
 /** Asks the provider; a provider that cannot be reached is 503, and an answer of null is 404. */
 async function askProvider<T>(request: FastifyRequest, reply: FastifyReply, what: string, ask: () => Promise<T | null>) {
@@ -37,19 +27,19 @@ export async function placesRoutes(app: FastifyInstance, deps: { places: PlacesP
 
   app.get(Api.placesSearch.path, limited, async (request, reply) => {
     const parsed = z.safeParse(PlacesSearchSchema, request.query);
-    if (!parsed.success) return invalid(reply, firstErrors(parsed.error));
+    if (!parsed.success) return invalid(reply, fieldErrors(parsed.error));
     return askProvider(request, reply, 'search', () => deps.places.search(parsed.data.q, parsed.data.market ?? deps.defaultMarket));
   });
 
   app.get(Api.placeDetails.path, limited, async (request, reply) => {
     const parsed = z.safeParse(PlaceDetailsSchema, request.query);
-    if (!parsed.success) return invalid(reply, firstErrors(parsed.error));
+    if (!parsed.success) return invalid(reply, fieldErrors(parsed.error));
     return askProvider(request, reply, 'details', () => deps.places.details(parsed.data.placeId));
   });
 
   app.get(Api.placeGeocode.path, limited, async (request, reply) => {
     const parsed = z.safeParse(PlaceGeocodeSchema, request.query);
-    if (!parsed.success) return invalid(reply, firstErrors(parsed.error));
+    if (!parsed.success) return invalid(reply, fieldErrors(parsed.error));
     return askProvider(request, reply, 'geocode', () => deps.places.geocode(parsed.data.address, parsed.data.market ?? deps.defaultMarket));
   });
 }

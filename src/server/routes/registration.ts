@@ -5,9 +5,8 @@ import { isCountry, isLanguage } from '#shared/markets.ts';
 import { applicationFormFor } from '#shared/forms/catalogue.ts';
 import { payloadSchema } from '#shared/forms/derive.ts';
 import type { FormDef } from '#shared/forms/model.ts';
-import { ApiMessage } from '#shared/schemas/api.ts';
+import { ApiMessage, fieldErrors } from '#shared/schemas/api.ts';
 import { EditTokenSchema, ErrorKey } from '#shared/schemas/fields.ts';
-import { fieldErrors } from '#shared/schemas/registration.ts';
 import { failed, ok } from '../http/answers.ts';
 import { checkBody } from '../http/parse-body.ts';
 import { readMultipartForm } from '../http/multipart.ts';
@@ -22,7 +21,7 @@ export interface RegistrationDeps {
 }
 
 /** Hidden field that people never fill in and simple bots do. */
-export const HONEYPOT_FIELD = 'website';
+const HONEYPOT_FIELD = 'website';
 
 export type SaveOutcome = { httpStatus: number; body: Record<string, unknown> };
 
@@ -38,7 +37,7 @@ function chooseApplicationForm(fields: Record<string, unknown>): { refused: Reco
 }
 
 /** The whole save, independent of how the body arrived (JSON, or multipart with the certificate as `file`). */
-export async function saveApplication(
+async function saveApplication(
   fields: unknown,
   deps: Pick<RegistrationDeps, 'applications' | 'captcha'>,
   certificateFile: Buffer | null = null,

@@ -4,11 +4,13 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type * as z from 'zod/mini';
 import * as Api from '#shared/api/review-endpoints.ts';
 import { MARKET_LANGUAGE, isCountry } from '#shared/markets.ts';
+import { routePath } from '#shared/routes.ts';
 import { ApiMessage } from '#shared/schemas/api.ts';
+import { UUID_PATTERN } from '#shared/schemas/fields.ts';
 import { FormApi, type PayloadOf } from '#shared/api/form-endpoints.ts';
 import { ReviewListQuerySchema, ReviewMessage, type DecisionSchema, type ReviewDetail } from '#shared/schemas/review.ts';
 import type { Config } from '../config.ts';
-import { UUID, accessed, requireAccess, rolesFor } from '../http/access-policy.ts';
+import { accessed, requireAccess, rolesFor } from '../http/access-policy.ts';
 import { failed, invalid, invalidFromZod, ok } from '../http/answers.ts';
 import { parseBody } from '../http/parse-body.ts';
 import { actorOf, requireJson, requireStaff } from '../http/staff.ts';
@@ -18,7 +20,7 @@ import type { EditLinkFor, ReviewDesk } from '../services/review/review-desk.ts'
 import type { Reviewers } from '../services/review/reviewers.ts';
 
 /** The applicant's edit link: on the market's own host when MARKET_HOSTS names one, else under its path prefix. */
-export function editLinkBuilder(request: FastifyRequest, config: Pick<Config, 'publicUrl' | 'marketHosts'>): EditLinkFor | null {
+function editLinkBuilder(request: FastifyRequest, config: Pick<Config, 'publicUrl' | 'marketHosts'>): EditLinkFor | null {
   const origin = linkOrigin(request, config);
   if (!origin) return null;
   const protocol = origin.startsWith('https:') ? 'https' : 'http';
@@ -26,7 +28,7 @@ export function editLinkBuilder(request: FastifyRequest, config: Pick<Config, 'p
     const host = [...config.marketHosts].find(([, market]) => market === country)?.[0];
     const base = host ? `${protocol}://${host}` : `${origin}/${country}`;
     const lang = isCountry(country) && MARKET_LANGUAGE[country] === language ? '' : `?lang=${encodeURIComponent(language)}`;
-    return `${base}/pharmacist/edit/${token}${lang}`;
+    return `${base}${routePath('editRedirect', { id: token })}${lang}`;
   };
 }
 
@@ -82,7 +84,7 @@ export async function reviewRoutes(app: FastifyInstance, deps: { auth: AuthServi
 
   app.post(Api.disableReviewer.path, { onRequest: requireJson, preHandler: mainAdmin }, async (request, reply) => {
     const { id } = request.params as { id: string };
-    if (!UUID.test(id)) return invalid(reply, { id: 'validation.invalid' });
+    if (!UUID_PATTERN.test(id)) return invalid(reply, { id: 'validation.invalid' });
     if (!(await reviewers.disable(id.toLowerCase(), request.staff!.user.id, actorOf(request)))) return failed(reply, 404, ApiMessage.notFound);
     return ok(reply);
   });

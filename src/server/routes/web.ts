@@ -16,12 +16,12 @@ import { escapeHtml } from '../services/tokens.ts';
 
 const TITLE_SUFFIX: Record<Country, string> = { uk: 'Registration', it: 'Italia', de: 'Registrierung' };
 
-export function pageTitle(productName: string, country: Country): string {
+function pageTitle(productName: string, country: Country): string {
   return `${productName} ${TITLE_SUFFIX[country]}`;
 }
 
 /** JSON safe inside a <script> element: no "<" can close it or open a comment. */
-export const jsonForScript = (value: unknown) =>
+const jsonForScript = (value: unknown) =>
   JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 
 /** index.html filled in for one visit; `headTags` (preload links) go at the end of <head>. */
@@ -42,10 +42,10 @@ function acceptsHtml(request: FastifyRequest): boolean {
   return !accept || accept.includes('text/html') || accept.includes('*/*');
 }
 
-export const isApiPath = (url: string) => /^\/(api|files)(\/|$|\?)/.test(url);
+const isApiPath = (url: string) => /^\/(api|files)(\/|$|\?)/.test(url);
 
 /** A path with a segment that starts with a dot (/.vite/manifest.json, /.git/...): never served. */
-export function hasDotSegment(url: string): boolean {
+function hasDotSegment(url: string): boolean {
   const pathname = url.split('?')[0] ?? '';
   let decoded = pathname;
   try {

@@ -79,7 +79,7 @@ const MAIL: Record<LinkPurpose, Record<Language, LinkMailText>> = {
 
 const DATE_LOCALE: Record<Language, string> = { en: 'en-GB', it: 'it-IT', de: 'de-DE' };
 
-export function applicantLinkMail(purpose: LinkPurpose, language: Language, link: string, options: { productName: string; supportEmail: string; expiresAt?: Date }) {
+function applicantLinkMail(purpose: LinkPurpose, language: Language, link: string, options: { productName: string; supportEmail: string; expiresAt?: Date }) {
   const t = MAIL[purpose][language];
   const date = options.expiresAt?.toLocaleDateString(DATE_LOCALE[language], { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/Berlin' });
   const paragraphs = [t.intro, ...(t.expiry && date ? [t.expiry(date)] : []), t.warning, ...(options.supportEmail ? [t.support(options.supportEmail)] : [])];

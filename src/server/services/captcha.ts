@@ -24,8 +24,8 @@ export interface VerifiedCaptcha {
   expiresAt: Date;
 }
 
-export type CaptchaVerification = { ok: true; used: VerifiedCaptcha } | { ok: false; reason: 'malformed' | 'expired' | 'invalid' };
-export type CaptchaCheck = { ok: true } | { ok: false; reason: 'malformed' | 'expired' | 'invalid' | 'reused' };
+type CaptchaVerification = { ok: true; used: VerifiedCaptcha } | { ok: false; reason: 'malformed' | 'expired' | 'invalid' };
+type CaptchaCheck = { ok: true } | { ok: false; reason: 'malformed' | 'expired' | 'invalid' | 'reused' };
 
 /** The primary key of captcha_used: a unique violation on it means "this solution was used". */
 export const CAPTCHA_USED_CONSTRAINT = 'captcha_used_pkey';

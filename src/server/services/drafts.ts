@@ -7,14 +7,15 @@ import { answersOf } from '#shared/forms/derive.ts';
 import { DRAFT_TTL_DAYS, type DraftAnswer } from '#shared/schemas/drafts.ts';
 import { PhotoNameSchema } from '#shared/schemas/fields.ts';
 import { isCountry, isLanguage, type Country, type Language } from '#shared/markets.ts';
+import { routePath } from '#shared/routes.ts';
 import type { Database } from '../db/client.ts';
 import { drafts } from '../db/schema.ts';
 import type { Mailer } from './mail/outbox.ts';
 import { hashToken, newToken, simpleHtml } from './tokens.ts';
 
 /** Draft mails a day to one mailbox (+tags count as the same mailbox), and from one client address. */
-export const DRAFTS_PER_MAILBOX_PER_DAY = 10;
-export const DRAFTS_PER_CLIENT_PER_DAY = 10;
+const DRAFTS_PER_MAILBOX_PER_DAY = 10;
+const DRAFTS_PER_CLIENT_PER_DAY = 10;
 
 /** Why a draft was not stored and mailed. */
 export type DraftRefusal = 'tooManyForMailbox' | 'tooManyForClient';
@@ -72,7 +73,7 @@ const MAIL: Record<Language, MailText> = {
 
 const DATE_LOCALE: Record<Language, string> = { en: 'en-GB', it: 'it-IT', de: 'de-DE' };
 
-export function draftMail(language: Language, link: string, expiresAt: Date, productName: string) {
+function draftMail(language: Language, link: string, expiresAt: Date, productName: string) {
   const t = MAIL[language];
   const date = expiresAt.toLocaleDateString(DATE_LOCALE[language], { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/Berlin' });
   const paragraphs = [t.intro, t.expiry(date), t.ignore];
@@ -120,7 +121,7 @@ export function createDraftStore(db: Database, deps: { mailer: Mailer; productNa
       });
       if (refusal) return { ok: false, reason: refusal };
 
-      const link = `${origin}${input.basePath}/form/${input.step}?draft=${token}`;
+      const link = `${origin}${input.basePath}${routePath('formStep', { step: String(input.step) })}?draft=${token}`;
       await deps.mailer.sendMail({ to: input.email, ...draftMail(input.language, link, expiresAt, deps.productName) });
       return { ok: true };
     },

@@ -31,13 +31,13 @@ export function boundingBox(lat: number, lng: number, radiusKm: number) {
  * lat/lng columns, as SQL. The distance 2R·asin(√a) grows with a, so rows are filtered and
  * ordered by a (exactly the distance order) and only the page's rows get their distance.
  */
-export function haversineTermSql(lat: number, lng: number): SQL {
+function haversineTermSql(lat: number, lng: number): SQL {
   return sql`(power(sin(radians(lat - ${lat}::float8) / 2), 2) + ${Math.cos((lat * Math.PI) / 180)}::float8 * cos(radians(lat)) * power(sin(radians(lng - ${lng}::float8) / 2), 2))`;
 }
 
 /** The haversine term of a distance (its inverse: d = 2R·asin(√a)). */
-export const haversineTermOf = (km: number) => Math.sin(Math.min(km / (2 * EARTH_RADIUS_KM), Math.PI / 2)) ** 2;
-export const distanceOfTerm = (a: number) => 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(a)));
+const haversineTermOf = (km: number) => Math.sin(Math.min(km / (2 * EARTH_RADIUS_KM), Math.PI / 2)) ** 2;
+const distanceOfTerm = (a: number) => 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(a)));
 
 /** A market's listings, as SQL conditions. The status is a literal so that the planner matches the partial index. */
 const listedIn = (market: string) => sql`status = ${sql.raw(`'${LISTED_STATUS}'`)} and country = ${market}`;
@@ -59,7 +59,7 @@ export function innerBox(lat: number, lng: number, radiusKm: number) {
 }
 
 /** How many listings the circle holds: the box's rows from the index, the distance only for those outside the inner box. */
-export function countInCircleSql(query: Pick<FinderQuery, 'market' | 'lat' | 'lng' | 'radiusKm'>): SQL {
+function countInCircleSql(query: Pick<FinderQuery, 'market' | 'lat' | 'lng' | 'radiusKm'>): SQL {
   const box = boundingBox(query.lat, query.lng, query.radiusKm);
   const inner = innerBox(query.lat, query.lng, query.radiusKm);
   return sql`select count(*) as total from applications

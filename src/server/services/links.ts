@@ -4,9 +4,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
 
-export const BASE_PATHS = ['', '/uk', '/it', '/de'] as const;
-export type BasePath = (typeof BASE_PATHS)[number];
-
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 export function linkOrigin(request: Pick<FastifyRequest, 'headers' | 'protocol' | 'host'>, config: Pick<Config, 'publicUrl' | 'marketHosts'>): string | null {
@@ -17,11 +14,4 @@ export function linkOrigin(request: Pick<FastifyRequest, 'headers' | 'protocol' 
   if (!LOCAL_HOSTS.has(hostname) && !config.marketHosts.has(hostname)) return null;
   const protocol = request.protocol === 'https' ? 'https' : 'http';
   return `${protocol}://${host}`;
-}
-
-/** A path on this site to return to after sign-in; anything else (other origins, `//x`, `/\\x`) is dropped. */
-export function safeReturnPath(value: unknown): string | null {
-  if (typeof value !== 'string' || value.length > 500) return null;
-  if (!/^\/(?![/\\])[\x21-\x7e]*$/.test(value)) return null;
-  return value;
 }

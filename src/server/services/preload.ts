@@ -63,7 +63,7 @@ export interface PreloadPlan {
  * its static imports, its stylesheets and its message files, minus what index.html already loads
  * (the entry and its imports).
  */
-export function preloadPlan(manifest: Manifest, page: PageName | null, language: Language): PreloadPlan {
+function preloadPlan(manifest: Manifest, page: PageName | null, language: Language): PreloadPlan {
   const entryKey = Object.keys(manifest).find((key) => manifest[key]!.isEntry);
   const already = entryKey ? closure(manifest, [entryKey]) : { js: [], css: [] };
   const messages = [...SHELL_MESSAGES, ...(page ? PAGE_MODULES[page].messages : [])].map((name) => `i18n/${language}/${name}.json`);
@@ -75,7 +75,7 @@ export function preloadPlan(manifest: Manifest, page: PageName | null, language:
   };
 }
 
-export function preloadTags(plan: PreloadPlan): string {
+function preloadTags(plan: PreloadPlan): string {
   return [
     ...plan.styles.map((href) => `<link rel="preload" as="style" crossorigin href="${escapeAttribute(href)}">`),
     ...plan.modules.map((href) => `<link rel="modulepreload" crossorigin href="${escapeAttribute(href)}">`),

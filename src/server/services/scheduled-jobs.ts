@@ -12,9 +12,9 @@ export interface ScheduledJob {
 }
 
 /** At start a server runs a job unless some server started it this recently (a restart after an upgrade runs it). */
-export const START_RUN_GAP_MS = 5 * 60_000;
+const START_RUN_GAP_MS = 5 * 60_000;
 /** How often each server asks whether a job is due: the most a turn can be late. */
-export const CHECK_EVERY_MS = 5 * 60_000;
+const CHECK_EVERY_MS = 5 * 60_000;
 
 /**
  * True when this server won the job's turn: it is due (or, at start, was last started over

@@ -10,7 +10,7 @@ import { purgeIdempotencyKeys } from './field-force/rep-visits.ts';
 import { applyRetention } from './retention.ts';
 import type { ScheduledJob } from './scheduled-jobs.ts';
 
-export const UPKEEP_EVERY_MS = 60 * 60 * 1000;
+const UPKEEP_EVERY_MS = 60 * 60 * 1000;
 
 export function upkeepJob(app: FastifyInstance, config: Pick<Config, 'retentionRejectedMonths'>): ScheduledJob {
   const { services } = app;

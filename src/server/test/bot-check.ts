@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { pool } from './pool.ts';
 
 /** Solves one ALTCHA challenge and encodes the payload as the widget sends it in recaptchaToken. */
-export async function solveToToken(challenge: Challenge): Promise<string> {
+async function solveToToken(challenge: Challenge): Promise<string> {
   const solution = await solveChallenge({ challenge, deriveKey });
   if (!solution) throw new Error('captcha not solved');
   return Buffer.from(JSON.stringify({ challenge: { parameters: challenge.parameters, signature: challenge.signature }, solution })).toString('base64');

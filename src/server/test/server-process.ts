@@ -62,7 +62,7 @@ export interface StartOptions {
   nodeArgs?: string[];
 }
 
-export function readRss(pid: number): number {
+function readRss(pid: number): number {
   try {
     const status = readFileSync(`/proc/${pid}/status`, 'utf8');
     const kb = /VmRSS:\s+(\d+)\s+kB/.exec(status)?.[1];

@@ -4,7 +4,7 @@
 // these, so a path, a method or a field name is written once (spec §7, DESIGN §6).
 import type * as z from 'zod/mini';
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT';
+type HttpMethod = 'GET' | 'POST' | 'PUT';
 
 export interface Contract<Request, Answer, Method extends HttpMethod = HttpMethod> {
   readonly method: Method;

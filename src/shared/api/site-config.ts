@@ -1,7 +1,7 @@
 // The site-config data block in index.html: what the server tells the page about where it is
 // (market, base path, language, product and operator details). Written by the server, read by the
 // browser (src/web/lib/site-config.ts).
-import type { Country, Language } from '../markets.ts';
+import type { BasePath, Country, Language } from '../markets.ts';
 
 export interface OperatorDetails {
   company: string;
@@ -19,7 +19,7 @@ export interface SiteConfig {
   country: Country;
   language: Language;
   /** '/uk', '/it', '/de' when the market came from the path, '' otherwise. */
-  basePath: string;
+  basePath: BasePath;
   operator: OperatorDetails;
   /** Map tiles URL template ({z}/{x}/{y}); empty means no tiles (offline). */
   mapTilesUrl: string;

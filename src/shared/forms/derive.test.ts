@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fieldErrors } from '../schemas/registration-common.ts';
+import { fieldErrors } from '../schemas/api.ts';
 import { FORMS } from './catalogue.ts';
 import { answerFields, answersOf, honeypotOf, stepSchema, transportFields } from './derive.ts';
 

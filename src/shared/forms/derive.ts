@@ -36,7 +36,7 @@ export const honeypotOf = (form: FormDef): string | null => sectionsOf(form).fin
 const answerMatchers = new WeakMap<FormDef, (name: string) => boolean>();
 
 /** Whether `name` is one of the form's answers, a numbered block's (`firstName2`) included. */
-export function isAnswerField(form: FormDef): (name: string) => boolean {
+function isAnswerField(form: FormDef): (name: string) => boolean {
   let matches = answerMatchers.get(form);
   if (!matches) {
     const answers = answerSections(form);

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { EmailSchema, NameSchema } from '../schemas/fields.ts';
-import { fieldErrors } from '../schemas/registration-common.ts';
+import { fieldErrors } from '../schemas/api.ts';
 import { FORMS } from './catalogue.ts';
 import { emptyValues, errorTarget, fieldOrder, payloadSchema, stepSchema, submitGates } from './derive.ts';
 import type { Answers } from './model.ts';

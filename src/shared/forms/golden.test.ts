@@ -4,7 +4,7 @@
 // derived payload schemas accept and refuse what src/shared/schemas/registration-*.ts do.
 import { describe, expect, it } from 'vitest';
 import type * as z from 'zod/mini';
-import { fieldErrors } from '../schemas/registration-common.ts';
+import { fieldErrors } from '../schemas/api.ts';
 import { ItalianRegistrationPayloadSchema } from '../schemas/registration-it.ts';
 import { StepsRegistrationPayloadSchema } from '../schemas/registration-steps.ts';
 import { UkRegistrationPayloadSchema } from '../schemas/registration-uk.ts';

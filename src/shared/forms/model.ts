@@ -15,7 +15,7 @@ export type FieldErrors = Record<string, string>;
  * and language, the bot check, the edit token, the honeypot, the page's path); `ref` names the
  * record the form works on (a pharmacy, an area manager), set by the page from its route.
  */
-export type SectionRole = 'answer' | 'transport' | 'ref';
+type SectionRole = 'answer' | 'transport' | 'ref';
 
 export interface SectionDef {
   /** Payload fields in page order, each with its rule. */
@@ -54,7 +54,7 @@ export interface SectionDef {
   repeat?: { from: number; max: number };
 }
 
-export type SectionId = string;
+type SectionId = string;
 
 /** Values set by the page rather than typed: the market, the language and the edit token. */
 export interface FormContext {

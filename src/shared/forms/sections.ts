@@ -4,12 +4,12 @@
 import * as z from 'zod/mini';
 import { AGREEMENT_FIELDS, UK_TRAINING_ANSWERS } from '../reference/options.ts';
 import { CALL_FLAG_JOINED_UNIFY } from '../reference/call-flags.ts';
-import { ErrorKey } from '../schemas/fields.ts';
+import { ErrorKey, UuidSchema } from '../schemas/fields.ts';
 import { commonFields, optional } from '../schemas/registration-common.ts';
 import { italianFields } from '../schemas/registration-it.ts';
 import { CertificateFileSchema, step1Fields, step2Fields, step3Fields } from '../schemas/registration-steps.ts';
 import { ukFields } from '../schemas/registration-uk.ts';
-import { CallFlagSchema, CitySchema, MonthSchema, NextVisitSchema, OncologyStatusSchema, PivaSchema, VisitNoteSchema, ProvinceSchema, RecordIdSchema, RegionSchema } from '../schemas/field-force.ts';
+import { CallFlagSchema, CitySchema, MonthSchema, NextVisitSchema, OncologyStatusSchema, PivaSchema, VisitNoteSchema, ProvinceSchema, RegionSchema } from '../schemas/field-force.ts';
 import { ApplicantLinkRequestSchema } from '../schemas/applicant-links.ts';
 import { provincesOf } from '../reference/italy.ts';
 import type { Answers, FieldErrors, SectionDef } from './model.ts';
@@ -84,11 +84,11 @@ export const SECTIONS = {
   },
 
   // ---- field force -----------------------------------------------------------------------
-  'rep-assignment': { texts: 'staff', fields: { salesRep: RecordIdSchema, oncStatus: OncologyStatusSchema } },
+  'rep-assignment': { texts: 'staff', fields: { salesRep: UuidSchema, oncStatus: OncologyStatusSchema } },
   'city-region-province': { texts: 'staff', fields: { city: CitySchema, region: RegionSchema, prov: ProvinceSchema }, check: provinceOutsideRegion },
   'short-italian': { texts: 'italy', fields: shortItalianFields, errorAt: { photoId: 'photo' } },
   'confirmations-3': { texts: 'italy', fields: pick(...THREE_CONFIRMATIONS), boxes: THREE_CONFIRMATIONS, gatesSubmit: THREE_CONFIRMATIONS },
-  'pharmacy-ref': { texts: 'staff', role: 'ref', fields: { pharmacyId: RecordIdSchema }, hidden: ['pharmacyId'] },
+  'pharmacy-ref': { texts: 'staff', role: 'ref', fields: { pharmacyId: UuidSchema }, hidden: ['pharmacyId'] },
   'call-outcome': { texts: 'staff', fields: { callFlag: CallFlagSchema, month: MonthSchema } },
   /** The call-history entry's own note and next-visit day (not kept on the pharmacy). */
   'visit-note': { texts: 'staff', fields: { note: VisitNoteSchema, nextVisit: NextVisitSchema } },
@@ -113,7 +113,7 @@ export const SECTIONS = {
     visibleWhen: joinedUnify,
   },
   'staff-person': { texts: 'staff', fields: pick('email', 'firstName', 'lastName') },
-  'area-manager-ref': { texts: 'staff', role: 'ref', fields: { areaManagerId: RecordIdSchema }, hidden: ['areaManagerId'] },
+  'area-manager-ref': { texts: 'staff', role: 'ref', fields: { areaManagerId: UuidSchema }, hidden: ['areaManagerId'] },
   // ---- "e-mail me a link": a link to update an application, a link to one's data ---------
   'link-intro': { texts: 'myData', fields: {} },
   'link-email': { texts: 'myData', fields: pick('email') },

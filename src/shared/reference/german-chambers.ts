@@ -24,8 +24,7 @@ export const GERMAN_CHAMBERS = [
   { id: 'thueringen', name: 'Landesapothekerkammer Thüringen' },
 ] as const;
 
-export type GermanChamber = (typeof GERMAN_CHAMBERS)[number];
-export type GermanChamberId = GermanChamber['id'];
+type GermanChamber = (typeof GERMAN_CHAMBERS)[number];
 export type GermanChamberName = GermanChamber['name'];
 
 /** The chambers' names in display order (the German registration-body options). */

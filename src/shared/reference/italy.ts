@@ -208,6 +208,3 @@ export const ITALIAN_CITIES = [
   { name: 'Bari', regionId: 'puglia', provinceCode: 'BA' },
   { name: 'Catania', regionId: 'sicilia', provinceCode: 'CT' },
 ] as const satisfies readonly { name: string; regionId: ItalianRegionId; provinceCode: ItalianProvinceCode }[];
-
-export type ItalianCity = (typeof ITALIAN_CITIES)[number];
-export type ItalianCityName = ItalianCity['name'];

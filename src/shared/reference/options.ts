@@ -4,7 +4,6 @@ import type { Country } from '../markets.ts';
 
 /** "How did you hear about us" (whereDidYouFindOutAboutUs). i18n: howHeard.<value> */
 export const HOW_HEARD_OPTIONS = ['email', 'social_media', 'numark_member', 'accord_representative', 'colleague', 'other'] as const;
-export type HowHeard = (typeof HOW_HEARD_OPTIONS)[number];
 
 /** Programme-source radios (howDidYouFindAboutTheProgram); anything else is the Other free text. i18n: programmeSource.<value> */
 export const PROGRAMME_SOURCE_OPTIONS = ['MY EMPLOYER', 'SOCIAL MEDIA', 'RECOMMENDATION', 'WORD OF MOUTH'] as const;

@@ -4,7 +4,7 @@ import { isCountry, type Country } from '../markets.ts';
 import { GERMAN_CHAMBER_NAMES } from './german-chambers.ts';
 import { REGISTRATION_BODY_IT, REGISTRATION_BODY_UK } from './options.ts';
 
-export const REGISTRATION_BODIES: Record<Country, readonly string[]> = {
+const REGISTRATION_BODIES: Record<Country, readonly string[]> = {
   uk: [REGISTRATION_BODY_UK],
   it: [REGISTRATION_BODY_IT],
   de: GERMAN_CHAMBER_NAMES,

@@ -1,4 +1,6 @@
 // Shapes of the backend's JSON answers (spec §7, DESIGN §6), shared by server and browser.
+import type * as z from 'zod/mini';
+import { ErrorKey } from './fields.ts';
 
 /** Every API answer. Business failures carry the specification's message keys. */
 export interface ApiAnswer<T = unknown> {
@@ -7,6 +9,19 @@ export interface ApiAnswer<T = unknown> {
   data?: T;
   /** HTTP 400 'invalid': a payload field name -> an i18n key ('_' when the whole body is wrong). */
   errors?: Record<string, string>;
+}
+
+/**
+ * A failed parse as ApiAnswer.errors: `{ field: i18nKey }`, the first issue of each field ('_' for
+ * the whole body); a message that is not an i18n key becomes validation.invalid.
+ */
+export function fieldErrors(error: z.core.$ZodError): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const field = issue.path.length ? String(issue.path[0]) : '_';
+    errors[field] ??= issue.message.includes('.') ? issue.message : ErrorKey.invalid;
+  }
+  return errors;
 }
 
 /** Messages the API answers with (besides 'invalid'). */

@@ -3,7 +3,7 @@
 // Both requests carry the e-mail and a solved bot check, and are answered the same whether or not
 // the address belongs to an application.
 import * as z from 'zod/mini';
-import { CaptchaTokenSchema, EmailSchema, ErrorKey, patterned } from './fields.ts';
+import { BasePathSchema, CaptchaTokenSchema, EmailSchema, patterned } from './fields.ts';
 
 /** How long a data-rights link works (issue 13: 7 days). */
 export const DATA_RIGHTS_LINK_DAYS = 7;
@@ -16,9 +16,8 @@ export const ApplicantLinkRequestSchema = z.object({
   /** A solved bot check of its own (DESIGN §6): the request may send an e-mail. */
   recaptchaToken: CaptchaTokenSchema,
   /** The market's path prefix the page runs under ('' when the market comes from the host): the link keeps the same style. */
-  basePath: z._default(z.enum(['', '/uk', '/it', '/de'], { error: ErrorKey.invalid }), ''),
+  basePath: BasePathSchema,
 });
-export type ApplicantLinkRequest = z.input<typeof ApplicantLinkRequestSchema>;
 
 /** A data-rights token: 24 random bytes, base64url. */
 export const DataRightsTokenSchema = patterned(/^[A-Za-z0-9_-]{32}$/);

@@ -2,7 +2,7 @@
 // per month, and where the pharmacies are.
 
 /** Pharmacies per current call flag; `callFlag` null: not visited yet. */
-export interface PipelineCount {
+interface PipelineCount {
   callFlag: string | null;
   count: number;
 }
@@ -23,7 +23,7 @@ export interface DashboardJoins {
 }
 
 /** A pharmacy on the dashboard map (only those with a position). */
-export interface DashboardPoint {
+interface DashboardPoint {
   id: string;
   name: string;
   lat: number;

@@ -3,10 +3,10 @@ import * as z from 'zod/mini';
 import { COUNTRIES, LANGUAGES, type Country, type Language } from '../markets.ts';
 import { FORM_STEPS } from '../limits.ts';
 import { stripMarkup } from '../sanitize.ts';
-import { CaptchaTokenSchema, EmailSchema, ErrorKey, patterned } from './fields.ts';
+import { BasePathSchema, CaptchaTokenSchema, EmailSchema, ErrorKey, patterned } from './fields.ts';
 
-export const DRAFT_MAX_ENTRIES = 60;
-export const DRAFT_VALUE_MAX_LENGTH = 2000;
+const DRAFT_MAX_ENTRIES = 60;
+const DRAFT_VALUE_MAX_LENGTH = 2000;
 export const DRAFT_TTL_DAYS = 30;
 
 const KEY = /^[A-Za-z][A-Za-z0-9_]{0,63}$/;
@@ -24,7 +24,7 @@ const DraftValue = z.union([
  * stripped. The server keeps only the answers of the market's form (never the bot check, the edit
  * token or a file).
  */
-export const DraftDataSchema = z
+const DraftDataSchema = z
   .record(patterned(KEY), DraftValue, { error: ErrorKey.invalid })
   .check(z.refine((data) => Object.keys(data).length <= DRAFT_MAX_ENTRIES, { error: ErrorKey.tooLong }));
 
@@ -34,12 +34,11 @@ export const DraftRequestSchema = z.object({
   language: z.enum(LANGUAGES, { error: ErrorKey.invalid }),
   step: z.pipe(z.coerce.number({ error: ErrorKey.invalid }), z.int({ error: ErrorKey.invalid }).check(z.gte(1, { error: ErrorKey.invalid }), z.lte(FORM_STEPS, { error: ErrorKey.invalid }))),
   /** The market's path prefix the form runs under ('' when the market comes from the host). */
-  basePath: z._default(z.enum(['', '/uk', '/it', '/de'], { error: ErrorKey.invalid }), ''),
+  basePath: BasePathSchema,
   data: DraftDataSchema,
   /** A solved bot check of its own (DESIGN §6): the draft sends an e-mail. */
   recaptchaToken: CaptchaTokenSchema,
 });
-export type DraftRequest = z.input<typeof DraftRequestSchema>;
 
 /** A draft token: 24 random bytes, base64url. */
 export const DraftTokenSchema = patterned(/^[A-Za-z0-9_-]{32}$/);

@@ -5,11 +5,8 @@ import { CALL_FLAGS } from '../reference/call-flags.ts';
 import { ONCOLOGY_STATUSES } from '../reference/oncology-status.ts';
 import { ITALIAN_PROVINCES, isItalianRegionId } from '../reference/italy.ts';
 import { TEXT_MAX_LENGTH } from '../limits.ts';
-import { ErrorKey, OptionalFreeText, patterned, preprocess, trimmedString } from './fields.ts';
+import { ErrorKey, OptionalFreeText, preprocess, trimmedString } from './fields.ts';
 import { optional } from './registration-common.ts';
-
-/** A staff user's, pharmacy's or area manager's id (a UUID). */
-export const RecordIdSchema = patterned(/^[0-9a-f-]{36}$/);
 
 export const CallFlagSchema = z.enum(CALL_FLAGS, { error: ErrorKey.choose });
 
@@ -26,7 +23,7 @@ export const MonthSchema = preprocess(
  * places summed as they are, those in even places doubled, less 9 when over 9; the check digit
  * brings the total to a multiple of 10).
  */
-export function isValidPiva(value: string): boolean {
+function isValidPiva(value: string): boolean {
   if (!/^\d{11}$/.test(value)) return false;
   let sum = 0;
   for (let i = 0; i < 10; i++) {

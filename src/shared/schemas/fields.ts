@@ -3,6 +3,7 @@
 // checks instead of methods): the browser downloads these schemas, and zod/mini is about a third
 // of classic zod's size; the server applies the very same schemas.
 import * as z from 'zod/mini';
+import { BASE_PATHS } from '../markets.ts';
 import { EMAIL_MAX_LENGTH, REGISTRATION_NUMBER_PATTERN, TEXTAREA_MAX_LENGTH, TEXT_MAX_LENGTH } from '../limits.ts';
 import { sanitizeName, stripMarkup } from '../sanitize.ts';
 
@@ -152,6 +153,14 @@ export const CaptchaTokenSchema = z
 
 /** Edit token (pharmacistId / loginToken): base64url of at least 128 random bits. */
 export const EditTokenSchema = patterned(/^[A-Za-z0-9_-]{22,64}$/);
+
+/** A UUID (a record's id), in either case as PostgreSQL reads one: nothing else reaches a uuid column. */
+export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** A record's id: a staff user's, pharmacy's or area manager's, or an uploaded photo's. */
+export const UuidSchema = patterned(UUID_PATTERN);
+
+/** The page's market prefix a link keeps (markets.ts BASE_PATHS); '' when none is sent. */
+export const BasePathSchema = z._default(z.enum(BASE_PATHS, { error: ErrorKey.invalid }), '');
 
 /** Server-side photo file name as returned by save-temp-pharmacist-image. */
 export const PhotoNameSchema = patterned(/^[A-Za-z0-9_-]{10,80}\.(jpg|png)$/);

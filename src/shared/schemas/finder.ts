@@ -7,8 +7,8 @@ import { ErrorKey } from './fields.ts';
 /** Listings per page. */
 export const FINDER_PAGE_SIZE = 20;
 export const FINDER_DEFAULT_RADIUS_KM = 25;
-export const FINDER_MAX_RADIUS_KM = 100;
-export const FINDER_MAX_PAGE = 500;
+const FINDER_MAX_RADIUS_KM = 100;
+const FINDER_MAX_PAGE = 500;
 
 /** A decimal number given as query text, within [min, max]. */
 const decimalParam = (min: number, max: number) =>

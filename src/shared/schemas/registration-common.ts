@@ -14,15 +14,12 @@ import {
   RegistrationNumberSchema,
   RequiredFreeText,
   Ticked,
-  patterned,
+  UuidSchema,
   preprocess,
 } from './fields.ts';
 
 /** An optional field: an empty string or null counts as not given. */
 export const optional = <T extends z.core.$ZodType>(schema: T) => preprocess((v) => (v === '' || v === null ? undefined : v), z.optional(schema));
-
-/** The id of an uploaded photo (a UUID). */
-export const PhotoIdSchema = patterned(/^[0-9a-f-]{36}$/);
 
 /** Fields every variant's payload carries. */
 export const commonFields = {
@@ -35,7 +32,7 @@ export const commonFields = {
   anythingElseAboutYou: OptionalFreeText(),
   services: OptionalFreeText(),
   photo: optional(PhotoNameSchema),
-  photoId: optional(PhotoIdSchema),
+  photoId: optional(UuidSchema),
   isChecked: Ticked(),
   agreementCheck1: Ticked(),
   agreementCheck2: Ticked(),
@@ -47,13 +44,3 @@ export const commonFields = {
   formLanguage: z.enum(LANGUAGES, { error: ErrorKey.invalid }),
   loginToken: optional(EditTokenSchema),
 };
-
-/** Turns zod issues into `{ field: i18nKey }`, the first issue of each field. */
-export function fieldErrors(error: z.core.$ZodError): Record<string, string> {
-  const errors: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const field = issue.path.length ? String(issue.path[0]) : '_';
-    if (!(field in errors)) errors[field] = issue.message.startsWith('validation.') || issue.message.includes('.') ? issue.message : ErrorKey.invalid;
-  }
-  return errors;
-}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ItalianRegistrationFormSchema, ItalianRegistrationPayloadSchema, italianFormToPayload } from './registration-it.ts';
+import { ItalianRegistrationPayloadSchema, italianFormToPayload } from './registration-it.ts';
 
 const valid = {
   email: 'giulia.rossi@example.it',
@@ -48,7 +48,7 @@ describe('Italian registration payload', () => {
   });
 
   it('the form sends Italia (AIFA) and none of the other variants fields', () => {
-    const values = ItalianRegistrationFormSchema.parse(valid);
+    const values = ItalianRegistrationPayloadSchema.parse(valid);
     const payload = italianFormToPayload({ ...values, additionalTrainingNotes: 'x', howDidYouFindAboutTheProgram: 'y' });
     expect(payload.bodyOfRegistration).toBe('Italia (AIFA)');
     expect(payload).not.toHaveProperty('additionalTrainingNotes');

@@ -17,13 +17,6 @@ export const italianFields = {
 export const ItalianRegistrationPayloadSchema = z.object(italianFields);
 export type ItalianRegistrationPayload = z.output<typeof ItalianRegistrationPayloadSchema>;
 
-// ---- Italian form (browser side) ---------------------------------------------------------
-
-/** Form values of the Italian single page: the payload's fields. */
-export const ItalianRegistrationFormSchema = ItalianRegistrationPayloadSchema;
-export type ItalianRegistrationFormInput = z.input<typeof ItalianRegistrationFormSchema>;
-export type ItalianRegistrationFormValues = z.output<typeof ItalianRegistrationFormSchema>;
-
 /** Fields the Italian page never sends: the UK training notes and the three-step form's fields. */
 export const IT_FIELDS_REMOVED_ON_SUBMIT = ['additionalTrainingNotes', 'howDidYouFindAboutTheProgram', 'completedAdditionalTraining', 'willUpateGoogleMapsEntry'] as const;
 

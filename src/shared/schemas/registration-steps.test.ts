@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { GERMAN_CHAMBER_NAMES } from '../reference/german-chambers.ts';
-import { fieldErrors } from './registration-common.ts';
+import { fieldErrors } from './api.ts';
 import { Step2Schema, Step3Schema, StepsRegistrationPayloadSchema, certificateBytesLookRight, certificateProblem, step1Schema } from './registration-steps.ts';
 
 const MB = 1024 * 1024;

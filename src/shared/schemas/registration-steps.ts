@@ -24,8 +24,9 @@ import {
   isTicked,
   preprocess,
   trimmedString,
+  UuidSchema,
 } from './fields.ts';
-import { PhotoIdSchema, optional } from './registration-common.ts';
+import { optional } from './registration-common.ts';
 
 /** Error keys of the certificate (and the German photo), as the server answers them too. */
 export const FileErrorKey = {
@@ -50,7 +51,7 @@ export interface FileLike {
   size: number;
 }
 
-export function isFileLike(value: unknown): value is FileLike {
+function isFileLike(value: unknown): value is FileLike {
   if (!value || typeof value !== 'object') return false;
   const file = value as Record<string, unknown>;
   return typeof file.name === 'string' && typeof file.type === 'string' && typeof file.size === 'number';
@@ -101,7 +102,7 @@ export function isProgrammeSource(value: unknown): value is ProgrammeSource {
 }
 
 /** A registration body: for the German market one of the chambers, elsewhere the market's own body. */
-export const bodyOfRegistrationSchema = (country: Country) =>
+const bodyOfRegistrationSchema = (country: Country) =>
   country === 'de'
     ? z.enum(GERMAN_CHAMBER_NAMES as [string, ...string[]], { error: ErrorKey.choose })
     : z.enum(registrationBodiesFor(country) as [string, ...string[]], { error: ErrorKey.choose });
@@ -118,7 +119,7 @@ const OptionalTick = preprocess(isTicked, z.boolean());
 export const step1Fields = {
   haveYouCompleted: YesNoSchema,
   photo: optional(PhotoNameSchema),
-  photoId: optional(PhotoIdSchema),
+  photoId: optional(UuidSchema),
   ...PlaceFields,
   whereYouWork: RequiredFreeText(TEXT_MAX_LENGTH),
   services: OptionalFreeText(),
@@ -145,7 +146,7 @@ export const Step2Schema = z.object(step2Fields);
 // ---- Step 3: how found, charter, confirmations, bot check ----------------------------------
 
 /** One of the programme-source radios, or the Other free text (spec §4); missing -> commitments.warning. */
-export const HowFoundSchema = preprocess((v) => (v == null ? '' : v), RequiredFreeText(TEXT_MAX_LENGTH, ErrorKey.commitmentsWarning));
+const HowFoundSchema = preprocess((v) => (v == null ? '' : v), RequiredFreeText(TEXT_MAX_LENGTH, ErrorKey.commitmentsWarning));
 
 export const step3Fields = {
   howDidYouFindAboutTheProgram: HowFoundSchema,
@@ -157,13 +158,6 @@ export const step3Fields = {
   recaptchaToken: CaptchaTokenSchema,
 };
 export const Step3Schema = z.object(step3Fields);
-
-/** The payload fields each step asks for, in page order (the journey and error summaries use them). */
-export const STEP_FIELDS = {
-  1: ['haveYouCompleted', 'file', 'photo', 'photoId', 'placeId', 'lat', 'lng', 'address', 'whereYouWork', 'services', 'email', 'firstName', 'lastName', 'bodyOfRegistration', 'professionalRegistrationNumber'],
-  2: ['isChecked', 'willUpateGoogleMapsEntry'],
-  3: ['howDidYouFindAboutTheProgram', 'agreementCheck1', 'agreementCheck2', 'agreementCheck3', 'agreementCheck4', 'agreementCheck5', 'recaptchaToken'],
-} as const;
 
 // ---- The whole payload (what the server applies) ---------------------------------------------
 

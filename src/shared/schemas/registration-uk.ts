@@ -1,6 +1,6 @@
 // The UK English single-page form (spec §2 screen 2; §4 training mapping; §5).
 import * as z from 'zod/mini';
-import { HOW_HEARD_OPTIONS, UK_TRAINING_ANSWERS, type UkTrainingAnswer } from '../reference/options.ts';
+import { HOW_HEARD_OPTIONS, type UkTrainingAnswer } from '../reference/options.ts';
 import { ErrorKey, OptionalFreeText, YesNoSchema } from './fields.ts';
 import { commonFields } from './registration-common.ts';
 
@@ -17,18 +17,8 @@ export type UkRegistrationPayload = z.output<typeof UkRegistrationPayloadSchema>
 
 // ---- UK form (browser side) -------------------------------------------------------------
 
-/** Form values of the UK single page: training has three answers, and a honeypot field. */
-export const UkRegistrationFormSchema = z
-  .object({ ...ukFields, haveYouCompleted: z.enum(UK_TRAINING_ANSWERS, { error: ErrorKey.choose }) })
-  .check(
-    z.superRefine((values, ctx) => {
-      if (values.haveYouCompleted === 'yes1' && !values.additionalTrainingNotes) {
-        ctx.addIssue({ code: 'custom', path: ['additionalTrainingNotes'], message: ErrorKey.trainingNotes });
-      }
-    }),
-  );
-export type UkRegistrationFormInput = z.input<typeof UkRegistrationFormSchema>;
-export type UkRegistrationFormValues = z.output<typeof UkRegistrationFormSchema>;
+/** Form values of the UK single page: the payload's fields, with training's three answers. */
+export type UkRegistrationFormValues = Omit<UkRegistrationPayload, 'haveYouCompleted'> & { haveYouCompleted: UkTrainingAnswer };
 
 /** Spec §4: a prefilled answer becomes yes1 when training notes exist, yes2 when it is 'yes'. */
 export function ukTrainingAnswerFromStored(haveYouCompleted: unknown, additionalTrainingNotes: unknown): UkTrainingAnswer | '' {

@@ -8,7 +8,7 @@ import { ErrorKey, freeText } from './fields.ts';
 export const APPLICATION_STATUSES = ['submitted', 'changes_requested', 'approved', 'rejected', 'deactivated', 'erased'] as const;
 export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
 
-export const DECISIONS = ['approve', 'reject', 'request_changes', 'deactivate'] as const;
+const DECISIONS = ['approve', 'reject', 'request_changes', 'deactivate'] as const;
 export type Decision = (typeof DECISIONS)[number];
 
 /** Each decision: the statuses it may be taken from, and the status it leads to. */
@@ -92,7 +92,7 @@ export interface ReviewField {
   texts: string;
 }
 
-export interface ReviewHistoryEntry {
+interface ReviewHistoryEntry {
   id: string;
   at: string;
   action: Decision | 'resubmit';

@@ -1,7 +1,7 @@
 // Staff sign-in and the staff API (issue 4): request schemas and answer shapes, shared by the
 // staff pages and the server.
 import * as z from 'zod/mini';
-import { EmailSchema, ErrorKey, patterned } from './fields.ts';
+import { BasePathSchema, EmailSchema, ErrorKey, patterned } from './fields.ts';
 import { CALL_FLAGS } from '../reference/call-flags.ts';
 
 import type { StaffRole } from '../staff-roles.ts';
@@ -15,16 +15,14 @@ export const STAFF_LANGUAGES = ['it', 'en'] as const;
 export type StaffLanguage = (typeof STAFF_LANGUAGES)[number];
 
 export const SIGN_IN_LINK_MINUTES = 10;
-/** The page the e-mailed link opens; it posts the token to /api/auth/verify. */
-export const SIGN_IN_VERIFY_PATH = '/signin/verify';
 
 /** A path on this site (no scheme, no host, not protocol-relative). */
-export const ReturnToSchema = patterned(/^\/(?![/\\])[\x21-\x7e]*$/, 500);
+const ReturnToSchema = patterned(/^\/(?![/\\])[\x21-\x7e]*$/, 500);
 
 export const MagicLinkRequestSchema = z.object({
   email: EmailSchema,
   returnTo: z.optional(ReturnToSchema),
-  basePath: z._default(z.enum(['', '/uk', '/it', '/de'], { error: ErrorKey.invalid }), ''),
+  basePath: BasePathSchema,
 });
 
 export const VerifyRequestSchema = z.object({ token: patterned(/^[A-Za-z0-9_-]{32,64}$/) });

@@ -12,7 +12,7 @@ import { CookieNotice } from '../features/consent/cookie-notice.tsx';
 import { PAGE_MODULES, isLegalPageOf, type PageName } from '#shared/page-modules.ts';
 import { ROUTES, routePath, routerPath } from '#shared/routes.ts';
 import { loadFeatureMessages } from '../lib/i18n.ts';
-import { REP_MESSAGES, REVIEW_MESSAGES, STAFF_FORM_MESSAGES, STAFF_MESSAGES, isStaffPath, staffRoutes, type StaffPages } from './staff-routes.tsx';
+import { REP_MESSAGES, REVIEW_MESSAGES, STAFF_FORM_MESSAGES, STAFF_MESSAGES, isStaffPath, staffRoutes, type StaffPage } from './staff-routes.tsx';
 
 /**
  * A lazily loaded page that also loads its own message files (src/web/i18n/<lang>/<name>.json).
@@ -42,30 +42,36 @@ const DataRightsRequestPage = page(() => import('../forms/link-request-page.tsx'
 const UpdateLinkRequestPage = page(() => import('../forms/link-request-page.tsx').then((m) => m.UpdateLinkRequestPage), PAGE_MODULES.linkRequest.messages);
 const LinkSentPage = page(() => import('../features/data-rights/link-sent-page.tsx').then((m) => m.LinkSentPage), PAGE_MODULES.linkSent.messages);
 const MyDataPage = page(() => import('../features/data-rights/my-data-page.tsx').then((m) => m.MyDataPage), PAGE_MODULES.myData.messages);
-const staffPages: StaffPages = {
-  SignInPage: page(() => import('../features/staff/sign-in-page.tsx').then((m) => m.SignInPage), STAFF_MESSAGES),
-  VerifySignInPage: page(() => import('../features/staff/verify-page.tsx').then((m) => m.VerifySignInPage), STAFF_MESSAGES),
-  StaffArea: page(() => import('../features/staff/staff-area.tsx').then((m) => m.StaffArea), STAFF_MESSAGES),
-  MainAdminPage: page(() => import('../features/staff/main-admin-page.tsx').then((m) => m.MainAdminPage), STAFF_MESSAGES),
-  AddAreaManagerPage: page(() => import('../features/staff/add-area-manager-page.tsx').then((m) => m.AddAreaManagerPage), STAFF_MESSAGES),
-  AreaManagerHomePage: page(() => import('../features/staff/area-manager-home-page.tsx').then((m) => m.AreaManagerHomePage), STAFF_MESSAGES),
-  ReviewQueuePage: page(() => import('../features/staff/review/review-queue-page.tsx').then((m) => m.ReviewQueuePage), REVIEW_MESSAGES),
-  ReviewDetailPage: page(() => import('../features/staff/review/review-detail-page.tsx').then((m) => m.ReviewDetailPage), REVIEW_MESSAGES),
-  ReviewersPage: page(() => import('../features/staff/review/reviewers-page.tsx').then((m) => m.ReviewersPage), REVIEW_MESSAGES),
-  AddReviewerPage: page(() => import('../features/staff/review/add-reviewer-page.tsx').then((m) => m.AddReviewerPage), REVIEW_MESSAGES),
-  RepHomePage: page(() => import('../features/staff/rep/rep-home-page.tsx').then((m) => m.RepHomePage), REP_MESSAGES),
-  RepFormPage: page(() => import('../features/staff/rep/rep-form-page.tsx').then((m) => m.RepFormPage), REP_MESSAGES),
-  RepThankYouPage: page(() => import('../features/staff/rep/rep-thank-you-page.tsx').then((m) => m.RepThankYouPage), REP_MESSAGES),
-  RepPrivacyPolicyPage: PrivacyPolicyPage,
-  RepTermsPage: TermsPage,
-  AreaManagerViewPage: page(() => import('../features/staff/area-manager-view-page.tsx').then((m) => m.AreaManagerViewPage), STAFF_MESSAGES),
-  AreaManagerFormPage: page(() => import('../features/staff/area-manager-form-pages.tsx').then((m) => m.AreaManagerFormPage), STAFF_FORM_MESSAGES),
-  AddRepPage: page(() => import('../features/staff/area-manager-form-pages.tsx').then((m) => m.AddRepPage), STAFF_FORM_MESSAGES),
-  PharmacyEditPage: page(() => import('../features/staff/area-manager-form-pages.tsx').then((m) => m.PharmacyEditPage), STAFF_FORM_MESSAGES),
-  AreaManagerThankYouPage: page(() => import('../features/staff/area-manager-thank-you-page.tsx').then((m) => m.AreaManagerThankYouPage), STAFF_MESSAGES),
-  AreaManagerPrivacyPage: () => <InMode mode="areamanager"><PrivacyPolicyPage /></InMode>,
-  AreaManagerTermsPage: () => <InMode mode="areamanager"><TermsPage /></InMode>,
-};
+const StaffArea = page(() => import('../features/staff/staff-area.tsx').then((m) => m.StaffArea), STAFF_MESSAGES);
+const AreaManagerFormPage = page(() => import('../features/staff/area-manager-form-pages.tsx').then((m) => m.AreaManagerFormPage), STAFF_FORM_MESSAGES);
+/** Every staff page, by its route (staff-routes.tsx maps them into routes; staff-routes.test.tsx checks that each staff route has one). */
+export const staffPages: StaffPage[] = [
+  { route: 'signIn', open: true, page: page(() => import('../features/staff/sign-in-page.tsx').then((m) => m.SignInPage), STAFF_MESSAGES) },
+  { route: 'verifySignIn', open: true, page: page(() => import('../features/staff/verify-page.tsx').then((m) => m.VerifySignInPage), STAFF_MESSAGES) },
+  // The rep's and the area manager's legal pages are the public ones, open without signing in.
+  { route: 'repPrivacyPolicy', open: true, page: PrivacyPolicyPage },
+  { route: 'repTerms', open: true, page: TermsPage },
+  { route: 'areaManagerPrivacyPolicy', open: true, page: () => <InMode mode="areamanager"><PrivacyPolicyPage /></InMode> },
+  { route: 'areaManagerTerms', open: true, page: () => <InMode mode="areamanager"><TermsPage /></InMode> },
+  { route: 'mainAdmin', page: page(() => import('../features/staff/main-admin-page.tsx').then((m) => m.MainAdminPage), STAFF_MESSAGES) },
+  { route: 'addAreaManager', page: page(() => import('../features/staff/add-area-manager-page.tsx').then((m) => m.AddAreaManagerPage), STAFF_MESSAGES) },
+  { route: 'areaManagerHome', page: page(() => import('../features/staff/area-manager-home-page.tsx').then((m) => m.AreaManagerHomePage), STAFF_MESSAGES) },
+  { route: 'review', page: page(() => import('../features/staff/review/review-queue-page.tsx').then((m) => m.ReviewQueuePage), REVIEW_MESSAGES) },
+  { route: 'reviewApplication', page: page(() => import('../features/staff/review/review-detail-page.tsx').then((m) => m.ReviewDetailPage), REVIEW_MESSAGES) },
+  { route: 'reviewers', page: page(() => import('../features/staff/review/reviewers-page.tsx').then((m) => m.ReviewersPage), REVIEW_MESSAGES) },
+  { route: 'addReviewer', page: page(() => import('../features/staff/review/add-reviewer-page.tsx').then((m) => m.AddReviewerPage), REVIEW_MESSAGES) },
+  // The rep's pages (issue 12).
+  { route: 'repHome', page: page(() => import('../features/staff/rep/rep-home-page.tsx').then((m) => m.RepHomePage), REP_MESSAGES) },
+  { route: 'repForm', page: page(() => import('../features/staff/rep/rep-form-page.tsx').then((m) => m.RepFormPage), REP_MESSAGES) },
+  { route: 'repThankYou', page: page(() => import('../features/staff/rep/rep-thank-you-page.tsx').then((m) => m.RepThankYouPage), REP_MESSAGES) },
+  // The area manager's pages (issue 12).
+  { route: 'areaManagerView', page: page(() => import('../features/staff/area-manager-view-page.tsx').then((m) => m.AreaManagerViewPage), STAFF_MESSAGES) },
+  { route: 'areaManagerForm', page: AreaManagerFormPage },
+  { route: 'areaManagerFormStep', page: AreaManagerFormPage },
+  { route: 'areaManagerAddRep', page: page(() => import('../features/staff/area-manager-form-pages.tsx').then((m) => m.AddRepPage), STAFF_FORM_MESSAGES) },
+  { route: 'areaManagerPharmacyEdit', page: page(() => import('../features/staff/area-manager-form-pages.tsx').then((m) => m.PharmacyEditPage), STAFF_FORM_MESSAGES) },
+  { route: 'areaManagerThankYou', page: page(() => import('../features/staff/area-manager-thank-you-page.tsx').then((m) => m.AreaManagerThankYouPage), STAFF_MESSAGES) },
+];
 
 /** A page of a mode's channel (/areamanager/...): its links stay in that channel. */
 function InMode({ mode, children }: { mode: Mode; children: ReactNode }) {
@@ -154,7 +160,7 @@ export const routes: RouteObject[] = [
       { path: routerPath('linkSent'), element: <LinkSentPage /> },
       { path: routerPath('myData'), element: <MyDataPage /> },
       { path: routerPath('finder'), element: <FinderPage /> },
-      ...staffRoutes(staffPages),
+      ...staffRoutes(StaffArea, staffPages),
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -10,8 +10,8 @@ export interface ControlProps {
   'aria-describedby'?: string;
 }
 
-export const hintId = (id: string) => `${id}-hint`;
-export const errorId = (id: string) => `${id}-error`;
+const hintId = (id: string) => `${id}-hint`;
+const errorId = (id: string) => `${id}-error`;
 
 /** The aria-describedby value for a control with an optional hint and error (and extra ids). */
 export function describedBy(id: string, { hint, error, extra }: { hint?: unknown; error?: unknown; extra?: string[] }): string | undefined {

@@ -13,7 +13,7 @@ import type { MapPoint } from './map-view.tsx';
 import './components.css';
 
 /** Zoom for a pin at a town's centre: the town, not one street of it. */
-export const TOWN_ZOOM = 13;
+const TOWN_ZOOM = 13;
 
 export interface ManualAddressProps {
   id: string;

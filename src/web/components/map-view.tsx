@@ -9,7 +9,7 @@ import type { Country } from '#shared/markets.ts';
 import { MAP_CENTRES, MAP_ZOOM } from '#shared/limits.ts';
 import type { MapPlace, MapPoint } from './leaflet-map.tsx';
 
-export type { MapPlace, MapPoint };
+export type { MapPoint };
 import './components.css';
 
 export interface MapViewProps {

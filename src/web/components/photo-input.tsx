@@ -56,7 +56,7 @@ function readAsDataUrl(file: Blob): Promise<string> {
 }
 
 /** Draws the centre square of a video frame into a CAMERA_CAPTURE_SIZE square JPEG. */
-export function captureSquare(video: HTMLVideoElement): string {
+function captureSquare(video: HTMLVideoElement): string {
   const size = CAMERA_CAPTURE_SIZE;
   const width = video.videoWidth || size;
   const height = video.videoHeight || size;

@@ -15,8 +15,8 @@ import './components.css';
 // Opened by few applicants: its code loads when they ask for it.
 const ManualAddress = lazy(() => import('./manual-address.tsx').then((m) => ({ default: m.ManualAddress })));
 
-export const PLACE_SEARCH_MIN_CHARS = 2;
-export const PLACE_SEARCH_DEBOUNCE_MS = 300;
+const PLACE_SEARCH_MIN_CHARS = 2;
+const PLACE_SEARCH_DEBOUNCE_MS = 300;
 
 export interface PlaceSearchProps {
   id: string;

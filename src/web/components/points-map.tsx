@@ -5,7 +5,7 @@ import L from 'leaflet';
 import { createBaseMap } from './leaflet-base.ts';
 import type { MapPoint } from './leaflet-map.tsx';
 
-export interface ColouredPoint extends MapPoint {
+interface ColouredPoint extends MapPoint {
   id: string;
   title: string;
   colour: string;

@@ -3,7 +3,7 @@
 import { Fragment, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
 import { ErrorMessage, Hint, describedBy } from './field.tsx';
 
-export interface RadioOption {
+interface RadioOption {
   value: string;
   label: ReactNode;
   hint?: ReactNode;

@@ -6,7 +6,7 @@
 import type { Country } from '#shared/markets.ts';
 import type { FormDef } from '#shared/forms/model.ts';
 
-export type StoredValue = string | number | boolean;
+type StoredValue = string | number | boolean;
 export type StoredAnswers = Record<string, StoredValue>;
 
 export interface StoredMeta {

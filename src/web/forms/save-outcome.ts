@@ -14,7 +14,7 @@ export type SaveOutcome =
   | { kind: 'errorView' };
 
 /** Rate limited: the applicant is told to wait (i18n key). */
-export const TRY_AGAIN_IN_A_MINUTE = 'errorsGlobal.tryAgainInAMinute';
+const TRY_AGAIN_IN_A_MINUTE = 'errorsGlobal.tryAgainInAMinute';
 
 const EMAIL_TAKEN = ['errorEmailRegistered', 'errorEmailRegistered2'];
 const NUMBER_TAKEN = ['errorRegisterantNumberRegistered', 'errorRegisterantNumberRegistered2'];

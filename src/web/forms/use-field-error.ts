@@ -1,11 +1,5 @@
 import { useFormContext, type FieldErrors } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
-
-/** Translates an error key, falling back to the generic message for keys we do not know. */
-export function useErrorText(): (key: string) => string {
-  const { t, i18n } = useTranslation();
-  return (key: string) => t(i18n.exists(key) ? key : 'validation.invalid');
-}
+import { useErrorText } from '../lib/use-error-text.ts';
 
 /** The translated error of the first of these fields that has one. */
 export function useFieldError(...names: string[]): string | undefined {

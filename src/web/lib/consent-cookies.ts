@@ -7,7 +7,7 @@
 import { CONSENT_COOKIE_DAYS, CONSENT_COOKIES } from '#shared/limits.ts';
 import type { Country } from '#shared/markets.ts';
 
-export const COOKIE_CATEGORIES = ['essential', 'map'] as const;
+const COOKIE_CATEGORIES = ['essential', 'map'] as const;
 export type CookieCategory = (typeof COOKIE_CATEGORIES)[number];
 export type OptionalCategory = Exclude<CookieCategory, 'essential'>;
 
@@ -46,7 +46,7 @@ export function isNoticeClosed(doc: Document = document): boolean {
 }
 
 /** The categories the visitor allowed; essential only when nothing (or nonsense) is stored. */
-export function readConsentCategories(doc: Document = document): CookieCategory[] {
+function readConsentCategories(doc: Document = document): CookieCategory[] {
   const stored = (readCookie(CONSENT_COOKIES.categories, doc) ?? '').split(',');
   return COOKIE_CATEGORIES.filter((c) => c === 'essential' || stored.includes(c));
 }

@@ -3,7 +3,7 @@
 import type { OperatorDetails, SiteConfig } from '#shared/api/site-config.ts';
 import { MARKET_LANGUAGE, resolveLanguage, resolveMarket } from '#shared/markets.ts';
 
-export type { OperatorDetails, SiteConfig };
+export type { SiteConfig };
 
 const FALLBACK_OPERATOR: OperatorDetails = {
   company: '', address: '', register: '', vatNumber: '', responsiblePerson: '', supportEmail: '', dpoEmail: '', phone: '',

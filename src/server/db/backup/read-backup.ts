@@ -7,7 +7,7 @@ import { BACKUP_FORMAT, BACKUP_VERSION, isMarker, type BackupHeader, type EndLin
 
 export class BackupFileError extends Error {}
 
-export type BackupEntry = { kind: 'table'; table: TableLine } | { kind: 'row'; json: string } | { kind: 'end'; end: EndLine };
+type BackupEntry = { kind: 'table'; table: TableLine } | { kind: 'row'; json: string } | { kind: 'end'; end: EndLine };
 
 export interface BackupReader {
   header: BackupHeader;

@@ -4,7 +4,8 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { and, count, eq, gt, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { ROLES_NEEDING_TOTP, SIGN_IN_LINK_MINUTES, SIGN_IN_VERIFY_PATH, type SignInNext } from '#shared/schemas/staff.ts';
+import { routePath } from '#shared/routes.ts';
+import { ROLES_NEEDING_TOTP, SIGN_IN_LINK_MINUTES, type SignInNext } from '#shared/schemas/staff.ts';
 import { staffHomePath } from '#shared/staff-home.ts';
 import { rowsOf, type Database } from '../../db/client.ts';
 import { authEvents, signInLinks, staffSessions, staffUsers } from '../../db/schema.ts';
@@ -16,13 +17,13 @@ import { createStaffUsers, type StaffUser } from './staff-users.ts';
 import { enrolment, matchingStep, newTotpSecret, TOTP_LOCK_MINUTES, TOTP_MAX_FAILURES } from './totp.ts';
 
 /** Console links (bootstrap, CLI) have no browser to bind to, so they live longer: decision 0003. */
-export const CONSOLE_LINK_HOURS = 24;
+const CONSOLE_LINK_HOURS = 24;
 /** More link requests than this per address in 15 minutes are answered the same but not mailed. */
 export const LINKS_PER_EMAIL_PER_15_MINUTES = 5;
 /** Stands in for the user id of an unknown address, so that its link insert is the same statement. */
 const NO_USER = '00000000-0000-0000-0000-000000000000';
 
-export type StaffSession = typeof staffSessions.$inferSelect;
+type StaffSession = typeof staffSessions.$inferSelect;
 export interface StaffContext {
   user: StaffUser;
   session: StaffSession;
@@ -38,7 +39,7 @@ export type VerifyResult =
 
 export type CodeResult = { ok: true; sessionToken: string } | { ok: false; reason: 'wrong' | 'locked' | 'not_enrolled' | 'already_enabled' };
 
-export const needsTotp = (user: Pick<StaffUser, 'role' | 'totpEnabledAt'>) => ROLES_NEEDING_TOTP.includes(user.role) || user.totpEnabledAt !== null;
+const needsTotp = (user: Pick<StaffUser, 'role' | 'totpEnabledAt'>) => ROLES_NEEDING_TOTP.includes(user.role) || user.totpEnabledAt !== null;
 
 export interface AuthOptions {
   mailer: Mailer;
@@ -177,7 +178,7 @@ export function createAuthService(db: Database, options: AuthOptions) {
         returning user_id`);
       if (rowsOf(inserted).length === 0 || !user) return;
 
-      const link = `${input.origin}${input.basePath}${SIGN_IN_VERIFY_PATH}?token=${token}`;
+      const link = `${input.origin}${input.basePath}${routePath('verifySignIn')}?token=${token}`;
       const sending = nextTurn()
         .then(() => options.mailer.sendMail({ to: user.email, ...signInMail(user.language, user.firstName, link, options.productName) }))
         .catch((error: unknown) => options.log?.error({ err: error }, 'sign-in mail failed'))
@@ -207,7 +208,7 @@ export function createAuthService(db: Database, options: AuthOptions) {
     /** A link for the console (bootstrap, CLI): not bound to a browser, valid 24 hours, works once. */
     async consoleLink(user: StaffUser, linkBase: string): Promise<string> {
       const token = await insertLink(user.id, null, null, CONSOLE_LINK_HOURS * 3600_000);
-      return `${linkBase}${SIGN_IN_VERIFY_PATH}?token=${token}`;
+      return `${linkBase}${routePath('verifySignIn')}?token=${token}`;
     },
 
     async verify(input: { token: string; binding: string | undefined; previousSession: string | undefined }, actor: Actor): Promise<VerifyResult> {

@@ -15,7 +15,7 @@ export interface NewStaffUser {
   language?: StaffLanguage;
 }
 
-export const byEmail = (email: string) => sql`lower(${staffUsers.email}) = ${email.trim().toLowerCase()}`;
+const byEmail = (email: string) => sql`lower(${staffUsers.email}) = ${email.trim().toLowerCase()}`;
 
 export function createStaffUsers(db: Queryable) {
   return {
@@ -72,5 +72,3 @@ export function createStaffUsers(db: Queryable) {
     },
   };
 }
-
-export type StaffUsers = ReturnType<typeof createStaffUsers>;

@@ -2,8 +2,8 @@
 import * as OTPAuth from 'otpauth';
 import QRCode from 'qrcode';
 
-export const TOTP_PERIOD_SECONDS = 30;
-export const TOTP_WINDOW = 1;
+const TOTP_PERIOD_SECONDS = 30;
+const TOTP_WINDOW = 1;
 export const TOTP_MAX_FAILURES = 5;
 export const TOTP_LOCK_MINUTES = 15;
 

@@ -20,7 +20,7 @@ const EXTRA_PHARMACISTS = sectionsOf(FORMS['rep-visit']).find((section) => secti
 const TABLE_COLUMNS = ['id', 'pharmacyName', 'fullAddress', 'city', 'prov', 'region', 'placeId', 'lat', 'lng', 'salesRep', 'currentCallFlag', 'month', 'oncStatus', 'createdAt'];
 
 /** Every other answer of the add-pharmacy and visit forms, in form order, once each. */
-export const ANSWER_COLUMNS: readonly string[] = [...new Set([FORMS['areamanager-pharmacy'], FORMS['rep-visit']].flatMap(answerFields))].filter((name) => !COLUMN_FIELDS.has(name));
+const ANSWER_COLUMNS: readonly string[] = [...new Set([FORMS['areamanager-pharmacy'], FORMS['rep-visit']].flatMap(answerFields))].filter((name) => !COLUMN_FIELDS.has(name));
 
 export const CSV_HEADER = [...TABLE_COLUMNS, ...ANSWER_COLUMNS, 'additionalPharmacists'];
 

@@ -69,7 +69,7 @@ export type RepVisits = ReturnType<typeof createRepVisits>;
  * How long a used idempotency key is remembered. A rep's phone keeps an offline update until it
  * is back online, which can take days; a month covers any trip.
  */
-export const IDEMPOTENCY_KEY_DAYS = 30;
+const IDEMPOTENCY_KEY_DAYS = 30;
 
 /** Forgets idempotency keys older than IDEMPOTENCY_KEY_DAYS; answers how many. */
 export async function purgeIdempotencyKeys(db: Database, now = new Date()): Promise<number> {

@@ -28,7 +28,7 @@ export interface ImagePool {
 }
 
 /** Nice value of the threads that decode images: below the main thread, which answers everyone else. */
-export const IMAGE_THREAD_NICE = 10;
+const IMAGE_THREAD_NICE = 10;
 const BACKGROUND_THREAD = /^(libuv-worker|libvips worker)/;
 const lowered = new Set<number>();
 
@@ -38,7 +38,7 @@ const lowered = new Set<number>();
  * registrations, runs first. Threads appear lazily, so this is checked before each image job.
  * Elsewhere than Linux it does nothing.
  */
-export function lowerImageThreadPriority(): void {
+function lowerImageThreadPriority(): void {
   if (process.platform !== 'linux') return;
   let tasks: string[];
   try {

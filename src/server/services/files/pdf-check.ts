@@ -13,7 +13,7 @@ const inflateAsync = promisify(inflate);
  * without a bound, so a small file could expand to gigabytes (a "zip bomb"); streams are measured
  * first with zlib's own output limit. A one- or two-page certificate needs far less.
  */
-export const MAX_INFLATED_PDF_BYTES = 128 * 1024 * 1024;
+const MAX_INFLATED_PDF_BYTES = 128 * 1024 * 1024;
 
 /** Keys that only active content has. `/AA` are actions on events (page open, field focus). */
 const FORBIDDEN_KEYS = new Set(['JavaScript', 'JS', 'Launch', 'EmbeddedFile', 'EmbeddedFiles', 'AA', 'RichMedia', 'XFA']);

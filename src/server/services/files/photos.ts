@@ -10,9 +10,8 @@ import type { Database } from '../../db/client.ts';
 import { storeFile } from './file-store.ts';
 import { declaredSize, imagePool, ImagePoolBusy, MAX_INPUT_PIXELS, type ImagePool } from './image-work.ts';
 
-export { MAX_INPUT_PIXELS } from './image-work.ts';
 /** Photos are shown small (400x400 capture); larger ones are scaled down to this box. */
-export const MAX_PHOTO_EDGE = 1600;
+const MAX_PHOTO_EDGE = 1600;
 export const PHOTO_NAME = /^[A-Za-z0-9_-]{10,80}\.(jpg|png)$/;
 
 const heifReadable = sharp.format.heif.input.fileSuffix?.includes('.heic') ?? false;
@@ -20,13 +19,11 @@ const heifReadable = sharp.format.heif.input.fileSuffix?.includes('.heic') ?? fa
 // (phones and cameras save JPEG or HEIC, screenshots PNG), and a refused type costs nothing.
 const ACCEPTED_MIME = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/gif', ...(heifReadable ? ['image/heic', 'image/heif'] : [])]);
 
-export type PhotoResult =
+type PhotoResult =
   | { ok: true; id: string; filename: string; mime: string; bytes: number }
   | { ok: false; reason: 'tooBig' | 'notBase64' | 'wrongFormat' | 'unreadable' | 'tooManyPixels' | 'busy' };
 
 export const photoMime = (filename: string) => (filename.endsWith('.png') ? 'image/png' : 'image/jpeg');
-
-export { decodeBase64Image } from './upload-body.ts';
 
 export async function reencodePhoto(input: Buffer, sourceMime: string): Promise<{ buffer: Buffer; ext: 'jpg' | 'png' }> {
   const image = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })

@@ -3,7 +3,7 @@
 // (upload-body-worker.ts): parsing 7 MB of JSON and base64 takes tens of milliseconds.
 import { MAX_BASE64_UPLOAD_CHARS } from '#shared/limits.ts';
 
-export type UploadData =
+type UploadData =
   | { kind: 'bytes'; bytes: Uint8Array }
   /** Absent, not a string, or empty. */
   | { kind: 'missing' }
@@ -13,7 +13,7 @@ export type UploadData =
 export type UploadBody = { ok: true; recaptchaToken: unknown; data: UploadData } | { ok: false; reason: 'syntax' | 'notObject' };
 
 /** Accepts plain base64 or a data URL; returns null for anything that is not base64. */
-export function decodeBase64Image(data: string): Buffer | null {
+function decodeBase64Image(data: string): Buffer | null {
   const comma = data.startsWith('data:') ? data.indexOf(',') : -1;
   if (data.startsWith('data:') && (comma < 0 || !/;base64$/i.test(data.slice(0, comma)))) return null;
   const body = (comma >= 0 ? data.slice(comma + 1) : data).replace(/\s+/g, '');

@@ -21,13 +21,13 @@ export interface Delivered {
 }
 
 /** The Message-ID of an outbox row: its id at the sender's domain. */
-export function messageIdFor(id: string, from: string): string {
+function messageIdFor(id: string, from: string): string {
   const domain = /@([^\s>@]+)>?\s*$/.exec(from)?.[1] ?? 'pharmacy-champions.invalid';
   return `<${id}@${domain}>`;
 }
 
 /** The .eml file of an outbox row (sorted by when it was queued). */
-export function emlFileFor(dir: string, mail: Pick<OutboxMail, 'id' | 'createdAt'>): string {
+function emlFileFor(dir: string, mail: Pick<OutboxMail, 'id' | 'createdAt'>): string {
   return path.join(dir, `${mail.createdAt.toISOString().replace(/[:.]/g, '-')}-${mail.id}.eml`);
 }
 

@@ -18,7 +18,7 @@ export interface MailMessage {
   html?: string;
 }
 
-export interface MailResult {
+interface MailResult {
   id: string;
   sent: boolean;
   /** The .eml file written when there is no SMTP server. */

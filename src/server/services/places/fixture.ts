@@ -6,7 +6,7 @@ import { OFFLINE_TOWNS, type OfflineTown } from './offline-towns.ts';
 import { MAX_RESULTS, type GeocodedAddress, type Place, type PlacesProvider } from './provider.ts';
 
 /** Lower case, accents removed, apostrophes unified: "Città" matches "citta". */
-export function foldForSearch(text: string): string {
+function foldForSearch(text: string): string {
   return text
     .normalize('NFKD')
     .replace(/\p{M}/gu, '')

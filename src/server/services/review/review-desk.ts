@@ -104,13 +104,6 @@ const listItem = (row: ListRow): ReviewListItem => ({
   updatedAt: row.updatedAt.toISOString(),
 });
 
-/** Whether an application has waited long enough to be marked (due) or highlighted (overdue). */
-export function waitingAge(status: string, submittedAt: Date, now: Date): 'overdue' | 'due' | null {
-  if (status !== 'submitted') return null;
-  const waited = now.getTime() - submittedAt.getTime();
-  return waited > OVERDUE_WEEKS * WEEK_MS ? 'overdue' : waited > DUE_WEEKS * WEEK_MS ? 'due' : null;
-}
-
 /**
  * The stored answers in the form's field order, each with the wording namespace of its section;
  * a section's fields that no input shows (the address of the chosen place) follow its shown ones,

@@ -6,6 +6,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLocalPath, useSite } from '../../lib/site-context.tsx';
+import { routePath } from '#shared/routes.ts';
 import {
   hasConsent,
   isNoticeClosed,
@@ -52,7 +53,7 @@ export function CookieNotice({ audience = 'applicants' }: CookieNoticeProps) {
   if (!open) return null;
 
   const headingId = `${id}-heading`;
-  const policyPath = config.country === 'de' ? '/datenschutz' : '/privacy-policy';
+  const policyPath = config.country === 'de' ? routePath('datenschutz') : routePath('privacyPolicy');
 
   function close(categories: readonly CookieCategory[]) {
     saveConsent(categories);

@@ -13,7 +13,7 @@ import { useFinderResults, type Origin } from './use-finder-results.ts';
 import { useMyLocation } from './use-my-location.ts';
 import './finder.css';
 
-export const FINDER_RADII_KM = [5, 10, 25, 50, 100] as const;
+const FINDER_RADII_KM = [5, 10, 25, 50, 100] as const;
 
 /** A zoom that shows roughly the whole circle. */
 const zoomFor = (radiusKm: number) => (radiusKm <= 5 ? 12 : radiusKm <= 10 ? 11 : radiusKm <= 25 ? 10 : radiusKm <= 50 ? 9 : 8);

@@ -11,7 +11,7 @@ export interface Origin {
   place?: string;
 }
 
-export type FinderStatus = 'idle' | 'loading' | 'error' | 'done';
+type FinderStatus = 'idle' | 'loading' | 'error' | 'done';
 
 export interface FinderResults {
   status: FinderStatus;

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLocalPath, useSite } from '../../lib/site-context.tsx';
+import { routePath } from '#shared/routes.ts';
 import { openCookieSettings } from '../../lib/consent-cookies.ts';
 import './layout.css';
 
@@ -15,13 +16,13 @@ export function Footer() {
 
   const links = german
     ? [
-        { to: '/nutzungsbedingungen', label: t('layout.footer.termsOfUse') },
-        { to: '/datenschutz', label: t('layout.footer.privacy') },
-        { to: '/impressum', label: t('layout.footer.imprint') },
+        { to: routePath('nutzungsbedingungen'), label: t('layout.footer.termsOfUse') },
+        { to: routePath('datenschutz'), label: t('layout.footer.privacy') },
+        { to: routePath('impressum'), label: t('layout.footer.imprint') },
       ]
     : [
-        { to: '/privacy-policy', label: t('layout.footer.privacy') },
-        { to: '/terms-and-conditions', label: t('layout.footer.terms') },
+        { to: routePath('privacyPolicy'), label: t('layout.footer.privacy') },
+        { to: routePath('terms'), label: t('layout.footer.terms') },
       ];
 
   return (
@@ -40,7 +41,7 @@ export function Footer() {
               </button>
             </li>
             <li>
-              <Link to={localPath('/my-data')}>{t('layout.footer.myData')}</Link>
+              <Link to={localPath(routePath('myDataRequest'))}>{t('layout.footer.myData')}</Link>
             </li>
           </ul>
         </nav>

@@ -6,7 +6,7 @@ import { MARKET_LANGUAGE, isLanguage, type Country, type Language } from '#share
 
 export type LegalDocumentKind = 'privacy-policy' | 'terms-and-conditions' | 'datenschutz' | 'nutzungsbedingungen' | 'impressum';
 
-export interface LegalHeading {
+interface LegalHeading {
   id: string;
   text: string;
 }

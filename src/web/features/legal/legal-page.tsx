@@ -8,6 +8,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { CONSENT_COOKIE_DAYS, CONSENT_COOKIES, CONTACT_SUPPORT_AFTER_WEEKS, DECISION_WEEKS, FORM_MINUTES, MIN_AGE } from '#shared/limits.ts';
 import { LANGUAGE_TAG, MARKET_LANGUAGE, type Language } from '#shared/markets.ts';
 import { useLocalPath, useSite } from '../../lib/site-context.tsx';
+import { routePath } from '#shared/routes.ts';
 import { LEGAL_DATES, formatLegalDate } from './legal-dates.ts';
 import { fillPlaceholders, loadLegalText, renderLegalMarkdown, type LegalDocumentKind, type LegalText } from './legal-document.ts';
 import { useLegalMessages } from './use-legal-messages.ts';
@@ -68,12 +69,12 @@ export function LegalPage({ kind }: { kind: LegalDocumentKind }) {
     };
   }, [config.country, config.language, kind, loadKey]);
 
-  const privacyPath = localPath(`${variant.modePrefix}/privacy-policy`);
-  const termsPath = localPath(`${variant.modePrefix}/terms-and-conditions`);
+  const privacyPath = localPath(`${variant.modePrefix}${routePath('privacyPolicy')}`);
+  const termsPath = localPath(`${variant.modePrefix}${routePath('terms')}`);
   // The German routes are not under a mode prefix.
-  const datenschutzPath = localPath('/datenschutz');
-  const nutzungsbedingungenPath = localPath('/nutzungsbedingungen');
-  const impressumPath = localPath('/impressum');
+  const datenschutzPath = localPath(routePath('datenschutz'));
+  const nutzungsbedingungenPath = localPath(routePath('nutzungsbedingungen'));
+  const impressumPath = localPath(routePath('impressum'));
   const markdown = state.status === 'ready' ? state.text.markdown : '';
   const rendered = useMemo(() => {
     if (!markdown) return undefined;

@@ -21,7 +21,7 @@ import { usePageTitle } from './use-page-title.ts';
 import { useStaffLoad } from './use-staff-load.ts';
 
 
-export function filtersFrom(search: URLSearchParams): PharmacyFilters {
+function filtersFrom(search: URLSearchParams): PharmacyFilters {
   const page = Number(search.get('page') ?? '1');
   return { q: search.get('q') ?? '', callFlag: search.get('callFlag') ?? '', due: search.get('due') === '1', page: Number.isInteger(page) && page > 0 ? page : 1 };
 }

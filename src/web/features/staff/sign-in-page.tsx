@@ -15,7 +15,7 @@ import { Spinner } from '../../components/spinner.tsx';
 import { requestSignInLink } from './api/request-sign-in-link.ts';
 import { safeReturnTo, withBasePath } from './staff-user.ts';
 import { usePageTitle } from './use-page-title.ts';
-import { useErrorText } from './use-error-text.ts';
+import { useErrorText } from '../../lib/use-error-text.ts';
 import './staff.css';
 
 const SignInSchema = z.object({ email: EmailSchema });

@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { routePath } from '#shared/routes.ts';
 import { staffHomePath } from '#shared/staff-home.ts';
 import { useLocalPath } from '../../lib/site-context.tsx';
 import { signOut } from './api/sign-out.ts';
@@ -21,7 +22,7 @@ export function StaffBar() {
     setFailed(false);
     const ok = await signOut();
     setBusy(false);
-    if (ok) void navigate(localPath('/signin?signedOut=1'), { replace: true });
+    if (ok) void navigate(localPath(`${routePath('signIn')}?signedOut=1`), { replace: true });
     else setFailed(true);
   };
 

@@ -1,7 +1,10 @@
 // The signed-in member of staff (GET /api/auth/me, shared StaffMe), the check of that answer, and
 // the sign-in paths. Where each role starts is src/shared/staff-home.ts, as on the server.
 import type { StaffMe } from '#shared/schemas/staff.ts';
+import { routePath } from '#shared/routes.ts';
 import { STAFF_ROLES } from '#shared/staff-roles.ts';
+
+const SIGN_IN = routePath('signIn');
 
 export type StaffUser = StaffMe;
 
@@ -18,14 +21,14 @@ export function isStaffUser(value: unknown): value is StaffUser {
 export function safeReturnTo(value: unknown): string | null {
   if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null;
   if ([...value].some((c) => c.charCodeAt(0) < 32) || value.length > 500) return null;
-  if (/^\/signin(\/|\?|$)/.test(value)) return null;
+  if (value === SIGN_IN || value.startsWith(`${SIGN_IN}/`) || value.startsWith(`${SIGN_IN}?`)) return null;
   return value;
 }
 
 /** The sign-in page, coming back to `returnTo` afterwards. */
 export function signInPath(returnTo?: string | null): string {
   const safe = safeReturnTo(returnTo);
-  return safe ? `/signin?returnTo=${encodeURIComponent(safe)}` : '/signin';
+  return safe ? `${SIGN_IN}?returnTo=${encodeURIComponent(safe)}` : SIGN_IN;
 }
 
 /**

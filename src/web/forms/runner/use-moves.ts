@@ -7,7 +7,7 @@ import { formContract } from '#shared/api/form-endpoints.ts';
 import { answersOf, honeypotOf, payloadSchema } from '#shared/forms/derive.ts';
 import type { FormDef } from '#shared/forms/model.ts';
 import { ErrorKey } from '#shared/schemas/fields.ts';
-import { fieldErrors } from '#shared/schemas/registration-common.ts';
+import { fieldErrors } from '#shared/schemas/api.ts';
 import { certificateProblem } from '#shared/schemas/registration-steps.ts';
 import { useLocalPath } from '../../lib/site-context.tsx';
 import { clearAnswers, loadAnswers, saveAnswers, storable, type StoredAnswers } from '../answers-store.ts';

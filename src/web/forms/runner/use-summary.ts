@@ -9,10 +9,10 @@ import type { FormDef } from '#shared/forms/model.ts';
 import type { SummaryError } from '../../components/error-summary.tsx';
 import { useLocalPath } from '../../lib/site-context.tsx';
 import { certificateErrorKey } from '../steps/certificate-text.ts';
-import { useErrorText } from '../use-field-error.ts';
+import { useErrorText } from '../../lib/use-error-text.ts';
 import { textsOf, type Values } from './values.ts';
 
-export const GENERIC_FAILURE = 'errorsGlobal.temporarilyUnavailableService';
+const GENERIC_FAILURE = 'errorsGlobal.temporarilyUnavailableService';
 const EMAIL_TAKEN = 'step3.errorEmailIsAlreadyRegistered';
 
 /** An error on a field of another step: shown in the summary with a link to that step. */

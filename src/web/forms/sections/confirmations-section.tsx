@@ -5,6 +5,7 @@ import { AGREEMENT_FIELDS } from '#shared/reference/options.ts';
 import { Link } from 'react-router';
 import type { Country } from '#shared/markets.ts';
 import { useLocalPath, useSite } from '../../lib/site-context.tsx';
+import { routePath } from '#shared/routes.ts';
 import { Checkbox } from '../../components/checkbox.tsx';
 import { useFieldError } from '../use-field-error.ts';
 import { useFormText } from '../form-text.tsx';
@@ -21,7 +22,7 @@ function Confirmation({ name }: { name: AgreementField }) {
 
 /** The German market's legal pages in every language; the UK and Italy share their names. */
 const legalPathsOf = (country: Country) =>
-  country === 'de' ? { terms: '/nutzungsbedingungen', privacy: '/datenschutz' } : { terms: '/terms-and-conditions', privacy: '/privacy-policy' };
+  country === 'de' ? { terms: routePath('nutzungsbedingungen'), privacy: routePath('datenschutz') } : { terms: routePath('terms'), privacy: routePath('privacyPolicy') };
 
 /** The mandatory confirmations the section lists, each worded in the form's namespace. */
 export function ConfirmationsSection({ names = AGREEMENT_FIELDS }: { names?: readonly AgreementField[] }) {

@@ -16,7 +16,7 @@ import { useFormText } from '../form-text.tsx';
 
 const MONTHS = Array.from({ length: 12 }, (_, i) => i + 1);
 
-export function useMonthOptions() {
+function useMonthOptions() {
   const { config } = useSite();
   const format = new Intl.DateTimeFormat(config.language, { month: 'long' });
   return MONTHS.map((m) => ({ value: String(m), label: format.format(new Date(2024, m - 1, 1)) }));

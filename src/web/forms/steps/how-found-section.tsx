@@ -12,8 +12,8 @@ import { radioId } from '../../components/radios.tsx';
 import { TextArea } from '../../components/text-area.tsx';
 import { useFieldError } from '../use-field-error.ts';
 
-export const HOW_FOUND = 'howDidYouFindAboutTheProgram';
-export const HOW_FOUND_OTHER_ID = 'howDidYouFindAboutTheProgram-other';
+const HOW_FOUND = 'howDidYouFindAboutTheProgram';
+const HOW_FOUND_OTHER_ID = 'howDidYouFindAboutTheProgram-other';
 
 export function HowFoundSection() {
   const { t } = useTranslation();

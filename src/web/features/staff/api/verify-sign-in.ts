@@ -3,7 +3,7 @@ import * as Api from '#shared/api/staff-endpoints.ts';
 import type { SignInNext } from '#shared/schemas/staff.ts';
 import { callApi } from '../../../lib/api-client.ts';
 
-export type VerifyNext = SignInNext;
+type VerifyNext = SignInNext;
 export type VerifyResult = { kind: 'ok'; next: VerifyNext; returnTo: string | null } | { kind: 'invalid' } | { kind: 'tooManyRequests' } | { kind: 'failed' };
 
 export async function verifySignIn(token: string): Promise<VerifyResult> {

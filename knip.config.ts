@@ -1,0 +1,24 @@
+// knip: an unused file, export or dependency fails `npm run lint` (README, Dependencies). The
+// entries are what starts a process or a test; every other file must be reached from one of them,
+// and every export imported somewhere. Vite, Vitest, Playwright, ESLint and Drizzle configs are
+// read by knip's own plugins: src/web/main.tsx, for one, is found through src/web/index.html.
+import type { KnipConfig } from 'knip';
+
+const config: KnipConfig = {
+  entry: [
+    // The server, started by path (scripts/start.mjs, scripts/dev.mjs, src/server/test/server-process.ts).
+    'src/server/main.ts',
+    // npm scripts, and the benchmarks bench/run.ts loads.
+    'scripts/*.{ts,mjs}',
+    'bench/*.ts',
+    // Bench clients, run as a second process by path (bench/lib/load.ts, bench/upload-isolation.bench.ts).
+    'bench/lib/{load-client,download-client,uploaders}.ts',
+    'e2e/**/*.spec.ts',
+    'src/**/*.test.{ts,tsx}',
+  ],
+  project: ['**/*.{ts,tsx,mjs,js}'],
+  // Lint fixtures are inputs of the tests in src/lint, linted by path; they are not the product's code.
+  ignore: ['src/lint/fixtures/**'],
+};
+
+export default config;
