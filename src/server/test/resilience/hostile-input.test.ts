@@ -347,6 +347,19 @@ describe('known server bugs', () => {
     expectSafeAnswer(surrogate, 'save-pharmacist address with a lone surrogate', false);
   });
 
+  it('answers 400, not 500, to a NUL or another control character in a staff list\'s query string', async () => {
+    const areaManagerId = '123e4567-e89b-42d3-a456-426614174000';
+    for (const q of ['%00', 'a%00b', '%01', 'x%1Fy', '%7F']) {
+      for (const url of [`/api/review/applications?q=${q}`, `/api/areamanager-get-pharmacies?id=${areaManagerId}&q=${q}`]) {
+        const response = await ctx.app.inject({ method: 'GET', url, headers: staffCookie ? { cookie: staffCookie } : {} });
+        expect([url, response.statusCode, response.json()]).toEqual([url, 400, { status: 'failed', message: 'invalid', errors: { q: 'validation.invalid' } }]);
+      }
+    }
+    // Text the lists search for, with its spaces and accents, still passes.
+    const fine = await ctx.app.inject({ method: 'GET', url: `/api/review/applications?q=${encodeURIComponent('Müller O\'Brien')}`, headers: staffCookie ? { cookie: staffCookie } : {} });
+    expect(fine.statusCode).toBe(200);
+  });
+
   // Fix: a malformed percent-encoding in the path (e.g. /api/drafts/%ZZ) is answered by
   // Fastify's router before any hook, in Fastify's own shape. In buildApp pass
   // `frameworkErrors: (error, request, reply) => reply.code(400).send({ status: 'failed', message: 'invalid', errors: { _: 'validation.invalid' } })`.
