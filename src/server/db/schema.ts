@@ -359,6 +359,8 @@ export const idempotentRequests = pgTable(
     key: text('key').notNull(),
     /** "METHOD /path" the key was first used with. */
     route: text('route').notNull(),
+    /** SHA-256 of the first request's checked body (canonical JSON): the key reused with another body is refused. Null for keys from before. */
+    bodyHash: text('body_hash'),
     /** The answer's data, set in the same transaction as the write. */
     answer: jsonb('answer').$type<Record<string, unknown>>(),
     createdAt: createdAt(),

@@ -237,13 +237,29 @@ describe('one transaction', () => {
 describe('Idempotency-Key', () => {
   it('answers a replay with the first answer and writes once, even when both arrive together', async () => {
     const headers = { 'idempotency-key': 'f0e1d2c3-b4a5-4697-8877-665544332211' };
-    const [first, second] = await Promise.all([put(cookies.rep, visit({ note: 'Una volta' }), headers), put(cookies.rep, visit({ note: 'Una volta' }), headers)]);
-    const third = await put(cookies.rep, visit({ note: 'Una volta' }), headers);
+    // A replay is the same request again: the same body (visit() draws a new place each time).
+    const body = visit({ note: 'Una volta' });
+    const [first, second] = await Promise.all([put(cookies.rep, body, headers), put(cookies.rep, body, headers)]);
+    const third = await put(cookies.rep, body, headers);
     for (const response of [first, second, third]) expect(response.statusCode).toBe(200);
     expect(second.json().data).toEqual(first.json().data);
     expect(third.json().data).toEqual(first.json().data);
     expect(third.headers['idempotent-replayed']).toBe('true');
     expect(await entriesOf(pharmacyId)).toHaveLength(1);
+  });
+
+  it('refuses the key sent again with another body (422), and keeps the first visit', async () => {
+    const headers = { 'idempotency-key': 'reused-key-a1b2c3d4' };
+    const body = visit({ note: 'Prima visita' });
+    expect((await put(cookies.rep, body, headers)).statusCode).toBe(200);
+    const other = await put(cookies.rep, { ...body, note: 'Un’altra visita' }, headers);
+    expect(other.statusCode).toBe(422);
+    expect(other.json()).toEqual({ status: 'failed', message: 'invalid', errors: { idempotencyKey: 'validation.idempotencyKeyReused' } });
+    const entries = await entriesOf(pharmacyId);
+    expect(entries.map((e) => e.note)).toEqual(['Prima visita']);
+    // The same body again is still the first visit's replay, whatever the order of its fields.
+    const reordered = Object.fromEntries(Object.entries(body).reverse());
+    expect((await put(cookies.rep, reordered, headers)).headers['idempotent-replayed']).toBe('true');
   });
 
   it('is per user: another user’s request with the same key is their own', async () => {
@@ -256,10 +272,11 @@ describe('Idempotency-Key', () => {
 
   it('is remembered for 30 days, then forgotten by the purge', async () => {
     const headers = { 'idempotency-key': 'month-old-key-123456' };
-    expect((await put(cookies.rep, visit(), headers)).statusCode).toBe(200);
+    const body = visit();
+    expect((await put(cookies.rep, body, headers)).statusCode).toBe(200);
     const in29Days = new Date(Date.now() + 29 * 86_400_000);
     await purgeIdempotencyKeys(ctx.database.db, in29Days);
-    expect((await put(cookies.rep, visit(), headers)).headers['idempotent-replayed']).toBe('true');
+    expect((await put(cookies.rep, body, headers)).headers['idempotent-replayed']).toBe('true');
     const in31Days = new Date(Date.now() + 31 * 86_400_000);
     expect(await purgeIdempotencyKeys(ctx.database.db, in31Days)).toBeGreaterThanOrEqual(1);
     const rows = await ctx.database.db.select().from(idempotentRequests).where(eq(idempotentRequests.key, headers['idempotency-key']));

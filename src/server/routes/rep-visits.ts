@@ -38,9 +38,11 @@ export async function repVisitRoutes(
     if (typeof photo === 'string' && photo && !(await applications.isPhotoOfType(photo, FORMS['rep-visit'].files.photoTypes))) {
       return invalid(reply, { photo: FileErrorKey.fileType });
     }
-    const result = await repVisits.record({ payload: request.body, byUserId: request.staff!.user.id, idempotencyKey: header, route: FormApi['rep-visit'].path });
+    const result = await repVisits.record({ payload: request.body, byUserId: request.staff!.user.id, idempotencyKey: header, route: `${request.method} ${FormApi['rep-visit'].path}` });
     if (!result.ok) {
       if (result.conflict === 'placeId') return invalid(reply, { placeId: ErrorKey.invalid });
+      // RFC 9110's 422: the request is well formed, but its key names another request.
+      if (result.conflict === 'otherBody') return reply.code(422).send({ status: 'failed', message: 'invalid', errors: { idempotencyKey: ErrorKey.idempotencyKeyReused } });
       // The key was first used for another request that is still running or failed: try again with it later.
       return failed(reply, 409, ApiMessage.unavailable);
     }

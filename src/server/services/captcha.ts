@@ -13,6 +13,7 @@ import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { lt, sql } from 'drizzle-orm';
 import { rowsOf, type Queryable } from '../db/client.ts';
 import { captchaUsed } from '../db/schema.ts';
+import { canonicalJson } from './canonical-json.ts';
 
 const CHALLENGE_TTL_SECONDS = 10 * 60;
 const ALGORITHM = 'SHA-256';
@@ -66,19 +67,6 @@ function decodePayload(token: string): Payload | null {
   }
 }
 
-/** altcha-lib's canonical JSON: keys sorted at every depth, undefined values left out. */
-function sortKeys(value: unknown): unknown {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
-  return Object.fromEntries(
-    Object.keys(value)
-      .sort()
-      .flatMap((key) => {
-        const inner = (value as Record<string, unknown>)[key];
-        return inner === undefined ? [] : [[key, sortKeys(inner)]];
-      }),
-  );
-}
-
 const sameHex = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a, 'latin1'), Buffer.from(b, 'latin1'));
 
 export function createCaptchaService(db: Queryable, options: { hmacKey: string; maxNumber: number }): CaptchaService {
@@ -95,7 +83,7 @@ export function createCaptchaService(db: Queryable, options: { hmacKey: string; 
     }
     if (parameters.expiresAt && parameters.expiresAt < Date.now() / 1000) return 'expired';
     if (!challenge.signature) return 'invalid';
-    const signature = createHmac('sha256', options.hmacKey).update(JSON.stringify(sortKeys(parameters))).digest('hex');
+    const signature = createHmac('sha256', options.hmacKey).update(canonicalJson(parameters)).digest('hex');
     if (!sameHex(challenge.signature, signature)) return 'invalid';
     const { derivedKey, counter } = solution as { derivedKey?: unknown; counter?: unknown };
     if (typeof derivedKey !== 'string' || !/^(?:[0-9a-f]{2})+$/.test(derivedKey)) return 'invalid';

@@ -3,16 +3,19 @@
 // call-history entry when the flag or month changes (or the rep wrote a note or a next visit),
 // all in one transaction. With an idempotency key, the same key from the same user answers the
 // first result again and writes nothing.
+import { createHash } from 'node:crypto';
 import { and, eq, lt } from 'drizzle-orm';
 import type { RepVisitAnswer } from '#shared/api/staff-endpoints.ts';
 import { databaseErrorOf, UNIQUE_VIOLATION, type Database, type Transaction } from '../../db/client.ts';
 import { callEntries, idempotentRequests } from '../../db/schema.ts';
+import { canonicalJson } from '../canonical-json.ts';
 import { updateFieldPharmacy } from './export-lines.ts';
 import { callEntryAnswersOf, rowAfterVisit } from './pharmacy-row.ts';
 
 export type RepVisitPayload = Record<string, unknown> & { pharmacyId: string; callFlag: string; month: number };
 
-export type RepVisitResult = { ok: true; answer: RepVisitAnswer; replayed: boolean } | { ok: false; conflict: 'placeId' | 'idempotencyKey' };
+/** `idempotencyKey`: the key's first request is still running or failed; `otherBody`: the key was used for another body. */
+export type RepVisitResult = { ok: true; answer: RepVisitAnswer; replayed: boolean } | { ok: false; conflict: 'placeId' | 'idempotencyKey' | 'otherBody' };
 
 export interface RepVisitRequest {
   payload: RepVisitPayload;
@@ -42,10 +45,13 @@ export function createRepVisits(db: Database) {
         return await db.transaction(async (tx): Promise<RepVisitResult> => {
           const { idempotencyKey: key, byUserId: userId, route } = request;
           if (key) {
+            const bodyHash = createHash('sha256').update(canonicalJson(request.payload)).digest('hex');
             // A second request with the key waits here for the first one's transaction to end.
-            const claimed = await tx.insert(idempotentRequests).values({ userId, key, route }).onConflictDoNothing().returning({ key: idempotentRequests.key });
+            const claimed = await tx.insert(idempotentRequests).values({ userId, key, route, bodyHash }).onConflictDoNothing().returning({ key: idempotentRequests.key });
             if (claimed.length === 0) {
               const [first] = await tx.select().from(idempotentRequests).where(and(eq(idempotentRequests.userId, userId), eq(idempotentRequests.key, key)));
+              // The same key with another body is another visit, which a replay would silently drop.
+              if (first?.bodyHash && first.bodyHash !== bodyHash) return { ok: false, conflict: 'otherBody' };
               if (!first?.answer || first.route !== route) return { ok: false, conflict: 'idempotencyKey' };
               return { ok: true, answer: first.answer as unknown as RepVisitAnswer, replayed: true };
             }
