@@ -183,7 +183,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     mailer,
     reviewDesk: createReviewDesk(db, { now, productName: config.productName, supportEmail: config.operator.supportEmail }),
     applicantLinks: createApplicantLinks(db, { mailer, productName: config.productName, supportEmail: config.operator.supportEmail, now, log: app.log }),
-    dataRights: createDataRights(db, { now }),
+    dataRights: createDataRights(db, { now, mailDir: config.mail.dir, log: app.log }),
   };
   app.decorate('services', services);
   // Queued mail goes out from the moment the app is ready until it closes.

@@ -1,16 +1,25 @@
 // Data rights behind an e-mailed /my-data/{token} link (issue 13 item 6, GDPR arts. 15, 17, 20):
 // everything we hold about the applicant as JSON, and erasure. Erasure removes the personal data
-// (the application's answers and identity, its files, the e-mails sent to it, drafts from its
-// address), keeps the application row as 'erased' (so it is no longer listed and the history of
-// decisions keeps its id) and records the erasure without any personal data.
-import { and, eq, gt, sql } from 'drizzle-orm';
+// (the application's answers and identity, its files, the e-mails sent to it with their .eml
+// files, drafts from its mailbox, the free text of decisions about it), keeps the application row
+// as 'erased' (so it is no longer listed and the history of decisions keeps its id) and records
+// the erasure without any personal data. A plain VACUUM then drops the old row versions.
+import { rm } from 'node:fs/promises';
+import { and, eq, gt, isNotNull, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import type { MyDataExport } from '#shared/schemas/applicant-links.ts';
+import { ERASED_REASON } from '#shared/schemas/review.ts';
 import type { Database } from '../db/client.ts';
-import { applications, dataRightsEvents, dataRightsLinks, drafts, files, mailOutbox, pharmacies } from '../db/schema.ts';
+import { applications, dataRightsEvents, dataRightsLinks, drafts, files, mailOutbox, pharmacies, reviewAudit } from '../db/schema.ts';
 import { newEditToken } from './applications.ts';
+import { mailboxOf } from './drafts.ts';
+import { emlFileFor } from './mail/delivery.ts';
 import { hashToken } from './tokens.ts';
 
-export function createDataRights(db: Database, deps: { now: () => Date }) {
+/** The tables an erasure rewrites or deletes from: vacuumed after it, so that no old row version keeps the data. */
+const ERASED_FROM = ['applications', 'files', 'file_contents', 'mail_outbox', 'drafts', 'review_audit', 'data_rights_links'];
+
+export function createDataRights(db: Database, deps: { now: () => Date; mailDir: string; log?: Pick<FastifyBaseLogger, 'warn'> }) {
   /** The application a live link names, or null (unknown, expired, or already erased). */
   async function applicationOf(token: string) {
     const [row] = await db
@@ -63,6 +72,7 @@ export function createDataRights(db: Database, deps: { now: () => Date }) {
       if (!found) return false;
       const { id, emailNormalized } = found.application;
       const now = deps.now();
+      const sentMails = await db.select({ id: mailOutbox.id, createdAt: mailOutbox.createdAt }).from(mailOutbox).where(sql`lower(${mailOutbox.to}) = ${emailNormalized}`);
       await db.transaction(async (tx) => {
         // The files' bytes go with their rows (the foreign key cascades), in this transaction.
         await tx.delete(files).where(eq(files.applicationId, id));
@@ -84,10 +94,20 @@ export function createDataRights(db: Database, deps: { now: () => Date }) {
           })
           .where(eq(applications.id, id));
         await tx.delete(mailOutbox).where(sql`lower(${mailOutbox.to}) = ${emailNormalized}`);
-        await tx.delete(drafts).where(eq(drafts.email, emailNormalized));
+        // Drafts from any spelling of the mailbox (case, a +tag, an internationalised domain).
+        await tx.delete(drafts).where(eq(drafts.mailbox, mailboxOf(emailNormalized)));
+        await tx.update(reviewAudit).set({ reason: ERASED_REASON }).where(and(eq(reviewAudit.applicationId, id), isNotNull(reviewAudit.reason), sql`${reviewAudit.reason} <> ''`));
         await tx.delete(dataRightsLinks).where(eq(dataRightsLinks.applicationId, id));
         await tx.insert(dataRightsEvents).values({ applicationId: id, event: 'erased', at: now });
       });
+      // Without SMTP the e-mails were written as .eml files (mail/delivery.ts): they go too.
+      await Promise.all(sentMails.map((mail) => rm(emlFileFor(deps.mailDir, mail), { force: true })));
+      try {
+        await db.execute(sql.raw(`vacuum ${ERASED_FROM.join(', ')}`));
+      } catch (error) {
+        // The erasure stands; the old versions go at the next vacuum (autovacuum on PostgreSQL).
+        deps.log?.warn({ err: error }, 'vacuum after an erasure failed');
+      }
       return true;
     },
 

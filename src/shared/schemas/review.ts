@@ -53,6 +53,9 @@ export const DecisionSchema = z
     z.refine((body) => body.decision === 'approve' || body.reason.trim().length > 0, { error: ErrorKey.required, path: ['reason'] }),
   );
 
+/** A decision's free text once its applicant has erased their data (the history keeps the decision, not the words). */
+export const ERASED_REASON = 'erased';
+
 /** Messages of refusals particular to the review desk (HTTP 409). */
 export const ReviewMessage = {
   /** The decision cannot be taken from the application's current status. */

@@ -27,7 +27,7 @@ function messageIdFor(id: string, from: string): string {
 }
 
 /** The .eml file of an outbox row (sorted by when it was queued). */
-function emlFileFor(dir: string, mail: Pick<OutboxMail, 'id' | 'createdAt'>): string {
+export function emlFileFor(dir: string, mail: Pick<OutboxMail, 'id' | 'createdAt'>): string {
   return path.join(dir, `${mail.createdAt.toISOString().replace(/[:.]/g, '-')}-${mail.id}.eml`);
 }
 

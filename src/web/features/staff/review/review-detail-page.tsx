@@ -7,7 +7,7 @@ import { Link, useParams } from 'react-router';
 import * as StaffApi from '#shared/api/staff-endpoints.ts';
 import { pathOf } from '#shared/api/contract.ts';
 import { routePath } from '#shared/routes.ts';
-import type { ReviewDetail, ReviewField } from '#shared/schemas/review.ts';
+import { ERASED_REASON, type ReviewDetail, type ReviewField } from '#shared/schemas/review.ts';
 import { ErrorView } from '../../../components/error-view.tsx';
 import { MapView } from '../../../components/map-view.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
@@ -144,7 +144,7 @@ function Detail({ detail, reload }: { detail: ReviewDetail; reload: () => void }
               {entry.reason ? (
                 <>
                   <br />
-                  {t('review.history.reason', { reason: entry.reason })}
+                  {detail.status === 'erased' && entry.reason === ERASED_REASON ? t('review.history.reasonErased') : t('review.history.reason', { reason: entry.reason })}
                 </>
               ) : null}
             </li>

@@ -112,6 +112,20 @@ describe('the application page', () => {
     expect(screen.getByRole('link', { name: 'Download certificate 1' })).toHaveAttribute('href', '/api/files/certificates/f-1');
   });
 
+  it('words a decision\'s reason that was erased with the applicant\'s data in the page\'s language', async () => {
+    const erased = {
+      ...DETAIL,
+      status: 'erased',
+      fields: [],
+      decisions: [],
+      history: [{ id: 'h1', at: '2026-11-20T10:00:00Z', action: 'reject', fromStatus: 'submitted', toStatus: 'rejected', reason: 'erased', by: 'Rita Reviewer' }],
+    };
+    stubStaffApi({ 'GET /api/auth/me': me, 'GET /api/review/applications/a1': () => json({ status: 'ok', data: erased }) });
+    await renderAt('/admin/review/a1');
+    expect(await screen.findByText(/Reason: erased with the applicant’s data/)).toBeInTheDocument();
+    expect(screen.queryByText(/Reason: erased$/)).toBeNull();
+  });
+
   it('asks for a reason and a confirmation before it sends a rejection', async () => {
     let sent: unknown = null;
     stubStaffApi({
