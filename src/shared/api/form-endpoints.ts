@@ -21,11 +21,14 @@ type Intersection<U> = (U extends unknown ? (part: U) => void : never) extends (
 /** What a form's endpoint receives once its schema has run: every field of the entry's sections, with its checked type. */
 export type PayloadOf<Id extends FormId> = Flat<Intersection<{ [S in SectionsOf<Entry<Id>> & SectionId]: PayloadPart<S> }[SectionsOf<Entry<Id>> & SectionId]>>;
 
+/** An application saved: its id and the reference the applicant is given. */
+type ApplicationSaved = { id: string; reference: string | null };
+
 /** The data each form's endpoint answers with. */
 interface FormAnswers {
-  'apply-uk': { id: string; reference: string | null };
-  'apply-it': { id: string; reference: string | null };
-  'apply-steps': { id: string; reference: string | null };
+  'apply-uk': ApplicationSaved;
+  'apply-it': ApplicationSaved;
+  'apply-steps': ApplicationSaved;
   'areamanager-pharmacy': { id: string };
   'areamanager-pharmacy-edit': { id: string };
   'rep-visit': RepVisitAnswer;
@@ -36,11 +39,14 @@ interface FormAnswers {
   'update-link-request': undefined;
 }
 
-export interface FormContract<Id extends FormId> extends Contract<PayloadOf<Id>, FormAnswers[Id], Entry<Id>['submit']['method']> {
+/** What a form's contract has beside the method, path and schema of any contract. */
+interface FormEndpointParts {
   readonly encoding: 'json' | 'multipart';
   /** Where a stored record comes from (the entry's `prefill`): GET with `?id=`. */
   readonly prefill: Contract<{ id: string }, Record<string, unknown>, 'GET'> | null;
 }
+
+export interface FormContract<Id extends FormId> extends Contract<PayloadOf<Id>, FormAnswers[Id], Entry<Id>['submit']['method']>, FormEndpointParts {}
 
 /**
  * The entries whose body is checked with a schema chosen by the body itself: an application is
@@ -50,10 +56,7 @@ export interface FormContract<Id extends FormId> extends Contract<PayloadOf<Id>,
 const CHOSEN_BY_BODY: ReadonlySet<string> = new Set(['/api/save-pharmacist']);
 
 /** A form's contract when the page holds the form as a plain FormDef (the runner). */
-export interface AnyFormContract extends Contract<Record<string, unknown>, unknown, 'POST' | 'PUT'> {
-  readonly encoding: 'json' | 'multipart';
-  readonly prefill: Contract<{ id: string }, Record<string, unknown>, 'GET'> | null;
-}
+export interface AnyFormContract extends Contract<Record<string, unknown>, unknown, 'POST' | 'PUT'>, FormEndpointParts {}
 
 function contractOf(form: FormDef): AnyFormContract {
   return {
