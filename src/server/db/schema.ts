@@ -38,6 +38,10 @@ export const applications = pgTable(
     status: text('status').notNull().default('submitted'),
     email: text('email').notNull(),
     emailNormalized: text('email_normalized').notNull(),
+    /** The address as one mailbox (services/mailbox.ts: case, +tag and IDN spelling removed): what data rights match. */
+    mailbox: text('mailbox'),
+    /** Signed up in the field: the rep (or area manager) who recorded the pharmacist; the pharmacist confirmed it through their link. */
+    signedInFieldBy: uuid('signed_in_field_by').references((): AnyPgColumn => staffUsers.id, { onDelete: 'set null' }),
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
     registrationBody: text('registration_body').notNull(),
@@ -76,6 +80,7 @@ export const applications = pgTable(
     // The retention job: rejected applications by age.
     index('applications_status_updated_idx').on(t.status, t.updatedAt),
     uniqueIndex('applications_reference_unique').on(t.reference),
+    index('applications_mailbox_idx').on(t.mailbox),
   ],
 );
 
@@ -118,6 +123,8 @@ export const mailOutbox = pgTable(
   {
     id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
     to: text('to').notNull(),
+    /** `to` as one mailbox (services/mailbox.ts), so that data rights find every mail sent to a person. */
+    mailbox: text('mailbox'),
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html'),
@@ -135,7 +142,7 @@ export const mailOutbox = pgTable(
     /** Given up after the last allowed attempt; it stays here, visible with its error. */
     failedAt: timestamp('failed_at', { withTimezone: true }),
   },
-  (t) => [index('mail_outbox_due_idx').on(t.nextAttemptAt).where(sql`sent_at is null and failed_at is null`)],
+  (t) => [index('mail_outbox_due_idx').on(t.nextAttemptAt).where(sql`sent_at is null and failed_at is null`), index('mail_outbox_mailbox_idx').on(t.mailbox)],
 );
 
 /** Solved bot-check challenges, so each solution is accepted once, across all server instances. */
@@ -296,6 +303,22 @@ export const fieldPharmacies = pgTable(
     exportTail: text('export_tail'),
     /** The format the record was rendered in; a record of another format is rendered again. */
     exportFormat: text('export_format'),
+    /**
+     * The pharmacist a field-force save recorded (issue 23): their mailbox, who recorded them, and
+     * whether they confirmed through their e-mailed link. Status: 'awaiting', 'confirmed', or
+     * 'erased' (their data erased on request or unconfirmed after FIELD_CONFIRMATION_DAYS); null
+     * when no pharmacist's address was recorded.
+     */
+    pharmacistMailbox: text('pharmacist_mailbox'),
+    pharmacistStatus: text('pharmacist_status', { enum: ['awaiting', 'confirmed', 'erased'] }),
+    recordedBy: uuid('recorded_by').references(() => staffUsers.id, { onDelete: 'set null' }),
+    confirmationRequestedAt: timestamp('confirmation_requested_at', { withTimezone: true }),
+    confirmationRemindedAt: timestamp('confirmation_reminded_at', { withTimezone: true }),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    /** Where the pharmacist's link starts (the market's origin and path prefix), for the reminder sent without a request. */
+    confirmationLinkBase: text('confirmation_link_base'),
+    /** The application the confirmation created, which goes to the review queue. */
+    applicationId: uuid('application_id').references((): AnyPgColumn => applications.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -308,6 +331,9 @@ export const fieldPharmacies = pgTable(
     // The temp-photo purge keeps a photo a field pharmacy refers to.
     index('field_pharmacies_photo_idx').on(sql`(${t.answers} ->> 'photo')`),
     uniqueIndex('field_pharmacies_place_id_unique').on(t.placeId),
+    index('field_pharmacies_pharmacist_mailbox_idx').on(t.pharmacistMailbox),
+    // The reminder and the 30-day deletion: awaiting pharmacists by when they were asked.
+    index('field_pharmacies_awaiting_idx').on(t.confirmationRequestedAt).where(sql`pharmacist_status = 'awaiting'`),
   ],
 );
 
@@ -373,21 +399,26 @@ export const dataRightsLinks = pgTable(
   'data_rights_links',
   {
     tokenHash: text('token_hash').primaryKey(),
-    applicationId: uuid('application_id')
-      .notNull()
-      .references(() => applications.id, { onDelete: 'cascade' }),
+    /** Links from before data rights covered every record of a mailbox named an application. */
+    applicationId: uuid('application_id').references(() => applications.id, { onDelete: 'cascade' }),
+    /** The mailbox whose records the link shows and erases (services/mailbox.ts). */
+    mailbox: text('mailbox'),
+    /** The market and language of the person's records, for the pages and mails after the link. */
+    country: text('country'),
+    language: text('language'),
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
-  (t) => [index('data_rights_links_application_idx').on(t.applicationId), index('data_rights_links_expires_idx').on(t.expiresAt)],
+  (t) => [index('data_rights_links_application_idx').on(t.applicationId), index('data_rights_links_mailbox_idx').on(t.mailbox), index('data_rights_links_expires_idx').on(t.expiresAt)],
 );
 
-/** What was done with an applicant's data rights (link sent, data downloaded, erased): by application id, never personal data. */
+/** What was done with a person's data rights (link sent, data downloaded, erased): by record id, never personal data. */
 export const dataRightsEvents = pgTable(
   'data_rights_events',
   {
     id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
-    applicationId: uuid('application_id').notNull(),
+    applicationId: uuid('application_id'),
+    fieldPharmacyId: uuid('field_pharmacy_id'),
     event: text('event', { enum: ['link_sent', 'downloaded', 'erased'] }).notNull(),
     at: timestamp('at', { withTimezone: true }).notNull(),
   },
@@ -426,4 +457,57 @@ export const scheduledJobs = pgTable('scheduled_jobs', {
   lastFinishedAt: timestamp('last_finished_at', { withTimezone: true }),
 });
 
-export const schema = { pharmacies, applications, files, mailOutbox, captchaUsed, dailyQuota, drafts, staffUsers, signInLinks, staffSessions, authEvents, fieldPharmacies, callEntries, reviewAudit, idempotentRequests, dataRightsLinks, dataRightsEvents, fileContents, appSecrets, rateLimitHits, scheduledJobs };
+/** A field-signed pharmacist's personal link (issue 23): confirm or correct what was recorded, give the declarations. */
+export const fieldConfirmationLinks = pgTable(
+  'field_confirmation_links',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    fieldPharmacyId: uuid('field_pharmacy_id')
+      .notNull()
+      .references(() => fieldPharmacies.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('field_confirmation_links_pharmacy_idx').on(t.fieldPharmacyId)],
+);
+
+/**
+ * Declarations and consents on record (issue 23 item 3): which boxes, given by whom (the applicant,
+ * the pharmacist through their link, or a staff member's own statement), when, and the versions of
+ * the privacy policy and terms shown. No personal data: the record points at the application or
+ * field pharmacy, and stays after an erasure as proof of what was agreed.
+ */
+export const consentRecords = pgTable(
+  'consent_records',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    applicationId: uuid('application_id').references(() => applications.id, { onDelete: 'cascade' }),
+    fieldPharmacyId: uuid('field_pharmacy_id').references(() => fieldPharmacies.id, { onDelete: 'cascade' }),
+    givenBy: text('given_by', { enum: ['applicant', 'pharmacist', 'staff'] }).notNull(),
+    staffUserId: uuid('staff_user_id').references(() => staffUsers.id, { onDelete: 'set null' }),
+    /** The form's boxes ticked, by field name (agreementCheck1…, isChecked). */
+    statements: jsonb('statements').$type<string[]>().notNull(),
+    country: text('country').notNull(),
+    language: text('language').notNull(),
+    privacyVersion: text('privacy_version').notNull(),
+    termsVersion: text('terms_version').notNull(),
+    givenAt: timestamp('given_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('consent_records_application_idx').on(t.applicationId, t.givenAt), index('consent_records_field_pharmacy_idx').on(t.fieldPharmacyId, t.givenAt)],
+);
+
+/** Every CSV export of the field force's pharmacies (issue 23 item 5): who, when, how many rows. */
+export const csvExports = pgTable(
+  'csv_exports',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    actorId: uuid('actor_id').references(() => staffUsers.id, { onDelete: 'set null' }),
+    /** Whose pharmacies were exported (the area manager). */
+    areaManagerId: uuid('area_manager_id'),
+    rows: integer('rows').notNull(),
+  },
+  (t) => [index('csv_exports_at_idx').on(t.at)],
+);
+
+export const schema = { pharmacies, applications, files, mailOutbox, captchaUsed, dailyQuota, drafts, staffUsers, signInLinks, staffSessions, authEvents, fieldPharmacies, callEntries, reviewAudit, idempotentRequests, dataRightsLinks, dataRightsEvents, fileContents, appSecrets, rateLimitHits, scheduledJobs, fieldConfirmationLinks, consentRecords, csvExports };

@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APPLICANT_LINKS_PER_MAILBOX_PER_DAY } from '#shared/schemas/applicant-links.ts';
 import { applications, dataRightsEvents, drafts, fileContents, files, mailOutbox, reviewAudit } from '../db/schema.ts';
-import { mailboxOf } from '../services/drafts.ts';
+import { mailboxOf } from '../services/mailbox.ts';
 import { createTestContext, uploadPhoto, type TestContext } from '../test/context.ts';
 import { linkIn, mailsTo } from '../test/mail.ts';
 import { solveCaptcha } from '../test/bot-check.ts';

@@ -10,7 +10,7 @@ import { EDIT_LINK_DAYS } from '#shared/schemas/review.ts';
 import type { Database } from '../db/client.ts';
 import { applications, dataRightsEvents, dataRightsLinks } from '../db/schema.ts';
 import { chargeDailyQuota } from './daily-quota.ts';
-import { mailboxOf } from './drafts.ts';
+import { mailboxOf } from './mailbox.ts';
 import type { Mailer } from './mail/outbox.ts';
 import { hashToken, newToken, simpleHtml } from './tokens.ts';
 

@@ -15,6 +15,7 @@ import type { CertificateToStore } from './files/certificates.ts';
 import { insertFile } from './files/file-store.ts';
 import { applicationReceivedMail, type ReceivedMailSettings } from './mail/application-received.ts';
 import { enqueueMail } from './mail/outbox.ts';
+import { mailboxOf } from './mailbox.ts';
 
 /** The validated payload fields the store needs by name; every other field is kept in `answers`. */
 export interface ApplicationInput {
@@ -81,9 +82,9 @@ async function insertNewApplication(db: Queryable, columns: NewApplicationColumn
     place as (insert into pharmacies (place_id, name, address, lat, lng, services)
       values (${pharmacy.placeId}, ${pharmacy.name}, ${pharmacy.address}, ${pharmacy.lat}, ${pharmacy.lng}, ${pharmacy.services})
       on conflict (place_id) do nothing returning 1 as one)
-    insert into applications (edit_token, country, language, status, email, email_normalized, first_name, last_name,
+    insert into applications (edit_token, country, language, status, email, email_normalized, mailbox, first_name, last_name,
       registration_body, registration_number, place_id, photo, answers, reference)
-    select ${columns.editToken}, ${columns.country}, ${columns.language}, ${columns.status}, ${columns.email}, ${columns.emailNormalized},
+    select ${columns.editToken}, ${columns.country}, ${columns.language}, ${columns.status}, ${columns.email}, ${columns.emailNormalized}, ${columns.mailbox},
       ${columns.firstName}, ${columns.lastName}, ${columns.registrationBody}, ${columns.registrationNumber}, ${columns.placeId},
       ${columns.photo}, ${JSON.stringify(columns.answers)}::jsonb, ${reference}
     from used left join (select count(*) from place) as placed on true
@@ -107,6 +108,7 @@ interface NewApplicationColumns {
   status: string;
   email: string;
   emailNormalized: string;
+  mailbox: string;
   firstName: string;
   lastName: string;
   registrationBody: string;
@@ -155,6 +157,7 @@ export function createApplicationStore(db: Database, mail: ReceivedMailSettings,
         status: 'submitted',
         email: input.email,
         emailNormalized: input.email.trim().toLowerCase(),
+        mailbox: mailboxOf(input.email),
         firstName: input.firstName,
         lastName: input.lastName,
         registrationBody,

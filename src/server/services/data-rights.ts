@@ -12,7 +12,7 @@ import { ERASED_REASON } from '#shared/schemas/review.ts';
 import type { Database } from '../db/client.ts';
 import { applications, dataRightsEvents, dataRightsLinks, drafts, files, mailOutbox, pharmacies, reviewAudit } from '../db/schema.ts';
 import { newEditToken } from './applications.ts';
-import { mailboxOf } from './drafts.ts';
+import { mailboxOf } from './mailbox.ts';
 import { emlFileFor } from './mail/delivery.ts';
 import { hashToken } from './tokens.ts';
 
@@ -83,6 +83,7 @@ export function createDataRights(db: Database, deps: { now: () => Date; mailDir:
             // Not null and unique columns keep a placeholder that names only the row itself.
             email: `erased:${id}`,
             emailNormalized: `erased:${id}`,
+            mailbox: null,
             firstName: '',
             lastName: '',
             registrationNumber: `erased:${id}`,

@@ -1,6 +1,5 @@
 // Drafts: a half-filled form kept for 30 days and reachable from an e-mailed link, so that an
 // applicant can continue on another device. The token is only in the link; we keep its hash.
-import { domainToASCII } from 'node:url';
 import { and, count, eq, gt, lt, sql } from 'drizzle-orm';
 import { applicationFormFor } from '#shared/forms/catalogue.ts';
 import { answersOf } from '#shared/forms/derive.ts';
@@ -10,6 +9,7 @@ import { isCountry, isLanguage, type Country, type Language } from '#shared/mark
 import { routePath } from '#shared/routes.ts';
 import type { Database } from '../db/client.ts';
 import { drafts } from '../db/schema.ts';
+import { mailboxOf } from './mailbox.ts';
 import type { Mailer } from './mail/outbox.ts';
 import { hashToken, newToken, simpleHtml } from './tokens.ts';
 
@@ -19,22 +19,6 @@ const DRAFTS_PER_CLIENT_PER_DAY = 10;
 
 /** Why a draft was not stored and mailed. */
 export type DraftRefusal = 'tooManyForMailbox' | 'tooManyForClient';
-
-/**
- * The mailbox an address delivers to, for counting: lower-cased, "+tag" removed from the local
- * part, an internationalised domain in its ASCII (punycode) form, so `bücher.de` and
- * `xn--bcher-kva.de` are one mailbox. Nothing more (no Gmail dot rule): providers differ, and a
- * +tag is the common trick.
- */
-export function mailboxOf(email: string): string {
-  const address = email.trim().toLowerCase();
-  const at = address.lastIndexOf('@');
-  if (at < 0) return address;
-  const local = address.slice(0, at);
-  const plus = local.indexOf('+');
-  const domain = address.slice(at + 1);
-  return `${plus > 0 ? local.slice(0, plus) : local}@${domainToASCII(domain) || domain}`;
-}
 
 export interface DraftInput {
   email: string;

@@ -9,6 +9,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { MailSettings } from '../../config.ts';
 import { rowsOf, type Database, type Queryable } from '../../db/client.ts';
 import { mailOutbox } from '../../db/schema.ts';
+import { mailboxOf } from '../mailbox.ts';
 import { createMailDelivery, type OutboxMail } from './delivery.ts';
 
 export interface MailMessage {
@@ -55,8 +56,8 @@ const BATCH = 10;
 export async function enqueueMail(tx: Queryable, message: MailMessage): Promise<string> {
   const result = await tx.execute(sql`
     with queued as (
-      insert into mail_outbox ("to", subject, text, html)
-      values (${message.to}, ${message.subject}, ${message.text}, ${message.html ?? null})
+      insert into mail_outbox ("to", mailbox, subject, text, html)
+      values (${message.to}, ${mailboxOf(message.to)}, ${message.subject}, ${message.text}, ${message.html ?? null})
       returning id)
     select id, pg_notify(${OUTBOX_CHANNEL}, '') from queued`);
   return rowsOf<{ id: string }>(result)[0]!.id;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mailboxOf } from './drafts.ts';
+import { mailboxOf } from './mailbox.ts';
 
 describe('mailboxOf', () => {
   it('counts +tags, letter case and an internationalised domain in either form as one mailbox', () => {
