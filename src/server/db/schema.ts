@@ -317,6 +317,8 @@ export const fieldPharmacies = pgTable(
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
     /** Where the pharmacist's link starts (the market's origin and path prefix), for the reminder sent without a request. */
     confirmationLinkBase: text('confirmation_link_base'),
+    /** The language of the save that recorded the pharmacist: their e-mails and page are in it. */
+    confirmationLanguage: text('confirmation_language'),
     /** The application the confirmation created, which goes to the review queue. */
     applicationId: uuid('application_id').references((): AnyPgColumn => applications.id, { onDelete: 'set null' }),
     createdAt: createdAt(),

@@ -42,6 +42,7 @@ ALTER TABLE "field_pharmacies" ADD COLUMN "confirmation_requested_at" timestamp 
 ALTER TABLE "field_pharmacies" ADD COLUMN "confirmation_reminded_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "field_pharmacies" ADD COLUMN "confirmed_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "field_pharmacies" ADD COLUMN "confirmation_link_base" text;--> statement-breakpoint
+ALTER TABLE "field_pharmacies" ADD COLUMN "confirmation_language" text;--> statement-breakpoint
 ALTER TABLE "field_pharmacies" ADD COLUMN "application_id" uuid;--> statement-breakpoint
 ALTER TABLE "mail_outbox" ADD COLUMN "mailbox" text;--> statement-breakpoint
 ALTER TABLE "consent_records" ADD CONSTRAINT "consent_records_application_id_applications_id_fk" FOREIGN KEY ("application_id") REFERENCES "public"."applications"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -60,12 +61,13 @@ CREATE INDEX "applications_mailbox_idx" ON "applications" USING btree ("mailbox"
 CREATE INDEX "data_rights_links_mailbox_idx" ON "data_rights_links" USING btree ("mailbox");--> statement-breakpoint
 CREATE INDEX "field_pharmacies_pharmacist_mailbox_idx" ON "field_pharmacies" USING btree ("pharmacist_mailbox");--> statement-breakpoint
 CREATE INDEX "field_pharmacies_awaiting_idx" ON "field_pharmacies" USING btree ("confirmation_requested_at") WHERE pharmacist_status = 'awaiting';--> statement-breakpoint
-CREATE INDEX "mail_outbox_mailbox_idx" ON "mail_outbox" USING btree ("mailbox");--> statement-breakpoint
+CREATE INDEX "mail_outbox_mailbox_idx" ON "mail_outbox" USING btree ("mailbox");
+--> statement-breakpoint
 -- Mailboxes of the rows written before this migration: case and +tag removed here; the IDN
 -- spelling of a domain is made ASCII by services/mailbox.ts for every row written from now on.
 UPDATE "applications" SET "mailbox" = regexp_replace(lower(trim("email")), '^([^+@]+)\+[^@]*@', '\1@');--> statement-breakpoint
 UPDATE "mail_outbox" SET "mailbox" = regexp_replace(lower(trim("to")), '^([^+@]+)\+[^@]*@', '\1@');--> statement-breakpoint
 UPDATE "data_rights_links" l SET "mailbox" = a."mailbox", "country" = a."country", "language" = a."language" FROM "applications" a WHERE a."id" = l."application_id";--> statement-breakpoint
 -- Pharmacists recorded in the field before this migration never confirmed: they await it.
-UPDATE "field_pharmacies" SET "pharmacist_mailbox" = regexp_replace(lower(trim("answers" ->> 'email')), '^([^+@]+)\+[^@]*@', '\1@'), "pharmacist_status" = 'awaiting', "confirmation_requested_at" = now()
+UPDATE "field_pharmacies" SET "pharmacist_mailbox" = regexp_replace(lower(trim("answers" ->> 'email')), '^([^+@]+)\+[^@]*@', '\1@'), "pharmacist_status" = 'awaiting', "confirmation_requested_at" = now(), "confirmation_language" = 'it'
   WHERE coalesce("answers" ->> 'email', '') <> '';
