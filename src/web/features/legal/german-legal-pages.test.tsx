@@ -50,11 +50,11 @@ function englishWords(): string[] {
 }
 
 describe('DatenschutzPage', () => {
-  it('has 11 numbered sections, each in the contents, and the date of March 2022', async () => {
+  it('has 11 numbered sections, each in the contents, and the date of 25 November 2026', async () => {
     await renderInSite(<DatenschutzPage />, { country: 'de', route: '/datenschutz' });
     const links = await contentsLinks();
     expect(screen.getByRole('heading', { level: 1, name: 'Datenschutzerklärung und Cookie-Richtlinie' })).toBeInTheDocument();
-    expect(screen.getByText('Stand: März 2022')).toBeInTheDocument();
+    expect(screen.getByText('Stand: 25.11.2026')).toBeInTheDocument();
     expect(document.title).toBe('Datenschutzerklärung und Cookie-Richtlinie – Pharmacy Champions');
 
     const sections = [...text().querySelectorAll('h2')];

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { legalVersionsOf, type LegalDocumentKind } from '#shared/legal-versions.ts';
 import { COUNTRIES, LANGUAGES, MARKET_LANGUAGE } from '#shared/markets.ts';
-import { fillPlaceholders, findLegalText, renderLegalMarkdown, slugify, type LegalDocumentKind } from './legal-document.ts';
+import { fillPlaceholders, findLegalText, renderLegalMarkdown, slugify } from './legal-document.ts';
 
 const FIRST_TEXT = { uk: 'privacy-policy', it: 'privacy-policy', de: 'datenschutz' } as const satisfies Record<string, LegalDocumentKind>;
 
@@ -41,6 +42,19 @@ describe('legal documents', () => {
         expect(found?.country).toBe(country);
         const translated = existsSync(join(import.meta.dirname, '..', '..', 'content', country, language, `${FIRST_TEXT[country]}.md`));
         expect(found?.language).toBe(translated ? language : MARKET_LANGUAGE[country]);
+      }
+    }
+  });
+
+  it('records with a declaration the version of the texts the page shows (src/shared/legal-versions.ts)', () => {
+    for (const country of COUNTRIES) {
+      for (const language of LANGUAGES) {
+        for (const version of Object.values(legalVersionsOf(country, language))) {
+          const [, market, textLanguage, kind] = /^(\w+)\/(\w+)\/([\w-]+)@\d{4}-\d{2}(?:-\d{2})?$/.exec(version) ?? [];
+          expect(market, version).toBe(country);
+          expect(textLanguage, version).toBe(language);
+          expect(findLegalText(country, language, kind as LegalDocumentKind), version).toMatchObject({ country, language });
+        }
       }
     }
   });

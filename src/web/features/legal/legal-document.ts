@@ -2,9 +2,8 @@
 // with {{placeholders}} for the operator's details, rendered with heading ids for the
 // table of contents. Only the legal page chunks import this module (it pulls in `marked`).
 import { Marked, Renderer } from 'marked';
+import type { LegalDocumentKind } from '#shared/legal-versions.ts';
 import { MARKET_LANGUAGE, isLanguage, type Country, type Language } from '#shared/markets.ts';
-
-export type LegalDocumentKind = 'privacy-policy' | 'terms-and-conditions' | 'datenschutz' | 'nutzungsbedingungen' | 'impressum';
 
 interface LegalHeading {
   id: string;

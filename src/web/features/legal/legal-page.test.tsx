@@ -43,7 +43,7 @@ describe('PrivacyPolicyPage (UK)', () => {
   it('fills in the operator details, the cookie facts and the review date', async () => {
     await renderInSite(<PrivacyPolicyPage />, { route: '/privacy-policy' });
     await contentsLinks();
-    expect(screen.getByText('Last reviewed August 2021')).toBeInTheDocument();
+    expect(screen.getByText('Last reviewed 25/11/2026')).toBeInTheDocument();
     const text = document.querySelector('.legal__text')!;
     expect(text).toHaveTextContent('Example Health Ltd');
     expect(text).toHaveTextContent('1 Example Street, Liverpool L1 1AA');
@@ -103,7 +103,7 @@ describe('Italian legal pages', () => {
     for (const link of links) expect(document.getElementById(link.getAttribute('href')!.slice(1))).not.toBeNull();
     expect(screen.getByRole('heading', { level: 1, name: 'Informativa sulla privacy e sui cookie' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Indietro' })).toBeInTheDocument();
-    expect(screen.getByText('Ultima revisione: agosto 2021')).toBeInTheDocument();
+    expect(screen.getByText('Ultima revisione: 25/11/2026')).toBeInTheDocument();
     expect(document.querySelector('.legal__text')).toHaveTextContent(/Garante per la protezione dei dati personali/);
     expect(document.querySelector('.legal__text')!.textContent).not.toContain('{{');
   });

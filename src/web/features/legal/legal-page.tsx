@@ -9,8 +9,9 @@ import { CONSENT_COOKIE_DAYS, CONSENT_COOKIES, CONTACT_SUPPORT_AFTER_WEEKS, DECI
 import { LANGUAGE_TAG, MARKET_LANGUAGE, type Language } from '#shared/markets.ts';
 import { useLocalPath, useSite } from '../../lib/site-context.tsx';
 import { routePath } from '#shared/routes.ts';
-import { LEGAL_DATES, formatLegalDate } from './legal-dates.ts';
-import { fillPlaceholders, loadLegalText, renderLegalMarkdown, type LegalDocumentKind, type LegalText } from './legal-document.ts';
+import { LEGAL_DATES, type LegalDocumentKind } from '#shared/legal-versions.ts';
+import { formatLegalDate } from './legal-dates.ts';
+import { fillPlaceholders, loadLegalText, renderLegalMarkdown, type LegalText } from './legal-document.ts';
 import { useLegalMessages } from './use-legal-messages.ts';
 import './legal.css';
 
@@ -130,7 +131,7 @@ export function LegalPage({ kind }: { kind: LegalDocumentKind }) {
     navigate(href.slice(base.length) || '/');
   }
 
-  const date = state.status === 'ready' ? LEGAL_DATES[state.text.country]?.[kind] : undefined;
+  const date = state.status === 'ready' ? LEGAL_DATES[state.text.country][kind] : undefined;
   const translation = state.status === 'ready' && state.text.language !== marketLanguage;
   const prevailingVersion = { pathname: location.pathname, search: `?lang=${marketLanguage}` };
 
