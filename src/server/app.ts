@@ -33,6 +33,8 @@ import { areaManagerRoutes } from './routes/area-manager.ts';
 import { createAreaManagerPharmacies } from './services/field-force/area-manager-pharmacies.ts';
 import { webRoutes } from './routes/web.ts';
 import { applicantLinkRoutes } from './routes/applicant-links.ts';
+import { activityLogRoutes } from './routes/activity-log.ts';
+import { createActivityLog, type ActivityLog } from './services/activity-log.ts';
 import { createApplicantLinks, type ApplicantLinks } from './services/applicant-links.ts';
 import { createDataRights, type DataRights } from './services/data-rights.ts';
 import { createApplicationStore, type ApplicationStore } from './services/applications.ts';
@@ -71,6 +73,7 @@ interface Services {
   reviewDesk: ReviewDesk;
   applicantLinks: ApplicantLinks;
   dataRights: DataRights;
+  activityLog: ActivityLog;
 }
 
 declare module 'fastify' {
@@ -184,6 +187,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     reviewDesk: createReviewDesk(db, { now, productName: config.productName, supportEmail: config.operator.supportEmail }),
     applicantLinks: createApplicantLinks(db, { mailer, productName: config.productName, supportEmail: config.operator.supportEmail, now, log: app.log }),
     dataRights: createDataRights(db, { now, mailDir: config.mail.dir, log: app.log }),
+    activityLog: createActivityLog(db, { now, log: app.log }),
   };
   app.decorate('services', services);
   // Queued mail goes out from the moment the app is ready until it closes.
@@ -194,6 +198,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('onClose', async () => {
     await services.auth.settled();
     await services.applicantLinks.settled();
+    await services.activityLog.settled();
     await mailSender?.stop();
     await services.mailer.close();
   });
@@ -230,12 +235,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     applications: services.applications,
     captcha: services.captcha,
     mailer: services.mailer,
+    activityLog: services.activityLog,
     config,
   });
   await certificateRoutes(app, { db, auth: services.auth, config });
   await captchaRoutes(app, { captcha: services.captcha, rateLimit: publicReadLimit });
   await placesRoutes(app, { places: services.places, defaultMarket: config.defaultMarket, rateLimit: publicReadLimit });
   await reviewRoutes(app, { auth: services.auth, desk: services.reviewDesk, reviewers: createReviewers(db, now), config });
+  await activityLogRoutes(app, { auth: services.auth, activityLog: services.activityLog, config });
   await repVisitRoutes(app, { auth: services.auth, fieldSales: services.fieldSales, repVisits: createRepVisits(db), applications: services.applications, config });
   await applicantLinkRoutes(app, { links: services.applicantLinks, dataRights: services.dataRights, captcha: services.captcha, config, rateLimit: publicPostLimit });
   // Issue #13: the finder.

@@ -22,6 +22,7 @@ export const ROUTES = {
   reviewApplication: '/admin/review/:applicationId',
   reviewers: '/admin/reviewers',
   addReviewer: '/admin/reviewers/add',
+  activityLog: '/admin/activity',
   repForm: '/rep/form',
   repThankYou: '/rep/thank-you',
   repPrivacyPolicy: '/rep/privacy-policy',
@@ -49,7 +50,7 @@ export type RouteName = keyof typeof ROUTES;
 /** The staff pages: on every market, never preloaded, signed-in except sign-in itself. */
 export const STAFF_ROUTES = [
   'signIn', 'verifySignIn', 'mainAdmin', 'addAreaManager', 'areaManagerHome', 'review', 'repHome',
-  'reviewApplication', 'reviewers', 'addReviewer',
+  'reviewApplication', 'reviewers', 'addReviewer', 'activityLog',
   'repForm', 'repThankYou', 'repPrivacyPolicy', 'repTerms',
   'areaManagerView', 'areaManagerForm', 'areaManagerFormStep', 'areaManagerAddRep', 'areaManagerPharmacyEdit', 'areaManagerThankYou', 'areaManagerPrivacyPolicy', 'areaManagerTerms',
 ] as const satisfies readonly RouteName[];

@@ -58,5 +58,6 @@ describe('access policy', () => {
     expect(rolesFor('rep').sort()).toEqual(['area_manager', 'main_admin', 'sales_rep']);
     expect(rolesFor('pharmacy').sort()).toEqual(['area_manager', 'main_admin', 'sales_rep']);
     expect(rolesFor('application').sort()).toEqual(['main_admin', 'reviewer']);
+    expect(rolesFor('activityLog')).toEqual(['main_admin']);
   });
 });

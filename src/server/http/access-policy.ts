@@ -24,6 +24,8 @@ export interface Targets {
   application: object;
   /** Reviewer accounts: adding and disabling them. */
   reviewers: object;
+  /** The activity log: CSV exports and review decisions (decision 0020). */
+  activityLog: object;
 }
 export type ResourceKind = keyof Targets;
 
@@ -39,6 +41,7 @@ const ACCESS_RULES: { [K in ResourceKind]: Partial<Record<StaffRole, Rule<K>>> }
   pharmacy: { main_admin: all, area_manager: (user, t) => ownArea(user, t.areaManagerId), sales_rep: (user, t) => t.salesRepId !== null && user.id === t.salesRepId },
   application: { main_admin: all, reviewer: all },
   reviewers: { main_admin: all },
+  activityLog: { main_admin: all },
 };
 
 /** The roles that may reach a kind of record at all (the route's role check). */

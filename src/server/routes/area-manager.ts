@@ -18,6 +18,7 @@ import { accessed, requireAccess, rolesFor, type ResourceKind } from '../http/ac
 import { failed, invalid, invalidFromZod, ok } from '../http/answers.ts';
 import { parseBody } from '../http/parse-body.ts';
 import { requireJson, requireStaff } from '../http/staff.ts';
+import type { ActivityLog } from '../services/activity-log.ts';
 import { accordCsvStream, csvFileName } from '../services/field-force/accord-csv.ts';
 import type { AreaManagerPharmacies } from '../services/field-force/area-manager-pharmacies.ts';
 import type { ApplicationStore } from '../services/applications.ts';
@@ -38,6 +39,7 @@ export interface AreaManagerDeps {
   applications: Pick<ApplicationStore, 'isPhotoOfType'>;
   captcha: CaptchaService;
   mailer: Mailer;
+  activityLog: Pick<ActivityLog, 'recordCsvExport'>;
   config: Config;
 }
 
@@ -117,8 +119,21 @@ export async function areaManagerRoutes(app: FastifyInstance, deps: AreaManagerD
   });
 
   app.get(Api.accordCsv.path, { preHandler: areaManagerIn('query', 'id') }, async (request, reply) => {
+    const areaManagerId = accessed(request).id;
+    const actorId = request.staff!.user.id;
+    const sent = { rows: 0 };
+    // The activity log records the export once the answer is over, finished or not: an export
+    // broken off midway (the client gone, a failed read) still handed rows out, so it is recorded
+    // with the rows written to the response by then (those of the last batch may not all have
+    // reached the client). Only an answer that never began (no headers sent) records nothing.
+    reply.raw.once('close', () => {
+      if (!reply.raw.headersSent) return;
+      const complete = reply.raw.writableFinished;
+      deps.activityLog.recordCsvExport({ actorId, areaManagerId, rows: sent.rows });
+      request.log.info({ by: actorId, areaManagerId, rows: sent.rows, complete }, complete ? 'CSV export sent' : 'CSV export broken off');
+    });
     reply.header('content-type', 'text/csv; charset=utf-8');
     reply.header('content-disposition', `attachment; filename="${csvFileName(new Date())}"`);
-    return reply.code(200).send(accordCsvStream(deps.db, accessed(request).id));
+    return reply.code(200).send(accordCsvStream(deps.db, areaManagerId, sent));
   });
 }

@@ -5,6 +5,7 @@ import type * as z from 'zod/mini';
 import type { AreaManagerPharmacyDetail, AreaManagerPharmacyItem, FieldPharmacyDetail, FieldPharmacyItem, AreaManagerItem, RepItem, TotpSetupAnswerData, VerifyAnswerData } from '../schemas/staff.ts';
 import { AreaManagerPharmaciesQuerySchema, MagicLinkRequestSchema, TotpCodeSchema, VerifyRequestSchema } from '../schemas/staff.ts';
 import type { AreaManagerDashboard } from '../schemas/dashboard.ts';
+import { ActivityQuerySchema, type ActivityPage } from '../schemas/activity-log.ts';
 import type { Contract, WithBasePath } from './contract.ts';
 
 /** `?id=` of the staff routes that name one area manager, rep or pharmacy (checked by the access policy). */
@@ -41,3 +42,7 @@ export interface RepVisitAnswer {
 export const areaManagerPharmacy: Contract<IdQuery, AreaManagerPharmacyDetail, 'GET'> = { method: 'GET', path: '/api/areamanager-get-pharmacy', request: null };
 /** `?id=` the manager: a download (text/csv), not an answer envelope. */
 export const accordCsv: Contract<IdQuery, string, 'GET'> = { method: 'GET', path: '/api/areamanager-accord-csv', request: null };
+
+// The main admin's activity log (issue 23 item 5, decision 0020): CSV exports and review decisions, newest first.
+/** `?page=` one page of the log, ACTIVITY_PAGE_SIZE entries. */
+export const activityLog: Contract<z.input<typeof ActivityQuerySchema>, ActivityPage, 'GET'> = { method: 'GET', path: '/api/admin/activity', request: ActivityQuerySchema };

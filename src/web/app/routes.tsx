@@ -60,6 +60,7 @@ export const staffPages: StaffPage[] = [
   { route: 'reviewApplication', page: page(() => import('../features/staff/review/review-detail-page.tsx').then((m) => m.ReviewDetailPage), REVIEW_MESSAGES) },
   { route: 'reviewers', page: page(() => import('../features/staff/review/reviewers-page.tsx').then((m) => m.ReviewersPage), REVIEW_MESSAGES) },
   { route: 'addReviewer', page: page(() => import('../features/staff/review/add-reviewer-page.tsx').then((m) => m.AddReviewerPage), REVIEW_MESSAGES) },
+  { route: 'activityLog', page: page(() => import('../features/staff/review/activity-log-page.tsx').then((m) => m.ActivityLogPage), REVIEW_MESSAGES) },
   // The rep's pages (issue 12).
   { route: 'repHome', page: page(() => import('../features/staff/rep/rep-home-page.tsx').then((m) => m.RepHomePage), REP_MESSAGES) },
   { route: 'repForm', page: page(() => import('../features/staff/rep/rep-form-page.tsx').then((m) => m.RepFormPage), REP_MESSAGES) },

@@ -154,9 +154,10 @@ const BOM = '\uFEFF';
 /**
  * The CSV as a stream: the BOM and the header, then one chunk per batch of rows. Read only as fast
  * as the client takes the bytes, so at most one batch is in memory. The reps' names are read once
- * each, as their rows first appear.
+ * each, as their rows first appear. `sent.rows` counts the data rows handed to the stream so far
+ * (the header is not one), for the activity log.
  */
-export function accordCsvStream(db: Database, areaManagerId: string): Readable {
+export function accordCsvStream(db: Database, areaManagerId: string, sent: { rows: number } = { rows: 0 }): Readable {
   async function* chunks() {
     yield BOM + csvRecord(CSV_HEADER);
     const repCells = new Map<string, string>([['', '']]);
@@ -168,6 +169,7 @@ export function accordCsvStream(db: Database, areaManagerId: string): Readable {
       }
       let text = '';
       for (const row of batch) text += row.head + repCells.get(row.salesRepId)! + row.tail;
+      sent.rows += batch.length;
       yield text;
     }
   }

@@ -1,5 +1,6 @@
 // /areamanager/mainadmin (spec §2): every area manager with first name, last name, e-mail and id,
-// and a View link to their home, and a link to add one (its own page). 403 for everyone else.
+// and a View link to their home, and a link to add one (its own page); the ways to the review desk
+// and to the activity log. 403 for everyone else.
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { routePath } from '#shared/routes.ts';
@@ -56,6 +57,14 @@ export function MainAdminPage() {
         />
       )}
       <ReviewDeskLinks />
+      <section className="staff-add" aria-labelledby="activity-log-link">
+        <h2 id="activity-log-link" className="pc-heading-m">
+          {t('staff.activityLog.title')}
+        </h2>
+        <p className="pc-body">
+          <Link to={localPath(routePath('activityLog'))}>{t('staff.activityLog.link')}</Link>
+        </p>
+      </section>
     </div>
   );
 }

@@ -1,4 +1,5 @@
-// The review desk's own links: the queue, and the reviewer accounts for the main admin.
+// The review desk's own links: the queue, and for the main admin the reviewer accounts, the area
+// managers and the activity log.
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
 import { routePath } from '#shared/routes.ts';
@@ -25,6 +26,9 @@ export function ReviewNav() {
             </li>
             <li>
               <NavLink to={localPath(routePath('mainAdmin'))}>{t('review.nav.mainAdmin')}</NavLink>
+            </li>
+            <li>
+              <NavLink to={localPath(routePath('activityLog'))}>{t('review.nav.activityLog')}</NavLink>
             </li>
           </>
         ) : null}

@@ -1,7 +1,9 @@
 // The review desk's calls (src/shared/api/review-endpoints.ts), each answering what the page
 // needs to know: the data, nobody signed in (401), no access (403), field errors, or a failure.
 import * as ReviewApi from '#shared/api/review-endpoints.ts';
+import * as StaffApi from '#shared/api/staff-endpoints.ts';
 import type { ReviewListQuery } from '#shared/api/review-endpoints.ts';
+import type { ActivityPage } from '#shared/schemas/activity-log.ts';
 import type { Decision, ReviewDetail, ReviewerItem, ReviewList } from '#shared/schemas/review.ts';
 import { callApi, type ApiResult } from '../../../../lib/api-client.ts';
 
@@ -57,3 +59,7 @@ export const getReviewers = (signal?: AbortSignal): Promise<Loaded<ReviewerItem[
   guard(async () => loaded(await callApi(ReviewApi.reviewers, { signal }), Array.isArray), { kind: 'failed' });
 
 export const disableReviewer = (id: string) => guard(async () => sent(await callApi(ReviewApi.disableReviewer, { params: { id }, request: {} })), { kind: 'failed' } as Sent);
+
+/** The main admin's activity log (GET /api/admin/activity), one page. */
+export const getActivityLog = (page: number, signal?: AbortSignal): Promise<Loaded<ActivityPage>> =>
+  guard(async () => loaded(await callApi(StaffApi.activityLog, { request: { page: String(page) }, signal }), (d) => isObject(d) && Array.isArray((d as ActivityPage).items)), { kind: 'failed' });

@@ -1,0 +1,117 @@
+// The main admin's activity log (issue 23 item 5, decision 0020): each CSV export is recorded in
+// csv_exports once its answer is over; decisions are the review desk's own audit rows
+// (review_audit, written with the decision). A page of the log merges both, newest first, with
+// who did it; a decision's free-text reason is never read here.
+import { sql } from 'drizzle-orm';
+import { ACTIVITY_PAGE_SIZE, type ActivityEntry, type ActivityPage, type ActivityPerson } from '#shared/schemas/activity-log.ts';
+import { TRANSITIONS, type ApplicationStatus, type Decision } from '#shared/schemas/review.ts';
+import type { StaffRole } from '#shared/schemas/staff.ts';
+import { rowsOf, type Database } from '../db/client.ts';
+import { applications, csvExports, reviewAudit, staffUsers } from '../db/schema.ts';
+
+/** The audit's actions that are decisions: not the applicant's own 'resubmit'. */
+const DECISIONS = Object.keys(TRANSITIONS) as Decision[];
+const isDecision = sql`a.action in (${sql.join(
+  DECISIONS.map((d) => sql`${d}`),
+  sql`, `,
+)})`;
+
+interface LogRow {
+  kind: 'csvExport' | 'decision';
+  id: string;
+  at: Date | string;
+  rows: number | null;
+  action: string | null;
+  application_id: string | null;
+  from_status: string | null;
+  to_status: string | null;
+  reference: string | null;
+  by_first: string | null;
+  by_last: string | null;
+  by_role: StaffRole | null;
+  am_first: string | null;
+  am_last: string | null;
+  am_role: StaffRole | null;
+}
+
+const person = (first: string | null, last: string | null, role: StaffRole | null): ActivityPerson | null =>
+  first === null || role === null ? null : { name: `${first} ${last ?? ''}`.trim(), role };
+
+function entryOf(row: LogRow): ActivityEntry {
+  const base = { id: row.id, at: new Date(row.at).toISOString(), by: person(row.by_first, row.by_last, row.by_role) };
+  if (row.kind === 'csvExport') return { ...base, kind: 'csvExport', rows: row.rows ?? 0, areaManager: person(row.am_first, row.am_last, row.am_role) };
+  return {
+    ...base,
+    kind: 'decision',
+    decision: row.action as Decision,
+    applicationId: row.application_id,
+    reference: row.reference,
+    fromStatus: row.from_status as ApplicationStatus | null,
+    toStatus: row.to_status as ApplicationStatus,
+  };
+}
+
+export interface ActivityLogOptions {
+  now: () => Date;
+  log?: { error: (obj: object, msg: string) => void };
+}
+
+export function createActivityLog(db: Database, { now, log }: ActivityLogOptions) {
+  const background = new Set<Promise<unknown>>();
+
+  return {
+    /** Records one CSV export (who, whose pharmacies, the data rows sent) without holding up the answer; a failure is logged. */
+    recordCsvExport(entry: { actorId: string; areaManagerId: string; rows: number }): void {
+      const writing = db
+        .insert(csvExports)
+        .values({ at: now(), ...entry })
+        .then(
+          () => undefined,
+          (error: unknown) => log?.error({ err: error, ...entry }, 'CSV export not recorded'),
+        );
+      background.add(writing);
+      void writing.finally(() => background.delete(writing));
+    },
+
+    /** Resolves when every export recorded so far is written (tests, shutdown). */
+    async settled() {
+      await Promise.allSettled([...background]);
+    },
+
+    /**
+     * One page, newest first. Each table gives at most its newest `page x size` rows (csv_exports
+     * by its index on `at`), so the merge sorts no more than two pages' worth per page read.
+     */
+    async page(page: number): Promise<ActivityPage> {
+      const upTo = page * ACTIVITY_PAGE_SIZE;
+      const rows = rowsOf<LogRow>(
+        await db.execute(sql`
+          with entries as (
+            (select 'csvExport'::text as kind, e.id, e.at, e.actor_id, e.area_manager_id, e.rows,
+                    null::text as action, null::uuid as application_id, null::text as from_status, null::text as to_status
+             from ${csvExports} e order by e.at desc, e.id desc limit ${upTo})
+            union all
+            (select 'decision'::text, a.id, a.at, a.actor_id, null::uuid, null::integer,
+                    a.action, a.application_id, a.from_status, a.to_status
+             from ${reviewAudit} a where ${isDecision} order by a.at desc, a.id desc limit ${upTo})
+          )
+          select entries.kind, entries.id, entries.at, entries.rows, entries.action, entries.application_id, entries.from_status, entries.to_status,
+                 app.reference,
+                 actor.first_name as by_first, actor.last_name as by_last, actor.role as by_role,
+                 manager.first_name as am_first, manager.last_name as am_last, manager.role as am_role
+          from entries
+          left join ${staffUsers} actor on actor.id = entries.actor_id
+          left join ${staffUsers} manager on manager.id = entries.area_manager_id
+          left join ${applications} app on app.id = entries.application_id
+          order by entries.at desc, entries.id desc
+          limit ${ACTIVITY_PAGE_SIZE} offset ${upTo - ACTIVITY_PAGE_SIZE}`),
+      );
+      const [counted] = rowsOf<{ n: number }>(
+        await db.execute(sql`select (select count(*) from ${csvExports})::int + (select count(*) from ${reviewAudit} a where ${isDecision})::int as n`),
+      );
+      return { items: rows.map(entryOf), total: Number(counted?.n ?? 0), page, pageSize: ACTIVITY_PAGE_SIZE };
+    },
+  };
+}
+
+export type ActivityLog = ReturnType<typeof createActivityLog>;

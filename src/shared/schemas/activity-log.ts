@@ -1,0 +1,57 @@
+// The main admin's activity log (issue 23 item 5, decision 0020): every CSV export of the field
+// force's pharmacies and every review decision, newest first, a page at a time. Read by the
+// server's query and the page. A decision's free-text reason is never part of it.
+import * as z from 'zod/mini';
+import { ErrorKey } from './fields.ts';
+import type { ApplicationStatus, Decision } from './review.ts';
+import type { StaffRole } from '../staff-roles.ts';
+
+export const ACTIVITY_PAGE_SIZE = 50;
+
+/** GET /api/admin/activity query: the 1-based page (1 to 9999). */
+export const ActivityQuerySchema = z.object({
+  page: z._default(z.pipe(z.string().check(z.regex(/^[1-9]\d{0,3}$/, { error: ErrorKey.invalid })), z.transform(Number)), 1),
+});
+
+/** A member of staff as the log names them; an entry holds null instead when the account no longer exists. */
+export interface ActivityPerson {
+  name: string;
+  role: StaffRole;
+}
+
+interface ActivityEntryBase {
+  id: string;
+  /** ISO 8601. */
+  at: string;
+  /** Who did it. */
+  by: ActivityPerson | null;
+}
+
+/** A CSV export: the data rows sent, and whose pharmacies they were. */
+interface CsvExportEntry extends ActivityEntryBase {
+  kind: 'csvExport';
+  rows: number;
+  areaManager: ActivityPerson | null;
+}
+
+/** A reviewer's or the main admin's decision on an application (the applicant's own resubmissions are not listed). */
+interface DecisionEntry extends ActivityEntryBase {
+  kind: 'decision';
+  decision: Decision;
+  /** Null once the application has been erased. */
+  applicationId: string | null;
+  /** The applicant's reference (PC-…); null for applications older than references, or erased. */
+  reference: string | null;
+  fromStatus: ApplicationStatus | null;
+  toStatus: ApplicationStatus;
+}
+
+export type ActivityEntry = CsvExportEntry | DecisionEntry;
+
+export interface ActivityPage {
+  items: ActivityEntry[];
+  /** Entries over every page. */
+  total: number;
+  page: number;
+  pageSize: number;
+}
