@@ -37,6 +37,8 @@ import { activityLogRoutes } from './routes/activity-log.ts';
 import { createActivityLog, type ActivityLog } from './services/activity-log.ts';
 import { createApplicantLinks, type ApplicantLinks } from './services/applicant-links.ts';
 import { createDataRights, type DataRights } from './services/data-rights.ts';
+import { fieldConfirmationRoutes } from './routes/field-confirmation.ts';
+import { createPharmacistConfirmation, type PharmacistConfirmation } from './services/field-force/pharmacist-confirmation.ts';
 import { createApplicationStore, type ApplicationStore } from './services/applications.ts';
 import { createAuthService, type AuthService } from './services/auth/auth.ts';
 import { createSecretBox } from './services/auth/secret-box.ts';
@@ -73,6 +75,7 @@ interface Services {
   reviewDesk: ReviewDesk;
   applicantLinks: ApplicantLinks;
   dataRights: DataRights;
+  pharmacistConfirmation: PharmacistConfirmation;
   activityLog: ActivityLog;
 }
 
@@ -164,6 +167,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   const now = options.now ?? (() => new Date());
   const mailer = createMailer(db, config.mail, app.log);
+  const dataRights = createDataRights(db, { now, mailDir: config.mail.dir, log: app.log });
   const services: Services = {
     database,
     lifecycle: { draining: false },
@@ -185,8 +189,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     places: options.places ?? createPlacesProvider(config),
     mailer,
     reviewDesk: createReviewDesk(db, { now, productName: config.productName, supportEmail: config.operator.supportEmail }),
-    applicantLinks: createApplicantLinks(db, { mailer, productName: config.productName, supportEmail: config.operator.supportEmail, now, log: app.log }),
-    dataRights: createDataRights(db, { now, mailDir: config.mail.dir, log: app.log }),
+    applicantLinks: createApplicantLinks(db, { mailer, holderOf: dataRights.holderOf, productName: config.productName, supportEmail: config.operator.supportEmail, now, log: app.log }),
+    dataRights,
+    pharmacistConfirmation: createPharmacistConfirmation(db, {
+      now,
+      days: config.fieldConfirmationDays,
+      productName: config.productName,
+      supportEmail: config.operator.supportEmail,
+      mailDir: config.mail.dir,
+      log: app.log,
+    }),
     activityLog: createActivityLog(db, { now, log: app.log }),
   };
   app.decorate('services', services);
@@ -231,7 +243,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     db,
     auth: services.auth,
     fieldSales: services.fieldSales,
-    pharmacies: createAreaManagerPharmacies(db, services.fieldSales),
+    pharmacies: createAreaManagerPharmacies(db, services.fieldSales, services.pharmacistConfirmation),
     applications: services.applications,
     captcha: services.captcha,
     mailer: services.mailer,
@@ -243,7 +255,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await placesRoutes(app, { places: services.places, defaultMarket: config.defaultMarket, rateLimit: publicReadLimit });
   await reviewRoutes(app, { auth: services.auth, desk: services.reviewDesk, reviewers: createReviewers(db, now), config });
   await activityLogRoutes(app, { auth: services.auth, activityLog: services.activityLog, config });
-  await repVisitRoutes(app, { auth: services.auth, fieldSales: services.fieldSales, repVisits: createRepVisits(db), applications: services.applications, config });
+  await repVisitRoutes(app, { auth: services.auth, fieldSales: services.fieldSales, repVisits: createRepVisits(db, services.pharmacistConfirmation), applications: services.applications, config });
+  await fieldConfirmationRoutes(app, { confirmation: services.pharmacistConfirmation, captcha: services.captcha, applications: services.applications, rateLimit: publicPostLimit });
   await applicantLinkRoutes(app, { links: services.applicantLinks, dataRights: services.dataRights, captcha: services.captcha, config, rateLimit: publicPostLimit });
   // Issue #13: the finder.
   await finderRoutes(app, { db, rateLimit: publicReadLimit });

@@ -8,6 +8,7 @@ import * as z from 'zod';
 import { DAILY_UPLOAD_BYTES_PER_CLIENT, MB } from '#shared/limits.ts';
 import type { OperatorDetails } from '#shared/api/site-config.ts';
 import { COUNTRIES, parseMarketHosts, type Country } from '#shared/markets.ts';
+import { DEFAULT_FIELD_CONFIRMATION_DAYS } from '#shared/schemas/field-confirmation.ts';
 
 /** Defaults that only stand in for the operator's real details (exampleSettingWarnings names them at start). */
 export const EXAMPLE_SETTINGS = {
@@ -104,6 +105,8 @@ const EnvSchema = z.object({
   // Issue #13: retention.
   /** Rejected applications (and their files) are deleted this many months after the decision. */
   RETENTION_REJECTED_MONTHS: z.coerce.number().int().min(1).max(120).default(12),
+  /** Issue 23: a field-signed pharmacist's personal data is deleted when unconfirmed this many days after their first e-mail. */
+  FIELD_CONFIRMATION_DAYS: z.coerce.number().int().min(8).max(365).default(DEFAULT_FIELD_CONFIRMATION_DAYS),
 });
 
 export type Env = z.input<typeof EnvSchema>;
@@ -144,6 +147,8 @@ export interface Config {
   webDist: string;
   /** Months after which a rejected application and its files are deleted. */
   retentionRejectedMonths: number;
+  /** Days a field-signed pharmacist has to confirm before their personal data is deleted (their link works as long). */
+  fieldConfirmationDays: number;
 }
 
 export interface MailSettings {
@@ -302,6 +307,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     nodeEnv: e.NODE_ENV,
     webDist: path.resolve(e.WEB_DIST),
     retentionRejectedMonths: e.RETENTION_REJECTED_MONTHS,
+    fieldConfirmationDays: e.FIELD_CONFIRMATION_DAYS,
   };
 }
 

@@ -36,6 +36,7 @@ export const PAGE_MODULES = {
   linkRequest: { module: 'forms/link-request-page.tsx', messages: ['form', 'components', 'myData'] },
   linkSent: { module: 'features/data-rights/link-sent-page.tsx', messages: ['components', 'myData'] },
   myData: { module: 'features/data-rights/my-data-page.tsx', messages: ['components', 'myData'] },
+  fieldConfirmation: { module: 'forms/field-confirmation-page.tsx', messages: ['form', 'components', 'italy'] },
   // Issue #13: the public finder.
   finder: { module: 'features/finder/finder-page.tsx', messages: ['finder', 'components'] },
 } as const satisfies Record<string, PageModule>;
@@ -76,6 +77,7 @@ export function pageForPath(localPath: string, variant: Variant): PageName | nul
   if (path === ROUTES.myDataRequest || path === ROUTES.updateLinkRequest) return 'linkRequest';
   if (path === ROUTES.linkSent) return 'linkSent';
   if (matchesRoute('myData', path)) return 'myData';
+  if (path === ROUTES.fieldConfirmation) return 'fieldConfirmation';
   if (path === ROUTES.finder) return 'finder';
   return (LEGAL_PAGES[variant.country] as Record<string, PageName>)[path] ?? null;
 }

@@ -32,6 +32,8 @@ export const ROUTES = {
   myDataRequest: '/my-data',
   linkSent: '/link-sent',
   myData: '/my-data/:token',
+  // Issue 23: a field-signed pharmacist confirms what was recorded (?token= from their e-mail).
+  fieldConfirmation: '/confirm-details',
   // Issue #13: the public finder.
   finder: '/finder',
   // The area manager's pages (issue 12).

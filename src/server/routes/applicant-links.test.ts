@@ -147,10 +147,12 @@ describe('data rights: POST /api/data-rights/request, GET /api/data-rights/:toke
     expect(download.statusCode).toBe(200);
     expect(download.headers['cache-control']).toBe('no-store');
     const data = download.json().data;
-    expect(data.application).toMatchObject({ id, email, firstName: 'Jürgen', status: 'submitted', country: 'de' });
-    expect(data.application.answers.whereYouWork).toBe('Apotheke am Bahnhof');
-    expect(data.pharmacy).toMatchObject({ name: 'Apotheke am Bahnhof' });
-    expect(data.files.map((f: { kind: string }) => f.kind).sort()).toEqual(['certificate', 'photo']);
+    expect(data.applications).toHaveLength(1);
+    const [application] = data.applications;
+    expect(application).toMatchObject({ id, email, firstName: 'Jürgen', status: 'submitted', country: 'de' });
+    expect(application.answers.whereYouWork).toBe('Apotheke am Bahnhof');
+    expect(application.pharmacy).toMatchObject({ name: 'Apotheke am Bahnhof' });
+    expect(application.files.map((f: { kind: string }) => f.kind).sort()).toEqual(['certificate', 'photo']);
     expect(data.emails.map((m: { subject: string }) => m.subject)).toContainEqual(expect.stringContaining('Ihre personenbezogenen Daten'));
 
     expect(mailsTo(ctx.config.mail.dir, email).length).toBeGreaterThanOrEqual(2); // received, and the data link

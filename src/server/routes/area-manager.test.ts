@@ -173,7 +173,7 @@ describe('GET /api/areamanager-get-pharmacies', () => {
     const first = (await list('')).json();
     expect(first.total).toBe(PHARMACY_PAGE_SIZE + 5);
     expect(first.data).toHaveLength(PHARMACY_PAGE_SIZE);
-    expect(first.data[0]).toEqual({ id: expect.any(String), pharmacyName: 'Farmacia 00', fullAddress: 'Via 0', city: 'Roma', currentCallFlag: 'joined_unify', repName: null, nextVisit: '2026-01-05' });
+    expect(first.data[0]).toEqual({ id: expect.any(String), pharmacyName: 'Farmacia 00', fullAddress: 'Via 0', city: 'Roma', currentCallFlag: 'joined_unify', repName: null, nextVisit: '2026-01-05', pharmacist: null });
     expect(first.data[0]).not.toHaveProperty('callHistory');
     const second = (await list('&page=2')).json();
     expect(second.data.map((p: { pharmacyName: string }) => p.pharmacyName)).toEqual(['Farmacia 25', 'Farmacia 26', 'Farmacia 27', 'Farmacia 28', 'Farmacia 29']);

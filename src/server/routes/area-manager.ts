@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import * as z from 'zod/mini';
 import { FormApi, type PayloadOf } from '#shared/api/form-endpoints.ts';
 import * as Api from '#shared/api/staff-endpoints.ts';
+import { isLanguage } from '#shared/markets.ts';
 import { FORMS } from '#shared/forms/catalogue.ts';
 import { ApiMessage } from '#shared/schemas/api.ts';
 import { ErrorKey } from '#shared/schemas/fields.ts';
@@ -28,7 +29,7 @@ import type { CaptchaService } from '../services/captcha.ts';
 import type { FieldSales } from '../services/field-force/field-sales.ts';
 import type { FieldPharmacy } from '../services/field-force/pharmacy-row.ts';
 import { FileErrorKey } from '../services/files/certificates.ts';
-import { linkOrigin } from '../services/links.ts';
+import { linkOrigin, marketBase } from '../services/links.ts';
 import type { Mailer } from '../services/mail/outbox.ts';
 
 export interface AreaManagerDeps {
@@ -82,7 +83,8 @@ export async function areaManagerRoutes(app: FastifyInstance, deps: AreaManagerD
     const captcha = await deps.captcha.verify(payload.recaptchaToken);
     if (!captcha.ok) return invalid(reply, { recaptchaToken: ErrorKey.captcha });
     // The bot check is spent in the insert's transaction: a solution is accepted once.
-    const saved = await pharmacies.create(areaManagerId, payload, { captcha: captcha.used });
+    const recordedBy = { userId: request.staff!.user.id, language: isLanguage(payload.formLanguage) ? payload.formLanguage : 'it', linkBase: marketBase(request, config, 'it') } as const;
+    const saved = await pharmacies.create(areaManagerId, payload, { captcha: captcha.used, recordedBy });
     if (!saved.ok) return invalid(reply, 'captcha' in saved ? { recaptchaToken: ErrorKey.captcha } : { placeId: ErrorKey.invalid });
     request.log.info({ by: request.staff!.user.id, pharmacyId: saved.id }, 'field pharmacy added');
     return ok(reply, { id: saved.id }, ApiMessage.saved);

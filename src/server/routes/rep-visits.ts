@@ -4,6 +4,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { FormApi, repVisitByPost } from '#shared/api/form-endpoints.ts';
 import { FORMS } from '#shared/forms/catalogue.ts';
+import { isLanguage } from '#shared/markets.ts';
 import { ApiMessage } from '#shared/schemas/api.ts';
 import { ErrorKey } from '#shared/schemas/fields.ts';
 import type { Config } from '../config.ts';
@@ -16,6 +17,7 @@ import type { AuthService } from '../services/auth/auth.ts';
 import type { FieldSales } from '../services/field-force/field-sales.ts';
 import { FileErrorKey } from '../services/files/certificates.ts';
 import type { RepVisitPayload, RepVisits } from '../services/field-force/rep-visits.ts';
+import { marketBase } from '../services/links.ts';
 
 /** The header's value: what a browser's crypto.randomUUID() makes, or any similar token. */
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,128}$/;
@@ -38,7 +40,9 @@ export async function repVisitRoutes(
     if (typeof photo === 'string' && photo && !(await applications.isPhotoOfType(photo, FORMS['rep-visit'].files.photoTypes))) {
       return invalid(reply, { photo: FileErrorKey.fileType });
     }
-    const result = await repVisits.record({ payload: request.body, byUserId: request.staff!.user.id, idempotencyKey: header, route: `${request.method} ${FormApi['rep-visit'].path}` });
+    const { user } = request.staff!;
+    const recordedBy = { userId: user.id, language: isLanguage(user.language) ? user.language : 'it', linkBase: marketBase(request, config, 'it') } as const;
+    const result = await repVisits.record({ payload: request.body, byUserId: user.id, idempotencyKey: header, route: `${request.method} ${FormApi['rep-visit'].path}`, recordedBy });
     if (!result.ok) {
       if (result.conflict === 'placeId') return invalid(reply, { placeId: ErrorKey.invalid });
       // RFC 9110's 422: the request is well formed, but its key names another request.

@@ -15,20 +15,16 @@ import { failed, invalid, invalidFromZod, ok } from '../http/answers.ts';
 import { parseBody } from '../http/parse-body.ts';
 import { actorOf, requireJson, requireStaff } from '../http/staff.ts';
 import type { AuthService } from '../services/auth/auth.ts';
-import { linkOrigin } from '../services/links.ts';
+import { linkOrigin, marketBase } from '../services/links.ts';
 import type { EditLinkFor, ReviewDesk } from '../services/review/review-desk.ts';
 import type { Reviewers } from '../services/review/reviewers.ts';
 
 /** The applicant's edit link: on the market's own host when MARKET_HOSTS names one, else under its path prefix. */
 function editLinkBuilder(request: FastifyRequest, config: Pick<Config, 'publicUrl' | 'marketHosts'>): EditLinkFor | null {
-  const origin = linkOrigin(request, config);
-  if (!origin) return null;
-  const protocol = origin.startsWith('https:') ? 'https' : 'http';
+  if (!linkOrigin(request, config)) return null;
   return (country, language, token) => {
-    const host = [...config.marketHosts].find(([, market]) => market === country)?.[0];
-    const base = host ? `${protocol}://${host}` : `${origin}/${country}`;
     const lang = isCountry(country) && MARKET_LANGUAGE[country] === language ? '' : `?lang=${encodeURIComponent(language)}`;
-    return `${base}${routePath('editRedirect', { id: token })}${lang}`;
+    return `${marketBase(request, config, country)}${routePath('editRedirect', { id: token })}${lang}`;
   };
 }
 

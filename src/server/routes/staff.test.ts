@@ -181,6 +181,7 @@ describe('staff API answers', () => {
           currentCallFlag: 'joined_unify',
           repName: `${people.rep.firstName} ${people.rep.lastName}`,
           nextVisit: null,
+          pharmacist: null,
         },
       ],
       total: 1,

@@ -10,6 +10,7 @@ import { EDIT_LINK_DAYS } from '#shared/schemas/review.ts';
 import type { Database } from '../db/client.ts';
 import { applications, dataRightsEvents, dataRightsLinks } from '../db/schema.ts';
 import { chargeDailyQuota } from './daily-quota.ts';
+import type { DataRights } from './data-rights.ts';
 import { mailboxOf } from './mailbox.ts';
 import type { Mailer } from './mail/outbox.ts';
 import { hashToken, newToken, simpleHtml } from './tokens.ts';
@@ -101,10 +102,14 @@ function marketLink(origin: string, requestBasePath: string, country: Country, l
   return `${origin}${base}${path}${lang}`;
 }
 
-export function createApplicantLinks(db: Database, deps: { mailer: Mailer; productName: string; supportEmail: string; now: () => Date; log?: { error: (obj: object, msg: string) => void } }) {
+export function createApplicantLinks(
+  db: Database,
+  deps: { mailer: Mailer; holderOf: DataRights['holderOf']; productName: string; supportEmail: string; now: () => Date; log?: { error: (obj: object, msg: string) => void } },
+) {
   const background = new Set<Promise<void>>();
 
-  async function send(purpose: LinkPurpose, input: { email: string; basePath: string }, origin: string): Promise<void> {
+  /** The update link: the application of exactly this address. */
+  async function sendUpdateLink(input: { email: string; basePath: string }, origin: string): Promise<void> {
     const emailNormalized = input.email.trim().toLowerCase();
     const [application] = await db
       .select({ id: applications.id, email: applications.email, editToken: applications.editToken, editTokenExpiresAt: applications.editTokenExpiresAt, country: applications.country, language: applications.language })
@@ -112,27 +117,39 @@ export function createApplicantLinks(db: Database, deps: { mailer: Mailer; produ
       .where(and(eq(applications.emailNormalized, emailNormalized), ne(applications.status, 'erased')));
     if (!application || !isCountry(application.country) || !isLanguage(application.language)) return;
     const now = deps.now();
-    const withinCap = await chargeDailyQuota(db, { scope: 'applicant-link-mail', key: hashToken(mailboxOf(emailNormalized)), amount: 1, limit: APPLICANT_LINKS_PER_MAILBOX_PER_DAY, now });
-    if (!withinCap) return;
+    if (!(await withinCap(emailNormalized, now))) return;
     const { country, language } = application;
-    let link: string;
     let expiresAt: Date | undefined;
-    if (purpose === 'update') {
-      // A link the review desk sent runs for EDIT_LINK_DAYS; asking again renews it (same token), so the e-mailed link works.
-      if (application.editTokenExpiresAt) {
-        expiresAt = new Date(now.getTime() + EDIT_LINK_DAYS * 24 * 3600_000);
-        await db.update(applications).set({ editTokenExpiresAt: expiresAt }).where(eq(applications.id, application.id));
-      }
-      link = marketLink(origin, input.basePath, country, language, routePath('editRedirect', { id: application.editToken }));
-    } else {
-      const token = newToken();
-      expiresAt = new Date(now.getTime() + DATA_RIGHTS_LINK_DAYS * 24 * 3600_000);
-      await db.insert(dataRightsLinks).values({ tokenHash: hashToken(token), applicationId: application.id, createdAt: now, expiresAt });
-      await db.insert(dataRightsEvents).values({ applicationId: application.id, event: 'link_sent', at: now });
-      link = marketLink(origin, input.basePath, country, language, routePath('myData', { token }));
+    // A link the review desk sent runs for EDIT_LINK_DAYS; asking again renews it (same token), so the e-mailed link works.
+    if (application.editTokenExpiresAt) {
+      expiresAt = new Date(now.getTime() + EDIT_LINK_DAYS * 24 * 3600_000);
+      await db.update(applications).set({ editTokenExpiresAt: expiresAt }).where(eq(applications.id, application.id));
     }
-    await deps.mailer.sendMail({ to: application.email, ...applicantLinkMail(purpose, language, link, { productName: deps.productName, supportEmail: deps.supportEmail, expiresAt }) });
+    const link = marketLink(origin, input.basePath, country, language, routePath('editRedirect', { id: application.editToken }));
+    await deps.mailer.sendMail({ to: application.email, ...applicantLinkMail('update', language, link, { productName: deps.productName, supportEmail: deps.supportEmail, expiresAt }) });
   }
+
+  /** The data-rights link: for every record of the mailbox however the address is spelt (issue 23), sent to the address a record holds. */
+  async function sendDataRightsLink(input: { email: string; basePath: string }, origin: string): Promise<void> {
+    const mailbox = mailboxOf(input.email);
+    const holder = await deps.holderOf(mailbox);
+    if (!holder || !isCountry(holder.country) || !isLanguage(holder.language)) return;
+    const now = deps.now();
+    if (!(await withinCap(input.email, now))) return;
+    const { country, language } = holder;
+    const token = newToken();
+    const expiresAt = new Date(now.getTime() + DATA_RIGHTS_LINK_DAYS * 24 * 3600_000);
+    await db.insert(dataRightsLinks).values({ tokenHash: hashToken(token), mailbox, country, language, applicationId: holder.applicationId, createdAt: now, expiresAt });
+    await db.insert(dataRightsEvents).values({ applicationId: holder.applicationId, event: 'link_sent', at: now });
+    const link = marketLink(origin, input.basePath, country, language, routePath('myData', { token }));
+    await deps.mailer.sendMail({ to: holder.email, ...applicantLinkMail('dataRights', language, link, { productName: deps.productName, supportEmail: deps.supportEmail, expiresAt }) });
+  }
+
+  const withinCap = (email: string, now: Date) =>
+    chargeDailyQuota(db, { scope: 'applicant-link-mail', key: hashToken(mailboxOf(email)), amount: 1, limit: APPLICANT_LINKS_PER_MAILBOX_PER_DAY, now });
+
+  const send = (purpose: LinkPurpose, input: { email: string; basePath: string }, origin: string) =>
+    purpose === 'update' ? sendUpdateLink(input, origin) : sendDataRightsLink(input, origin);
 
   return {
     /** Starts the look-up and, for an application's address, the mail; returns at once (the caller answers the same either way). */

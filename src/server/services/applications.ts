@@ -6,12 +6,13 @@ import { EDIT_TOKEN_BYTES } from '#shared/limits.ts';
 import { type Country, type Language } from '#shared/markets.ts';
 import { applicationFormFor } from '#shared/forms/catalogue.ts';
 import { answersOf } from '#shared/forms/derive.ts';
-import { DEFAULT_REGISTRATION_BODY } from '#shared/reference/options.ts';
+import { AGREEMENT_FIELDS, DEFAULT_REGISTRATION_BODY } from '#shared/reference/options.ts';
 import { UNIQUE_VIOLATION, databaseErrorOf, rowsOf, type Database, type Queryable } from '../db/client.ts';
 import { applications, files, pharmacies, reviewAudit } from '../db/schema.ts';
 import { newApplicationReference } from './application-reference.ts';
 import { CAPTCHA_USED_CONSTRAINT, captchaUsedInsert, recordCaptchaUsed, type VerifiedCaptcha } from './captcha.ts';
 import type { CertificateToStore } from './files/certificates.ts';
+import { recordConsent } from './consents.ts';
 import { insertFile } from './files/file-store.ts';
 import { applicationReceivedMail, type ReceivedMailSettings } from './mail/application-received.ts';
 import { enqueueMail } from './mail/outbox.ts';
@@ -119,6 +120,10 @@ interface NewApplicationColumns {
   updatedAt: Date;
 }
 
+/** The declarations the applicant ticked on this (re)submission, with the documents' versions (issue 23 item 3). */
+const recordApplicantConsent = (tx: Queryable, applicationId: string, input: ApplicationInput, at: Date) =>
+  recordConsent(tx, { applicationId, givenBy: 'applicant', answers: input, boxes: [...AGREEMENT_FIELDS, 'isChecked', 'willUpateGoogleMapsEntry'], country: input.appStoreCountry, language: input.formLanguage, at });
+
 /** A repeated reference (31^6 of them) is drawn again; this many draws in a row would mean a fault. */
 const REFERENCE_DRAWS = 5;
 const REFERENCE_CONSTRAINT = 'applications_reference_unique';
@@ -172,6 +177,7 @@ export function createApplicationStore(db: Database, mail: ReceivedMailSettings,
           return await db.transaction(async (tx) => {
             const id = await insertNewApplication(tx, columns, newReference, pharmacy, extras.captcha);
             await queueReceivedMail(tx, columns, newReference);
+            await recordApplicantConsent(tx, id, input, columns.updatedAt);
             return { ok: true as const, id, editToken, created: true, reference: newReference };
           });
         }
@@ -220,6 +226,7 @@ export function createApplicationStore(db: Database, mail: ReceivedMailSettings,
             await insertFile(tx, { kind: 'certificate', ...extras.certificate, applicationId: id, linkedAt: new Date() });
           }
           if (!existingId) await queueReceivedMail(tx, columns, newReference);
+          await recordApplicantConsent(tx, id, input, columns.updatedAt);
           return { ok: true as const, id, editToken, created: existingId === null, reference };
         });
       } catch (error) {

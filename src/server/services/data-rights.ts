@@ -1,120 +1,174 @@
-// Data rights behind an e-mailed /my-data/{token} link (issue 13 item 6, GDPR arts. 15, 17, 20):
-// everything we hold about the applicant as JSON, and erasure. Erasure removes the personal data
-// (the application's answers and identity, its files, the e-mails sent to it with their .eml
-// files, drafts from its mailbox, the free text of decisions about it), keeps the application row
-// as 'erased' (so it is no longer listed and the history of decisions keeps its id) and records
-// the erasure without any personal data. A plain VACUUM then drops the old row versions.
-import { rm } from 'node:fs/promises';
-import { and, eq, gt, isNotNull, sql } from 'drizzle-orm';
+// Data rights behind an e-mailed /my-data/{token} link (issues 13 and 23, GDPR arts. 15, 17, 20).
+// A link names one mailbox (services/mailbox.ts: case, +tag and IDN spelling removed), and covers
+// every record holding it: applications, field records a rep or area manager made of the person,
+// drafts and the e-mails sent to it. The export is all of it as JSON. Erasure removes the personal
+// data: the applications' answers and identity (the rows stay as 'erased', so the history of
+// decisions keeps their ids), their files, the reviewers' free-text reasons, the field records'
+// pharmacist (the pharmacy stays with its area manager), drafts, outbox rows and their .eml files.
+// Consent records stay (no personal data, proof of what was agreed). A plain VACUUM follows.
+import { and, desc, eq, gt, inArray, isNotNull, ne, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { MyDataExport } from '#shared/schemas/applicant-links.ts';
 import { ERASED_REASON } from '#shared/schemas/review.ts';
 import type { Database } from '../db/client.ts';
-import { applications, dataRightsEvents, dataRightsLinks, drafts, files, mailOutbox, pharmacies, reviewAudit } from '../db/schema.ts';
+import { applications, dataRightsEvents, dataRightsLinks, drafts, fieldPharmacies, files, mailOutbox, pharmacies, reviewAudit } from '../db/schema.ts';
 import { newEditToken } from './applications.ts';
-import { mailboxOf } from './mailbox.ts';
-import { emlFileFor } from './mail/delivery.ts';
+import { consentsOf } from './consents.ts';
+import { blankFieldPharmacist } from './field-force/field-pharmacist-erasure.ts';
+import { deleteMailsTo, removeEmlFiles } from './mail/erase.ts';
 import { hashToken } from './tokens.ts';
+import { vacuum } from './vacuum.ts';
 
 /** The tables an erasure rewrites or deletes from: vacuumed after it, so that no old row version keeps the data. */
-const ERASED_FROM = ['applications', 'files', 'file_contents', 'mail_outbox', 'drafts', 'review_audit', 'data_rights_links'];
+const ERASED_FROM = ['applications', 'field_pharmacies', 'files', 'file_contents', 'mail_outbox', 'drafts', 'review_audit', 'data_rights_links'];
 
 export function createDataRights(db: Database, deps: { now: () => Date; mailDir: string; log?: Pick<FastifyBaseLogger, 'warn'> }) {
-  /** The application a live link names, or null (unknown, expired, or already erased). */
-  async function applicationOf(token: string) {
-    const [row] = await db
-      .select({ application: applications, expiresAt: dataRightsLinks.expiresAt })
+  /** The mailbox a live link names (a link from before mailboxes names its application's), or null. */
+  async function mailboxOfLink(token: string): Promise<{ mailbox: string; expiresAt: Date } | null> {
+    const [link] = await db
+      .select({ mailbox: sql<string | null>`coalesce(${dataRightsLinks.mailbox}, ${applications.mailbox})`, expiresAt: dataRightsLinks.expiresAt })
       .from(dataRightsLinks)
-      .innerJoin(applications, eq(applications.id, dataRightsLinks.applicationId))
+      .leftJoin(applications, eq(applications.id, dataRightsLinks.applicationId))
       .where(and(eq(dataRightsLinks.tokenHash, hashToken(token)), gt(dataRightsLinks.expiresAt, deps.now())));
-    if (!row || row.application.status === 'erased') return null;
-    return row;
+    return link?.mailbox ? { mailbox: link.mailbox, expiresAt: link.expiresAt } : null;
+  }
+
+  /** Every record of the mailbox that still holds personal data. */
+  async function recordsOf(mailbox: string) {
+    const [held, fieldRows, draftRows] = await Promise.all([
+      db.select().from(applications).where(and(eq(applications.mailbox, mailbox), ne(applications.status, 'erased'))),
+      db.select().from(fieldPharmacies).where(and(eq(fieldPharmacies.pharmacistMailbox, mailbox), ne(fieldPharmacies.pharmacistStatus, 'erased'))),
+      db.select().from(drafts).where(eq(drafts.mailbox, mailbox)),
+    ]);
+    return { held, fieldRows, draftRows };
   }
 
   return {
     async export(token: string): Promise<MyDataExport | null> {
-      const found = await applicationOf(token);
-      if (!found) return null;
-      const { application: a } = found;
-      const [pharmacy] = await db.select({ name: pharmacies.name, address: pharmacies.address }).from(pharmacies).where(eq(pharmacies.placeId, a.placeId));
-      const stored = await db.select().from(files).where(eq(files.applicationId, a.id));
-      const mails = await db
-        .select()
-        .from(mailOutbox)
-        .where(sql`lower(${mailOutbox.to}) = ${a.emailNormalized}`)
-        .orderBy(mailOutbox.createdAt);
-      await db.insert(dataRightsEvents).values({ applicationId: a.id, event: 'downloaded', at: deps.now() });
+      const link = await mailboxOfLink(token);
+      if (!link) return null;
+      const { held, fieldRows, draftRows } = await recordsOf(link.mailbox);
+      const applicationIds = held.map((a) => a.id);
+      const [places, stored, mails, consents] = await Promise.all([
+        held.length ? db.select().from(pharmacies).where(inArray(pharmacies.placeId, held.map((a) => a.placeId))) : [],
+        applicationIds.length ? db.select().from(files).where(inArray(files.applicationId, applicationIds)) : [],
+        db.select().from(mailOutbox).where(eq(mailOutbox.mailbox, link.mailbox)).orderBy(mailOutbox.createdAt),
+        consentsOf(db, { applicationIds, fieldPharmacyIds: fieldRows.map((r) => r.id) }),
+      ]);
+      if (held.length + fieldRows.length + draftRows.length + mails.length === 0) return null;
+      const now = deps.now();
+      const events = [...held.map((a) => ({ applicationId: a.id })), ...fieldRows.map((r) => ({ fieldPharmacyId: r.id }))];
+      if (events.length) await db.insert(dataRightsEvents).values(events.map((subject) => ({ ...subject, event: 'downloaded' as const, at: now })));
       return {
-        application: {
-          id: a.id,
-          status: a.status,
-          country: a.country,
-          language: a.language,
-          email: a.email,
-          firstName: a.firstName,
-          lastName: a.lastName,
-          registrationBody: a.registrationBody,
-          registrationNumber: a.registrationNumber,
-          submittedAt: a.createdAt.toISOString(),
-          updatedAt: a.updatedAt.toISOString(),
-          answers: a.answers,
-        },
-        pharmacy: pharmacy ?? null,
-        files: stored.map((f) => ({ kind: f.kind, mime: f.mime, bytes: f.bytes, uploadedAt: f.createdAt.toISOString() })),
-        emails: mails.map((m) => ({ subject: m.subject, text: m.text, createdAt: m.createdAt.toISOString(), sentAt: m.sentAt?.toISOString() ?? null })),
-        linkExpiresAt: found.expiresAt.toISOString(),
+        applications: held.map((a) => {
+          const place = places.find((p) => p.placeId === a.placeId);
+          return {
+            id: a.id,
+            reference: a.reference,
+            status: a.status,
+            country: a.country,
+            language: a.language,
+            email: a.email,
+            firstName: a.firstName,
+            lastName: a.lastName,
+            registrationBody: a.registrationBody,
+            registrationNumber: a.registrationNumber,
+            submittedAt: a.createdAt.toISOString(),
+            updatedAt: a.updatedAt.toISOString(),
+            answers: a.answers,
+            pharmacy: place ? { name: place.name, address: place.address } : null,
+            files: stored.filter((f) => f.applicationId === a.id).map((f) => ({ kind: f.kind, mime: f.mime, bytes: f.bytes, uploadedAt: f.createdAt.toISOString() })),
+            signedInField: a.signedInFieldBy !== null || fieldRows.some((r) => r.applicationId === a.id),
+          };
+        }),
+        fieldRecords: fieldRows.map((r) => ({
+          id: r.id,
+          pharmacyName: r.name,
+          address: r.fullAddress,
+          recordedAt: (r.confirmationRequestedAt ?? r.createdAt).toISOString(),
+          status: r.pharmacistStatus ?? 'awaiting',
+          confirmedAt: r.confirmedAt?.toISOString() ?? null,
+          answers: r.answers,
+        })),
+        drafts: draftRows.map((d) => ({ createdAt: d.createdAt.toISOString(), expiresAt: d.expiresAt.toISOString(), answers: d.data })),
+        emails: mails.map((m) => ({ to: m.to, subject: m.subject, text: m.text, createdAt: m.createdAt.toISOString(), sentAt: m.sentAt?.toISOString() ?? null })),
+        consents,
+        linkExpiresAt: link.expiresAt.toISOString(),
       };
     },
 
-    /** Erases the application behind a live link; false when the link does not name one. */
+    /** Erases everything the link's mailbox holds; false when the link does not work. */
     async erase(token: string): Promise<boolean> {
-      const found = await applicationOf(token);
-      if (!found) return false;
-      const { id, emailNormalized } = found.application;
+      const link = await mailboxOfLink(token);
+      if (!link) return false;
+      const { mailbox } = link;
       const now = deps.now();
-      const sentMails = await db.select({ id: mailOutbox.id, createdAt: mailOutbox.createdAt }).from(mailOutbox).where(sql`lower(${mailOutbox.to}) = ${emailNormalized}`);
-      await db.transaction(async (tx) => {
-        // The files' bytes go with their rows (the foreign key cascades), in this transaction.
-        await tx.delete(files).where(eq(files.applicationId, id));
-        await tx
-          .update(applications)
-          .set({
-            status: 'erased',
-            // Not null and unique columns keep a placeholder that names only the row itself.
-            email: `erased:${id}`,
-            emailNormalized: `erased:${id}`,
-            mailbox: null,
-            firstName: '',
-            lastName: '',
-            registrationNumber: `erased:${id}`,
-            photo: null,
-            answers: {},
-            // The edit link stops working.
-            editToken: newEditToken(),
-            updatedAt: now,
-          })
-          .where(eq(applications.id, id));
-        await tx.delete(mailOutbox).where(sql`lower(${mailOutbox.to}) = ${emailNormalized}`);
+      const sentMails = await db.transaction(async (tx) => {
+        const held = await tx.select({ id: applications.id }).from(applications).where(and(eq(applications.mailbox, mailbox), ne(applications.status, 'erased'))).for('update');
+        for (const { id } of held) {
+          // The files' bytes go with their rows (the foreign key cascades), in this transaction.
+          await tx.delete(files).where(eq(files.applicationId, id));
+          await tx
+            .update(applications)
+            .set({
+              status: 'erased',
+              // Not null and unique columns keep a placeholder that names only the row itself.
+              email: `erased:${id}`,
+              emailNormalized: `erased:${id}`,
+              mailbox: null,
+              firstName: '',
+              lastName: '',
+              registrationNumber: `erased:${id}`,
+              photo: null,
+              answers: {},
+              // The edit link stops working.
+              editToken: newEditToken(),
+              updatedAt: now,
+            })
+            .where(eq(applications.id, id));
+          await tx.update(reviewAudit).set({ reason: ERASED_REASON }).where(and(eq(reviewAudit.applicationId, id), isNotNull(reviewAudit.reason), sql`${reviewAudit.reason} <> ''`));
+          await tx.insert(dataRightsEvents).values({ applicationId: id, event: 'erased', at: now });
+        }
+        const fieldRows = await tx.select().from(fieldPharmacies).where(and(eq(fieldPharmacies.pharmacistMailbox, mailbox), ne(fieldPharmacies.pharmacistStatus, 'erased'))).for('update');
+        for (const row of fieldRows) {
+          await blankFieldPharmacist(tx, row, false);
+          await tx.insert(dataRightsEvents).values({ fieldPharmacyId: row.id, event: 'erased', at: now });
+        }
         // Drafts from any spelling of the mailbox (case, a +tag, an internationalised domain).
-        await tx.delete(drafts).where(eq(drafts.mailbox, mailboxOf(emailNormalized)));
-        await tx.update(reviewAudit).set({ reason: ERASED_REASON }).where(and(eq(reviewAudit.applicationId, id), isNotNull(reviewAudit.reason), sql`${reviewAudit.reason} <> ''`));
-        await tx.delete(dataRightsLinks).where(eq(dataRightsLinks.applicationId, id));
-        await tx.insert(dataRightsEvents).values({ applicationId: id, event: 'erased', at: now });
+        await tx.delete(drafts).where(eq(drafts.mailbox, mailbox));
+        const heldIds = held.map((a) => a.id);
+        await tx.delete(dataRightsLinks).where(heldIds.length ? or(eq(dataRightsLinks.mailbox, mailbox), inArray(dataRightsLinks.applicationId, heldIds)) : eq(dataRightsLinks.mailbox, mailbox));
+        return deleteMailsTo(tx, mailbox);
       });
       // Without SMTP the e-mails were written as .eml files (mail/delivery.ts): they go too.
-      await Promise.all(sentMails.map((mail) => rm(emlFileFor(deps.mailDir, mail), { force: true })));
-      try {
-        await db.execute(sql.raw(`vacuum ${ERASED_FROM.join(', ')}`));
-      } catch (error) {
-        // The erasure stands; the old versions go at the next vacuum (autovacuum on PostgreSQL).
-        deps.log?.warn({ err: error }, 'vacuum after an erasure failed');
-      }
+      await removeEmlFiles(deps.mailDir, sentMails);
+      await vacuum(db, ERASED_FROM, deps.log);
       return true;
     },
 
     async purgeExpired(now = deps.now()): Promise<number> {
       const deleted = await db.delete(dataRightsLinks).where(sql`${dataRightsLinks.expiresAt} < ${now}`).returning({ hash: dataRightsLinks.tokenHash });
       return deleted.length;
+    },
+
+    /** The newest record of a mailbox to write a data-rights link to: its address, market and language; null when it holds nothing. */
+    async holderOf(mailbox: string): Promise<{ email: string; country: string; language: string; applicationId: string | null } | null> {
+      const [application] = await db
+        .select({ id: applications.id, email: applications.email, country: applications.country, language: applications.language })
+        .from(applications)
+        .where(and(eq(applications.mailbox, mailbox), ne(applications.status, 'erased')))
+        .orderBy(desc(applications.updatedAt))
+        .limit(1);
+      if (application) return { email: application.email, country: application.country, language: application.language, applicationId: application.id };
+      const [field] = await db
+        .select({ answers: fieldPharmacies.answers, language: fieldPharmacies.confirmationLanguage })
+        .from(fieldPharmacies)
+        .where(and(eq(fieldPharmacies.pharmacistMailbox, mailbox), ne(fieldPharmacies.pharmacistStatus, 'erased')))
+        .orderBy(desc(fieldPharmacies.updatedAt))
+        .limit(1);
+      if (field && typeof field.answers.email === 'string') return { email: field.answers.email, country: 'it', language: field.language ?? 'it', applicationId: null };
+      const [draft] = await db.select({ email: drafts.email, country: drafts.country, language: drafts.language }).from(drafts).where(eq(drafts.mailbox, mailbox)).orderBy(desc(drafts.createdAt)).limit(1);
+      return draft ? { ...draft, applicationId: null } : null;
     },
   };
 }

@@ -15,3 +15,12 @@ export function linkOrigin(request: Pick<FastifyRequest, 'headers' | 'protocol' 
   const protocol = request.protocol === 'https' ? 'https' : 'http';
   return `${protocol}://${host}`;
 }
+
+/** Where a market's pages start for a link: its own host when MARKET_HOSTS names one, else its path prefix on the link origin; null without a public origin. */
+export function marketBase(request: Pick<FastifyRequest, 'headers' | 'protocol' | 'host'>, config: Pick<Config, 'publicUrl' | 'marketHosts'>, country: string): string | null {
+  const origin = linkOrigin(request, config);
+  if (!origin) return null;
+  const protocol = origin.startsWith('https:') ? 'https' : 'http';
+  const host = [...config.marketHosts].find(([, market]) => market === country)?.[0];
+  return host ? `${protocol}://${host}` : `${origin}/${country}`;
+}

@@ -31,6 +31,9 @@ export function upkeepJob(app: FastifyInstance, config: Pick<Config, 'retentionR
       await services.auth.purgeExpired();
       await services.dataRights.purgeExpired();
       await purgeIdempotencyKeys(db);
+      // Issue 23: field-signed pharmacists' reminder, and their data unconfirmed in time erased.
+      const confirmations = await services.pharmacistConfirmation.remindAndLapse();
+      if (confirmations.reminded || confirmations.lapsed) app.log.info(confirmations, 'field-signed pharmacists: reminders sent, unconfirmed data erased');
       const exportLines = await refreshStaleExportLines(db);
       if (exportLines) app.log.info({ pharmacies: exportLines }, 'rendered the CSV export records of field pharmacies stored in an older format');
       if (photos.length || captchas || drafts) app.log.info({ photos: photos.length, captchas, drafts }, 'purged temporary uploads, used captchas and expired drafts');

@@ -32,6 +32,7 @@ interface FormAnswers {
   'areamanager-pharmacy': { id: string };
   'areamanager-pharmacy-edit': { id: string };
   'rep-visit': RepVisitAnswer;
+  'field-confirmation': ApplicationSaved;
   'add-rep': { id: string; areamanager: true };
   'add-area-manager': { id: string };
   'add-reviewer': { id: string };

@@ -74,7 +74,7 @@ export const FORMS = {
     submitKey: 'staff.areaManagerPharmacy.submit',
     steps: [
       ['rep-assignment', 'pharmacy', 'city-region-province'],
-      ['short-italian', 'confirmations-3', 'bot-check'],
+      ['short-italian', 'staff-statements', 'bot-check'],
     ],
     carried: ['area-manager-ref', 'staff-market'],
     check: provinceOutsideRegion,
@@ -102,7 +102,7 @@ export const FORMS = {
     id: 'rep-visit',
     texts: 'staff',
     titleKey: 'staff.repVisit.title',
-    steps: [['call-outcome', 'visit-note', 'place', 'joined-unify', 'extra-pharmacists', 'confirmations-3-if-joined']],
+    steps: [['call-outcome', 'visit-note', 'place', 'joined-unify', 'extra-pharmacists', 'staff-statements-if-joined']],
     carried: ['pharmacy-ref'],
     queueOffline: true,
     submitKey: 'staff.repVisit.submit',
@@ -111,6 +111,23 @@ export const FORMS = {
     files: JPEG_OR_PNG_PHOTO,
     submit: { path: '/api/rep-update-pharmacy', method: 'PUT', encoding: 'json' },
     done: '/rep/thank-you',
+  },
+  /**
+   * A field-signed pharmacist's own page (issue 23), opened from the link they were e-mailed: what
+   * the rep or area manager recorded, to correct, then their declarations and the bot check.
+   */
+  'field-confirmation': {
+    id: 'field-confirmation',
+    texts: 'italy',
+    titleKey: 'italy.fieldConfirmation.title',
+    submitKey: 'italy.fieldConfirmation.submit',
+    steps: [['field-confirmation-intro', 'field-pharmacist', 'confirmations-3', 'bot-check']],
+    carried: ['confirmation-token'],
+    prefill: { param: 'token', from: '/api/field-confirmation' },
+    keepAnswers: false,
+    files: JPEG_OR_PNG_PHOTO,
+    submit: { path: '/api/field-confirmation', method: 'POST', encoding: 'json' },
+    done: '/thank-you',
   },
   /** Spec §2 screen 11. */
   'add-rep': {

@@ -11,6 +11,7 @@ import { CertificateFileSchema, step1Fields, step2Fields, step3Fields } from '..
 import { ukFields } from '../schemas/registration-uk.ts';
 import { CallFlagSchema, CitySchema, MonthSchema, NextVisitSchema, OncologyStatusSchema, PivaSchema, VisitNoteSchema, ProvinceSchema, RegionSchema } from '../schemas/field-force.ts';
 import { ApplicantLinkRequestSchema } from '../schemas/applicant-links.ts';
+import { FieldConfirmationTokenSchema } from '../schemas/field-confirmation.ts';
 import { provincesOf } from '../reference/italy.ts';
 import type { Answers, FieldErrors, SectionDef } from './model.ts';
 
@@ -87,7 +88,12 @@ export const SECTIONS = {
   'rep-assignment': { texts: 'staff', fields: { salesRep: UuidSchema, oncStatus: OncologyStatusSchema } },
   'city-region-province': { texts: 'staff', fields: { city: CitySchema, region: RegionSchema, prov: ProvinceSchema }, check: provinceOutsideRegion },
   'short-italian': { texts: 'italy', fields: shortItalianFields, errorAt: { photoId: 'photo' } },
-  'confirmations-3': { texts: 'italy', fields: pick(...THREE_CONFIRMATIONS), boxes: THREE_CONFIRMATIONS, gatesSubmit: THREE_CONFIRMATIONS },
+  /**
+   * The area manager's and the rep's own statements (issue 23): the three boxes of screen 3, worded
+   * as what the staff member did ('I have informed the pharmacist…'); the pharmacist gives the
+   * first-person declarations through their own link ('confirmations-3').
+   */
+  'staff-statements': { texts: 'staff', fields: pick(...THREE_CONFIRMATIONS), boxes: THREE_CONFIRMATIONS, gatesSubmit: THREE_CONFIRMATIONS },
   'pharmacy-ref': { texts: 'staff', role: 'ref', fields: { pharmacyId: UuidSchema }, hidden: ['pharmacyId'] },
   'call-outcome': { texts: 'staff', fields: { callFlag: CallFlagSchema, month: MonthSchema } },
   /** The call-history entry's own note and next-visit day (not kept on the pharmacy). */
@@ -105,14 +111,21 @@ export const SECTIONS = {
     repeat: { from: 2, max: 10 },
     visibleWhen: joinedUnify,
   },
-  'confirmations-3-if-joined': {
-    texts: 'italy',
+  'staff-statements-if-joined': {
+    texts: 'staff',
     fields: pick(...THREE_CONFIRMATIONS),
     boxes: THREE_CONFIRMATIONS,
     gatesSubmit: THREE_CONFIRMATIONS,
     visibleWhen: joinedUnify,
   },
   'staff-person': { texts: 'staff', fields: pick('email', 'firstName', 'lastName') },
+  // ---- a field-signed pharmacist's own confirmation (issue 23) ------------------------------
+  'field-confirmation-intro': { texts: 'italy', fields: {} },
+  /** What the rep or area manager recorded about the pharmacist, bar the address their link was sent to. */
+  'field-pharmacist': { texts: 'italy', fields: (({ email: _email, ...rest }) => rest)(shortItalianFields), errorAt: { photoId: 'photo' } },
+  /** The pharmacist's first-person declarations and consent to publication (screen 3's three boxes). */
+  'confirmations-3': { texts: 'italy', fields: pick(...THREE_CONFIRMATIONS), boxes: THREE_CONFIRMATIONS, gatesSubmit: THREE_CONFIRMATIONS },
+  'confirmation-token': { texts: 'italy', role: 'transport', fields: { token: FieldConfirmationTokenSchema }, hidden: ['token'] },
   'area-manager-ref': { texts: 'staff', role: 'ref', fields: { areaManagerId: UuidSchema }, hidden: ['areaManagerId'] },
   // ---- "e-mail me a link": a link to update an application, a link to one's data ---------
   'link-intro': { texts: 'myData', fields: {} },

@@ -3,6 +3,7 @@
 // Both requests carry the e-mail and a solved bot check, and are answered the same whether or not
 // the address belongs to an application.
 import * as z from 'zod/mini';
+import type { ConsentRecordView } from './consents.ts';
 import { BasePathSchema, CaptchaTokenSchema, EmailSchema, patterned } from './fields.ts';
 
 /** How long a data-rights link works (issue 13: 7 days). */
@@ -22,25 +23,47 @@ export const ApplicantLinkRequestSchema = z.object({
 /** A data-rights token: 24 random bytes, base64url. */
 export const DataRightsTokenSchema = patterned(/^[A-Za-z0-9_-]{32}$/);
 
-/** GET /api/data-rights/:token: everything we hold about the applicant. */
-export interface MyDataExport {
-  application: {
-    id: string;
-    status: string;
-    country: string;
-    language: string;
-    email: string;
-    firstName: string;
-    lastName: string;
-    registrationBody: string;
-    registrationNumber: string;
-    submittedAt: string;
-    updatedAt: string;
-    answers: Record<string, unknown>;
-  };
+/** An application of the person (there may be several: one per spelling of the mailbox). */
+interface MyDataApplication {
+  id: string;
+  reference: string | null;
+  status: string;
+  country: string;
+  language: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  registrationBody: string;
+  registrationNumber: string;
+  submittedAt: string;
+  updatedAt: string;
+  answers: Record<string, unknown>;
   pharmacy: { name: string; address: string } | null;
   files: { kind: string; mime: string; bytes: number; uploadedAt: string }[];
-  emails: { subject: string; text: string; createdAt: string; sentAt: string | null }[];
+  /** Signed up in the field: the application came from the pharmacist's confirmation of a field record. */
+  signedInField: boolean;
+}
+
+/** A pharmacy a rep or area manager signed up with the person as its pharmacist (issue 23). */
+interface MyDataFieldRecord {
+  id: string;
+  pharmacyName: string;
+  address: string;
+  recordedAt: string;
+  /** 'awaiting' their confirmation, or 'confirmed'. */
+  status: string;
+  confirmedAt: string | null;
+  /** What was recorded about them (and the pharmacy's other answers). */
+  answers: Record<string, unknown>;
+}
+
+/** GET /api/data-rights/:token: everything we hold for the mailbox the link was sent to. */
+export interface MyDataExport {
+  applications: MyDataApplication[];
+  fieldRecords: MyDataFieldRecord[];
+  drafts: { createdAt: string; expiresAt: string; answers: Record<string, unknown> }[];
+  emails: { to: string; subject: string; text: string; createdAt: string; sentAt: string | null }[];
+  consents: ConsentRecordView[];
   /** When the link used to read this stops working. */
   linkExpiresAt: string;
 }

@@ -3,6 +3,7 @@
 import * as z from 'zod/mini';
 import { COUNTRIES, type Country, type Language } from '../markets.ts';
 import { ErrorKey, freeText } from './fields.ts';
+import type { ConsentRecordView } from './consents.ts';
 
 /** applications.status, fixed for every part of the product (finder: approved only). */
 export const APPLICATION_STATUSES = ['submitted', 'changes_requested', 'approved', 'rejected', 'deactivated', 'erased'] as const;
@@ -76,6 +77,8 @@ export interface ReviewListItem {
   /** When it was (last) submitted: its age in the queue. */
   submittedAt: string;
   updatedAt: string;
+  /** Signed up in the field (issue 23): the rep or area manager who recorded the pharmacist, who then confirmed; null otherwise. */
+  signedInFieldBy: string | null;
 }
 
 export interface ReviewList {
@@ -118,6 +121,8 @@ export interface ReviewDetail extends ReviewListItem {
   certificateFileIds: string[];
   place: { placeId: string; name: string; address: string; lat: number; lng: number };
   history: ReviewHistoryEntry[];
+  /** The declarations and consents on record, with the document versions shown (issue 23). */
+  consents: ConsentRecordView[];
   /** The decisions the current status allows. */
   decisions: Decision[];
 }

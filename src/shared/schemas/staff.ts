@@ -5,6 +5,7 @@ import { BasePathSchema, EmailSchema, ErrorKey, patterned } from './fields.ts';
 import { CALL_FLAGS } from '../reference/call-flags.ts';
 
 import type { StaffRole } from '../staff-roles.ts';
+import type { PharmacistConfirmation } from './field-confirmation.ts';
 
 export { STAFF_ROLES, type StaffRole } from '../staff-roles.ts';
 
@@ -88,6 +89,8 @@ export interface FieldPharmacyItem {
   fullAddress: string;
   callHistory: CallHistoryEntry[];
   currentCallFlag: string | null;
+  /** The pharmacist recorded: awaiting their confirmation, confirmed on a date, or their data erased (issue 23). */
+  pharmacist: PharmacistConfirmation | null;
 }
 
 /** GET /api/rep-get-pharmacy data: the rep pharmacy-update fields known for a field pharmacy. */
@@ -132,6 +135,7 @@ export interface AreaManagerPharmacyItem {
   repName: string | null;
   /** The next visit of the latest call entry (YYYY-MM-DD), if one was planned. */
   nextVisit: string | null;
+  pharmacist: PharmacistConfirmation | null;
 }
 
 /** The list's answer: `{ status, data, total }` (total over every page). */

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { FORMS, type FormId } from '#shared/forms/catalogue.ts';
 import { APPLICANT_SECTIONS } from '../forms/applicant-sections.tsx';
 import { FIELD_FORCE_SECTIONS } from '../forms/field-force-sections.tsx';
+import { FIELD_CONFIRMATION_SECTIONS } from '../forms/field-confirmation-page.tsx';
 import { LINK_SECTIONS } from '../forms/link-request-page.tsx';
 import { REP_VISIT_SECTIONS } from '../forms/rep-visit-sections.tsx';
 import { STEPS_SECTIONS } from '../forms/steps-sections.tsx';
@@ -19,6 +20,7 @@ const PAGES: [string, SectionRegistry, FormId[]][] = [
   ['rep’s visit', REP_VISIT_SECTIONS, ['rep-visit']],
   ['add a staff person', STAFF_PERSON_SECTIONS, ['add-area-manager', 'add-reviewer']],
   ['link requests', LINK_SECTIONS, ['data-rights-request', 'update-link-request']],
+  ['a field-signed pharmacist’s confirmation', FIELD_CONFIRMATION_SECTIONS, ['field-confirmation']],
 ];
 
 describe('section registries', () => {

@@ -10,7 +10,7 @@ import './components.css';
 
 export interface LinkNotValidViewProps {
   /** Which link it was: the wording of why, and where to ask for a new one. */
-  kind: 'edit' | 'data';
+  kind: 'edit' | 'data' | 'confirm';
   /** The page that sends a new link (a path inside the market). */
   newLinkPath: string;
 }

@@ -71,7 +71,7 @@ describe('the rep’s visit form (screen 12)', () => {
     // Submit waits for the three confirmations of the joined_unify part.
     const submit = screen.getByRole('button', { name: 'Save the visit' });
     expect(submit).toBeDisabled();
-    for (const box of within(screen.getByRole('group', { name: /please confirm/i })).getAllByRole('checkbox')) await user.click(box);
+    for (const box of within(screen.getByRole('group', { name: 'Your statements' })).getAllByRole('checkbox')) await user.click(box);
     await waitFor(() => expect(submit).toBeEnabled());
     await user.click(submit);
     const summary = await screen.findByRole('alert');

@@ -13,7 +13,7 @@ export const FIELD_FORCE_SECTIONS: SectionRegistry = {
   pharmacy: PharmacySection,
   'city-region-province': CityRegionProvinceSection,
   'short-italian': ShortItalianFields,
-  'confirmations-3': () => <ConfirmationsSection names={THREE_CONFIRMATIONS} />,
+  'staff-statements': () => <ConfirmationsSection names={THREE_CONFIRMATIONS} />,
   'bot-check': BotCheckSection,
   ...REP_VISIT_SECTIONS,
   'staff-person': ContactSection,

@@ -97,7 +97,11 @@ export function FormPage({ form, sections, step = 1, values, stepPath, backTo }:
   if (phase === 'linkNotValid') {
     return (
       <Suspense fallback={<Spinner />}>
-        <LinkNotValidView kind="edit" newLinkPath={routePath('updateLinkRequest')} />
+        {form.editsApplication ? (
+          <LinkNotValidView kind="edit" newLinkPath={routePath('updateLinkRequest')} />
+        ) : (
+          <LinkNotValidView kind="confirm" newLinkPath={routePath('myDataRequest')} />
+        )}
       </Suspense>
     );
   }

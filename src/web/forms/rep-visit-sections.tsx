@@ -49,6 +49,6 @@ export const REP_VISIT_SECTIONS: SectionRegistry = {
       <ExtraPharmacistsSection />
     </Suspense>
   ),
-  'confirmations-3-if-joined': () => <ConfirmationsSection names={THREE_CONFIRMATIONS} />,
+  'staff-statements-if-joined': () => <ConfirmationsSection names={THREE_CONFIRMATIONS} />,
   'pharmacy-ref': null,
 };

@@ -9,8 +9,11 @@ import { UNIQUE_VIOLATION, databaseErrorOf, rowsOf, type Database } from '../../
 import { callEntries, fieldPharmacies, staffUsers } from '../../db/schema.ts';
 import { CAPTCHA_USED_CONSTRAINT, captchaUsedInsert, type VerifiedCaptcha } from '../captcha.ts';
 import { exportColumnsOf, updateFieldPharmacy } from './export-lines.ts';
+import { sectionOf } from '#shared/forms/sections.ts';
+import { recordConsent } from '../consents.ts';
 import type { FieldSales } from './field-sales.ts';
-import { columnAnswersOf, rowFromAnswers, type FieldPharmacy } from './pharmacy-row.ts';
+import type { PharmacistConfirmation, RecordedBy } from './pharmacist-confirmation.ts';
+import { columnAnswersOf, pharmacistOf, rowFromAnswers, type FieldPharmacy } from './pharmacy-row.ts';
 
 export interface PharmacyListQuery {
   page: number;
@@ -36,7 +39,10 @@ function refusalOf(error: unknown): SaveResult | null {
   return null;
 }
 
-export function createAreaManagerPharmacies(db: Database, fieldSales: FieldSales) {
+/** The staff statements of the add-pharmacy form (recorded as the manager's own, issue 23). */
+const STAFF_STATEMENTS = sectionOf('staff-statements').boxes ?? [];
+
+export function createAreaManagerPharmacies(db: Database, fieldSales: FieldSales, confirmation: Pick<PharmacistConfirmation, 'askIfNew'>) {
   return {
     async page(areaManagerId: string, query: PharmacyListQuery): Promise<AreaManagerPharmacyPage> {
       const where: SQL[] = [sql`p.area_manager_id = ${areaManagerId}`];
@@ -49,15 +55,25 @@ export function createAreaManagerPharmacies(db: Database, fieldSales: FieldSales
       const [counted, listed] = await Promise.all([
         db.execute(sql`select count(*)::int as n from ${fieldPharmacies} p where ${condition}`),
         db.execute(sql`
-          select page.id, page.name, page.full_address, page.city, page.current_call_flag,
+          select page.id, page.name, page.full_address, page.city, page.current_call_flag, page.pharmacist_status, page.confirmed_at,
             (select c.next_visit from ${callEntries} c where c.pharmacy_id = page.id order by c.at desc limit 1) as next_visit,
             nullif(trim(coalesce(r.first_name, '') || ' ' || coalesce(r.last_name, '')), '') as rep_name
-          from (select p.id, p.name, p.full_address, p.city, p.current_call_flag, p.sales_rep_id from ${fieldPharmacies} p
+          from (select p.id, p.name, p.full_address, p.city, p.current_call_flag, p.sales_rep_id, p.pharmacist_status, p.confirmed_at from ${fieldPharmacies} p
                 where ${condition} order by p.name, p.id limit ${PHARMACY_PAGE_SIZE} offset ${offset}) page
           left join ${staffUsers} r on r.id = page.sales_rep_id
           order by page.name, page.id`),
       ]);
-      type Row = { id: string; name: string; full_address: string; city: string | null; current_call_flag: string | null; next_visit: string | Date | null; rep_name: string | null };
+      type Row = {
+        id: string;
+        name: string;
+        full_address: string;
+        city: string | null;
+        current_call_flag: string | null;
+        next_visit: string | Date | null;
+        rep_name: string | null;
+        pharmacist_status: FieldPharmacy['pharmacistStatus'];
+        confirmed_at: Date | null;
+      };
       const data: AreaManagerPharmacyItem[] = rowsOf<Row>(listed).map((r) => ({
         id: r.id,
         pharmacyName: r.name,
@@ -66,6 +82,7 @@ export function createAreaManagerPharmacies(db: Database, fieldSales: FieldSales
         currentCallFlag: r.current_call_flag,
         repName: r.rep_name,
         nextVisit: r.next_visit instanceof Date ? r.next_visit.toISOString().slice(0, 10) : r.next_visit,
+        pharmacist: pharmacistOf({ pharmacistStatus: r.pharmacist_status, confirmedAt: r.confirmed_at }),
       }));
       return { data, total: rowsOf<{ n: number }>(counted)[0]?.n ?? 0 };
     },
@@ -81,6 +98,7 @@ export function createAreaManagerPharmacies(db: Database, fieldSales: FieldSales
         fullAddress: base.fullAddress,
         currentCallFlag: base.currentCallFlag,
         callHistory: base.callHistory,
+        pharmacist: base.pharmacist,
         ...columns,
         repName: rep[0] ? `${rep[0].firstName} ${rep[0].lastName}` : null,
         areaManagerId: row.areaManagerId,
@@ -101,13 +119,17 @@ export function createAreaManagerPharmacies(db: Database, fieldSales: FieldSales
      * transaction, as `applications.save` spends it: a solution used before refuses the save. A
      * refused save spends nothing, so the manager may send the same solution with another place.
      */
-    async create(areaManagerId: string, payload: Record<string, unknown>, extras: { captcha?: VerifiedCaptcha } = {}): Promise<SaveResult> {
+    async create(areaManagerId: string, payload: Record<string, unknown>, extras: { captcha?: VerifiedCaptcha; recordedBy: RecordedBy }): Promise<SaveResult> {
       try {
         const id = await db.transaction(async (tx) => {
           // The id and time are set here so that the row and its export record are written at once.
           const row = { id: randomUUID(), createdAt: new Date(), areaManagerId, currentCallFlag: null, month: null, ...rowFromAnswers(FORMS['areamanager-pharmacy'], payload) };
           await tx.insert(fieldPharmacies).values({ ...row, ...exportColumnsOf(row) });
           if (extras.captcha) await tx.execute(captchaUsedInsert(extras.captcha));
+          const { recordedBy } = extras;
+          await recordConsent(tx, { fieldPharmacyId: row.id, givenBy: 'staff', staffUserId: recordedBy.userId, answers: payload, boxes: STAFF_STATEMENTS, country: 'it', language: recordedBy.language, at: row.createdAt });
+          // The pharmacist recorded is asked to confirm for themselves, by e-mail, in this transaction.
+          await confirmation.askIfNew(tx, row.id, recordedBy);
           return row.id;
         });
         return { ok: true, id };

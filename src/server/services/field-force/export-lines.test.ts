@@ -17,12 +17,14 @@ let ctx: TestContext;
 let manager: StaffUser;
 let rep: StaffUser;
 let store: ReturnType<typeof createAreaManagerPharmacies>;
+/** These tests are about the export records: nobody is asked to confirm. */
+const NO_CONFIRMATION = { askIfNew: async () => undefined };
 
 beforeAll(async () => {
   ctx = await createTestContext();
   manager = await addStaff(ctx, 'area_manager');
   rep = await addStaff(ctx, 'sales_rep', { areaManagerId: manager.id });
-  store = createAreaManagerPharmacies(ctx.database.db, null as never);
+  store = createAreaManagerPharmacies(ctx.database.db, null as never, NO_CONFIRMATION);
 });
 afterAll(async () => {
   await ctx?.close();
@@ -47,15 +49,15 @@ async function exported(areaManagerId: string): Promise<string> {
 describe('stored export records', () => {
   it('are stored by adding a pharmacy, editing it and a rep’s visit, each in the current format', async () => {
     const payload = { whereYouWork: 'Farmacia Salvata', address: 'Via Roma 1, 00100 Roma RM', placeId: 'lines:1', lat: 41.9, lng: 12.5, city: 'Roma', region: 'lazio', prov: 'RM', salesRep: rep.id, oncStatus: 'registered', email: 'titolare@example.it' };
-    const created = await store.create(manager.id, payload);
+    const created = await store.create(manager.id, payload, { recordedBy: { userId: manager.id, language: 'it', linkBase: null } });
     if (!created.ok) throw new Error('not created');
     expect((await expectStoredRecordCurrent(created.id)).exportHead).toContain('Farmacia Salvata');
 
     await store.updateDetails(await rowOf(created.id), { ...payload, whereYouWork: 'Farmacia Rinominata' });
     expect((await expectStoredRecordCurrent(created.id)).exportHead).toContain('Farmacia Rinominata');
 
-    const visits = createRepVisits(ctx.database.db);
-    await visits.record({ payload: { pharmacyId: created.id, callFlag: 'interested_but_requires_another_visit', month: 3, services: 'Galenica' }, byUserId: rep.id, route: 'PUT /api/rep-update-pharmacy' });
+    const visits = createRepVisits(ctx.database.db, NO_CONFIRMATION);
+    await visits.record({ payload: { pharmacyId: created.id, callFlag: 'interested_but_requires_another_visit', month: 3, services: 'Galenica' }, byUserId: rep.id, route: 'PUT /api/rep-update-pharmacy', recordedBy: { userId: rep.id, language: 'it', linkBase: null } });
     const visited = await expectStoredRecordCurrent(created.id);
     expect(visited.exportTail).toContain('interested_but_requires_another_visit');
     expect(visited.exportTail).toContain('Galenica');
@@ -93,7 +95,7 @@ describe('stored export records', () => {
   });
 
   it('are marked stale by an update that changes the row but not its record, so the export never shows an old value', async () => {
-    const created = await store.create(manager.id, { whereYouWork: 'Farmacia Vecchia', address: 'Via 3', placeId: 'lines:3', email: 'vecchia@example.it' });
+    const created = await store.create(manager.id, { whereYouWork: 'Farmacia Vecchia', address: 'Via 3', placeId: 'lines:3', email: 'vecchia@example.it' }, { recordedBy: { userId: manager.id, language: 'it', linkBase: null } });
     if (!created.ok) throw new Error('not created');
     await ctx.database.db.update(fieldPharmacies).set({ answers: { email: 'nuova@example.it' } }).where(eq(fieldPharmacies.id, created.id));
     expect((await rowOf(created.id)).exportFormat).toBeNull();
@@ -107,7 +109,7 @@ describe('stored export records', () => {
   });
 
   it('carry no rep name: the export writes the rep’s name as it is now', async () => {
-    const created = await store.create(manager.id, { whereYouWork: 'Farmacia del Rep', address: 'Via 2', placeId: 'lines:2', salesRep: rep.id });
+    const created = await store.create(manager.id, { whereYouWork: 'Farmacia del Rep', address: 'Via 2', placeId: 'lines:2', salesRep: rep.id }, { recordedBy: { userId: manager.id, language: 'it', linkBase: null } });
     if (!created.ok) throw new Error('not created');
     await ctx.database.db.update(staffUsers).set({ firstName: 'Rosa', lastName: '=Nuova' }).where(eq(staffUsers.id, rep.id));
     const [header, ...rows] = readCsv((await exported(manager.id)).slice(1), ';');

@@ -3,7 +3,7 @@ import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { AreaManagerItem, CallHistoryEntry, FieldPharmacyDetail, FieldPharmacyItem, RepItem } from '#shared/schemas/staff.ts';
 import type { Database } from '../../db/client.ts';
 import { callEntries, fieldPharmacies, staffUsers } from '../../db/schema.ts';
-import { answersFromRow, type FieldPharmacy } from './pharmacy-row.ts';
+import { answersFromRow, pharmacistOf, type FieldPharmacy } from './pharmacy-row.ts';
 
 export function createFieldSales(db: Database) {
   async function histories(pharmacyIds: string[]): Promise<Map<string, CallHistoryEntry[]>> {
@@ -31,7 +31,7 @@ export function createFieldSales(db: Database) {
 
   async function items(rows: FieldPharmacy[]): Promise<FieldPharmacyItem[]> {
     const history = await histories(rows.map((r) => r.id));
-    return rows.map((r) => ({ id: r.id, pharmacyName: r.name, fullAddress: r.fullAddress, callHistory: history.get(r.id) ?? [], currentCallFlag: r.currentCallFlag }));
+    return rows.map((r) => ({ id: r.id, pharmacyName: r.name, fullAddress: r.fullAddress, callHistory: history.get(r.id) ?? [], currentCallFlag: r.currentCallFlag, pharmacist: pharmacistOf(r) }));
   }
 
   return {

@@ -7,6 +7,7 @@ import { answersOf } from '#shared/forms/derive.ts';
 import type { FormDef } from '#shared/forms/model.ts';
 import { sectionOf } from '#shared/forms/sections.ts';
 import { CALL_FLAG_JOINED_UNIFY } from '#shared/reference/call-flags.ts';
+import type { PharmacistConfirmation } from '#shared/schemas/field-confirmation.ts';
 import type { fieldPharmacies } from '../../db/schema.ts';
 
 export type FieldPharmacy = typeof fieldPharmacies.$inferSelect;
@@ -82,6 +83,13 @@ export function rowAfterVisit(row: FieldPharmacy, payload: Record<string, unknow
 
 /** The visit's note and next visit, for its call-history entry ('' as null). */
 export const callEntryAnswersOf = (payload: Record<string, unknown>) => ({ note: textOf(payload.note), nextVisit: textOf(payload.nextVisit) });
+
+/** The pharmacist's confirmation as the lists show it (issue 23). */
+export function pharmacistOf(row: Pick<FieldPharmacy, 'pharmacistStatus' | 'confirmedAt'>): PharmacistConfirmation | null {
+  if (!row.pharmacistStatus) return null;
+  const at = row.confirmedAt as Date | string | null;
+  return { status: row.pharmacistStatus, confirmedAt: at instanceof Date ? at.toISOString() : at ? new Date(at).toISOString() : null };
+}
 
 /** The answers the row's columns hold, under the forms' names. */
 type ColumnAnswers = { -readonly [K in keyof typeof COLUMN_OF]: FieldPharmacy[(typeof COLUMN_OF)[K]] };

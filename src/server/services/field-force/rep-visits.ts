@@ -7,8 +7,12 @@ import { createHash } from 'node:crypto';
 import { and, eq, lt } from 'drizzle-orm';
 import type { RepVisitAnswer } from '#shared/api/staff-endpoints.ts';
 import { databaseErrorOf, UNIQUE_VIOLATION, type Database, type Transaction } from '../../db/client.ts';
+import { sectionOf } from '#shared/forms/sections.ts';
+import { CALL_FLAG_JOINED_UNIFY } from '#shared/reference/call-flags.ts';
 import { callEntries, idempotentRequests } from '../../db/schema.ts';
 import { canonicalJson } from '../canonical-json.ts';
+import { recordConsent } from '../consents.ts';
+import type { PharmacistConfirmation, RecordedBy } from './pharmacist-confirmation.ts';
 import { updateFieldPharmacy } from './export-lines.ts';
 import { callEntryAnswersOf, rowAfterVisit } from './pharmacy-row.ts';
 
@@ -24,10 +28,19 @@ export interface RepVisitRequest {
   idempotencyKey?: string;
   /** "METHOD /path", stored with the key: a key reused on another route is refused. */
   route: string;
+  /** The rep, their language and where a pharmacist's link starts: a joined_unify visit asks the pharmacist it records (issue 23). */
+  recordedBy: RecordedBy;
 }
 
-async function write(tx: Transaction, { payload, byUserId }: RepVisitRequest): Promise<RepVisitAnswer> {
+/** The rep's own statements of the joined_unify part (issue 23). */
+const STAFF_STATEMENTS = sectionOf('staff-statements-if-joined').boxes ?? [];
+
+async function write(tx: Transaction, { payload, byUserId, recordedBy }: RepVisitRequest, confirmation: Pick<PharmacistConfirmation, 'askIfNew'>): Promise<RepVisitAnswer> {
   const current = await updateFieldPharmacy(tx, payload.pharmacyId, (row) => rowAfterVisit(row, payload));
+  if (payload.callFlag === CALL_FLAG_JOINED_UNIFY) {
+    await recordConsent(tx, { fieldPharmacyId: current.id, givenBy: 'staff', staffUserId: byUserId, answers: payload, boxes: STAFF_STATEMENTS, country: 'it', language: recordedBy.language, at: new Date() });
+    await confirmation.askIfNew(tx, current.id, recordedBy);
+  }
   const { note, nextVisit } = callEntryAnswersOf(payload);
   const changed = payload.callFlag !== current.currentCallFlag || payload.month !== current.month;
   if (!changed && !note && !nextVisit) return { pharmacyId: current.id, callEntryId: null };
@@ -38,7 +51,7 @@ async function write(tx: Transaction, { payload, byUserId }: RepVisitRequest): P
   return { pharmacyId: current.id, callEntryId: entry!.id };
 }
 
-export function createRepVisits(db: Database) {
+export function createRepVisits(db: Database, confirmation: Pick<PharmacistConfirmation, 'askIfNew'>) {
   return {
     async record(request: RepVisitRequest): Promise<RepVisitResult> {
       try {
@@ -56,7 +69,7 @@ export function createRepVisits(db: Database) {
               return { ok: true, answer: first.answer as unknown as RepVisitAnswer, replayed: true };
             }
           }
-          const answer = await write(tx, request);
+          const answer = await write(tx, request, confirmation);
           if (key) await tx.update(idempotentRequests).set({ answer: { ...answer } }).where(and(eq(idempotentRequests.userId, userId), eq(idempotentRequests.key, key)));
           return { ok: true, answer, replayed: false };
         });

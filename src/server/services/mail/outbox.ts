@@ -147,7 +147,7 @@ export function createMailer(db: Database, settings: MailSettings, log?: Pick<Fa
           // Inserted already claimed (first attempt counted), so no sender takes it meanwhile.
           const [mail] = await db
             .insert(mailOutbox)
-            .values({ to: message.to, subject: message.subject, text: message.text, html: message.html ?? null, attempts: 1, claimedUntil: leaseEnd(settings), claimToken: token })
+            .values({ to: message.to, mailbox: mailboxOf(message.to), subject: message.subject, text: message.text, html: message.html ?? null, attempts: 1, claimedUntil: leaseEnd(settings), claimToken: token })
             .returning(claimColumns);
           return attempt(mail!, token);
         })(),

@@ -27,6 +27,7 @@ import { applications, files, pharmacies, reviewAudit, staffUsers } from '../../
 import { newEditToken } from '../applications.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { decisionMail } from './decision-mail.ts';
+import { consentsOf } from '../consents.ts';
 
 const DAY_MS = 24 * 3600 * 1000;
 const WEEK_MS = 7 * DAY_MS;
@@ -86,6 +87,7 @@ const listColumns = {
   pharmacyName: pharmacies.name,
   submittedAt: applications.submittedAt,
   updatedAt: applications.updatedAt,
+  signedInFieldBy: sql<string | null>`(select s.first_name || ' ' || s.last_name from ${staffUsers} s where s.id = ${applications.signedInFieldBy})`,
 };
 
 type ListRow = { [K in keyof typeof listColumns]: unknown } & { submittedAt: Date; updatedAt: Date };
@@ -102,6 +104,7 @@ const listItem = (row: ListRow): ReviewListItem => ({
   pharmacyName: row.pharmacyName as string,
   submittedAt: row.submittedAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
+  signedInFieldBy: (row.signedInFieldBy as string | null) ?? null,
 });
 
 /**
@@ -205,6 +208,7 @@ export function createReviewDesk(db: Database, options: ReviewDeskOptions) {
           reason: h.reason,
           by: h.firstName === null ? null : `${h.firstName} ${h.lastName ?? ''}`.trim(),
         })),
+        consents: await consentsOf(db, { applicationIds: [id] }),
         decisions: decisionsFrom(row.status as string),
       };
     },

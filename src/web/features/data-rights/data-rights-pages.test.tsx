@@ -14,14 +14,20 @@ vi.mock('../../components/altcha-widget.tsx', async () => (await import('../../t
 
 const TOKEN = 'AbCdEfGhIjKlMnOpQrStUvWxYz012345';
 const DATA: MyDataExport = {
-  application: {
-    id: 'a1', status: 'submitted', country: 'de', language: 'de', email: 'anna@example.de', firstName: 'Anna', lastName: 'Müller',
-    registrationBody: 'Apothekerkammer Berlin', registrationNumber: '12345', submittedAt: '2026-11-01T10:00:00Z', updatedAt: '2026-11-01T10:00:00Z',
-    answers: { whereYouWork: 'Linden-Apotheke' },
-  },
-  pharmacy: { name: 'Linden-Apotheke', address: 'Unter den Linden 1, 10117 Berlin' },
-  files: [{ kind: 'photo', mime: 'image/jpeg', bytes: 1000, uploadedAt: '2026-11-01T10:00:00Z' }],
-  emails: [{ subject: 'Ihre Daten', text: '…', createdAt: '2026-11-20T10:00:00Z', sentAt: '2026-11-20T10:00:00Z' }],
+  applications: [
+    {
+      id: 'a1', reference: 'PC-7K3M9Q', status: 'submitted', country: 'de', language: 'de', email: 'anna@example.de', firstName: 'Anna', lastName: 'Müller',
+      registrationBody: 'Apothekerkammer Berlin', registrationNumber: '12345', submittedAt: '2026-11-01T10:00:00Z', updatedAt: '2026-11-01T10:00:00Z',
+      answers: { whereYouWork: 'Linden-Apotheke' },
+      pharmacy: { name: 'Linden-Apotheke', address: 'Unter den Linden 1, 10117 Berlin' },
+      files: [{ kind: 'photo', mime: 'image/jpeg', bytes: 1000, uploadedAt: '2026-11-01T10:00:00Z' }],
+      signedInField: false,
+    },
+  ],
+  fieldRecords: [],
+  drafts: [],
+  emails: [{ to: 'anna@example.de', subject: 'Ihre Daten', text: '…', createdAt: '2026-11-20T10:00:00Z', sentAt: '2026-11-20T10:00:00Z' }],
+  consents: [],
   linkExpiresAt: '2026-11-27T10:00:00Z',
 };
 

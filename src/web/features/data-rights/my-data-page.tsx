@@ -1,5 +1,6 @@
-// /my-data/{token}, the page behind the e-mailed data-rights link (issue 13 item 6): what we hold
-// about the application, a download of all of it as JSON, and erasure after a confirmation.
+// /my-data/{token}, the page behind the e-mailed data-rights link (issues 13, 23): what we hold for
+// the mailbox (applications, field records, drafts, e-mails, consents), a download of all of it as
+// JSON, and erasure after a confirmation.
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -76,10 +77,9 @@ export function MyDataPage() {
   }
 
   const { data } = state;
-  const { application: a } = data;
   const date = (iso: string) => new Date(iso).toLocaleDateString(LANGUAGE_TAG[config.language], { day: 'numeric', month: 'long', year: 'numeric' });
-  const status = t([`myData.status.${a.status}`, 'myData.status.other']);
   const email = config.operator.supportEmail;
+  const text = (value: unknown) => (typeof value === 'string' && value ? value : '–');
 
   const erase = async () => {
     setErasing(true);
@@ -95,17 +95,44 @@ export function MyDataPage() {
         {t('myData.page.title')}
       </h1>
       <p className="pc-body">{t('myData.page.intro', { date: date(data.linkExpiresAt) })}</p>
+      {data.applications.map((a) => (
+        <section key={a.id} aria-label={t('myData.page.application')}>
+          <h2 className="pc-heading-m">{a.reference ? t('myData.page.applicationWithReference', { reference: a.reference }) : t('myData.page.application')}</h2>
+          <SummaryList
+            changeText=""
+            rows={[
+              { key: t('myData.fields.name'), value: `${a.firstName} ${a.lastName}` },
+              { key: t('myData.fields.email'), value: a.email },
+              { key: t('myData.fields.registration'), value: `${a.registrationBody} ${a.registrationNumber}` },
+              { key: t('myData.fields.pharmacy'), value: a.pharmacy ? `${a.pharmacy.name}, ${a.pharmacy.address}` : '–' },
+              { key: t('myData.fields.status'), value: t([`myData.status.${a.status}`, 'myData.status.other']) },
+              { key: t('myData.fields.submitted'), value: date(a.submittedAt) },
+              { key: t('myData.fields.files'), value: t('myData.fields.filesCount', { count: a.files.length }) },
+            ]}
+          />
+        </section>
+      ))}
+      {data.fieldRecords.map((r) => (
+        <section key={r.id} aria-label={t('myData.page.fieldRecord')}>
+          <h2 className="pc-heading-m">{t('myData.page.fieldRecord')}</h2>
+          <SummaryList
+            changeText=""
+            rows={[
+              { key: t('myData.fields.name'), value: `${text(r.answers.firstName)} ${text(r.answers.lastName)}` },
+              { key: t('myData.fields.email'), value: text(r.answers.email) },
+              { key: t('myData.fields.pharmacy'), value: `${r.pharmacyName}, ${r.address}` },
+              { key: t('myData.fields.recorded'), value: date(r.recordedAt) },
+              { key: t('myData.fields.confirmation'), value: r.confirmedAt ? t('myData.fieldStatus.confirmed', { date: date(r.confirmedAt) }) : t('myData.fieldStatus.awaiting') },
+            ]}
+          />
+        </section>
+      ))}
       <SummaryList
         changeText=""
         rows={[
-          { key: t('myData.fields.name'), value: `${a.firstName} ${a.lastName}` },
-          { key: t('myData.fields.email'), value: a.email },
-          { key: t('myData.fields.registration'), value: `${a.registrationBody} ${a.registrationNumber}` },
-          { key: t('myData.fields.pharmacy'), value: data.pharmacy ? `${data.pharmacy.name}, ${data.pharmacy.address}` : '–' },
-          { key: t('myData.fields.status'), value: status },
-          { key: t('myData.fields.submitted'), value: date(a.submittedAt) },
-          { key: t('myData.fields.files'), value: t('myData.fields.filesCount', { count: data.files.length }) },
+          { key: t('myData.fields.drafts'), value: t('myData.fields.draftsCount', { count: data.drafts.length }) },
           { key: t('myData.fields.emails'), value: t('myData.fields.emailsCount', { count: data.emails.length }) },
+          { key: t('myData.fields.consents'), value: t('myData.fields.consentsCount', { count: data.consents.length }) },
         ]}
       />
 

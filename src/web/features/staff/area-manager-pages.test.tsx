@@ -186,7 +186,7 @@ describe('add a pharmacy (screens 7 then 3, one payload)', () => {
     await user.type(screen.getByRole('textbox', { name: /^last name$/i }), 'Verdi');
     await user.type(screen.getByRole('textbox', { name: /registration number/i }), '12345');
     await user.click(within(screen.getByRole('group', { name: /oncodemia/i })).getByRole('radio', { name: 'Yes' }));
-    for (const box of within(screen.getByRole('group', { name: /please confirm/i })).getAllByRole('checkbox')) await user.click(box);
+    for (const box of within(screen.getByRole('group', { name: 'Your statements' })).getAllByRole('checkbox')) await user.click(box);
     await user.click(await screen.findByRole('button', { name: /solve bot check/i }));
     await user.click(screen.getByRole('button', { name: 'Add the pharmacy' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Saved' })).toBeInTheDocument();

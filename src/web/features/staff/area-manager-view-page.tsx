@@ -14,6 +14,7 @@ import { getPharmacy } from './api/area-manager-pharmacies.ts';
 import { NoAccess } from './no-access.tsx';
 import { usePageTitle } from './use-page-title.ts';
 import { useStaffLoad } from './use-staff-load.ts';
+import { PharmacistStatus } from './pharmacist-status.tsx';
 
 
 const flagText = (flag: string | null, none: string) => (flag ? callFlagLabel(flag) : none);
@@ -72,6 +73,7 @@ export function AreaManagerViewPage() {
           <p className="pc-body">
             <strong>{t('staff.areaManagerView.rep')}:</strong> {detail.repName ?? '–'}
           </p>
+          <PharmacistStatus pharmacist={detail.pharmacist} />
           <div className="pc-button-group">
             <Link className="pc-button pc-button--secondary" to={localPath(routePath('areaManagerPharmacyEdit', { id: detail.id }))}>
               {t('staff.areaManagerView.edit')}

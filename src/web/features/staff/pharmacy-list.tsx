@@ -6,6 +6,7 @@ import { callFlagLabel } from '#shared/reference/call-flags.ts';
 import { routePath } from '#shared/routes.ts';
 import type { AreaManagerPharmacyItem } from '#shared/schemas/staff.ts';
 import { useLocalPath } from '../../lib/site-context.tsx';
+import { PharmacistStatus } from './pharmacist-status.tsx';
 
 export function PharmacyList({ items }: { items: AreaManagerPharmacyItem[] }) {
   const { t } = useTranslation();
@@ -21,6 +22,7 @@ export function PharmacyList({ items }: { items: AreaManagerPharmacyItem[] }) {
               {t('staff.areaManagerHome.flag')}: {pharmacy.currentCallFlag ? callFlagLabel(pharmacy.currentCallFlag) : t('staff.areaManagerHome.noFlag')}
               {pharmacy.nextVisit ? ` · ${t('staff.areaManagerHome.nextVisit', { date: pharmacy.nextVisit })}` : ''}
             </p>
+            <PharmacistStatus pharmacist={pharmacy.pharmacist} />
           </div>
           <Link className="pc-button pc-button--secondary staff-table__action" to={`${localPath(routePath('areaManagerView'))}?id=${encodeURIComponent(pharmacy.id)}`} state={{ pharmacy }}>
             {t('staff.areaManagerHome.view')} <span className="visually-hidden">{pharmacy.pharmacyName}</span>

@@ -1,4 +1,5 @@
-// The five mandatory confirmations (agreementCheck1..5), with links to the legal texts.
+// The mandatory confirmations (agreementCheck1..5, or the first three), with links to the legal
+// texts; each form's namespace words them (a staff form: the staff member's own statements).
 import { useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { AGREEMENT_FIELDS } from '#shared/reference/options.ts';
@@ -27,6 +28,7 @@ const legalPathsOf = (country: Country) =>
 /** The mandatory confirmations the section lists, each worded in the form's namespace. */
 export function ConfirmationsSection({ names = AGREEMENT_FIELDS }: { names?: readonly AgreementField[] }) {
   const { t } = useTranslation();
+  const text = useFormText();
   const localPath = useLocalPath();
   const { config } = useSite();
   const legalPaths = legalPathsOf(config.country);
@@ -36,7 +38,7 @@ export function ConfirmationsSection({ names = AGREEMENT_FIELDS }: { names?: rea
         {t('form.sections.confirmations')}
       </h2>
       <fieldset className="pc-fieldset pc-form-group">
-        <legend className="pc-fieldset__legend">{t('form.confirmations.legend')}</legend>
+        <legend className="pc-fieldset__legend">{text('confirmations.legend')}</legend>
         <p className="pc-body">
           <RichText
             i18nKey="form.confirmations.links"

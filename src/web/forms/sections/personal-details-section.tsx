@@ -11,8 +11,6 @@ export function ContactSection() {
   const text = useFormText();
   const { register } = useFormContext();
   const emailError = useFieldError('email');
-  const firstNameError = useFieldError('firstName');
-  const lastNameError = useFieldError('lastName');
   return (
     <>
       <h2 id="section-about-you" className="pc-heading-m">
@@ -28,8 +26,33 @@ export function ContactSection() {
         spellCheck={false}
         maxLength={EMAIL_MAX_LENGTH}
       />
+      <NameInputs />
+    </>
+  );
+}
+
+function NameInputs() {
+  const text = useFormText();
+  const { register } = useFormContext();
+  const firstNameError = useFieldError('firstName');
+  const lastNameError = useFieldError('lastName');
+  return (
+    <>
       <TextInput {...register('firstName')} label={text('firstName.label')} error={firstNameError} autoComplete="given-name" spellCheck={false} maxLength={TEXT_MAX_LENGTH} />
       <TextInput {...register('lastName')} label={text('lastName.label')} error={lastNameError} autoComplete="family-name" spellCheck={false} maxLength={TEXT_MAX_LENGTH} />
+    </>
+  );
+}
+
+/** The names alone, under the same heading (a pharmacist confirming what was recorded: their address is where the link went). */
+export function NamesFields() {
+  const text = useFormText();
+  return (
+    <>
+      <h2 id="section-about-you" className="pc-heading-m">
+        {text('sections.aboutYou')}
+      </h2>
+      <NameInputs />
     </>
   );
 }

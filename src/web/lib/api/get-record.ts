@@ -1,14 +1,16 @@
 // The stored record a form opens prefilled (its catalogue entry's `prefill`): an applicant's
 // application (GET /api/get-pharmacist?id=) or a field pharmacy (GET /api/rep-get-pharmacy?id=).
 import * as Api from '#shared/api/endpoints.ts';
-import type { AnyFormContract } from '#shared/api/form-endpoints.ts';
+import { FormApi, type AnyFormContract } from '#shared/api/form-endpoints.ts';
 import { callApi } from '../api-client.ts';
-import { getPharmacist, type LINK_NOT_VALID } from './get-pharmacist.ts';
+import { getPharmacist, LINK_NOT_VALID } from './get-pharmacist.ts';
 
 /** The record; LINK_NOT_VALID for an edit link the server does not know; null when the answer is not ok (the page shows the error view). */
 export async function getRecord(prefill: NonNullable<AnyFormContract['prefill']>, id: string): Promise<Record<string, unknown> | typeof LINK_NOT_VALID | null> {
   // An edit link that no longer works is told apart from a failure (the page says so).
   if (prefill.path === Api.getPharmacist.path) return getPharmacist(id);
-  const { ok, body } = await callApi(prefill, { request: { id } });
+  const { ok, httpStatus, body } = await callApi(prefill, { request: { id } });
+  // A field-signed pharmacist's link that expired or was used is told apart too.
+  if (httpStatus === 404 && prefill.path === FormApi['field-confirmation'].prefill?.path) return LINK_NOT_VALID;
   return ok && body?.status === 'ok' && body.data && typeof body.data === 'object' ? (body.data as Record<string, unknown>) : null;
 }

@@ -16,6 +16,7 @@ import { getRepPharmacies } from './get-rep-pharmacies.ts';
 import { RefusedUpdates } from './refused-updates.tsx';
 import { repFormPath } from './rep-paths.ts';
 import './rep.css';
+import { PharmacistStatus } from '../pharmacist-status.tsx';
 
 function PharmacyRow({ pharmacy, waiting }: { pharmacy: FieldPharmacyItem; waiting?: OutboxEntry }) {
   const { t } = useTranslation();
@@ -28,6 +29,7 @@ function PharmacyRow({ pharmacy, waiting }: { pharmacy: FieldPharmacyItem; waiti
         <p className="staff-list__name">{pharmacy.pharmacyName}</p>
         <p className="staff-list__address">{pharmacy.fullAddress}</p>
         <p className="rep-list__flag">{flag ? t('staff.repHome.currentFlag', { flag: t(`callFlag.${flag}`, { defaultValue: flag }) }) : t('staff.repHome.noVisit')}</p>
+        <PharmacistStatus pharmacist={pharmacy.pharmacist} />
         {waiting ? (
           <p className="rep-pending-tag">{t('staff.repHome.waiting', { flag: waitingFlag ? t(`callFlag.${waitingFlag}`, { defaultValue: waitingFlag }) : '' })}</p>
         ) : null}

@@ -153,7 +153,7 @@ describe('/rep/form?pharmacyId=', () => {
     expect(within(await screen.findByRole('group', { name: 'Pharmacist 2' })).getByRole('textbox', { name: 'First name' })).toHaveValue('Marco');
     expect(within(screen.getByRole('group', { name: 'Pharmacist 3' })).getByRole('textbox', { name: 'Last name' })).toHaveValue('Sarti');
     // Confirmations are asked again on every submit.
-    for (const box of within(screen.getByRole('group', { name: /please confirm/i })).getAllByRole('checkbox')) expect(box).not.toBeChecked();
+    for (const box of within(screen.getByRole('group', { name: 'Your statements' })).getAllByRole('checkbox')) expect(box).not.toBeChecked();
     expect(await violations()).toEqual([]);
   });
 

@@ -1,6 +1,7 @@
 // /admin/review/{id}: one application as the reviewer needs it: every field in its form's order,
 // the photo, the certificate (downloadable only here), the place on the map, the history of
 // decisions, and the actions.
+import { ConsentRecords } from './consent-records.tsx';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -80,6 +81,12 @@ function Detail({ detail, reload }: { detail: ReviewDetail; reload: () => void }
         <dd>
           {formatDate(detail.submittedAt)} <WaitingAge status={detail.status} submittedAt={detail.submittedAt} />
         </dd>
+        {detail.signedInFieldBy ? (
+          <>
+            <dt>{t('review.columns.source')}</dt>
+            <dd>{t('review.signedInField', { name: detail.signedInFieldBy })}</dd>
+          </>
+        ) : null}
       </dl>
 
       <h2 className="pc-heading-m">{t('review.detail.answers')}</h2>
@@ -151,6 +158,8 @@ function Detail({ detail, reload }: { detail: ReviewDetail; reload: () => void }
           ))}
         </ol>
       )}
+
+      <ConsentRecords consents={detail.consents} formatTime={formatTime} />
 
       <DecisionForm
         applicationId={detail.id}

@@ -99,6 +99,7 @@ const DETAIL = {
   certificateFileIds: ['f-1'],
   place: { placeId: 'fixture:uk:001', name: 'Bold Street Chemist', address: '84 Bold Street', lat: 53.4, lng: -2.99 },
   history: [],
+  consents: [],
   decisions: ['approve', 'reject', 'request_changes'],
 };
 

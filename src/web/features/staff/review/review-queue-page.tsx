@@ -148,6 +148,12 @@ export function ReviewQueuePage() {
                           </Link>
                           <br />
                           <span className="review-muted">{item.pharmacyName}</span>
+                          {item.signedInFieldBy ? (
+                            <>
+                              <br />
+                              <span className="review-tag">{t('review.signedInField', { name: item.signedInFieldBy })}</span>
+                            </>
+                          ) : null}
                         </td>
                         <td data-label={t('review.columns.email')} className="review-wrap">
                           {item.email}

@@ -1,0 +1,68 @@
+// Declarations and consents on record (issue 23 item 3): who gave which boxes, when, and the
+// versions of the privacy policy and terms the page showed. Written in the transaction of the save
+// that carried the boxes; read by the review detail and the data export.
+import { asc, eq, inArray } from 'drizzle-orm';
+import { legalVersionsOf } from '#shared/legal-versions.ts';
+import { isCountry, isLanguage, type Country, type Language } from '#shared/markets.ts';
+import type { ConsentRecordView } from '#shared/schemas/consents.ts';
+import type { Queryable } from '../db/client.ts';
+import { consentRecords, staffUsers } from '../db/schema.ts';
+
+export interface ConsentInput {
+  applicationId?: string;
+  fieldPharmacyId?: string;
+  givenBy: 'applicant' | 'pharmacist' | 'staff';
+  staffUserId?: string;
+  /** The boxes ticked, by field name; only the true ones are recorded. */
+  answers: Record<string, unknown>;
+  boxes: readonly string[];
+  country: Country;
+  language: Language;
+  at: Date;
+}
+
+export async function recordConsent(tx: Queryable, input: ConsentInput): Promise<void> {
+  const statements = input.boxes.filter((name) => input.answers[name] === true);
+  if (statements.length === 0) return;
+  const versions = legalVersionsOf(input.country, input.language);
+  await tx.insert(consentRecords).values({
+    applicationId: input.applicationId ?? null,
+    fieldPharmacyId: input.fieldPharmacyId ?? null,
+    givenBy: input.givenBy,
+    staffUserId: input.staffUserId ?? null,
+    statements,
+    country: input.country,
+    language: input.language,
+    privacyVersion: versions.privacy,
+    termsVersion: versions.terms,
+    givenAt: input.at,
+  });
+}
+
+/** The records of some applications or field pharmacies, oldest first, with the staff member's name for a staff statement. */
+export async function consentsOf(db: Queryable, of: { applicationIds?: string[]; fieldPharmacyIds?: string[] }): Promise<ConsentRecordView[]> {
+  const read = (condition: ReturnType<typeof inArray>) =>
+    db
+      .select({ record: consentRecords, firstName: staffUsers.firstName, lastName: staffUsers.lastName })
+      .from(consentRecords)
+      .leftJoin(staffUsers, eq(staffUsers.id, consentRecords.staffUserId))
+      .where(condition)
+      .orderBy(asc(consentRecords.givenAt));
+  const rows = [
+    ...(of.applicationIds?.length ? await read(inArray(consentRecords.applicationId, of.applicationIds)) : []),
+    ...(of.fieldPharmacyIds?.length ? await read(inArray(consentRecords.fieldPharmacyId, of.fieldPharmacyIds)) : []),
+  ];
+  return rows.map(({ record: r, firstName, lastName }) => ({
+    id: r.id,
+    applicationId: r.applicationId,
+    fieldPharmacyId: r.fieldPharmacyId,
+    givenBy: r.givenBy,
+    staffName: firstName ? `${firstName} ${lastName ?? ''}`.trim() : null,
+    statements: r.statements,
+    country: isCountry(r.country) ? r.country : 'it',
+    language: isLanguage(r.language) ? r.language : 'en',
+    privacyVersion: r.privacyVersion,
+    termsVersion: r.termsVersion,
+    givenAt: r.givenAt.toISOString(),
+  }));
+}
