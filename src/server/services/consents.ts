@@ -1,7 +1,7 @@
 // Declarations and consents on record (issue 23 item 3): who gave which boxes, when, and the
 // versions of the privacy policy and terms the page showed. Written in the transaction of the save
 // that carried the boxes; read by the review detail and the data export.
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray, or } from 'drizzle-orm';
 import { legalVersionsOf } from '#shared/legal-versions.ts';
 import { isCountry, isLanguage, type Country, type Language } from '#shared/markets.ts';
 import type { ConsentRecordView } from '#shared/schemas/consents.ts';
@@ -41,17 +41,17 @@ export async function recordConsent(tx: Queryable, input: ConsentInput): Promise
 
 /** The records of some applications or field pharmacies, oldest first, with the staff member's name for a staff statement. */
 export async function consentsOf(db: Queryable, of: { applicationIds?: string[]; fieldPharmacyIds?: string[] }): Promise<ConsentRecordView[]> {
-  const read = (condition: ReturnType<typeof inArray>) =>
-    db
-      .select({ record: consentRecords, firstName: staffUsers.firstName, lastName: staffUsers.lastName })
-      .from(consentRecords)
-      .leftJoin(staffUsers, eq(staffUsers.id, consentRecords.staffUserId))
-      .where(condition)
-      .orderBy(asc(consentRecords.givenAt));
-  const rows = [
-    ...(of.applicationIds?.length ? await read(inArray(consentRecords.applicationId, of.applicationIds)) : []),
-    ...(of.fieldPharmacyIds?.length ? await read(inArray(consentRecords.fieldPharmacyId, of.fieldPharmacyIds)) : []),
+  const conditions = [
+    ...(of.applicationIds?.length ? [inArray(consentRecords.applicationId, of.applicationIds)] : []),
+    ...(of.fieldPharmacyIds?.length ? [inArray(consentRecords.fieldPharmacyId, of.fieldPharmacyIds)] : []),
   ];
+  if (conditions.length === 0) return [];
+  const rows = await db
+    .select({ record: consentRecords, firstName: staffUsers.firstName, lastName: staffUsers.lastName })
+    .from(consentRecords)
+    .leftJoin(staffUsers, eq(staffUsers.id, consentRecords.staffUserId))
+    .where(or(...conditions))
+    .orderBy(asc(consentRecords.givenAt), asc(consentRecords.id));
   return rows.map(({ record: r, firstName, lastName }) => ({
     id: r.id,
     applicationId: r.applicationId,

@@ -23,7 +23,7 @@ import {
   type ReviewListItem,
 } from '#shared/schemas/review.ts';
 import { rowsOf, type Database } from '../../db/client.ts';
-import { applications, files, pharmacies, reviewAudit, staffUsers } from '../../db/schema.ts';
+import { applications, fieldPharmacies, files, pharmacies, reviewAudit, staffUsers } from '../../db/schema.ts';
 import { newEditToken } from '../applications.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { decisionMail } from './decision-mail.ts';
@@ -208,7 +208,8 @@ export function createReviewDesk(db: Database, options: ReviewDeskOptions) {
           reason: h.reason,
           by: h.firstName === null ? null : `${h.firstName} ${h.lastName ?? ''}`.trim(),
         })),
-        consents: await consentsOf(db, { applicationIds: [id] }),
+        // The application's own declarations, and for one signed in the field the staff statements of its field record.
+        consents: await consentsOf(db, { applicationIds: [id], fieldPharmacyIds: (await db.select({ id: fieldPharmacies.id }).from(fieldPharmacies).where(eq(fieldPharmacies.applicationId, id))).map((r) => r.id) }),
         decisions: decisionsFrom(row.status as string),
       };
     },
