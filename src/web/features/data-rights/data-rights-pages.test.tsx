@@ -107,6 +107,21 @@ describe('/my-data/{token}', () => {
     expect(api.calls.filter((c) => c.path.endsWith('/erase')).map((c) => c.method)).toEqual(['POST']);
   });
 
+  it('shows what the field team recorded about a pharmacist and whether they confirmed', async () => {
+    const fieldOnly: MyDataExport = {
+      ...DATA,
+      applications: [],
+      fieldRecords: [{ id: 'f1', pharmacyName: 'Farmacia Porta Pia', address: 'Via Nomentana 1, Roma', recordedAt: '2026-11-20T10:00:00Z', status: 'awaiting', confirmedAt: null, answers: { email: 'maria@example.it', firstName: 'Maria', lastName: 'Verdi' } }],
+    };
+    stubApi({ [`/api/data-rights/${TOKEN}`]: () => json({ status: 'ok', data: fieldOnly }) });
+    await renderMyData();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Von unserem Außendienst erfasst' })).toBeInTheDocument();
+    expect(screen.getByText('Maria Verdi')).toBeInTheDocument();
+    expect(screen.getByText('Farmacia Porta Pia, Via Nomentana 1, Roma')).toBeInTheDocument();
+    expect(screen.getByText('Noch nicht bestätigt')).toBeInTheDocument();
+    await noAxeViolations();
+  });
+
   it('says an unknown or expired link is no longer valid and offers a new one', async () => {
     stubApi({ [`/api/data-rights/${TOKEN}`]: () => json({ status: 'failed', message: 'not found' }, 404) });
     await renderMyData();

@@ -127,6 +127,24 @@ describe('the application page', () => {
     expect(screen.queryByText(/Reason: erased$/)).toBeNull();
   });
 
+  it('marks an application signed in the field and shows the declarations on record with who gave them and the document versions', async () => {
+    const fromTheField = {
+      ...DETAIL,
+      signedInFieldBy: 'Luca Bianchi',
+      consents: [
+        { id: 'c1', applicationId: null, fieldPharmacyId: 'fp1', givenBy: 'staff', staffName: 'Luca Bianchi', statements: ['agreementCheck1', 'agreementCheck2', 'agreementCheck3'], country: 'it', language: 'it', privacyVersion: 'it/it/privacy-policy@2026-11-25', termsVersion: 'it/it/terms-and-conditions@2021-05-07', givenAt: '2026-11-20T10:00:00Z' },
+        { id: 'c2', applicationId: 'a1', fieldPharmacyId: 'fp1', givenBy: 'pharmacist', staffName: null, statements: ['agreementCheck1', 'agreementCheck2', 'agreementCheck3'], country: 'it', language: 'it', privacyVersion: 'it/it/privacy-policy@2026-11-25', termsVersion: 'it/it/terms-and-conditions@2021-05-07', givenAt: '2026-11-21T10:00:00Z' },
+      ],
+    };
+    stubStaffApi({ 'GET /api/auth/me': me, 'GET /api/review/applications/a1': () => json({ status: 'ok', data: fromTheField }) });
+    await renderAt('/admin/review/a1');
+    expect(await screen.findByText('Signed in the field by Luca Bianchi')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'Declarations on record' })).toBeInTheDocument();
+    expect(screen.getByText('Statement of Luca Bianchi (staff)')).toBeInTheDocument();
+    expect(screen.getByText('Given by the pharmacist through their personal link')).toBeInTheDocument();
+    expect(screen.getAllByText(/Shown: privacy policy it\/it\/privacy-policy@2026-11-25, terms it\/it\/terms-and-conditions@2021-05-07/)).toHaveLength(2);
+  });
+
   it('asks for a reason and a confirmation before it sends a rejection', async () => {
     let sent: unknown = null;
     stubStaffApi({
