@@ -138,7 +138,7 @@ async function recordVisits(page: Page, name: string) {
   // Without VAT number, e-mail and confirmations the browser refuses first.
   await page.locator('#email').fill('');
   await expect(page.getByRole('button', { name: 'Salva la visita' })).toBeDisabled();
-  const confirmations = page.getByRole('group', { name: /confermi/i }).getByRole('checkbox');
+  const confirmations = page.getByRole('group', { name: 'Le Sue dichiarazioni' }).getByRole('checkbox');
   for (const box of await confirmations.all()) await box.check();
   await page.getByRole('button', { name: 'Salva la visita' }).click();
   const summary = page.getByRole('alert');
