@@ -54,11 +54,15 @@ test('request -> e-mailed link -> download -> erase, with nothing personal left'
   // Download: one JSON file with the answers, the files' details and the e-mails.
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Meine Daten herunterladen' }).click()]);
   expect(download.suggestedFilename()).toBe('my-data.json');
-  const data = JSON.parse(readFileSync((await download.path())!, 'utf8')) as { application: { email: string; answers: Record<string, unknown> }; files: unknown[]; emails: unknown[] };
-  expect(data.application.email).toBe(who.email);
-  expect(data.application.answers.whereYouWork).toBe('Linden-Apotheke');
-  expect(data.files).toHaveLength(1);
+  type Exported = { applications: { email: string; answers: Record<string, unknown>; files: unknown[] }[]; emails: unknown[]; consents: { givenBy: string }[] };
+  const data = JSON.parse(readFileSync((await download.path())!, 'utf8')) as Exported;
+  expect(data.applications).toHaveLength(1);
+  expect(data.applications[0]!.email).toBe(who.email);
+  expect(data.applications[0]!.answers.whereYouWork).toBe('Linden-Apotheke');
+  expect(data.applications[0]!.files).toHaveLength(1);
   expect(data.emails.length).toBeGreaterThan(0);
+  // The declarations the applicant gave, on record.
+  expect(data.consents.map((c) => c.givenBy)).toEqual(['applicant']);
 
   // Erase, after a confirmation.
   await page.getByRole('button', { name: 'Meine Daten löschen' }).click();
