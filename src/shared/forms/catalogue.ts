@@ -118,7 +118,8 @@ export const FORMS = {
    */
   'field-confirmation': {
     id: 'field-confirmation',
-    texts: 'italy',
+    // Its own wording first (the last section's heading is a confirmation's, not an application's), then the sections'.
+    texts: 'italy.fieldConfirmation',
     titleKey: 'italy.fieldConfirmation.title',
     submitKey: 'italy.fieldConfirmation.submit',
     steps: [['field-confirmation-intro', 'field-pharmacist', 'confirmations-3', 'bot-check']],

@@ -24,7 +24,7 @@ export interface SectionDef {
    * i18n namespace of the section's labels and summary names. 'staff.person' words the forms that
    * add a staff member (their e-mail is where they sign in, not where a decision goes).
    */
-  texts: 'form' | 'italy' | 'steps' | 'staff' | 'staff.person' | 'myData';
+  texts: 'form' | 'italy' | 'italy.fieldConfirmation' | 'steps' | 'staff' | 'staff.person' | 'myData';
   /** 'answer' when absent. */
   role?: SectionRole;
   /** Fields no input shows, whose error is shown at another field: `{ lat: 'placeId' }`. */
