@@ -127,6 +127,7 @@ export function MyDataPage() {
           />
         </section>
       ))}
+      <h2 className="pc-heading-m">{t('myData.page.other')}</h2>
       <SummaryList
         changeText=""
         rows={[

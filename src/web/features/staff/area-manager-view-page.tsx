@@ -73,7 +73,7 @@ export function AreaManagerViewPage() {
           <p className="pc-body">
             <strong>{t('staff.areaManagerView.rep')}:</strong> {detail.repName ?? '–'}
           </p>
-          <PharmacistStatus pharmacist={detail.pharmacist} />
+          <PharmacistStatus pharmacist={detail.pharmacist} inView />
           <div className="pc-button-group">
             <Link className="pc-button pc-button--secondary" to={localPath(routePath('areaManagerPharmacyEdit', { id: detail.id }))}>
               {t('staff.areaManagerView.edit')}

@@ -4,6 +4,9 @@
 import { useTranslation } from 'react-i18next';
 import type { ConsentRecordView } from '#shared/schemas/consents.ts';
 
+/** The date part of a version ('it/it/privacy-policy@2026-11-25' → '2026-11-25'). */
+const versionDate = (version: string) => version.slice(version.lastIndexOf('@') + 1);
+
 export function ConsentRecords({ consents, formatTime }: { consents: ConsentRecordView[]; formatTime: (iso: string) => string }) {
   const { t } = useTranslation();
   return (
@@ -17,9 +20,14 @@ export function ConsentRecords({ consents, formatTime }: { consents: ConsentReco
             <li key={c.id}>
               <strong>{c.givenBy === 'staff' ? t('review.consents.staff', { name: c.staffName ?? t('review.consents.deletedUser') }) : t(`review.consents.${c.givenBy}`)}</strong> – {formatTime(c.givenAt)}
               <br />
-              {t('review.consents.statements', { count: c.statements.length, list: c.statements.join(', ') })}
+              {t('review.consents.statements', { count: c.statements.length, list: c.statements.map((name) => t([`form.fieldNames.${name}`, `steps.fieldNames.${name}`, name])).join(', ') })}
               <br />
-              {t('review.consents.versions', { privacy: c.privacyVersion, terms: c.termsVersion })}
+              {t('review.consents.versions', {
+                privacy: versionDate(c.privacyVersion),
+                terms: versionDate(c.termsVersion),
+                market: t(`review.market.${c.country}`),
+                language: t(`review.language.${c.language}`),
+              })}
             </li>
           ))}
         </ol>

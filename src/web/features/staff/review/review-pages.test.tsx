@@ -140,9 +140,10 @@ describe('the application page', () => {
     await renderAt('/admin/review/a1');
     expect(await screen.findByText('Signed in the field by Luca Bianchi')).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 2, name: 'Declarations on record' })).toBeInTheDocument();
-    expect(screen.getByText('Statement of Luca Bianchi (staff)')).toBeInTheDocument();
+    expect(screen.getByText('Statements of Luca Bianchi (field team)')).toBeInTheDocument();
     expect(screen.getByText('Given by the pharmacist through their personal link')).toBeInTheDocument();
-    expect(screen.getAllByText(/Shown: privacy policy it\/it\/privacy-policy@2026-11-25, terms it\/it\/terms-and-conditions@2021-05-07/)).toHaveLength(2);
+    expect(screen.getAllByText(/Boxes ticked: Confirmation 1, Confirmation 2, Confirmation 3/)).toHaveLength(2);
+    expect(screen.getAllByText(/Documents shown: privacy policy of 2026-11-25, terms of 2021-05-07 \(Italy market, in Italian\)/)).toHaveLength(2);
   });
 
   it('asks for a reason and a confirmation before it sends a rejection', async () => {
