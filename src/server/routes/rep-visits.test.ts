@@ -93,12 +93,13 @@ describe('a rep records a visit', () => {
     expect(await entriesOf(pharmacyId)).toHaveLength(1);
   });
 
-  it('appends no entry when neither flag nor month changes and nothing is noted', async () => {
-    expect((await put(cookies.rep, visit())).statusCode).toBe(200);
+  it('counts every save as a visit: a repeat visit with the same outcome and month, and no note, is a second entry', async () => {
+    const first = await put(cookies.rep, visit());
+    expect(first.statusCode).toBe(200);
     const again = await put(cookies.rep, visit());
-    expect(again.json().data.callEntryId).toBeNull();
-    expect(await entriesOf(pharmacyId)).toHaveLength(1);
-    expect((await put(cookies.rep, visit({ month: 5 }))).json().data.callEntryId).not.toBeNull();
+    expect(again.statusCode).toBe(200);
+    expect(again.json().data.callEntryId).toEqual(expect.any(String));
+    expect(again.json().data.callEntryId).not.toBe(first.json().data.callEntryId);
     expect(await entriesOf(pharmacyId)).toHaveLength(2);
   });
 

@@ -31,10 +31,10 @@ export const areaManagerDashboard: Contract<IdQuery, AreaManagerDashboard, 'GET'
 
 // The forms' own endpoints (add a pharmacy, edit it, the rep's visit, add a rep or an area
 // manager) are derived from their catalogue entries: form-endpoints.ts.
-/** What a rep's visit saved: the pharmacy, and the call-history entry appended (null when flag and month were unchanged and no note was given). */
+/** What a rep's visit saved: the pharmacy, and the call-history entry appended (every save is a visit). */
 export interface RepVisitAnswer {
   pharmacyId: string;
-  callEntryId: string | null;
+  callEntryId: string;
 }
 
 // The area manager's side of the field force (issue 12).

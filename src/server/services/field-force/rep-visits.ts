@@ -1,7 +1,6 @@
 // The rep's visit (spec §2 screen 12, issue 12 item 6): one validated rep-visit payload updates a
 // field pharmacy: the indexed fields in their columns, every other answer in `answers`, and a
-// call-history entry when the flag or month changes (or the rep wrote a note or a next visit),
-// all in one transaction. With an idempotency key, the same key from the same user answers the
+// call-history entry for every save (issue 24: each save is a visit), all in one transaction. With an idempotency key, the same key from the same user answers the
 // first result again and writes nothing.
 import { createHash } from 'node:crypto';
 import { and, eq, lt } from 'drizzle-orm';
@@ -41,9 +40,8 @@ async function write(tx: Transaction, { payload, byUserId, recordedBy }: RepVisi
     await recordConsent(tx, { fieldPharmacyId: current.id, givenBy: 'staff', staffUserId: byUserId, answers: payload, boxes: STAFF_STATEMENTS, country: 'it', language: recordedBy.language, at: new Date() });
     await confirmation.askIfNew(tx, current.id, recordedBy);
   }
+  // Every save is a visit (issue 24): a repeat visit with the same outcome counts as much as the first.
   const { note, nextVisit } = callEntryAnswersOf(payload);
-  const changed = payload.callFlag !== current.currentCallFlag || payload.month !== current.month;
-  if (!changed && !note && !nextVisit) return { pharmacyId: current.id, callEntryId: null };
   const [entry] = await tx
     .insert(callEntries)
     .values({ pharmacyId: current.id, at: new Date(), byUserId, callFlag: payload.callFlag, month: payload.month, note, nextVisit })
