@@ -217,6 +217,8 @@ export const staffUsers = pgTable(
     totpFailures: integer('totp_failures').notNull().default(0),
     totpLockedUntil: timestamp('totp_locked_until', { withTimezone: true }),
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    /** An area manager's choice: the daily e-mail of the joins their reps recorded the day before (issue 24; on unless turned off). */
+    joinsDigest: boolean('joins_digest').notNull().default(true),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('staff_users_email_unique').on(sql`lower(${t.email})`), index('staff_users_area_manager_idx').on(t.areaManagerId)],
@@ -354,7 +356,13 @@ export const callEntries = pgTable(
     note: text('note'),
     nextVisit: date('next_visit', { mode: 'string' }),
   },
-  (t) => [index('call_entries_pharmacy_at_idx').on(t.pharmacyId, t.at)],
+  (t) => [
+    index('call_entries_pharmacy_at_idx').on(t.pharmacyId, t.at),
+    // The manager's reps page: each rep's visits this week and month, and their last visit.
+    index('call_entries_by_user_at_idx').on(t.byUserId, t.at),
+    // The daily digest: yesterday's joins across every area.
+    index('call_entries_joined_at_idx').on(t.at).where(sql`call_flag = 'joined_unify'`),
+  ],
 );
 
 /** The review desk's audit: every decision and resubmission (who, when, what, why, from/to status). */
@@ -512,4 +520,22 @@ export const csvExports = pgTable(
   (t) => [index('csv_exports_at_idx').on(t.at)],
 );
 
-export const schema = { pharmacies, applications, files, mailOutbox, captchaUsed, dailyQuota, drafts, staffUsers, signInLinks, staffSessions, authEvents, fieldPharmacies, callEntries, reviewAudit, idempotentRequests, dataRightsLinks, dataRightsEvents, fileContents, appSecrets, rateLimitHits, scheduledJobs, fieldConfirmationLinks, consentRecords, csvExports };
+/**
+ * The daily digest of joins sent to an area manager (issue 24): one row per manager and day (the
+ * day in Europe/Rome whose joins it reports), written in the transaction that queues the mail, so
+ * however many servers run the job, each day's digest is queued once. Counts only, no names.
+ */
+export const joinsDigests = pgTable(
+  'joins_digests',
+  {
+    areaManagerId: uuid('area_manager_id')
+      .notNull()
+      .references(() => staffUsers.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    joins: integer('joins').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.areaManagerId, t.day] }), index('joins_digests_day_idx').on(t.day)],
+);
+
+export const schema = { pharmacies, applications, files, mailOutbox, captchaUsed, dailyQuota, drafts, staffUsers, signInLinks, staffSessions, authEvents, fieldPharmacies, callEntries, reviewAudit, idempotentRequests, dataRightsLinks, dataRightsEvents, fileContents, appSecrets, rateLimitHits, scheduledJobs, fieldConfirmationLinks, consentRecords, csvExports, joinsDigests };
