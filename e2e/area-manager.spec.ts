@@ -54,7 +54,7 @@ test('an area manager adds a rep and a pharmacy; the rep records two visits; the
   await page.locator('#lastName').fill('Verdi');
   await page.locator('#professionalRegistrationNumber').fill('12345');
   await page.locator('input[name=haveYouCompleted][value=yes]').check();
-  for (const name of ['agreementCheck1', 'agreementCheck2', 'agreementCheck3']) await page.locator(`#${name}`).check();
+  for (const name of ['check1', 'check2', 'check3']) await page.locator(`#${name}`).check();
   await page.locator('#recaptchaToken').scrollIntoViewIfNeeded();
   await solveBotCheckQuickly(page);
   await expectNoAxeViolationsAtBothWidths(page);

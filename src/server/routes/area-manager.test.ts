@@ -56,9 +56,9 @@ async function pharmacyPayload(overrides: Record<string, unknown> = {}) {
     bodyOfRegistration: REGISTRATION_BODY_IT,
     professionalRegistrationNumber: '12345',
     anythingElseAboutYou: '',
-    agreementCheck1: true,
-    agreementCheck2: true,
-    agreementCheck3: true,
+    check1: true,
+    check2: true,
+    check3: true,
     recaptchaToken: await solveCaptcha(ctx.app),
     appStoreCountry: 'it',
     formLanguage: 'it',
@@ -89,6 +89,18 @@ describe('POST /api/areamanager-create-pharmacy', () => {
     expect(row!.answers).not.toHaveProperty('recaptchaToken');
   });
 
+  it('takes the short form’s confirmations as spec §3 names them, check1..3, and refuses one unticked', async () => {
+    const payload = await pharmacyPayload();
+    expect(Object.keys(payload).filter((name) => /check\d/i.test(name))).toEqual(['check1', 'check2', 'check3']);
+    const response = await create('ownAm', payload);
+    expect(response.statusCode, response.body).toBe(200);
+    const refused = await create('ownAm', await pharmacyPayload({ check2: false }));
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors).toEqual({ check2: 'validation.confirm' });
+    const { check1: _1, check2: _2, check3: _3, ...withoutChecks } = await pharmacyPayload();
+    expect((await create('ownAm', withoutChecks)).json().errors).toEqual({ check1: 'validation.confirm', check2: 'validation.confirm', check3: 'validation.confirm' });
+  });
+
   it('refuses another manager’s area with 403 and stores nothing', async () => {
     const before = await ctx.database.db.select().from(fieldPharmacies).where(eq(fieldPharmacies.areaManagerId, people.otherAm.id));
     const response = await create('ownAm', await pharmacyPayload({ areaManagerId: people.otherAm.id, salesRep: people.otherRep.id }));
@@ -110,7 +122,7 @@ describe('POST /api/areamanager-create-pharmacy', () => {
   });
 
   it('says every missing answer of spec §5 at once, city with “Please select city”', async () => {
-    const response = await create('ownAm', await pharmacyPayload({ salesRep: '', city: '', region: '', prov: '', whereYouWork: '', placeId: '', agreementCheck2: false }));
+    const response = await create('ownAm', await pharmacyPayload({ salesRep: '', city: '', region: '', prov: '', whereYouWork: '', placeId: '', check2: false }));
     expect(response.statusCode).toBe(400);
     expect(response.json().errors).toMatchObject({
       salesRep: expect.any(String),
@@ -119,7 +131,7 @@ describe('POST /api/areamanager-create-pharmacy', () => {
       prov: 'validation.choose',
       whereYouWork: 'validation.required',
       placeId: 'validation.placeRequired',
-      agreementCheck2: expect.any(String),
+      check2: expect.any(String),
     });
   });
 

@@ -376,9 +376,9 @@ const joinedVisit = (pharmacyId: string, photo: string) => ({
   lastName: 'Lombardi',
   bodyOfRegistration: REGISTRATION_BODY_IT,
   professionalRegistrationNumber: '12345',
-  agreementCheck1: true,
-  agreementCheck2: true,
-  agreementCheck3: true,
+  check1: true,
+  check2: true,
+  check3: true,
   photo,
 });
 

@@ -35,9 +35,9 @@ const joined = (extra: Record<string, unknown> = {}) =>
     bodyOfRegistration: REGISTRATION_BODY_IT,
     professionalRegistrationNumber: '12345',
     services: 'Misurazione della pressione',
-    agreementCheck1: true,
-    agreementCheck2: true,
-    agreementCheck3: true,
+    check1: true,
+    check2: true,
+    check3: true,
     ...extra,
   });
 
@@ -120,7 +120,7 @@ describe('joined_unify', () => {
   it.each([
     ['piva', { piva: '' }, 'validation.required'],
     ['email', { email: '' }, 'validation.required'],
-    ['agreementCheck2', { agreementCheck2: false }, 'validation.confirm'],
+    ['check2', { check2: false }, 'validation.confirm'],
     ['firstName', { firstName: undefined }, 'validation.required'],
     ['haveYouCompleted', { haveYouCompleted: 'maybe' }, 'validation.choose'],
   ])('is refused without %s, and nothing is written', async (field, change, key) => {

@@ -148,7 +148,10 @@ function schemaOver(sections: SectionDef[], mode: 'form' | 'payload', formCheck?
           for (const [name, rule] of Object.entries(rules)) validateField(rule, `${name}${n}`, answers[`${name}${n}`], out, issues);
         }
       } else {
-        for (const [name, rule] of Object.entries(rules)) validateField(rule, name, answers[name], out, issues);
+        for (const [name, rule] of Object.entries(rules)) {
+          const former = mode === 'payload' && answers[name] === undefined ? section.formerNames?.[name] : undefined;
+          validateField(rule, name, former ? answers[former] : answers[name], out, issues);
+        }
       }
       if (mode === 'form' && section.check) {
         for (const [field, message] of Object.entries(section.check(answers))) issues.push({ code: 'custom', path: [field], message, input: answers[field] });

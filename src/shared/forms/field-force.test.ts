@@ -32,9 +32,9 @@ const joined = {
   lastName: 'Bianchi',
   bodyOfRegistration: 'Italia (AIFA)',
   professionalRegistrationNumber: '12345',
-  agreementCheck1: true,
-  agreementCheck2: true,
-  agreementCheck3: true,
+  check1: true,
+  check2: true,
+  check3: true,
 };
 const pharmacist = (n: number) => ({
   [`firstName${n}`]: 'Marco',
@@ -56,7 +56,7 @@ describe('rep visit (screen 12)', () => {
       address: 'validation.required',
       pharmacyId: 'validation.invalid',
     });
-    const data = dataOf(schema, { ...visit, piva: 'not checked', email: 'not an address', agreementCheck1: false });
+    const data = dataOf(schema, { ...visit, piva: 'not checked', email: 'not an address', check1: false });
     expect(data).toEqual({ pharmacyId: ID, callFlag: 'not_interested', month: 3, placeId: place.placeId, lat: 45.46, lng: 9.19, address: place.address });
   });
 
@@ -70,20 +70,20 @@ describe('rep visit (screen 12)', () => {
       lastName: 'validation.required',
       bodyOfRegistration: 'validation.choose',
       professionalRegistrationNumber: 'validation.required',
-      agreementCheck1: 'validation.confirm',
-      agreementCheck2: 'validation.confirm',
-      agreementCheck3: 'validation.confirm',
+      check1: 'validation.confirm',
+      check2: 'validation.confirm',
+      check3: 'validation.confirm',
     });
     expect(errorsOf(schema, { ...joined, piva: '123' })).toEqual({ piva: 'validation.invalid' });
     // The eleventh digit is the check digit of the first ten.
     expect(errorsOf(schema, { ...joined, piva: '12345678901' })).toEqual({ piva: 'validation.piva' });
     expect(errorsOf(schema, { ...joined, piva: ' 01234567897 ' })).toEqual({});
-    expect(dataOf(schema, { ...joined, completionMonth: '', oncStatus: 'on_going' })).toMatchObject({ piva: '12345678903', oncStatus: 'on_going', agreementCheck3: true });
+    expect(dataOf(schema, { ...joined, completionMonth: '', oncStatus: 'on_going' })).toMatchObject({ piva: '12345678903', oncStatus: 'on_going', check3: true });
   });
 
   it('gates submit on the three confirmations only when joined_unify', () => {
     expect(submitGates(FORMS['rep-visit'], visit)).toEqual([]);
-    expect(submitGates(FORMS['rep-visit'], joined)).toEqual(['agreementCheck1', 'agreementCheck2', 'agreementCheck3']);
+    expect(submitGates(FORMS['rep-visit'], joined)).toEqual(['check1', 'check2', 'check3']);
   });
 
   it('numbers extra pharmacists from 2 up to 10: a started block is validated whole, others are dropped', () => {
@@ -103,7 +103,7 @@ describe('rep visit (screen 12)', () => {
 
   it('orders and places the numbered fields as the blocks present', () => {
     const order = fieldOrder(FORMS['rep-visit'], 1, { ...joined, ...pharmacist(2), ...pharmacist(3) });
-    expect(order.filter((f) => /\D[2-9]$|10$/.test(f) && !f.startsWith('agreementCheck'))).toEqual([
+    expect(order.filter((f) => /\D[2-9]$|10$/.test(f) && !/^check\d$/.test(f))).toEqual([
       'firstName2', 'lastName2', 'bodyOfRegistration2', 'professionalRegistrationNumber2', 'anythingElseAboutYou2',
       'firstName3', 'lastName3', 'bodyOfRegistration3', 'professionalRegistrationNumber3', 'anythingElseAboutYou3',
     ]);
@@ -140,14 +140,23 @@ describe('area manager add-pharmacy (screens 7 + 3)', () => {
   it('part two is the shorter Italian form, with three confirmations gating submit', () => {
     expect(fieldOrder(form, 2)).toEqual([
       'photo', 'services', 'haveYouCompleted', 'email', 'firstName', 'lastName', 'bodyOfRegistration', 'professionalRegistrationNumber', 'anythingElseAboutYou',
-      'agreementCheck1', 'agreementCheck2', 'agreementCheck3', 'recaptchaToken',
+      'check1', 'check2', 'check3', 'recaptchaToken',
     ]);
-    expect(submitGates(form)).toEqual(['agreementCheck1', 'agreementCheck2', 'agreementCheck3']);
+    expect(submitGates(form)).toEqual(['check1', 'check2', 'check3']);
     const { pharmacyId: _p, callFlag: _c, month: _m, piva: _v, ...short } = joined;
     const whole = { ...part1, ...short, areaManagerId: ID, recaptchaToken: 'solution', appStoreCountry: 'it', formLanguage: 'it' };
     expect(errorsOf(payloadSchema(form), whole)).toEqual({});
     expect(errorsOf(payloadSchema(form), { ...whole, areaManagerId: undefined })).toEqual({ areaManagerId: 'validation.invalid' });
-    expect(errorsOf(payloadSchema(form), { ...whole, agreementCheck2: false, region: 'atlantis' })).toEqual({ agreementCheck2: 'validation.confirm', region: 'validation.choose' });
+    expect(errorsOf(payloadSchema(form), { ...whole, check2: false, region: 'atlantis' })).toEqual({ check2: 'validation.confirm', region: 'validation.choose' });
+  });
+
+  it('reads agreementCheck1..3 from a payload without check1..3 (a visit queued by an earlier page), never both', () => {
+    const { pharmacyId: _p, callFlag: _c, month: _m, piva: _v, check1: _1, check2: _2, check3: _3, ...short } = joined;
+    const whole = { ...part1, ...short, areaManagerId: ID, recaptchaToken: 'solution', appStoreCountry: 'it', formLanguage: 'it' };
+    const former = { ...whole, agreementCheck1: true, agreementCheck2: true, agreementCheck3: true };
+    expect(dataOf(payloadSchema(form), former)).toMatchObject({ check1: true, check2: true, check3: true });
+    expect(dataOf(payloadSchema(form), former)).not.toHaveProperty('agreementCheck1');
+    expect(errorsOf(payloadSchema(form), { ...former, check2: false })).toEqual({ check2: 'validation.confirm' });
   });
 });
 

@@ -27,6 +27,8 @@ export interface SectionDef {
   texts: 'form' | 'italy' | 'italy.fieldConfirmation' | 'steps' | 'staff' | 'staff.person' | 'myData';
   /** 'answer' when absent. */
   role?: SectionRole;
+  /** A field's earlier name, still read from a payload that lacks the field: `{ check1: 'agreementCheck1' }`. */
+  formerNames?: Record<string, string>;
   /** Fields no input shows, whose error is shown at another field: `{ lat: 'placeId' }`. */
   errorAt?: Record<string, string>;
   /** Fields that travel in the payload but that no input of this section shows (no error target). */

@@ -2,7 +2,7 @@
 // restated), where hidden fields show their errors, which boxes gate submit, and when and how
 // often the section applies.
 import * as z from 'zod/mini';
-import { AGREEMENT_FIELDS, UK_TRAINING_ANSWERS } from '../reference/options.ts';
+import { AGREEMENT_FIELDS, SHORT_FORM_CHECKS, STORED_NAME_OF_CHECK, UK_TRAINING_ANSWERS } from '../reference/options.ts';
 import { CALL_FLAG_JOINED_UNIFY } from '../reference/call-flags.ts';
 import { ErrorKey, UuidSchema } from '../schemas/fields.ts';
 import { commonFields, optional } from '../schemas/registration-common.ts';
@@ -27,6 +27,11 @@ export function provinceOutsideRegion(answers: Answers): FieldErrors {
 
 const joinedUnify = (answers: Answers) => answers.callFlag === CALL_FLAG_JOINED_UNIFY;
 const THREE_CONFIRMATIONS = AGREEMENT_FIELDS.slice(0, 3);
+/** The staff forms' three statements under the short form's names (check1..3), ticked like the main forms' boxes. */
+const shortFormChecks = Object.fromEntries(SHORT_FORM_CHECKS.map((name) => [name, commonFields[STORED_NAME_OF_CHECK[name]]]));
+/** A visit queued offline by a page from before check1..3 still sends agreementCheck1..3. */
+const CHECKS_FORMERLY = Object.fromEntries(SHORT_FORM_CHECKS.map((name) => [name, STORED_NAME_OF_CHECK[name]]));
+const staffStatements = { texts: 'staff', fields: shortFormChecks, formerNames: CHECKS_FORMERLY, boxes: SHORT_FORM_CHECKS, gatesSubmit: SHORT_FORM_CHECKS } as const;
 
 /** The shorter Italian form (spec §2 screen 3), which is also the rep form's joined_unify part (DESIGN §5). */
 const shortItalianFields = {
@@ -93,7 +98,7 @@ export const SECTIONS = {
    * as what the staff member did ('I have informed the pharmacist…'); the pharmacist gives the
    * first-person declarations through their own link ('confirmations-3').
    */
-  'staff-statements': { texts: 'staff', fields: pick(...THREE_CONFIRMATIONS), boxes: THREE_CONFIRMATIONS, gatesSubmit: THREE_CONFIRMATIONS },
+  'staff-statements': staffStatements,
   'pharmacy-ref': { texts: 'staff', role: 'ref', fields: { pharmacyId: UuidSchema }, hidden: ['pharmacyId'] },
   'call-outcome': { texts: 'staff', fields: { callFlag: CallFlagSchema, month: MonthSchema } },
   /** The call-history entry's own note and next-visit day (not kept on the pharmacy). */
@@ -111,13 +116,7 @@ export const SECTIONS = {
     repeat: { from: 2, max: 10 },
     visibleWhen: joinedUnify,
   },
-  'staff-statements-if-joined': {
-    texts: 'staff',
-    fields: pick(...THREE_CONFIRMATIONS),
-    boxes: THREE_CONFIRMATIONS,
-    gatesSubmit: THREE_CONFIRMATIONS,
-    visibleWhen: joinedUnify,
-  },
+  'staff-statements-if-joined': { ...staffStatements, visibleWhen: joinedUnify },
   'staff-person': { texts: 'staff', fields: pick('email', 'firstName', 'lastName') },
   // ---- a field-signed pharmacist's own confirmation (issue 23) ------------------------------
   'field-confirmation-intro': { texts: 'italy', fields: {} },

@@ -28,3 +28,15 @@ export const CHARTER_COMMITMENTS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10] as const;
 
 /** The five mandatory confirmations of the main forms. */
 export const AGREEMENT_FIELDS = ['agreementCheck1', 'agreementCheck2', 'agreementCheck3', 'agreementCheck4', 'agreementCheck5'] as const;
+
+/**
+ * The short form's three confirmations as it sends them (spec §3: 'check1..3 in the short form'),
+ * and the names a field pharmacy keeps and exports them under: the main forms' first three, so the
+ * stored records and the CSV's columns stay as they were (decision 0022).
+ */
+export const SHORT_FORM_CHECKS = ['check1', 'check2', 'check3'] as const;
+export const STORED_NAME_OF_CHECK: Readonly<Record<(typeof SHORT_FORM_CHECKS)[number], (typeof AGREEMENT_FIELDS)[number]>> = {
+  check1: 'agreementCheck1',
+  check2: 'agreementCheck2',
+  check3: 'agreementCheck3',
+};

@@ -12,7 +12,7 @@ import { NamesFields, RegistrationNumberField } from './sections/personal-detail
 import { PhotoSection } from './sections/photo-section.tsx';
 import { RegistrationBodyField } from './sections/registration-body-field.tsx';
 import { ServicesField } from './sections/services-field.tsx';
-import { THREE_CONFIRMATIONS } from './rep-visit-sections.tsx';
+import { AGREEMENT_FIELDS } from '#shared/reference/options.ts';
 
 function ConfirmationIntro() {
   const { t } = useTranslation();
@@ -42,7 +42,7 @@ function RecordedFields() {
 export const FIELD_CONFIRMATION_SECTIONS: SectionRegistry = {
   'field-confirmation-intro': ConfirmationIntro,
   'field-pharmacist': RecordedFields,
-  'confirmations-3': () => <ConfirmationsSection names={THREE_CONFIRMATIONS} />,
+  'confirmations-3': () => <ConfirmationsSection names={AGREEMENT_FIELDS.slice(0, 3)} />,
   'bot-check': BotCheckSection,
   'confirmation-token': null,
 };

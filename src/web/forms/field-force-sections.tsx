@@ -6,14 +6,15 @@ import { ConfirmationsSection } from './sections/confirmations-section.tsx';
 import { CityRegionProvinceSection, RepAssignmentSection } from './sections/field-force-fields.tsx';
 import { ContactSection } from './sections/personal-details-section.tsx';
 import { PharmacySection } from './sections/pharmacy-section.tsx';
-import { REP_VISIT_SECTIONS, ShortItalianFields, THREE_CONFIRMATIONS } from './rep-visit-sections.tsx';
+import { SHORT_FORM_CHECKS } from '#shared/reference/options.ts';
+import { REP_VISIT_SECTIONS, ShortItalianFields } from './rep-visit-sections.tsx';
 
 export const FIELD_FORCE_SECTIONS: SectionRegistry = {
   'rep-assignment': RepAssignmentSection,
   pharmacy: PharmacySection,
   'city-region-province': CityRegionProvinceSection,
   'short-italian': ShortItalianFields,
-  'staff-statements': () => <ConfirmationsSection names={THREE_CONFIRMATIONS} />,
+  'staff-statements': () => <ConfirmationsSection names={SHORT_FORM_CHECKS} />,
   'bot-check': BotCheckSection,
   ...REP_VISIT_SECTIONS,
   'staff-person': ContactSection,

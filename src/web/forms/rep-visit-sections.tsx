@@ -1,7 +1,7 @@
 // The rep's visit form's sections by catalogue id (spec §2 screen 12), apart from the other field
 // force forms' so that the rep's page (used on phones in pharmacies) carries only its own.
 import { lazy, Suspense } from 'react';
-import { AGREEMENT_FIELDS } from '#shared/reference/options.ts';
+import { SHORT_FORM_CHECKS } from '#shared/reference/options.ts';
 import type { SectionRegistry } from './form-page.tsx';
 import { AboutYouSection } from './sections/about-you-section.tsx';
 import { ConfirmationsSection } from './sections/confirmations-section.tsx';
@@ -17,7 +17,6 @@ import { ServicesField } from './sections/services-field.tsx';
 export const loadExtraPharmacists = () => import('./sections/extra-pharmacists-section.tsx');
 const ExtraPharmacistsSection = lazy(() => loadExtraPharmacists().then((m) => ({ default: m.ExtraPharmacistsSection })));
 
-export const THREE_CONFIRMATIONS = AGREEMENT_FIELDS.slice(0, 3);
 
 /** Screen 3's fields, which are also the visit's joined_unify part. */
 export function ShortItalianFields() {
@@ -49,6 +48,6 @@ export const REP_VISIT_SECTIONS: SectionRegistry = {
       <ExtraPharmacistsSection />
     </Suspense>
   ),
-  'staff-statements-if-joined': () => <ConfirmationsSection names={THREE_CONFIRMATIONS} />,
+  'staff-statements-if-joined': () => <ConfirmationsSection names={SHORT_FORM_CHECKS} />,
   'pharmacy-ref': null,
 };

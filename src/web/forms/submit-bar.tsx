@@ -30,7 +30,7 @@ export function SubmitBar({ mandatoryCheckboxes, submitting, requirements = [], 
   const missing: { fieldId: string; text: string }[] = requirements.filter((r) => !r.met).map(({ fieldId, text }) => ({ fieldId, text }));
   mandatoryCheckboxes.forEach((name, index) => {
     if (ticks[index] === true) return;
-    const match = /^agreementCheck(\d)$/.exec(name);
+    const match = /^(?:agreementCheck|check)(\d)$/.exec(name);
     missing.push({ fieldId: name, text: match ? t('form.missing.agreement', { number: match[1] }) : t(`form.missing.${name}`) });
   });
   if (botCheck && !token) missing.push({ fieldId: 'recaptchaToken', text: t('form.missing.captcha') });

@@ -12,7 +12,7 @@ import { answerFields, sectionsOf } from '#shared/forms/derive.ts';
 import { rowsOf, type Database } from '../../db/client.ts';
 import { fieldPharmacies, staffUsers } from '../../db/schema.ts';
 import { csvCell, csvCells, csvRecord } from '../csv.ts';
-import { COLUMN_FIELDS, type FieldPharmacy } from './pharmacy-row.ts';
+import { COLUMN_FIELDS, storedNameOf, type FieldPharmacy } from './pharmacy-row.ts';
 
 const EXTRA_PHARMACISTS = sectionsOf(FORMS['rep-visit']).find((section) => section.repeat)!;
 
@@ -20,7 +20,7 @@ const EXTRA_PHARMACISTS = sectionsOf(FORMS['rep-visit']).find((section) => secti
 const TABLE_COLUMNS = ['id', 'pharmacyName', 'fullAddress', 'city', 'prov', 'region', 'placeId', 'lat', 'lng', 'salesRep', 'currentCallFlag', 'month', 'oncStatus', 'createdAt'];
 
 /** Every other answer of the add-pharmacy and visit forms, in form order, once each. */
-const ANSWER_COLUMNS: readonly string[] = [...new Set([FORMS['areamanager-pharmacy'], FORMS['rep-visit']].flatMap(answerFields))].filter((name) => !COLUMN_FIELDS.has(name));
+const ANSWER_COLUMNS: readonly string[] = [...new Set([FORMS['areamanager-pharmacy'], FORMS['rep-visit']].flatMap(answerFields).map(storedNameOf))].filter((name) => !COLUMN_FIELDS.has(name));
 
 export const CSV_HEADER = [...TABLE_COLUMNS, ...ANSWER_COLUMNS, 'additionalPharmacists'];
 

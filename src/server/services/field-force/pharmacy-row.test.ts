@@ -15,7 +15,7 @@ const added = {
   region: 'lazio',
   prov: 'RM',
   email: 'titolare@example.it',
-  agreementCheck1: true,
+  check1: true,
   recaptchaToken: 'solved',
   appStoreCountry: 'it',
   formLanguage: 'it',
@@ -33,9 +33,9 @@ describe('a field pharmacy’s row and the forms’ answers', () => {
     expect(columns).toEqual({ salesRepId: added.salesRep, name: 'Farmacia Centrale', fullAddress: added.address, placeId: 'manual:1', lat: 41.9, lng: 12.5, city: 'Roma', region: 'lazio', province: 'RM', oncStatus: 'registered' });
   });
 
-  it('reads the row back as the answers it was stored from', () => {
-    const { recaptchaToken: _token, appStoreCountry: _country, formLanguage: _language, areaManagerId: _ref, ...answers } = added;
-    expect(answersFromRow(stored(added))).toEqual({ ...answers, callFlag: null, month: null });
+  it('reads the row back as the answers it was stored from, the short form’s check1..3 under their stored names', () => {
+    const { recaptchaToken: _token, appStoreCountry: _country, formLanguage: _language, areaManagerId: _ref, check1: _check, ...answers } = added;
+    expect(answersFromRow(stored(added))).toEqual({ ...answers, agreementCheck1: true, callFlag: null, month: null });
   });
 
   it('keeps a visit’s note and next visit for the call entry, and its flag and month in columns', () => {

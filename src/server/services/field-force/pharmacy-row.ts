@@ -7,6 +7,7 @@ import { answersOf } from '#shared/forms/derive.ts';
 import type { FormDef } from '#shared/forms/model.ts';
 import { sectionOf } from '#shared/forms/sections.ts';
 import { CALL_FLAG_JOINED_UNIFY } from '#shared/reference/call-flags.ts';
+import { STORED_NAME_OF_CHECK } from '#shared/reference/options.ts';
 import type { PharmacistConfirmation } from '#shared/schemas/field-confirmation.ts';
 import type { fieldPharmacies } from '../../db/schema.ts';
 
@@ -34,9 +35,16 @@ export const COLUMN_FIELDS: ReadonlySet<string> = new Set(Object.keys(COLUMN_OF)
 /** The call-history entry's own answers (the visit-note section): never kept on the pharmacy. */
 const CALL_ENTRY_FIELDS: ReadonlySet<string> = new Set(Object.keys(sectionOf('visit-note').fields));
 
+/** The name the row keeps an answer under: the short form's check1..3 as agreementCheck1..3 (decision 0022). */
+export const storedNameOf = (name: string): string => STORED_NAME_OF_CHECK[name as keyof typeof STORED_NAME_OF_CHECK] ?? name;
+
 /** The answers of a payload of `form` that the row keeps in `answers`: no column's, no call entry's, no transport, no refs. */
 function keptAnswersOf(form: FormDef, payload: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(answersOf(form, payload)).filter(([name, value]) => value !== undefined && !COLUMN_FIELDS.has(name) && !CALL_ENTRY_FIELDS.has(name)));
+  return Object.fromEntries(
+    Object.entries(answersOf(form, payload))
+      .filter(([name, value]) => value !== undefined && !COLUMN_FIELDS.has(name) && !CALL_ENTRY_FIELDS.has(name))
+      .map(([name, value]) => [storedNameOf(name), value]),
+  );
 }
 
 const textOf = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
@@ -61,7 +69,7 @@ export function rowFromAnswers(form: FormDef, payload: Record<string, unknown>) 
 
 /** Answers of the joined_unify part: replaced whole when it is sent again, kept when another flag is recorded. */
 const JOINED_SECTIONS = FORMS['rep-visit'].steps.flat().filter((id) => sectionOf(id).visibleWhen);
-const JOINED_PLAIN = new Set(JOINED_SECTIONS.filter((id) => !sectionOf(id).repeat).flatMap((id) => Object.keys(sectionOf(id).fields)));
+const JOINED_PLAIN = new Set(JOINED_SECTIONS.filter((id) => !sectionOf(id).repeat).flatMap((id) => Object.keys(sectionOf(id).fields).map(storedNameOf)));
 const JOINED_NUMBERED = new Set(JOINED_SECTIONS.filter((id) => sectionOf(id).repeat).flatMap((id) => Object.keys(sectionOf(id).fields)));
 const isJoinedAnswer = (name: string) => JOINED_PLAIN.has(name) || (/\d+$/.test(name) && JOINED_NUMBERED.has(name.replace(/\d+$/, '')));
 

@@ -200,7 +200,7 @@ describe('add a pharmacy (screens 7 then 3, one payload)', () => {
       prov: 'RM',
       email: 'titolare@example.it',
       professionalRegistrationNumber: '12345',
-      agreementCheck3: true,
+      check1: true, check2: true, check3: true,
     });
   });
 

@@ -1,8 +1,8 @@
-// The mandatory confirmations (agreementCheck1..5, or the first three), with links to the legal
+// The mandatory confirmations (agreementCheck1..5, the first three, or the short form's check1..3), with links to the legal
 // texts; each form's namespace words them (a staff form: the staff member's own statements).
 import { useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { AGREEMENT_FIELDS } from '#shared/reference/options.ts';
+import { AGREEMENT_FIELDS, type SHORT_FORM_CHECKS } from '#shared/reference/options.ts';
 import { Link } from 'react-router';
 import type { Country } from '#shared/markets.ts';
 import { useLocalPath, useSite } from '../../lib/site-context.tsx';
@@ -12,7 +12,7 @@ import { useFieldError } from '../use-field-error.ts';
 import { useFormText } from '../form-text.tsx';
 import { RichText } from '../../components/rich-text.tsx';
 
-type AgreementField = (typeof AGREEMENT_FIELDS)[number];
+type AgreementField = (typeof AGREEMENT_FIELDS)[number] | (typeof SHORT_FORM_CHECKS)[number];
 
 function Confirmation({ name }: { name: AgreementField }) {
   const text = useFormText();

@@ -20,7 +20,7 @@ export function ConsentRecords({ consents, formatTime }: { consents: ConsentReco
             <li key={c.id}>
               <strong>{c.givenBy === 'staff' ? t('review.consents.staff', { name: c.staffName ?? t('review.consents.deletedUser') }) : t(`review.consents.${c.givenBy}`)}</strong> – {formatTime(c.givenAt)}
               <br />
-              {t('review.consents.statements', { count: c.statements.length, list: c.statements.map((name) => t([`form.fieldNames.${name}`, `steps.fieldNames.${name}`, name])).join(', ') })}
+              {t('review.consents.statements', { count: c.statements.length, list: c.statements.map((name) => t([`form.fieldNames.${name}`, `steps.fieldNames.${name}`, `staff.fieldNames.${name}`, name])).join(', ') })}
               <br />
               {t('review.consents.versions', {
                 privacy: versionDate(c.privacyVersion),
