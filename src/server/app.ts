@@ -44,6 +44,7 @@ import { createAuthService, type AuthService } from './services/auth/auth.ts';
 import { createSecretBox } from './services/auth/secret-box.ts';
 import { createFieldDashboard, type FieldDashboard } from './services/field-force/field-dashboard.ts';
 import { createFieldSales, type FieldSales } from './services/field-force/field-sales.ts';
+import { createRepList } from './services/field-force/rep-list.ts';
 import { createCaptchaService, type CaptchaService } from './services/captcha.ts';
 import { createPhotoStore, type PhotoStore } from './services/files/photos.ts';
 import { createDraftStore, type DraftStore } from './services/drafts.ts';
@@ -255,7 +256,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await placesRoutes(app, { places: services.places, defaultMarket: config.defaultMarket, rateLimit: publicReadLimit });
   await reviewRoutes(app, { auth: services.auth, desk: services.reviewDesk, reviewers: createReviewers(db, now), config });
   await activityLogRoutes(app, { auth: services.auth, activityLog: services.activityLog, config });
-  await repVisitRoutes(app, { auth: services.auth, fieldSales: services.fieldSales, repVisits: createRepVisits(db, services.pharmacistConfirmation), applications: services.applications, config });
+  await repVisitRoutes(app, {
+    auth: services.auth,
+    fieldSales: services.fieldSales,
+    repVisits: createRepVisits(db, services.pharmacistConfirmation),
+    repList: createRepList(db, services.fieldSales, now),
+    applications: services.applications,
+    config,
+  });
   await fieldConfirmationRoutes(app, { confirmation: services.pharmacistConfirmation, captcha: services.captcha, applications: services.applications, rateLimit: publicPostLimit });
   await applicantLinkRoutes(app, { links: services.applicantLinks, dataRights: services.dataRights, captcha: services.captcha, config, rateLimit: publicPostLimit });
   // Issue #13: the finder.

@@ -1,21 +1,28 @@
-// POST and PUT /api/rep-update-pharmacy (issue 12 item 6): the rep's visit. The pharmacy named by
-// `pharmacyId` in the body goes through the access policy first (403 with no data for one not the
-// caller's), then the body through the rep-visit entry's derived schema, then one transaction.
+// The rep's own endpoints. POST and PUT /api/rep-update-pharmacy (issue 12 item 6): the rep's
+// visit. The pharmacy named by `pharmacyId` in the body goes through the access policy first (403
+// with no data for one not the caller's), then the body through the rep-visit entry's derived
+// schema, then one transaction. GET /api/v1/register/rep/pharmacies, the rep's list in visit order
+// (issue 24 item 3), and GET /api/rep-get-pharmacy, the visit form's record with the last visits.
+import * as z from 'zod/mini';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { FormApi, repVisitByPost } from '#shared/api/form-endpoints.ts';
+import * as StaffApi from '#shared/api/staff-endpoints.ts';
 import { FORMS } from '#shared/forms/catalogue.ts';
 import { isLanguage } from '#shared/markets.ts';
 import { ApiMessage } from '#shared/schemas/api.ts';
 import { ErrorKey } from '#shared/schemas/fields.ts';
+import { RepPharmaciesQuerySchema } from '#shared/schemas/staff-rep-list.ts';
 import type { Config } from '../config.ts';
-import { requireAccess, rolesFor } from '../http/access-policy.ts';
-import { failed, invalid, ok } from '../http/answers.ts';
+import { accessed, requireAccess, rolesFor } from '../http/access-policy.ts';
+import { failed, invalid, invalidFromZod, ok } from '../http/answers.ts';
 import { parseBody } from '../http/parse-body.ts';
 import { requireJson, requireStaff } from '../http/staff.ts';
 import type { ApplicationStore } from '../services/applications.ts';
 import type { AuthService } from '../services/auth/auth.ts';
 import type { FieldSales } from '../services/field-force/field-sales.ts';
 import { FileErrorKey } from '../services/files/certificates.ts';
+import type { FieldPharmacy } from '../services/field-force/pharmacy-row.ts';
+import type { RepList } from '../services/field-force/rep-list.ts';
 import type { RepVisitPayload, RepVisits } from '../services/field-force/rep-visits.ts';
 import { marketBase } from '../services/links.ts';
 
@@ -24,9 +31,28 @@ const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,128}$/;
 
 export async function repVisitRoutes(
   app: FastifyInstance,
-  deps: { auth: AuthService; fieldSales: FieldSales; repVisits: RepVisits; applications: Pick<ApplicationStore, 'isPhotoOfType'>; config: Config },
+  deps: { auth: AuthService; fieldSales: FieldSales; repVisits: RepVisits; repList: RepList; applications: Pick<ApplicationStore, 'isPhotoOfType'>; config: Config },
 ) {
-  const { auth, fieldSales, repVisits, applications, config } = deps;
+  const { auth, fieldSales, repVisits, repList, applications, config } = deps;
+
+  const salesRep = async (id: string) => {
+    const user = await auth.users.findById(id);
+    return user?.role === 'sales_rep' ? user : null;
+  };
+  // Spec §7: "GET pharmacies of a rep (list read directly)": a bare array, in visit order.
+  app.get(StaffApi.repPharmacies.path, { preHandler: [requireStaff(auth, config, rolesFor('rep')), requireAccess('rep', { id: { from: 'query', name: 'assignedreptoken' }, load: salesRep })] }, async (request, reply) => {
+    const query = z.safeParse(RepPharmaciesQuerySchema, request.query ?? {});
+    if (!query.success) return invalidFromZod(reply, query.error);
+    const { lat, lng } = query.data;
+    const position = lat !== undefined && lng !== undefined ? { lat, lng } : null;
+    return reply.code(200).send(await repList.pharmacies(accessed(request).id, position));
+  });
+
+  app.get(
+    StaffApi.repPharmacy.path,
+    { preHandler: [requireStaff(auth, config, rolesFor('pharmacy')), requireAccess('pharmacy', { id: { from: 'query', name: 'id' }, load: (id) => fieldSales.pharmacy(id) })] },
+    async (request, reply) => ok(reply, await repList.detail(accessed<FieldPharmacy>(request).record)),
+  );
   const preHandler = [
     requireStaff(auth, config, rolesFor('pharmacy')),
     requireAccess('pharmacy', { id: { from: 'body', name: 'pharmacyId' }, load: (id) => fieldSales.pharmacy(id) }),

@@ -12,7 +12,6 @@ import { requireJson, requireStaff } from '../http/staff.ts';
 import type { AuthService } from '../services/auth/auth.ts';
 import type { FieldDashboard } from '../services/field-force/field-dashboard.ts';
 import type { FieldSales } from '../services/field-force/field-sales.ts';
-import type { FieldPharmacy } from '../services/field-force/pharmacy-row.ts';
 
 export async function staffRoutes(app: FastifyInstance, deps: { auth: AuthService; fieldSales: FieldSales; fieldDashboard: FieldDashboard; config: Config }) {
   const { auth, fieldSales, fieldDashboard, config } = deps;
@@ -23,8 +22,6 @@ export async function staffRoutes(app: FastifyInstance, deps: { auth: AuthServic
     return user?.role === role ? user : null;
   };
   const areaManager = [staffFor('areaManager'), requireAccess('areaManager', { id: { from: 'query', name: 'id' }, load: userWithRole('area_manager') })];
-  const rep = [staffFor('rep'), requireAccess('rep', { id: { from: 'query', name: 'assignedreptoken' }, load: userWithRole('sales_rep') })];
-  const pharmacy = [staffFor('pharmacy'), requireAccess('pharmacy', { id: { from: 'query', name: 'id' }, load: (id) => fieldSales.pharmacy(id) })];
 
   app.get(Api.areaManagers.path, { preHandler: staffFor('areaManagers') }, async (_request, reply) => ok(reply, await fieldSales.areaManagers()));
 
@@ -42,10 +39,6 @@ export async function staffRoutes(app: FastifyInstance, deps: { auth: AuthServic
 
   app.get(Api.areaManagerReps.path, { preHandler: areaManager }, async (request, reply) => ok(reply, await fieldSales.repsOf(accessed(request).id)));
 
-  // Spec §7: "GET pharmacies of a rep (list read directly)": a bare array.
-  app.get(Api.repPharmacies.path, { preHandler: rep }, async (request, reply) => reply.code(200).send(await fieldSales.pharmaciesOfRep(accessed(request).id)));
-
-  app.get(Api.repPharmacy.path, { preHandler: pharmacy }, async (request, reply) => ok(reply, await fieldSales.detail(accessed<FieldPharmacy>(request).record)));
-
+  // The rep's own list and visit form record: routes/rep-visits.ts.
   app.get(Api.areaManagerDashboard.path, { preHandler: areaManager }, async (request, reply) => ok(reply, await fieldDashboard.forAreaManager(accessed(request).id)));
 }

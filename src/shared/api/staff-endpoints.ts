@@ -2,7 +2,8 @@
 // endpoints.ts so that the applicant pages' bundles do not carry them. Import as a namespace:
 // `import * as StaffApi`.
 import type * as z from 'zod/mini';
-import type { AreaManagerPharmacyDetail, AreaManagerPharmacyItem, FieldPharmacyDetail, FieldPharmacyItem, AreaManagerItem, RepItem, TotpSetupAnswerData, VerifyAnswerData } from '../schemas/staff.ts';
+import type { AreaManagerPharmacyDetail, AreaManagerPharmacyItem, FieldPharmacyDetail, AreaManagerItem, RepItem, TotpSetupAnswerData, VerifyAnswerData } from '../schemas/staff.ts';
+import { RepPharmaciesQuerySchema, type RepPharmacyItem } from '../schemas/staff-rep-list.ts';
 import { AreaManagerPharmaciesQuerySchema, MagicLinkRequestSchema, TotpCodeSchema, VerifyRequestSchema } from '../schemas/staff.ts';
 import type { AreaManagerDashboard } from '../schemas/dashboard.ts';
 import { ActivityQuerySchema, type ActivityPage } from '../schemas/activity-log.ts';
@@ -23,8 +24,12 @@ export const areaManagers: Contract<undefined, AreaManagerItem[], 'GET'> = { met
 /** One page of the manager's list: `{ status, data, total }`, no call history (issue 12 item 1). */
 export const areaManagerPharmacies: Contract<z.input<typeof AreaManagerPharmaciesQuerySchema>, AreaManagerPharmacyItem[], 'GET'> = { method: 'GET', path: '/api/areamanager-get-pharmacies', request: AreaManagerPharmaciesQuerySchema };
 export const areaManagerReps: Contract<IdQuery, RepItem[], 'GET'> = { method: 'GET', path: '/api/areamanager-get-reps', request: null };
-/** Spec §7 "list read directly": a bare array, not an answer envelope. */
-export const repPharmacies: Contract<{ assignedreptoken: string }, FieldPharmacyItem[], 'GET'> = { method: 'GET', path: '/api/v1/register/rep/pharmacies', request: null };
+/**
+ * Spec §7 "list read directly": a bare array, not an answer envelope, and not paged (the whole
+ * list is its first page), in visit order; `lat`/`lng` the rep's position (issue 24, decision 0024).
+ */
+export const repPharmacies: Contract<z.input<typeof RepPharmaciesQuerySchema>, RepPharmacyItem[], 'GET'> = { method: 'GET', path: '/api/v1/register/rep/pharmacies', request: RepPharmaciesQuerySchema };
+/** The visit form's record; its `callHistory` the last REP_FORM_VISITS visits, newest first. */
 export const repPharmacy: Contract<IdQuery, FieldPharmacyDetail, 'GET'> = { method: 'GET', path: '/api/rep-get-pharmacy', request: null };
 export const certificate: Contract<undefined, unknown, 'GET'> = { method: 'GET', path: '/api/files/certificates/:fileId', request: null };
 export const areaManagerDashboard: Contract<IdQuery, AreaManagerDashboard, 'GET'> = { method: 'GET', path: '/api/areamanager-dashboard', request: null };

@@ -10,8 +10,8 @@ export const FINDER_DEFAULT_RADIUS_KM = 25;
 const FINDER_MAX_RADIUS_KM = 100;
 const FINDER_MAX_PAGE = 500;
 
-/** A decimal number given as query text, within [min, max]. */
-const decimalParam = (min: number, max: number) =>
+/** A decimal number given as query text, within [min, max] (also the rep list's position, staff-rep-list.ts). */
+export const decimalParam = (min: number, max: number) =>
   z.pipe(
     z.string({ error: ErrorKey.required }).check(z.trim(), z.regex(/^-?\d{1,3}(\.\d{1,12})?$/, { error: ErrorKey.invalid })),
     z.pipe(z.transform(Number), z.number().check(z.gte(min, { error: ErrorKey.invalid }), z.lte(max, { error: ErrorKey.invalid }))),

@@ -6,15 +6,19 @@ import { callEntries, fieldPharmacies, staffUsers } from '../../db/schema.ts';
 import { answersFromRow, pharmacistOf, type FieldPharmacy } from './pharmacy-row.ts';
 
 export function createFieldSales(db: Database) {
-  async function histories(pharmacyIds: string[]): Promise<Map<string, CallHistoryEntry[]>> {
+  /** Each pharmacy's call history, newest first; `latest` the last so many entries of one pharmacy's. */
+  async function histories(pharmacyIds: string[], latest?: number): Promise<Map<string, CallHistoryEntry[]>> {
     const byPharmacy = new Map<string, CallHistoryEntry[]>(pharmacyIds.map((id) => [id, []]));
     if (pharmacyIds.length === 0) return byPharmacy;
-    const rows = await db
+    if (latest !== undefined && pharmacyIds.length > 1) throw new Error('histories: a limit is per pharmacy, of one pharmacy');
+    const query = db
       .select({ entry: callEntries, firstName: staffUsers.firstName, lastName: staffUsers.lastName })
       .from(callEntries)
       .leftJoin(staffUsers, eq(callEntries.byUserId, staffUsers.id))
       .where(inArray(callEntries.pharmacyId, pharmacyIds))
-      .orderBy(desc(callEntries.at));
+      .orderBy(desc(callEntries.at), desc(callEntries.id))
+      .$dynamic();
+    const rows = await (latest === undefined ? query : query.limit(latest));
     for (const { entry, firstName, lastName } of rows) {
       byPharmacy.get(entry.pharmacyId)?.push({
         id: entry.id,
@@ -29,8 +33,8 @@ export function createFieldSales(db: Database) {
     return byPharmacy;
   }
 
-  async function items(rows: FieldPharmacy[]): Promise<FieldPharmacyItem[]> {
-    const history = await histories(rows.map((r) => r.id));
+  async function items(rows: FieldPharmacy[], latest?: number): Promise<FieldPharmacyItem[]> {
+    const history = await histories(rows.map((r) => r.id), latest);
     return rows.map((r) => ({ id: r.id, pharmacyName: r.name, fullAddress: r.fullAddress, callHistory: history.get(r.id) ?? [], currentCallFlag: r.currentCallFlag, pharmacist: pharmacistOf(r) }));
   }
 
@@ -52,17 +56,14 @@ export function createFieldSales(db: Database) {
       return rows.map((r) => ({ firstName: r.firstName, lastName: r.lastName, nid: r.nid }));
     },
 
-    async pharmaciesOfRep(salesRepId: string): Promise<FieldPharmacyItem[]> {
-      return items(await db.select().from(fieldPharmacies).where(eq(fieldPharmacies.salesRepId, salesRepId)).orderBy(asc(fieldPharmacies.name)));
-    },
-
     async pharmacy(id: string): Promise<FieldPharmacy | null> {
       const [row] = await db.select().from(fieldPharmacies).where(eq(fieldPharmacies.id, id));
       return row ?? null;
     },
 
-    async detail(row: FieldPharmacy): Promise<FieldPharmacyDetail> {
-      const [item] = await items([row]);
+    /** The record with its whole call history (the manager's view), or its `latestVisits` last visits (the rep's form). */
+    async detail(row: FieldPharmacy, options: { latestVisits?: number } = {}): Promise<FieldPharmacyDetail> {
+      const [item] = await items([row], options.latestVisits);
       // Every answer the area manager's and the reps' forms saved (extra pharmacists included), with
       // the province, region and rep under the names this answer has always given them.
       const { prov, region, salesRep, ...answers } = answersFromRow(row);
