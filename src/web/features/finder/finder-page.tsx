@@ -10,7 +10,7 @@ import { PlaceSearch } from '../../components/place-search.tsx';
 import { useSite } from '../../lib/site-context.tsx';
 import type { FinderPharmacy } from '../../lib/api/finder-pharmacies.ts';
 import { useFinderResults, type Origin } from './use-finder-results.ts';
-import { useMyLocation } from './use-my-location.ts';
+import { useMyLocation } from '../../lib/use-my-location.ts';
 import './finder.css';
 
 const FINDER_RADII_KM = [5, 10, 25, 50, 100] as const;

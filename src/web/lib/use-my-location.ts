@@ -1,4 +1,4 @@
-// "Use my location": the browser's position once, and why not when it cannot be had.
+// "Use my location": the browser's position once, and why not when it cannot be had (the finder, the rep's list).
 import { useCallback, useState } from 'react';
 
 export type LocationState = 'idle' | 'locating' | 'found' | 'denied' | 'unavailable' | 'unsupported';
