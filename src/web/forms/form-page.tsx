@@ -47,6 +47,8 @@ export interface FormPageProps extends RunnerOptions {
   step?: number;
   /** Where the first step's Back goes (screen 7 has Back and Next); no Back without it. */
   backTo?: string;
+  /** What a staff page shows when the record it opens is not the user's (403); the error view without it. */
+  forbidden?: ReactNode;
 }
 
 function ApplicantIntro() {
@@ -63,7 +65,7 @@ function ApplicantIntro() {
   );
 }
 
-export function FormPage({ form, sections, step = 1, values, stepPath, backTo }: FormPageProps) {
+export function FormPage({ form, sections, step = 1, values, stepPath, backTo, forbidden }: FormPageProps) {
   const { t } = useTranslation();
   const { config, variant } = useSite();
   const runner = useFormRunner(form, step, { values, stepPath });
@@ -94,6 +96,7 @@ export function FormPage({ form, sections, step = 1, values, stepPath, backTo }:
   }, [ready]);
 
   if (phase === 'failed') return <ErrorView />;
+  if (phase === 'noAccess') return forbidden ?? <ErrorView />;
   if (phase === 'linkNotValid') {
     return (
       <Suspense fallback={<Spinner />}>

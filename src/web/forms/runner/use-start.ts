@@ -12,7 +12,7 @@ import type { FormContext, FormDef } from '#shared/forms/model.ts';
 import { isLanguage, type Country } from '#shared/markets.ts';
 import { getDraft } from '../../lib/api/drafts.ts';
 import { LINK_NOT_VALID } from '../../lib/api/get-pharmacist.ts';
-import { getRecord } from '../../lib/api/get-record.ts';
+import { getRecord, NO_ACCESS } from '../../lib/api/get-record.ts';
 import { useLocalPath, useSite } from '../../lib/site-context.tsx';
 import { loadAnswers, loadMeta, replaceAnswers, saveAnswers, storable, storeOf, updateMeta, type StoredAnswers, type StoredMeta } from '../answers-store.ts';
 import type * as Outbox from '../offline-outbox.ts';
@@ -21,7 +21,7 @@ import { deleteCertificate, getCertificate } from '../steps/certificate-store.ts
 import { mayVisit, pickWhere, startValues, stepFields, stepPath, withKept, type Values } from './values.ts';
 
 /** `linkNotValid`: the edit link names no application (unknown, replaced or expired). */
-export type Phase = 'loading' | 'ready' | 'failed' | 'linkNotValid';
+export type Phase = 'loading' | 'ready' | 'failed' | 'linkNotValid' | 'noAccess';
 
 export interface RunnerOptions {
   /** Start values the page sets, over any kept or stored ones (the area manager of the route, a record being edited). */
@@ -115,13 +115,14 @@ export function useFormStart(form: FormDef, step: number, options: RunnerOptions
         if (form.queueOffline) outbox.current = await import('../offline-outbox.ts').catch(() => null);
         const waiting = outbox.current?.pendingEntries().find((e) => e.formId === form.id && e.recordId === recordId)?.payload;
         const stored = await getRecord(formContract(form).prefill!, recordId).catch(() => null);
-        const record = waiting ? { ...(stored === LINK_NOT_VALID ? null : stored), ...waiting } : stored;
+        const record = waiting ? { ...(typeof stored === 'string' ? null : stored), ...waiting } : stored;
         if ((!record || record === LINK_NOT_VALID) && form.keepAnswers && !mayVisit(form, step, loadAnswers(store))) {
           // Step 1 says what went wrong with the link (spec §4 sends a later step without a first name there).
           void navigate(localPath(pathOfStep(1)), { replace: true });
           return;
         }
         if (record === LINK_NOT_VALID) return setPhase('linkNotValid');
+        if (record === NO_ACCESS) return setPhase('noAccess');
         if (!record) return setPhase('failed');
         const answers = answersFromRecord(form, record);
         if (!form.keepAnswers) {

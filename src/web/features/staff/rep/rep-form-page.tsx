@@ -10,6 +10,7 @@ import { ErrorView } from '../../../components/error-view.tsx';
 import { useLocalPath } from '../../../lib/site-context.tsx';
 import { loadExtraPharmacists, REP_VISIT_SECTIONS } from '../../../forms/rep-visit-sections.tsx';
 import { FormPage } from '../../../forms/form-page.tsx';
+import { NoAccess } from '../no-access.tsx';
 import { useStaffUser } from '../staff-session.tsx';
 import './rep.css';
 
@@ -38,7 +39,7 @@ export function RepFormPage() {
       <Suspense fallback={null}>
         <WaitingNotice pharmacyId={pharmacyId} />
       </Suspense>
-      <FormPage key={pharmacyId} form={FORMS['rep-visit']} sections={REP_VISIT_SECTIONS} />
+      <FormPage key={pharmacyId} form={FORMS['rep-visit']} sections={REP_VISIT_SECTIONS} forbidden={<NoAccess />} />
     </>
   );
 }
