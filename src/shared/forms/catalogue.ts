@@ -134,6 +134,7 @@ export const FORMS = {
   'add-rep': {
     id: 'add-rep',
     texts: 'staff.person',
+    emailTakenKey: 'staff.person.emailTaken',
     titleKey: 'staff.addRep.title',
     submitKey: 'staff.addRep.submit',
     steps: [['staff-person']],
@@ -145,6 +146,7 @@ export const FORMS = {
   'add-area-manager': {
     id: 'add-area-manager',
     texts: 'staff.person',
+    emailTakenKey: 'staff.person.emailTaken',
     titleKey: 'staff.addAreaManager.title',
     submitKey: 'staff.addAreaManager.submit',
     steps: [['staff-person']],
@@ -156,6 +158,7 @@ export const FORMS = {
   'add-reviewer': {
     id: 'add-reviewer',
     texts: 'staff.person',
+    emailTakenKey: 'staff.person.emailTaken',
     titleKey: 'review.addReviewer.title',
     submitKey: 'review.addReviewer.submit',
     steps: [['staff-person']],

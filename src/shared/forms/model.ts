@@ -88,6 +88,11 @@ export interface FormDef {
   /** Answers kept in the browser between steps and visits (and draft links). */
   keepAnswers: boolean;
   /**
+   * The message (i18n key) when the server says the e-mail is taken, where it is not an applicant's
+   * own ('already registered', with the offer of an update link): a form that adds a staff member.
+   */
+  emailTakenKey?: string;
+  /**
    * The kept answers' store, shared by every entry that names the same one in a market (the
    * applicant forms: a language switch to another variant keeps the answers); the entry's own otherwise.
    */

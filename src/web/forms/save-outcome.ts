@@ -19,14 +19,17 @@ const TRY_AGAIN_IN_A_MINUTE = 'errorsGlobal.tryAgainInAMinute';
 const EMAIL_TAKEN = ['errorEmailRegistered', 'errorEmailRegistered2'];
 const NUMBER_TAKEN = ['errorRegisterantNumberRegistered', 'errorRegisterantNumberRegistered2'];
 
-export function saveOutcome(result: ApiResult | null | undefined): SaveOutcome {
+/** The applicant's 'already registered' (which offers an update link); a staff form names its own message. */
+const APPLICANT_EMAIL_TAKEN = 'step3.errorEmailIsAlreadyRegistered';
+
+export function saveOutcome(result: ApiResult | null | undefined, emailTakenKey = APPLICANT_EMAIL_TAKEN): SaveOutcome {
   const body = result?.body;
   if (!result || result.httpStatus >= 500) return { kind: 'errorView' };
   if (result.httpStatus === 429) return { kind: 'message', message: TRY_AGAIN_IN_A_MINUTE };
   if (!body) return { kind: 'errorView' };
   if (body.status === 'failed') {
     const message = typeof body.message === 'string' ? body.message : '';
-    if (EMAIL_TAKEN.includes(message)) return { kind: 'fieldErrors', errors: { email: 'step3.errorEmailIsAlreadyRegistered' } };
+    if (EMAIL_TAKEN.includes(message)) return { kind: 'fieldErrors', errors: { email: emailTakenKey } };
     if (NUMBER_TAKEN.includes(message)) {
       return { kind: 'fieldErrors', errors: { professionalRegistrationNumber: 'step3.errorRegistrantIdIsAlreadyRegistered' } };
     }

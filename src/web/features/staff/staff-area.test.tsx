@@ -145,9 +145,12 @@ describe('MainAdminPage', () => {
     await user.type(screen.getByRole('textbox', { name: 'Nome' }), 'Giò');
     await user.type(screen.getByRole('textbox', { name: 'Cognome' }), 'De Luca');
     await user.click(screen.getByRole('button', { name: 'Aggiungi area manager' }));
-    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Spiacente, questa email è già registrata.'));
+    // Staff wording: the address is another account's; no applicant's offer of an update link.
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Questo indirizzo e-mail appartiene già a un account del personale.'));
     summary = screen.getByRole('alert');
+    expect(summary).not.toHaveTextContent('Spiacente, questa email è già registrata.');
     expect(within(summary).getByRole('link')).toHaveAttribute('href', '#email');
+    expect(screen.queryByRole('button', { name: /link/i })).toBeNull();
 
     await user.clear(screen.getByRole('textbox', { name: 'Indirizzo email' }));
     await user.type(screen.getByRole('textbox', { name: 'Indirizzo email' }), 'gio@example.it');

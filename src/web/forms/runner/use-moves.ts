@@ -80,7 +80,7 @@ export function useFormMoves(form: FormDef, step: number, start: Start, errors: 
     };
     if (key && typeof navigator !== 'undefined' && navigator.onLine === false) return queue();
     try {
-      outcome = saveOutcome(await send(form, payload, { file: certificate }, key ? { 'Idempotency-Key': key } : undefined));
+      outcome = saveOutcome(await send(form, payload, { file: certificate }, key ? { 'Idempotency-Key': key } : undefined), form.emailTakenKey);
     } catch {
       // No answer at all: a form that may wait for the connection keeps the submit for later.
       if (key) return queue();
