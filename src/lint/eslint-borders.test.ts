@@ -51,6 +51,25 @@ describe('borders between the web layers', () => {
   });
 });
 
+describe('the server and the web', () => {
+  const restricted = async (filePath: string, code: string) => {
+    const [result] = await eslint.lintText(code, { filePath });
+    return (result?.messages ?? []).filter((message) => message.ruleId === 'no-restricted-imports').map((message) => message.message);
+  };
+
+  it.each([
+    ['web code by a relative path', '../../web/lib/i18n.ts'],
+    ['web code by #web/', '#web/lib/i18n.ts'],
+    ['a module beside the message files', '../../web/i18n/en/staff.ts'],
+  ])('refuses the server importing %s', async (_case, imported) => {
+    expect(await restricted('src/server/services/border.ts', importing(imported))).toEqual([expect.stringContaining('The server never imports web code')]);
+  });
+
+  it('lets the server import the web’s message files, which are data (services/web-texts.ts)', async () => {
+    expect(await restricted('src/server/services/border.ts', "import messages from '../../web/i18n/it/staff.json' with { type: 'json' };\nexport const used = messages;\n")).toEqual([]);
+  });
+});
+
 describe('import cycles', () => {
   it('refuses a module on a cycle, and lets a module import one that is', async () => {
     expect(await cycleErrors('cycle/first.ts')).toHaveLength(1);

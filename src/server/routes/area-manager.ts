@@ -12,6 +12,7 @@ import { FORMS } from '#shared/forms/catalogue.ts';
 import { ApiMessage } from '#shared/schemas/api.ts';
 import { ErrorKey } from '#shared/schemas/fields.ts';
 import { routePath } from '#shared/routes.ts';
+import { CsvExportQuerySchema } from '#shared/schemas/csv-export.ts';
 import { AreaManagerPharmaciesQuerySchema, type StaffLanguage } from '#shared/schemas/staff.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
@@ -21,6 +22,7 @@ import { parseBody } from '../http/parse-body.ts';
 import { requireJson, requireStaff } from '../http/staff.ts';
 import type { ActivityLog } from '../services/activity-log.ts';
 import { accordCsvStream, csvFileName } from '../services/field-force/accord-csv.ts';
+import { visitsCsvFileName, visitsCsvStream } from '../services/field-force/visits-csv.ts';
 import type { AreaManagerPharmacies } from '../services/field-force/area-manager-pharmacies.ts';
 import type { ApplicationStore } from '../services/applications.ts';
 import type { AuthService } from '../services/auth/auth.ts';
@@ -121,6 +123,9 @@ export async function areaManagerRoutes(app: FastifyInstance, deps: AreaManagerD
   });
 
   app.get(Api.accordCsv.path, { preHandler: areaManagerIn('query', 'id') }, async (request, reply) => {
+    const query = z.safeParse(CsvExportQuerySchema, request.query);
+    if (!query.success) return invalidFromZod(reply, query.error);
+    const { format, from, to, lang } = query.data;
     const areaManagerId = accessed(request).id;
     const actorId = request.staff!.user.id;
     const sent = { rows: 0 };
@@ -132,10 +137,16 @@ export async function areaManagerRoutes(app: FastifyInstance, deps: AreaManagerD
       if (!reply.raw.headersSent) return;
       const complete = reply.raw.writableFinished;
       deps.activityLog.recordCsvExport({ actorId, areaManagerId, rows: sent.rows });
-      request.log.info({ by: actorId, areaManagerId, rows: sent.rows, complete }, complete ? 'CSV export sent' : 'CSV export broken off');
+      request.log.info({ by: actorId, areaManagerId, format, rows: sent.rows, complete }, complete ? 'CSV export sent' : 'CSV export broken off');
     });
     reply.header('content-type', 'text/csv; charset=utf-8');
-    reply.header('content-disposition', `attachment; filename="${csvFileName(new Date())}"`);
-    return reply.code(200).send(accordCsvStream(deps.db, areaManagerId, sent));
+    if (format === 'machine') {
+      reply.header('content-disposition', `attachment; filename="${csvFileName(new Date())}"`);
+      return reply.code(200).send(accordCsvStream(deps.db, areaManagerId, sent));
+    }
+    // The words are in the page's language (the control sends it), else in the user's own.
+    const visits = { areaManagerId, from, to, language: lang ?? (isLanguage(request.staff!.user.language) ? request.staff!.user.language : 'it') } as const;
+    reply.header('content-disposition', `attachment; filename="${visitsCsvFileName(visits, new Date())}"`);
+    return reply.code(200).send(visitsCsvStream(deps.db, visits, sent));
   });
 }

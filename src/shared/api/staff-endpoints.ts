@@ -7,6 +7,7 @@ import { RepPharmaciesQuerySchema, type RepPharmacyItem } from '../schemas/staff
 import { AreaManagerPharmaciesQuerySchema, MagicLinkRequestSchema, TotpCodeSchema, VerifyRequestSchema } from '../schemas/staff.ts';
 import type { AreaManagerDashboard } from '../schemas/dashboard.ts';
 import { ActivityQuerySchema, type ActivityPage } from '../schemas/activity-log.ts';
+import { CsvExportQuerySchema } from '../schemas/csv-export.ts';
 import type { Contract, WithBasePath } from './contract.ts';
 
 /** `?id=` of the staff routes that name one area manager, rep or pharmacy (checked by the access policy). */
@@ -45,8 +46,11 @@ export interface RepVisitAnswer {
 // The area manager's side of the field force (issue 12).
 /** `?id=` a pharmacy of the manager's: the view on a reload, call history newest first. */
 export const areaManagerPharmacy: Contract<IdQuery, AreaManagerPharmacyDetail, 'GET'> = { method: 'GET', path: '/api/areamanager-get-pharmacy', request: null };
-/** `?id=` the manager: a download (text/csv), not an answer envelope. */
-export const accordCsv: Contract<IdQuery, string, 'GET'> = { method: 'GET', path: '/api/areamanager-accord-csv', request: null };
+/**
+ * `?id=` the manager: a download (text/csv), not an answer envelope. `format=readable` (with
+ * `from`, `to`, `lang`) the visits of a range of days in words (decision 0025).
+ */
+export const accordCsv: Contract<z.input<typeof CsvExportQuerySchema>, string, 'GET'> = { method: 'GET', path: '/api/areamanager-accord-csv', request: CsvExportQuerySchema };
 
 // The main admin's activity log (issue 23 item 5, decision 0020): CSV exports and review decisions, newest first.
 /** `?page=` one page of the log, ACTIVITY_PAGE_SIZE entries. */

@@ -43,16 +43,17 @@ export const PivaSchema = z.pipe(
 /** The short note of a call-history entry. */
 export const VisitNoteSchema = optional(OptionalFreeText());
 
-/** The next visit's day (YYYY-MM-DD, a real calendar day). */
-export const NextVisitSchema = optional(
-  z.string({ error: ErrorKey.date }).check(
-    z.regex(/^\d{4}-\d{2}-\d{2}$/, { error: ErrorKey.date }),
-    z.refine((v) => {
-      const day = new Date(`${v}T00:00:00Z`);
-      return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === v;
-    }, { error: ErrorKey.date }),
-  ),
+/** A real calendar day, YYYY-MM-DD (what a native date input sends). */
+export const CalendarDaySchema = z.string({ error: ErrorKey.date }).check(
+  z.regex(/^\d{4}-\d{2}-\d{2}$/, { error: ErrorKey.date }),
+  z.refine((v) => {
+    const day = new Date(`${v}T00:00:00Z`);
+    return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === v;
+  }, { error: ErrorKey.date }),
 );
+
+/** The next visit's day (YYYY-MM-DD, a real calendar day). */
+export const NextVisitSchema = optional(CalendarDaySchema);
 
 export const RegionSchema = z.custom<string>((v) => isItalianRegionId(v), { error: ErrorKey.choose });
 

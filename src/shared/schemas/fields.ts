@@ -28,6 +28,8 @@ export const ErrorKey = {
   piva: 'validation.piva',
   /** The rep's next-visit date: a day in the calendar (YYYY-MM-DD). */
   date: 'validation.date',
+  /** A range of days whose end is before its start (the readable CSV's from and to). */
+  dateRange: 'validation.dateRange',
   /** An Idempotency-Key sent again with another body (HTTP 422): the first request stands. */
   idempotencyKeyReused: 'validation.idempotencyKeyReused',
 } as const;

@@ -1,0 +1,48 @@
+// The web's words for what the server writes in them (the readable CSV export, decision 0025):
+// the same message files the pages load (src/web/i18n/<lang>/*.json), imported as data, so a
+// label has one source whether a page shows it or a file does. Only message files are read from
+// src/web: the server imports no web code (eslint.config.js allows these JSON files alone).
+import type { Language } from '#shared/markets.ts';
+import deForm from '../../web/i18n/de/form.json' with { type: 'json' };
+import deItaly from '../../web/i18n/de/italy.json' with { type: 'json' };
+import deReference from '../../web/i18n/de/reference.json' with { type: 'json' };
+import deStaff from '../../web/i18n/de/staff.json' with { type: 'json' };
+import enForm from '../../web/i18n/en/form.json' with { type: 'json' };
+import enItaly from '../../web/i18n/en/italy.json' with { type: 'json' };
+import enReference from '../../web/i18n/en/reference.json' with { type: 'json' };
+import enStaff from '../../web/i18n/en/staff.json' with { type: 'json' };
+import itForm from '../../web/i18n/it/form.json' with { type: 'json' };
+import itItaly from '../../web/i18n/it/italy.json' with { type: 'json' };
+import itReference from '../../web/i18n/it/reference.json' with { type: 'json' };
+import itStaff from '../../web/i18n/it/staff.json' with { type: 'json' };
+
+const FILES: Record<Language, unknown[]> = {
+  en: [enForm, enItaly, enReference, enStaff],
+  it: [itForm, itItaly, itReference, itStaff],
+  de: [deForm, deItaly, deReference, deStaff],
+};
+
+/** Every message of the files, by its dotted key (the keys the pages' t() takes). */
+function flatten(value: unknown, prefix: string, into: Map<string, string>): Map<string, string> {
+  if (typeof value === 'string') into.set(prefix, value);
+  else if (value && typeof value === 'object') for (const [key, child] of Object.entries(value)) flatten(child, prefix ? `${prefix}.${key}` : key, into);
+  return into;
+}
+
+const MESSAGES = Object.fromEntries(Object.entries(FILES).map(([language, files]) => [language, files.reduce<Map<string, string>>((all, file) => flatten(file, '', all), new Map())])) as Record<Language, Map<string, string>>;
+
+/** A message with its `{{name}}` placeholders filled. */
+export type WebText = (key: string, values?: Record<string, string | number>) => string;
+
+/**
+ * The messages of one language. A key that no file holds throws: callers resolve their keys when
+ * their module loads, so a typo fails the start and the tests, never a download halfway.
+ */
+export function webTexts(language: Language): WebText {
+  const messages = MESSAGES[language];
+  return (key, values = {}) => {
+    const text = messages.get(key);
+    if (text === undefined) throw new Error(`no ${language} message ${key}`);
+    return text.replace(/{{\s*(\w+)\s*}}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
+  };
+}
