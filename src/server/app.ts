@@ -30,6 +30,8 @@ import { reviewRoutes } from './routes/review.ts';
 import { repVisitRoutes } from './routes/rep-visits.ts';
 import { createRepVisits } from './services/field-force/rep-visits.ts';
 import { areaManagerRoutes } from './routes/area-manager.ts';
+import { fieldRepsRoutes } from './routes/field-reps.ts';
+import { createFieldReps } from './services/field-force/field-reps.ts';
 import { createAreaManagerPharmacies } from './services/field-force/area-manager-pharmacies.ts';
 import { webRoutes } from './routes/web.ts';
 import { applicantLinkRoutes } from './routes/applicant-links.ts';
@@ -251,6 +253,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     activityLog: services.activityLog,
     config,
   });
+  await fieldRepsRoutes(app, { auth: services.auth, reps: createFieldReps(db, now), config });
   await certificateRoutes(app, { db, auth: services.auth, config });
   await captchaRoutes(app, { captcha: services.captcha, rateLimit: publicReadLimit });
   await placesRoutes(app, { places: services.places, defaultMarket: config.defaultMarket, rateLimit: publicReadLimit });

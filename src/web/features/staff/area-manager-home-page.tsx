@@ -65,6 +65,9 @@ export function AreaManagerHomePage() {
         <Link className="pc-button pc-button--secondary" to={localPath(routePath('areaManagerAddRep', { areaManagerId }))}>
           {t('staff.areaManagerHome.addRep')}
         </Link>
+        <Link className="pc-button pc-button--secondary" to={localPath(routePath('areaManagerReps', { areaManagerId }))}>
+          {t('staff.areaManagerReps.navLink')}
+        </Link>
         <a className="pc-button pc-button--secondary" href={csvExportPath(areaManagerId)} download>
           {t('staff.areaManagerHome.exportCsv')}
         </a>

@@ -229,7 +229,7 @@ describe('add a rep', () => {
     expect(screen.getByRole('link', { name: 'Back' })).toHaveAttribute('href', '/areamanager/home/am-1');
   });
 
-  it('shows the server’s answer for an e-mail already registered', async () => {
+  it('says an address already in use belongs to a staff account, with no update-link offer', async () => {
     stubStaffApi({ 'GET /api/auth/me': me, 'POST /api/areamanager-add-rep': () => json({ status: 'failed', message: 'errorEmailRegistered' }, 409) });
     const user = await renderAt('/areamanager/add/rep/am-1');
     await screen.findByRole('heading', { level: 1, name: 'Add a sales rep' });
@@ -237,7 +237,8 @@ describe('add a rep', () => {
     await user.type(screen.getByRole('textbox', { name: /first name/i }), 'Luca');
     await user.type(screen.getByRole('textbox', { name: /last name/i }), 'Neri');
     await user.click(screen.getByRole('button', { name: 'Add the sales rep' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(/already registered/i);
+    expect(await screen.findByRole('alert')).toHaveTextContent('This e-mail address already belongs to a staff account.');
+    expect(screen.queryByRole('button', { name: /link/i })).toBeNull();
   });
 });
 

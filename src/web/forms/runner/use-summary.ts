@@ -33,7 +33,7 @@ export function useErrorSummary(form: FormDef, step: number, methods: UseFormRet
   const names = textsOf(form);
   const fieldName = (fieldId: string): string => {
     const numbered = /^(.*\D)(\d+)$/.exec(fieldId);
-    const base = numbered && !i18n.exists(`form.fieldNames.${fieldId}`) ? numbered[1]! : fieldId;
+    const base = numbered && !names.some((ns) => i18n.exists(`${ns}.fieldNames.${fieldId}`)) ? numbered[1]! : fieldId;
     const name = t(names.map((ns) => `${ns}.fieldNames.${base}`));
     return base === fieldId ? name : t('form.fieldNameNumbered', { field: name, number: numbered![2] });
   };

@@ -10,7 +10,8 @@ export type Values = Record<string, unknown>;
 
 /** The i18n namespaces of a form's wording: its own, then its sections', then the shared one. */
 export function textsOf(form: FormDef): string[] {
-  return [...new Set([form.texts, ...sectionsOf(form).map((s) => s.texts), 'form'])];
+  // The shared 'form' wording last: a section worded by it (the place) must not hide another's (the Italian registration number).
+  return [...new Set([form.texts, ...sectionsOf(form).map((s) => s.texts).filter((texts) => texts !== 'form'), 'form'])];
 }
 
 /** A new form's values: empty answers (and honeypot), with the registration body preselected where the market has one only. */

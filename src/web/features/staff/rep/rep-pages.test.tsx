@@ -173,10 +173,10 @@ describe('/rep/form?pharmacyId=', () => {
     expect(sent[0]!.body).toMatchObject({ pharmacyId: PHARMACY_ID, callFlag: 'appointment_scheduled', month: 3, note: 'Titolare assente', nextVisit: '2026-12-01', placeId: 'fixture:it:007' });
   });
 
-  it('shows the error view when the pharmacy is not the rep’s', async () => {
+  it('says the rep has no access when the pharmacy is not theirs', async () => {
     api({ 'GET /api/rep-get-pharmacy': () => json({ status: 'failed', message: 'forbidden' }, 403) });
     await renderAt(`/rep/form?pharmacyId=${PHARMACY_ID}`);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Sorry this service is temporarily unavailable' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'You do not have access to this page' })).toBeInTheDocument();
     expect(screen.queryByRole('radio')).toBeNull();
   });
 });
