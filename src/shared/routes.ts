@@ -41,6 +41,8 @@ export const ROUTES = {
   areaManagerForm: '/areamanager/form/:areaManagerId',
   areaManagerFormStep: '/areamanager/form/:areaManagerId/:step',
   areaManagerAddRep: '/areamanager/add/rep/:areaManagerId',
+  // Issue 24: the manager's reps, their figures, disabling, moving pharmacies, the joins digest.
+  areaManagerReps: '/areamanager/reps/:areaManagerId',
   areaManagerPharmacyEdit: '/areamanager/pharmacy/edit/:id',
   areaManagerThankYou: '/areamanager/thank-you',
   areaManagerPrivacyPolicy: '/areamanager/privacy-policy',
@@ -54,7 +56,7 @@ export const STAFF_ROUTES = [
   'signIn', 'verifySignIn', 'mainAdmin', 'addAreaManager', 'areaManagerHome', 'review', 'repHome',
   'reviewApplication', 'reviewers', 'addReviewer', 'activityLog',
   'repForm', 'repThankYou', 'repPrivacyPolicy', 'repTerms',
-  'areaManagerView', 'areaManagerForm', 'areaManagerFormStep', 'areaManagerAddRep', 'areaManagerPharmacyEdit', 'areaManagerThankYou', 'areaManagerPrivacyPolicy', 'areaManagerTerms',
+  'areaManagerView', 'areaManagerForm', 'areaManagerFormStep', 'areaManagerAddRep', 'areaManagerReps', 'areaManagerPharmacyEdit', 'areaManagerThankYou', 'areaManagerPrivacyPolicy', 'areaManagerTerms',
 ] as const satisfies readonly RouteName[];
 
 /** A route's path with its `:params` filled in (encoded), e.g. routePath('repHome', { repId: 'a b' }) -> '/rep/home/a%20b'. */

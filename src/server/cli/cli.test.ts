@@ -48,7 +48,7 @@ describe('bootstrap', () => {
 });
 
 describe('npm run staff', () => {
-  it('adds an area manager and a rep of theirs, lists and disables', async () => {
+  it('adds an area manager and a rep of theirs, lists, disables and enables again', async () => {
     const am = capture();
     expect(await runStaffCommand(['add', '--role', 'area_manager', '--email', 'Anna.Verdi@example.it', '--first-name', 'Anna', '--last-name', 'Verdi'], { auth: ctx.app.services.auth, linkBase: 'http://localhost:3000/it', out: am.out })).toBe(0);
     const link = am.lines.join('\n').match(/http:\/\/localhost:3000\/it\/signin\/verify\?token=\S+/)?.[0];
@@ -73,6 +73,11 @@ describe('npm run staff', () => {
     const disable = capture();
     expect(await runStaffCommand(['disable', '--email', 'rep.verdi@example.it'], { auth: ctx.app.services.auth, linkBase: 'x', out: disable.out })).toBe(0);
     expect((await ctx.app.services.auth.users.findByEmail('rep.verdi@example.it'))!.disabledAt).not.toBeNull();
+
+    const enable = capture();
+    expect(await runStaffCommand(['enable', '--email', 'rep.verdi@example.it'], { auth: ctx.app.services.auth, linkBase: 'x', out: enable.out })).toBe(0);
+    expect((await ctx.app.services.auth.users.findByEmail('rep.verdi@example.it'))!.disabledAt).toBeNull();
+    expect(await runStaffCommand(['enable', '--email', 'rep.verdi@example.it'], { auth: ctx.app.services.auth, linkBase: 'x', out: enable.out })).toBe(1);
   });
 
   it('resets a lost authenticator: sessions end, and the next sign-in enrols a new one', async () => {

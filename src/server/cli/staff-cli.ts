@@ -1,4 +1,4 @@
-// `npm run staff -- add|list|disable|reset-second-factor`: staff accounts from the command line (scripts/staff.ts).
+// `npm run staff -- add|list|disable|enable|reset-second-factor`: staff accounts from the command line (scripts/staff.ts).
 import { parseArgs } from 'node:util';
 import { STAFF_LANGUAGES, STAFF_ROLES, type StaffLanguage, type StaffRole } from '#shared/schemas/staff.ts';
 import { EmailSchema, NameSchema } from '#shared/schemas/fields.ts';
@@ -8,6 +8,7 @@ const STAFF_USAGE = `Usage:
   npm run staff -- add --role main_admin|reviewer|area_manager|sales_rep --email E --first-name F --last-name L [--area-manager EMAIL] [--language it|en]
   npm run staff -- list
   npm run staff -- disable --email E
+  npm run staff -- enable --email E   (a disabled account may sign in again)
   npm run staff -- reset-second-factor --email E   (lost authenticator: the next sign-in enrols a new one)`;
 
 export interface CliOutput {
@@ -54,6 +55,14 @@ export async function runStaffCommand(argv: string[], deps: { auth: AuthService;
     if (!email.success) return fail(out, '--email is required');
     if (!(await auth.users.disable(email.data))) return fail(out, `No active staff user ${email.data}.`);
     out.log(`Disabled ${email.data}; their sessions have ended.`);
+    return 0;
+  }
+
+  if (command === 'enable') {
+    const email = EmailSchema.safeParse(values.email);
+    if (!email.success) return fail(out, '--email is required');
+    if (!(await auth.users.enable(email.data))) return fail(out, `No disabled staff user ${email.data}.`);
+    out.log(`Enabled ${email.data}; they can sign in again.`);
     return 0;
   }
 

@@ -26,6 +26,14 @@ const table: Array<[StaffRole, string, ResourceKind, Targets[ResourceKind] | nul
   ['sales_rep', 'a missing rep', 'rep', null, 'forbidden'],
   ['reviewer', 'a rep', 'rep', { id: OTHER, areaManagerId: OTHER }, 'forbidden'],
 
+  ['main_admin', "any manager's rep account", 'repAccount', { id: OTHER, areaManagerId: OTHER }, 'allowed'],
+  ['main_admin', 'a missing rep account', 'repAccount', null, 'notFound'],
+  ['area_manager', 'the account of a rep of their own', 'repAccount', { id: OTHER, areaManagerId: OWN_AM }, 'allowed'],
+  ['area_manager', "another manager's rep account", 'repAccount', { id: OTHER, areaManagerId: OTHER }, 'forbidden'],
+  ['area_manager', 'a missing rep account', 'repAccount', null, 'forbidden'],
+  ['sales_rep', 'their own account', 'repAccount', { id: 'me-sales_rep', areaManagerId: OTHER }, 'forbidden'],
+  ['reviewer', 'a rep account', 'repAccount', { id: OTHER, areaManagerId: OTHER }, 'forbidden'],
+
   ['main_admin', 'any pharmacy', 'pharmacy', { areaManagerId: OTHER, salesRepId: OTHER }, 'allowed'],
   ['main_admin', 'a missing pharmacy', 'pharmacy', null, 'notFound'],
   ['area_manager', 'a pharmacy in their area', 'pharmacy', { areaManagerId: OWN_AM, salesRepId: OTHER }, 'allowed'],
@@ -56,6 +64,7 @@ describe('access policy', () => {
     expect(rolesFor('areaManagers')).toEqual(['main_admin']);
     expect(rolesFor('areaManager').sort()).toEqual(['area_manager', 'main_admin']);
     expect(rolesFor('rep').sort()).toEqual(['area_manager', 'main_admin', 'sales_rep']);
+    expect(rolesFor('repAccount').sort()).toEqual(['area_manager', 'main_admin']);
     expect(rolesFor('pharmacy').sort()).toEqual(['area_manager', 'main_admin', 'sales_rep']);
     expect(rolesFor('application').sort()).toEqual(['main_admin', 'reviewer']);
     expect(rolesFor('activityLog')).toEqual(['main_admin']);

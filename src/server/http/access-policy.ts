@@ -19,6 +19,8 @@ export interface Targets {
   areaManager: { id: string };
   /** One rep's assigned pharmacies. */
   rep: { id: string; areaManagerId: string | null };
+  /** Managing a rep's account (issue 24): disabling and enabling it, moving their pharmacies. Never the rep's own. */
+  repAccount: { id: string; areaManagerId: string | null };
   pharmacy: { areaManagerId: string; salesRepId: string | null };
   /** Applications and their files (certificates). */
   application: object;
@@ -38,6 +40,7 @@ const ACCESS_RULES: { [K in ResourceKind]: Partial<Record<StaffRole, Rule<K>>> }
   areaManagers: { main_admin: all },
   areaManager: { main_admin: all, area_manager: (user, t) => ownArea(user, t.id) },
   rep: { main_admin: all, area_manager: (user, t) => ownArea(user, t.areaManagerId), sales_rep: (user, t) => user.id === t.id },
+  repAccount: { main_admin: all, area_manager: (user, t) => ownArea(user, t.areaManagerId) },
   pharmacy: { main_admin: all, area_manager: (user, t) => ownArea(user, t.areaManagerId), sales_rep: (user, t) => t.salesRepId !== null && user.id === t.salesRepId },
   application: { main_admin: all, reviewer: all },
   reviewers: { main_admin: all },

@@ -24,3 +24,13 @@ export function marketBase(request: Pick<FastifyRequest, 'headers' | 'protocol' 
   const host = [...config.marketHosts].find(([, market]) => market === country)?.[0];
   return host ? `${protocol}://${host}` : `${origin}/${country}`;
 }
+
+/**
+ * Where a market's pages start for a link in mail sent without a request (a scheduled job): its
+ * MARKET_HOSTS host, else PUBLIC_URL with the market's path prefix; null when neither is set.
+ */
+export function configuredMarketBase(config: Pick<Config, 'publicUrl' | 'marketHosts'>, country: string): string | null {
+  const host = [...config.marketHosts].find(([, market]) => market === country)?.[0];
+  if (host) return `${config.publicUrl?.startsWith('http:') ? 'http' : 'https'}://${host}`;
+  return config.publicUrl ? `${config.publicUrl}/${country}` : null;
+}

@@ -70,6 +70,7 @@ export const staffPages: StaffPage[] = [
   { route: 'areaManagerView', page: page(() => import('../features/staff/area-manager-view-page.tsx').then((m) => m.AreaManagerViewPage), STAFF_MESSAGES) },
   { route: 'areaManagerForm', page: AreaManagerFormPage },
   { route: 'areaManagerFormStep', page: AreaManagerFormPage },
+  { route: 'areaManagerReps', page: page(() => import('../features/staff/area-manager-reps-page.tsx').then((m) => m.AreaManagerRepsPage), STAFF_MESSAGES) },
   { route: 'areaManagerAddRep', page: page(() => import('../features/staff/area-manager-form-pages.tsx').then((m) => m.AddRepPage), STAFF_FORM_MESSAGES) },
   { route: 'areaManagerPharmacyEdit', page: page(() => import('../features/staff/area-manager-form-pages.tsx').then((m) => m.PharmacyEditPage), STAFF_FORM_MESSAGES) },
   { route: 'areaManagerThankYou', page: page(() => import('../features/staff/area-manager-thank-you-page.tsx').then((m) => m.AreaManagerThankYouPage), STAFF_MESSAGES) },

@@ -1,5 +1,5 @@
 // Staff accounts: look-ups and the few changes the CLI and the main admin make.
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { StaffLanguage, StaffRole } from '#shared/schemas/staff.ts';
 import { UNIQUE_VIOLATION, databaseErrorOf, type Queryable } from '../../db/client.ts';
 import { staffSessions, staffUsers } from '../../db/schema.ts';
@@ -69,6 +69,16 @@ export function createStaffUsers(db: Queryable) {
       if (!row) return false;
       await db.update(staffSessions).set({ revokedAt: now }).where(and(eq(staffSessions.userId, row.id), isNull(staffSessions.revokedAt)));
       return true;
+    },
+
+    /** Lets a disabled account sign in again, with a new link: the sessions that disabling ended stay ended. */
+    async enable(email: string): Promise<boolean> {
+      const [row] = await db
+        .update(staffUsers)
+        .set({ disabledAt: null })
+        .where(and(byEmail(email), isNotNull(staffUsers.disabledAt)))
+        .returning({ id: staffUsers.id });
+      return Boolean(row);
     },
   };
 }

@@ -60,7 +60,7 @@ export function createAreaManagerPharmacies(db: Database, fieldSales: FieldSales
             nullif(trim(coalesce(r.first_name, '') || ' ' || coalesce(r.last_name, '')), '') as rep_name
           from (select p.id, p.name, p.full_address, p.city, p.current_call_flag, p.sales_rep_id, p.pharmacist_status, p.confirmed_at from ${fieldPharmacies} p
                 where ${condition} order by p.name, p.id limit ${PHARMACY_PAGE_SIZE} offset ${offset}) page
-          left join ${staffUsers} r on r.id = page.sales_rep_id
+          left join ${staffUsers} r on r.id = page.sales_rep_id and r.disabled_at is null
           order by page.name, page.id`),
       ]);
       type Row = {
@@ -89,9 +89,13 @@ export function createAreaManagerPharmacies(db: Database, fieldSales: FieldSales
 
     async detail(row: FieldPharmacy): Promise<AreaManagerPharmacyDetail> {
       const base = await fieldSales.detail(row);
-      const rep = row.salesRepId ? await db.select({ firstName: staffUsers.firstName, lastName: staffUsers.lastName }).from(staffUsers).where(eq(staffUsers.id, row.salesRepId)) : [];
+      // A disabled rep is no rep (issue 24): the view says so and the edit form asks for another.
+      const rep = row.salesRepId
+        ? await db.select({ firstName: staffUsers.firstName, lastName: staffUsers.lastName }).from(staffUsers).where(and(eq(staffUsers.id, row.salesRepId), isNull(staffUsers.disabledAt)))
+        : [];
       // The answers the columns hold, bar the flag (shown as currentCallFlag); what `answers` keeps is not this view's.
       const { callFlag: _callFlag, ...columns } = columnAnswersOf(row);
+      if (!rep[0]) columns.salesRep = null;
       return {
         id: base.id,
         pharmacyName: base.pharmacyName,

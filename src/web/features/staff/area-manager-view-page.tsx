@@ -71,7 +71,7 @@ export function AreaManagerViewPage() {
         <>
           <p className="pc-body">{detail.fullAddress}</p>
           <p className="pc-body">
-            <strong>{t('staff.areaManagerView.rep')}:</strong> {detail.repName ?? '–'}
+            <strong>{t('staff.areaManagerView.rep')}:</strong> {detail.repName ?? t('staff.areaManagerReps.noRep')}
           </p>
           <PharmacistStatus pharmacist={detail.pharmacist} inView />
           <div className="pc-button-group">
@@ -80,6 +80,9 @@ export function AreaManagerViewPage() {
             </Link>
             <Link className="pc-button pc-button--secondary" to={localPath(routePath('areaManagerHome', { areaManagerId: detail.areaManagerId }))}>
               {t('staff.areaManagerView.back')}
+            </Link>
+            <Link className="pc-button pc-button--secondary" to={localPath(routePath('areaManagerReps', { areaManagerId: detail.areaManagerId }))}>
+              {t('staff.areaManagerReps.navLink')}
             </Link>
           </div>
         </>

@@ -22,6 +22,7 @@ export function PharmacyList({ items }: { items: AreaManagerPharmacyItem[] }) {
               {t('staff.areaManagerHome.flag')}: {pharmacy.currentCallFlag ? callFlagLabel(pharmacy.currentCallFlag) : t('staff.areaManagerHome.noFlag')}
               {pharmacy.nextVisit ? ` · ${t('staff.areaManagerHome.nextVisit', { date: pharmacy.nextVisit })}` : ''}
             </p>
+            <p className="staff-list__meta">{t('staff.areaManagerView.rep')}: {pharmacy.repName ?? t('staff.areaManagerReps.noRep')}</p>
             <PharmacistStatus pharmacist={pharmacy.pharmacist} />
           </div>
           <Link className="pc-button pc-button--secondary staff-table__action" to={`${localPath(routePath('areaManagerView'))}?id=${encodeURIComponent(pharmacy.id)}`} state={{ pharmacy }}>
