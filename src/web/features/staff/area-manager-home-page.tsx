@@ -1,6 +1,7 @@
 // /areamanager/home/{areaManagerId} (spec §2, issue 12 item 1): the manager's pharmacies a page
 // at a time (name, full address, current call flag, View), searched by name or city, filtered
-// by call flag or "due for a visit", with add pharmacy, add rep and CSV export. The filters live
+// by call flag or "due for a visit", with add pharmacy, add rep and CSV export (the machine file,
+// and the readable visits of a range of days: visits-csv-form.tsx). The filters live
 // in the address (?q=&callFlag=&due=1&page=), so a reload or Back keeps them.
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,6 +20,7 @@ import { PharmacyPager } from './pharmacy-pager.tsx';
 import { useStaffUser } from './staff-session.tsx';
 import { usePageTitle } from './use-page-title.ts';
 import { useStaffLoad } from './use-staff-load.ts';
+import { VisitsCsvForm } from './visits-csv-form.tsx';
 
 
 function filtersFrom(search: URLSearchParams): PharmacyFilters {
@@ -72,6 +74,7 @@ export function AreaManagerHomePage() {
           {t('staff.areaManagerHome.exportCsv')}
         </a>
       </div>
+      <VisitsCsvForm areaManagerId={areaManagerId} />
       <PharmacyFilterForm key={key} filters={filters} onApply={(next) => setSearch(searchOf({ ...next, page: 1 }))} />
       {state.kind === 'loading' ? (
         <Spinner label={t('staff.areaManagerHome.loading')} />

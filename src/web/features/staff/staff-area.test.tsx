@@ -178,7 +178,7 @@ describe('AreaManagerHomePage', () => {
     expect(within(list).getByText('Farmacia Centrale', { selector: 'p' })).toBeInTheDocument();
     expect(within(list).getByText('Via Roma 1, 00100 Roma RM')).toBeInTheDocument();
     expect(await screen.findByText('Nessuna farmacia ha aderito negli ultimi dodici mesi.')).toBeInTheDocument();
-    expect(screen.queryAllByRole('button').map((b) => b.textContent).sort()).toEqual(['Cerca', 'Esci']);
+    expect(screen.queryAllByRole('button').map((b) => b.textContent).sort()).toEqual(['Cerca', 'Esci', 'Scarica le visite']);
     expect(api.calls.find((c) => c.path === '/api/areamanager-get-pharmacies')!).toBeDefined();
     expect(await violations()).toEqual([]);
   });
