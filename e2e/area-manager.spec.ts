@@ -2,7 +2,8 @@
 // pharmacy assigned to that rep (both parts), finds it in the list, views and edits it, exports
 // the CSV; the rep signs in, records 'interested but requires another visit', later
 // 'joined_unify' with two more pharmacists, and finds it all again; the manager's view shows both
-// visits newest first. Every /areamanager page has no axe violations at 1280 and 390 px.
+// visits newest first, and the readable CSV of the day's visits is in Italian. Every
+// /areamanager page has no axe violations at 1280 and 390 px.
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, expectNoAxeViolationsAtBothWidths, test } from './support/fixtures.ts';
@@ -114,6 +115,29 @@ test('an area manager adds a rep and a pharmacy; the rep records two visits; the
   await expect(entries.nth(1)).toContainText('Interested But Requires Another Visit');
   await expect(entries.nth(1)).toContainText('Titolare da richiamare');
   await expect(entries.nth(1)).toContainText('Luca Bianchi');
+
+  // The readable CSV: the visits of a range of days in Italian. A range that ends before it
+  // starts stays on the page with its error; today's range downloads both visits in words.
+  await page.goto(home);
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome' }).format(new Date());
+  const readable = page.getByRole('group', { name: 'Scarica le visite in un CSV leggibile' });
+  await readable.getByLabel('Dal giorno').fill(today);
+  await readable.getByLabel('Al giorno (compreso)').fill('2020-01-01');
+  await readable.getByRole('button', { name: 'Scarica le visite' }).click();
+  await expect(page.getByRole('alert').getByRole('link', { name: 'La data finale non può precedere quella iniziale' })).toBeVisible();
+  await readable.getByLabel('Al giorno (compreso)').fill(today);
+  const visits = page.waitForEvent('download');
+  await readable.getByRole('button', { name: 'Scarica le visite' }).click();
+  const visitsFile = await visits;
+  expect(visitsFile.suggestedFilename()).toBe(`visite-${today}-${today}.csv`);
+  const [firstLine, ...visitLines] = readFileSync((await visitsFile.path())!, 'utf8').split('\r\n');
+  expect(firstLine).toMatch(/^\uFEFFData della visita;Ora della visita;Visita registrata da;Esito della visita;Mese della visita;Nota sulla visita;Prossima visita;Farmacia;Indirizzo;Città;Provincia;Regione;/);
+  const visitText = visitLines.join('\n');
+  expect(visitText).toContain("Interessata, ma serve un'altra visita;marzo;Titolare da richiamare");
+  expect(visitText).toContain('Ha aderito a Unify;maggio');
+  expect(visitText).toContain(';Lazio;');
+  expect(visitText).not.toMatch(/joined_unify|\blazio\b/);
+  await expect(page).toHaveURL(new RegExp(`${home}$`));
 });
 
 /** The rep records 'interested' (month 3), later 'joined_unify' (month 5) with two more pharmacists. */
