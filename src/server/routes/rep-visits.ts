@@ -48,6 +48,12 @@ export async function repVisitRoutes(
     return reply.code(200).send(await repList.pharmacies(accessed(request).id, position));
   });
 
+  // The rep's phone keeps these for visits without a connection (decision 0026).
+  app.get(StaffApi.repOfflinePharmacies.path, { preHandler: [requireStaff(auth, config, rolesFor('rep')), requireAccess('rep', { id: { from: 'query', name: 'assignedreptoken' }, load: salesRep })] }, async (request, reply) => {
+    reply.header('cache-control', 'private, no-store');
+    return ok(reply, await repList.offlinePack(accessed(request).id));
+  });
+
   app.get(
     StaffApi.repPharmacy.path,
     { preHandler: [requireStaff(auth, config, rolesFor('pharmacy')), requireAccess('pharmacy', { id: { from: 'query', name: 'id' }, load: (id) => fieldSales.pharmacy(id) })] },

@@ -33,6 +33,8 @@ export const areaManagerReps: Contract<IdQuery, RepItem[], 'GET'> = { method: 'G
 export const repPharmacies: Contract<z.input<typeof RepPharmaciesQuerySchema>, RepPharmacyItem[], 'GET'> = { method: 'GET', path: '/api/v1/register/rep/pharmacies', request: RepPharmaciesQuerySchema };
 /** The visit form's record; its `callHistory` the last REP_FORM_VISITS visits, newest first. */
 export const repPharmacy: Contract<IdQuery, FieldPharmacyDetail, 'GET'> = { method: 'GET', path: '/api/rep-get-pharmacy', request: null };
+/** Every assigned pharmacy's visit-form record (as repPharmacy answers each), kept by the rep's phone for visits without a connection. */
+export const repOfflinePharmacies: Contract<{ assignedreptoken: string }, FieldPharmacyDetail[], 'GET'> = { method: 'GET', path: '/api/rep-offline-pharmacies', request: null };
 export const certificate: Contract<undefined, unknown, 'GET'> = { method: 'GET', path: '/api/files/certificates/:fileId', request: null };
 export const areaManagerDashboard: Contract<IdQuery, AreaManagerDashboard, 'GET'> = { method: 'GET', path: '/api/areamanager-dashboard', request: null };
 

@@ -5,6 +5,16 @@ import type { Database } from '../../db/client.ts';
 import { callEntries, fieldPharmacies, staffUsers } from '../../db/schema.ts';
 import { answersFromRow, pharmacistOf, type FieldPharmacy } from './pharmacy-row.ts';
 
+const itemOf = (r: FieldPharmacy, callHistory: CallHistoryEntry[]): FieldPharmacyItem => ({ id: r.id, pharmacyName: r.name, fullAddress: r.fullAddress, callHistory, currentCallFlag: r.currentCallFlag, pharmacist: pharmacistOf(r) });
+
+/** A pharmacy's record as its forms read it, with the call history given (newest first). */
+export function detailOf(row: FieldPharmacy, callHistory: CallHistoryEntry[]): FieldPharmacyDetail {
+  // Every answer the area manager's and the reps' forms saved (extra pharmacists included), with
+  // the province, region and rep under the names this answer has always given them.
+  const { prov, region, salesRep, ...answers } = answersFromRow(row);
+  return { ...answers, ...itemOf(row, callHistory), province: prov, pharmacyRegion: region, areaManagerId: row.areaManagerId, salesRepId: salesRep };
+}
+
 export function createFieldSales(db: Database) {
   /** Each pharmacy's call history, newest first; `latest` the last so many entries of one pharmacy's. */
   async function histories(pharmacyIds: string[], latest?: number): Promise<Map<string, CallHistoryEntry[]>> {
@@ -35,7 +45,7 @@ export function createFieldSales(db: Database) {
 
   async function items(rows: FieldPharmacy[], latest?: number): Promise<FieldPharmacyItem[]> {
     const history = await histories(rows.map((r) => r.id), latest);
-    return rows.map((r) => ({ id: r.id, pharmacyName: r.name, fullAddress: r.fullAddress, callHistory: history.get(r.id) ?? [], currentCallFlag: r.currentCallFlag, pharmacist: pharmacistOf(r) }));
+    return rows.map((r) => itemOf(r, history.get(r.id) ?? []));
   }
 
   return {
@@ -63,11 +73,8 @@ export function createFieldSales(db: Database) {
 
     /** The record with its whole call history (the manager's view), or its `latestVisits` last visits (the rep's form). */
     async detail(row: FieldPharmacy, options: { latestVisits?: number } = {}): Promise<FieldPharmacyDetail> {
-      const [item] = await items([row], options.latestVisits);
-      // Every answer the area manager's and the reps' forms saved (extra pharmacists included), with
-      // the province, region and rep under the names this answer has always given them.
-      const { prov, region, salesRep, ...answers } = answersFromRow(row);
-      return { ...answers, ...item!, province: prov, pharmacyRegion: region, areaManagerId: row.areaManagerId, salesRepId: salesRep };
+      const history = await histories([row.id], options.latestVisits);
+      return detailOf(row, history.get(row.id) ?? []);
     },
   };
 }

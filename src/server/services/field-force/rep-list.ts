@@ -2,13 +2,13 @@
 // order (overdue, due today, later, none; then nearest to the rep's position; then by name), each
 // with its latest visit, next visit and coordinates; and the visit form's record with the last
 // five visits. Not paged: the whole list is its first page (decision 0024).
-import { sql } from 'drizzle-orm';
-import type { CallHistoryEntry } from '#shared/schemas/staff.ts';
+import { eq, sql } from 'drizzle-orm';
+import type { CallHistoryEntry, FieldPharmacyDetail } from '#shared/schemas/staff.ts';
 import { REP_FORM_VISITS, type RepPharmacyItem } from '#shared/schemas/staff-rep-list.ts';
 import { distanceKm, fieldToday, orderByVisitDue, type Position } from '#shared/visit-due.ts';
 import { rowsOf, type Database } from '../../db/client.ts';
 import { callEntries, fieldPharmacies, staffUsers } from '../../db/schema.ts';
-import type { FieldSales } from './field-sales.ts';
+import { detailOf, type FieldSales } from './field-sales.ts';
 import { pharmacistOf, type FieldPharmacy } from './pharmacy-row.ts';
 
 interface Row {
@@ -28,6 +28,18 @@ interface Row {
   next_visit: string | null;
   by_first: string | null;
   by_last: string | null;
+}
+
+interface PackEntryRow {
+  id: string;
+  pharmacy_id: string;
+  at: string;
+  call_flag: string;
+  month: number | null;
+  note: string | null;
+  next_visit: string | null;
+  first_name: string | null;
+  last_name: string | null;
 }
 
 const latestEntryOf = (row: Row): CallHistoryEntry[] =>
@@ -85,6 +97,34 @@ export function createRepList(db: Database, fieldSales: Pick<FieldSales, 'detail
 
     /** GET /api/rep-get-pharmacy: the visit form's record, with its last REP_FORM_VISITS visits newest first. */
     detail: (row: FieldPharmacy) => fieldSales.detail(row, { latestVisits: REP_FORM_VISITS }),
+
+    /**
+     * GET /api/rep-offline-pharmacies: every assigned pharmacy's visit-form record at once (each as
+     * GET /api/rep-get-pharmacy answers it), for the rep's phone to keep for visits without a
+     * connection (decision 0026). Two queries, however many pharmacies.
+     */
+    async offlinePack(salesRepId: string): Promise<FieldPharmacyDetail[]> {
+      const rows = await db.select().from(fieldPharmacies).where(eq(fieldPharmacies.salesRepId, salesRepId)).orderBy(fieldPharmacies.id);
+      if (rows.length === 0) return [];
+      const result = await db.execute(sql`
+        select e.id, e.pharmacy_id, to_char(e.at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as at, e.call_flag, e.month, e.note,
+          to_char(e.next_visit, 'YYYY-MM-DD') as next_visit, u.first_name, u.last_name
+        from (
+          select c.*, row_number() over (partition by c.pharmacy_id order by c.at desc, c.id desc) as n
+          from ${callEntries} c join ${fieldPharmacies} p on p.id = c.pharmacy_id
+          where p.sales_rep_id = ${salesRepId}
+        ) e
+        left join ${staffUsers} u on u.id = e.by_user_id
+        where e.n <= ${REP_FORM_VISITS}
+        order by e.pharmacy_id, e.at desc, e.id desc`);
+      const visits = new Map<string, CallHistoryEntry[]>();
+      for (const entry of rowsOf<PackEntryRow>(result)) {
+        const list = visits.get(entry.pharmacy_id) ?? [];
+        list.push({ id: entry.id, at: entry.at, callFlag: entry.call_flag, month: entry.month, note: entry.note, nextVisit: entry.next_visit, byName: entry.first_name ? `${entry.first_name} ${entry.last_name ?? ''}`.trim() : null });
+        visits.set(entry.pharmacy_id, list);
+      }
+      return rows.map((row) => detailOf(row, visits.get(row.id) ?? []));
+    },
   };
 }
 
