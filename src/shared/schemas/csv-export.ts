@@ -8,8 +8,8 @@ import { CalendarDaySchema } from './field-force.ts';
 import { ErrorKey } from './fields.ts';
 import { optional } from './registration-common.ts';
 
-export const CSV_FORMATS = ['machine', 'readable'] as const;
-export type CsvFormat = (typeof CSV_FORMATS)[number];
+const CSV_FORMATS = ['machine', 'readable'] as const;
+type CsvFormat = (typeof CSV_FORMATS)[number];
 
 const rangeFields = { from: optional(CalendarDaySchema), to: optional(CalendarDaySchema) };
 
@@ -18,7 +18,6 @@ const inOrder = z.refine<{ from?: string; to?: string }>((range) => !range.from 
 
 /** The readable export's days (Europe/Rome), both optional, both included: YYYY-MM-DD as a date input sends it, '' for none. */
 export const VisitRangeSchema = z.object(rangeFields).check(inOrder);
-export type VisitRange = z.output<typeof VisitRangeSchema>;
 
 /**
  * The export's query: `id` the area manager (checked by the access policy), `format` machine (the
