@@ -65,7 +65,7 @@ const FORM_CODE =
  * visit form, in one chunk: the rep form route fetched them as seven small files.
  */
 const STAFF_CODE =
-  /src[\\/](shared[\\/]staff-home|web[\\/](features[\\/]staff[\\/](staff-session|staff-user|staff-area|staff-bar|staff\.css|api[\\/](get-me|sign-out)|rep[\\/](rep-form-page|rep\.css))|forms[\\/](rep-visit-sections|sections[\\/]rep-visit-fields)))/;
+  /src[\\/](shared[\\/]staff-home|web[\\/](features[\\/]staff[\\/](staff-session|staff-user|staff-area|staff-bar|staff\.css|api[\\/](get-me|sign-out)|rep[\\/](rep-form-page|rep\.css))|forms[\\/](rep-visit-sections|sections[\\/]rep-visit-(fields|history))))/;
 /** Message files fetched together: the shell's on every page, the form's with any form page, the staff pages' own. */
 const MESSAGE_BUNDLES: Record<string, string> = { common: 'shell', layout: 'shell', consent: 'shell', form: 'form', components: 'form', staff: 'staff', reference: 'staff' };
 const messageBundle = (id: string) => {

@@ -26,6 +26,12 @@ const EXTRA_ROUTES: { route: string; pattern: RegExp; with?: string[] }[] = [
     pattern: /features\/staff\/rep\/rep-form-page\.tsx$/,
     with: ['features/staff/staff-area.tsx', ...['common', 'layout', 'consent', 'staff', 'form', 'components', 'reference', 'italy'].map((name) => `i18n/it/${name}.json`)],
   },
+  // The rep's list (issue 24 item 3) with the staff area and REP_HOME_MESSAGES; its map loads only when opened.
+  {
+    route: '/rep/home/{repId}',
+    pattern: /features\/staff\/rep\/rep-home-page\.tsx$/,
+    with: ['features/staff/staff-area.tsx', ...['common', 'layout', 'consent', 'staff', 'form', 'components', 'reference', 'italy', 'rep-today'].map((name) => `i18n/it/${name}.json`)],
+  },
 ];
 
 /** Pages Lighthouse measures: each market's landing page and form. */

@@ -1,6 +1,6 @@
 // `npm run bench`: runs every benchmark under bench/, prints one table, and writes
 // bench/results/latest.json and bench/results/latest.md.   Flags: --quick (small counts),
-// --only=<name,name> (registration, photo upload, upload isolation, crash, finder, area manager, front end, review queue, fleet).
+// --only=<name,name> (registration, photo upload, upload isolation, crash, finder, area manager, rep list, front end, review queue, fleet).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,10 +13,11 @@ import { frontendBenchmark } from './frontend.bench.ts';
 import { consoleTable, markdownTable, type Benchmark, type Row } from './lib/report.ts';
 import { photoBenchmark } from './photo.bench.ts';
 import { registrationBenchmark } from './registration.bench.ts';
+import { repListBenchmark } from './rep-list.bench.ts';
 import { reviewQueueBenchmark } from './review-queue.bench.ts';
 import { uploadIsolationBenchmark } from './upload-isolation.bench.ts';
 
-const BENCHMARKS: Benchmark[] = [registrationBenchmark, photoBenchmark, uploadIsolationBenchmark, crashBenchmark, finderBenchmark, areaManagerBenchmark, frontendBenchmark, reviewQueueBenchmark, fleetBenchmark];
+const BENCHMARKS: Benchmark[] = [registrationBenchmark, photoBenchmark, uploadIsolationBenchmark, crashBenchmark, finderBenchmark, areaManagerBenchmark, repListBenchmark, frontendBenchmark, reviewQueueBenchmark, fleetBenchmark];
 
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');

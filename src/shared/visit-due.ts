@@ -5,7 +5,7 @@
 // this (GET /api/v1/register/rep/pharmacies) and the page orders it again with the same function,
 // so a list kept on the phone reads right on the day it is shown.
 
-export const FIELD_TIME_ZONE = 'Europe/Rome';
+const FIELD_TIME_ZONE = 'Europe/Rome';
 
 /** Overdue (planned before today), due today, planned later, or no next visit planned. */
 export type DueState = 'overdue' | 'today' | 'upcoming' | 'none';

@@ -102,7 +102,7 @@ export const FORMS = {
     id: 'rep-visit',
     texts: 'staff',
     titleKey: 'staff.repVisit.title',
-    steps: [['call-outcome', 'visit-note', 'place', 'joined-unify', 'extra-pharmacists', 'staff-statements-if-joined']],
+    steps: [['visit-history', 'call-outcome', 'visit-note', 'place', 'joined-unify', 'extra-pharmacists', 'staff-statements-if-joined']],
     carried: ['pharmacy-ref'],
     queueOffline: true,
     submitKey: 'staff.repVisit.submit',

@@ -103,6 +103,8 @@ export const SECTIONS = {
   'call-outcome': { texts: 'staff', fields: { callFlag: CallFlagSchema, month: MonthSchema } },
   /** The call-history entry's own note and next-visit day (not kept on the pharmacy). */
   'visit-note': { texts: 'staff', fields: { note: VisitNoteSchema, nextVisit: NextVisitSchema } },
+  /** Read only: the pharmacy's last visits, from the record the form opened (issue 24 item 3). */
+  'visit-history': { texts: 'staff', fields: {} },
   place: { texts: 'form', fields: pick('placeId', 'lat', 'lng', 'address'), errorAt: PLACE_ERROR_AT },
   'joined-unify': {
     texts: 'italy',

@@ -115,6 +115,13 @@ const coordinate = (min: number, max: number) =>
     z.number({ error: ErrorKey.placeRequired }).check(z.gte(min, { error: ErrorKey.placeRequired }), z.lte(max, { error: ErrorKey.placeRequired })),
   );
 
+/** A decimal number given as query text, within [min, max] (the finder's point, the rep's position). */
+export const decimalParam = (min: number, max: number) =>
+  z.pipe(
+    z.string({ error: ErrorKey.required }).check(z.trim(), z.regex(/^-?\d{1,3}(\.\d{1,12})?$/, { error: ErrorKey.invalid })),
+    z.pipe(z.transform(Number), z.number().check(z.gte(min, { error: ErrorKey.invalid }), z.lte(max, { error: ErrorKey.invalid }))),
+  );
+
 /** A trimmed, non-empty string of at most `max` characters; every failure is `error`. */
 export const trimmedString = (max: number, error: string) =>
   z.string({ error }).check(z.trim(), z.minLength(1, { error }), z.maxLength(max, { error }));

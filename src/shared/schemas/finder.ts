@@ -2,20 +2,13 @@
 // (approved) champions near a point. Shared by the route (validation) and the page (types).
 import * as z from 'zod/mini';
 import { COUNTRIES, type Country } from '../markets.ts';
-import { ErrorKey } from './fields.ts';
+import { decimalParam, ErrorKey } from './fields.ts';
 
 /** Listings per page. */
 export const FINDER_PAGE_SIZE = 20;
 export const FINDER_DEFAULT_RADIUS_KM = 25;
 const FINDER_MAX_RADIUS_KM = 100;
 const FINDER_MAX_PAGE = 500;
-
-/** A decimal number given as query text, within [min, max] (also the rep list's position, staff-rep-list.ts). */
-export const decimalParam = (min: number, max: number) =>
-  z.pipe(
-    z.string({ error: ErrorKey.required }).check(z.trim(), z.regex(/^-?\d{1,3}(\.\d{1,12})?$/, { error: ErrorKey.invalid })),
-    z.pipe(z.transform(Number), z.number().check(z.gte(min, { error: ErrorKey.invalid }), z.lte(max, { error: ErrorKey.invalid }))),
-  );
 
 const wholeParam = (min: number, max: number) =>
   z.pipe(

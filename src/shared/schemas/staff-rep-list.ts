@@ -1,8 +1,7 @@
 // The rep's list, GET /api/v1/register/rep/pharmacies (issue 24 item 3): the query, with the rep's
 // position when they allow it, and the rows, in visit order (src/shared/visit-due.ts).
 import * as z from 'zod/mini';
-import { ErrorKey } from './fields.ts';
-import { decimalParam } from './finder.ts';
+import { decimalParam, ErrorKey } from './fields.ts';
 import type { FieldPharmacyItem } from './staff.ts';
 
 /**

@@ -4,6 +4,7 @@
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import { routerPath, type STAFF_ROUTES } from '#shared/routes.ts';
+import { REP_HOME_MESSAGE_FILES } from '../features/staff/rep/rep-messages.ts';
 
 type StaffRouteName = (typeof STAFF_ROUTES)[number];
 
@@ -25,6 +26,8 @@ export const STAFF_MESSAGES = ['staff', 'form', 'components', 'reference'];
 export const REVIEW_MESSAGES = [...STAFF_MESSAGES, 'review', 'italy', 'steps'];
 /** The rep's pages also ask the Italian form's questions. */
 export const REP_MESSAGES = [...STAFF_MESSAGES, 'italy'];
+/** The rep's list adds its own words (the due days, the distance, the map), which the visit form does not load. */
+export const REP_HOME_MESSAGES = [...REP_MESSAGES, ...REP_HOME_MESSAGE_FILES];
 /** The area manager's forms also use the shorter Italian form's and the steps' wording. */
 export const STAFF_FORM_MESSAGES = [...STAFF_MESSAGES, 'italy', 'steps'];
 

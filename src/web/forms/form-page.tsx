@@ -112,7 +112,7 @@ export function FormPage({ form, sections, step = 1, values, stepPath, backTo, f
 
   const lastStep = step === form.steps.length;
   const sectionIds = form.steps[step - 1] ?? [];
-  const state = { form, step, editing: runner.editing, prefilledName: runner.prefilledName, captchaReset: runner.captchaReset, stored: runner.stored, meta: runner.meta };
+  const state = { form, step, editing: runner.editing, prefilledName: runner.prefilledName, captchaReset: runner.captchaReset, stored: runner.stored, meta: runner.meta, record: runner.record };
   const previous = onPrevious ? (
     <button type="button" className="pc-button pc-button--secondary" onClick={onPrevious}>
       {t([`${ns}.previous`, 'steps.previous'])}

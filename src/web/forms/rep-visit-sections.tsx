@@ -6,6 +6,7 @@ import type { SectionRegistry } from './form-page.tsx';
 import { AboutYouSection } from './sections/about-you-section.tsx';
 import { ConfirmationsSection } from './sections/confirmations-section.tsx';
 import { CallOutcomeSection, JoinedUnifyFields, VisitNoteSection } from './sections/rep-visit-fields.tsx';
+import { VisitHistorySection } from './sections/rep-visit-history.tsx';
 import { OncodemiaSection } from './sections/oncodemia-section.tsx';
 import { ContactSection, RegistrationNumberField } from './sections/personal-details-section.tsx';
 import { PharmacySection } from './sections/pharmacy-section.tsx';
@@ -34,6 +35,7 @@ export function ShortItalianFields() {
 }
 
 export const REP_VISIT_SECTIONS: SectionRegistry = {
+  'visit-history': VisitHistorySection,
   'call-outcome': CallOutcomeSection,
   'visit-note': VisitNoteSection,
   place: () => <PharmacySection withName={false} />,

@@ -17,6 +17,8 @@ export interface RunnerState {
   stored: StoredAnswers;
   /** What the store knows beside the answers (the kept certificate, a draft without files). */
   meta: StoredMeta;
+  /** The stored record a form that keeps no answers opened (the rep's pharmacy, with its last visits), for read-only sections; null otherwise. */
+  record: Readonly<Record<string, unknown>> | null;
 }
 
 const Runner = createContext<RunnerState | null>(null);

@@ -1,7 +1,8 @@
-// Fakes for the lazy chunks in jsdom tests: vi.mock('./altcha-widget.tsx', () => fakeAltchaModule)
-// and vi.mock('./leaflet-map.tsx', () => fakeLeafletModule).
+// Fakes for the lazy chunks in jsdom tests: vi.mock('./altcha-widget.tsx', () => fakeAltchaModule),
+// vi.mock('./leaflet-map.tsx', () => fakeLeafletModule) and vi.mock('./points-map.tsx', () => fakePointsMapModule).
 import type { AltchaWidgetProps } from '../components/altcha-widget.tsx';
 import type { LeafletMapProps } from '../components/leaflet-map.tsx';
+import type { PointsMapProps } from '../components/points-map.tsx';
 
 function FakeAltchaWidget({ onVerified, onReset, resetSignal }: AltchaWidgetProps) {
   return (
@@ -31,5 +32,21 @@ function FakeLeafletMap({ label, marker, centre, zoom, onMove, points }: Leaflet
   );
 }
 
+/** The coloured dots as a list of their titles and colours. */
+function FakePointsMap({ label, points }: PointsMapProps) {
+  return (
+    <div role="region" aria-label={label}>
+      <ul>
+        {points.map((p) => (
+          <li key={p.id} data-colour={p.colour}>
+            {p.title}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
 export const fakeAltchaModule = { default: FakeAltchaWidget };
+export const fakePointsMapModule = { default: FakePointsMap };
 export const fakeLeafletModule = { default: FakeLeafletMap };

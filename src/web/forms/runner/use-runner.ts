@@ -15,6 +15,7 @@ export function useFormRunner(form: FormDef, step = 1, options: RunnerOptions = 
     phase: start.phase,
     editing: start.editing,
     recordName: start.recordName,
+    record: start.record,
     prefilledName: start.prefilledName,
     stored: start.stored,
     meta: start.meta,

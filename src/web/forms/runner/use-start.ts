@@ -74,6 +74,8 @@ export function useFormStart(form: FormDef, step: number, options: RunnerOptions
   const [prefilledName, setPrefilledName] = useState(() => editing && typeof initial.whereYouWork === 'string' && initial.whereYouWork !== '');
   /** The stored record's name (the rep's pharmacy), for the page and the offline queue. */
   const [recordName, setRecordName] = useState('');
+  /** The stored record itself, for the sections that show it (the rep's last visits). */
+  const [record, setRecord] = useState<Record<string, unknown> | null>(null);
   /** The offline outbox (./offline-outbox.ts), loaded only by the forms that queue. */
   const outbox = useRef<typeof Outbox | null>(null);
   const started = useRef(false);
@@ -131,6 +133,7 @@ export function useFormStart(form: FormDef, step: number, options: RunnerOptions
           if (!editing && form.prefill!.param in values) values[form.prefill!.param] = recordId;
           methods.reset(values);
           setRecordName(typeof record.whereYouWork === 'string' ? record.whereYouWork : '');
+          setRecord(record);
           setPrefilledName(typeof answers.whereYouWork === 'string' && answers.whereYouWork !== '');
           return setPhase('ready');
         }
@@ -167,5 +170,5 @@ export function useFormStart(form: FormDef, step: number, options: RunnerOptions
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [methods, form.keepAnswers, store, phase]);
 
-  return { methods, phase, setPhase, editing, recordId, recordName, prefilledName, stored, meta, draftMissing, store, onThisStep, outbox, pathOfStep };
+  return { methods, phase, setPhase, editing, recordId, recordName, record, prefilledName, stored, meta, draftMissing, store, onThisStep, outbox, pathOfStep };
 }

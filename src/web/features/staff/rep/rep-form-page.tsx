@@ -7,11 +7,13 @@ import { Link, useSearchParams } from 'react-router';
 import { FORMS } from '#shared/forms/catalogue.ts';
 import { staffHomePath } from '#shared/staff-home.ts';
 import { ErrorView } from '../../../components/error-view.tsx';
+import { loadFeatureMessages } from '../../../lib/i18n.ts';
 import { useLocalPath } from '../../../lib/site-context.tsx';
 import { loadExtraPharmacists, REP_VISIT_SECTIONS } from '../../../forms/rep-visit-sections.tsx';
 import { FormPage } from '../../../forms/form-page.tsx';
 import { NoAccess } from '../no-access.tsx';
 import { useStaffUser } from '../staff-session.tsx';
+import { REP_HOME_MESSAGE_FILES } from './rep-messages.ts';
 import './rep.css';
 
 /** Said when an update of this pharmacy made offline still waits; loaded after the form (it is rarely there). */
@@ -29,6 +31,7 @@ export function RepFormPage() {
     void loadExtraPharmacists().catch(() => undefined);
     void import('./rep-thank-you-page.tsx').catch(() => undefined);
     void import('./rep-home-page.tsx').catch(() => undefined);
+    void loadFeatureMessages(REP_HOME_MESSAGE_FILES).catch(() => undefined);
   }, []);
   if (!pharmacyId) return <ErrorView />;
   return (

@@ -1,0 +1,75 @@
+// The rep's pharmacies on a map, coloured by their current call flag (issue 24 item 3), in a closed
+// <details>: Leaflet and the map tiles load only when the rep opens it. A legend names each
+// colour's flag in words; pharmacies without coordinates are counted and stay in the list, which
+// remains the way to open a pharmacy.
+import { lazy, Suspense, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { MAP_CENTRES } from '#shared/limits.ts';
+import type { RepPharmacyItem } from '#shared/schemas/staff-rep-list.ts';
+import { MapErrorBoundary } from '../../../components/map-view.tsx';
+import { useSite } from '../../../lib/site-context.tsx';
+import { flagColour, PIPELINE_ORDER } from '../dashboard/flag-colours.ts';
+
+const PointsMap = lazy(() => import('../../../components/points-map.tsx'));
+/** Italy as a whole, when no pharmacy has a position. */
+const ITALY_ZOOM = 5;
+
+export function RepMap({ pharmacies }: { pharmacies: readonly RepPharmacyItem[] }) {
+  const { t } = useTranslation();
+  const { config } = useSite();
+  const [open, setOpen] = useState(false);
+  const flagName = (flag: string | null) => (flag ? t(`callFlag.${flag}`, { defaultValue: flag }) : t('staff.repHome.noVisit'));
+  const mapped = pharmacies.filter((p) => p.lat !== null && p.lng !== null);
+  const unmapped = pharmacies.length - mapped.length;
+  const points = useMemo(
+    () =>
+      open
+        ? pharmacies.flatMap((p) =>
+            p.lat !== null && p.lng !== null
+              ? [{ id: p.id, lat: p.lat, lng: p.lng, title: `${p.pharmacyName} · ${p.currentCallFlag ? t(`callFlag.${p.currentCallFlag}`, { defaultValue: p.currentCallFlag }) : t('staff.repHome.noVisit')}`, colour: flagColour(p.currentCallFlag) }]
+              : [],
+          )
+        : [],
+    [open, pharmacies, t],
+  );
+  const counts = new Map<string | null, number>();
+  for (const p of mapped) counts.set(p.currentCallFlag, (counts.get(p.currentCallFlag) ?? 0) + 1);
+  const legend = [...PIPELINE_ORDER, ...[...counts.keys()].filter((flag) => !PIPELINE_ORDER.includes(flag as never))].filter((flag) => counts.has(flag));
+
+  return (
+    <details className="rep-map" onToggle={(event) => setOpen(event.currentTarget.open)}>
+      <summary className="rep-map__summary">{t('repToday.map.show')}</summary>
+      {open ? (
+        mapped.length === 0 ? (
+          <p className="pc-body">{t('repToday.map.none')}</p>
+        ) : (
+          <>
+            <MapErrorBoundary fallback={<div className="pc-map pc-map--message" role="alert">{t('components.map.error')}</div>}>
+              <Suspense fallback={<div className="pc-map pc-map--message" role="status">{t('components.map.loading')}</div>}>
+                <PointsMap
+                  points={points}
+                  centre={MAP_CENTRES.it}
+                  zoom={ITALY_ZOOM}
+                  tilesUrl={config.mapTilesUrl}
+                  attribution={config.mapAttribution}
+                  label={t('repToday.map.label')}
+                  zoomInTitle={t('components.map.zoomIn')}
+                  zoomOutTitle={t('components.map.zoomOut')}
+                />
+              </Suspense>
+            </MapErrorBoundary>
+            <ul className="rep-map__legend" aria-label={t('repToday.map.legend')}>
+              {legend.map((flag) => (
+                <li key={flag ?? 'none'}>
+                  <span className="rep-map__swatch" style={{ background: flagColour(flag) }} aria-hidden="true" />
+                  {t('repToday.map.legendItem', { flag: flagName(flag), count: counts.get(flag) ?? 0 })}
+                </li>
+              ))}
+            </ul>
+          </>
+        )
+      ) : null}
+      {open && unmapped > 0 ? <p className="pc-body rep-map__unmapped">{t('repToday.map.unmapped', { count: unmapped })}</p> : null}
+    </details>
+  );
+}
