@@ -1,8 +1,11 @@
 // The sales rep in Italian (issue 12 items 5, 6, 8; the visits themselves are in the field force's
 // journey, area-manager.spec.ts): an update made offline is sent once when the connection
-// returns, even across a reload; every /rep page passes axe at desktop width and at 390 px.
+// returns, even across a reload; every /rep page passes axe at desktop width and at 390 px. The
+// rep's day (issue 24 item 3): the list in visit order with the visits due, by distance on
+// request, the map, and the visit form's last visits.
 import type { Page } from '@playwright/test';
-import { acceptEssentialCookies, expect, expectNoAxeViolations, test } from './support/fixtures.ts';
+import { fieldToday } from '../src/shared/visit-due.ts';
+import { acceptEssentialCookies, expect, expectNoAxeViolations, expectNoAxeViolationsAtBothWidths, test } from './support/fixtures.ts';
 import { openPharmacy, saveVisit } from './support/rep.ts';
 
 const inspectionUrl = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3100) + 1}`;
@@ -92,3 +95,82 @@ for (const width of [1280, 390]) {
     }
   });
 }
+
+/** A day `days` from today in Rome (YYYY-MM-DD), and how the list says it ("3 novembre"). */
+function dayFromToday(days: number) {
+  const [y, m, d] = fieldToday().split('-').map(Number) as [number, number, number];
+  const day = new Date(Date.UTC(y, m - 1, d + days, 12));
+  const iso = day.toISOString().slice(0, 10);
+  const words = new Intl.DateTimeFormat('it', { day: 'numeric', month: 'long', ...(iso.slice(0, 4) === String(y) ? {} : { year: 'numeric' }), timeZone: 'UTC' }).format(day);
+  return { iso, words, elided: [1, 8, 11].includes(day.getUTCDate()) };
+}
+
+test("the rep's day: visits due first, the count of those due, nearest first on request, the map, and the last visits on the form", async ({ page, context }) => {
+  counter += 1;
+  const tag = `${Date.now() % 1_000_000}.${counter}`;
+  const manager = `am.${tag}@example.it`;
+  const rep = `rep.${tag}@example.it`;
+  await inspect('/staff', { email: manager, firstName: 'Anna', lastName: 'Rossi', role: 'area_manager' });
+  await inspect('/staff', { email: rep, firstName: 'Luca', lastName: 'Bianchi', role: 'sales_rep', areaManagerEmail: manager });
+  const pharmacy = async (name: string, place: { lat: number; lng: number } | null) =>
+    (await inspect<{ id: string }>('/field-pharmacies', { areaManagerEmail: manager, repEmail: rep, name, fullAddress: `${name}, 00186 Roma RM`, place: place ? { placeId: `e2e:day:${tag}:${name}`, ...place } : undefined })).id;
+  const overdue = dayFromToday(-10);
+  const upcoming = dayFromToday(12);
+  const today = dayFromToday(0);
+  // Two due today, one far (Milan) and one near (Rome); one overdue; one later; one never visited, without a position.
+  const late = await pharmacy('Farmacia Zanardelli', { lat: 41.9, lng: 12.47 });
+  const milan = await pharmacy('Farmacia Brera', { lat: 45.472, lng: 9.188 });
+  const rome = await pharmacy('Farmacia Colosseo', { lat: 41.89, lng: 12.492 });
+  const later = await pharmacy('Farmacia Aventino', { lat: 41.88, lng: 12.48 });
+  await pharmacy('Farmacia Nuova', null);
+  const visits = (entries: { daysAgo: number; callFlag: string; note?: string; nextVisit?: string }[]) =>
+    entries.map((e) => ({ at: new Date(Date.now() - e.daysAgo * 86_400_000).toISOString(), callFlag: e.callFlag, month: 3, note: e.note, nextVisit: e.nextVisit }));
+  await inspect('/call-entries', {
+    pharmacyId: late,
+    byEmail: rep,
+    entries: visits([6, 5, 4, 3, 2, 1].map((daysAgo, i) => ({ daysAgo: daysAgo + 20, callFlag: 'interested_but_requires_another_visit', note: `Nota ${i + 1}`, nextVisit: i === 5 ? overdue.iso : undefined }))),
+  });
+  await inspect('/call-entries', { pharmacyId: milan, byEmail: rep, entries: visits([{ daysAgo: 7, callFlag: 'appointment_scheduled', nextVisit: today.iso }]) });
+  await inspect('/call-entries', { pharmacyId: rome, byEmail: rep, entries: visits([{ daysAgo: 7, callFlag: 'joined_unify', nextVisit: today.iso }]) });
+  await inspect('/call-entries', { pharmacyId: later, byEmail: rep, entries: visits([{ daysAgo: 2, callFlag: 'appointment_scheduled', nextVisit: upcoming.iso }]) });
+
+  const home = await signIn(page, rep);
+  const list = page.getByRole('list', { name: 'Farmacie assegnate' });
+  const names = () => list.locator('.staff-list__name').allTextContents();
+  await expect(page.getByText('Visite da fare: 3 (1 in ritardo, 2 oggi)')).toBeVisible();
+  expect(await names()).toEqual(['Farmacia Zanardelli', 'Farmacia Brera', 'Farmacia Colosseo', 'Farmacia Aventino', 'Farmacia Nuova']);
+  const row = (name: string) => list.getByRole('listitem').filter({ hasText: name });
+  await expect(row('Farmacia Zanardelli')).toContainText(`In ritardo ${overdue.elided ? "dall'" : 'dal '}${overdue.words}`);
+  await expect(row('Farmacia Brera')).toContainText('Da visitare oggi');
+  await expect(row('Farmacia Aventino')).toContainText(`Prossima visita: ${upcoming.words}`);
+  await expect(row('Farmacia Nuova')).toContainText('Nessuna prossima visita in programma');
+
+  // Nearest first among those due today, once the rep asks; the overdue one stays first.
+  await context.grantPermissions(['geolocation']);
+  await context.setGeolocation({ latitude: 41.8902, longitude: 12.4922 });
+  await page.getByRole('button', { name: 'Ordina per distanza dalla mia posizione' }).click();
+  await expect(page.getByText("A parità di scadenza, le farmacie più vicine a Lei sono in cima all'elenco.")).toBeVisible();
+  await expect.poll(names).toEqual(['Farmacia Zanardelli', 'Farmacia Colosseo', 'Farmacia Brera', 'Farmacia Aventino', 'Farmacia Nuova']);
+  await expect(row('Farmacia Brera')).toContainText(/A 4\d\d(,\d)? km/);
+
+  // The map, on demand, with its legend in words; the pharmacy without a position stays in the list.
+  await page.getByText('Mappa delle farmacie', { exact: true }).click();
+  await expect(page.getByRole('region', { name: "Mappa delle farmacie assegnate, colorate secondo l'esito dell'ultima visita" }).locator('.leaflet-container')).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Legenda della mappa' }).getByRole('listitem')).toHaveText(['Appuntamento fissato (2)', "Interessata, ma serve un'altra visita (1)", 'Ha aderito a Unify (1)']);
+  await expect(page.getByText("1 farmacia senza posizione non è sulla mappa: la trova nell'elenco.")).toBeVisible();
+  await expectNoAxeViolationsAtBothWidths(page);
+
+  // The visit form: the last five visits, newest first, above the visit.
+  await openPharmacy(page, 'Farmacia Zanardelli');
+  const history = page.locator('.visit-history');
+  await expect(history.getByRole('heading', { level: 2, name: 'Ultime visite' })).toBeVisible();
+  await expect(history.getByRole('listitem')).toHaveCount(5);
+  await expect(history.locator('.visit-history__note')).toHaveText(['Nota 6', 'Nota 5', 'Nota 4', 'Nota 3', 'Nota 2']);
+  await expect(history.getByRole('listitem').first()).toContainText("Interessata, ma serve un'altra visita");
+  await expect(history.getByRole('listitem').first()).toContainText('Luca Bianchi');
+  await expectNoAxeViolationsAtBothWidths(page);
+
+  await page.goto(home);
+  await openPharmacy(page, 'Farmacia Nuova');
+  await expect(page.locator('.visit-history')).toContainText('Nessuna visita registrata');
+});

@@ -68,6 +68,21 @@ createServer(async (req, res) => {
       res.end(JSON.stringify(answer));
       return;
     }
+    // Visits recorded earlier (the rep's day, issue 24): entries as a rep's saves would have written them, the pharmacy's flag the latest's.
+    if (req.method === 'POST' && req.url === '/call-entries') {
+      let raw = '';
+      for await (const chunk of req) raw += chunk;
+      const input = JSON.parse(raw) as { pharmacyId: string; byEmail: string; entries: { at: string; callFlag: string; month: number; note?: string; nextVisit?: string }[] };
+      const by = await app.services.auth.users.findByEmail(input.byEmail);
+      await db.insert(callEntries).values(
+        input.entries.map((e) => ({ pharmacyId: input.pharmacyId, at: new Date(e.at), byUserId: by!.id, callFlag: e.callFlag, month: e.month, note: e.note ?? null, nextVisit: e.nextVisit ?? null })),
+      );
+      const latest = input.entries.reduce((a, b) => (a.at > b.at ? a : b));
+      await db.update(fieldPharmacies).set({ currentCallFlag: latest.callFlag, month: latest.month }).where(eq(fieldPharmacies.id, input.pharmacyId));
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ added: input.entries.length }));
+      return;
+    }
     const entriesOf = /^\/call-entries\?pharmacyId=([0-9a-f-]{36})$/.exec(req.url ?? '')?.[1];
     if (entriesOf) {
       res.writeHead(200, { 'content-type': 'application/json' });
