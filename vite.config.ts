@@ -3,6 +3,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 // @ts-expect-error -- a plain ESM script without types (scripts/compress-assets.mjs)
 import { compressAssets } from './scripts/compress-assets.mjs';
+import { serviceWorker } from './scripts/service-worker-plugin.ts';
 
 /** .br and .gz copies of the built text assets, served by the server with preCompressed. */
 function compressedCopies(): Plugin {
@@ -77,7 +78,7 @@ const messageBundle = (id: string) => {
 export default defineConfig({
   root: 'src/web',
   publicDir: 'public',
-  plugins: [react(), moduleChunks(), compressedCopies()],
+  plugins: [react(), moduleChunks(), compressedCopies(), serviceWorker()],
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,

@@ -13,3 +13,33 @@ export async function saveVisit(page: Page, heading = 'Visita registrata') {
   await page.getByRole('button', { name: 'Salva la visita' }).click();
   await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
 }
+
+const inspectionUrl = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3100) + 1}`;
+
+/** The test server's inspection API (e2e/support/server.ts). */
+export async function inspect<T>(path: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${inspectionUrl}${path}`, body === undefined ? {} : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  expect(res.ok, `${path}: ${res.status}`).toBe(true);
+  return (await res.json()) as T;
+}
+
+let counter = 0;
+/** An area manager and their rep, with the named pharmacies assigned to the rep; their ids by name. */
+export async function repWithPharmacies(names: string[]): Promise<{ rep: string; ids: Map<string, string> }> {
+  counter += 1;
+  const tag = `${Date.now() % 1_000_000}.${counter}`;
+  const manager = `am.${tag}@example.it`;
+  const rep = `rep.${tag}@example.it`;
+  await inspect('/staff', { email: manager, firstName: 'Anna', lastName: 'Rossi', role: 'area_manager' });
+  await inspect('/staff', { email: rep, firstName: 'Luca', lastName: 'Bianchi', role: 'sales_rep', areaManagerEmail: manager });
+  const ids = new Map<string, string>();
+  for (const [i, name] of names.entries()) {
+    const place = { placeId: `fixture:it:00${(i % 8) + 1}`, lat: 41.89 + i / 100, lng: 12.49 };
+    const { id } = await inspect<{ id: string }>('/field-pharmacies', { areaManagerEmail: manager, repEmail: rep, name, fullAddress: `Via del Corso ${10 + i}, 00186 Roma RM`, place });
+    ids.set(name, id);
+  }
+  return { rep, ids };
+}
+
+/** The visits recorded for a pharmacy, oldest first. */
+export const callEntriesOf = (pharmacyId: string) => inspect<{ callFlag: string; month: number; note: string | null }[]>(`/call-entries?pharmacyId=${pharmacyId}`);

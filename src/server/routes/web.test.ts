@@ -10,6 +10,7 @@ beforeAll(async () => {
   mkdirSync(path.join(webDist, '.vite'), { recursive: true });
   writeFileSync(path.join(webDist, '.vite', 'manifest.json'), '{}');
   writeFileSync(path.join(webDist, 'assets', '.secret'), 'not for visitors');
+  writeFileSync(path.join(webDist, 'sw.js'), 'self.addEventListener("fetch", () => {});');
   ctx = await createTestContext({ webDist });
 });
 afterAll(async () => {
@@ -85,5 +86,30 @@ describe('page routes and not found', () => {
     for (const url of ['/uk/datenschutz', '/it/impressum?lang=de', '/uk/nutzungsbedingungen', '/de/privacy-policy', '/de/terms-and-conditions?lang=en']) {
       expect((await page(url)).statusCode, url).toBe(404);
     }
+  });
+});
+
+describe('the rep’s installable app (issue 24 item 2)', () => {
+  it('serves a manifest per market and language, starting at the market’s sign-in, with its icons', async () => {
+    const italian = await ctx.app.inject({ method: 'GET', url: '/it/manifest.webmanifest' });
+    expect(italian.statusCode).toBe(200);
+    expect(italian.headers['content-type']).toContain('application/manifest+json');
+    expect(italian.json()).toMatchObject({ lang: 'it', start_url: '/it/signin', scope: '/it/', display: 'standalone', short_name: 'Visite' });
+    expect(italian.json().icons.map((icon: { sizes: string }) => icon.sizes)).toEqual(['192x192', '512x512', 'any']);
+    const english = await ctx.app.inject({ method: 'GET', url: '/it/manifest.webmanifest?lang=en' });
+    expect(english.json()).toMatchObject({ lang: 'en', start_url: '/it/signin?lang=en', short_name: 'Field visits' });
+  });
+
+  it('names the manifest on the rep’s pages only', async () => {
+    const rep = await ctx.app.inject({ method: 'GET', url: '/it/rep/home/0b6f1c0e-4a8e-4a8e-9c1e-6a1f0b6f1c0e', headers: { accept: 'text/html' } });
+    expect(rep.body).toContain('<link rel="manifest" href="/it/manifest.webmanifest">');
+    const landing = await ctx.app.inject({ method: 'GET', url: '/it/', headers: { accept: 'text/html' } });
+    expect(landing.body).not.toContain('rel="manifest"');
+  });
+
+  it('serves the service worker so that a new build is found on the next visit', async () => {
+    const worker = await ctx.app.inject({ method: 'GET', url: '/sw.js' });
+    expect(worker.statusCode).toBe(200);
+    expect(worker.headers['cache-control']).toBe('no-cache');
   });
 });

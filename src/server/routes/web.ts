@@ -6,13 +6,14 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { LANGUAGE_TAG, resolveLanguage, resolveMarket, resolveVariant, type Country } from '#shared/markets.ts';
+import { LANGUAGE_TAG, MARKET_LANGUAGE, resolveLanguage, resolveMarket, resolveVariant, type Country } from '#shared/markets.ts';
 import type { SiteConfig } from '#shared/api/site-config.ts';
 import { isPagePath, pageForPath } from '#shared/page-modules.ts';
 import { ApiMessage } from '#shared/schemas/api.ts';
 import type { Config } from '../config.ts';
 import { createPreloader, readManifest } from '../services/preload.ts';
 import { escapeHtml } from '../services/tokens.ts';
+import { webAppManifest } from '../services/web-app-manifest.ts';
 
 const TITLE_SUFFIX: Record<Country, string> = { uk: 'Registration', it: 'Italia', de: 'Registrierung' };
 
@@ -75,7 +76,9 @@ export async function webRoutes(app: FastifyInstance, config: Config) {
       dotfiles: 'ignore',
       setHeaders: (reply, filePath) => {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-        reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=300');
+        // The rep app's service worker is checked for a new build on every visit (decision 0026).
+        const worker = path.basename(filePath) === 'sw.js';
+        reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : worker ? 'no-cache' : 'public, max-age=300');
       },
     });
   }
@@ -103,8 +106,20 @@ export async function webRoutes(app: FastifyInstance, config: Config) {
       mapAttribution: config.mapAttribution,
       courseUrl: config.courseUrls[country],
     };
-    return reply.code(found ? 200 : 404).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(renderIndex(template, site, preload));
+    // The rep's pages name the manifest that makes them an installable app.
+    const headTags = /^\/rep(\/|$)/.test(localPath) ? `${preload}<link rel="manifest" href="${escapeHtml(`${basePath}/manifest.webmanifest${language === MARKET_LANGUAGE[country] ? '' : `?lang=${language}`}`)}">` : preload;
+    return reply.code(found ? 200 : 404).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(renderIndex(template, site, headTags));
   };
+
+  // The rep's app is installable (issue 24 item 2): its manifest, per market (base path and language).
+  const manifest = async (request: FastifyRequest, reply: FastifyReply) => {
+    const url = new URL(request.url, 'http://localhost');
+    const { country, basePath } = resolveMarket(request.headers.host, url.pathname, config.marketHosts, config.defaultMarket);
+    const language = resolveLanguage(country, url.searchParams.get('lang'));
+    return reply.type('application/manifest+json; charset=utf-8').header('cache-control', 'no-cache').send(webAppManifest(config.productName, basePath, language));
+  };
+  app.get('/manifest.webmanifest', manifest);
+  app.get('/:market/manifest.webmanifest', manifest);
 
   // The static file server answers "/" itself (a directory), so the home page gets its own route.
   app.get('/', page);

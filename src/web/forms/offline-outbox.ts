@@ -28,6 +28,8 @@ export interface RefusedEntry extends OutboxEntry {
 interface Stored {
   pending: OutboxEntry[];
   refused: RefusedEntry[];
+  /** The server answered 401: the session ended while visits waited; they go once the rep signs in again. */
+  signInNeeded?: boolean;
 }
 
 const STORAGE_KEY = 'pc.outbox';
@@ -41,7 +43,7 @@ function read(): Stored {
   if (snapshot) return snapshot;
   try {
     const parsed = JSON.parse(localStorage.getItem(STORAGE_KEY) ?? 'null') as Partial<Stored> | null;
-    snapshot = { pending: Array.isArray(parsed?.pending) ? parsed.pending : [], refused: Array.isArray(parsed?.refused) ? parsed.refused : [] };
+    snapshot = { pending: Array.isArray(parsed?.pending) ? parsed.pending : [], refused: Array.isArray(parsed?.refused) ? parsed.refused : [], signInNeeded: parsed?.signInNeeded === true };
   } catch {
     snapshot = { pending: [], refused: [] };
   }
@@ -87,12 +89,14 @@ export function dismissRefused(key: string): void {
   write({ ...stored, refused: stored.refused.filter((e) => e.key !== key) });
 }
 
-type Sent = 'done' | 'refused' | 'later';
+type Sent = 'done' | 'refused' | 'later' | 'signIn';
 
 function outcomeOf(result: ApiResult): Sent {
   if (result.ok) return 'done';
-  // Signed out, timed out, rate limited or a server fault: the same request may succeed later.
-  if (result.httpStatus === 401 || result.httpStatus === 408 || result.httpStatus === 409 || result.httpStatus === 429 || result.httpStatus >= 500) return 'later';
+  // The session ended (it expired while the rep was offline): kept, and the rep is asked to sign in.
+  if (result.httpStatus === 401) return 'signIn';
+  // Timed out, rate limited or a server fault: the same request may succeed later.
+  if (result.httpStatus === 408 || result.httpStatus === 409 || result.httpStatus === 429 || result.httpStatus >= 500) return 'later';
   return 'refused';
 }
 
@@ -106,10 +110,14 @@ async function sendAll(): Promise<void> {
     } catch {
       return; // still offline: the rest waits too
     }
+    if (sent === 'signIn') {
+      if (!read().signInNeeded) write({ ...read(), signInNeeded: true });
+      return;
+    }
     if (sent === 'later') return;
     const stored = read();
     const refused = sent === 'refused' ? [...stored.refused, { ...entry, refusedAt: Date.now() }] : stored.refused;
-    write({ pending: stored.pending.filter((e) => e.key !== entry.key), refused });
+    write({ pending: stored.pending.filter((e) => e.key !== entry.key), refused, signInNeeded: false });
   }
 }
 
@@ -149,5 +157,5 @@ export function useOutbox(formId?: string): Stored {
     };
   }, [waiting]);
   const [of] = useState(() => (e: OutboxEntry) => !formId || e.formId === formId);
-  return { pending: stored.pending.filter(of), refused: stored.refused.filter(of) };
+  return { pending: stored.pending.filter(of), refused: stored.refused.filter(of), signInNeeded: stored.signInNeeded === true && waiting };
 }

@@ -3,16 +3,24 @@ import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { Spinner } from '../../components/spinner.tsx';
 import { StaffBar } from './staff-bar.tsx';
-import { StaffGuard } from './staff-session.tsx';
+import { RepOffline } from './rep/rep-offline.tsx';
+import { StaffGuard, useStaffUser } from './staff-session.tsx';
 import './staff.css';
 
 export function StaffArea() {
   return (
     <StaffGuard>
       <StaffBar />
+      <ForRep />
       <Suspense fallback={<Spinner />}>
         <Outlet />
       </Suspense>
     </StaffGuard>
   );
+}
+
+/** A rep's pages work offline and send what waits (decision 0026); other staff pages do not. */
+function ForRep() {
+  const user = useStaffUser();
+  return user.role === 'sales_rep' ? <RepOffline repId={user.id} /> : null;
 }

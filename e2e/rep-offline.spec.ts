@@ -1,0 +1,65 @@
+// The rep's app without a connection (issue 24 item 2, decision 0026), in Italian on a 390 px
+// phone: with no signal from the start of the visit, the rep opens the list and a pharmacy never
+// opened before, records a visit, reloads and still sees it waiting, and once the connection
+// returns it is sent once. Signing out clears the rep's data from the phone.
+import type { Page } from '@playwright/test';
+import { acceptEssentialCookies, expect, expectNoAxeViolations, test } from './support/fixtures.ts';
+import { callEntriesOf, openPharmacy, repWithPharmacies, saveVisit } from './support/rep.ts';
+import { signIn } from './support/staff.ts';
+
+test.use({ viewport: { width: 390, height: 844 } });
+
+/** Whether the service worker controls the page and has kept the rep's offline pack. */
+const readyOffline = (page: Page) =>
+  page.evaluate(async () => {
+    if (!navigator.serviceWorker.controller) return false;
+    const kept = await (await caches.open('pc-data')).keys();
+    return kept.some((request) => request.url.includes('/api/rep-offline-pharmacies')) && (await caches.has('pc-pages'));
+  });
+
+test('offline from the start of the visit: the list, a pharmacy never opened, a visit kept across a reload and sent once', async ({ page, context }) => {
+  const { rep, ids } = await repWithPharmacies(['Farmacia Già in Elenco', 'Farmacia Mai Aperta']);
+  const neverOpened = ids.get('Farmacia Mai Aperta')!;
+  await signIn(page, rep);
+  await expect(page.getByRole('heading', { level: 1, name: 'Le Sue farmacie' })).toBeVisible();
+  await acceptEssentialCookies(page);
+  // The app installs itself for offline use while the rep has a connection.
+  await expect.poll(() => readyOffline(page), { timeout: 30_000 }).toBe(true);
+  expect(await page.evaluate(() => document.querySelector('link[rel=manifest]')?.getAttribute('href'))).toBe('/it/manifest.webmanifest');
+
+  // No signal from here on: the list opens again, from the phone.
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Le Sue farmacie' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Modifica Farmacia Già in Elenco' })).toBeVisible();
+
+  await openPharmacy(page, 'Farmacia Mai Aperta');
+  await page.getByRole('radio', { name: 'Appuntamento fissato' }).check();
+  await page.getByRole('combobox', { name: 'Mese della visita' }).selectOption('6');
+  await page.getByRole('textbox', { name: /Nota/ }).fill('Titolare disponibile martedì');
+  await saveVisit(page, 'Visita salvata su questo dispositivo');
+  await page.getByRole('link', { name: 'Torna alle Sue farmacie' }).click();
+  await expect(page.getByText(/1 aggiornamento fatto senza connessione è in attesa di invio/)).toBeVisible();
+
+  // Still offline, a reload keeps it waiting.
+  await page.reload();
+  await expect(page.getByText(/1 aggiornamento fatto senza connessione è in attesa di invio/)).toBeVisible();
+  await expect(page.getByRole('listitem').filter({ hasText: 'Farmacia Mai Aperta' })).toContainText('In attesa di invio');
+  await expectNoAxeViolations(page);
+  expect(await callEntriesOf(neverOpened)).toEqual([]);
+
+  // The connection returns: sent once.
+  await context.setOffline(false);
+  await page.evaluate(() => window.dispatchEvent(new Event('online')));
+  await expect.poll(async () => (await callEntriesOf(neverOpened)).length, { timeout: 30_000 }).toBe(1);
+  await expect(page.getByText(/in attesa di invio/)).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Le Sue farmacie' })).toBeVisible();
+  await page.evaluate(() => window.dispatchEvent(new Event('online')));
+  expect(await callEntriesOf(neverOpened)).toEqual([expect.objectContaining({ callFlag: 'appointment_scheduled', month: 6, note: 'Titolare disponibile martedì' })]);
+
+  // Signing out leaves nothing of the rep's on the phone.
+  await page.getByRole('button', { name: 'Esci' }).click();
+  await expect(page).toHaveURL(/\/it\/signin/);
+  expect(await page.evaluate(async () => [await caches.has('pc-data'), await caches.has('pc-pages')])).toEqual([false, false]);
+});
