@@ -119,9 +119,10 @@ describe('GET /api/areamanager-accord-csv?format=readable', () => {
     expect(response.body).toContain('\r\n');
     const { headings, rows } = parse(response.rawPayload);
     expect(headings).toEqual(ITALIAN_HEADINGS);
-    expect(notes(rows, 'Nota sulla visita')).toEqual(['primo minuto di marzo', `'=HYPERLINK("http://evil.example")`, 'Aderito; firmato', 'ultimo minuto di marzo']);
+    expect(notes(rows, 'Nota sulla visita')).toEqual([`'=HYPERLINK("http://evil.example")`, 'Aderito; firmato', 'primo minuto di marzo', 'ultimo minuto di marzo']);
 
-    const [first, earlier, joined, last] = rows;
+    // By pharmacy (Farmacia Centrale, then Farmacia di Confine), each one's visits oldest first.
+    const [earlier, joined, first, last] = rows;
     expect(joined).toEqual({
       'Data della visita': '20/03/2026',
       'Ora della visita': '17:45',
@@ -193,7 +194,7 @@ describe('GET /api/areamanager-accord-csv?format=readable', () => {
 
   it('includes the visits of the range’s days in Rome, both ends included; either end may be left open', async () => {
     const march = parse((await exportAs('manager', readable('manager', '&from=2026-03-01&to=2026-03-31'))).rawPayload).rows;
-    expect(notes(march, 'Nota sulla visita')).toEqual(['primo minuto di marzo', `'=HYPERLINK("http://evil.example")`, 'Aderito; firmato', 'ultimo minuto di marzo']);
+    expect(notes(march, 'Nota sulla visita')).toEqual([`'=HYPERLINK("http://evil.example")`, 'Aderito; firmato', 'primo minuto di marzo', 'ultimo minuto di marzo']);
     const fromApril = parse((await exportAs('manager', readable('manager', '&from=2026-04-01'))).rawPayload).rows;
     expect(notes(fromApril, 'Nota sulla visita')).toEqual(['fuori: 1 aprile, 00:00 a Roma']);
     const upToFebruary = parse((await exportAs('manager', readable('manager', '&to=2026-02-28&from='))).rawPayload).rows;
@@ -251,22 +252,33 @@ describe('GET /api/areamanager-accord-csv?format=readable', () => {
 });
 
 describe('visitsCsvStream', () => {
-  it('reads batch after batch, in time order, each visit once, ties and microseconds included', async () => {
+  it('reads a batch of pharmacies at a time, by name, each one’s visits oldest first and once, ties and microseconds included', async () => {
     const manager = await addStaff(ctx, 'area_manager');
-    const [row] = await ctx.database.db.insert(fieldPharmacies).values({ areaManagerId: manager.id, name: 'Farmacia dei Lotti', fullAddress: 'Via 1' }).returning({ id: fieldPharmacies.id });
-    // Five visits in the same millisecond, apart only by microseconds or not at all, and two more.
-    for (const [n, at] of ['2026-05-01 10:00:00.000001+00', '2026-05-01 10:00:00.000002+00', '2026-05-01 10:00:00.000002+00', '2026-05-01 10:00:00.000002+00', '2026-05-01 10:00:00.000003+00', '2026-05-02 10:00:00+00', '2026-05-03 10:00:00+00'].entries()) {
-      await ctx.database.db.execute(`insert into call_entries (pharmacy_id, at, call_flag, note) values ('${row!.id}', '${at}', 'not_interested', 'visita ${n}')`);
-    }
+    const rows = await ctx.database.db
+      .insert(fieldPharmacies)
+      .values(['Farmacia D', 'Farmacia B', 'Farmacia A', 'Farmacia C'].map((name) => ({ areaManagerId: manager.id, name, fullAddress: 'Via 1' })))
+      .returning({ id: fieldPharmacies.id, name: fieldPharmacies.name });
+    const idOf = (name: string) => rows.find((row) => row.name === name)!.id;
+    // Five visits to A in the same millisecond, apart only by microseconds or not at all; two to D; none to B and C.
+    const visits: [string, string][] = [
+      ['Farmacia A', '2026-05-01 10:00:00.000003+00'], ['Farmacia A', '2026-05-01 10:00:00.000002+00'], ['Farmacia A', '2026-05-01 10:00:00.000002+00'],
+      ['Farmacia A', '2026-05-01 10:00:00.000002+00'], ['Farmacia A', '2026-05-01 10:00:00.000001+00'], ['Farmacia D', '2026-05-03 10:00:00+00'], ['Farmacia D', '2026-05-02 10:00:00+00'],
+    ];
+    for (const [name, at] of visits) await ctx.database.db.execute(`insert into call_entries (pharmacy_id, at, call_flag, note) values ('${idOf(name)}', '${at}', 'not_interested', '${name} ${at}')`);
     const sent = { rows: 0 };
     const chunks: string[] = [];
     for await (const chunk of visitsCsvStream(ctx.database.db, { areaManagerId: manager.id, language: 'it' }, sent, 2)) chunks.push(String(chunk));
-    // The headings, then batches of 2, 2, 2 and 1.
-    expect(chunks).toHaveLength(5);
-    const rows = readCsv(chunks.join('').slice(1), ';').slice(1);
-    expect(rows.map((cells) => cells[5]).sort()).toEqual([0, 1, 2, 3, 4, 5, 6].map((n) => `visita ${n}`));
-    expect(rows.map((cells) => cells[0])).toEqual(['01/05/2026', '01/05/2026', '01/05/2026', '01/05/2026', '01/05/2026', '02/05/2026', '03/05/2026']);
-    expect([rows[0]![5], rows[4]![5]]).toEqual(['visita 0', 'visita 4']);
+    // The headings, then A and B (A's five visits), C and D (D's two), nothing after D.
+    expect(chunks).toHaveLength(3);
+    const lines = readCsv(chunks.join('').slice(1), ';').slice(1);
+    expect(lines.map((cells) => cells[5])).toEqual([
+      'Farmacia A 2026-05-01 10:00:00.000001+00',
+      ...Array(3).fill('Farmacia A 2026-05-01 10:00:00.000002+00'),
+      'Farmacia A 2026-05-01 10:00:00.000003+00',
+      'Farmacia D 2026-05-02 10:00:00+00',
+      'Farmacia D 2026-05-03 10:00:00+00',
+    ]);
+    expect(lines.map((cells) => cells[0])).toEqual(['01/05/2026', '01/05/2026', '01/05/2026', '01/05/2026', '01/05/2026', '02/05/2026', '03/05/2026']);
     expect(sent.rows).toBe(7);
   });
 
