@@ -26,6 +26,19 @@ const nameOf = (rep: Pick<RepSummary, 'firstName' | 'lastName'>) => `${rep.first
 
 type Done = (message: string) => void;
 
+/** An address that may break after its @ (a narrow column), not letter by letter. */
+function EmailAddress({ email }: { email: string }) {
+  const at = email.lastIndexOf('@');
+  if (at < 0) return email;
+  return (
+    <>
+      {email.slice(0, at + 1)}
+      <wbr />
+      {email.slice(at + 1)}
+    </>
+  );
+}
+
 /** What an action's answer means for the page: a notice, sign-in, or the error it shows. */
 function useOutcome() {
   const { t } = useTranslation();
@@ -74,7 +87,9 @@ function DisableOrEnable({ rep, onDone }: { rep: RepSummary; onDone: Done }) {
   const question = t('staff.areaManagerReps.confirmDisable', { name });
   return (
     <div role="group" aria-label={question} className="staff-reps__confirm">
-      <p className="pc-body">{question}</p>
+      <p className="pc-body">
+        <strong>{question}</strong>
+      </p>
       <p className="pc-body">{t('staff.areaManagerReps.confirmDisableDetail', { count: rep.pharmacies })}</p>
       <div className="pc-button-group">
         <button type="button" className="pc-button pc-button--warning staff-table__action" onClick={() => void disable()} disabled={busy} autoFocus>
@@ -237,10 +252,13 @@ export function AreaManagerRepsPage() {
                   <>
                     {nameOf(rep)}
                     {rep.disabled ? <span className="staff-reps__tag"> {t('staff.areaManagerReps.isDisabled')}</span> : null}
+                    <span className="staff-reps__email">
+                      <span className="visually-hidden">, {t('staff.areaManagerReps.email')}: </span>
+                      <EmailAddress email={rep.email} />
+                    </span>
                   </>
                 ),
               },
-              { label: t('staff.areaManagerReps.email'), cell: (rep) => rep.email, className: 'staff-reps__email' },
               { label: t('staff.areaManagerReps.pharmacies'), cell: (rep) => rep.pharmacies, className: 'staff-reps__number' },
               { label: t('staff.areaManagerReps.visitsWeek'), cell: (rep) => rep.visitsThisWeek, className: 'staff-reps__number' },
               { label: t('staff.areaManagerReps.visitsMonth'), cell: (rep) => rep.visitsThisMonth, className: 'staff-reps__number' },
@@ -251,10 +269,10 @@ export function AreaManagerRepsPage() {
                 hiddenLabel: true,
                 className: 'staff-reps__actions',
                 cell: (rep) => (
-                  <>
+                  <div className="staff-reps__buttons">
                     <DisableOrEnable rep={rep} onDone={done} />
                     <MovePharmacies rep={rep} others={reps.filter((other) => other.id !== rep.id && !other.disabled)} onDone={done} />
-                  </>
+                  </div>
                 ),
               },
             ]}
