@@ -125,6 +125,7 @@ test('an area manager adds a rep and a pharmacy; the rep records two visits; the
   await readable.getByLabel('Al giorno (compreso)').fill('2020-01-01');
   await readable.getByRole('button', { name: 'Scarica le visite' }).click();
   await expect(page.getByRole('alert').getByRole('link', { name: 'La data finale non può precedere quella iniziale' })).toBeVisible();
+  await expectNoAxeViolationsAtBothWidths(page);
   await readable.getByLabel('Al giorno (compreso)').fill(today);
   const visits = page.waitForEvent('download');
   await readable.getByRole('button', { name: 'Scarica le visite' }).click();
