@@ -151,7 +151,7 @@ test("the rep's day: visits due first, the count of those due, nearest first on 
   await page.getByRole('button', { name: 'Ordina per distanza dalla mia posizione' }).click();
   await expect(page.getByText("A parità di scadenza, le farmacie più vicine a Lei sono in cima all'elenco.")).toBeVisible();
   await expect.poll(names).toEqual(['Farmacia Zanardelli', 'Farmacia Colosseo', 'Farmacia Brera', 'Farmacia Aventino', 'Farmacia Nuova']);
-  await expect(row('Farmacia Brera')).toContainText(/A 4\d\d(,\d)? km/);
+  await expect(row('Farmacia Brera')).toContainText(/A 4\d\d(,\d)? km da Lei/);
 
   // The map, on demand, with its legend in words; the pharmacy without a position stays in the list.
   await page.getByText('Mappa delle farmacie', { exact: true }).click();

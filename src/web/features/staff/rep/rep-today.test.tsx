@@ -151,8 +151,8 @@ describe('/rep/home/{repId}: sort by distance', () => {
     await vi.waitFor(() => expect(names().slice(2, 4)).toEqual(['Farmacia Trastevere', 'Farmacia Navigli']));
     // Overdue pharmacies stay first, however far.
     expect(names().slice(0, 2)).toEqual(['Farmacia del Corso', 'Farmacia Aurora']);
-    expect(rowOf('Farmacia Trastevere')).toHaveTextContent('A 0 km');
-    expect(rowOf('Farmacia Navigli')).toHaveTextContent(/A 4\d\d(,\d)? km/);
+    expect(rowOf('Farmacia Trastevere')).toHaveTextContent('A 0 km da Lei');
+    expect(rowOf('Farmacia Navigli')).toHaveTextContent(/A 4\d\d(,\d)? km da Lei/);
     expect(rowOf('Farmacia San Marco').textContent).not.toMatch(/ km/);
 
     await user.click(screen.getByRole('button', { name: 'Non usare la mia posizione' }));
