@@ -4,7 +4,7 @@
 // another manager's reps out of reach (403).
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RepSummaries, RepSummary } from '#shared/schemas/field-reps.ts';
+import type { RepSummaries, RepSummary } from '#shared/schemas/staff-reps.ts';
 import { callEntries, fieldPharmacies, staffUsers } from '../db/schema.ts';
 import type { StaffUser } from '../services/auth/staff-users.ts';
 import { createTestContext, type TestContext } from '../test/context.ts';

@@ -3,10 +3,10 @@
 // Whose reps a request may touch is the access policy's decision (kinds `areaManager` and
 // `repAccount`), so another manager's rep is 403 with no data, and a rep never manages themselves.
 import type { FastifyInstance } from 'fastify';
-import * as Api from '#shared/api/staff-endpoints.ts';
+import * as Api from '#shared/api/field-reps-endpoints.ts';
 import { ErrorKey } from '#shared/schemas/fields.ts';
 import type * as z from 'zod/mini';
-import type { JoinsDigestSettingSchema, MoveRepPharmaciesSchema } from '#shared/schemas/field-reps.ts';
+import type { JoinsDigestSettingSchema, MoveRepPharmaciesSchema } from '#shared/schemas/staff-reps.ts';
 import type { Config } from '../config.ts';
 import { accessed, requireAccess, rolesFor } from '../http/access-policy.ts';
 import { invalid, ok } from '../http/answers.ts';

@@ -8,7 +8,6 @@ import { AreaManagerPharmaciesQuerySchema, MagicLinkRequestSchema, TotpCodeSchem
 import type { AreaManagerDashboard } from '../schemas/dashboard.ts';
 import { ActivityQuerySchema, type ActivityPage } from '../schemas/activity-log.ts';
 import { CsvExportQuerySchema } from '../schemas/csv-export.ts';
-import { JoinsDigestSettingSchema, MoveRepPharmaciesSchema, RepAccountRequestSchema, type MoveRepPharmaciesAnswer, type RepSummaries } from '../schemas/field-reps.ts';
 import type { Contract, WithBasePath } from './contract.ts';
 
 /** `?id=` of the staff routes that name one area manager, rep or pharmacy (checked by the access policy). */
@@ -58,12 +57,3 @@ export const accordCsv: Contract<z.input<typeof CsvExportQuerySchema>, string, '
 // The main admin's activity log (issue 23 item 5, decision 0020): CSV exports and review decisions, newest first.
 /** `?page=` one page of the log, ACTIVITY_PAGE_SIZE entries. */
 export const activityLog: Contract<z.input<typeof ActivityQuerySchema>, ActivityPage, 'GET'> = { method: 'GET', path: '/api/admin/activity', request: ActivityQuerySchema };
-
-// The manager's reps page (issue 24 item 4): the reps with their figures, disabling and enabling
-// one (kind `repAccount` of the access policy), moving all of a rep's pharmacies, the joins digest.
-/** `?id=` the manager. */
-export const repSummaries: Contract<IdQuery, RepSummaries, 'GET'> = { method: 'GET', path: '/api/areamanager-get-rep-summaries', request: null };
-export const disableRep: Contract<z.input<typeof RepAccountRequestSchema>, undefined, 'POST'> = { method: 'POST', path: '/api/areamanager-disable-rep', request: RepAccountRequestSchema };
-export const enableRep: Contract<z.input<typeof RepAccountRequestSchema>, undefined, 'POST'> = { method: 'POST', path: '/api/areamanager-enable-rep', request: RepAccountRequestSchema };
-export const moveRepPharmacies: Contract<z.input<typeof MoveRepPharmaciesSchema>, MoveRepPharmaciesAnswer, 'POST'> = { method: 'POST', path: '/api/areamanager-move-rep-pharmacies', request: MoveRepPharmaciesSchema };
-export const joinsDigestSetting: Contract<z.input<typeof JoinsDigestSettingSchema>, { joinsDigest: boolean }, 'PUT'> = { method: 'PUT', path: '/api/areamanager-joins-digest', request: JoinsDigestSettingSchema };

@@ -4,7 +4,7 @@
 // of the same manager, and the manager's choice of the daily joins digest.
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { CALL_FLAG_JOINED_UNIFY } from '#shared/reference/call-flags.ts';
-import type { RepSummaries, RepSummary } from '#shared/schemas/field-reps.ts';
+import type { RepSummaries, RepSummary } from '#shared/schemas/staff-reps.ts';
 import { rowsOf, type Database } from '../../db/client.ts';
 import { authEvents, callEntries, fieldPharmacies, staffUsers } from '../../db/schema.ts';
 import type { Actor } from '../auth/auth.ts';

@@ -6,7 +6,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import { Route, Routes } from 'react-router';
-import type { RepSummaries, RepSummary } from '#shared/schemas/field-reps.ts';
+import type { RepSummaries, RepSummary } from '#shared/schemas/staff-reps.ts';
 import { renderInSite } from '../../test/render.tsx';
 import { MANAGER, json, stubStaffApi, type Handler } from '../../test/staff-api-stub.tsx';
 import { StaffArea } from './staff-area.tsx';

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { routePath } from '#shared/routes.ts';
-import type { RepSummary } from '#shared/schemas/field-reps.ts';
+import type { RepSummary } from '#shared/schemas/staff-reps.ts';
 import { ownAreaManagerId } from '#shared/staff-home.ts';
 import { Checkbox } from '../../components/checkbox.tsx';
 import { ErrorView } from '../../components/error-view.tsx';

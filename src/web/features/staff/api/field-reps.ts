@@ -2,8 +2,8 @@
 // enabling a rep, moving all of a rep's pharmacies, and the daily joins digest setting. Each
 // answers what the page needs to know: the data, nobody signed in (401), no access (403), field
 // errors (400), or a failure.
-import * as StaffApi from '#shared/api/staff-endpoints.ts';
-import type { MoveRepPharmaciesAnswer, RepSummaries } from '#shared/schemas/field-reps.ts';
+import * as RepsApi from '#shared/api/field-reps-endpoints.ts';
+import type { MoveRepPharmaciesAnswer, RepSummaries } from '#shared/schemas/staff-reps.ts';
 import { callApi, type ApiResult } from '../../../lib/api-client.ts';
 
 export type RepsLoad = { kind: 'ok'; data: RepSummaries } | { kind: 'signedOut' } | { kind: 'forbidden' } | { kind: 'failed' };
@@ -30,7 +30,7 @@ async function guard<R>(call: () => Promise<R>, failure: R): Promise<R> {
 
 export function getRepSummaries(areaManagerId: string, signal?: AbortSignal): Promise<RepsLoad> {
   return guard(async () => {
-    const result = await callApi(StaffApi.repSummaries, { request: { id: areaManagerId }, signal });
+    const result = await callApi(RepsApi.repSummaries, { request: { id: areaManagerId }, signal });
     if (result.httpStatus === 401) return { kind: 'signedOut' } as const;
     if (result.httpStatus === 403) return { kind: 'forbidden' } as const;
     const data = result.body?.data;
@@ -39,9 +39,9 @@ export function getRepSummaries(areaManagerId: string, signal?: AbortSignal): Pr
   }, { kind: 'failed' });
 }
 
-export const disableRep = (repId: string) => guard(async () => sent(await callApi(StaffApi.disableRep, { request: { repId } })), { kind: 'failed' } as RepsSent);
-export const enableRep = (repId: string) => guard(async () => sent(await callApi(StaffApi.enableRep, { request: { repId } })), { kind: 'failed' } as RepsSent);
+export const disableRep = (repId: string) => guard(async () => sent(await callApi(RepsApi.disableRep, { request: { repId } })), { kind: 'failed' } as RepsSent);
+export const enableRep = (repId: string) => guard(async () => sent(await callApi(RepsApi.enableRep, { request: { repId } })), { kind: 'failed' } as RepsSent);
 export const moveRepPharmacies = (fromRepId: string, toRepId: string) =>
-  guard(async () => sent(await callApi(StaffApi.moveRepPharmacies, { request: { fromRepId, toRepId } })), { kind: 'failed' } as RepsSent<MoveRepPharmaciesAnswer>);
+  guard(async () => sent(await callApi(RepsApi.moveRepPharmacies, { request: { fromRepId, toRepId } })), { kind: 'failed' } as RepsSent<MoveRepPharmaciesAnswer>);
 export const setJoinsDigest = (areaManagerId: string, joinsDigest: boolean) =>
-  guard(async () => sent(await callApi(StaffApi.joinsDigestSetting, { request: { areaManagerId, joinsDigest } })), { kind: 'failed' } as RepsSent<{ joinsDigest: boolean }>);
+  guard(async () => sent(await callApi(RepsApi.joinsDigestSetting, { request: { areaManagerId, joinsDigest } })), { kind: 'failed' } as RepsSent<{ joinsDigest: boolean }>);
