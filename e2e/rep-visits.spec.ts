@@ -5,7 +5,7 @@
 // request, the map, and the visit form's last visits.
 import type { Page } from '@playwright/test';
 import { fieldToday } from '../src/shared/visit-due.ts';
-import { acceptEssentialCookies, expect, expectNoAxeViolations, expectNoAxeViolationsAtBothWidths, test } from './support/fixtures.ts';
+import { acceptEssentialCookies, expect, expectNoAxeViolations, expectNoAxeViolationsAtBothWidths, tabTo, test } from './support/fixtures.ts';
 import { openPharmacy, saveVisit } from './support/rep.ts';
 
 const inspectionUrl = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3100) + 1}`;
@@ -158,6 +158,9 @@ test("the rep's day: visits due first, the count of those due, nearest first on 
   await expect(page.getByRole('region', { name: "Mappa delle farmacie assegnate, colorate secondo l'esito dell'ultima visita" }).locator('.leaflet-container')).toBeVisible();
   await expect(page.getByRole('list', { name: 'Legenda della mappa' }).getByRole('listitem')).toHaveText(['Appuntamento fissato (2)', "Interessata, ma serve un'altra visita (1)", 'Ha aderito a Unify (1)']);
   await expect(page.getByText("1 farmacia senza posizione non è sulla mappa: la trova nell'elenco.")).toBeVisible();
+  // No keyboard trap: from the map's summary, Tab passes the map and reaches the list.
+  await page.getByText('Mappa delle farmacie', { exact: true }).focus();
+  await tabTo(page, list.getByRole('link', { name: 'Modifica Farmacia Zanardelli' }), { max: 12 });
   await expectNoAxeViolationsAtBothWidths(page);
 
   // The visit form: the last five visits, newest first, above the visit.
