@@ -13,6 +13,8 @@ const config: KnipConfig = {
     'bench/*.ts',
     // Bench clients, run as a second process by path (bench/lib/load.ts, bench/upload-isolation.bench.ts).
     'bench/lib/{load-client,download-client,uploaders}.ts',
+    // The rep app's service worker, built on its own by scripts/service-worker-plugin.ts (decision 0026).
+    'src/web/service-worker/sw.ts',
     'e2e/**/*.spec.ts',
     'src/**/*.test.{ts,tsx}',
   ],

@@ -3,7 +3,7 @@
 // opened before, records a visit, reloads and still sees it waiting, and once the connection
 // returns it is sent once. Signing out clears the rep's data from the phone.
 import type { Page } from '@playwright/test';
-import { acceptEssentialCookies, expect, expectNoAxeViolations, test } from './support/fixtures.ts';
+import { acceptEssentialCookies, expect, expectNoAxeViolations, jpegWithGps, test } from './support/fixtures.ts';
 import { callEntriesOf, openPharmacy, repWithPharmacies, saveVisit } from './support/rep.ts';
 import { signIn } from './support/staff.ts';
 
@@ -62,4 +62,40 @@ test('offline from the start of the visit: the list, a pharmacy never opened, a 
   await page.getByRole('button', { name: 'Esci' }).click();
   await expect(page).toHaveURL(/\/it\/signin/);
   expect(await page.evaluate(async () => [await caches.has('pc-data'), await caches.has('pc-pages')])).toEqual([false, false]);
+});
+
+test('a joined visit recorded offline keeps its photo on the phone and uploads it when sent', async ({ page, context }) => {
+  const { rep, ids } = await repWithPharmacies(['Farmacia Con Foto']);
+  const id = ids.get('Farmacia Con Foto')!;
+  await signIn(page, rep);
+  await acceptEssentialCookies(page);
+  await expect.poll(() => readyOffline(page), { timeout: 30_000 }).toBe(true);
+
+  await context.setOffline(true);
+  await openPharmacy(page, 'Farmacia Con Foto');
+  await page.getByRole('radio', { name: 'Ha aderito a Unify' }).check();
+  await page.getByRole('combobox', { name: 'Mese della visita' }).selectOption('7');
+  await page.locator('#photo').setInputFiles(await jpegWithGps());
+  await expect(page.getByText('La foto è conservata su questo dispositivo e verrà caricata con la visita quando tornerà la connessione.').first()).toBeVisible();
+  await expect(page.getByRole('img', { name: /foto/i })).toBeVisible();
+  await page.locator('#piva').fill('01234567897');
+  await page.locator('#email').fill('titolare@farmacia-con-foto.it');
+  await page.locator('#firstName').fill('Chiara');
+  await page.locator('#lastName').fill('Lombardi');
+  await page.locator('#professionalRegistrationNumber').fill('12345');
+  await page.locator('input[name=haveYouCompleted][value=yes]').check();
+  for (const box of await page.getByRole('group', { name: 'Le Sue dichiarazioni' }).getByRole('checkbox').all()) await box.check();
+  await saveVisit(page, 'Visita salvata su questo dispositivo');
+  await page.getByRole('link', { name: 'Torna alle Sue farmacie' }).click();
+  await expect(page.getByText(/1 aggiornamento fatto senza connessione è in attesa di invio/)).toBeVisible();
+
+  await context.setOffline(false);
+  await page.evaluate(() => window.dispatchEvent(new Event('online')));
+  await expect.poll(async () => (await callEntriesOf(id)).length, { timeout: 60_000 }).toBe(1);
+  const saved = await page.evaluate(async (pharmacyId) => (await (await fetch(`/api/rep-get-pharmacy?id=${pharmacyId}`)).json()).data as { photo?: string; photoId?: string }, id);
+  expect(saved.photo).toMatch(/^[A-Za-z0-9_-]{10,80}\.jpg$/);
+  expect(saved.photo).not.toMatch(/^offline-/);
+  expect(await page.evaluate(async (name) => (await fetch(`/files/photos/${name}`)).status, saved.photo!)).toBe(200);
+  // The kept copy is gone from the phone.
+  await expect.poll(() => page.evaluate(async () => (await (await caches.open('pc-offline-photos')).keys()).length)).toBe(0);
 });

@@ -1,4 +1,5 @@
 // The sales rep's steps shared by the field-force specs.
+import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { expect } from './fixtures.ts';
 
@@ -17,7 +18,7 @@ export async function saveVisit(page: Page, heading = 'Visita registrata') {
 const inspectionUrl = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3100) + 1}`;
 
 /** The test server's inspection API (e2e/support/server.ts). */
-export async function inspect<T>(path: string, body?: unknown): Promise<T> {
+async function inspect<T>(path: string, body?: unknown): Promise<T> {
   const res = await fetch(`${inspectionUrl}${path}`, body === undefined ? {} : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
   expect(res.ok, `${path}: ${res.status}`).toBe(true);
   return (await res.json()) as T;
@@ -34,7 +35,8 @@ export async function repWithPharmacies(names: string[]): Promise<{ rep: string;
   await inspect('/staff', { email: rep, firstName: 'Luca', lastName: 'Bianchi', role: 'sales_rep', areaManagerEmail: manager });
   const ids = new Map<string, string>();
   for (const [i, name] of names.entries()) {
-    const place = { placeId: `fixture:it:00${(i % 8) + 1}`, lat: 41.89 + i / 100, lng: 12.49 };
+    // A place of its own: a manually entered address (placeId 'manual:' and 32 hex digits), unique per run.
+    const place = { placeId: `manual:${randomBytes(16).toString('hex')}`, lat: 41.89 + i / 100, lng: 12.49 };
     const { id } = await inspect<{ id: string }>('/field-pharmacies', { areaManagerEmail: manager, repEmail: rep, name, fullAddress: `Via del Corso ${10 + i}, 00186 Roma RM`, place });
     ids.set(name, id);
   }

@@ -4,6 +4,8 @@ import type { Country } from './markets.ts';
 export const MB = 1024 * 1024;
 /** Photo and certificate upload limit (decoded bytes). */
 export const MAX_UPLOAD_BYTES = 5 * MB;
+/** A photo kept on a rep's phone until the connection returns (decision 0026): drawn smaller when larger. */
+export const OFFLINE_PHOTO_MAX_BYTES = 2 * MB;
 /** Free-text areas. */
 export const TEXTAREA_MAX_LENGTH = 250;
 /** Single-line text (names, pharmacy name, address, Other how-found text): no limit is shown; we cap it. */

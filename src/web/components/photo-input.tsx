@@ -12,6 +12,7 @@ import {
   type PhotoUploadError,
   type UploadedPhoto,
 } from '../lib/api/save-temp-pharmacist-image.ts';
+import { dropKeptPhoto, isKeptPhoto, keepPhoto, keptPhotoUrl } from '../lib/offline-photos.ts';
 import { solveBotCheck } from '../lib/solve-bot-check.ts';
 import { ErrorMessage, Hint, describedBy } from './field.tsx';
 import './components.css';
@@ -31,9 +32,11 @@ export interface PhotoInputProps {
   wrongFormatText?: string;
   /** The edit link's token: a stored photo of an application not listed yet is shown only with it. */
   editToken?: string;
+  /** Without a connection, keep the photo on the device to upload with the form's queued submit (the rep's visit). */
+  keepOffline?: boolean;
 }
 
-type Status = { kind: 'idle' } | { kind: 'loading'; progress: number } | { kind: 'error'; reason: PhotoUploadError | 'cameraDenied' };
+type Status = { kind: 'idle' } | { kind: 'loading'; progress: number } | { kind: 'error'; reason: PhotoUploadError | 'cameraDenied' | 'notKept' };
 
 /** A solution is used well before its challenge expires on the server (10 minutes). */
 const BOT_CHECK_FRESH_MS = 8 * 60 * 1000;
@@ -74,7 +77,27 @@ function stopStream(stream: MediaStream | null) {
   stream?.getTracks().forEach((track) => track.stop());
 }
 
-export function PhotoInput({ id, label, hint, error, filename, onChange, accept, wrongFormatText, editToken }: PhotoInputProps) {
+/** A photo kept on the device (not uploaded yet) shown from there: its object URL while mounted. */
+function useKeptPhotoUrl(filename: string): string | null {
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    if (!isKeptPhoto(filename)) return setUrl(null);
+    let made: string | null = null;
+    let live = true;
+    void keptPhotoUrl(filename).then((found) => {
+      made = found;
+      if (live) setUrl(found);
+      else if (found) URL.revokeObjectURL(found);
+    });
+    return () => {
+      live = false;
+      if (made) URL.revokeObjectURL(made);
+    };
+  }, [filename]);
+  return url;
+}
+
+export function PhotoInput({ id, label, hint, error, filename, onChange, accept, wrongFormatText, editToken, keepOffline = false }: PhotoInputProps) {
   const { t } = useTranslation();
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
   const [stream, setStream] = useState<MediaStream | null>(null);
@@ -86,6 +109,8 @@ export function PhotoInput({ id, label, hint, error, filename, onChange, accept,
   const upload = useRef<AbortController | null>(null);
   const botCheck = useRef<{ token: Promise<string>; solvedFrom: number } | null>(null);
   const hasCamera = typeof navigator !== 'undefined' && typeof navigator.mediaDevices?.getUserMedia === 'function';
+  const kept = isKeptPhoto(filename);
+  const keptUrl = useKeptPhotoUrl(filename);
 
   useEffect(() => {
     if (video.current && stream) {
@@ -124,6 +149,14 @@ export function PhotoInput({ id, label, hint, error, filename, onChange, accept,
     setStatus({ kind: 'loading', progress: 0 });
     try {
       const dataUrl = await getDataUrl();
+      // No connection: the rep's visit keeps the photo on the phone and uploads it when it is sent.
+      if (keepOffline && navigator.onLine === false) {
+        const name = await keepPhoto(dataUrl);
+        if (controller.signal.aborted) return;
+        if (!name) return setStatus({ kind: 'error', reason: 'notKept' });
+        setStatus({ kind: 'idle' });
+        return onChange({ filename: name, targetId: '' });
+      }
       const send = async () =>
         saveTempPharmacistImage(dataUrl, {
           recaptchaToken: await takeBotCheck(),
@@ -204,6 +237,7 @@ export function PhotoInput({ id, label, hint, error, filename, onChange, accept,
 
   const remove = () => {
     upload.current?.abort();
+    if (kept) void dropKeptPhoto(filename);
     setStatus({ kind: 'idle' });
     onChange(null);
     fileInput.current?.focus();
@@ -217,9 +251,11 @@ export function PhotoInput({ id, label, hint, error, filename, onChange, accept,
         ? status.reason === 'wrongFormat' && wrongFormatText
           ? wrongFormatText
           : t(`components.photo.errors.${status.reason}`)
-        : filename
-          ? t('components.photo.uploaded')
-          : '';
+        : kept
+          ? t('components.photo.keptOffline')
+          : filename
+            ? t('components.photo.uploaded')
+            : '';
   const shownError = error ?? (status.kind === 'error' ? statusMessage : undefined);
 
   return (
@@ -235,12 +271,13 @@ export function PhotoInput({ id, label, hint, error, filename, onChange, accept,
       </div>
       {hint ? <Hint id={id}>{hint}</Hint> : null}
       {shownError ? <ErrorMessage id={id}>{shownError}</ErrorMessage> : null}
+      {kept && !shownError ? <p className="pc-body pc-photo__kept">{t('components.photo.keptOffline')}</p> : null}
       <div className="pc-photo">
         <div className="pc-photo__frame">
           {stream ? (
             <video ref={video} autoPlay playsInline muted aria-label={t('components.photo.cameraPreview')} />
-          ) : filename && !loading ? (
-            <img src={photoUrl(filename, editToken)} alt={t('components.photo.previewAlt')} />
+          ) : filename && !loading && (!kept || keptUrl) ? (
+            <img src={kept ? keptUrl! : photoUrl(filename, editToken)} alt={t('components.photo.previewAlt')} />
           ) : (
             <svg className="pc-photo__placeholder" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
               <path fill="currentColor" d="M12 12a5 5 0 1 0 0-10 5 5 0 0 0 0 10Zm0 2c-4.4 0-8 2.2-8 5v3h16v-3c0-2.8-3.6-5-8-5Z" />

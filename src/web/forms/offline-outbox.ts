@@ -18,6 +18,8 @@ export interface OutboxEntry {
   method: 'POST' | 'PUT';
   payload: Record<string, unknown>;
   queuedAt: number;
+  /** A photo kept on the phone (lib/offline-photos.ts) that the payload now names by its uploaded file: dropped once the entry is done. */
+  keptPhoto?: string;
 }
 
 /** An entry the server refused (it will not be sent again): shown so that it can be recorded anew. */
@@ -77,7 +79,13 @@ function subscribe(listener: () => void): () => void {
 /** Keeps a submit to send later; one waiting per record (a newer one replaces it). */
 export function enqueue(entry: Omit<OutboxEntry, 'queuedAt'>): void {
   const stored = read();
-  const pending = stored.pending.filter((e) => !(e.formId === entry.formId && e.recordId === entry.recordId));
+  const replaced = stored.pending.find((e) => e.formId === entry.formId && e.recordId === entry.recordId);
+  // The older visit's photo kept on the phone goes with it, unless the newer one still names it.
+  const oldPhoto = replaced?.payload.photo;
+  if (typeof oldPhoto === 'string' && oldPhoto.startsWith('offline-') && oldPhoto !== entry.payload.photo) {
+    void import('../lib/offline-photos.ts').then(({ dropKeptPhoto }) => dropKeptPhoto(oldPhoto)).catch(() => undefined);
+  }
+  const pending = stored.pending.filter((e) => e !== replaced);
   write({ pending: [...pending, { ...entry, queuedAt: Date.now() }], refused: stored.refused.filter((e) => e.recordId !== entry.recordId) });
 }
 
@@ -102,10 +110,36 @@ function outcomeOf(result: ApiResult): Sent {
 
 let flushing: Promise<void> | null = null;
 
+/**
+ * The entry ready to send: a photo kept on the phone is uploaded first and the payload names the
+ * upload, written back before the visit is sent, so a retry sends the same body under the same key.
+ * Throws when the upload cannot be made yet (no connection, server trouble).
+ */
+async function withUploadedPhoto(entry: OutboxEntry): Promise<OutboxEntry> {
+  const { isKeptPhoto, uploadKeptPhoto } = await import('../lib/offline-photos.ts');
+  if (!isKeptPhoto(entry.payload.photo)) return entry;
+  const kept = entry.payload.photo;
+  let uploaded: { filename: string; targetId: string } | null;
+  try {
+    uploaded = await uploadKeptPhoto(kept);
+  } catch (failure) {
+    // A photo the server will never take (its type, its size) does not hold back the visit.
+    const reason = (failure as { reason?: unknown } | null)?.reason;
+    if (reason !== 'wrongFormat' && reason !== 'tooBig') throw failure;
+    uploaded = null;
+  }
+  const ready = { ...entry, keptPhoto: kept, payload: { ...entry.payload, photo: uploaded?.filename ?? '', photoId: uploaded?.targetId ?? '' } };
+  const stored = read();
+  write({ ...stored, pending: stored.pending.map((e) => (e.key === entry.key ? ready : e)) });
+  return ready;
+}
+
 async function sendAll(): Promise<void> {
-  for (const entry of read().pending) {
+  for (const waiting of read().pending) {
     let sent: Sent;
+    let entry = waiting;
     try {
+      entry = await withUploadedPhoto(waiting);
       sent = outcomeOf(await apiFetch(entry.path, { method: entry.method, json: entry.payload, headers: { 'Idempotency-Key': entry.key } }));
     } catch {
       return; // still offline: the rest waits too
@@ -118,6 +152,7 @@ async function sendAll(): Promise<void> {
     const stored = read();
     const refused = sent === 'refused' ? [...stored.refused, { ...entry, refusedAt: Date.now() }] : stored.refused;
     write({ pending: stored.pending.filter((e) => e.key !== entry.key), refused, signInNeeded: false });
+    if (entry.keptPhoto) void import('../lib/offline-photos.ts').then(({ dropKeptPhoto }) => dropKeptPhoto(entry.keptPhoto!)).catch(() => undefined);
   }
 }
 

@@ -43,11 +43,6 @@ export function createFieldSales(db: Database) {
     return byPharmacy;
   }
 
-  async function items(rows: FieldPharmacy[], latest?: number): Promise<FieldPharmacyItem[]> {
-    const history = await histories(rows.map((r) => r.id), latest);
-    return rows.map((r) => itemOf(r, history.get(r.id) ?? []));
-  }
-
   return {
     async areaManagers(): Promise<AreaManagerItem[]> {
       return db

@@ -39,6 +39,7 @@ export function PhotoSection() {
         error={error}
         filename={photo}
         editToken={editToken}
+        keepOffline={form.queueOffline === true}
         onChange={(uploaded) => {
           setValue('photo', uploaded?.filename ?? '', { shouldDirty: true });
           setValue('photoId', uploaded?.targetId ?? '', { shouldDirty: true });
