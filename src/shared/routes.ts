@@ -44,6 +44,12 @@ export const ROUTES = {
   // Issue 24: the manager's reps, their figures, disabling, moving pharmacies, the joins digest.
   areaManagerReps: '/areamanager/reps/:areaManagerId',
   areaManagerPharmacyEdit: '/areamanager/pharmacy/edit/:id',
+  // Spec §2's redirectors of the two staff variants (issue 24 item 5): /areamanager/pharmacist/edit/{id}
+  // forwards to /areamanager/form?pharmacistId={id}, which opens that pharmacy's edit page;
+  // /rep/pharmacist/edit/{id} forwards to /rep/form?pharmacyId={id}.
+  areaManagerEditRedirect: '/areamanager/pharmacist/edit/:id',
+  areaManagerFormByRecord: '/areamanager/form',
+  repEditRedirect: '/rep/pharmacist/edit/:id',
   areaManagerThankYou: '/areamanager/thank-you',
   areaManagerPrivacyPolicy: '/areamanager/privacy-policy',
   areaManagerTerms: '/areamanager/terms-and-conditions',
@@ -56,7 +62,7 @@ export const STAFF_ROUTES = [
   'signIn', 'verifySignIn', 'mainAdmin', 'addAreaManager', 'areaManagerHome', 'review', 'repHome',
   'reviewApplication', 'reviewers', 'addReviewer', 'activityLog',
   'repForm', 'repThankYou', 'repPrivacyPolicy', 'repTerms',
-  'areaManagerView', 'areaManagerForm', 'areaManagerFormStep', 'areaManagerAddRep', 'areaManagerReps', 'areaManagerPharmacyEdit', 'areaManagerThankYou', 'areaManagerPrivacyPolicy', 'areaManagerTerms',
+  'areaManagerView', 'areaManagerForm', 'areaManagerFormStep', 'areaManagerAddRep', 'areaManagerReps', 'areaManagerPharmacyEdit', 'areaManagerEditRedirect', 'areaManagerFormByRecord', 'repEditRedirect', 'areaManagerThankYou', 'areaManagerPrivacyPolicy', 'areaManagerTerms',
 ] as const satisfies readonly RouteName[];
 
 /** A route's path with its `:params` filled in (encoded), e.g. routePath('repHome', { repId: 'a b' }) -> '/rep/home/a%20b'. */

@@ -70,6 +70,10 @@ export const staffPages: StaffPage[] = [
   { route: 'areaManagerView', page: page(() => import('../features/staff/area-manager-view-page.tsx').then((m) => m.AreaManagerViewPage), STAFF_MESSAGES) },
   { route: 'areaManagerForm', page: AreaManagerFormPage },
   { route: 'areaManagerFormStep', page: AreaManagerFormPage },
+  // Spec §2's redirectors of the staff variants (issue 24 item 5).
+  { route: 'areaManagerEditRedirect', page: page(() => import('../features/staff/staff-edit-redirects.tsx').then((m) => m.AreaManagerEditRedirect), STAFF_MESSAGES) },
+  { route: 'areaManagerFormByRecord', page: page(() => import('../features/staff/staff-edit-redirects.tsx').then((m) => m.AreaManagerFormByRecord), STAFF_MESSAGES) },
+  { route: 'repEditRedirect', page: page(() => import('../features/staff/staff-edit-redirects.tsx').then((m) => m.RepEditRedirect), REP_MESSAGES) },
   { route: 'areaManagerReps', page: page(() => import('../features/staff/area-manager-reps-page.tsx').then((m) => m.AreaManagerRepsPage), STAFF_MESSAGES) },
   { route: 'areaManagerAddRep', page: page(() => import('../features/staff/area-manager-form-pages.tsx').then((m) => m.AddRepPage), STAFF_FORM_MESSAGES) },
   { route: 'areaManagerPharmacyEdit', page: page(() => import('../features/staff/area-manager-form-pages.tsx').then((m) => m.PharmacyEditPage), STAFF_FORM_MESSAGES) },
