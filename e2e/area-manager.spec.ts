@@ -110,9 +110,11 @@ test('an area manager adds a rep and a pharmacy; the rep records two visits; the
   await expect(page.getByRole('heading', { level: 1, name: 'Farmacia “Più” San Lorenzo' })).toBeVisible();
   const entries = page.locator('.staff-history__entry');
   await expect(entries).toHaveCount(2);
-  await expect(entries.nth(0)).toContainText('Joined Unify');
+  // The outcomes in the page's language, as the rep's pages say them (issue 24 item 5).
+  await expect(entries.nth(0)).toContainText('Ha aderito a Unify');
+  await expect(entries.nth(0)).not.toContainText('Joined Unify');
   await expect(entries.nth(0)).toContainText('maggio');
-  await expect(entries.nth(1)).toContainText('Interested But Requires Another Visit');
+  await expect(entries.nth(1)).toContainText("Interessata, ma serve un'altra visita");
   await expect(entries.nth(1)).toContainText('Titolare da richiamare');
   await expect(entries.nth(1)).toContainText('Luca Bianchi');
 

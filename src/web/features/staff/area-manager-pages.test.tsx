@@ -83,7 +83,7 @@ describe('the manager’s home', () => {
     const user = await renderAt('/areamanager/home/am-1');
     const list = await screen.findByRole('list', { name: 'Pharmacies' });
     expect(within(list).getByText('Farmacia 101', { selector: 'p' })).toBeInTheDocument();
-    expect(within(list).getAllByText(/Status: Interested But Requires Another Visit/)).toHaveLength(2);
+    expect(within(list).getAllByText(/Status: Interested but requires another visit/)).toHaveLength(2);
     expect(screen.getByText('Page 1 of 3')).toBeInTheDocument();
     expect(screen.getByText('60 pharmacies')).toHaveAttribute('role', 'status');
 
@@ -135,10 +135,10 @@ describe('the view', () => {
     const user = await renderAt('/areamanager/home/am-1');
     await user.click(await screen.findByRole('link', { name: 'View Farmacia 1' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Farmacia 1' })).toBeInTheDocument();
-    expect(screen.getByText('Current status:').parentElement).toHaveTextContent('Current status: Interested But Requires Another Visit');
+    expect(screen.getByText('Current status:').parentElement).toHaveTextContent('Current status: Interested but requires another visit');
     const history = await screen.findByRole('list');
     const entries = within(history).getAllByRole('listitem');
-    expect(entries.map((e) => within(e).getAllByRole('definition')[2]!.textContent)).toEqual(['Joined Unify', 'Interested But Requires Another Visit']);
+    expect(entries.map((e) => within(e).getAllByRole('definition')[2]!.textContent)).toEqual(['Joined Unify', 'Interested but requires another visit']);
     expect(entries[1]).toHaveTextContent('Ripassare');
     expect(entries[1]).toHaveTextContent('January');
     expect(entries[1]).toHaveTextContent('February 1, 2026');

@@ -4,10 +4,10 @@
 // fetched (which is also what a reload does).
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
-import { callFlagLabel } from '#shared/reference/call-flags.ts';
 import { routePath } from '#shared/routes.ts';
 import type { AreaManagerPharmacyDetail, AreaManagerPharmacyItem, CallHistoryEntry } from '#shared/schemas/staff.ts';
 import { useLocalPath, useSite } from '../../lib/site-context.tsx';
+import { useCallFlagText } from '../../lib/use-call-flag-text.ts';
 import { ErrorView } from '../../components/error-view.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { getPharmacy } from './api/area-manager-pharmacies.ts';
@@ -17,11 +17,11 @@ import { useStaffLoad } from './use-staff-load.ts';
 import { PharmacistStatus } from './pharmacist-status.tsx';
 
 
-const flagText = (flag: string | null, none: string) => (flag ? callFlagLabel(flag) : none);
 
 function HistoryEntry({ entry }: { entry: CallHistoryEntry }) {
   const { t } = useTranslation();
   const { config } = useSite();
+  const flagText = useCallFlagText();
   const date = new Intl.DateTimeFormat(config.language, { dateStyle: 'long', timeStyle: 'short' }).format(new Date(entry.at));
   const month = entry.month ? new Intl.DateTimeFormat(config.language, { month: 'long' }).format(new Date(2024, entry.month - 1, 1)) : '–';
   const nextVisit = entry.nextVisit ? new Intl.DateTimeFormat(config.language, { dateStyle: 'long' }).format(new Date(`${entry.nextVisit}T12:00:00`)) : '–';
@@ -33,7 +33,7 @@ function HistoryEntry({ entry }: { entry: CallHistoryEntry }) {
         <dt>{t('staff.areaManagerView.rep')}</dt>
         <dd>{entry.byName ?? '–'}</dd>
         <dt>{t('staff.areaManagerView.flag')}</dt>
-        <dd>{callFlagLabel(entry.callFlag)}</dd>
+        <dd>{flagText(entry.callFlag)}</dd>
         <dt>{t('staff.areaManagerView.month')}</dt>
         <dd>{month}</dd>
         <dt>{t('staff.areaManagerView.note')}</dt>
@@ -46,6 +46,7 @@ function HistoryEntry({ entry }: { entry: CallHistoryEntry }) {
 }
 
 export function AreaManagerViewPage() {
+  const flagText = useCallFlagText();
   const { t } = useTranslation();
   const localPath = useLocalPath();
   const [search] = useSearchParams();
@@ -64,7 +65,7 @@ export function AreaManagerViewPage() {
       <h1 className="pc-heading-l">{pharmacy?.pharmacyName ?? t('staff.areaManagerView.title')}</h1>
       {pharmacy ? (
         <p className="pc-body">
-          <strong>{t('staff.areaManagerView.currentFlag')}:</strong> {flagText(pharmacy.currentCallFlag, t('staff.areaManagerHome.noFlag'))}
+          <strong>{t('staff.areaManagerView.currentFlag')}:</strong> {pharmacy.currentCallFlag ? flagText(pharmacy.currentCallFlag) : t('staff.areaManagerHome.noFlag')}
         </p>
       ) : null}
       {detail ? (

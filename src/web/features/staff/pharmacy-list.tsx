@@ -2,15 +2,16 @@
 // opens /areamanager/view with the row in navigation state (the view fetches it on a reload).
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { callFlagLabel } from '#shared/reference/call-flags.ts';
 import { routePath } from '#shared/routes.ts';
 import type { AreaManagerPharmacyItem } from '#shared/schemas/staff.ts';
 import { useLocalPath } from '../../lib/site-context.tsx';
+import { useCallFlagText } from '../../lib/use-call-flag-text.ts';
 import { PharmacistStatus } from './pharmacist-status.tsx';
 
 export function PharmacyList({ items }: { items: AreaManagerPharmacyItem[] }) {
   const { t } = useTranslation();
   const localPath = useLocalPath();
+  const flagText = useCallFlagText();
   return (
     <ul className="staff-list" aria-label={t('staff.areaManagerHome.listLabel')}>
       {items.map((pharmacy) => (
@@ -19,7 +20,7 @@ export function PharmacyList({ items }: { items: AreaManagerPharmacyItem[] }) {
             <p className="staff-list__name">{pharmacy.pharmacyName}</p>
             <p className="staff-list__address">{pharmacy.fullAddress}</p>
             <p className="staff-list__meta">
-              {t('staff.areaManagerHome.flag')}: {pharmacy.currentCallFlag ? callFlagLabel(pharmacy.currentCallFlag) : t('staff.areaManagerHome.noFlag')}
+              {t('staff.areaManagerHome.flag')}: {pharmacy.currentCallFlag ? flagText(pharmacy.currentCallFlag) : t('staff.areaManagerHome.noFlag')}
               {pharmacy.nextVisit ? ` · ${t('staff.areaManagerHome.nextVisit', { date: pharmacy.nextVisit })}` : ''}
             </p>
             <p className="staff-list__meta">{t('staff.areaManagerView.rep')}: {pharmacy.repName ?? t('staff.areaManagerReps.noRep')}</p>

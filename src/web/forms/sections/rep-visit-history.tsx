@@ -2,12 +2,12 @@
 // first (GET /api/rep-get-pharmacy gives at most five), each with its day, rep, outcome in the
 // page's language, month, note and next visit. Read from the record the form opened: no second
 // request, and it shows wherever the record does.
-import { useTranslation } from 'react-i18next';
 import type { CallHistoryEntry } from '#shared/schemas/staff.ts';
 import { useSite } from '../../lib/site-context.tsx';
 import { dayInWords, monthInWords, recordedAtInWords } from '../../lib/visit-days.ts';
 import { useFormText } from '../form-text.tsx';
 import { useRunner } from '../runner-context.tsx';
+import { useCallFlagText } from '../../lib/use-call-flag-text.ts';
 
 const NONE = '–';
 
@@ -17,8 +17,8 @@ function isEntry(value: unknown): value is CallHistoryEntry {
 }
 
 function VisitEntry({ entry }: { entry: CallHistoryEntry }) {
-  const { t } = useTranslation();
   const text = useFormText();
+  const flagText = useCallFlagText();
   const { config } = useSite();
   const { language } = config;
   return (
@@ -33,7 +33,7 @@ function VisitEntry({ entry }: { entry: CallHistoryEntry }) {
         </div>
         <div>
           <dt>{text('visitHistory.outcome')}</dt>
-          <dd>{t(`callFlag.${entry.callFlag}`, { defaultValue: entry.callFlag })}</dd>
+          <dd>{flagText(entry.callFlag)}</dd>
         </div>
         <div>
           <dt>{text('visitHistory.month')}</dt>

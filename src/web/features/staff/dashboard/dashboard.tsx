@@ -13,6 +13,7 @@ import { flagColour, PIPELINE_ORDER } from './flag-colours.ts';
 import { JoinsChart } from './joins-chart.tsx';
 import { useStaffLoad } from '../use-staff-load.ts';
 import './dashboard.css';
+import { useCallFlagText } from '../../../lib/use-call-flag-text.ts';
 
 const PointsMap = lazy(() => import('../../../components/points-map.tsx'));
 /** Italy as a whole, when no pharmacy has a position yet. */
@@ -43,7 +44,8 @@ export default function Dashboard({ areaManagerId }: { areaManagerId: string }) 
 
 function DashboardFigures({ dashboard }: { dashboard: AreaManagerDashboard }) {
   const { t } = useTranslation();
-  const flagName = (flag: string | null) => (flag ? t(`callFlag.${flag}`, { defaultValue: flag }) : t('staff.dashboard.notVisited'));
+  const flagText = useCallFlagText();
+  const flagName = (flag: string | null) => (flag ? flagText(flag) : t('staff.dashboard.notVisited'));
   const counts = new Map(dashboard.pipeline.map((p) => [p.callFlag, p.count]));
   const rows = [...PIPELINE_ORDER, ...dashboard.pipeline.map((p) => p.callFlag).filter((f) => !PIPELINE_ORDER.includes(f as never))].map((flag) => ({ flag, count: counts.get(flag) ?? 0 }));
   const largest = Math.max(1, ...rows.map((r) => r.count));

@@ -26,6 +26,7 @@ import { repFormPath } from './rep-paths.ts';
 import { RepMap } from './rep-map.tsx';
 import './rep.css';
 import { PharmacistStatus } from '../pharmacist-status.tsx';
+import { useCallFlagText } from '../../../lib/use-call-flag-text.ts';
 
 /** Days of the month whose Italian article is elided ("dall'1", "dall'8", "dall'11"). */
 const VOWEL_DAYS = new Set([1, 8, 11]);
@@ -48,6 +49,7 @@ function DueWords({ nextVisit, today }: { nextVisit: string | null; today: strin
 
 function PharmacyRow({ pharmacy, today, position, waiting }: { pharmacy: RepPharmacyItem; today: string; position: Position | null; waiting?: OutboxEntry }) {
   const { t } = useTranslation();
+  const flagText = useCallFlagText();
   const { config } = useSite();
   const localPath = useLocalPath();
   const flag = pharmacy.currentCallFlag;
@@ -60,10 +62,10 @@ function PharmacyRow({ pharmacy, today, position, waiting }: { pharmacy: RepPhar
         <DueWords nextVisit={pharmacy.nextVisit} today={today} />
         <p className="staff-list__address">{pharmacy.fullAddress}</p>
         {km !== null ? <p className="rep-list__distance">{t('repToday.distance', { km: new Intl.NumberFormat(config.language, { maximumFractionDigits: 1 }).format(km) })}</p> : null}
-        <p className="rep-list__flag">{flag ? t('staff.repHome.currentFlag', { flag: t(`callFlag.${flag}`, { defaultValue: flag }) }) : t('staff.repHome.noVisit')}</p>
+        <p className="rep-list__flag">{flag ? t('staff.repHome.currentFlag', { flag: flagText(flag) }) : t('staff.repHome.noVisit')}</p>
         <PharmacistStatus pharmacist={pharmacy.pharmacist} />
         {waiting ? (
-          <p className="rep-pending-tag">{t('staff.repHome.waiting', { flag: waitingFlag ? t(`callFlag.${waitingFlag}`, { defaultValue: waitingFlag }) : '' })}</p>
+          <p className="rep-pending-tag">{t('staff.repHome.waiting', { flag: waitingFlag ? flagText(waitingFlag) : '' })}</p>
         ) : null}
       </div>
       <Link className="pc-button pc-button--secondary rep-list__edit" to={localPath(repFormPath(pharmacy.id))} aria-label={t('staff.repHome.editLabel', { name: pharmacy.pharmacyName })}>

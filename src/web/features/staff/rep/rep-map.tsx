@@ -9,6 +9,7 @@ import type { RepPharmacyItem } from '#shared/schemas/staff-rep-list.ts';
 import { MapErrorBoundary } from '../../../components/map-view.tsx';
 import { useSite } from '../../../lib/site-context.tsx';
 import { flagColour, PIPELINE_ORDER } from '../dashboard/flag-colours.ts';
+import { useCallFlagText } from '../../../lib/use-call-flag-text.ts';
 
 const PointsMap = lazy(() => import('../../../components/points-map.tsx'));
 /** Italy as a whole, when no pharmacy has a position. */
@@ -16,9 +17,10 @@ const ITALY_ZOOM = 5;
 
 export function RepMap({ pharmacies }: { pharmacies: readonly RepPharmacyItem[] }) {
   const { t } = useTranslation();
+  const flagText = useCallFlagText();
   const { config } = useSite();
   const [open, setOpen] = useState(false);
-  const flagName = (flag: string | null) => (flag ? t(`callFlag.${flag}`, { defaultValue: flag }) : t('staff.repHome.noVisit'));
+  const flagName = (flag: string | null) => (flag ? flagText(flag) : t('staff.repHome.noVisit'));
   const mapped = pharmacies.filter((p) => p.lat !== null && p.lng !== null);
   const unmapped = pharmacies.length - mapped.length;
   const points = useMemo(
@@ -26,11 +28,11 @@ export function RepMap({ pharmacies }: { pharmacies: readonly RepPharmacyItem[] 
       open
         ? pharmacies.flatMap((p) =>
             p.lat !== null && p.lng !== null
-              ? [{ id: p.id, lat: p.lat, lng: p.lng, title: `${p.pharmacyName} · ${p.currentCallFlag ? t(`callFlag.${p.currentCallFlag}`, { defaultValue: p.currentCallFlag }) : t('staff.repHome.noVisit')}`, colour: flagColour(p.currentCallFlag) }]
+              ? [{ id: p.id, lat: p.lat, lng: p.lng, title: `${p.pharmacyName} · ${p.currentCallFlag ? flagText(p.currentCallFlag) : t('staff.repHome.noVisit')}`, colour: flagColour(p.currentCallFlag) }]
               : [],
           )
         : [],
-    [open, pharmacies, t],
+    [open, pharmacies, t, flagText],
   );
   const counts = new Map<string | null, number>();
   for (const p of mapped) counts.set(p.currentCallFlag, (counts.get(p.currentCallFlag) ?? 0) + 1);
