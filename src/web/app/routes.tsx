@@ -47,8 +47,9 @@ const StaffArea = page(() => import('../features/staff/staff-area.tsx').then((m)
 const AreaManagerFormPage = page(() => import('../features/staff/area-manager-form-pages.tsx').then((m) => m.AreaManagerFormPage), STAFF_FORM_MESSAGES);
 /** Every staff page, by its route (staff-routes.tsx maps them into routes; staff-routes.test.tsx checks that each staff route has one). */
 export const staffPages: StaffPage[] = [
-  { route: 'signIn', open: true, page: page(() => import('../features/staff/sign-in-page.tsx').then((m) => m.SignInPage), STAFF_MESSAGES) },
-  { route: 'verifySignIn', open: true, page: page(() => import('../features/staff/verify-page.tsx').then((m) => m.VerifySignInPage), STAFF_MESSAGES) },
+  // Sign-in's words (sign-in.json) load with its two pages only, not with every staff route.
+  { route: 'signIn', open: true, page: page(() => import('../features/staff/sign-in-page.tsx').then((m) => m.SignInPage), [...STAFF_MESSAGES, 'sign-in']) },
+  { route: 'verifySignIn', open: true, page: page(() => import('../features/staff/verify-page.tsx').then((m) => m.VerifySignInPage), [...STAFF_MESSAGES, 'sign-in']) },
   // The rep's and the area manager's legal pages are the public ones, open without signing in.
   { route: 'repPrivacyPolicy', open: true, page: PrivacyPolicyPage },
   { route: 'repTerms', open: true, page: TermsPage },
@@ -74,7 +75,8 @@ export const staffPages: StaffPage[] = [
   { route: 'areaManagerEditRedirect', page: page(() => import('../features/staff/staff-edit-redirects.tsx').then((m) => m.AreaManagerEditRedirect), STAFF_MESSAGES) },
   { route: 'areaManagerFormByRecord', page: page(() => import('../features/staff/staff-edit-redirects.tsx').then((m) => m.AreaManagerFormByRecord), STAFF_MESSAGES) },
   { route: 'repEditRedirect', page: page(() => import('../features/staff/staff-edit-redirects.tsx').then((m) => m.RepEditRedirect), REP_MESSAGES) },
-  { route: 'areaManagerReps', page: page(() => import('../features/staff/area-manager-reps-page.tsx').then((m) => m.AreaManagerRepsPage), STAFF_MESSAGES) },
+  // The reps page's own words (reps.json) load with it alone, not with every staff route.
+  { route: 'areaManagerReps', page: page(() => import('../features/staff/area-manager-reps-page.tsx').then((m) => m.AreaManagerRepsPage), [...STAFF_MESSAGES, 'reps']) },
   { route: 'areaManagerAddRep', page: page(() => import('../features/staff/area-manager-form-pages.tsx').then((m) => m.AddRepPage), STAFF_FORM_MESSAGES) },
   { route: 'areaManagerPharmacyEdit', page: page(() => import('../features/staff/area-manager-form-pages.tsx').then((m) => m.PharmacyEditPage), STAFF_FORM_MESSAGES) },
   { route: 'areaManagerThankYou', page: page(() => import('../features/staff/area-manager-thank-you-page.tsx').then((m) => m.AreaManagerThankYouPage), STAFF_MESSAGES) },

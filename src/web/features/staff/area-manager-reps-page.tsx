@@ -62,18 +62,18 @@ function DisableOrEnable({ rep, onDone }: { rep: RepSummary; onDone: Done }) {
       setBusy(true);
       const result = await enableRep(rep.id);
       setBusy(false);
-      outcome(result, () => onDone(t('staff.areaManagerReps.enabled', { name })), onDone);
+      outcome(result, () => onDone(t('reps.enabled', { name })), onDone);
     };
     return (
       <button type="button" className="pc-button pc-button--secondary staff-table__action" onClick={() => void enable()} disabled={busy}>
-        {t('staff.areaManagerReps.enable')} <span className="visually-hidden">{name}</span>
+        {t('reps.enable')} <span className="visually-hidden">{name}</span>
       </button>
     );
   }
   if (!confirming) {
     return (
       <button type="button" className="pc-button pc-button--secondary staff-table__action" onClick={() => setConfirming(true)}>
-        {t('staff.areaManagerReps.disable')} <span className="visually-hidden">{name}</span>
+        {t('reps.disable')} <span className="visually-hidden">{name}</span>
       </button>
     );
   }
@@ -82,21 +82,21 @@ function DisableOrEnable({ rep, onDone }: { rep: RepSummary; onDone: Done }) {
     const result = await disableRep(rep.id);
     setBusy(false);
     setConfirming(false);
-    outcome(result, () => onDone(t('staff.areaManagerReps.disabled', { name })), onDone);
+    outcome(result, () => onDone(t('reps.disabled', { name })), onDone);
   };
-  const question = t('staff.areaManagerReps.confirmDisable', { name });
+  const question = t('reps.confirmDisable', { name });
   return (
     <div role="group" aria-label={question} className="staff-reps__confirm">
       <p className="pc-body">
         <strong>{question}</strong>
       </p>
-      <p className="pc-body">{t('staff.areaManagerReps.confirmDisableDetail', { count: rep.pharmacies })}</p>
+      <p className="pc-body">{t('reps.confirmDisableDetail', { count: rep.pharmacies })}</p>
       <div className="pc-button-group">
         <button type="button" className="pc-button pc-button--warning staff-table__action" onClick={() => void disable()} disabled={busy} autoFocus>
-          {t('staff.areaManagerReps.confirmDisableButton')}
+          {t('reps.confirmDisableButton')}
         </button>
         <button type="button" className="pc-button pc-button--secondary staff-table__action" onClick={() => setConfirming(false)} disabled={busy}>
-          {t('staff.areaManagerReps.cancel')}
+          {t('reps.cancel')}
         </button>
       </div>
     </div>
@@ -116,7 +116,7 @@ function MovePharmacies({ rep, others, onDone }: { rep: RepSummary; others: RepS
   if (!open) {
     return (
       <button type="button" className="pc-button pc-button--secondary staff-table__action" onClick={() => setOpen(true)}>
-        {t('staff.areaManagerReps.move')} <span className="visually-hidden">{t('staff.areaManagerReps.moveWhose', { name })}</span>
+        {t('reps.move')} <span className="visually-hidden">{t('reps.moveWhose', { name })}</span>
       </button>
     );
   }
@@ -127,12 +127,12 @@ function MovePharmacies({ rep, others, onDone }: { rep: RepSummary; others: RepS
     setBusy(false);
     if (result.kind === 'fieldErrors') return setError(errorText(result.errors.toRepId ?? 'validation.invalid'));
     const target = others.find((other) => other.id === to);
-    outcome(result, (data) => onDone(t('staff.areaManagerReps.moved', { count: data.moved, from: name, to: target ? nameOf(target) : '' })), onDone);
+    outcome(result, (data) => onDone(t('reps.moved', { count: data.moved, from: name, to: target ? nameOf(target) : '' })), onDone);
   };
   return (
     <form
       className="staff-reps__move"
-      aria-label={t('staff.areaManagerReps.moveTitle', { count: rep.pharmacies, name })}
+      aria-label={t('reps.moveTitle', { count: rep.pharmacies, name })}
       onSubmit={(event) => {
         event.preventDefault();
         void move();
@@ -141,8 +141,8 @@ function MovePharmacies({ rep, others, onDone }: { rep: RepSummary; others: RepS
     >
       <Select
         name={`move-to-${rep.id}`}
-        label={t('staff.areaManagerReps.moveTo', { count: rep.pharmacies, name })}
-        placeholder={t('staff.areaManagerReps.chooseRep')}
+        label={t('reps.moveTo', { count: rep.pharmacies, name })}
+        placeholder={t('reps.chooseRep')}
         options={others.map((other) => ({ value: other.id, label: nameOf(other) }))}
         value={to}
         error={error}
@@ -154,10 +154,10 @@ function MovePharmacies({ rep, others, onDone }: { rep: RepSummary; others: RepS
       />
       <div className="pc-button-group">
         <button type="submit" className="pc-button staff-table__action" disabled={busy}>
-          {t('staff.areaManagerReps.moveButton')}
+          {t('reps.moveButton')}
         </button>
         <button type="button" className="pc-button pc-button--secondary staff-table__action" onClick={() => setOpen(false)} disabled={busy}>
-          {t('staff.areaManagerReps.cancel')}
+          {t('reps.cancel')}
         </button>
       </div>
     </form>
@@ -176,7 +176,7 @@ function JoinsDigestSetting({ areaManagerId, on, onSaved }: { areaManagerId: str
     setBusy(false);
     outcome(
       result,
-      (data) => onSaved(t(data.joinsDigest ? 'staff.areaManagerReps.digestOn' : 'staff.areaManagerReps.digestOff')),
+      (data) => onSaved(t(data.joinsDigest ? 'reps.digestOn' : 'reps.digestOff')),
       (message) => {
         setChecked(!next);
         onSaved(message);
@@ -186,12 +186,12 @@ function JoinsDigestSetting({ areaManagerId, on, onSaved }: { areaManagerId: str
   return (
     <section className="staff-reps__setting" aria-labelledby="joins-digest-title">
       <h2 id="joins-digest-title" className="pc-heading-m">
-        {t('staff.areaManagerReps.digestTitle')}
+        {t('reps.digestTitle')}
       </h2>
       <Checkbox
         name="joinsDigest"
-        label={t('staff.areaManagerReps.digestLabel')}
-        hint={t('staff.areaManagerReps.digestHint')}
+        label={t('reps.digestLabel')}
+        hint={t('reps.digestHint')}
         checked={checked}
         disabled={busy}
         onChange={(event) => void change(event.target.checked)}
@@ -208,7 +208,7 @@ export function AreaManagerRepsPage() {
   const user = useStaffUser();
   const [state, reload] = useStaffLoad((signal) => getRepSummaries(areaManagerId, signal), [areaManagerId], { keepWhileReloading: true });
   const [notice, setNotice] = useState<string | null>(null);
-  usePageTitle('staff.areaManagerReps.title');
+  usePageTitle('reps.title');
   const own = ownAreaManagerId(user) === areaManagerId;
 
   if (state.kind === 'forbidden') return <NoAccess />;
@@ -222,48 +222,48 @@ export function AreaManagerRepsPage() {
   const reps = state.kind === 'ok' ? state.data.reps : [];
   return (
     <div className="staff-page staff-reps">
-      <h1 className="pc-heading-l">{t(own ? 'staff.areaManagerReps.ownTitle' : 'staff.areaManagerReps.title')}</h1>
+      <h1 className="pc-heading-l">{t(own ? 'reps.ownTitle' : 'reps.title')}</h1>
       <div className="pc-button-group staff-actions">
         <Link className="pc-button" to={localPath(routePath('areaManagerAddRep', { areaManagerId }))}>
           {t('staff.areaManagerHome.addRep')}
         </Link>
         <Link className="pc-button pc-button--secondary" to={localPath(routePath('areaManagerHome', { areaManagerId }))}>
-          {t('staff.areaManagerReps.toPharmacies')}
+          {t('reps.toPharmacies')}
         </Link>
       </div>
       <p role="status" className={notice ? 'staff-notice' : 'visually-hidden'}>
         {notice ?? ''}
       </p>
       {state.kind === 'loading' ? (
-        <Spinner label={t('staff.areaManagerReps.loading')} />
+        <Spinner label={t('reps.loading')} />
       ) : reps.length === 0 ? (
-        <p className="pc-body">{t('staff.areaManagerReps.empty')}</p>
+        <p className="pc-body">{t('reps.empty')}</p>
       ) : (
         <>
-          <p className="pc-body">{t('staff.areaManagerReps.periods', { week: date.format(new Date(state.data.weekStart)) })}</p>
+          <p className="pc-body">{t('reps.periods', { week: date.format(new Date(state.data.weekStart)) })}</p>
           <StaffTable
             id="reps-caption"
-            caption={t('staff.areaManagerReps.caption', { count: reps.length })}
+            caption={t('reps.caption', { count: reps.length })}
             rows={reps}
             columns={[
               {
-                label: t('staff.areaManagerReps.name'),
+                label: t('reps.name'),
                 cell: (rep) => (
                   <>
                     {nameOf(rep)}
-                    {rep.disabled ? <span className="staff-reps__tag"> {t('staff.areaManagerReps.isDisabled')}</span> : null}
+                    {rep.disabled ? <span className="staff-reps__tag"> {t('reps.isDisabled')}</span> : null}
                     <span className="staff-reps__email">
-                      <span className="visually-hidden">, {t('staff.areaManagerReps.email')}: </span>
+                      <span className="visually-hidden">, {t('reps.email')}: </span>
                       <EmailAddress email={rep.email} />
                     </span>
                   </>
                 ),
               },
-              { label: t('staff.areaManagerReps.pharmacies'), cell: (rep) => rep.pharmacies, className: 'staff-reps__number' },
-              { label: t('staff.areaManagerReps.visitsWeek'), cell: (rep) => rep.visitsThisWeek, className: 'staff-reps__number' },
-              { label: t('staff.areaManagerReps.visitsMonth'), cell: (rep) => rep.visitsThisMonth, className: 'staff-reps__number' },
-              { label: t('staff.areaManagerReps.joinsMonth'), cell: (rep) => rep.joinsThisMonth, className: 'staff-reps__number' },
-              { label: t('staff.areaManagerReps.lastVisit'), cell: (rep) => (rep.lastVisitAt ? date.format(new Date(rep.lastVisitAt)) : t('staff.areaManagerReps.never')) },
+              { label: t('reps.pharmacies'), cell: (rep) => rep.pharmacies, className: 'staff-reps__number' },
+              { label: t('reps.visitsWeek'), cell: (rep) => rep.visitsThisWeek, className: 'staff-reps__number' },
+              { label: t('reps.visitsMonth'), cell: (rep) => rep.visitsThisMonth, className: 'staff-reps__number' },
+              { label: t('reps.joinsMonth'), cell: (rep) => rep.joinsThisMonth, className: 'staff-reps__number' },
+              { label: t('reps.lastVisit'), cell: (rep) => (rep.lastVisitAt ? date.format(new Date(rep.lastVisitAt)) : t('reps.never')) },
               {
                 label: t('staff.mainAdmin.actions'),
                 hiddenLabel: true,

@@ -1,9 +1,8 @@
 // The layout of every signed-in staff page: the guard, the staff bar, then the page.
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { Spinner } from '../../components/spinner.tsx';
 import { StaffBar } from './staff-bar.tsx';
-import { RepOffline } from './rep/rep-offline.tsx';
 import { StaffGuard, useStaffUser } from './staff-session.tsx';
 import './staff.css';
 
@@ -19,8 +18,15 @@ export function StaffArea() {
   );
 }
 
+/** Loaded after the page: nothing of it is needed for the first paint (the rep route's budget, bench/README.md). */
+const RepOffline = lazy(() => import('./rep/rep-offline.tsx').then((m) => ({ default: m.RepOffline })));
+
 /** A rep's pages work offline and send what waits (decision 0026); other staff pages do not. */
 function ForRep() {
   const user = useStaffUser();
-  return user.role === 'sales_rep' ? <RepOffline repId={user.id} /> : null;
+  return user.role === 'sales_rep' ? (
+    <Suspense fallback={null}>
+      <RepOffline repId={user.id} />
+    </Suspense>
+  ) : null;
 }
