@@ -3,9 +3,8 @@
 // opened before, records a visit, reloads and still sees it waiting, and once the connection
 // returns it is sent once. Signing out clears the rep's data from the phone.
 import type { Page } from '@playwright/test';
-import { acceptEssentialCookies, expect, expectNoAxeViolations, jpegWithGps, test } from './support/fixtures.ts';
-import { callEntriesOf, openPharmacy, repWithPharmacies, saveVisit } from './support/rep.ts';
-import { signIn } from './support/staff.ts';
+import { expect, expectNoAxeViolations, jpegWithGps, test } from './support/fixtures.ts';
+import { callEntriesOf, openPharmacy, repWithPharmacies, saveVisit, signInRep } from './support/rep.ts';
 
 test.use({ viewport: { width: 390, height: 844 } });
 
@@ -20,9 +19,7 @@ const readyOffline = (page: Page) =>
 test('offline from the start of the visit: the list, a pharmacy never opened, a visit kept across a reload and sent once', async ({ page, context }) => {
   const { rep, ids } = await repWithPharmacies(['Farmacia Già in Elenco', 'Farmacia Mai Aperta']);
   const neverOpened = ids.get('Farmacia Mai Aperta')!;
-  await signIn(page, rep);
-  await expect(page.getByRole('heading', { level: 1, name: 'Le Sue farmacie' })).toBeVisible();
-  await acceptEssentialCookies(page);
+  await signInRep(page, rep);
   // The app installs itself for offline use while the rep has a connection.
   await expect.poll(() => readyOffline(page), { timeout: 30_000 }).toBe(true);
   expect(await page.evaluate(() => document.querySelector('link[rel=manifest]')?.getAttribute('href'))).toBe('/it/manifest.webmanifest');
@@ -67,8 +64,7 @@ test('offline from the start of the visit: the list, a pharmacy never opened, a 
 test('a joined visit recorded offline keeps its photo on the phone and uploads it when sent', async ({ page, context }) => {
   const { rep, ids } = await repWithPharmacies(['Farmacia Con Foto']);
   const id = ids.get('Farmacia Con Foto')!;
-  await signIn(page, rep);
-  await acceptEssentialCookies(page);
+  await signInRep(page, rep);
   await expect.poll(() => readyOffline(page), { timeout: 30_000 }).toBe(true);
 
   await context.setOffline(true);

@@ -3,45 +3,18 @@
 // returns, even across a reload; every /rep page passes axe at desktop width and at 390 px. The
 // rep's day (issue 24 item 3): the list in visit order with the visits due, by distance on
 // request, the map, and the visit form's last visits.
-import type { Page } from '@playwright/test';
 import { fieldToday } from '../src/shared/visit-due.ts';
-import { acceptEssentialCookies, expect, expectNoAxeViolations, expectNoAxeViolationsAtBothWidths, tabTo, test } from './support/fixtures.ts';
-import { openPharmacy, saveVisit } from './support/rep.ts';
+import { expect, expectNoAxeViolations, expectNoAxeViolationsAtBothWidths, tabTo, test } from './support/fixtures.ts';
+import { callEntriesOf, inspect, openPharmacy, repWithPharmacies, saveVisit, signInRep } from './support/rep.ts';
 
-const inspectionUrl = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3100) + 1}`;
-
-async function inspect<T>(path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${inspectionUrl}${path}`, body === undefined ? {} : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  expect(res.ok, `${path}: ${res.status}`).toBe(true);
-  return (await res.json()) as T;
-}
-
-let counter = 0;
 /** An area manager and their rep, with one pharmacy assigned to the rep. */
-async function repWithPharmacy(name: string, place?: { placeId: string; lat: number; lng: number }) {
-  counter += 1;
-  const tag = `${Date.now() % 1_000_000}.${counter}`;
-  const manager = `am.${tag}@example.it`;
-  const rep = `rep.${tag}@example.it`;
-  await inspect('/staff', { email: manager, firstName: 'Anna', lastName: 'Rossi', role: 'area_manager' });
-  await inspect('/staff', { email: rep, firstName: 'Luca', lastName: 'Bianchi', role: 'sales_rep', areaManagerEmail: manager });
-  const { id } = await inspect<{ id: string }>('/field-pharmacies', { areaManagerEmail: manager, repEmail: rep, name, fullAddress: 'Via del Corso 10, 00186 Roma RM', place });
-  return { rep, pharmacyId: id };
+async function repWithPharmacy(name: string, place: { placeId: string; lat: number; lng: number }) {
+  const { rep, ids } = await repWithPharmacies([{ name, place }]);
+  return { rep, pharmacyId: ids.get(name)! };
 }
 
-/** Signs the rep in with a one-time link; lands on their list, whose path it answers. */
-async function signIn(page: Page, email: string): Promise<string> {
-  const { link } = await inspect<{ link: string }>('/staff-link', { email });
-  const url = new URL(link);
-  await page.goto(url.pathname + url.search);
-  await acceptEssentialCookies(page);
-  await page.getByRole('button', { name: 'Accedi' }).click();
-  await expect(page).toHaveURL(/\/it\/rep\/home\/[0-9a-f-]{36}$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Le Sue farmacie' })).toBeVisible();
-  return new URL(page.url()).pathname;
-}
-
-const entriesOf = (pharmacyId: string) => inspect<{ callFlag: string; month: number; note: string | null }[]>(`/call-entries?pharmacyId=${pharmacyId}`);
+const signIn = signInRep;
+const entriesOf = callEntriesOf;
 
 test('an update made offline is kept, shown as waiting, and sent once when the connection returns, even after a reload', async ({ page, context }) => {
   const { rep, pharmacyId } = await repWithPharmacy('Farmacia Senza Campo', { placeId: 'fixture:it:003', lat: 41.895166, lng: 12.537256 });
@@ -106,8 +79,7 @@ function dayFromToday(days: number) {
 }
 
 test("the rep's day: visits due first, the count of those due, nearest first on request, the map, and the last visits on the form", async ({ page, context }) => {
-  counter += 1;
-  const tag = `${Date.now() % 1_000_000}.${counter}`;
+  const tag = `${Date.now() % 1_000_000}.day`;
   const manager = `am.${tag}@example.it`;
   const rep = `rep.${tag}@example.it`;
   await inspect('/staff', { email: manager, firstName: 'Anna', lastName: 'Rossi', role: 'area_manager' });

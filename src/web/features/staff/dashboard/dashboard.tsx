@@ -1,23 +1,19 @@
 // The area manager's dashboard (issue 12 item 9): pharmacies per call flag (the pipeline), the
 // pharmacies each rep signed up per month over the last twelve months, and the pharmacies on a map
 // coloured by flag. Loaded lazily by the manager's home, with chart.js and Leaflet in its chunk.
-import { lazy, Suspense, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MAP_CENTRES } from '#shared/limits.ts';
 import type { AreaManagerDashboard } from '#shared/schemas/dashboard.ts';
-import { MapErrorBoundary } from '../../../components/map-view.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
-import { useSite } from '../../../lib/site-context.tsx';
 import { getAreaManagerDashboard } from '../api/get-area-manager-dashboard.ts';
 import { flagColour, PIPELINE_ORDER } from './flag-colours.ts';
 import { JoinsChart } from './joins-chart.tsx';
 import { useStaffLoad } from '../use-staff-load.ts';
 import './dashboard.css';
 import { useCallFlagText } from '../../../lib/use-call-flag-text.ts';
+import { ItalyMap } from './italy-map.tsx';
 
-const PointsMap = lazy(() => import('../../../components/points-map.tsx'));
 /** Italy as a whole, when no pharmacy has a position yet. */
-const ITALY_ZOOM = 5;
 
 export default function Dashboard({ areaManagerId }: { areaManagerId: string }) {
   const { t } = useTranslation();
@@ -139,7 +135,6 @@ function JoinsPanel({ dashboard }: { dashboard: AreaManagerDashboard }) {
 
 function MapPanel({ dashboard, flagName }: { dashboard: AreaManagerDashboard; flagName: (flag: string | null) => string }) {
   const { t } = useTranslation();
-  const { config } = useSite();
   const points = useMemo(() => dashboard.points.map((p) => ({ id: p.id, lat: p.lat, lng: p.lng, title: `${p.name} · ${flagName(p.callFlag)}`, colour: flagColour(p.callFlag) })), [dashboard.points, flagName]);
   const shown = PIPELINE_ORDER.filter((flag) => dashboard.points.some((p) => p.callFlag === flag));
 
@@ -150,20 +145,7 @@ function MapPanel({ dashboard, flagName }: { dashboard: AreaManagerDashboard; fl
         <p className="pc-body">{t('staff.dashboard.map.none')}</p>
       ) : (
         <>
-          <MapErrorBoundary fallback={<div className="pc-map pc-map--message" role="alert">{t('components.map.error')}</div>}>
-          <Suspense fallback={<div className="pc-map pc-map--message" role="status">{t('components.map.loading')}</div>}>
-            <PointsMap
-              points={points}
-              centre={MAP_CENTRES.it}
-              zoom={ITALY_ZOOM}
-              tilesUrl={config.mapTilesUrl}
-              attribution={config.mapAttribution}
-              label={t('staff.dashboard.map.label')}
-              zoomInTitle={t('components.map.zoomIn')}
-              zoomOutTitle={t('components.map.zoomOut')}
-            />
-          </Suspense>
-          </MapErrorBoundary>
+          <ItalyMap points={points} label={t('staff.dashboard.map.label')} />
           <ul className="dashboard-legend" aria-label={t('staff.dashboard.map.legend')}>
             {shown.map((flag) => (
               <li key={flag ?? 'none'}>

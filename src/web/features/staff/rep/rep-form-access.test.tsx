@@ -51,19 +51,8 @@ describe('/rep/form for a pharmacy not assigned to the rep', () => {
 
 describe('/rep/form in Italian', () => {
   it('names the registration number as the Italian form does in the error summary, never GPhC', async () => {
-    stubStaffApi({
-      'GET /api/auth/me': () => json({ status: 'ok', data: REP }),
-      'GET /api/rep-get-pharmacy': () => json({ status: 'ok', data: { id: PHARMACY, pharmacyName: 'Farmacia del Corso', whereYouWork: 'Farmacia del Corso', address: 'Via del Corso 10, 00186 Roma RM', callFlag: null, month: null } }),
-    });
     const user = userEvent.setup();
-    await renderInSite(
-      <Routes>
-        <Route element={<StaffArea />}>
-          <Route path="/rep/form" element={<RepFormPage />} />
-        </Route>
-      </Routes>,
-      { country: 'it', language: 'it', mode: 'rep', route: `/rep/form?pharmacyId=${PHARMACY}` },
-    );
+    await openForm(() => json({ status: 'ok', data: { id: PHARMACY, pharmacyName: 'Farmacia del Corso', whereYouWork: 'Farmacia del Corso', address: 'Via del Corso 10, 00186 Roma RM', callFlag: null, month: null } }));
     await user.click(await screen.findByRole('radio', { name: 'Ha aderito a Unify' }));
     await user.type(screen.getByRole('textbox', { name: /Numero di iscrizione/ }), 'x');
     // Submit stays disabled until the statements are ticked; a submit (Enter in a field) still shows the summary.

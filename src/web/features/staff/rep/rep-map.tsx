@@ -2,23 +2,18 @@
 // <details>: Leaflet and the map tiles load only when the rep opens it. A legend names each
 // colour's flag in words; pharmacies without coordinates are counted and stay in the list, which
 // remains the way to open a pharmacy.
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MAP_CENTRES } from '#shared/limits.ts';
 import type { RepPharmacyItem } from '#shared/schemas/staff-rep-list.ts';
-import { MapErrorBoundary } from '../../../components/map-view.tsx';
-import { useSite } from '../../../lib/site-context.tsx';
 import { flagColour, PIPELINE_ORDER } from '../dashboard/flag-colours.ts';
 import { useCallFlagText } from '../../../lib/use-call-flag-text.ts';
+import { ItalyMap } from '../dashboard/italy-map.tsx';
 
-const PointsMap = lazy(() => import('../../../components/points-map.tsx'));
 /** Italy as a whole, when no pharmacy has a position. */
-const ITALY_ZOOM = 5;
 
 export function RepMap({ pharmacies }: { pharmacies: readonly RepPharmacyItem[] }) {
   const { t } = useTranslation();
   const flagText = useCallFlagText();
-  const { config } = useSite();
   const [open, setOpen] = useState(false);
   const flagName = (flag: string | null) => (flag ? flagText(flag) : t('staff.repHome.noVisit'));
   const mapped = pharmacies.filter((p) => p.lat !== null && p.lng !== null);
@@ -46,20 +41,7 @@ export function RepMap({ pharmacies }: { pharmacies: readonly RepPharmacyItem[] 
           <p className="pc-body">{t('repToday.map.none')}</p>
         ) : (
           <>
-            <MapErrorBoundary fallback={<div className="pc-map pc-map--message" role="alert">{t('components.map.error')}</div>}>
-              <Suspense fallback={<div className="pc-map pc-map--message" role="status">{t('components.map.loading')}</div>}>
-                <PointsMap
-                  points={points}
-                  centre={MAP_CENTRES.it}
-                  zoom={ITALY_ZOOM}
-                  tilesUrl={config.mapTilesUrl}
-                  attribution={config.mapAttribution}
-                  label={t('repToday.map.label')}
-                  zoomInTitle={t('components.map.zoomIn')}
-                  zoomOutTitle={t('components.map.zoomOut')}
-                />
-              </Suspense>
-            </MapErrorBoundary>
+            <ItalyMap points={points} label={t('repToday.map.label')} />
             <ul className="rep-map__legend" aria-label={t('repToday.map.legend')}>
               {legend.map((flag) => (
                 <li key={flag ?? 'none'}>

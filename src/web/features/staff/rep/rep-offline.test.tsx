@@ -2,6 +2,7 @@
 // visits stay on the phone, and the rep is asked to sign in again to send them.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, within } from '@testing-library/react';
+import axe from 'axe-core';
 import { Route, Routes } from 'react-router';
 import { renderInSite } from '../../../test/render.tsx';
 import { json, stubStaffApi } from '../../../test/staff-api-stub.tsx';
@@ -50,6 +51,8 @@ describe('visits waiting when the session has ended', () => {
     const stored = JSON.parse(localStorage.getItem('pc.outbox')!) as { pending: unknown[]; refused: unknown[] };
     expect(stored.pending).toHaveLength(2);
     expect(stored.refused).toHaveLength(0);
+    const result = await axe.run(document.body, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] }, rules: { 'color-contrast': { enabled: false }, region: { enabled: false } } });
+    expect(result.violations.map((v) => v.id)).toEqual([]);
   });
 
   it('says nothing once they are sent', async () => {
