@@ -47,11 +47,13 @@ const rowOf = async (name: string) => (await screen.findByRole('cell', { name: n
 
 describe('the reps page', () => {
   it('lists the reps with their e-mail, pharmacies, visits this week and month, joins and last visit, with no axe violations', async () => {
-    let answer!: (response: Response) => void;
+    let answer: ((response: Response) => void) | undefined;
     stubStaffApi({ 'GET /api/auth/me': me, 'GET /api/areamanager-get-rep-summaries': () => new Promise<Response>((resolve) => (answer = resolve)) });
     await renderReps();
     expect(await screen.findByText('Caricamento degli informatori…')).toBeInTheDocument();
-    answer(json({ status: 'ok', data: summaries([LUCA, SARA]) }));
+    // The page asks once its loading state shows; on a busy machine the request may come a moment later.
+    await vi.waitFor(() => expect(answer).toBeDefined());
+    answer!(json({ status: 'ok', data: summaries([LUCA, SARA]) }));
 
     const table = await screen.findByRole('table', { name: '2 informatori' });
     expect(screen.getByRole('heading', { level: 1, name: 'I Suoi informatori' })).toBeInTheDocument();
