@@ -6,15 +6,15 @@ import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, st
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { testConfig, type Config } from '../config.ts';
 import { writeBackup } from '../db/backup/write-backup.ts';
 import { journalEntries } from '../db/backup/tables.ts';
 import { openDatabase } from '../db/client.ts';
 import { lockFileOf, type LockHolder } from '../db/lock.ts';
-import { fileContents, rateLimitHits, staffUsers } from '../db/schema.ts';
+import { fileContents, mailOutbox, rateLimitHits, staffUsers } from '../db/schema.ts';
 import { databaseSnapshot, photoBytes, storeListedPhoto, storeSecret } from '../test/backup.ts';
 import { createTestContext, type TestContext } from '../test/context.ts';
 import { submitApplication } from '../test/listings.ts';
@@ -58,6 +58,9 @@ beforeAll(async () => {
   photoName = await storeListedPhoto(db, listed.id, photo);
   await storeSecret(db, 'staffSecretKey');
   await db.insert(rateLimitHits).values({ key: 'k', count: 3, resetsAt: new Date() });
+  // The app sends its queued mail in the background: the snapshot and the backup must see the
+  // outbox at rest, not one before a send and the other after it.
+  await vi.waitFor(async () => expect(await db.$count(mailOutbox, and(isNull(mailOutbox.sentAt), isNull(mailOutbox.failedAt)))).toBe(0), { timeout: 30_000, interval: 50 });
   expected = await databaseSnapshot(db);
   await new Promise<void>((resolve, reject) => {
     const file = createWriteStream(sourceFile);
