@@ -106,7 +106,9 @@ test('the main admin enrols TOTP, lists and adds area managers, and signing out 
   await page.getByRole('textbox', { name: 'Nome', exact: true }).fill('Chiara');
   await page.getByRole('textbox', { name: 'Cognome' }).fill('Fontana');
   await page.getByRole('button', { name: 'Aggiungi area manager' }).click();
-  await expect(page.locator('#email-error')).toContainText('Spiacente, questa email è già registrata.');
+  // Staff wording: the address is another staff account's; no applicant's offer of an update link.
+  await expect(page.locator('#email-error')).toContainText('Questo indirizzo e-mail appartiene già a un account del personale.');
+  await expect(page.getByRole('button', { name: 'Inviami un link per aggiornare la mia candidatura' })).toHaveCount(0);
 
   // The staff bar leads back home from any page.
   await page.getByRole('link', { name: 'La mia pagina iniziale' }).click();
