@@ -2,13 +2,13 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import axe from 'axe-core';
 import { Link, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderInSite } from '../../test/render.tsx';
 import { DatenschutzPage } from './datenschutz-page.tsx';
 import { ImpressumPage } from './impressum-page.tsx';
 import { NutzungsbedingungenPage } from './nutzungsbedingungen-page.tsx';
+import { axeViolations } from '../../test/axe.ts';
 
 afterEach(cleanup);
 
@@ -225,13 +225,7 @@ describe('ImpressumPage', () => {
 });
 
 /** What axe can check in jsdom (colour contrast needs a real browser). */
-async function violations(): Promise<string[]> {
-  const result = await axe.run(document.body, {
-    runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] },
-    rules: { 'color-contrast': { enabled: false }, region: { enabled: false }, 'landmark-one-main': { enabled: false } },
-  });
-  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
+const violations = () => axeViolations();
 
 describe.each(PAGES)('$path', ({ path, Page, title }) => {
   it('is German on the German market in German, with every placeholder filled', async () => {

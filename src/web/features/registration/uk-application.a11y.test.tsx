@@ -2,7 +2,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import axe from 'axe-core';
 import { renderInSite } from '../../test/render.tsx';
 import { FORMS } from '#shared/forms/catalogue.ts';
 import { FormPage } from '../../forms/form-page.tsx';
@@ -11,6 +10,7 @@ import { APPLICANT_SECTIONS } from '../../forms/applicant-sections.tsx';
 const UkFormPage = () => <FormPage form={FORMS['apply-uk']} sections={APPLICANT_SECTIONS} />;
 import { ThankYouPage } from './thank-you-page.tsx';
 import { stubApi } from '../../test/api-stub.tsx';
+import { axeViolations } from '../../test/axe.ts';
 
 vi.mock('../../components/altcha-widget.tsx', async () => (await import('../../test/fakes.tsx')).fakeAltchaModule);
 vi.mock('../../components/leaflet-map.tsx', async () => (await import('../../test/fakes.tsx')).fakeLeafletModule);
@@ -20,13 +20,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-async function violations(): Promise<string[]> {
-  const result = await axe.run(document.body, {
-    runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] },
-    rules: { 'color-contrast': { enabled: false }, region: { enabled: false }, 'landmark-one-main': { enabled: false }, 'page-has-heading-one': { enabled: false } },
-  });
-  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
+const violations = () => axeViolations({ partOfPage: true });
 
 describe('UK form accessibility', () => {
   it('has no axe violations, before and after a failed submit', async () => {

@@ -4,13 +4,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import axe from 'axe-core';
 import { Route, Routes } from 'react-router';
 import type { RepSummaries, RepSummary } from '#shared/schemas/staff-reps.ts';
 import { renderInSite } from '../../test/render.tsx';
 import { MANAGER, json, stubStaffApi, type Handler } from '../../test/staff-api-stub.tsx';
 import { StaffArea } from './staff-area.tsx';
 import { AreaManagerRepsPage } from './area-manager-reps-page.tsx';
+import { axeViolations } from '../../test/axe.ts';
 
 afterEach(() => {
   cleanup();
@@ -22,13 +22,7 @@ const LUCA: RepSummary = { id: 'r-luca', firstName: 'Luca', lastName: 'Neri', em
 const SARA: RepSummary = { id: 'r-sara', firstName: 'Sara', lastName: 'Conti', email: 'sara@example.it', disabled: false, pharmacies: 1, visitsThisWeek: 0, visitsThisMonth: 0, joinsThisMonth: 0, lastVisitAt: null };
 const summaries = (reps: RepSummary[], joinsDigest = true): RepSummaries => ({ reps, joinsDigest, weekStart: '2026-11-15T23:00:00Z', monthStart: '2026-10-31T23:00:00Z' });
 
-async function violations(): Promise<string[]> {
-  const result = await axe.run(document.body, {
-    runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] },
-    rules: { 'color-contrast': { enabled: false }, region: { enabled: false }, 'landmark-one-main': { enabled: false }, 'page-has-heading-one': { enabled: false } },
-  });
-  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
+const violations = () => axeViolations({ partOfPage: true });
 
 async function renderReps(areaManagerId = MANAGER.id) {
   const user = userEvent.setup();

@@ -1,7 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import axe from 'axe-core';
 import { Route, Routes, useLocation } from 'react-router';
 import { renderInSite } from '../../test/render.tsx';
 import { StaffArea } from './staff-area.tsx';
@@ -9,6 +8,7 @@ import { MainAdminPage } from './main-admin-page.tsx';
 import { AddAreaManagerPage } from './add-area-manager-page.tsx';
 import { AreaManagerHomePage } from './area-manager-home-page.tsx';
 import { ADMIN, MANAGER, json, stubStaffApi, type Handler } from '../../test/staff-api-stub.tsx';
+import { axeViolations } from '../../test/axe.ts';
 
 afterEach(() => {
   cleanup();
@@ -42,13 +42,7 @@ const MANAGERS = [
 ];
 const me = (user: unknown): Handler => () => json({ status: 'ok', data: user });
 
-async function violations(): Promise<string[]> {
-  const result = await axe.run(document.body, {
-    runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] },
-    rules: { 'color-contrast': { enabled: false }, region: { enabled: false }, 'landmark-one-main': { enabled: false }, 'page-has-heading-one': { enabled: false } },
-  });
-  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
+const violations = () => axeViolations({ partOfPage: true });
 
 describe('StaffArea guard', () => {
   it('sends a signed-out visitor to sign-in with returnTo', async () => {

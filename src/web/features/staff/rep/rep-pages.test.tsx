@@ -3,7 +3,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import axe from 'axe-core';
 import { Link, Route, Routes } from 'react-router';
 import { renderInSite } from '../../../test/render.tsx';
 import { json, stubStaffApi, type Handler } from '../../../test/staff-api-stub.tsx';
@@ -12,6 +11,7 @@ import { StaffArea } from '../staff-area.tsx';
 import { RepHomePage } from './rep-home-page.tsx';
 import { RepFormPage } from './rep-form-page.tsx';
 import { RepThankYouPage } from './rep-thank-you-page.tsx';
+import { axeViolations } from '../../../test/axe.ts';
 
 vi.mock('../../../components/altcha-widget.tsx', async () => (await import('../../../test/fakes.tsx')).fakeAltchaModule);
 vi.mock('../../../components/leaflet-map.tsx', async () => (await import('../../../test/fakes.tsx')).fakeLeafletModule);
@@ -82,13 +82,7 @@ async function renderAt(route: string) {
   return user;
 }
 
-async function violations(): Promise<string[]> {
-  const result = await axe.run(document.body, {
-    runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] },
-    rules: { 'color-contrast': { enabled: false }, region: { enabled: false }, 'landmark-one-main': { enabled: false } },
-  });
-  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
+const violations = () => axeViolations();
 
 beforeEach(() => {
   localStorage.clear();
