@@ -50,8 +50,12 @@ export const applications = pgTable(
       .notNull()
       .references(() => pharmacies.placeId, { onUpdate: 'cascade' }),
     photo: text('photo'),
+    /** The public id of its finder listing (/finder/{listingId}, the finder API's `id`): random, never the application's id (issue 25 item 9). */
+    listingId: uuid('listing_id').notNull().default(sql`gen_random_uuid()`).unique('applications_listing_id_unique'),
     /** The short reference the applicant is given on submitting (e.g. PC-7K3M9Q); none on older rows. */
     reference: text('reference'),
+    /** SHA-256 of the token of the applicant's status link (/my-application/{token}, issue 25); the token itself is never stored. None on older rows. */
+    statusTokenHash: text('status_token_hash'),
     /** Every field of the payload as validated (without the bot-check and login tokens). */
     answers: jsonb('answers').$type<Record<string, unknown>>().notNull(),
     /** The pin the applicant placed (answers.lat/lng), as columns so that the finder's box search has an index. */
@@ -80,6 +84,7 @@ export const applications = pgTable(
     // The retention job: rejected applications by age.
     index('applications_status_updated_idx').on(t.status, t.updatedAt),
     uniqueIndex('applications_reference_unique').on(t.reference),
+    uniqueIndex('applications_status_token_hash_unique').on(t.statusTokenHash),
     index('applications_mailbox_idx').on(t.mailbox),
   ],
 );
@@ -378,8 +383,30 @@ export const reviewAudit = pgTable(
     fromStatus: text('from_status'),
     toStatus: text('to_status').notNull(),
     reason: text('reason'),
+    /** The reviewers' own note (issue 25): shown in the history, never e-mailed; action 'note' when written alone. */
+    internalNote: text('internal_note'),
   },
   (t) => [index('review_audit_application_at_idx').on(t.applicationId, t.at)],
+);
+
+/**
+ * "I am reviewing this" (issue 25): one claim per application, in the database so that every
+ * server agrees. It lapses 30 minutes after the claimer's last action on the application
+ * (REVIEW_CLAIM_IDLE_MINUTES) and ends at a decision.
+ */
+export const reviewClaims = pgTable(
+  'review_claims',
+  {
+    applicationId: uuid('application_id')
+      .primaryKey()
+      .references(() => applications.id, { onDelete: 'cascade' }),
+    reviewerId: uuid('reviewer_id')
+      .notNull()
+      .references(() => staffUsers.id, { onDelete: 'cascade' }),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }).notNull(),
+    lastActionAt: timestamp('last_action_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('review_claims_reviewer_idx').on(t.reviewerId)],
 );
 
 /**
@@ -538,4 +565,4 @@ export const joinsDigests = pgTable(
   (t) => [primaryKey({ columns: [t.areaManagerId, t.day] }), index('joins_digests_day_idx').on(t.day)],
 );
 
-export const schema = { pharmacies, applications, files, mailOutbox, captchaUsed, dailyQuota, drafts, staffUsers, signInLinks, staffSessions, authEvents, fieldPharmacies, callEntries, reviewAudit, idempotentRequests, dataRightsLinks, dataRightsEvents, fileContents, appSecrets, rateLimitHits, scheduledJobs, fieldConfirmationLinks, consentRecords, csvExports, joinsDigests };
+export const schema = { pharmacies, applications, files, mailOutbox, captchaUsed, dailyQuota, drafts, staffUsers, signInLinks, staffSessions, authEvents, fieldPharmacies, callEntries, reviewAudit, reviewClaims, idempotentRequests, dataRightsLinks, dataRightsEvents, fileContents, appSecrets, rateLimitHits, scheduledJobs, fieldConfirmationLinks, consentRecords, csvExports, joinsDigests };

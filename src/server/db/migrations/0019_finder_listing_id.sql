@@ -1,0 +1,2 @@
+ALTER TABLE "applications" ADD COLUMN "listing_id" uuid DEFAULT gen_random_uuid() NOT NULL;--> statement-breakpoint
+ALTER TABLE "applications" ADD CONSTRAINT "applications_listing_id_unique" UNIQUE("listing_id");
