@@ -103,8 +103,14 @@ export const files = pgTable(
     applicationId: uuid('application_id').references(() => applications.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     linkedAt: timestamp('linked_at', { withTimezone: true }),
+    /** SHA-256 of the stored bytes (hex): the review desk flags two applications with the same photo (issue 25). */
+    sha256: text('sha256'),
   },
-  (t) => [index('files_application_id_idx').on(t.applicationId), index('files_unlinked_created_idx').on(t.createdAt).where(sql`${t.applicationId} is null`)],
+  (t) => [
+    index('files_application_id_idx').on(t.applicationId),
+    index('files_unlinked_created_idx').on(t.createdAt).where(sql`${t.applicationId} is null`),
+    index('files_sha256_idx').on(t.sha256).where(sql`${t.sha256} is not null`),
+  ],
 );
 
 /**
@@ -387,6 +393,26 @@ export const reviewAudit = pgTable(
     internalNote: text('internal_note'),
   },
   (t) => [index('review_audit_application_at_idx').on(t.applicationId, t.at)],
+);
+
+/**
+ * What an application looked like when a reviewer asked for changes (issue 25): its answers then,
+ * so that the review desk shows what the applicant changed. Personal data: exported and erased
+ * with the application (services/data-rights.ts); deleted with it.
+ */
+export const reviewSnapshots = pgTable(
+  'review_snapshots',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    applicationId: uuid('application_id')
+      .notNull()
+      .references(() => applications.id, { onDelete: 'cascade' }),
+    /** The "request changes" entry of the history it was taken at. */
+    auditId: uuid('audit_id').references(() => reviewAudit.id, { onDelete: 'set null' }),
+    takenAt: timestamp('taken_at', { withTimezone: true }).notNull(),
+    answers: jsonb('answers').$type<Record<string, unknown>>().notNull(),
+  },
+  (t) => [index('review_snapshots_application_taken_idx').on(t.applicationId, t.takenAt)],
 );
 
 /**
