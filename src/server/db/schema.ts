@@ -22,7 +22,10 @@ export const pharmacies = pgTable('pharmacies', {
   services: text('services').notNull().default(''),
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+}, (t) => [
+  // The review desk's same-address flag (issue 25): the address without case, spaces or punctuation.
+  index('pharmacies_address_key_idx').on(sql`regexp_replace(lower(${t.address}), '[^[:alnum:]]+', '', 'g')`),
+]);
 
 /** A pharmacist's application to be listed as a champion. */
 export const applications = pgTable(

@@ -1,0 +1,1 @@
+CREATE INDEX "pharmacies_address_key_idx" ON "pharmacies" USING btree (regexp_replace(lower("address"), '[^[:alnum:]]+', '', 'g'));
