@@ -27,6 +27,7 @@ import { placesRoutes } from './routes/places.ts';
 import { registrationRoutes } from './routes/registration.ts';
 import { staffRoutes } from './routes/staff.ts';
 import { reviewRoutes } from './routes/review.ts';
+import { reviewCheckRoutes } from './routes/review-checks.ts';
 import { repVisitRoutes } from './routes/rep-visits.ts';
 import { createRepVisits } from './services/field-force/rep-visits.ts';
 import { areaManagerRoutes } from './routes/area-manager.ts';
@@ -35,6 +36,7 @@ import { createFieldReps } from './services/field-force/field-reps.ts';
 import { createAreaManagerPharmacies } from './services/field-force/area-manager-pharmacies.ts';
 import { webRoutes } from './routes/web.ts';
 import { applicantLinkRoutes } from './routes/applicant-links.ts';
+import { myApplicationRoutes } from './routes/my-application.ts';
 import { activityLogRoutes } from './routes/activity-log.ts';
 import { createActivityLog, type ActivityLog } from './services/activity-log.ts';
 import { createApplicantLinks, type ApplicantLinks } from './services/applicant-links.ts';
@@ -42,6 +44,7 @@ import { createDataRights, type DataRights } from './services/data-rights.ts';
 import { fieldConfirmationRoutes } from './routes/field-confirmation.ts';
 import { createPharmacistConfirmation, type PharmacistConfirmation } from './services/field-force/pharmacist-confirmation.ts';
 import { createApplicationStore, type ApplicationStore } from './services/applications.ts';
+import { createMyApplication } from './services/my-application.ts';
 import { createAuthService, type AuthService } from './services/auth/auth.ts';
 import { createSecretBox } from './services/auth/secret-box.ts';
 import { createFieldDashboard, type FieldDashboard } from './services/field-force/field-dashboard.ts';
@@ -55,7 +58,9 @@ import { startMailSender, type MailSender } from './services/mail/sender.ts';
 import { createPlacesProvider } from './services/places/from-config.ts';
 import { databaseRateLimitStore } from './services/rate-limit-store.ts';
 import { loadServerKeys } from './services/server-keys.ts';
-import { createReviewDesk, type ReviewDesk } from './services/review/review-desk.ts';
+import { createReviewDesk, fieldsInFormOrder, type ReviewDesk } from './services/review/review-desk.ts';
+import { createReviewChecks } from './services/review/review-checks.ts';
+import { createReviewClaims } from './services/review/review-claims.ts';
 import { createReviewers } from './services/review/reviewers.ts';
 import type { PlacesProvider } from './services/places/provider.ts';
 
@@ -236,12 +241,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const publicReadLimit = { max: config.rateLimitMax * 10, timeWindow: '1 minute' };
 
   await healthRoutes(app, { database, lifecycle: services.lifecycle });
-  await registrationRoutes(app, { applications: services.applications, captcha: services.captcha, rateLimit: publicPostLimit });
+  await registrationRoutes(app, { applications: services.applications, captcha: services.captcha, config, rateLimit: publicPostLimit });
   await draftRoutes(app, { drafts: services.drafts, captcha: services.captcha, config, rateLimit: publicPostLimit });
   await photoRoutes(app, { photos: services.photos, captcha: services.captcha, db, auth: services.auth, config, rateLimit: publicPostLimit, dailyBytes: config.uploadDailyBytes });
   await pharmacyRoutes(app, { db, rateLimit: publicPostLimit });
   await authRoutes(app, { auth: services.auth, config, rateLimit: publicPostLimit });
-  await staffRoutes(app, { auth: services.auth, fieldSales: services.fieldSales, fieldDashboard: services.fieldDashboard, config });
+  await staffRoutes(app, { auth: services.auth, fieldSales: services.fieldSales, fieldDashboard: services.fieldDashboard, config, mailer: services.mailer });
   await areaManagerRoutes(app, {
     db,
     auth: services.auth,
@@ -257,7 +262,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await certificateRoutes(app, { db, auth: services.auth, config });
   await captchaRoutes(app, { captcha: services.captcha, rateLimit: publicReadLimit });
   await placesRoutes(app, { places: services.places, defaultMarket: config.defaultMarket, rateLimit: publicReadLimit });
-  await reviewRoutes(app, { auth: services.auth, desk: services.reviewDesk, reviewers: createReviewers(db, now), config });
+  await reviewRoutes(app, { auth: services.auth, desk: services.reviewDesk, claims: createReviewClaims(db, now), reviewers: createReviewers(db, now), config, mailer: services.mailer });
+  await reviewCheckRoutes(app, { auth: services.auth, checks: createReviewChecks(db, { registerUrls: config.registerUrls, fieldsOf: fieldsInFormOrder }), exists: services.reviewDesk.exists, config });
   await activityLogRoutes(app, { auth: services.auth, activityLog: services.activityLog, config });
   await repVisitRoutes(app, {
     auth: services.auth,
@@ -269,6 +275,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   await fieldConfirmationRoutes(app, { confirmation: services.pharmacistConfirmation, captcha: services.captcha, applications: services.applications, rateLimit: publicPostLimit });
   await applicantLinkRoutes(app, { links: services.applicantLinks, dataRights: services.dataRights, captcha: services.captcha, config, rateLimit: publicPostLimit });
+  await myApplicationRoutes(app, { myApplication: createMyApplication(db, { now }), rateLimit: publicPostLimit });
   // Issue #13: the finder.
   await finderRoutes(app, { db, rateLimit: publicReadLimit });
   await webRoutes(app, config);

@@ -23,6 +23,9 @@ export const EXAMPLE_SETTINGS = {
   MAIL_FROM: 'Pharmacy Champions <no-reply@example.com>',
 } as const;
 
+/** An http(s) address with placeholders (REGISTER_URL_*), or empty for none. */
+const registerUrl = z.string().regex(/^(https?:\/\/\S+)?$/, 'an http(s) address with {number}, or empty');
+
 const EnvSchema = z.object({
   /** Port and interface to listen on. */
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -61,6 +64,13 @@ const EnvSchema = z.object({
   COURSE_URL_UK: z.url({ protocol: /^https?$/ }).optional(),
   COURSE_URL_IT: z.url({ protocol: /^https?$/ }).optional(),
   COURSE_URL_DE: z.url({ protocol: /^https?$/ }).optional(),
+  /**
+   * The public register's search per market, opened from the review desk (issue 25): `{number}` is
+   * the registration number, `{chamber}` the registration body (the German chamber); empty: no link.
+   */
+  REGISTER_URL_UK: registerUrl.default('https://www.pharmacyregulation.org/registers/pharmacist/registrationnumber/{number}'),
+  REGISTER_URL_IT: registerUrl.default('https://www.fofi.it/albo-unico-nazionale?numero={number}'),
+  REGISTER_URL_DE: registerUrl.default('https://www.abda.de/ueber-uns/mitgliedsorganisationen/?kammer={chamber}&nummer={number}'),
   /** Unset: mail is written as .eml files under DATA_DIR/mail. */
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default(EXAMPLE_SETTINGS.MAIL_FROM),
@@ -128,6 +138,8 @@ export interface Config {
   mapAttribution: string;
   /** The training course's page per market; '' = the course is named without a link. */
   courseUrls: Record<Country, string>;
+  /** The public register's search per market, with `{number}` (and `{chamber}`) to fill in; '' = no link. */
+  registerUrls: Record<Country, string>;
   mail: MailSettings;
   /** hmacKey: from CAPTCHA_HMAC_KEY; null = generated once and kept in the database (services/server-keys.ts). */
   captcha: { hmacKey: string | null; maxNumber: number };
@@ -281,6 +293,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mapTilesUrl: e.MAP_TILES_URL,
     mapAttribution: e.MAP_ATTRIBUTION,
     courseUrls: { uk: e.COURSE_URL_UK ?? '', it: e.COURSE_URL_IT ?? '', de: e.COURSE_URL_DE ?? '' },
+    registerUrls: { uk: e.REGISTER_URL_UK, it: e.REGISTER_URL_IT, de: e.REGISTER_URL_DE },
     mail: {
       smtpUrl: e.SMTP_URL ?? null,
       from: e.MAIL_FROM,

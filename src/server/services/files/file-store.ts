@@ -2,6 +2,7 @@
 // `files` row and its bytes in `file_contents`, written together. So every server serves every
 // file, one backup holds everything, and whoever deletes a row deletes its bytes in the same
 // transaction (the foreign key cascades). Decision 0009.
+import { createHash } from 'node:crypto';
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Database, Queryable } from '../../db/client.ts';
 import { fileContents, files } from '../../db/schema.ts';
@@ -18,10 +19,13 @@ export type NewFile = Omit<typeof files.$inferInsert, 'id' | 'createdAt'> & { co
 /** A file's bytes as an SQL value for a bytea column. */
 export const byteaOf = (content: Buffer): SQL<Buffer> => sql<Buffer>`decode(${content.toString('hex')}, 'hex')`;
 
+/** The hex SHA-256 of a file's bytes, kept with its row (`files.sha256`): the review desk's same-photo flag. */
+export const sha256Of = (content: Buffer): string => createHash('sha256').update(content).digest('hex');
+
 /** Inserts a file's row and its bytes; the caller holds the transaction that makes them one. */
 export async function insertFile(tx: Queryable, file: NewFile): Promise<string> {
   const { content, ...row } = file;
-  const [stored] = await tx.insert(files).values(row).returning({ id: files.id });
+  const [stored] = await tx.insert(files).values({ ...row, sha256: sha256Of(content) }).returning({ id: files.id });
   await tx.insert(fileContents).values({ fileId: stored!.id, content: byteaOf(content) });
   return stored!.id;
 }

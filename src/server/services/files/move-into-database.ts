@@ -8,7 +8,7 @@ import path from 'node:path';
 import { eq, notExists } from 'drizzle-orm';
 import { databaseErrorOf, type Database } from '../../db/client.ts';
 import { fileContents, files } from '../../db/schema.ts';
-import { byteaOf, STORAGE_NAME } from './file-store.ts';
+import { byteaOf, sha256Of, STORAGE_NAME } from './file-store.ts';
 
 const FOLDER_OF_KIND = { photo: 'photos', certificate: 'certificates' } as const;
 const FOREIGN_KEY_VIOLATION = '23503';
@@ -59,8 +59,10 @@ export async function moveFilesIntoDatabase(db: Database, dataDir: string, log?:
     }
     try {
       const inserted = await db.insert(fileContents).values({ fileId: row.id, content: byteaOf(content) }).onConflictDoNothing().returning({ fileId: fileContents.fileId });
-      if (inserted.length) report.moved++;
-      else report.skipped++;
+      if (inserted.length) {
+        report.moved++;
+        await db.update(files).set({ sha256: sha256Of(content) }).where(eq(files.id, row.id));
+      } else report.skipped++;
     } catch (error) {
       // The row was deleted since it was read (a purge on another server): its file goes too.
       if (databaseErrorOf(error)?.code !== FOREIGN_KEY_VIOLATION) throw error;

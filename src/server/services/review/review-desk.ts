@@ -1,12 +1,15 @@
-// The review desk: the queue (filters, search, paging), one application in its form's order,
-// and the decisions (one transaction: the status, the edit link of "request changes" and the
-// audit row and the applicant's e-mail, queued in the outbox).
+// The review desk: the queue (filters, search, paging, age bands), one application in its form's
+// order, and the decisions (one transaction: the status, the edit link of "request changes", the
+// audit row with its internal note, the end of any claim, and the applicant's e-mail, queued in
+// the outbox); internal notes written on their own (issue 25).
 import { and, asc, desc, eq, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import { applicationFormFor } from '#shared/forms/catalogue.ts';
 import { fieldOrder, repeatNumbers, sectionsOf, transportFields } from '#shared/forms/derive.ts';
-import { isCountry, isLanguage, type Country, type Language } from '#shared/markets.ts';
+import { COUNTRIES, isCountry, isLanguage, type Country, type Language } from '#shared/markets.ts';
 import { PHOTO_URL_PREFIX } from '#shared/schemas/api.ts';
 import {
+  AGE_BANDS,
+  AGE_BAND_WEEKS,
   DUE_WEEKS,
   EDIT_LINK_DAYS,
   OVERDUE_WEEKS,
@@ -14,6 +17,8 @@ import {
   REVIEW_TOTAL_CAP,
   TRANSITIONS,
   decisionsFrom,
+  type AgeBand,
+  type AgeBandCounts,
   type AgeFilter,
   type ApplicationStatus,
   type Decision,
@@ -23,11 +28,13 @@ import {
   type ReviewListItem,
 } from '#shared/schemas/review.ts';
 import { rowsOf, type Database } from '../../db/client.ts';
-import { applications, fieldPharmacies, files, pharmacies, reviewAudit, staffUsers } from '../../db/schema.ts';
+import { applications, fieldPharmacies, files, pharmacies, reviewAudit, reviewClaims, staffUsers } from '../../db/schema.ts';
 import { newEditToken } from '../applications.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { decisionMail } from './decision-mail.ts';
+import { keepAnswersAtChangeRequest } from './review-snapshots.ts';
 import { consentsOf } from '../consents.ts';
+import { claimerNameOf, claimView, liveClaim } from './review-claims.ts';
 
 const DAY_MS = 24 * 3600 * 1000;
 const WEEK_MS = 7 * DAY_MS;
@@ -44,7 +51,20 @@ export interface ListQuery {
   page: number;
 }
 
-export type DecideResult = { ok: true; status: ApplicationStatus; mailId: string | null } | { ok: false; reason: 'notFound' | 'invalidTransition' };
+export type DecideResult =
+  | { ok: true; status: ApplicationStatus; mailId: string | null }
+  | { ok: false; reason: 'notFound' | 'invalidTransition' }
+  | { ok: false; reason: 'claimedByOther'; claimedBy: string };
+
+export interface DecisionInput {
+  decision: Decision;
+  /** Mailed to the applicant (the approval's note, the other decisions' reason). */
+  reason: string;
+  /** For the reviewers only. */
+  internalNote: string;
+  /** Decide although someone else has claimed the application. */
+  confirmClaim: boolean;
+}
 
 export interface ReviewDeskOptions {
   now: () => Date;
@@ -75,7 +95,7 @@ function searchCondition(q: string): SQL {
   return or(...matches)!;
 }
 
-const listColumns = {
+const listColumns = (now: Date) => ({
   id: applications.id,
   firstName: applications.firstName,
   lastName: applications.lastName,
@@ -88,9 +108,10 @@ const listColumns = {
   submittedAt: applications.submittedAt,
   updatedAt: applications.updatedAt,
   signedInFieldBy: sql<string | null>`(select s.first_name || ' ' || s.last_name from ${staffUsers} s where s.id = ${applications.signedInFieldBy})`,
-};
+  claimedBy: claimerNameOf(now),
+});
 
-type ListRow = { [K in keyof typeof listColumns]: unknown } & { submittedAt: Date; updatedAt: Date };
+type ListRow = { [K in keyof ReturnType<typeof listColumns>]: unknown } & { submittedAt: Date; updatedAt: Date };
 
 const listItem = (row: ListRow): ReviewListItem => ({
   id: row.id as string,
@@ -105,6 +126,7 @@ const listItem = (row: ListRow): ReviewListItem => ({
   submittedAt: row.submittedAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
   signedInFieldBy: (row.signedInFieldBy as string | null) ?? null,
+  claimedBy: (row.claimedBy as string | null) ?? null,
 });
 
 /**
@@ -112,7 +134,7 @@ const listItem = (row: ListRow): ReviewListItem => ({
  * a section's fields that no input shows (the address of the chosen place) follow its shown ones,
  * and answers of no section come last.
  */
-function fieldsInFormOrder(country: string, language: string, answers: Record<string, unknown>): { formId: string; formTexts: string; fields: ReviewField[] } {
+export function fieldsInFormOrder(country: string, language: string, answers: Record<string, unknown>): { formId: string; formTexts: string; fields: ReviewField[] } {
   const form = applicationFormFor(isCountry(country) ? country : 'uk', isLanguage(language) ? language : 'en');
   const shown = fieldOrder(form, undefined, answers);
   const fields: ReviewField[] = [];
@@ -155,7 +177,7 @@ export function createReviewDesk(db: Database, options: ReviewDeskOptions) {
       const counted = db.select({ one: sql`1` }).from(applications).where(where).limit(REVIEW_TOTAL_CAP + 1);
       const matches = sql<number>`(select count(*)::int from (${counted}) as counted)`;
       const rows = await db
-        .select({ ...listColumns, matches })
+        .select({ ...listColumns(now()), matches })
         .from(applications)
         .innerJoin(pharmacies, eq(pharmacies.placeId, applications.placeId))
         .where(where)
@@ -173,9 +195,11 @@ export function createReviewDesk(db: Database, options: ReviewDeskOptions) {
       return row ?? null;
     },
 
-    async detail(id: string): Promise<ReviewDetail | null> {
+    /** One application as `viewerId` sees it (their own claim says so). */
+    async detail(id: string, viewerId: string): Promise<ReviewDetail | null> {
+      const at = now();
       const [row] = await db
-        .select({ ...listColumns, answers: applications.answers, photo: applications.photo, place: pharmacies })
+        .select({ ...listColumns(at), answers: applications.answers, photo: applications.photo, place: pharmacies })
         .from(applications)
         .innerJoin(pharmacies, eq(pharmacies.placeId, applications.placeId))
         .where(eq(applications.id, id));
@@ -185,7 +209,7 @@ export function createReviewDesk(db: Database, options: ReviewDeskOptions) {
         .from(files)
         .where(and(eq(files.applicationId, id), inArray(files.kind, ['photo', 'certificate'])));
       const history = await db
-        .select({ id: reviewAudit.id, at: reviewAudit.at, action: reviewAudit.action, fromStatus: reviewAudit.fromStatus, toStatus: reviewAudit.toStatus, reason: reviewAudit.reason, firstName: staffUsers.firstName, lastName: staffUsers.lastName })
+        .select({ id: reviewAudit.id, at: reviewAudit.at, action: reviewAudit.action, fromStatus: reviewAudit.fromStatus, toStatus: reviewAudit.toStatus, reason: reviewAudit.reason, internalNote: reviewAudit.internalNote, firstName: staffUsers.firstName, lastName: staffUsers.lastName })
         .from(reviewAudit)
         .leftJoin(staffUsers, eq(staffUsers.id, reviewAudit.actorId))
         .where(eq(reviewAudit.applicationId, id))
@@ -206,16 +230,50 @@ export function createReviewDesk(db: Database, options: ReviewDeskOptions) {
           fromStatus: h.fromStatus,
           toStatus: h.toStatus,
           reason: h.reason,
+          internalNote: h.internalNote,
           by: h.firstName === null ? null : `${h.firstName} ${h.lastName ?? ''}`.trim(),
         })),
         // The application's own declarations, and for one signed in the field the staff statements of its field record.
         consents: await consentsOf(db, { applicationIds: [id], fieldPharmacyIds: (await db.select({ id: fieldPharmacies.id }).from(fieldPharmacies).where(eq(fieldPharmacies.applicationId, id))).map((r) => r.id) }),
         decisions: decisionsFrom(row.status as string),
+        claim: await liveClaim(db, id, at).then((claim) => (claim ? claimView(claim, viewerId) : null)),
       };
     },
 
+    /** A note for the reviewers, written on its own: a history entry that changes nothing and is mailed to nobody. */
+    async addNote(id: string, note: string, actorId: string): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx.select({ status: applications.status }).from(applications).where(eq(applications.id, id)).for('update');
+        if (!row) return false;
+        await tx.insert(reviewAudit).values({ at: now(), applicationId: id, actorId, action: 'note', fromStatus: null, toStatus: row.status, internalNote: note });
+        return true;
+      });
+    },
+
+    /** Per market, the applications waiting for a reviewer (submitted), by weeks since their (last) submission. */
+    async ageBands(): Promise<AgeBandCounts[]> {
+      const at = now().getTime();
+      const since = (band: AgeBand) => new Date(at - AGE_BAND_WEEKS[band] * WEEK_MS);
+      const count = (band: AgeBand, index: number) => {
+        const next = AGE_BANDS[index + 1];
+        const older = sql`${applications.submittedAt} <= ${since(band)}`;
+        return next ? sql<number>`count(*) filter (where ${older} and ${applications.submittedAt} > ${since(next)})::int` : sql<number>`count(*) filter (where ${older})::int`;
+      };
+      const columns = Object.fromEntries(AGE_BANDS.map((band, index) => [band, count(band, index)])) as Record<AgeBand, SQL<number>>;
+      const rows = await db
+        .select({ market: applications.country, ...columns })
+        .from(applications)
+        .where(eq(applications.status, 'submitted'))
+        .groupBy(applications.country);
+      return COUNTRIES.map((market) => {
+        const row = rows.find((r) => r.market === market);
+        return { market, counts: Object.fromEntries(AGE_BANDS.map((band) => [band, Number(row?.[band] ?? 0)])) as Record<AgeBand, number> };
+      });
+    },
+
     /** Takes a decision if the application's status allows it, audits it, then e-mails the applicant. */
-    async decide(id: string, decision: Decision, reason: string, actorId: string, editLinkFor: EditLinkFor): Promise<DecideResult> {
+    async decide(id: string, input: DecisionInput, actorId: string, editLinkFor: EditLinkFor): Promise<DecideResult> {
+      const { decision, reason, internalNote, confirmClaim } = input;
       const at = now();
       const outcome = await db.transaction(async (tx) => {
         const [row] = await tx
@@ -226,13 +284,19 @@ export function createReviewDesk(db: Database, options: ReviewDeskOptions) {
         if (!row) return { ok: false as const, reason: 'notFound' as const };
         const transition = TRANSITIONS[decision];
         if (!(transition.from as readonly string[]).includes(row.status)) return { ok: false as const, reason: 'invalidTransition' as const };
+        const claim = await liveClaim(tx, id, at);
+        if (claim && claim.reviewerId !== actorId && !confirmClaim) return { ok: false as const, reason: 'claimedByOther' as const, claimedBy: claim.name };
+        // The decision ends the claim, whoever held it.
+        await tx.delete(reviewClaims).where(eq(reviewClaims.applicationId, id));
         // "Request changes" issues a fresh edit link: any earlier one stops working.
         const editToken = decision === 'request_changes' ? newEditToken() : null;
         await tx
           .update(applications)
           .set({ status: transition.to, updatedAt: at, ...(editToken ? { editToken, editTokenExpiresAt: new Date(at.getTime() + EDIT_LINK_DAYS * DAY_MS) } : {}) })
           .where(eq(applications.id, id));
-        await tx.insert(reviewAudit).values({ at, applicationId: id, actorId, action: decision, fromStatus: row.status, toStatus: transition.to, reason: reason || null });
+        await tx.insert(reviewAudit).values({ at, applicationId: id, actorId, action: decision, fromStatus: row.status, toStatus: transition.to, reason: reason || null, internalNote: internalNote || null });
+        // What the application looks like now, to show what the applicant changes (issue 25 item 3).
+        if (decision === 'request_changes') await keepAnswersAtChangeRequest(tx, id, at);
         const mail = decisionMail({
           decision,
           language: row.language,
@@ -246,8 +310,7 @@ export function createReviewDesk(db: Database, options: ReviewDeskOptions) {
         const mailId = await enqueueMail(tx, { to: row.email, subject: mail.subject, text: mail.text, html: mail.html });
         return { ok: true as const, status: transition.to, mailId };
       });
-      if (!outcome.ok) return outcome;
-      return { ok: true, status: outcome.status, mailId: outcome.mailId };
+      return outcome;
     },
   };
 }
