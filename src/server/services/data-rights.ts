@@ -3,7 +3,7 @@
 // every record holding it: applications, field records a rep or area manager made of the person,
 // drafts and the e-mails sent to it. The export is all of it as JSON. Erasure removes the personal
 // data: the applications' answers and identity (the rows stay as 'erased', so the history of
-// decisions keeps their ids), their files, the reviewers' free-text reasons, the field records'
+// decisions keeps their ids), their files, the reviewers' free-text reasons and internal notes, the field records'
 // pharmacist (the pharmacy stays with its area manager), drafts, outbox rows and their .eml files.
 // Consent records stay (no personal data, proof of what was agreed). A plain VACUUM follows.
 import { and, desc, eq, gt, inArray, isNotNull, ne, or, sql } from 'drizzle-orm';
@@ -11,7 +11,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { MyDataExport } from '#shared/schemas/applicant-links.ts';
 import { ERASED_REASON } from '#shared/schemas/review.ts';
 import type { Database } from '../db/client.ts';
-import { applications, dataRightsEvents, dataRightsLinks, drafts, fieldPharmacies, files, mailOutbox, pharmacies, reviewAudit } from '../db/schema.ts';
+import { applications, dataRightsEvents, dataRightsLinks, drafts, fieldPharmacies, files, mailOutbox, pharmacies, reviewAudit, reviewSnapshots } from '../db/schema.ts';
 import { newEditToken } from './applications.ts';
 import { consentsOf } from './consents.ts';
 import { blankFieldPharmacist } from './field-force/field-pharmacist-erasure.ts';
@@ -20,7 +20,7 @@ import { hashToken } from './tokens.ts';
 import { vacuum } from './vacuum.ts';
 
 /** The tables an erasure rewrites or deletes from: vacuumed after it, so that no old row version keeps the data. */
-const ERASED_FROM = ['applications', 'field_pharmacies', 'files', 'file_contents', 'mail_outbox', 'drafts', 'review_audit', 'data_rights_links'];
+const ERASED_FROM = ['applications', 'field_pharmacies', 'files', 'file_contents', 'mail_outbox', 'drafts', 'review_audit', 'review_snapshots', 'data_rights_links'];
 
 export function createDataRights(db: Database, deps: { now: () => Date; mailDir: string; log?: Pick<FastifyBaseLogger, 'warn'> }) {
   /** The mailbox a live link names (a link from before mailboxes names its application's), or null. */
@@ -49,12 +49,22 @@ export function createDataRights(db: Database, deps: { now: () => Date; mailDir:
       if (!link) return null;
       const { held, fieldRows, draftRows } = await recordsOf(link.mailbox);
       const applicationIds = held.map((a) => a.id);
-      const [places, stored, mails, consents] = await Promise.all([
+      const [places, stored, mails, consents, history] = await Promise.all([
         held.length ? db.select().from(pharmacies).where(inArray(pharmacies.placeId, held.map((a) => a.placeId))) : [],
         applicationIds.length ? db.select().from(files).where(inArray(files.applicationId, applicationIds)) : [],
         db.select().from(mailOutbox).where(eq(mailOutbox.mailbox, link.mailbox)).orderBy(mailOutbox.createdAt),
         consentsOf(db, { applicationIds, fieldPharmacyIds: fieldRows.map((r) => r.id) }),
+        applicationIds.length
+          ? db
+              .select({ applicationId: reviewAudit.applicationId, at: reviewAudit.at, action: reviewAudit.action, reason: reviewAudit.reason, internalNote: reviewAudit.internalNote })
+              .from(reviewAudit)
+              .where(inArray(reviewAudit.applicationId, applicationIds))
+              .orderBy(reviewAudit.at)
+          : [],
       ]);
+      const kept = applicationIds.length
+        ? await db.select().from(reviewSnapshots).where(inArray(reviewSnapshots.applicationId, applicationIds)).orderBy(reviewSnapshots.takenAt)
+        : [];
       if (held.length + fieldRows.length + draftRows.length + mails.length === 0) return null;
       const now = deps.now();
       const events = [...held.map((a) => ({ applicationId: a.id })), ...fieldRows.map((r) => ({ fieldPharmacyId: r.id }))];
@@ -66,6 +76,7 @@ export function createDataRights(db: Database, deps: { now: () => Date; mailDir:
             id: a.id,
             reference: a.reference,
             status: a.status,
+            statusLinkTokenHash: a.statusTokenHash,
             country: a.country,
             language: a.language,
             email: a.email,
@@ -79,6 +90,8 @@ export function createDataRights(db: Database, deps: { now: () => Date; mailDir:
             pharmacy: place ? { name: place.name, address: place.address } : null,
             files: stored.filter((f) => f.applicationId === a.id).map((f) => ({ kind: f.kind, mime: f.mime, bytes: f.bytes, uploadedAt: f.createdAt.toISOString() })),
             signedInField: a.signedInFieldBy !== null || fieldRows.some((r) => r.applicationId === a.id),
+            answersAtChangeRequests: kept.filter((k) => k.applicationId === a.id).map((k) => ({ takenAt: k.takenAt.toISOString(), answers: k.answers })),
+            reviewHistory: history.filter((h) => h.applicationId === a.id).map((h) => ({ at: h.at.toISOString(), action: h.action, reason: h.reason, internalNote: h.internalNote })),
           };
         }),
         fieldRecords: fieldRows.map((r) => ({
@@ -108,6 +121,8 @@ export function createDataRights(db: Database, deps: { now: () => Date; mailDir:
         for (const { id } of held) {
           // The files' bytes go with their rows (the foreign key cascades), in this transaction.
           await tx.delete(files).where(eq(files.applicationId, id));
+          // The answers kept at change requests (issue 25) are the applicant's answers too.
+          await tx.delete(reviewSnapshots).where(eq(reviewSnapshots.applicationId, id));
           await tx
             .update(applications)
             .set({
@@ -121,12 +136,14 @@ export function createDataRights(db: Database, deps: { now: () => Date; mailDir:
               registrationNumber: `erased:${id}`,
               photo: null,
               answers: {},
-              // The edit link stops working.
+              // The edit link stops working, and the status link (issue 25) with its hash.
               editToken: newEditToken(),
+              statusTokenHash: null,
               updatedAt: now,
             })
             .where(eq(applications.id, id));
           await tx.update(reviewAudit).set({ reason: ERASED_REASON }).where(and(eq(reviewAudit.applicationId, id), isNotNull(reviewAudit.reason), sql`${reviewAudit.reason} <> ''`));
+          await tx.update(reviewAudit).set({ internalNote: ERASED_REASON }).where(and(eq(reviewAudit.applicationId, id), isNotNull(reviewAudit.internalNote)));
           await tx.insert(dataRightsEvents).values({ applicationId: id, event: 'erased', at: now });
         }
         const fieldRows = await tx.select().from(fieldPharmacies).where(and(eq(fieldPharmacies.pharmacistMailbox, mailbox), ne(fieldPharmacies.pharmacistStatus, 'erased'))).for('update');

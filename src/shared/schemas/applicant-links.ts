@@ -28,6 +28,8 @@ interface MyDataApplication {
   id: string;
   reference: string | null;
   status: string;
+  /** SHA-256 of the token of the status link in the "received" e-mail (/my-application/{token}); the token itself is not kept. */
+  statusLinkTokenHash: string | null;
   country: string;
   language: string;
   email: string;
@@ -42,6 +44,10 @@ interface MyDataApplication {
   files: { kind: string; mime: string; bytes: number; uploadedAt: string }[];
   /** Signed up in the field: the application came from the pharmacist's confirmation of a field record. */
   signedInField: boolean;
+  /** The answers as they were each time a reviewer asked for changes, kept to show what changed (issue 25). */
+  answersAtChangeRequests: { takenAt: string; answers: Record<string, unknown> }[];
+  /** The review desk's history of the application: each decision's mailed reason and the reviewers' internal notes (issue 25). */
+  reviewHistory: { at: string; action: string; reason: string | null; internalNote: string | null }[];
 }
 
 /** A pharmacy a rep or area manager signed up with the person as its pharmacist (issue 23). */
