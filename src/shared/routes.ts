@@ -32,10 +32,14 @@ export const ROUTES = {
   myDataRequest: '/my-data',
   linkSent: '/link-sent',
   myData: '/my-data/:token',
+  // Issue 25: the applicant's status page, linked from the "application received" e-mail.
+  myApplication: '/my-application/:token',
   // Issue 23: a field-signed pharmacist confirms what was recorded (?token= from their e-mail).
   fieldConfirmation: '/confirm-details',
   // Issue #13: the public finder.
   finder: '/finder',
+  // Issue 25 item 9: one listing's own page, by its public listing id.
+  finderListing: '/finder/:listingId',
   // The area manager's pages (issue 12).
   areaManagerView: '/areamanager/view',
   areaManagerForm: '/areamanager/form/:areaManagerId',

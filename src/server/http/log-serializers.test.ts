@@ -16,6 +16,8 @@ describe('loggableUrl', () => {
     ['/api/drafts/Abcdefghijklmnopqrstuvwxyz012345', '/api/drafts/[token]'],
     ['/api/drafts/%ZZ', '/api/drafts/[token]'],
     ['/api/data-rights/Abcdefghijklmnopqrstuvwxyz012345/erase', '/api/data-rights/[token]/erase'],
+    ['/api/my-application/short', '/api/my-application/[token]'],
+    ['/it/my-application/Abcdefghijklmnopqrstuvwxyz012345', '/it/my-application/[token]'],
     ['/files/photos/0123456789abcdef0123456789abcdef.jpg', '/files/photos/[token]'],
     ['/api/drafts', '/api/drafts'],
     ['/api/save-temp-pharmacist-image', '/api/save-temp-pharmacist-image'],

@@ -11,7 +11,7 @@ const EMAIL_MASK = '[email]';
 /** A path segment that is a secret: edit, draft, sign-in and data-rights tokens, photo names. */
 const TOKEN_SEGMENT = /^[A-Za-z0-9_-]{20,}(?:\.[A-Za-z0-9]{1,8})?$/;
 /** Paths whose last segment is always a token, however short or odd it is. */
-const TOKEN_PARENTS = ['/pharmacist/edit/', '/api/drafts/', '/api/data-rights/'];
+const TOKEN_PARENTS = ['/pharmacist/edit/', '/api/drafts/', '/api/data-rights/', '/my-application/'];
 // No "/" before the "@": a path such as node_modules/@scope/name.js is not an address.
 const EMAIL = /[^\s"'<>(),;:@/]+@[^\s"'<>(),;:@]+\.[^\s"'<>(),;:@]+/g;
 

@@ -1,6 +1,7 @@
 // POST /api/save-pharmacist and GET /api/get-pharmacist (spec §7).
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as Api from '#shared/api/endpoints.ts';
+import { routePath } from '#shared/routes.ts';
 import { isCountry, isLanguage } from '#shared/markets.ts';
 import { applicationFormFor } from '#shared/forms/catalogue.ts';
 import { payloadSchema } from '#shared/forms/derive.ts';
@@ -10,13 +11,16 @@ import { EditTokenSchema, ErrorKey } from '#shared/schemas/fields.ts';
 import { failed, ok } from '../http/answers.ts';
 import { checkBody } from '../http/parse-body.ts';
 import { readMultipartForm } from '../http/multipart.ts';
-import type { ApplicationInput, ApplicationStore } from '../services/applications.ts';
+import type { ApplicationInput, ApplicationStore, StatusLinkFor } from '../services/applications.ts';
+import type { Config } from '../config.ts';
+import { applicantLinkBuilder } from '../services/links.ts';
 import { certificateToStore, certificateType, checkCertificate, FileErrorKey, type CertificateCheck } from '../services/files/certificates.ts';
 import type { CaptchaService } from '../services/captcha.ts';
 
 export interface RegistrationDeps {
   applications: ApplicationStore;
   captcha: CaptchaService;
+  config: Pick<Config, 'publicUrl' | 'marketHosts'>;
   rateLimit: { max: number; timeWindow: string };
 }
 
@@ -41,6 +45,7 @@ async function saveApplication(
   fields: unknown,
   deps: Pick<RegistrationDeps, 'applications' | 'captcha'>,
   certificateFile: Buffer | null = null,
+  statusLinkFor?: StatusLinkFor,
 ): Promise<SaveOutcome> {
   const refuse = (errors: Record<string, string>): SaveOutcome => ({ httpStatus: 400, body: { status: 'failed', message: 'invalid', errors } });
   const checked = checkBody(fields, chooseApplicationForm);
@@ -85,7 +90,7 @@ async function saveApplication(
     }
   }
 
-  const result = await deps.applications.save(input, { certificate: certificate?.ok ? certificateToStore(certificate) : undefined, captcha: captcha.used, photoTypes });
+  const result = await deps.applications.save(input, { certificate: certificate?.ok ? certificateToStore(certificate) : undefined, captcha: captcha.used, photoTypes, statusLinkFor });
   if (result.ok) return { httpStatus: 200, body: { status: 'ok', message: ApiMessage.saved, data: { id: result.id, reference: result.reference } } };
   if ('conflict' in result) {
     const message = result.conflict === 'email' ? ApiMessage.emailRegistered : ApiMessage.registrationNumberRegistered;
@@ -95,16 +100,23 @@ async function saveApplication(
   return refuse({ [result.invalid]: result.code ?? ErrorKey.invalid });
 }
 
+/** The status link of the 'received' e-mail (issue 25 item 5); none when the request's host gives no public origin. */
+function statusLinkBuilder(request: FastifyRequest, config: RegistrationDeps['config']): StatusLinkFor {
+  const link = applicantLinkBuilder(request, config);
+  if (!link) request.log.warn({ host: request.headers.host }, 'status link left out of the received e-mail: no public origin for this host (set PUBLIC_URL or MARKET_HOSTS)');
+  return (country, language, token) => link?.(country, language, routePath('myApplication', { token })) ?? null;
+}
+
 export async function registrationRoutes(app: FastifyInstance, deps: RegistrationDeps) {
   // The German submit is multipart with a certificate of up to 5 MB; the JSON submit is small.
   app.post(Api.savePharmacist.path, { config: { rateLimit: deps.rateLimit, uploadBody: 'multipart' } }, async (request, reply) => {
     if (request.isMultipart()) {
       const form = await readMultipartForm(request);
       if (!form.ok) return reply.code(form.httpStatus).send({ status: 'failed', message: 'invalid', errors: form.errors });
-      const outcome = await saveApplication(form.fields, deps, form.file);
+      const outcome = await saveApplication(form.fields, deps, form.file, statusLinkBuilder(request, deps.config));
       return reply.code(outcome.httpStatus).send(outcome.body);
     }
-    const outcome = await saveApplication(request.body, deps);
+    const outcome = await saveApplication(request.body, deps, null, statusLinkBuilder(request, deps.config));
     return reply.code(outcome.httpStatus).send(outcome.body);
   });
 

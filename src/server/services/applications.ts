@@ -17,6 +17,7 @@ import { insertFile } from './files/file-store.ts';
 import { applicationReceivedMail, type ReceivedMailSettings } from './mail/application-received.ts';
 import { enqueueMail } from './mail/outbox.ts';
 import { mailboxOf } from './mailbox.ts';
+import { newStatusToken } from './my-application.ts';
 
 /** The validated payload fields the store needs by name; every other field is kept in `answers`. */
 export interface ApplicationInput {
@@ -69,7 +70,15 @@ export interface SaveExtras {
    * transaction back and the solution is then recorded alone.
    */
   captcha?: VerifiedCaptcha;
+  /**
+   * The applicant's status link (/my-application/{token}) for the 'received' e-mail of a new
+   * application, built by the route that knows the origin; null (or absent): the e-mail goes without it.
+   */
+  statusLinkFor?: StatusLinkFor;
 }
+
+/** The status link of a market, language and token. */
+export type StatusLinkFor = (country: Country, language: Language, token: string) => string | null;
 
 /**
  * A new application without photo or certificate (the registration campaign's common case): the
@@ -77,17 +86,17 @@ export interface SaveExtras {
  * trip and one commit. The application row is selected from the captcha insert, so the captcha's
  * unique check runs first: a reused solution is reported as such even when the e-mail is taken too.
  */
-async function insertNewApplication(db: Queryable, columns: NewApplicationColumns, reference: string, pharmacy: PharmacyColumns, captcha: VerifiedCaptcha | undefined): Promise<string> {
+async function insertNewApplication(db: Queryable, columns: NewApplicationColumns, reference: string, statusTokenHash: string, pharmacy: PharmacyColumns, captcha: VerifiedCaptcha | undefined): Promise<string> {
   const used = captcha ? sql`with used as (${captchaUsedInsert(captcha)} returning 1 as one), ` : sql`with used as (select 1 as one), `;
   const result = await db.execute(sql`${used}
     place as (insert into pharmacies (place_id, name, address, lat, lng, services)
       values (${pharmacy.placeId}, ${pharmacy.name}, ${pharmacy.address}, ${pharmacy.lat}, ${pharmacy.lng}, ${pharmacy.services})
       on conflict (place_id) do nothing returning 1 as one)
     insert into applications (edit_token, country, language, status, email, email_normalized, mailbox, first_name, last_name,
-      registration_body, registration_number, place_id, photo, answers, reference)
+      registration_body, registration_number, place_id, photo, answers, reference, status_token_hash)
     select ${columns.editToken}, ${columns.country}, ${columns.language}, ${columns.status}, ${columns.email}, ${columns.emailNormalized}, ${columns.mailbox},
       ${columns.firstName}, ${columns.lastName}, ${columns.registrationBody}, ${columns.registrationNumber}, ${columns.placeId},
-      ${columns.photo}, ${JSON.stringify(columns.answers)}::jsonb, ${reference}
+      ${columns.photo}, ${JSON.stringify(columns.answers)}::jsonb, ${reference}, ${statusTokenHash}
     from used left join (select count(*) from place) as placed on true
     returning id`);
   return rowsOf<{ id: string }>(result)[0]!.id;
@@ -131,11 +140,11 @@ const REFERENCE_CONSTRAINT = 'applications_reference_unique';
 export function createApplicationStore(db: Database, mail: ReceivedMailSettings, now: () => Date = () => new Date()) {
   /** The application an edit link names, while the link works (an expired link is an unknown one). */
   const byLiveEditToken = (token: string) => and(eq(applications.editToken, token), or(isNull(applications.editTokenExpiresAt), gt(applications.editTokenExpiresAt, now())));
-  /** The 'application received' e-mail, queued in the transaction that stores the new application. */
-  const queueReceivedMail = (tx: Queryable, columns: NewApplicationColumns, reference: string) =>
+  /** The 'application received' e-mail, with the status link, queued in the transaction that stores the new application. */
+  const queueReceivedMail = (tx: Queryable, columns: NewApplicationColumns, reference: string, statusLink: string | null) =>
     enqueueMail(
       tx,
-      applicationReceivedMail({ to: columns.email, language: columns.language as Language, firstName: columns.firstName, lastName: columns.lastName, reference }, mail),
+      applicationReceivedMail({ to: columns.email, language: columns.language as Language, firstName: columns.firstName, lastName: columns.lastName, reference, statusLink }, mail),
     );
 
   const store = {
@@ -154,6 +163,9 @@ export function createApplicationStore(db: Database, mail: ReceivedMailSettings,
       const answers = { ...Object.fromEntries(given), appStoreCountry: input.appStoreCountry, formLanguage: input.formLanguage };
       const registrationBody = input.bodyOfRegistration || DEFAULT_REGISTRATION_BODY[input.appStoreCountry];
       const editToken = newEditToken();
+      // The status link of a new application (a resubmission keeps its first one).
+      const status = newStatusToken();
+      const statusLink = extras.statusLinkFor?.(input.appStoreCountry, input.formLanguage, status.token) ?? null;
       const pharmacy: PharmacyColumns = { placeId: input.placeId, name: input.whereYouWork, address: input.address, lat: input.lat, lng: input.lng, services: input.services ?? '' };
       const columns: NewApplicationColumns = {
         editToken,
@@ -175,8 +187,8 @@ export function createApplicationStore(db: Database, mail: ReceivedMailSettings,
       try {
         if (!input.loginToken && !input.photo && !extras.certificate) {
           return await db.transaction(async (tx) => {
-            const id = await insertNewApplication(tx, columns, newReference, pharmacy, extras.captcha);
-            await queueReceivedMail(tx, columns, newReference);
+            const id = await insertNewApplication(tx, columns, newReference, status.hash, pharmacy, extras.captcha);
+            await queueReceivedMail(tx, columns, newReference, statusLink);
             await recordApplicantConsent(tx, id, input, columns.updatedAt);
             return { ok: true as const, id, editToken, created: true, reference: newReference };
           });
@@ -207,7 +219,7 @@ export function createApplicationStore(db: Database, mail: ReceivedMailSettings,
             await tx.insert(reviewAudit).values({ at: columns.updatedAt, applicationId: existingId, action: 'resubmit', fromStatus: previousStatus, toStatus: 'submitted' });
             id = existingId;
           } else {
-            const [row] = await tx.insert(applications).values({ ...columns, reference: newReference }).returning({ id: applications.id });
+            const [row] = await tx.insert(applications).values({ ...columns, reference: newReference, statusTokenHash: status.hash }).returning({ id: applications.id });
             id = row!.id;
           }
 
@@ -225,7 +237,7 @@ export function createApplicationStore(db: Database, mail: ReceivedMailSettings,
             await tx.delete(files).where(and(eq(files.applicationId, id), eq(files.kind, 'certificate')));
             await insertFile(tx, { kind: 'certificate', ...extras.certificate, applicationId: id, linkedAt: new Date() });
           }
-          if (!existingId) await queueReceivedMail(tx, columns, newReference);
+          if (!existingId) await queueReceivedMail(tx, columns, newReference, statusLink);
           await recordApplicantConsent(tx, id, input, columns.updatedAt);
           return { ok: true as const, id, editToken, created: existingId === null, reference };
         });

@@ -2,6 +2,7 @@
 // host we serve (localhost or a MARKET_HOSTS name): a forged Host header must never put an
 // attacker's domain into a sign-in or draft link.
 import type { FastifyRequest } from 'fastify';
+import { MARKET_LANGUAGE, isCountry } from '#shared/markets.ts';
 import type { Config } from '../config.ts';
 
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
@@ -33,4 +34,16 @@ export function configuredMarketBase(config: Pick<Config, 'publicUrl' | 'marketH
   const host = [...config.marketHosts].find(([, market]) => market === country)?.[0];
   if (host) return `${config.publicUrl?.startsWith('http:') ? 'http' : 'https'}://${host}`;
   return config.publicUrl ? `${config.publicUrl}/${country}` : null;
+}
+
+/**
+ * Links into an applicant's own market and language: its host or path prefix (marketBase), `?lang=`
+ * when the language is not the market's own; null without a public origin for this request.
+ */
+export function applicantLinkBuilder(request: Pick<FastifyRequest, 'headers' | 'protocol' | 'host'>, config: Pick<Config, 'publicUrl' | 'marketHosts'>): ((country: string, language: string, path: string) => string) | null {
+  if (!linkOrigin(request, config)) return null;
+  return (country, language, path) => {
+    const lang = isCountry(country) && MARKET_LANGUAGE[country] === language ? '' : `?lang=${encodeURIComponent(language)}`;
+    return `${marketBase(request, config, country)}${path}${lang}`;
+  };
 }

@@ -11,11 +11,11 @@ export const escapeHtml = (text: string) =>
 
 /**
  * A plain e-mail body as simple HTML: paragraphs (line breaks kept), the link (if any) made
- * clickable after the first one, and `strong` text in bold wherever it appears.
+ * clickable after the first one (or after paragraph `linkAfter`), and `strong` text in bold wherever it appears.
  */
-export function simpleHtml(paragraphs: string[], link: { url: string; label: string } | null, lang: string, strong?: string): string {
+export function simpleHtml(paragraphs: string[], link: { url: string; label: string } | null, lang: string, strong?: string, linkAfter = 0): string {
   const bold = (html: string) => (strong ? html.split(escapeHtml(strong)).join(`<strong>${escapeHtml(strong)}</strong>`) : html);
   const body = paragraphs.map((p) => `<p>${bold(escapeHtml(p)).replace(/\n/g, '<br>')}</p>`);
   const button = link ? `<p><a href="${escapeHtml(link.url)}">${escapeHtml(link.label)}</a></p>` : '';
-  return `<!doctype html><html lang="${lang}"><body style="font-family:sans-serif;line-height:1.5">${body[0] ?? ''}${button}${body.slice(1).join('')}</body></html>`;
+  return `<!doctype html><html lang="${lang}"><body style="font-family:sans-serif;line-height:1.5">${body.slice(0, linkAfter + 1).join('')}${button}${body.slice(linkAfter + 1).join('')}</body></html>`;
 }

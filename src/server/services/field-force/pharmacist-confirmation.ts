@@ -23,6 +23,7 @@ import { recordConsent } from '../consents.ts';
 import { applicationReceivedMail } from '../mail/application-received.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { mailboxOf } from '../mailbox.ts';
+import { newStatusToken } from '../my-application.ts';
 import { hashToken, newToken } from '../tokens.ts';
 import { deleteMailsTo, removeEmlFiles } from '../mail/erase.ts';
 import { vacuum } from '../vacuum.ts';
@@ -98,6 +99,9 @@ export function createPharmacistConfirmation(
       .values({ placeId: row.placeId, name: row.name, address: row.fullAddress, lat: row.lat, lng: row.lng, services: text(answers.services) })
       .onConflictDoNothing({ target: pharmacies.placeId });
     const reference = newApplicationReference();
+    // The status link of the "received" e-mail (issue 25), under the market the pharmacist's own link started from.
+    const status = newStatusToken();
+    const statusLink = row.confirmationLinkBase ? `${row.confirmationLinkBase}${routePath('myApplication', { token: status.token })}${language === MARKET_LANGUAGE.it ? '' : `?lang=${language}`}` : null;
     const registrationBody = text(answers.bodyOfRegistration) || DEFAULT_REGISTRATION_BODY.it;
     const given = { ...answersOf(FORMS['apply-it'], { ...answers, whereYouWork: row.name, address: row.fullAddress, placeId: row.placeId, lat: row.lat, lng: row.lng }) };
     const [created] = await tx
@@ -117,13 +121,14 @@ export function createPharmacistConfirmation(
         photo: text(answers.photo) || null,
         answers: { ...Object.fromEntries(Object.entries(given).filter(([, v]) => v !== undefined && v !== '')), appStoreCountry: 'it', formLanguage: language },
         reference,
+        statusTokenHash: status.hash,
         signedInFieldBy: row.salesRepId ?? row.recordedBy,
         updatedAt: now,
         submittedAt: now,
       })
       .returning({ id: applications.id, reference: applications.reference });
     if (answers.photo) await tx.update(files).set({ applicationId: created!.id, linkedAt: now }).where(and(eq(files.storageName, text(answers.photo)), eq(files.kind, 'photo')));
-    await enqueueMail(tx, applicationReceivedMail({ to: email, language, firstName: text(answers.firstName), lastName: text(answers.lastName), reference }, settings));
+    await enqueueMail(tx, applicationReceivedMail({ to: email, language, firstName: text(answers.firstName), lastName: text(answers.lastName), reference, statusLink }, settings));
     return created!;
   }
 

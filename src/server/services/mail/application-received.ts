@@ -1,7 +1,8 @@
 // The e-mail an applicant gets when their application is submitted: in the language of their
-// form, with its reference, when to expect a decision and whom to ask.
+// form, with its reference, when to expect a decision, the link to its status page and whom to ask.
 import { CONTACT_SUPPORT_AFTER_WEEKS, DECISION_WEEKS } from '#shared/limits.ts';
 import type { Language } from '#shared/markets.ts';
+import { STATUS_LINK_DAYS_AFTER_DECISION } from '#shared/schemas/my-application.ts';
 import { simpleHtml } from '../tokens.ts';
 import type { MailMessage } from './outbox.ts';
 
@@ -11,6 +12,8 @@ export interface ReceivedMailInput {
   firstName: string;
   lastName: string;
   reference: string;
+  /** The applicant's status page (/my-application/{token}); null: the e-mail goes without it. */
+  statusLink?: string | null;
 }
 
 export interface ReceivedMailSettings {
@@ -25,7 +28,16 @@ interface Words {
   support: string;
 }
 
-type MailText = { subject: (w: Words) => string; paragraphs: (w: Words) => string[] };
+type MailText = {
+  subject: (w: Words) => string;
+  paragraphs: (w: Words) => string[];
+  /** Before the status link, and its label as a link in the HTML part. */
+  statusIntro: string;
+  statusButton: string;
+};
+
+/** The status link goes after this paragraph (the expected decision). */
+const STATUS_AFTER = 2;
 
 const TEXT: Record<Language, MailText> = {
   en: {
@@ -38,6 +50,8 @@ const TEXT: Record<Language, MailText> = {
       `If you did not send this application, please let us know at the same address.`,
       `Kind regards,\nThe ${w.product} team`,
     ],
+    statusIntro: `You can see where your application stands at any time on its own page. It works until ${STATUS_LINK_DAYS_AFTER_DECISION} days after the decision; please do not share it.`,
+    statusButton: 'See where my application stands',
   },
   it: {
     subject: (w) => `${w.product}: abbiamo ricevuto la Sua candidatura (${w.reference})`,
@@ -49,6 +63,8 @@ const TEXT: Record<Language, MailText> = {
       `Se non è stato Lei a inviare questa candidatura, La preghiamo di comunicarcelo allo stesso indirizzo.`,
       `Cordiali saluti,\nIl team di ${w.product}`,
     ],
+    statusIntro: `Può verificare in qualsiasi momento a che punto è la Sua candidatura sulla pagina dedicata. La pagina resta disponibile fino a ${STATUS_LINK_DAYS_AFTER_DECISION} giorni dopo la decisione; La preghiamo di non condividerne il link.`,
+    statusButton: 'Vedi a che punto è la mia candidatura',
   },
   de: {
     subject: (w) => `${w.product}: Wir haben Ihre Bewerbung erhalten (${w.reference})`,
@@ -60,6 +76,8 @@ const TEXT: Record<Language, MailText> = {
       `Falls Sie diese Bewerbung nicht selbst abgeschickt haben, teilen Sie uns das bitte unter derselben Adresse mit.`,
       `Mit freundlichen Grüßen\nIhr ${w.product}-Team`,
     ],
+    statusIntro: `Auf einer eigenen Seite können Sie jederzeit nachsehen, wie weit Ihre Bewerbung ist. Sie ist bis ${STATUS_LINK_DAYS_AFTER_DECISION} Tage nach der Entscheidung erreichbar; bitte geben Sie den Link nicht weiter.`,
+    statusButton: 'Stand meiner Bewerbung ansehen',
   },
 };
 
@@ -73,10 +91,14 @@ export function applicationReceivedMail(input: ReceivedMailInput, settings: Rece
     support: settings.supportEmail,
   };
   const paragraphs = text.paragraphs(words);
+  if (!input.statusLink) {
+    return { to: input.to, subject: text.subject(words), text: `${paragraphs.join('\n\n')}\n`, html: simpleHtml(paragraphs, null, input.language, input.reference) };
+  }
+  const withLink = (paragraph: string) => [...paragraphs.slice(0, STATUS_AFTER + 1), paragraph, ...paragraphs.slice(STATUS_AFTER + 1)];
   return {
     to: input.to,
     subject: text.subject(words),
-    text: `${paragraphs.join('\n\n')}\n`,
-    html: simpleHtml(paragraphs, null, input.language, input.reference),
+    text: `${withLink(`${text.statusIntro}\n${input.statusLink}`).join('\n\n')}\n`,
+    html: simpleHtml(withLink(text.statusIntro), { url: input.statusLink, label: text.statusButton }, input.language, input.reference, STATUS_AFTER + 1),
   };
 }
