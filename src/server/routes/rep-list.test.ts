@@ -2,6 +2,7 @@
 // (overdue, due today, later, none), nearest first among ties when the rep gives a position, and
 // GET /api/rep-get-pharmacy with the last five visits. The clock stands at 00:30 in Rome on
 // 21 November 2026, still 20 November in UTC: "today" is Rome's.
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callEntries, fieldPharmacies } from '../db/schema.ts';
 import { createTestContext, type TestContext } from '../test/context.ts';
@@ -102,6 +103,26 @@ describe('GET /api/v1/register/rep/pharmacies: visit order', () => {
       { id: expect.any(String), at: '2026-10-01T09:00:00.000Z', callFlag: 'appointment_scheduled', month: 10, note: 'Richiamare', nextVisit: null, byName: `${rep.firstName} ${rep.lastName}` },
     ]);
     expect(body.find((p: { pharmacyName: string }) => p.pharmacyName === 'Farmacia Senza Visite').callHistory).toEqual([]);
+  });
+
+  it("words each row as the visit form's record does: names, flag, pharmacist, latest visit", async () => {
+    const id = ids.get('Farmacia Nessuna Data')!;
+    await ctx.database.db.update(fieldPharmacies).set({ pharmacistStatus: 'confirmed', confirmedAt: new Date('2026-11-02T10:15:30.123Z') }).where(eq(fieldPharmacies.id, id));
+    const row = (await list(cookies.rep, rep.id)).json().find((p: { id: string }) => p.id === id);
+    const record = (await ctx.app.inject({ method: 'GET', url: `/api/rep-get-pharmacy?id=${id}`, headers: { cookie: cookies.rep } })).json().data;
+    expect(row.pharmacist).toEqual({ status: 'confirmed', confirmedAt: '2026-11-02T10:15:30.123Z' });
+    expect(row).toEqual({
+      id,
+      pharmacyName: record.pharmacyName,
+      fullAddress: record.fullAddress,
+      callHistory: record.callHistory.slice(0, 1),
+      currentCallFlag: record.currentCallFlag,
+      pharmacist: record.pharmacist,
+      nextVisit: null,
+      lat: record.lat,
+      lng: record.lng,
+      distanceKm: null,
+    });
   });
 
   it('orders ties by name without a position, and nearest first with one (no coordinates last)', async () => {
