@@ -11,7 +11,6 @@ import { isLanguage } from '#shared/markets.ts';
 import { FORMS } from '#shared/forms/catalogue.ts';
 import { ApiMessage } from '#shared/schemas/api.ts';
 import { ErrorKey } from '#shared/schemas/fields.ts';
-import { routePath } from '#shared/routes.ts';
 import { CsvExportQuerySchema } from '#shared/schemas/csv-export.ts';
 import { AreaManagerPharmaciesQuerySchema, type StaffLanguage } from '#shared/schemas/staff.ts';
 import type { Config } from '../config.ts';
@@ -26,12 +25,12 @@ import { visitsCsvFileName, visitsCsvStream } from '../services/field-force/visi
 import type { AreaManagerPharmacies } from '../services/field-force/area-manager-pharmacies.ts';
 import type { ApplicationStore } from '../services/applications.ts';
 import type { AuthService } from '../services/auth/auth.ts';
-import { welcomeMail } from '../services/auth/mail.ts';
+import { welcomeNewStaff } from '../services/auth/staff-welcome.ts';
 import type { CaptchaService } from '../services/captcha.ts';
 import type { FieldSales } from '../services/field-force/field-sales.ts';
 import type { FieldPharmacy } from '../services/field-force/pharmacy-row.ts';
 import { FileErrorKey } from '../services/files/certificates.ts';
-import { linkOrigin, marketBase } from '../services/links.ts';
+import { marketBase } from '../services/links.ts';
 import type { Mailer } from '../services/mail/outbox.ts';
 
 export interface AreaManagerDeps {
@@ -110,15 +109,8 @@ export async function areaManagerRoutes(app: FastifyInstance, deps: AreaManagerD
     const added = await auth.users.add({ email, firstName, lastName, role: 'sales_rep', areaManagerId, language });
     if (added === 'duplicate') return failed(reply, 409, ApiMessage.emailRegistered);
     request.log.info({ by: request.staff!.user.id, repId: added.id, areaManagerId }, 'rep added');
-    // Sign-in links work only in the browser that asks for one, so the mail names the sign-in page.
-    const origin = linkOrigin(request, config);
-    if (origin) {
-      const manager = accessed<{ firstName: string; lastName: string }>(request).record;
-      const signInPage = `${origin}/it${routePath('signIn')}`;
-      await deps.mailer.sendMail({ to: email, ...welcomeMail(language, firstName, `${manager.firstName} ${manager.lastName}`, signInPage, config.productName) });
-    } else {
-      request.log.warn({ host: request.headers.host }, 'welcome mail not sent: no public origin for this host (set PUBLIC_URL or MARKET_HOSTS)');
-    }
+    const manager = accessed<{ firstName: string; lastName: string }>(request).record;
+    await welcomeNewStaff(request, deps, { role: 'sales_rep', email, firstName, language, addedBy: `${manager.firstName} ${manager.lastName}`, market: 'it' });
     return ok(reply, { id: added.id, areamanager: true }, ApiMessage.saved);
   });
 

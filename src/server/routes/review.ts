@@ -1,5 +1,7 @@
 // The review desk API (issue 13, DESIGN §6): reviewers and the main admin only (access policy
-// `application`); the reviewer accounts for the main admin only (`reviewers`).
+// `application`); the reviewer accounts for the main admin only (`reviewers`). Issue 25: internal
+// notes, claims (a decision on someone else's claim is refused with 409 unless it confirms), the
+// queue's age bands, and the new reviewer's welcome e-mail.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type * as z from 'zod/mini';
 import * as Api from '#shared/api/review-endpoints.ts';
@@ -8,14 +10,17 @@ import { routePath } from '#shared/routes.ts';
 import { ApiMessage } from '#shared/schemas/api.ts';
 import { UUID_PATTERN } from '#shared/schemas/fields.ts';
 import { FormApi, type PayloadOf } from '#shared/api/form-endpoints.ts';
-import { ReviewListQuerySchema, ReviewMessage, type DecisionSchema, type ReviewDetail } from '#shared/schemas/review.ts';
+import { ReviewListQuerySchema, ReviewMessage, type ClaimSchema, type DecisionSchema, type InternalNoteSchema, type ReviewDetail } from '#shared/schemas/review.ts';
 import type { Config } from '../config.ts';
 import { accessed, requireAccess, rolesFor } from '../http/access-policy.ts';
 import { failed, invalid, invalidFromZod, ok } from '../http/answers.ts';
 import { parseBody } from '../http/parse-body.ts';
 import { actorOf, requireJson, requireStaff } from '../http/staff.ts';
 import type { AuthService } from '../services/auth/auth.ts';
+import { welcomeNewStaff } from '../services/auth/staff-welcome.ts';
+import type { Mailer } from '../services/mail/outbox.ts';
 import { linkOrigin, marketBase } from '../services/links.ts';
+import type { ReviewClaims } from '../services/review/review-claims.ts';
 import type { EditLinkFor, ReviewDesk } from '../services/review/review-desk.ts';
 import type { Reviewers } from '../services/review/reviewers.ts';
 
@@ -28,8 +33,8 @@ function editLinkBuilder(request: FastifyRequest, config: Pick<Config, 'publicUr
   };
 }
 
-export async function reviewRoutes(app: FastifyInstance, deps: { auth: AuthService; desk: ReviewDesk; reviewers: Reviewers; config: Config }) {
-  const { auth, desk, reviewers, config } = deps;
+export async function reviewRoutes(app: FastifyInstance, deps: { auth: AuthService; desk: ReviewDesk; claims: ReviewClaims; reviewers: Reviewers; config: Config; mailer: Mailer }) {
+  const { auth, desk, claims, reviewers, config } = deps;
   const reviewStaff = requireStaff(auth, config, rolesFor('application'));
   const oneApplication = [reviewStaff, requireAccess('application', { id: { from: 'params', name: 'id' }, load: (id) => desk.exists(id) })];
   const mainAdmin = requireStaff(auth, config, rolesFor('reviewers'));
@@ -41,10 +46,42 @@ export async function reviewRoutes(app: FastifyInstance, deps: { auth: AuthServi
     return ok(reply, await desk.list({ ...rest, q: q || undefined }));
   });
 
+  app.get(Api.ageBands.path, { preHandler: reviewStaff }, async (_request, reply) => ok(reply, await desk.ageBands()));
+
   app.get(Api.application.path, { preHandler: oneApplication }, async (request, reply) => {
-    const detail: ReviewDetail | null = await desk.detail(accessed(request).id);
+    const id = accessed(request).id;
+    // Opening the application is an action on it: the opener's claim starts its idle time again.
+    await claims.touch(id, request.staff!.user.id);
+    const detail: ReviewDetail | null = await desk.detail(id, request.staff!.user.id);
     if (!detail) return failed(reply, 404, ApiMessage.notFound);
     return ok(reply, detail);
+  });
+
+  app.post<{ Body: z.output<typeof InternalNoteSchema> }>(
+    Api.internalNote.path,
+    { onRequest: requireJson, preHandler: [...oneApplication, parseBody(Api.internalNote.request)] },
+    async (request, reply) => {
+      const id = accessed(request).id;
+      if (!(await desk.addNote(id, request.body.note.trim(), request.staff!.user.id))) return failed(reply, 404, ApiMessage.notFound);
+      await claims.touch(id, request.staff!.user.id);
+      request.log.info({ by: request.staff!.user.id, applicationId: id }, 'review note added');
+      return ok(reply);
+    },
+  );
+
+  app.post<{ Body: z.output<typeof ClaimSchema> }>(
+    Api.claim.path,
+    { onRequest: requireJson, preHandler: [...oneApplication, parseBody(Api.claim.request)] },
+    async (request, reply) => {
+      const result = await claims.claim(accessed(request).id, request.staff!.user.id, request.body.confirm === true);
+      if (!result.ok) return reply.code(409).send({ status: 'failed', message: ReviewMessage.claimedByOther, data: { claimedBy: result.claim.by } });
+      return ok(reply, result.claim);
+    },
+  );
+
+  app.post(Api.releaseClaim.path, { onRequest: requireJson, preHandler: oneApplication }, async (request, reply) => {
+    await claims.release(accessed(request).id, request.staff!.user.id);
+    return ok(reply);
   });
 
   app.post<{ Body: z.output<typeof DecisionSchema> }>(
@@ -56,9 +93,14 @@ export async function reviewRoutes(app: FastifyInstance, deps: { auth: AuthServi
         request.log.warn({ host: request.headers.host }, 'decision refused: no public origin for this host (set PUBLIC_URL or MARKET_HOSTS)');
         return invalid(reply, { _: 'validation.invalid' });
       }
-      const { decision, reason } = request.body;
-      const result = await desk.decide(accessed(request).id, decision, reason.trim(), request.staff!.user.id, editLinkFor);
-      if (!result.ok) return result.reason === 'notFound' ? failed(reply, 404, ApiMessage.notFound) : failed(reply, 409, ReviewMessage.invalidTransition);
+      const { decision, reason, internalNote, confirmClaim } = request.body;
+      const input = { decision, reason: reason.trim(), internalNote: internalNote.trim(), confirmClaim: confirmClaim === true };
+      const result = await desk.decide(accessed(request).id, input, request.staff!.user.id, editLinkFor);
+      if (!result.ok) {
+        if (result.reason === 'notFound') return failed(reply, 404, ApiMessage.notFound);
+        if (result.reason === 'claimedByOther') return reply.code(409).send({ status: 'failed', message: ReviewMessage.claimedByOther, data: { claimedBy: result.claimedBy } });
+        return failed(reply, 409, ReviewMessage.invalidTransition);
+      }
       request.log.info({ by: request.staff!.user.id, applicationId: accessed(request).id, decision, mailId: result.mailId }, 'review decision');
       return ok(reply, { status: result.status });
     },
@@ -72,8 +114,11 @@ export async function reviewRoutes(app: FastifyInstance, deps: { auth: AuthServi
     async (request, reply) => {
       const { email, firstName, lastName } = request.body;
       // The form asks no language: sign-in mails go out in English, as the page has always sent them (decision 0018).
-      const added = await reviewers.add({ email, firstName, lastName, language: 'en' }, request.staff!.user.id, actorOf(request));
+      const language = 'en';
+      const added = await reviewers.add({ email, firstName, lastName, language }, request.staff!.user.id, actorOf(request));
       if (added === 'duplicate') return failed(reply, 409, ApiMessage.emailRegistered);
+      const { user } = request.staff!;
+      await welcomeNewStaff(request, deps, { role: 'reviewer', email, firstName, language, addedBy: `${user.firstName} ${user.lastName}`, market: config.defaultMarket });
       return ok(reply, { id: added.id });
     },
   );

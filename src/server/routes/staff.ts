@@ -10,10 +10,12 @@ import { failed, ok } from '../http/answers.ts';
 import { parseBody } from '../http/parse-body.ts';
 import { requireJson, requireStaff } from '../http/staff.ts';
 import type { AuthService } from '../services/auth/auth.ts';
+import { welcomeNewStaff } from '../services/auth/staff-welcome.ts';
 import type { FieldDashboard } from '../services/field-force/field-dashboard.ts';
 import type { FieldSales } from '../services/field-force/field-sales.ts';
+import type { Mailer } from '../services/mail/outbox.ts';
 
-export async function staffRoutes(app: FastifyInstance, deps: { auth: AuthService; fieldSales: FieldSales; fieldDashboard: FieldDashboard; config: Config }) {
+export async function staffRoutes(app: FastifyInstance, deps: { auth: AuthService; fieldSales: FieldSales; fieldDashboard: FieldDashboard; config: Config; mailer: Mailer }) {
   const { auth, fieldSales, fieldDashboard, config } = deps;
   const staffFor = (kind: ResourceKind) => requireStaff(auth, config, rolesFor(kind));
 
@@ -30,9 +32,12 @@ export async function staffRoutes(app: FastifyInstance, deps: { auth: AuthServic
     { onRequest: requireJson, preHandler: [staffFor('areaManagers'), parseBody(FormApi['add-area-manager'].request)] },
     async (request, reply) => {
       const { email, firstName, lastName } = request.body;
-      const added = await auth.users.add({ email, firstName, lastName, role: 'area_manager', language: 'it' });
+      const language = 'it';
+      const added = await auth.users.add({ email, firstName, lastName, role: 'area_manager', language });
       if (added === 'duplicate') return failed(reply, 409, ApiMessage.emailRegistered);
       request.log.info({ by: request.staff!.user.id, areaManagerId: added.id }, 'area manager added');
+      const { user } = request.staff!;
+      await welcomeNewStaff(request, deps, { role: 'area_manager', email, firstName, language, addedBy: `${user.firstName} ${user.lastName}`, market: 'it' });
       return ok(reply, { id: added.id });
     },
   );

@@ -1,7 +1,7 @@
 // The review desk's endpoints (issue 13, DESIGN §6): the queue, one application, a decision, and
-// the main admin's reviewer accounts. Import as a namespace: `import * as ReviewApi`.
+// the main admin's reviewer accounts; issue 25: internal notes, claims and the queue's age bands. Import as a namespace: `import * as ReviewApi`.
 import type * as z from 'zod/mini';
-import { DecisionSchema, type ApplicationStatus, type AgeFilter, type ReviewDetail, type ReviewerItem, type ReviewList } from '../schemas/review.ts';
+import { ClaimSchema, DecisionSchema, InternalNoteSchema, type AgeBandCounts, type AgeFilter, type ApplicationStatus, type ReviewClaim, type ReviewDetail, type ReviewerItem, type ReviewList } from '../schemas/review.ts';
 import type { Country } from '../markets.ts';
 import type { Contract } from './contract.ts';
 
@@ -11,5 +11,12 @@ export type ReviewListQuery = { status?: ApplicationStatus; market?: Country; ag
 export const applications: Contract<ReviewListQuery, ReviewList, 'GET'> = { method: 'GET', path: '/api/review/applications', request: null };
 export const application: Contract<undefined, ReviewDetail, 'GET'> = { method: 'GET', path: '/api/review/applications/:id', request: null };
 export const decision: Contract<z.input<typeof DecisionSchema>, { status: ApplicationStatus }, 'POST'> = { method: 'POST', path: '/api/review/applications/:id/decision', request: DecisionSchema };
+/** A note for the reviewers only, at any time; never mailed. */
+export const internalNote: Contract<z.input<typeof InternalNoteSchema>, undefined, 'POST'> = { method: 'POST', path: '/api/review/applications/:id/notes', request: InternalNoteSchema };
+/** "I am reviewing this": 409 `claimedByOther` when someone else holds it, unless `confirm`. */
+export const claim: Contract<z.input<typeof ClaimSchema>, ReviewClaim, 'POST'> = { method: 'POST', path: '/api/review/applications/:id/claim', request: ClaimSchema };
+/** Ends the signed-in reviewer's own claim (nobody else's). */
+export const releaseClaim: Contract<Record<string, never>, undefined, 'POST'> = { method: 'POST', path: '/api/review/applications/:id/release', request: null };
+export const ageBands: Contract<undefined, AgeBandCounts[], 'GET'> = { method: 'GET', path: '/api/review/age-bands', request: null };
 export const reviewers: Contract<undefined, ReviewerItem[], 'GET'> = { method: 'GET', path: '/api/review/reviewers', request: null };
 export const disableReviewer: Contract<Record<string, never>, undefined, 'POST'> = { method: 'POST', path: '/api/review/reviewers/:id/disable', request: null };

@@ -31,6 +31,16 @@ export const REVIEW_PAGE_SIZE = 25;
 /** The queue counts its matches up to this many ("more than 1,000"): filters narrow it further. */
 export const REVIEW_TOTAL_CAP = 1000;
 export const REASON_MAX_LENGTH = 2000;
+/** The reviewers' own note on an application (issue 25): never e-mailed. */
+export const INTERNAL_NOTE_MAX_LENGTH = 2000;
+/** A claim ("I am reviewing this") lapses this long after the claimer's last action on the application. */
+export const REVIEW_CLAIM_IDLE_MINUTES = 30;
+
+/** The queue's first screen counts the applications waiting for a decision in these bands of weeks since submission. */
+export const AGE_BANDS = ['under2w', 'from2to4w', 'from4to6w', 'over6w'] as const;
+export type AgeBand = (typeof AGE_BANDS)[number];
+/** Where each band starts, in weeks since submission. */
+export const AGE_BAND_WEEKS: Record<AgeBand, number> = { under2w: 0, from2to4w: 2, from4to6w: 4, over6w: 6 };
 
 export const AGE_FILTERS = ['over4w', 'over6w'] as const;
 export type AgeFilter = (typeof AGE_FILTERS)[number];
@@ -49,10 +59,24 @@ export const DecisionSchema = z
   .object({
     decision: z.enum(DECISIONS, { error: ErrorKey.choose }),
     reason: z._default(freeText(REASON_MAX_LENGTH), ''),
+    /** For the reviewers only: kept in the history, never mailed. */
+    internalNote: z._default(freeText(INTERNAL_NOTE_MAX_LENGTH), ''),
+    /** The reviewer has seen that someone else claimed the application and decides anyway. */
+    confirmClaim: z.optional(z.boolean({ error: ErrorKey.invalid })),
   })
   .check(
     z.refine((body) => body.decision === 'approve' || body.reason.trim().length > 0, { error: ErrorKey.required, path: ['reason'] }),
   );
+
+/** An internal note written on its own, at any time. */
+export const InternalNoteSchema = z.object({
+  note: freeText(INTERNAL_NOTE_MAX_LENGTH).check(z.refine((note) => note.trim().length > 0, { error: ErrorKey.required })),
+});
+
+/** "I am reviewing this"; `confirm` takes over a claim someone else holds. */
+export const ClaimSchema = z.object({
+  confirm: z.optional(z.boolean({ error: ErrorKey.invalid })),
+});
 
 /** A decision's free text once its applicant has erased their data (the history keeps the decision, not the words). */
 export const ERASED_REASON = 'erased';
@@ -61,7 +85,19 @@ export const ERASED_REASON = 'erased';
 export const ReviewMessage = {
   /** The decision cannot be taken from the application's current status. */
   invalidTransition: 'invalidTransition',
+  /** Someone else has claimed the application: the request must say that it confirms (`data.claim` names them). */
+  claimedByOther: 'claimedByOther',
 } as const;
+
+/** Who is reviewing an application, while their claim lasts. */
+export interface ReviewClaim {
+  by: string;
+  /** The claim is the signed-in reviewer's own. */
+  mine: boolean;
+  since: string;
+  /** When it lapses unless its holder acts on the application again. */
+  until: string;
+}
 
 /** GET /api/review/applications items. */
 export interface ReviewListItem {
@@ -79,6 +115,10 @@ export interface ReviewListItem {
   updatedAt: string;
   /** Signed up in the field (issue 23): the rep or area manager who recorded the pharmacist, who then confirmed; null otherwise. */
   signedInFieldBy: string | null;
+  /** The applicant's short reference (PC-XXXXXX); null on applications from before references. */
+  reference: string | null;
+  /** The reviewer who has claimed it, while the claim lasts (issue 25). */
+  claimedBy: string | null;
 }
 
 export interface ReviewList {
@@ -101,10 +141,12 @@ export interface ReviewField {
 interface ReviewHistoryEntry {
   id: string;
   at: string;
-  action: Decision | 'resubmit';
+  action: Decision | 'resubmit' | 'note';
   fromStatus: string | null;
   toStatus: string;
   reason: string | null;
+  /** The reviewers' note, never mailed. */
+  internalNote: string | null;
   /** The reviewer's name; null for the applicant's own resubmission. */
   by: string | null;
 }
@@ -125,6 +167,14 @@ export interface ReviewDetail extends ReviewListItem {
   consents: ConsentRecordView[];
   /** The decisions the current status allows. */
   decisions: Decision[];
+  /** Who is reviewing it now, or null. */
+  claim: ReviewClaim | null;
+}
+
+/** GET /api/review/age-bands: per market, the applications waiting for a decision, by weeks since submission. */
+export interface AgeBandCounts {
+  market: Country;
+  counts: Record<AgeBand, number>;
 }
 
 /** GET /api/review/reviewers items. */

@@ -27,28 +27,50 @@ export function signInMail(language: string, firstName: string, link: string, pr
   };
 }
 
-/** To a rep an area manager has just added: where to sign in (a link is then mailed to the browser that asks). */
-export function welcomeMail(language: string, firstName: string, addedBy: string, signInPage: string, productName: string) {
+/** The staff a welcome e-mail can greet: whoever is added by someone else (reps by their area manager, the others by the main admin). */
+export type WelcomedRole = 'sales_rep' | 'area_manager' | 'reviewer';
+
+const ROLE_WORDS: Record<'en' | 'it', Record<WelcomedRole, { as: string; account: string }>> = {
+  en: {
+    sales_rep: { as: 'a sales rep', account: 'your sales rep account' },
+    area_manager: { as: 'an area manager', account: 'your area manager account' },
+    reviewer: { as: 'a reviewer of applications', account: 'your reviewer account' },
+  },
+  it: {
+    sales_rep: { as: 'informatore', account: 'il Suo accesso come informatore' },
+    area_manager: { as: 'area manager', account: 'il Suo accesso come area manager' },
+    reviewer: { as: 'revisore delle candidature', account: 'il Suo accesso come revisore' },
+  },
+};
+
+/** To staff just added by someone else: their account exists, and where to sign in (a link is then mailed to the browser that asks). */
+export function welcomeMail(role: WelcomedRole, language: string, firstName: string, addedBy: string, signInPage: string, productName: string) {
+  // Roles that see every application add an authenticator code to the e-mailed link (DESIGN §7).
+  const secondFactor = role === 'reviewer';
   if (language === 'it') {
+    const words = ROLE_WORDS.it[role];
     const paragraphs = [
-      `Gentile ${firstName}, ${addedBy} L'ha aggiunta come informatore di ${productName}.`,
+      `Gentile ${firstName}, ${addedBy} L'ha aggiunta come ${words.as} di ${productName}.`,
       `Per accedere, apra la pagina di accesso e inserisca questo indirizzo e-mail: Le invieremo un link valido ${SIGN_IN_LINK_MINUTES} minuti.`,
+      ...(secondFactor ? ["Al primo accesso Le chiederemo di configurare un'app di autenticazione, che poi Le darà un codice di sei cifre a ogni accesso."] : []),
       'Se non si aspettava questo messaggio, può ignorarlo.',
     ];
     return {
-      subject: `${productName}: il Suo accesso come informatore`,
-      text: `${paragraphs[0]}\n\n${paragraphs[1]}\n\n${signInPage}\n\n${paragraphs[2]}\n`,
+      subject: `${productName}: ${words.account}`,
+      text: `${paragraphs[0]}\n\n${paragraphs[1]}\n\n${signInPage}\n\n${paragraphs.slice(2).join('\n\n')}\n`,
       html: simpleHtml(paragraphs, { url: signInPage, label: 'Vai alla pagina di accesso' }, 'it'),
     };
   }
+  const words = ROLE_WORDS.en[role];
   const paragraphs = [
-    `Hello ${firstName}, ${addedBy} has added you as a sales rep on ${productName}.`,
+    `Hello ${firstName}, ${addedBy} has added you as ${words.as} on ${productName}.`,
     `To sign in, open the sign-in page and enter this e-mail address: we will send you a link that works for ${SIGN_IN_LINK_MINUTES} minutes.`,
+    ...(secondFactor ? ['The first time, you will also set up an authenticator app, which then gives you a six-digit code each time you sign in.'] : []),
     'If you did not expect this message, you can ignore it.',
   ];
   return {
-    subject: `${productName}: your sales rep account`,
-    text: `${paragraphs[0]}\n\n${paragraphs[1]}\n\n${signInPage}\n\n${paragraphs[2]}\n`,
+    subject: `${productName}: ${words.account}`,
+    text: `${paragraphs[0]}\n\n${paragraphs[1]}\n\n${signInPage}\n\n${paragraphs.slice(2).join('\n\n')}\n`,
     html: simpleHtml(paragraphs, { url: signInPage, label: 'Open the sign-in page' }, 'en'),
   };
 }

@@ -1,5 +1,7 @@
 // The e-mails that tell an applicant a reviewer's decision, in the application's language
-// (en, it, de), as plain text and HTML; product name and support address from config.
+// (en, it, de), as plain text and HTML; product name and support address from config. The
+// reviewer's reason (or the approval's optional note) is written in; an internal note never is:
+// it is not part of the input.
 import type { Language } from '#shared/markets.ts';
 import { EDIT_LINK_DAYS, type Decision } from '#shared/schemas/review.ts';
 import { escapeHtml } from '../tokens.ts';
@@ -8,6 +10,7 @@ export interface DecisionMailInput {
   decision: Decision;
   language: string;
   firstName: string;
+  /** The reason, or the approval's note; shown under the decision's label when not empty. */
   reason: string;
   /** The edit link of "request changes". */
   editLink?: string;
@@ -31,6 +34,7 @@ const EN: Texts = ({ firstName, productName: p, supportEmail: s }) => ({
   approve: {
     subject: `${p}: your application is approved`,
     intro: [`Dear ${firstName},`, `Good news: we have reviewed your application and approved it. Your pharmacy is now listed in the ${p} pharmacy finder, where patients can find you.`],
+    reasonLabel: 'A note from the reviewer:',
     outro: [`If any of your details change, or you have a question, write to ${s}.`],
   },
   reject: {
@@ -58,6 +62,7 @@ const IT: Texts = ({ firstName, productName: p, supportEmail: s }) => ({
   approve: {
     subject: `${p}: la Sua candidatura è stata approvata`,
     intro: [`Gentile ${firstName},`, `siamo lieti di comunicarLe che abbiamo esaminato e approvato la Sua candidatura. La Sua farmacia è ora elencata nella ricerca farmacie di ${p}, dove i pazienti possono trovarLa.`],
+    reasonLabel: 'Una nota di chi ha esaminato la candidatura:',
     outro: [`Se i Suoi dati cambiano o ha domande, ci scriva a ${s}.`],
   },
   reject: {
@@ -85,6 +90,7 @@ const DE: Texts = ({ firstName, productName: p, supportEmail: s }) => ({
   approve: {
     subject: `${p}: Ihre Bewerbung wurde angenommen`,
     intro: [`Guten Tag ${firstName},`, `wir haben Ihre Bewerbung geprüft und angenommen. Ihre Apotheke ist jetzt in der Apothekensuche von ${p} aufgeführt, wo Patientinnen und Patienten Sie finden.`],
+    reasonLabel: 'Ein Hinweis aus der Prüfung:',
     outro: [`Wenn sich Ihre Angaben ändern oder Sie Fragen haben, schreiben Sie uns an ${s}.`],
   },
   reject: {

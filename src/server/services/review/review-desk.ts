@@ -107,6 +107,7 @@ const listColumns = (now: Date) => ({
   pharmacyName: pharmacies.name,
   submittedAt: applications.submittedAt,
   updatedAt: applications.updatedAt,
+  reference: applications.reference,
   signedInFieldBy: sql<string | null>`(select s.first_name || ' ' || s.last_name from ${staffUsers} s where s.id = ${applications.signedInFieldBy})`,
   claimedBy: claimerNameOf(now),
 });
@@ -117,8 +118,10 @@ const listItem = (row: ListRow): ReviewListItem => ({
   id: row.id as string,
   firstName: row.firstName as string,
   lastName: row.lastName as string,
-  email: row.email as string,
-  registrationNumber: row.registrationNumber as string,
+  // An erased application's placeholders (`erased:<id>`) are no e-mail and no number (issue 25).
+  email: row.status === 'erased' ? '' : (row.email as string),
+  registrationNumber: row.status === 'erased' ? '' : (row.registrationNumber as string),
+  reference: (row.reference as string | null) ?? null,
   market: row.market as Country,
   language: row.language as Language,
   status: row.status as ApplicationStatus,

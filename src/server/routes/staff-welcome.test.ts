@@ -1,0 +1,51 @@
+// Issue 25 item 7: staff added by someone else hear that their account exists and where to sign in,
+// in their language: area managers and reviewers (added by the main admin) as reps (by their area
+// manager) always have. One piece of code sends all three (services/auth/staff-welcome.ts).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../test/context.ts';
+import { mailsTo } from '../test/mail.ts';
+import { addStaff, signIn } from '../test/staff.ts';
+
+let ctx: TestContext;
+let admin: { cookie: string };
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  admin = await signIn(ctx, await addStaff(ctx, 'main_admin'));
+});
+afterAll(() => ctx.close());
+
+const add = (url: string, payload: object, cookie = admin.cookie) => ctx.app.inject({ method: 'POST', url, payload, headers: { cookie, host: 'localhost' } });
+const subjectOf = (mail: string) => /^Subject: (.*)$/m.exec(mail)?.[1] ?? '';
+
+describe('the welcome e-mail to new staff', () => {
+  it('tells a new area manager, in Italian, that their account exists and where to sign in', async () => {
+    const added = await add('/api/mainadmin-add-areamanager', { email: 'nuova.am@example.it', firstName: 'Chiara', lastName: 'Conti' });
+    expect(added.statusCode, added.body).toBe(200);
+    const [mail] = mailsTo(ctx.config.mail.dir, 'nuova.am@example.it');
+    expect(mail).toBeDefined();
+    expect(mail).toContain('http://localhost/it/signin');
+    expect(mail).toContain("Gentile Chiara, Giulia");
+    expect(mail).toContain("come area manager di Pharmacy Champions");
+    expect(subjectOf(mail!)).toContain('area manager');
+  });
+
+  it('tells a new reviewer that their account exists, where to sign in, and that a second factor follows', async () => {
+    const added = await add('/api/review/reviewers', { email: 'new.reviewer@example.com', firstName: 'Rita', lastName: 'Reviewer' });
+    expect(added.statusCode, added.body).toBe(200);
+    const [mail] = mailsTo(ctx.config.mail.dir, 'new.reviewer@example.com');
+    expect(mail).toBeDefined();
+    expect(mail).toContain(`http://localhost/${ctx.config.defaultMarket}/signin`);
+    expect(mail).toContain('Hello Rita, Giulia');
+    expect(mail).toContain('as a reviewer of applications on Pharmacy Champions');
+    expect(mail).toContain('authenticator app');
+    expect(subjectOf(mail!)).toBe('Pharmacy Champions: your reviewer account');
+  });
+
+  it('sends nothing to an address that was already registered', async () => {
+    await add('/api/review/reviewers', { email: 'twice@example.com', firstName: 'Tina', lastName: 'Twice' });
+    const again = await add('/api/review/reviewers', { email: 'TWICE@example.com', firstName: 'Tina', lastName: 'Again' });
+    expect(again.statusCode).toBe(409);
+    expect(mailsTo(ctx.config.mail.dir, 'twice@example.com')).toHaveLength(1);
+  });
+});

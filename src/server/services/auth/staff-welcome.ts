@@ -1,0 +1,32 @@
+// The one way a newly added staff member hears that their account exists (issue 25 item 7): reps
+// added by their area manager, area managers and reviewers added by the main admin. The e-mail,
+// in the account's language, names the sign-in page; sign-in links work only in the browser that
+// asks for one, so it cannot carry a link that signs in.
+import type { FastifyRequest } from 'fastify';
+import { routePath } from '#shared/routes.ts';
+import type { Config } from '../../config.ts';
+import { marketBase } from '../links.ts';
+import type { Mailer } from '../mail/outbox.ts';
+import { welcomeMail, type WelcomedRole } from './mail.ts';
+
+export interface WelcomedStaff {
+  role: WelcomedRole;
+  email: string;
+  firstName: string;
+  language: string;
+  /** The name of whoever added them. */
+  addedBy: string;
+  /** The market whose sign-in page the e-mail names. */
+  market: string;
+}
+
+/** Sends the welcome e-mail; without a public origin for the request's host it logs why and sends nothing. */
+export async function welcomeNewStaff(request: FastifyRequest, deps: { config: Config; mailer: Pick<Mailer, 'sendMail'> }, person: WelcomedStaff): Promise<void> {
+  const base = marketBase(request, deps.config, person.market);
+  if (!base) {
+    request.log.warn({ host: request.headers.host }, 'welcome mail not sent: no public origin for this host (set PUBLIC_URL or MARKET_HOSTS)');
+    return;
+  }
+  const signInPage = `${base}${routePath('signIn')}`;
+  await deps.mailer.sendMail({ to: person.email, ...welcomeMail(person.role, person.language, person.firstName, person.addedBy, signInPage, deps.config.productName) });
+}
