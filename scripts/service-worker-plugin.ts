@@ -23,7 +23,8 @@ export function serviceWorker(): Plugin {
       root = config.root;
       outDir = path.resolve(config.root, config.build.outDir);
     },
-    async closeBundle() {
+    async closeBundle(error?: Error) {
+      if (error) return; // a failed build: its own error is the one to read
       const precache = precacheOf(outDir);
       const version = createHash('sha256').update(precache.join('\n')).digest('hex').slice(0, 12);
       await build({
