@@ -36,6 +36,8 @@ export const PAGE_MODULES = {
   linkRequest: { module: 'forms/link-request-page.tsx', messages: ['form', 'components', 'myData'] },
   linkSent: { module: 'features/data-rights/link-sent-page.tsx', messages: ['components', 'myData'] },
   myData: { module: 'features/data-rights/my-data-page.tsx', messages: ['components', 'myData'] },
+  /** Issue 25: where the application stands, behind the link of the "received" e-mail. */
+  myApplication: { module: 'features/my-application/my-application-page.tsx', messages: ['components', 'myApplication'] },
   fieldConfirmation: { module: 'forms/field-confirmation-page.tsx', messages: ['form', 'components', 'italy'] },
   // Issue #13: the public finder.
   finder: { module: 'features/finder/finder-page.tsx', messages: ['finder', 'components'] },
@@ -77,6 +79,7 @@ export function pageForPath(localPath: string, variant: Variant): PageName | nul
   if (path === ROUTES.myDataRequest || path === ROUTES.updateLinkRequest) return 'linkRequest';
   if (path === ROUTES.linkSent) return 'linkSent';
   if (matchesRoute('myData', path)) return 'myData';
+  if (matchesRoute('myApplication', path)) return 'myApplication';
   if (path === ROUTES.fieldConfirmation) return 'fieldConfirmation';
   if (path === ROUTES.finder) return 'finder';
   return (LEGAL_PAGES[variant.country] as Record<string, PageName>)[path] ?? null;

@@ -82,6 +82,15 @@ describe('page routes and not found', () => {
     }
   });
 
+  it('serves the status page of every market, kept out of search engines like the data page', async () => {
+    for (const url of ['/uk/my-application/AbCdEfGhIjKlMnOpQrStUvWxYz012345', '/it/my-application/AbCdEfGhIjKlMnOpQrStUvWxYz012345?lang=en', '/de/my-application/AbCdEfGhIjKlMnOpQrStUvWxYz012345', '/de/my-data/AbCdEfGhIjKlMnOpQrStUvWxYz012345']) {
+      const response = await page(url);
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['x-robots-tag'], url).toBe('noindex');
+    }
+    expect((await page('/uk/form')).headers['x-robots-tag']).toBeUndefined();
+  });
+
   it("gives legal routes only in the shells the specification gives them", async () => {
     for (const url of ['/uk/datenschutz', '/it/impressum?lang=de', '/uk/nutzungsbedingungen', '/de/privacy-policy', '/de/terms-and-conditions?lang=en']) {
       expect((await page(url)).statusCode, url).toBe(404);

@@ -8,7 +8,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LANGUAGE_TAG, MARKET_LANGUAGE, resolveLanguage, resolveMarket, resolveVariant, type Country } from '#shared/markets.ts';
 import type { SiteConfig } from '#shared/api/site-config.ts';
-import { isPagePath, pageForPath } from '#shared/page-modules.ts';
+import { isPagePath, pageForPath, type PageName } from '#shared/page-modules.ts';
 import { ApiMessage } from '#shared/schemas/api.ts';
 import type { Config } from '../config.ts';
 import { createPreloader, readManifest } from '../services/preload.ts';
@@ -24,6 +24,9 @@ function pageTitle(productName: string, country: Country): string {
 /** JSON safe inside a <script> element: no "<" can close it or open a comment. */
 const jsonForScript = (value: unknown) =>
   JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+
+/** Pages reached by a personal e-mailed link: never indexed. */
+const PRIVATE_PAGES = new Set<PageName | null>(['myApplication', 'myData']);
 
 /** index.html filled in for one visit; `headTags` (preload links) go at the end of <head>. */
 export function renderIndex(template: string, site: SiteConfig, headTags = ''): string {
@@ -108,6 +111,8 @@ export async function webRoutes(app: FastifyInstance, config: Config) {
     };
     // The rep's pages name the manifest that makes them an installable app.
     const headTags = /^\/rep(\/|$)/.test(localPath) ? `${preload}<link rel="manifest" href="${escapeHtml(`${basePath}/manifest.webmanifest${language === MARKET_LANGUAGE[country] ? '' : `?lang=${language}`}`)}">` : preload;
+    // Pages behind a personal link (a token in the path) stay out of search engines.
+    if (found && PRIVATE_PAGES.has(pageForPath(localPath, variant))) reply.header('x-robots-tag', 'noindex');
     return reply.code(found ? 200 : 404).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(renderIndex(template, site, headTags));
   };
 

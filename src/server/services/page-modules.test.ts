@@ -55,6 +55,7 @@ describe('the route → page module table', () => {
     expect(pageForPath('/form/1', uk)).toBe('application');
     expect(pageForPath('/thank-you', uk)).toBe('thankYou');
     for (const market of [uk, it_, de]) expect(pageForPath('/finder', market)).toBe('finder');
+    for (const market of [uk, it_, de]) expect(pageForPath('/my-application/AbCdEfGhIjKlMnOpQrStUvWxYz012345', market)).toBe('myApplication');
     expect(pageForPath('/impressum', de)).toBe('impressum');
     expect(pageForPath('/pharmacist/edit/abc', uk)).toBe('editRedirect');
     expect(pageForPath('/areamanager/mainadmin', it_)).toBeNull();

@@ -42,6 +42,7 @@ const DataRightsRequestPage = page(() => import('../forms/link-request-page.tsx'
 const UpdateLinkRequestPage = page(() => import('../forms/link-request-page.tsx').then((m) => m.UpdateLinkRequestPage), PAGE_MODULES.linkRequest.messages);
 const LinkSentPage = page(() => import('../features/data-rights/link-sent-page.tsx').then((m) => m.LinkSentPage), PAGE_MODULES.linkSent.messages);
 const MyDataPage = page(() => import('../features/data-rights/my-data-page.tsx').then((m) => m.MyDataPage), PAGE_MODULES.myData.messages);
+const MyApplicationPage = page(() => import('../features/my-application/my-application-page.tsx').then((m) => m.MyApplicationPage), PAGE_MODULES.myApplication.messages);
 const FieldConfirmationPage = page(() => import('../forms/field-confirmation-page.tsx').then((m) => m.FieldConfirmationPage), PAGE_MODULES.fieldConfirmation.messages);
 const StaffArea = page(() => import('../features/staff/staff-area.tsx').then((m) => m.StaffArea), STAFF_MESSAGES);
 const AreaManagerFormPage = page(() => import('../features/staff/area-manager-form-pages.tsx').then((m) => m.AreaManagerFormPage), STAFF_FORM_MESSAGES);
@@ -168,6 +169,7 @@ export const routes: RouteObject[] = [
       { path: routerPath('updateLinkRequest'), element: <UpdateLinkRequestPage /> },
       { path: routerPath('linkSent'), element: <LinkSentPage /> },
       { path: routerPath('myData'), element: <MyDataPage /> },
+      { path: routerPath('myApplication'), element: <MyApplicationPage /> },
       { path: routerPath('finder'), element: <FinderPage /> },
       { path: routerPath('fieldConfirmation'), element: <FieldConfirmationPage /> },
       ...staffRoutes(StaffArea, staffPages),

@@ -1,4 +1,4 @@
-// "This link is no longer valid": an e-mailed link (an edit link, a link to one's data) that names
+// "This link is no longer valid": an e-mailed link (an edit link, a link to one's data or status) that names
 // nothing any more, because it expired, a newer one replaced it, or it was copied incompletely.
 // Says what to do (ask for a new link) and whom to contact (the operator's support address).
 import { useTitledHeading } from '../lib/use-titled-heading.ts';
@@ -10,7 +10,7 @@ import './components.css';
 
 export interface LinkNotValidViewProps {
   /** Which link it was: the wording of why, and where to ask for a new one. */
-  kind: 'edit' | 'data' | 'confirm';
+  kind: 'edit' | 'data' | 'confirm' | 'status';
   /** The page that sends a new link (a path inside the market). */
   newLinkPath: string;
 }
