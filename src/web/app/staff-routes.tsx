@@ -23,7 +23,7 @@ export function isStaffPath(pathname: string): boolean {
 /** Message files every staff page loads (validation messages live in form.json, call flags and other lists in reference.json). */
 export const STAFF_MESSAGES = ['staff', 'form', 'components', 'reference'];
 /** The review desk's pages add their own, and the applicant forms' wording for the field names. */
-export const REVIEW_MESSAGES = [...STAFF_MESSAGES, 'review', 'italy', 'steps'];
+export const REVIEW_MESSAGES = [...STAFF_MESSAGES, 'review', 'review-checks', 'italy', 'steps'];
 /** The rep's pages also ask the Italian form's questions. */
 export const REP_MESSAGES = [...STAFF_MESSAGES, 'italy'];
 /** The rep's list adds its own words (the due days, the distance, the map), which the visit form does not load. */

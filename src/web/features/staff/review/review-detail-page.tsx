@@ -8,7 +8,7 @@ import { Link, useParams } from 'react-router';
 import * as StaffApi from '#shared/api/staff-endpoints.ts';
 import { pathOf } from '#shared/api/contract.ts';
 import { routePath } from '#shared/routes.ts';
-import { ERASED_REASON, type ReviewDetail, type ReviewField } from '#shared/schemas/review.ts';
+import type { ReviewDetail } from '#shared/schemas/review.ts';
 import { ErrorView } from '../../../components/error-view.tsx';
 import { MapView } from '../../../components/map-view.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
@@ -16,47 +16,34 @@ import { useLocalPath, useSite } from '../../../lib/site-context.tsx';
 import { NoAccess } from '../no-access.tsx';
 import { usePageTitle } from '../use-page-title.ts';
 import { getApplication } from './api/review-api.ts';
+import { useAnswerText, useFieldLabel } from './answer-text.ts';
+import { ReviewChecks } from './review-checks.tsx';
+import { ClaimBanner } from './claim-banner.tsx';
 import { DecisionForm } from './decision-form.tsx';
+import { InternalNoteForm } from './internal-note-form.tsx';
+import { ReviewHistory } from './review-history.tsx';
 import { ReviewNav } from './review-nav.tsx';
 import { useDateFormat } from './use-date-format.ts';
+import { erasedName } from './erased-name.ts';
 import { useStaffLoad } from '../use-staff-load.ts';
 import { WaitingAge } from './waiting-age.tsx';
 import './review.css';
-
-/** A field's label: the form's own wording, then its section's, then the shared form's, then the desk's. */
-function useFieldLabel(formTexts: string) {
-  const { t } = useTranslation();
-  return (field: ReviewField) => {
-    const keys = (name: string) => [`${formTexts}.fieldNames.${name}`, `${field.texts}.fieldNames.${name}`, `form.fieldNames.${name}`, `review.fieldNames.${name}`];
-    const own = t(keys(field.name), { defaultValue: '' });
-    if (own) return own;
-    // A repeated block's field (firstName2): the field's name and its block number.
-    const base = field.name.replace(/\d+$/, '');
-    return `${t(keys(base), { defaultValue: base })} ${field.name.slice(base.length)}`.trim();
-  };
-}
-
-function useFieldValue() {
-  const { t } = useTranslation();
-  return (value: unknown): string => {
-    if (value === true || value === 'true' || value === 'on' || value === 'yes') return t('review.values.yes');
-    if (value === false || value === 'false' || value === 'no') return t('review.values.no');
-    if (value === null || value === undefined || value === '') return t('review.values.empty');
-    if (typeof value === 'object') return JSON.stringify(value);
-    return String(value);
-  };
-}
 
 function Detail({ detail, reload }: { detail: ReviewDetail; reload: () => void }) {
   const { t } = useTranslation();
   const { config } = useSite();
   const label = useFieldLabel(detail.formTexts);
-  const value = useFieldValue();
+  const answer = useAnswerText({ [detail.place.placeId]: detail.place });
   const formatDate = useDateFormat();
   const formatTime = useDateFormat(true);
   const [notice, setNotice] = useState<string | null>(null);
   const noticeRef = useRef<HTMLParagraphElement>(null);
-  const name = `${detail.firstName} ${detail.lastName}`;
+  const name = detail.status === 'erased' ? erasedName(t, detail.reference) : `${detail.firstName} ${detail.lastName}`;
+
+  const announce = (message: string) => {
+    setNotice(message);
+    reload();
+  };
 
   useEffect(() => {
     if (notice) noticeRef.current?.focus();
@@ -89,12 +76,16 @@ function Detail({ detail, reload }: { detail: ReviewDetail; reload: () => void }
         ) : null}
       </dl>
 
+      {detail.status !== 'erased' ? <ClaimBanner applicationId={detail.id} claim={detail.claim} onChanged={announce} /> : null}
+
+      <ReviewChecks applicationId={detail.id} formTexts={detail.formTexts} />
+
       <h2 className="pc-heading-m">{t('review.detail.answers')}</h2>
       <dl>
         {detail.fields.map((field) => (
           <div key={field.name} className="review-pair">
             <dt>{label(field)}</dt>
-            <dd>{value(field.value)}</dd>
+            <dd>{answer(field.name, field.value)}</dd>
           </div>
         ))}
       </dl>
@@ -132,32 +123,8 @@ function Detail({ detail, reload }: { detail: ReviewDetail; reload: () => void }
         markerTitle={detail.place.name}
       />
 
-      <h2 className="pc-heading-m">{t('review.detail.history')}</h2>
-      {detail.history.length === 0 ? (
-        <p className="pc-body">{t('review.detail.noHistory')}</p>
-      ) : (
-        <ol className="review-history">
-          {detail.history.map((entry) => (
-            <li key={entry.id}>
-              <strong>{t(`review.history.${entry.action}`)}</strong> – {formatTime(entry.at)}
-              <br />
-              {entry.by ? t('review.history.by', { name: entry.by }) : t('review.history.byApplicant')}
-              {entry.fromStatus ? (
-                <>
-                  <br />
-                  {t('review.history.change', { from: t(`review.status.${entry.fromStatus}`), to: t(`review.status.${entry.toStatus}`) })}
-                </>
-              ) : null}
-              {entry.reason ? (
-                <>
-                  <br />
-                  {detail.status === 'erased' && entry.reason === ERASED_REASON ? t('review.history.reasonErased') : t('review.history.reason', { reason: entry.reason })}
-                </>
-              ) : null}
-            </li>
-          ))}
-        </ol>
-      )}
+      <ReviewHistory history={detail.history} erased={detail.status === 'erased'} />
+      <InternalNoteForm applicationId={detail.id} onAdded={announce} />
 
       <ConsentRecords consents={detail.consents} formatTime={formatTime} />
 
@@ -165,10 +132,8 @@ function Detail({ detail, reload }: { detail: ReviewDetail; reload: () => void }
         applicationId={detail.id}
         applicantName={name}
         decisions={detail.decisions}
-        onDecided={(message) => {
-          setNotice(message);
-          reload();
-        }}
+        claimedBy={detail.claim && !detail.claim.mine ? detail.claim.by : null}
+        onDecided={announce}
       />
     </article>
   );

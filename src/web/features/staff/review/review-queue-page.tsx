@@ -17,6 +17,7 @@ import { usePageTitle } from '../use-page-title.ts';
 import { getQueue } from './api/review-api.ts';
 import { ReviewNav } from './review-nav.tsx';
 import { useDateFormat } from './use-date-format.ts';
+import { erasedName } from './erased-name.ts';
 import { useStaffLoad } from '../use-staff-load.ts';
 import { WaitingAge, waitingLevel } from './waiting-age.tsx';
 import './review.css';
@@ -144,7 +145,7 @@ export function ReviewQueuePage() {
                       <tr key={item.id} className={level ? `review-row--${level}` : undefined}>
                         <td data-label={t('review.columns.name')}>
                           <Link to={localPath(routePath('reviewApplication', { applicationId: item.id }))}>
-                            {item.firstName} {item.lastName}
+                            {item.status === 'erased' ? erasedName(t, item.reference) : `${item.firstName} ${item.lastName}`}
                           </Link>
                           <br />
                           <span className="review-muted">{item.pharmacyName}</span>
@@ -156,9 +157,9 @@ export function ReviewQueuePage() {
                           ) : null}
                         </td>
                         <td data-label={t('review.columns.email')} className="review-wrap">
-                          {item.email}
+                          {item.status === 'erased' ? '' : item.email}
                         </td>
-                        <td data-label={t('review.columns.registrationNumber')}>{item.registrationNumber}</td>
+                        <td data-label={t('review.columns.registrationNumber')}>{item.status === 'erased' ? '' : item.registrationNumber}</td>
                         <td data-label={t('review.columns.market')}>{t(`review.market.${item.market}`)}</td>
                         <td data-label={t('review.columns.status')}>{t(`review.status.${item.status as ApplicationStatus}`)}</td>
                         <td data-label={t('review.columns.submitted')}>

@@ -82,7 +82,7 @@ export function ReviewersPage() {
           caption={t('review.reviewers.caption', { count: state.data.length })}
           rows={state.data}
           columns={[
-            { label: t('review.columns.name'), cell: (reviewer) => `${reviewer.firstName} ${reviewer.lastName}` },
+            { label: t('review.checks.reviewerName'), cell: (reviewer) => `${reviewer.firstName} ${reviewer.lastName}` },
             { label: t('review.columns.email'), cell: (reviewer) => reviewer.email, className: 'review-wrap' },
             { label: t('review.reviewers.state'), cell: (reviewer) => (reviewer.disabled ? t('review.reviewers.isDisabled') : t('review.reviewers.isActive')) },
             {

@@ -1,17 +1,19 @@
 // The review desk's calls (src/shared/api/review-endpoints.ts), each answering what the page
 // needs to know: the data, nobody signed in (401), no access (403), field errors, or a failure.
 import * as ReviewApi from '#shared/api/review-endpoints.ts';
+import * as ReviewChecksApi from '#shared/api/review-checks-endpoints.ts';
 import * as StaffApi from '#shared/api/staff-endpoints.ts';
 import type { ReviewListQuery } from '#shared/api/review-endpoints.ts';
 import type { ActivityPage } from '#shared/schemas/activity-log.ts';
-import type { Decision, ReviewDetail, ReviewerItem, ReviewList } from '#shared/schemas/review.ts';
+import type { ReviewChecks } from '#shared/schemas/review-checks.ts';
+import type { AgeBandCounts, Decision, ReviewClaim, ReviewDetail, ReviewerItem, ReviewList } from '#shared/schemas/review.ts';
 import { callApi, type ApiResult } from '../../../../lib/api-client.ts';
 
 export type Loaded<T> = { kind: 'ok'; data: T } | { kind: 'signedOut' } | { kind: 'forbidden' } | { kind: 'notFound' } | { kind: 'failed' };
 export type Sent<T = undefined> =
   | { kind: 'ok'; data: T }
   | { kind: 'fieldErrors'; errors: Record<string, string> }
-  | { kind: 'conflict'; message: string }
+  | { kind: 'conflict'; message: string; data?: unknown }
   | { kind: 'signedOut' }
   | { kind: 'forbidden' }
   | { kind: 'failed' };
@@ -30,7 +32,7 @@ function sent<T>(result: ApiResult<T>): Sent<T> {
   if (result.httpStatus === 401) return { kind: 'signedOut' };
   if (result.httpStatus === 403) return { kind: 'forbidden' };
   if (result.httpStatus === 400 && body?.errors && typeof body.errors === 'object') return { kind: 'fieldErrors', errors: body.errors };
-  if (result.httpStatus === 409) return { kind: 'conflict', message: typeof body?.message === 'string' ? body.message : '' };
+  if (result.httpStatus === 409) return { kind: 'conflict', message: typeof body?.message === 'string' ? body.message : '', data: body?.data };
   if (!result.ok || body?.status !== 'ok') return { kind: 'failed' };
   return { kind: 'ok', data: body.data as T };
 }
@@ -52,8 +54,33 @@ export const getQueue = (request: ReviewListQuery, signal?: AbortSignal): Promis
 export const getApplication = (id: string, signal?: AbortSignal): Promise<Loaded<ReviewDetail>> =>
   guard(async () => loaded(await callApi(ReviewApi.application, { params: { id }, signal }), (d) => isObject(d) && Array.isArray((d as ReviewDetail).fields)), { kind: 'failed' });
 
-export const sendDecision = (id: string, decision: Decision, reason: string) =>
-  guard(async () => sent(await callApi(ReviewApi.decision, { params: { id }, request: { decision, reason } })), { kind: 'failed' } as Sent<{ status: string }>);
+/** The checks on one application (issue 25): changes since the change request, duplicate flags, the register link. */
+export const getChecks = (id: string, signal?: AbortSignal): Promise<Loaded<ReviewChecks>> =>
+  guard(async () => loaded(await callApi(ReviewChecksApi.checks, { params: { id }, signal }), (d) => isObject(d) && Array.isArray((d as ReviewChecks).duplicates)), { kind: 'failed' });
+
+/** A decision; the internal note and the confirmation of someone else's claim are sent only when there is one. */
+export const sendDecision = (id: string, decision: Decision, reason: string, extra: { internalNote?: string; confirmClaim?: boolean } = {}) =>
+  guard(
+    async () =>
+      sent(
+        await callApi(ReviewApi.decision, {
+          params: { id },
+          request: { decision, reason, ...(extra.internalNote ? { internalNote: extra.internalNote } : {}), ...(extra.confirmClaim ? { confirmClaim: true } : {}) },
+        }),
+      ),
+    { kind: 'failed' } as Sent<{ status: string }>,
+  );
+
+export const addInternalNote = (id: string, note: string) => guard(async () => sent(await callApi(ReviewApi.internalNote, { params: { id }, request: { note } })), { kind: 'failed' } as Sent);
+
+/** "I am reviewing this"; `confirm` takes over someone else's claim. */
+export const claimApplication = (id: string, confirm = false) =>
+  guard(async () => sent(await callApi(ReviewApi.claim, { params: { id }, request: confirm ? { confirm } : {} })), { kind: 'failed' } as Sent<ReviewClaim>);
+
+export const releaseClaim = (id: string) => guard(async () => sent(await callApi(ReviewApi.releaseClaim, { params: { id }, request: {} })), { kind: 'failed' } as Sent);
+
+export const getAgeBands = (signal?: AbortSignal): Promise<Loaded<AgeBandCounts[]>> =>
+  guard(async () => loaded(await callApi(ReviewApi.ageBands, { signal }), Array.isArray), { kind: 'failed' });
 
 export const getReviewers = (signal?: AbortSignal): Promise<Loaded<ReviewerItem[]>> =>
   guard(async () => loaded(await callApi(ReviewApi.reviewers, { signal }), Array.isArray), { kind: 'failed' });
