@@ -243,11 +243,12 @@ export function createReviewDesk(db: Database, options: ReviewDeskOptions) {
       };
     },
 
-    /** A note for the reviewers, written on its own: a history entry that changes nothing and is mailed to nobody. */
+    /** A note for the reviewers, written on its own: a history entry that changes nothing and is mailed to nobody; false when there is no such application (or it was erased). */
     async addNote(id: string, note: string, actorId: string): Promise<boolean> {
       return db.transaction(async (tx) => {
         const [row] = await tx.select({ status: applications.status }).from(applications).where(eq(applications.id, id)).for('update');
-        if (!row) return false;
+        // An erased application keeps no words about its applicant.
+        if (!row || row.status === 'erased') return false;
         await tx.insert(reviewAudit).values({ at: now(), applicationId: id, actorId, action: 'note', fromStatus: null, toStatus: row.status, internalNote: note });
         return true;
       });

@@ -1,8 +1,11 @@
 // The four actions of the detail page: choose a decision (only those the status allows), give a
-// reason (required except for approval), confirm, send. The result is announced and the page reloads.
+// reason (required except for approval) and, for the reviewers only, an internal note; confirm,
+// send. When someone else has claimed the application, the confirmation says so and the decision
+// is sent as confirmed; a claim made meanwhile (409 claimedByOther) brings the confirmation back
+// with their name. The result is announced and the page reloads.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { REASON_MAX_LENGTH, type Decision } from '#shared/schemas/review.ts';
+import { INTERNAL_NOTE_MAX_LENGTH, REASON_MAX_LENGTH, ReviewMessage, type Decision } from '#shared/schemas/review.ts';
 import { ErrorSummary } from '../../../components/error-summary.tsx';
 import { Radios } from '../../../components/radios.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
@@ -14,14 +17,19 @@ export interface DecisionFormProps {
   applicationId: string;
   applicantName: string;
   decisions: readonly Decision[];
+  /** The name of someone else who has claimed the application, or null. */
+  claimedBy: string | null;
   onDecided: (message: string) => void;
 }
 
-export function DecisionForm({ applicationId, applicantName, decisions, onDecided }: DecisionFormProps) {
+export function DecisionForm({ applicationId, applicantName, decisions, claimedBy, onDecided }: DecisionFormProps) {
   const { t } = useTranslation();
   const sendToSignIn = useSendToSignIn();
   const [decision, setDecision] = useState<Decision | ''>('');
   const [reason, setReason] = useState('');
+  const [internalNote, setInternalNote] = useState('');
+  /** Whose claim the confirmation step names: the page's, or one the server reported meanwhile. */
+  const [claimer, setClaimer] = useState<string | null>(null);
   const [errors, setErrors] = useState<{ decision?: string; reason?: string; _?: string }>({});
   const [attempt, setAttempt] = useState(0);
   const [confirming, setConfirming] = useState(false);
@@ -43,19 +51,29 @@ export function DecisionForm({ applicationId, applicantName, decisions, onDecide
     else if (decision !== 'approve' && !reason.trim()) found.reason = t('review.actions.reasonError');
     setErrors(found);
     setAttempt((n) => n + 1);
-    if (Object.keys(found).length === 0) setConfirming(true);
+    if (Object.keys(found).length === 0) {
+      setClaimer(claimedBy);
+      setConfirming(true);
+    }
   };
 
   const send = async () => {
     if (!decision) return;
     setBusy(true);
-    const result = await sendDecision(applicationId, decision, reason.trim());
+    const result = await sendDecision(applicationId, decision, reason.trim(), { internalNote: internalNote.trim(), confirmClaim: claimer !== null });
     setBusy(false);
+    if (result.kind === 'conflict' && result.message === ReviewMessage.claimedByOther) {
+      // Claimed since the page loaded: the same confirmation, now naming them.
+      setClaimer((result.data as { claimedBy?: string } | undefined)?.claimedBy ?? '');
+      confirmHeading.current?.focus();
+      return;
+    }
     setConfirming(false);
     switch (result.kind) {
       case 'ok':
         setDecision('');
         setReason('');
+        setInternalNote('');
         setErrors({});
         setRound((n) => n + 1);
         onDecided(t(`review.actions.done.${decision}`, { name: applicantName }));
@@ -115,6 +133,19 @@ export function DecisionForm({ applicationId, applicantName, decisions, onDecide
           }}
           rows={5}
         />
+        <TextArea
+          name="decisionInternalNote"
+          id="decision-internal-note"
+          label={t('review.team.decisionNote')}
+          hint={t('review.team.decisionNoteHint')}
+          value={internalNote}
+          maxLength={INTERNAL_NOTE_MAX_LENGTH}
+          onChange={(e) => {
+            setInternalNote(e.target.value);
+            setConfirming(false);
+          }}
+          rows={3}
+        />
         {!confirming ? (
           <div className="pc-button-group">
             <button type="submit" className="pc-button">
@@ -128,6 +159,11 @@ export function DecisionForm({ applicationId, applicantName, decisions, onDecide
           <h3 id="review-confirm-title" ref={confirmHeading} tabIndex={-1} className="pc-heading-m">
             {t(`review.confirm.${decision}`, { name: applicantName })}
           </h3>
+          {claimer !== null ? (
+            <p className="pc-body review-confirm__claim">
+              <strong>{t('review.team.confirmClaimed', { name: claimer })}</strong>
+            </p>
+          ) : null}
           <p className="pc-body">{t('review.confirm.mail')}</p>
           <div className="pc-button-group">
             <button type="button" className={decision === 'approve' ? 'pc-button' : 'pc-button pc-button--warning'} onClick={send} disabled={busy}>

@@ -124,7 +124,7 @@ function Detail({ detail, reload }: { detail: ReviewDetail; reload: () => void }
       />
 
       <ReviewHistory history={detail.history} erased={detail.status === 'erased'} />
-      <InternalNoteForm applicationId={detail.id} onAdded={announce} />
+      {detail.status !== 'erased' ? <InternalNoteForm applicationId={detail.id} onAdded={announce} /> : null}
 
       <ConsentRecords consents={detail.consents} formatTime={formatTime} />
 

@@ -15,6 +15,7 @@ import { useLocalPath } from '../../../lib/site-context.tsx';
 import { NoAccess } from '../no-access.tsx';
 import { usePageTitle } from '../use-page-title.ts';
 import { getQueue } from './api/review-api.ts';
+import { AgeBands } from './age-bands.tsx';
 import { ReviewNav } from './review-nav.tsx';
 import { useDateFormat } from './use-date-format.ts';
 import { erasedName } from './erased-name.ts';
@@ -83,6 +84,7 @@ export function ReviewQueuePage() {
     <div className="staff-page review-page">
       <ReviewNav />
       <h1 className="pc-heading-l">{t('review.queue.title')}</h1>
+      <AgeBands />
       <form className="review-filters" role="search" aria-label={t('review.filters.label')} onSubmit={apply}>
         <Select
           name="status"
@@ -136,6 +138,7 @@ export function ReviewQueuePage() {
                     <th scope="col">{t('review.columns.market')}</th>
                     <th scope="col">{t('review.columns.status')}</th>
                     <th scope="col">{t('review.columns.submitted')}</th>
+                    <th scope="col">{t('review.team.column')}</th>
                   </tr>
                 </thead>
                 <tbody>
@@ -165,6 +168,7 @@ export function ReviewQueuePage() {
                         <td data-label={t('review.columns.submitted')}>
                           {formatDate(item.submittedAt)} <WaitingAge status={item.status} submittedAt={item.submittedAt} />
                         </td>
+                        <td data-label={t('review.team.column')}>{item.claimedBy ?? <span className="review-muted">{t('review.team.nobody')}</span>}</td>
                       </tr>
                     );
                   })}
