@@ -14,7 +14,7 @@ export type FieldsOf = (country: string, language: string, answers: Record<strin
 const comparable = (value: unknown): string => (value === undefined || value === null || value === '' ? '' : JSON.stringify(value));
 
 /** The fields whose answers differ, in the order of the answers now, then those no longer answered. */
-export function changedFields(before: ReviewField[], after: ReviewField[]): ChangedField[] {
+function changedFields(before: ReviewField[], after: ReviewField[]): ChangedField[] {
   const earlier = new Map(before.map((field) => [field.name, field]));
   const changed: ChangedField[] = [];
   for (const field of after) {
