@@ -76,7 +76,7 @@ const TEXT: Record<Language, MailText> = {
       `Falls Sie diese Bewerbung nicht selbst abgeschickt haben, teilen Sie uns das bitte unter derselben Adresse mit.`,
       `Mit freundlichen Grüßen\nIhr ${w.product}-Team`,
     ],
-    statusIntro: `Auf einer eigenen Seite können Sie jederzeit nachsehen, wie weit Ihre Bewerbung ist. Sie ist bis ${STATUS_LINK_DAYS_AFTER_DECISION} Tage nach der Entscheidung erreichbar; bitte geben Sie den Link nicht weiter.`,
+    statusIntro: `Auf einer eigenen Seite können Sie jederzeit nachsehen, wie weit Ihre Bewerbung ist. Die Seite ist bis ${STATUS_LINK_DAYS_AFTER_DECISION} Tage nach der Entscheidung erreichbar; bitte geben Sie den Link nicht weiter.`,
     statusButton: 'Stand meiner Bewerbung ansehen',
   },
 };
