@@ -12,11 +12,13 @@ export function ReviewHistory({ history, erased }: { history: ReviewDetail['hist
 
   return (
     <>
-      <h2 className="pc-heading-m">{t('review.detail.history')}</h2>
+      <h2 id="review-history-title" className="pc-heading-m">
+        {t('review.detail.history')}
+      </h2>
       {history.length === 0 ? (
         <p className="pc-body">{t('review.detail.noHistory')}</p>
       ) : (
-        <ol className="review-history">
+        <ol className="review-history" aria-labelledby="review-history-title">
           {history.map((entry) => (
             <li key={entry.id} className={entry.action === 'note' ? 'review-history__note' : undefined}>
               <strong>{entry.action === 'note' ? t('review.team.history.note') : t(`review.history.${entry.action}`)}</strong> – {formatTime(entry.at)}
