@@ -1,6 +1,6 @@
 // An internal note on the application page (issue 25), at any time and in any status: for the
 // reviewers only, kept in the history with who and when, never mailed. Hand-built beside the
-// decision form, for the same reasons (docs/decisions/0019, 0029).
+// decision form, for the same reasons (docs/decisions/0019, 0030).
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { INTERNAL_NOTE_MAX_LENGTH } from '#shared/schemas/review.ts';
