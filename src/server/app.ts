@@ -19,7 +19,7 @@ import { authRoutes } from './routes/auth.ts';
 import { captchaRoutes } from './routes/captcha.ts';
 import { certificateRoutes } from './routes/certificates.ts';
 import { draftRoutes } from './routes/drafts.ts';
-import { finderRoutes } from './routes/finder.ts';
+import { finderRoutes, listingPageHead } from './routes/finder.ts';
 import { healthRoutes } from './routes/health.ts';
 import { pharmacyRoutes } from './routes/pharmacies.ts';
 import { photoRoutes } from './routes/photos.ts';
@@ -278,7 +278,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await myApplicationRoutes(app, { myApplication: createMyApplication(db, { now }), rateLimit: publicPostLimit });
   // Issue #13: the finder.
   await finderRoutes(app, { db, rateLimit: publicReadLimit });
-  await webRoutes(app, config);
+  await webRoutes(app, config, { finderListing: listingPageHead(db) });
 
   return app;
 }

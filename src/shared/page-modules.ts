@@ -21,8 +21,8 @@ export const SHELL_MESSAGES: readonly string[] = ['common', 'layout', 'consent']
 export const PAGE_MODULES = {
   landing: { module: 'features/landing/landing-page.tsx', messages: ['landing'] },
   /** The single-page application of en-uk and it-it (the catalogue's entry is chosen by the page). */
-  application: { module: 'forms/application-page.tsx', messages: ['form', 'components', 'italy'] },
-  steps: { module: 'forms/steps-application-page.tsx', messages: ['form', 'components', 'steps', 'landing'] },
+  application: { module: 'forms/application-page.tsx', messages: ['form', 'components', 'italy', 'preview'] },
+  steps: { module: 'forms/steps-application-page.tsx', messages: ['form', 'components', 'steps', 'landing', 'preview'] },
   thankYou: { module: 'features/registration/thank-you-page.tsx', messages: ['form'] },
   editRedirect: { module: 'features/registration/edit-redirect-page.tsx', messages: [] },
   privacyPolicy: { module: 'features/legal/privacy-policy-page.tsx', messages: ['legal'] },
@@ -40,7 +40,9 @@ export const PAGE_MODULES = {
   myApplication: { module: 'features/my-application/my-application-page.tsx', messages: ['components', 'myApplication'] },
   fieldConfirmation: { module: 'forms/field-confirmation-page.tsx', messages: ['form', 'components', 'italy'] },
   // Issue #13: the public finder.
-  finder: { module: 'features/finder/finder-page.tsx', messages: ['finder', 'components'] },
+  finder: { module: 'features/finder/finder-page.tsx', messages: ['finder', 'components', 'preview'] },
+  /** Issue 25 item 9: one listing's page (/finder/{listingId}); the server answers 404 for an id that is not listed. */
+  finderListing: { module: 'features/finder/finder-listing-page.tsx', messages: ['finder', 'components', 'preview'] },
 } as const satisfies Record<string, PageModule>;
 
 export type PageName = keyof typeof PAGE_MODULES;
@@ -82,6 +84,7 @@ export function pageForPath(localPath: string, variant: Variant): PageName | nul
   if (matchesRoute('myApplication', path)) return 'myApplication';
   if (path === ROUTES.fieldConfirmation) return 'fieldConfirmation';
   if (path === ROUTES.finder) return 'finder';
+  if (matchesRoute('finderListing', path)) return 'finderListing';
   return (LEGAL_PAGES[variant.country] as Record<string, PageName>)[path] ?? null;
 }
 

@@ -1,10 +1,12 @@
-// GET /api/v1/finder/pharmacies: only approved listings, only the public keys, nearest first,
-// paged, validated, and revalidated with an ETag.
+// GET /api/v1/finder/pharmacies: only approved listings, only the public keys, named by their
+// listing ids (never application ids), nearest first, paged, filtered by service, validated, and
+// revalidated with an ETag.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FINDER_PAGE_SIZE, FINDER_PHARMACY_KEYS } from '#shared/schemas/finder.ts';
+import { applications } from '../db/schema.ts';
 import { EARTH_RADIUS_KM } from '../services/finder.ts';
 import { createTestContext, type TestContext } from '../test/context.ts';
-import { greatCircleKm, insertListings, setStatus, submitApplication, type ApplicationStatus } from '../test/listings.ts';
+import { greatCircleKm, insertListings, listingIdsOf, setStatus, submitApplication, type ApplicationStatus } from '../test/listings.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -22,14 +24,51 @@ const near = (extra = '') => `market=uk&lat=${HERE.lat}&lng=${HERE.lng}${extra}`
 describe('GET /api/v1/finder/pharmacies', () => {
   it('lists an application submitted through the form once it is approved, with exactly the public keys', async () => {
     const { id } = await submitApplication(ctx, 'uk', { whereYouWork: 'Approved Chemist', firstName: 'Priya' });
-    expect((await find(near())).json().data.map((p: { id: string }) => p.id)).not.toContain(id);
+    const [listingId] = await listingIdsOf(ctx.database.db, [id]);
+    expect((await find(near())).json().data.map((p: { id: string }) => p.id)).not.toContain(listingId);
 
     await setStatus(ctx.database.db, id, 'approved');
     const answer = (await find(near())).json();
-    const item = answer.data.find((p: { id: string }) => p.id === id);
-    expect(item).toMatchObject({ id, pharmacyName: 'Approved Chemist', firstName: 'Priya', market: 'uk', lat: 53.4, lng: -2.99, distanceKm: 0, about: 'Ten years in community pharmacy.' });
+    const item = answer.data.find((p: { id: string }) => p.id === listingId);
+    expect(item).toMatchObject({ id: listingId, pharmacyName: 'Approved Chemist', firstName: 'Priya', market: 'uk', lat: 53.4, lng: -2.99, distanceKm: 0, about: 'Ten years in community pharmacy.' });
     for (const listed of answer.data) expect(Object.keys(listed).sort()).toEqual([...FINDER_PHARMACY_KEYS].sort());
     expect(JSON.stringify(answer)).not.toMatch(/@|O'Brien|edit_?token|registration/i);
+  });
+
+  it('names every listing by its own listing id: no application id appears in any answer', async () => {
+    const { id } = await submitApplication(ctx, 'uk', { whereYouWork: 'Own Id Chemist' });
+    await setStatus(ctx.database.db, id, 'approved');
+    const [listingId] = await listingIdsOf(ctx.database.db, [id]);
+    expect(listingId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(listingId).not.toBe(id);
+
+    const applicationIds = (await ctx.database.db.select({ id: applications.id }).from(applications)).map((row) => row.id);
+    const answers = [(await find(near())).body, (await find(near('&radiusKm=100&service=flu'))).body, (await ctx.app.inject({ method: 'GET', url: `/api/v1/finder/listings/${listingId}` })).body];
+    expect(answers[0]).toContain(listingId);
+    for (const body of answers) for (const applicationId of applicationIds) expect(body).not.toContain(applicationId);
+    // An application's id does not open a listing either.
+    expect((await ctx.app.inject({ method: 'GET', url: `/api/v1/finder/listings/${id}` })).statusCode).toBe(404);
+  });
+
+  it('keeps only the listings whose services contain a keyword, in any case, with the total to match', async () => {
+    const [lat, lng] = [51.2, -1.3];
+    const ids = await insertListings(ctx.database.db, [
+      { country: 'uk', lat, lng: lng + 0.001, services: 'Flu jabs, Blood pressure checks', name: 'Both' },
+      { country: 'uk', lat, lng: lng + 0.002, services: 'Stop smoking; BLOOD PRESSURE', name: 'Pressure only' },
+      { country: 'uk', lat, lng: lng + 0.003, services: 'Flu jabs', name: 'Flu only' },
+      { country: 'uk', lat, lng: lng + 0.004, services: '100% natural_remedies', name: 'Percent' },
+    ]);
+    const names = async (query: string) => (await find(`market=uk&lat=${lat}&lng=${lng}${query}`)).json();
+    expect((await names('&service=blood%20pressure')).data.map((p: { pharmacyName: string }) => p.pharmacyName)).toEqual(['Both', 'Pressure only']);
+    expect(await names('&service=%20Blood%20Pressure%20')).toMatchObject({ total: 2 });
+    expect((await names('&service=flu')).total).toBe(2);
+    expect((await names('&service=vaccines')).total).toBe(0);
+    // The keyword is text, not a pattern: % and _ match themselves only.
+    expect((await names('&service=%25')).data.map((p: { pharmacyName: string }) => p.pharmacyName)).toEqual(['Percent']);
+    expect((await names('&service=f_u')).total).toBe(0);
+    expect((await names('&service=')).total).toBe(4);
+    expect((await find(`market=uk&lat=${lat}&lng=${lng}&service=${'x'.repeat(61)}`)).statusCode).toBe(400);
+    expect(ids).toHaveLength(4);
   });
 
   it('never lists submitted, changes_requested, rejected, deactivated or erased applications', async () => {
@@ -39,13 +78,14 @@ describe('GET /api/v1/finder/pharmacies', () => {
       hidden.map((status) => ({ country: 'uk', lat: HERE.lat + 0.001, lng: HERE.lng, status, name: `Hidden ${status}` })),
     );
     const [listed] = await insertListings(ctx.database.db, [{ country: 'uk', lat: HERE.lat + 0.001, lng: HERE.lng, name: 'Listed one' }]);
+    const [listedId] = await listingIdsOf(ctx.database.db, [listed!]);
     const shown = (await find(near())).json().data.map((p: { id: string }) => p.id);
-    expect(shown).toContain(listed);
-    for (const id of ids) expect(shown).not.toContain(id);
+    expect(shown).toContain(listedId);
+    for (const id of await listingIdsOf(ctx.database.db, ids)) expect(shown).not.toContain(id);
 
     // Taking a listing down removes it from the very next answer.
     await setStatus(ctx.database.db, listed!, 'deactivated');
-    expect((await find(near())).json().data.map((p: { id: string }) => p.id)).not.toContain(listed);
+    expect((await find(near())).json().data.map((p: { id: string }) => p.id)).not.toContain(listedId);
   });
 
   it('lists only the market asked for, within the radius, nearest first', async () => {
@@ -88,7 +128,7 @@ describe('GET /api/v1/finder/pharmacies', () => {
       return { lat: lat + (km * Math.cos(bearing)) / kmPerDegree, lng: lng + (km * Math.sin(bearing)) / (kmPerDegree * Math.cos((lat * Math.PI) / 180)) };
     });
     const seeds = [...ring, ...near].map((p) => ({ country: 'de' as const, ...p }));
-    const ids = await insertListings(ctx.database.db, seeds);
+    const ids = await listingIdsOf(ctx.database.db, await insertListings(ctx.database.db, seeds));
     const expected = ids.map((id, i) => ({ id, km: greatCircleKm(lat, lng, seeds[i]!.lat, seeds[i]!.lng) })).sort((a, b) => a.km - b.km);
 
     const pages = await Promise.all([1, 2, 3].map(async (page) => (await find(`market=de&lat=${lat}&lng=${lng}&page=${page}`)).json()));

@@ -6,7 +6,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { LANGUAGE_TAG, MARKET_LANGUAGE, resolveLanguage, resolveMarket, resolveVariant, type Country } from '#shared/markets.ts';
+import { LANGUAGE_TAG, MARKET_LANGUAGE, resolveLanguage, resolveMarket, resolveVariant, type Country, type Language } from '#shared/markets.ts';
 import type { SiteConfig } from '#shared/api/site-config.ts';
 import { isPagePath, pageForPath, type PageName } from '#shared/page-modules.ts';
 import { ApiMessage } from '#shared/schemas/api.ts';
@@ -25,17 +25,31 @@ function pageTitle(productName: string, country: Country): string {
 const jsonForScript = (value: unknown) =>
   JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 
+/** A page's own title and description (a shared link's preview reads them): a listing's page. */
+export interface PageHead {
+  title: string;
+  description: string;
+}
+
+/**
+ * Pages whose head depends on a record named in their path: the head, or null when there is no such
+ * record (the not-found view, 404). `productName` ends the title as on every page.
+ */
+export type PageHeads = Partial<Record<PageName, (localPath: string, language: Language, productName: string) => Promise<PageHead | null>>>;
+
 /** Pages reached by a personal e-mailed link: never indexed. */
 const PRIVATE_PAGES = new Set<PageName | null>(['myApplication', 'myData']);
 
-/** index.html filled in for one visit; `headTags` (preload links) go at the end of <head>. */
-export function renderIndex(template: string, site: SiteConfig, headTags = ''): string {
+/** index.html filled in for one visit; `headTags` (preload links) go at the end of <head>; `head` replaces the title and adds a description. */
+export function renderIndex(template: string, site: SiteConfig, headTags = '', head?: PageHead): string {
   const block = `<script type="application/json" id="site-config">${jsonForScript(site)}</script>`;
   const lang = LANGUAGE_TAG[site.language];
   let html = /<html\b[^>]*\blang=/i.test(template)
     ? template.replace(/(<html\b[^>]*\blang=)("[^"]*"|'[^']*')/i, `$1"${lang}"`)
     : template.replace(/<html\b/i, `<html lang="${lang}"`);
-  const title = `<title>${escapeHtml(pageTitle(site.productName, site.country))}</title>`;
+  const title = head
+    ? `<title>${escapeHtml(head.title)}</title><meta name="description" content="${escapeHtml(head.description)}"><meta property="og:title" content="${escapeHtml(head.title)}"><meta property="og:description" content="${escapeHtml(head.description)}"><meta property="og:type" content="website">`
+    : `<title>${escapeHtml(pageTitle(site.productName, site.country))}</title>`;
   html = /<title>[\s\S]*?<\/title>/i.test(html) ? html.replace(/<title>[\s\S]*?<\/title>/i, () => title) : html.replace(/<\/head>/i, () => `${title}</head>`);
   html = html.includes('<!--site-config-->') ? html.replace('<!--site-config-->', () => block) : html.replace(/<\/head>/i, () => `${block}</head>`);
   return headTags ? html.replace(/<\/head>/i, () => `${headTags}</head>`) : html;
@@ -60,7 +74,7 @@ function hasDotSegment(url: string): boolean {
   return /(^|[/\\])\./.test(decoded);
 }
 
-export async function webRoutes(app: FastifyInstance, config: Config) {
+export async function webRoutes(app: FastifyInstance, config: Config, heads: PageHeads = {}) {
   const indexFile = path.join(config.webDist, 'index.html');
   const built = existsSync(indexFile);
   let template: string | null = null;
@@ -97,8 +111,11 @@ export async function webRoutes(app: FastifyInstance, config: Config) {
     const language = resolveLanguage(country, url.searchParams.get('lang'));
     const localPath = url.pathname.slice(basePath.length) || '/';
     const variant = resolveVariant(country, language);
-    const found = isPagePath(localPath, variant);
-    const preload = preloader(found ? pageForPath(localPath, variant) : 'notFound', language);
+    const pageName = pageForPath(localPath, variant);
+    const headOf = pageName ? heads[pageName] : undefined;
+    const head = headOf ? await headOf(localPath, language, config.productName) : undefined;
+    const found = head !== null && isPagePath(localPath, variant);
+    const preload = preloader(found ? pageName : 'notFound', language);
     const site: SiteConfig = {
       productName: config.productName,
       country,
@@ -113,7 +130,7 @@ export async function webRoutes(app: FastifyInstance, config: Config) {
     const headTags = /^\/rep(\/|$)/.test(localPath) ? `${preload}<link rel="manifest" href="${escapeHtml(`${basePath}/manifest.webmanifest${language === MARKET_LANGUAGE[country] ? '' : `?lang=${language}`}`)}">` : preload;
     // Pages behind a personal link (a token in the path) stay out of search engines.
     if (found && PRIVATE_PAGES.has(pageForPath(localPath, variant))) reply.header('x-robots-tag', 'noindex');
-    return reply.code(found ? 200 : 404).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(renderIndex(template, site, headTags));
+    return reply.code(found ? 200 : 404).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(renderIndex(template, site, headTags, head ?? undefined));
   };
 
   // The rep's app is installable (issue 24 item 2): its manifest, per market (base path and language).

@@ -4,9 +4,11 @@
 // distance only for rows outside a box inside the circle) and takes the page from a smaller circle
 // around the point that, at the circle's mean density, holds a few times the rows the page needs;
 // only when it holds too few (a sparse spot) does a second statement take the page from the whole circle.
+// A listing's public id is its own random listing_id, never the application's id (issue 25 item 9);
+// an optional service keyword keeps the listings whose services contain it.
 import { sql, type SQL } from 'drizzle-orm';
-import { PHOTO_URL_PREFIX } from '#shared/schemas/api.ts';
-import { FINDER_PAGE_SIZE, type FinderPharmacy, type FinderQuery } from '#shared/schemas/finder.ts';
+import { listingCardOf } from '#shared/listing.ts';
+import { FINDER_PAGE_SIZE, type FinderListing, type FinderPharmacy, type FinderQuery } from '#shared/schemas/finder.ts';
 import type { Country } from '#shared/markets.ts';
 import { rowsOf, type Queryable } from '../db/client.ts';
 
@@ -39,8 +41,15 @@ function haversineTermSql(lat: number, lng: number): SQL {
 const haversineTermOf = (km: number) => Math.sin(Math.min(km / (2 * EARTH_RADIUS_KM), Math.PI / 2)) ** 2;
 const distanceOfTerm = (a: number) => 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(a)));
 
-/** A market's listings, as SQL conditions. The status is a literal so that the planner matches the partial index. */
-const listedIn = (market: string) => sql`status = ${sql.raw(`'${LISTED_STATUS}'`)} and country = ${market}`;
+/** Listed, as an SQL condition: the status is a literal so that the planner matches the partial index. */
+const LISTED = sql`status = ${sql.raw(`'${LISTED_STATUS}'`)}`;
+
+/**
+ * A market's listings (with a service keyword: those whose services contain it, any case), as SQL
+ * conditions. The keyword is matched with strpos, so that no character of it is a pattern.
+ */
+const listedIn = (market: string, service?: string) =>
+  service ? sql`${LISTED} and country = ${market} and strpos(lower(answers ->> 'services'), lower(${service})) > 0` : sql`${LISTED} and country = ${market}`;
 
 /**
  * A box inside the circle: every point in it is within the radius (its haversine term is at most
@@ -59,11 +68,11 @@ export function innerBox(lat: number, lng: number, radiusKm: number) {
 }
 
 /** How many listings the circle holds: the box's rows from the index, the distance only for those outside the inner box. */
-function countInCircleSql(query: Pick<FinderQuery, 'market' | 'lat' | 'lng' | 'radiusKm'>): SQL {
+function countInCircleSql(query: Pick<FinderQuery, 'market' | 'lat' | 'lng' | 'radiusKm' | 'service'>): SQL {
   const box = boundingBox(query.lat, query.lng, query.radiusKm);
   const inner = innerBox(query.lat, query.lng, query.radiusKm);
   return sql`select count(*) as total from applications
-    where ${listedIn(query.market)}
+    where ${listedIn(query.market, query.service)}
       and lat between ${box.latMin}::float8 and ${box.latMax}::float8 and lng between ${box.lngMin}::float8 and ${box.lngMax}::float8
       and ((lat between ${inner.latMin}::float8 and ${inner.latMax}::float8 and lng between ${inner.lngMin}::float8 and ${inner.lngMax}::float8)
         or ${haversineTermSql(query.lat, query.lng)} <= ${haversineTermOf(query.radiusKm)}::float8)`;
@@ -87,7 +96,7 @@ function pageInReachSql(query: FinderQuery, pageSize: number, offset: number, re
   const grown = sql`least(${s} * 1.001, 1)`;
   return sql`select id, term from (
       select id, ${haversineTermSql(query.lat, query.lng)} as term from applications
-      where ${listedIn(query.market)}
+      where ${listedIn(query.market, query.service)}
         and lat between greatest(${box.latMin}::float8, ${query.lat}::float8 - ${dLat}::float8 * ${grown}) and least(${box.latMax}::float8, ${query.lat}::float8 + ${dLat}::float8 * ${grown})
         and lng between greatest(${box.lngMin}::float8, ${query.lng}::float8 - ${dLng}::float8 * ${grown}) and least(${box.lngMax}::float8, ${query.lng}::float8 + ${dLng}::float8 * ${grown})
       offset 0
@@ -96,19 +105,24 @@ function pageInReachSql(query: FinderQuery, pageSize: number, offset: number, re
     order by term, id limit ${pageSize} offset ${offset}`;
 }
 
+/** A listing's columns, the answers under their payload names (what listingCardOf reads). */
 interface ListingRow {
-  id: string;
-  term: number;
-  total?: string | number;
-  first_name: string;
+  listing_id: string;
   country: string;
   lat: number;
   lng: number;
+  firstName: string;
   photo: string | null;
-  pharmacy_name: string | null;
+  whereYouWork: string | null;
   address: string | null;
   services: string | null;
-  about: string | null;
+  anythingElseAboutYou: string | null;
+}
+
+interface FoundRow extends ListingRow {
+  id: string;
+  term: number;
+  total?: string | number;
 }
 
 export interface FinderPage {
@@ -116,29 +130,35 @@ export interface FinderPage {
   total: number;
 }
 
-const toItem = (row: ListingRow): FinderPharmacy => ({
-  id: row.id,
-  pharmacyName: row.pharmacy_name ?? '',
-  address: row.address ?? '',
+/** The public listing of a row: its card (the same projection as the applicant's preview), public id, place and market. */
+const toListing = (row: ListingRow): FinderListing => ({
+  id: row.listing_id,
+  ...listingCardOf(row),
   lat: Number(row.lat),
   lng: Number(row.lng),
-  distanceKm: Math.round(distanceOfTerm(Number(row.term)) * 100) / 100,
-  services: row.services ?? '',
-  firstName: row.first_name,
-  photoUrl: row.photo ? `${PHOTO_URL_PREFIX}${encodeURIComponent(row.photo)}` : null,
-  about: row.about ?? '',
   market: row.country as Country,
 });
 
+const toItem = (row: FoundRow): FinderPharmacy => ({ ...toListing(row), distanceKm: Math.round(distanceOfTerm(Number(row.term)) * 100) / 100 });
+
+/** What a listing shows, from the application row `a`. */
+const LISTING_OF_A = sql`a.listing_id, a.first_name as "firstName", a.country, a.lat, a.lng, a.photo,
+  a.answers ->> 'whereYouWork' as "whereYouWork", a.answers ->> 'address' as address,
+  a.answers ->> 'services' as services, a.answers ->> 'anythingElseAboutYou' as "anythingElseAboutYou"`;
+
 /** The page's listings with what the finder shows of them, nearest first (`page`: id and term). */
-const LISTING_COLUMNS = sql`page.id, page.term, a.first_name, a.country, a.lat, a.lng, a.photo,
-  a.answers ->> 'whereYouWork' as pharmacy_name, a.answers ->> 'address' as address,
-  a.answers ->> 'services' as services, a.answers ->> 'anythingElseAboutYou' as about`;
+const LISTING_COLUMNS = sql`page.id, page.term, ${LISTING_OF_A}`;
+
+/** One listed champion by its public listing id; null when there is none, or it is not listed (any more). */
+export async function findListing(db: Queryable, listingId: string): Promise<FinderListing | null> {
+  const [row] = rowsOf<ListingRow>(await db.execute(sql`select ${LISTING_OF_A} from applications a where a.listing_id = ${listingId} and ${LISTED} and a.lat is not null and a.lng is not null`));
+  return row ? toListing(row) : null;
+}
 
 export async function findListedPharmacies(db: Queryable, query: FinderQuery, pageSize = FINDER_PAGE_SIZE): Promise<FinderPage> {
   const offset = (query.page - 1) * pageSize;
   // One statement: the count, then the page within the reach the count allows (an InitPlan).
-  const counted = rowsOf<ListingRow>(
+  const counted = rowsOf<FoundRow>(
     await db.execute(sql`
       with counted as (${countInCircleSql(query)}),
       reach as (select least(1, sqrt(${REACH_MARGIN * (offset + pageSize)}::float8 / greatest(total, 1))) as s from counted),
@@ -152,7 +172,7 @@ export async function findListedPharmacies(db: Queryable, query: FinderQuery, pa
   // Fewer listings within reach than the page needs while the circle holds more: a spot sparser
   // than the circle's mean, so the page is taken from the whole circle.
   if (rows.length < pageSize && offset + rows.length < total) {
-    rows = rowsOf<ListingRow>(
+    rows = rowsOf<FoundRow>(
       await db.execute(sql`
         with page as (${pageInReachSql(query, pageSize, offset, 'full')})
         select ${LISTING_COLUMNS} from page join applications a on a.id = page.id

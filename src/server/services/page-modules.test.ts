@@ -55,6 +55,8 @@ describe('the route → page module table', () => {
     expect(pageForPath('/form/1', uk)).toBe('application');
     expect(pageForPath('/thank-you', uk)).toBe('thankYou');
     for (const market of [uk, it_, de]) expect(pageForPath('/finder', market)).toBe('finder');
+    for (const market of [uk, it_, de]) expect(pageForPath('/finder/0b7c4a52-8a3e-4d55-9d0f-6f0e3c1f2a11', market)).toBe('finderListing');
+    expect(pageForPath('/finder/a/b', uk)).toBeNull();
     for (const market of [uk, it_, de]) expect(pageForPath('/my-application/AbCdEfGhIjKlMnOpQrStUvWxYz012345', market)).toBe('myApplication');
     expect(pageForPath('/impressum', de)).toBe('impressum');
     expect(pageForPath('/pharmacist/edit/abc', uk)).toBe('editRedirect');

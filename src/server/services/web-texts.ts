@@ -1,25 +1,29 @@
-// The web's words for what the server writes in them (the readable CSV export, decision 0025):
+// The web's words for what the server writes in them (the readable CSV export, decision 0025; a
+// finder listing's title and description in its page's head, issue 25 item 9):
 // the same message files the pages load (src/web/i18n/<lang>/*.json), imported as data, so a
 // label has one source whether a page shows it or a file does. Only message files are read from
 // src/web: the server imports no web code (eslint.config.js allows these JSON files alone).
 import type { Language } from '#shared/markets.ts';
+import deFinder from '../../web/i18n/de/finder.json' with { type: 'json' };
 import deForm from '../../web/i18n/de/form.json' with { type: 'json' };
 import deItaly from '../../web/i18n/de/italy.json' with { type: 'json' };
 import deReference from '../../web/i18n/de/reference.json' with { type: 'json' };
 import deStaff from '../../web/i18n/de/staff.json' with { type: 'json' };
+import enFinder from '../../web/i18n/en/finder.json' with { type: 'json' };
 import enForm from '../../web/i18n/en/form.json' with { type: 'json' };
 import enItaly from '../../web/i18n/en/italy.json' with { type: 'json' };
 import enReference from '../../web/i18n/en/reference.json' with { type: 'json' };
 import enStaff from '../../web/i18n/en/staff.json' with { type: 'json' };
+import itFinder from '../../web/i18n/it/finder.json' with { type: 'json' };
 import itForm from '../../web/i18n/it/form.json' with { type: 'json' };
 import itItaly from '../../web/i18n/it/italy.json' with { type: 'json' };
 import itReference from '../../web/i18n/it/reference.json' with { type: 'json' };
 import itStaff from '../../web/i18n/it/staff.json' with { type: 'json' };
 
 const FILES: Record<Language, unknown[]> = {
-  en: [enForm, enItaly, enReference, enStaff],
-  it: [itForm, itItaly, itReference, itStaff],
-  de: [deForm, deItaly, deReference, deStaff],
+  en: [enForm, enItaly, enReference, enStaff, enFinder],
+  it: [itForm, itItaly, itReference, itStaff, itFinder],
+  de: [deForm, deItaly, deReference, deStaff, deFinder],
 };
 
 /** Every message of the files, by its dotted key (the keys the pages' t() takes). */

@@ -2,7 +2,7 @@
 // benchmark. The review desk (status transitions) lives on another branch, so tests set the status
 // in the database directly, as a decision would.
 import { randomBytes } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Country } from '#shared/markets.ts';
 import type { Database } from '../db/client.ts';
 import { applications } from '../db/schema.ts';
@@ -22,6 +22,13 @@ export async function submitApplication(ctx: TestContext, country: Country = 'uk
   return row!;
 }
 
+/** The public listing ids (what the finder answers) of applications, in the order of `ids`. */
+export async function listingIdsOf(db: Database, ids: string[]): Promise<string[]> {
+  const rows = await db.select({ id: applications.id, listingId: applications.listingId }).from(applications).where(inArray(applications.id, ids));
+  const byId = new Map(rows.map((r) => [r.id, r.listingId]));
+  return ids.map((id) => byId.get(id)!);
+}
+
 export async function setStatus(db: Database, id: string, status: ApplicationStatus, updatedAt?: Date) {
   await db.update(applications).set({ status, ...(updatedAt ? { updatedAt } : {}) }).where(eq(applications.id, id));
 }
@@ -34,6 +41,8 @@ export interface ListingSeed {
   name?: string;
   firstName?: string;
   photo?: string;
+  /** The listing's services (free text); 'Flu jabs' when absent. */
+  services?: string;
 }
 
 let seeded = 0;
@@ -50,7 +59,7 @@ export async function insertListings(db: Database, seeds: ListingSeed[], batch =
       const answers = {
         whereYouWork: seed.name ?? `Pharmacy ${n}`,
         address: `${n} High Street`,
-        services: 'Flu jabs',
+        services: seed.services ?? 'Flu jabs',
         anythingElseAboutYou: 'Happy to help.',
         lat: seed.lat,
         lng: seed.lng,

@@ -27,7 +27,7 @@ export const FORMS = {
     id: 'apply-uk',
     texts: 'form',
     titleKey: 'form.heading',
-    steps: [['contact', 'registration-number', 'locum', 'how-heard', 'photo', 'pharmacy', 'google-profile', 'uk-training', 'about-you', 'confirmations-5', 'bot-check']],
+    steps: [['contact', 'registration-number', 'locum', 'how-heard', 'photo', 'pharmacy', 'google-profile', 'uk-training', 'about-you', 'confirmations-5', 'listing-preview', 'bot-check']],
     carried: ['unasked-services', 'market'],
     toPayload: (values) => ukFormToPayload(values as UkRegistrationFormValues),
     fromRecord: (record) => ({ haveYouCompleted: ukTrainingAnswerFromStored(record.haveYouCompleted, record.additionalTrainingNotes) }),
@@ -40,7 +40,7 @@ export const FORMS = {
     id: 'apply-it',
     texts: 'italy',
     titleKey: 'italy.heading',
-    steps: [['contact', 'italian-body', 'registration-number', 'locum', 'how-heard', 'photo', 'pharmacy', 'services', 'google-profile', 'oncodemia', 'about-you', 'confirmations-5', 'bot-check']],
+    steps: [['contact', 'italian-body', 'registration-number', 'locum', 'how-heard', 'photo', 'pharmacy', 'services', 'google-profile', 'oncodemia', 'about-you', 'confirmations-5', 'listing-preview', 'bot-check']],
     carried: ['market'],
     toPayload: italianFormToPayload,
     prefill: BY_PHARMACIST_ID,
@@ -55,7 +55,7 @@ export const FORMS = {
     steps: [
       ['steps-training', 'certificate', 'photo', 'pharmacy', 'services', 'contact', 'chamber-or-body', 'registration-number'],
       ['google-profile-update'],
-      ['check-answers', 'how-found', 'charter', 'confirmations-5-step3', 'bot-check'],
+      ['check-answers', 'how-found', 'charter', 'confirmations-5-step3', 'listing-preview', 'bot-check'],
     ],
     carried: ['unasked-about-you', 'market'],
     check: (payload: Answers): FieldErrors =>

@@ -66,6 +66,11 @@ export const SECTIONS = {
   'about-you': { texts: 'form', fields: pick('anythingElseAboutYou') },
   'unasked-about-you': { texts: 'form', fields: pick('anythingElseAboutYou'), hidden: ['anythingElseAboutYou'] },
   'confirmations-5': { texts: 'form', fields: pick(...AGREEMENT_FIELDS), boxes: AGREEMENT_FIELDS, gatesSubmit: AGREEMENT_FIELDS },
+  /**
+   * Read only (issue 25 item 6): "how patients will see you", the finder's listing card made from the
+   * answers so far (#shared/listing.ts listingCardOf, as the finder's answers are), above Submit.
+   */
+  'listing-preview': { texts: 'form', fields: {} },
   'bot-check': { texts: 'form', role: 'transport', fields: pick('recaptchaToken'), honeypot: 'website' },
   /** Set by the page, not typed: market, language and the edit token. */
   market: { texts: 'form', role: 'transport', fields: pick('appStoreCountry', 'formLanguage', 'loginToken'), hidden: ['appStoreCountry', 'formLanguage', 'loginToken'] },

@@ -38,6 +38,8 @@ const NutzungsbedingungenPage = page(() => import('../features/legal/nutzungsbed
 const ImpressumPage = page(() => import('../features/legal/impressum-page.tsx').then((m) => m.ImpressumPage), PAGE_MODULES.impressum.messages);
 const FinderPage = page(() => import('../features/finder/finder-page.tsx').then((m) => m.FinderPage), PAGE_MODULES.finder.messages);
 const NotFoundPage = page(() => import('../features/not-found/not-found-page.tsx').then((m) => m.NotFoundPage), PAGE_MODULES.notFound.messages);
+// Issue 25 item 9: a listing's page shows the not-found view for an id that is not listed.
+const FinderListingPage = page(() => import('../features/finder/finder-listing-page.tsx').then((m) => () => <m.FinderListingPage notFound={<NotFoundPage />} />), PAGE_MODULES.finderListing.messages);
 const DataRightsRequestPage = page(() => import('../forms/link-request-page.tsx').then((m) => m.DataRightsRequestPage), PAGE_MODULES.linkRequest.messages);
 const UpdateLinkRequestPage = page(() => import('../forms/link-request-page.tsx').then((m) => m.UpdateLinkRequestPage), PAGE_MODULES.linkRequest.messages);
 const LinkSentPage = page(() => import('../features/data-rights/link-sent-page.tsx').then((m) => m.LinkSentPage), PAGE_MODULES.linkSent.messages);
@@ -171,6 +173,7 @@ export const routes: RouteObject[] = [
       { path: routerPath('myData'), element: <MyDataPage /> },
       { path: routerPath('myApplication'), element: <MyApplicationPage /> },
       { path: routerPath('finder'), element: <FinderPage /> },
+      { path: routerPath('finderListing'), element: <FinderListingPage /> },
       { path: routerPath('fieldConfirmation'), element: <FieldConfirmationPage /> },
       ...staffRoutes(StaffArea, staffPages),
       { path: '*', element: <NotFoundPage /> },

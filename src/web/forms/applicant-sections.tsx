@@ -5,6 +5,7 @@ import { AboutYouSection } from './sections/about-you-section.tsx';
 import { BotCheckSection } from './sections/bot-check-section.tsx';
 import { ConfirmationsSection } from './sections/confirmations-section.tsx';
 import { HowHeardSection } from './sections/how-heard-section.tsx';
+import { ListingPreviewSection } from './sections/listing-preview-section.tsx';
 import { OncodemiaSection } from './sections/oncodemia-section.tsx';
 import { ContactSection, LocumField, RegistrationNumberField } from './sections/personal-details-section.tsx';
 import { PharmacySection } from './sections/pharmacy-section.tsx';
@@ -28,6 +29,7 @@ export const APPLICANT_SECTIONS: SectionRegistry = {
   oncodemia: OncodemiaSection,
   'about-you': AboutYouSection,
   'confirmations-5': ConfirmationsSection,
+  'listing-preview': ListingPreviewSection,
   'bot-check': BotCheckSection,
   'unasked-services': hiddenFields('services'),
   market: null,

@@ -196,7 +196,7 @@ describe('UkFormPage', () => {
     expect(screen.getByRole('radio', { name: 'Colleague' })).toBeChecked();
     expect(screen.getByRole('radio', { name: /other training/i })).toBeChecked();
     expect(screen.getByRole('textbox', { name: /tell us about the training/i })).toHaveValue('Macmillan module');
-    expect(screen.getByText(/1 Bold Street, Liverpool L1 4DJ/)).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Your pharmacy' })).getByText(/1 Bold Street, Liverpool L1 4DJ/)).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: /pharmacy name/i })).toHaveValue('Boots');
     // The confirmations and the bot check are asked again; sending clears what was kept.
     await tickMandatory(user);
@@ -337,7 +337,7 @@ describe('UkFormPage', () => {
     const training = within(screen.getByRole('group', { name: /cancer-care training/i }));
     expect(training.getByRole('radio', { name: radio })).toBeChecked();
     if (notes) expect(screen.getByRole('textbox', { name: /tell us about the training/i })).toHaveValue(notes);
-    expect(screen.getByText(/1 bold street, liverpool/i)).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Your pharmacy' })).getByText(/1 bold street, liverpool/i)).toBeInTheDocument();
     expect(api.calls.filter((c) => c.path === '/api/get-pharmacist')).toHaveLength(1);
     await tickMandatory(user);
     await user.click(screen.getByRole('button', { name: /submit application/i }));

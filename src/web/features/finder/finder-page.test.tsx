@@ -5,6 +5,7 @@ import { FINDER_PAGE_SIZE, type FinderPharmacy } from '#shared/schemas/finder.ts
 import { renderInSite } from '../../test/render.tsx';
 import { json, stubApi, type Handler } from '../../test/api-stub.tsx';
 import { fakeLeafletModule } from '../../test/fakes.tsx';
+import { axeViolations } from '../../test/axe.ts';
 import { FinderPage } from './finder-page.tsx';
 
 vi.mock('../../components/leaflet-map.tsx', () => fakeLeafletModule);
@@ -54,7 +55,7 @@ afterEach(() => {
 describe('FinderPage', () => {
   it('asks where from, then lists the pharmacies near the visitor\'s location, nearest first, and marks them on the map', async () => {
     stubLocation({ lat: 53.4, lng: -2.99 });
-    stubApi(finder(() => page([pharmacy(1, { photoUrl: '/files/photos/a.jpg', about: 'Happy to help.' }), pharmacy(2)])));
+    stubApi(finder(() => page([pharmacy(1, { photoUrl: '/files/photos/a.jpg', about: 'Happy to help.', services: 'Flu jabs, blood pressure checks; stop smoking' }), pharmacy(2)])));
     await renderInSite(<FinderPage />, { route: '/finder' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Find a cancer champion pharmacy' })).toBeInTheDocument();
     expect(screen.getByText('Use your location or search for a place to see pharmacies nearby.')).toBeInTheDocument();
@@ -62,13 +63,40 @@ describe('FinderPage', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Use my location' }));
     expect(await screen.findByText('2 pharmacies within 25 km of your location')).toBeInTheDocument();
     expect(finderCalls[0]!.searchParams.toString()).toBe('market=uk&lat=53.400000&lng=-2.990000&radiusKm=25&page=1');
-    const items = within(screen.getByRole('list', { name: 'Pharmacies near you' })).getAllByRole('listitem');
+    const items = within(screen.getByRole('list', { name: 'Pharmacies near you' })).getAllByRole('article');
     expect(items.map((item) => within(item).getByRole('heading', { level: 3 }).textContent)).toEqual(['Pharmacy 1', 'Pharmacy 2']);
+    expect(items[0]).toHaveAccessibleName('Pharmacy 1');
     expect(within(items[0]!).getByText('1.3 km away')).toBeInTheDocument();
     expect(within(items[0]!).getByText('Cancer champion: Name1')).toBeInTheDocument();
     expect(within(items[0]!).getByText('Happy to help.')).toBeInTheDocument();
     expect(within(items[0]!).getByRole('img', { name: 'Photo of Name1' })).toHaveAttribute('src', '/files/photos/a.jpg');
+    // Services as chips; the name opens the listing's own page.
+    const chips = within(items[0]!).getByRole('list', { name: 'Services' });
+    expect(within(chips).getAllByRole('listitem').map((chip) => chip.textContent)).toEqual(['Flu jabs', 'blood pressure checks', 'stop smoking']);
+    expect(within(items[0]!).getByRole('link', { name: 'Pharmacy 1' })).toHaveAttribute('href', '/finder/id-1');
     expect(screen.getByRole('region', { name: 'Map of the pharmacies found' })).toHaveTextContent('Pharmacy 1, Pharmacy 2');
+    expect(await axeViolations()).toEqual([]);
+  });
+
+  it('filters by a service keyword, says in words when no pharmacy offers it, and clears the filter', async () => {
+    stubLocation({ lat: 53.4, lng: -2.99 });
+    stubApi(finder((url) => (url.searchParams.get('service') ? page([]) : page([pharmacy(1), pharmacy(2)]))));
+    await renderInSite(<FinderPage />, { route: '/finder' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Use my location' }));
+    expect(await screen.findByText('2 pharmacies within 25 km of your location')).toBeInTheDocument();
+    expect(finderCalls[0]!.searchParams.has('service')).toBe(false);
+
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Service' }), 'vaccines{Enter}');
+    expect(await screen.findByText('No listed pharmacy within 25 km of your location offers “vaccines”. Try another word, a greater distance, or clear the filter.')).toBeInTheDocument();
+    expect(finderCalls.at(-1)!.searchParams.get('service')).toBe('vaccines');
+    expect(screen.getByText(/Showing pharmacies offering “vaccines”\./)).toBeInTheDocument();
+    expect(screen.queryByRole('article')).toBeNull();
+    expect(await axeViolations()).toEqual([]);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Clear the filter' }));
+    expect(await screen.findByText('2 pharmacies within 25 km of your location')).toBeInTheDocument();
+    expect(finderCalls.at(-1)!.searchParams.has('service')).toBe(false);
+    expect(screen.getByRole('searchbox', { name: 'Service' })).toHaveValue('');
   });
 
   it('says so when the visitor does not allow their location, and when the browser cannot find it', async () => {
@@ -114,9 +142,9 @@ describe('FinderPage', () => {
     stubLocation({ lat: 53.4, lng: -2.99 });
     await renderInSite(<FinderPage />, { route: '/finder' });
     await userEvent.click(await screen.findByRole('button', { name: 'Use my location' }));
-    expect(await screen.findAllByRole('listitem')).toHaveLength(FINDER_PAGE_SIZE);
+    expect(await screen.findAllByRole('article')).toHaveLength(FINDER_PAGE_SIZE);
     await userEvent.click(screen.getByRole('button', { name: 'Show more pharmacies' }));
-    await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(all.length));
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(all.length));
     expect(screen.queryByRole('button', { name: 'Show more pharmacies' })).toBeNull();
   });
 

@@ -1,13 +1,17 @@
 // /finder (issue #13): patients find listed champions near them, on a map and in a list, in the
 // market's language. Where from: the browser's location ("use my location") or a place search
-// (the form's PlaceSearch, without its map). The list is the accessible form of the map.
-import { useCallback, useEffect, useMemo, useState } from 'react';
+// (the form's PlaceSearch, without its map). The list is the accessible form of the map. Each result
+// is the one listing card (components/listing-card.tsx), its name a link to the listing's own page;
+// a service keyword narrows the results (issue 25 item 9).
+import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGE_TAG } from '#shared/markets.ts';
-import { FINDER_DEFAULT_RADIUS_KM } from '#shared/schemas/finder.ts';
+import { routePath } from '#shared/routes.ts';
+import { FINDER_DEFAULT_RADIUS_KM, FINDER_SERVICE_MAX } from '#shared/schemas/finder.ts';
+import { ListingCard } from '../../components/listing-card.tsx';
 import { MapView } from '../../components/map-view.tsx';
 import { PlaceSearch } from '../../components/place-search.tsx';
-import { useSite } from '../../lib/site-context.tsx';
+import { useLocalPath, useSite } from '../../lib/site-context.tsx';
 import type { FinderPharmacy } from '../../lib/api/finder-pharmacies.ts';
 import { useFinderResults, type Origin } from './use-finder-results.ts';
 import { useMyLocation } from '../../lib/use-my-location.ts';
@@ -24,7 +28,8 @@ export function FinderPage() {
   const market = config.country;
   const [origin, setOrigin] = useState<Origin | null>(null);
   const [radiusKm, setRadiusKm] = useState<number>(FINDER_DEFAULT_RADIUS_KM);
-  const results = useFinderResults(market, origin, radiusKm);
+  const [service, setService] = useState('');
+  const results = useFinderResults(market, origin, radiusKm, service);
   const onFound = useCallback((position: { lat: number; lng: number }) => setOrigin(position), []);
   const location = useMyLocation(onFound);
 
@@ -73,13 +78,14 @@ export function FinderPage() {
             ))}
           </select>
         </div>
+        <ServiceFilter service={service} onChange={setService} />
       </section>
 
       <section className="finder__results" aria-labelledby="finder-results">
         <h2 id="finder-results" className="pc-heading-m">
           {t('finder.results.heading')}
         </h2>
-        <ResultsStatus origin={origin} radiusKm={radiusKm} status={results.status} total={results.total} onRetry={results.retry} />
+        <ResultsStatus origin={origin} radiusKm={radiusKm} service={service} status={results.status} total={results.total} onRetry={results.retry} />
         {origin ? (
           <MapView
             country={market}
@@ -111,7 +117,58 @@ export function FinderPage() {
   );
 }
 
-function ResultsStatus({ origin, radiusKm, status, total, onRetry }: { origin: Origin | null; radiusKm: number; status: string; total: number; onRetry: () => void }) {
+/** A service keyword the results must offer: applied on Filter (or Enter), removed by Clear. */
+function ServiceFilter({ service, onChange }: { service: string; onChange: (service: string) => void }) {
+  const { t } = useTranslation();
+  const [typed, setTyped] = useState(service);
+  const apply = (event: FormEvent) => {
+    event.preventDefault();
+    onChange(typed.trim());
+  };
+  return (
+    <form className="finder__service" role="search" aria-label={t('finder.service.label')} onSubmit={apply}>
+      <div className="pc-form-group">
+        <label className="pc-label" htmlFor="finder-service">
+          {t('finder.service.label')}
+        </label>
+        <p className="pc-hint" id="finder-service-hint">
+          {t('finder.service.hint')}
+        </p>
+        <div className="finder__service-row">
+          <input
+            id="finder-service"
+            className="pc-input"
+            type="search"
+            value={typed}
+            maxLength={FINDER_SERVICE_MAX}
+            aria-describedby="finder-service-hint"
+            onChange={(event) => setTyped(event.target.value)}
+          />
+          <button type="submit" className="pc-button pc-button--secondary">
+            {t('finder.service.apply')}
+          </button>
+        </div>
+      </div>
+      {service ? (
+        <p className="finder__service-active">
+          {t('finder.service.active', { service })}{' '}
+          <button
+            type="button"
+            className="pc-link-button"
+            onClick={() => {
+              setTyped('');
+              onChange('');
+            }}
+          >
+            {t('finder.service.clear')}
+          </button>
+        </p>
+      ) : null}
+    </form>
+  );
+}
+
+function ResultsStatus({ origin, radiusKm, service, status, total, onRetry }: { origin: Origin | null; radiusKm: number; service: string; status: string; total: number; onRetry: () => void }) {
   const { t } = useTranslation();
   if (status === 'error') {
     return (
@@ -128,7 +185,9 @@ function ResultsStatus({ origin, radiusKm, status, total, onRetry }: { origin: O
       ? t('finder.results.prompt')
       : status === 'loading'
         ? t('finder.results.loading')
-        : total === 0
+        : total === 0 && service
+          ? t(origin.place ? 'finder.results.noneService' : 'finder.results.noneServiceHere', { radius: radiusKm, place: origin.place, service })
+          : total === 0
           ? t(origin.place ? 'finder.results.none' : 'finder.results.noneHere', { radius: radiusKm, place: origin.place })
           : t(origin.place ? 'finder.results.count' : 'finder.results.countHere', { count: total, radius: radiusKm, place: origin.place });
   return (
@@ -140,28 +199,14 @@ function ResultsStatus({ origin, radiusKm, status, total, onRetry }: { origin: O
 
 function PharmacyItem({ pharmacy }: { pharmacy: FinderPharmacy }) {
   const { t, i18n } = useTranslation();
+  const localPath = useLocalPath();
   const tag = LANGUAGE_TAG[i18n.language as keyof typeof LANGUAGE_TAG] ?? 'en-GB';
   const distance = new Intl.NumberFormat(tag, { maximumFractionDigits: 1, minimumFractionDigits: 1 }).format(pharmacy.distanceKm);
-  const headingId = `finder-item-${pharmacy.id}`;
   return (
     <li className="finder__item">
-      <article aria-labelledby={headingId}>
-        {pharmacy.photoUrl ? <img className="finder__photo" src={pharmacy.photoUrl} alt={t('finder.item.photoAlt', { name: pharmacy.firstName })} width={72} height={72} loading="lazy" /> : null}
-        <div className="finder__details">
-          <h3 id={headingId} className="finder__name">
-            {pharmacy.pharmacyName}
-          </h3>
-          <p className="finder__distance">{t('finder.item.distance', { distance })}</p>
-          <p className="finder__address">{pharmacy.address}</p>
-          <p>{t('finder.item.champion', { name: pharmacy.firstName })}</p>
-          {pharmacy.services ? (
-            <p>
-              <strong>{t('finder.item.services')}</strong> {pharmacy.services}
-            </p>
-          ) : null}
-          {pharmacy.about ? <p className="finder__about">{pharmacy.about}</p> : null}
-        </div>
-      </article>
+      <ListingCard listing={pharmacy} headingId={`finder-item-${pharmacy.id}`} headingLevel={3} nameTo={localPath(routePath('finderListing', { listingId: pharmacy.id }))}>
+        <p className="finder__distance">{t('finder.item.distance', { distance })}</p>
+      </ListingCard>
     </li>
   );
 }

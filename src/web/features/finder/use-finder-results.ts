@@ -1,4 +1,4 @@
-// The finder's results for one origin and radius: the first page when they change, more pages on
+// The finder's results for one origin, radius and service keyword: the first page when they change, more pages on
 // demand, and a retry after a failure. A newer search cancels the one still under way.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Country } from '#shared/markets.ts';
@@ -23,7 +23,7 @@ export interface FinderResults {
   retry(): void;
 }
 
-export function useFinderResults(market: Country, origin: Origin | null, radiusKm: number): FinderResults {
+export function useFinderResults(market: Country, origin: Origin | null, radiusKm: number, service = ''): FinderResults {
   const [status, setStatus] = useState<FinderStatus>('idle');
   const [items, setItems] = useState<FinderPharmacy[]>([]);
   const [total, setTotal] = useState(0);
@@ -40,7 +40,7 @@ export function useFinderResults(market: Country, origin: Origin | null, radiusK
     setStatus('loading');
     setItems([]);
     setPage(1);
-    findPharmacies({ market, lat: origin.lat, lng: origin.lng, radiusKm, page: 1 }, controller.signal).then(
+    findPharmacies({ market, lat: origin.lat, lng: origin.lng, radiusKm, page: 1, service }, controller.signal).then(
       (result) => {
         setItems(result.items);
         setTotal(result.total);
@@ -51,14 +51,14 @@ export function useFinderResults(market: Country, origin: Origin | null, radiusK
       },
     );
     return () => controller.abort();
-  }, [market, origin, radiusKm, attempt]);
+  }, [market, origin, radiusKm, service, attempt]);
 
   const loadMore = useCallback(() => {
     if (!origin || loadingMore) return;
     const controller = new AbortController();
     running.current = controller;
     setLoadingMore(true);
-    findPharmacies({ market, lat: origin.lat, lng: origin.lng, radiusKm, page: page + 1 }, controller.signal)
+    findPharmacies({ market, lat: origin.lat, lng: origin.lng, radiusKm, page: page + 1, service }, controller.signal)
       .then(
         (result) => {
           setItems((shown) => [...shown, ...result.items.filter((item) => !shown.some((s) => s.id === item.id))]);
@@ -70,7 +70,7 @@ export function useFinderResults(market: Country, origin: Origin | null, radiusK
         },
       )
       .finally(() => setLoadingMore(false));
-  }, [market, origin, radiusKm, page, loadingMore]);
+  }, [market, origin, radiusKm, service, page, loadingMore]);
 
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
   return { status, items, total, loadingMore, loadMore, retry };

@@ -12,6 +12,8 @@ export interface FinderRequest {
   lng: number;
   radiusKm: number;
   page: number;
+  /** Only listings whose services contain this keyword; none: all. */
+  service?: string;
 }
 
 export interface FinderResult {
@@ -25,7 +27,7 @@ const coordinate = (value: number) => value.toFixed(6);
 /** Rejects when the search fails (the page offers to try again). */
 export async function findPharmacies(request: FinderRequest, signal?: AbortSignal): Promise<FinderResult> {
   const { ok, body } = await callApi(FinderApi.finderPharmacies, {
-    request: { market: request.market, lat: coordinate(request.lat), lng: coordinate(request.lng), radiusKm: String(request.radiusKm), page: String(request.page) },
+    request: { market: request.market, lat: coordinate(request.lat), lng: coordinate(request.lng), radiusKm: String(request.radiusKm), page: String(request.page), ...(request.service ? { service: request.service } : {}) },
     signal,
   });
   if (!ok || !body || body.status !== 'ok' || !Array.isArray(body.data)) throw new Error('finder search failed');
