@@ -316,6 +316,21 @@ describe('sessions', () => {
     expect(after!.lastSeenAt).toEqual(before!.lastSeenAt);
   });
 
+  it('writes last_seen_at at most once a minute while the session is used', async () => {
+    const user = await addStaff(ctx, 'area_manager');
+    const { cookie } = await signIn(ctx, user, () => clock);
+    const lastSeen = async () => (await ctx.database.db.select().from(staffSessions).where(eq(staffSessions.userId, user.id)))[0]!.lastSeenAt.getTime();
+    const signedIn = await lastSeen();
+    tick(20_000);
+    expect((await me(cookie)).statusCode).toBe(200);
+    tick(20_000);
+    expect((await me(cookie)).statusCode).toBe(200);
+    expect(await lastSeen()).toBe(signedIn);
+    tick(20_000);
+    expect((await me(cookie)).statusCode).toBe(200);
+    expect(await lastSeen()).toBe(clock.getTime());
+  });
+
   it('ends after 30 idle minutes, and is kept alive by use', async () => {
     const user = await addStaff(ctx, 'area_manager');
     const { cookie } = await signIn(ctx, user, () => clock);
