@@ -3,21 +3,13 @@
 // and erases it; afterwards nothing personal is left. An edit link that no longer works says so.
 import { readFileSync } from 'node:fs';
 import { acceptEssentialCookies, expect, expectNoAxeViolations, storedApplications, test, uniqueApplicant } from './support/fixtures.ts';
-import { completeStep3, fillStep1, next, solveBotCheck, storedFiles, storedMail, typeInto } from './support/steps.ts';
+import { applyInGermany, solveBotCheck, storedFiles, storedMail, typeInto } from './support/steps.ts';
 
 const NARROW = { width: 390, height: 844 };
 
 test('request -> e-mailed link -> download -> erase, with nothing personal left', async ({ page }) => {
   const who = uniqueApplicant('de-rights');
-  await page.goto('/de/form/1');
-  await acceptEssentialCookies(page);
-  await fillStep1(page, who);
-  await next(page, 2);
-  await page.locator('#isChecked').check();
-  await next(page, 3);
-  await completeStep3(page);
-  await page.getByRole('button', { name: 'Bewerbung absenden' }).click();
-  await expect(page).toHaveURL(/\/de\/thank-you$/);
+  await applyInGermany(page, who);
   const [stored] = (await storedApplications()).filter((a) => a.email === who.email);
   expect(stored).toBeDefined();
   expect((await storedFiles()).filter((f) => f.applicationId === stored!.id)).toHaveLength(1); // the certificate

@@ -1,22 +1,14 @@
 // Issue 25 item 5: a German pharmacist applies, follows the status link of the "received" e-mail on
 // a phone (390 px) and reads where the application stands in German: received, then approved with
 // a link to the listing. An unknown link shows the "link not valid" view.
-import { acceptEssentialCookies, decideApplication, expect, expectNoAxeViolations, storedApplications, test, uniqueApplicant } from './support/fixtures.ts';
-import { completeStep3, fillStep1, next, storedMail } from './support/steps.ts';
+import { decideApplication, expect, expectNoAxeViolations, storedApplications, test, uniqueApplicant } from './support/fixtures.ts';
+import { applyInGermany, storedMail } from './support/steps.ts';
 
 const PHONE = { width: 390, height: 844 };
 
 test('the status link of the "received" e-mail, on a phone, in the applicant\'s language', async ({ page }) => {
   const who = uniqueApplicant('de-status');
-  await page.goto('/de/form/1');
-  await acceptEssentialCookies(page);
-  await fillStep1(page, who);
-  await next(page, 2);
-  await page.locator('#isChecked').check();
-  await next(page, 3);
-  await completeStep3(page);
-  await page.getByRole('button', { name: 'Bewerbung absenden' }).click();
-  await expect(page).toHaveURL(/\/de\/thank-you$/);
+  await applyInGermany(page, who);
 
   // The link, from the e-mail as sent.
   let link = '';

@@ -1,7 +1,7 @@
 // Helpers for the three-step form (/form/1..3): keyboard steps, quick fills, files, and the
 // inspection server's stored applications, files and mail.
 import type { Page } from '@playwright/test';
-import { expect, fileWith, tabTo } from './fixtures.ts';
+import { acceptEssentialCookies, expect, fileWith, tabTo } from './fixtures.ts';
 
 const inspectionUrl = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3100) + 1}`;
 
@@ -104,4 +104,17 @@ export async function completeStep3(page: Page, source = '#howDidYouFindAboutThe
   await page.locator(source).check();
   for (const n of [1, 2, 3, 4, 5]) await page.locator(`#agreementCheck${n}`).check();
   await solveBotCheckQuickly(page);
+}
+
+/** A German applicant applies through the three steps (cookies accepted first), up to the thank-you page. */
+export async function applyInGermany(page: Page, who: Applicant) {
+  await page.goto('/de/form/1');
+  await acceptEssentialCookies(page);
+  await fillStep1(page, who);
+  await next(page, 2);
+  await page.locator('#isChecked').check();
+  await next(page, 3);
+  await completeStep3(page);
+  await page.getByRole('button', { name: 'Bewerbung absenden' }).click();
+  await expect(page).toHaveURL(/\/de\/thank-you$/);
 }

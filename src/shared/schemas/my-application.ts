@@ -14,8 +14,7 @@ export const StatusTokenSchema = patterned(/^[A-Za-z0-9_-]{32}$/);
  * (claims it or writes a note), then `in_review`; `changes_requested` until it is sent again;
  * `approved` (listed in the finder), `not_approved` (rejected), `deactivated` (listed, then taken down).
  */
-export const APPLICANT_STATUSES = ['submitted', 'in_review', 'changes_requested', 'approved', 'not_approved', 'deactivated'] as const;
-export type ApplicantStatus = (typeof APPLICANT_STATUSES)[number];
+export type ApplicantStatus = 'submitted' | 'in_review' | 'changes_requested' | 'approved' | 'not_approved' | 'deactivated';
 
 /** GET /api/my-application/:token. */
 export interface MyApplicationStatus {

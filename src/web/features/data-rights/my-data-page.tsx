@@ -8,6 +8,7 @@ import { LANGUAGE_TAG } from '#shared/markets.ts';
 import { routePath } from '#shared/routes.ts';
 import type { MyDataExport } from '#shared/schemas/applicant-links.ts';
 import { useLocalPath, useSite } from '../../lib/site-context.tsx';
+import { useLinkAnswer } from '../../lib/use-link-answer.ts';
 import { eraseMyData, getMyData } from '../../lib/api/applicant-links.ts';
 import { ErrorView } from '../../components/error-view.tsx';
 import { LinkNotValidView } from '../../components/link-not-valid-view.tsx';
@@ -16,7 +17,6 @@ import { SummaryList } from '../../components/summary-list.tsx';
 import { SupportSentence } from '../../components/support-sentence.tsx';
 import './data-rights.css';
 
-type State = { kind: 'loading' } | { kind: 'ready'; data: MyDataExport } | { kind: 'notValid' } | { kind: 'failed' } | { kind: 'erased' };
 
 function download(data: MyDataExport) {
   const blob = new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' });
@@ -35,22 +35,11 @@ export function MyDataPage() {
   const { token = '' } = useParams();
   const { config } = useSite();
   const localPath = useLocalPath();
-  const [state, setState] = useState<State>({ kind: 'loading' });
+  const [state, setState] = useLinkAnswer<MyDataExport, { kind: 'erased' }>(token, getMyData, `${t('myData.page.title')} – ${config.productName}`);
   const [confirming, setConfirming] = useState(false);
   const [erasing, setErasing] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
   const confirmHeading = useRef<HTMLHeadingElement>(null);
-
-  useEffect(() => {
-    document.title = `${t('myData.page.title')} – ${config.productName}`;
-    let live = true;
-    getMyData(token)
-      .then((data) => live && setState(data === 'notValid' ? { kind: 'notValid' } : data ? { kind: 'ready', data } : { kind: 'failed' }))
-      .catch(() => live && setState({ kind: 'failed' }));
-    return () => {
-      live = false;
-    };
-  }, [token, t, config.productName]);
 
   useEffect(() => {
     if (state.kind === 'erased' || state.kind === 'ready') heading.current?.focus();

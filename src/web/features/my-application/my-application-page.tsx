@@ -3,23 +3,22 @@
 // (a decision in about 4 weeks, support after 6), and what to do next for each status. It shows
 // nothing personal, so the link is no key to the application: changes go through the e-mailed
 // edit link or a new one (decision 0029).
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { CONTACT_SUPPORT_AFTER_WEEKS, DECISION_WEEKS } from '#shared/limits.ts';
 import { LANGUAGE_TAG } from '#shared/markets.ts';
 import { routePath } from '#shared/routes.ts';
-import type { ApplicantStatus, MyApplicationStatus } from '#shared/schemas/my-application.ts';
+import type { ApplicantStatus } from '#shared/schemas/my-application.ts';
 import { getMyApplication } from '../../lib/api/my-application.ts';
 import { useLocalPath, useSite } from '../../lib/site-context.tsx';
+import { useLinkAnswer } from '../../lib/use-link-answer.ts';
 import { ErrorView } from '../../components/error-view.tsx';
 import { LinkNotValidView } from '../../components/link-not-valid-view.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { SummaryList } from '../../components/summary-list.tsx';
 import { SupportSentence } from '../../components/support-sentence.tsx';
 import './my-application.css';
-
-type State = { kind: 'loading' } | { kind: 'ready'; data: MyApplicationStatus } | { kind: 'notValid' } | { kind: 'failed' };
 
 const WEEK_MS = 7 * 24 * 3600 * 1000;
 const STAGES = ['received', 'review', 'decision'] as const;
@@ -33,19 +32,8 @@ export function MyApplicationPage() {
   const { token = '' } = useParams();
   const { config } = useSite();
   const localPath = useLocalPath();
-  const [state, setState] = useState<State>({ kind: 'loading' });
+  const [state] = useLinkAnswer(token, getMyApplication, `${t('myApplication.title')} – ${config.productName}`);
   const heading = useRef<HTMLHeadingElement>(null);
-
-  useEffect(() => {
-    document.title = `${t('myApplication.title')} – ${config.productName}`;
-    let live = true;
-    getMyApplication(token)
-      .then((data) => live && setState(data === 'notValid' ? { kind: 'notValid' } : data ? { kind: 'ready', data } : { kind: 'failed' }))
-      .catch(() => live && setState({ kind: 'failed' }));
-    return () => {
-      live = false;
-    };
-  }, [token, t, config.productName]);
 
   useEffect(() => {
     if (state.kind === 'ready') heading.current?.focus();
