@@ -188,7 +188,10 @@ export function PlaceSearch({ id, label, hint, error, market, chosen, onSelect, 
             }
           }}
           onKeyDown={onKeyDown}
-          onBlur={() => setOpen(false)}
+          // The list closes on leaving the box; "No results found" stays, so that the button under it does not move while pressed.
+          onBlur={() => {
+            if (results.length) setOpen(false);
+          }}
         />
         {state === 'loading' ? (
           <span className="pc-combobox__status" aria-hidden="true">
@@ -214,7 +217,8 @@ export function PlaceSearch({ id, label, hint, error, market, chosen, onSelect, 
             : null}
         </ul>
         {showStatus ? (
-          <div className="pc-combobox__status" aria-hidden="true">
+          // In the flow of the page, not over it: "Can't find your pharmacy?" under it is the way on (issue 25).
+          <div className="pc-combobox__status pc-combobox__status--inline" aria-hidden="true">
             {liveMessage}
           </div>
         ) : null}
@@ -229,7 +233,10 @@ export function PlaceSearch({ id, label, hint, error, market, chosen, onSelect, 
           className="pc-link-button pc-place-manual-toggle"
           aria-expanded={manual}
           aria-controls={manual ? `${id}-manual` : undefined}
-          onClick={() => setManual((open) => !open)}
+          onClick={() => {
+            setOpen(false);
+            setManual((open) => !open);
+          }}
         >
           {t('components.manualAddress.toggle')}
         </button>
