@@ -62,7 +62,7 @@ function moduleChunks(): Plugin {
  * already registered) and the "e-mail me a link" pages stay out too, in chunks of their own.
  */
 const FORM_CODE =
-  /src[\\/](shared[\\/](forms|schemas[\\/](?!review|finder|dashboard|staff)|registration|reference[\\/](?!options))|web[\\/](forms[\\/](?!application-page|steps-application-page|steps-sections|steps[\\/]|field-force|sections[\\/]field-force|rep-visit|sections[\\/](rep-visit|extra-pharmacists)|offline-outbox|update-link-offer|link-request-page)|components[\\/](?!charter-|rich-text|support-sentence|altcha-widget|leaflet-|points-map|link-not-valid-view|manual-address|photo-input|listing-card)|lib[\\/]api(?![\\/](applicant-links|finder-|places-geocode))))|node_modules[\\/](zod|react-hook-form|@hookform|react-i18next|html-parse-stringify)[\\/]/;
+  /src[\\/](shared[\\/](forms|schemas[\\/](?!review|finder|dashboard|staff)|registration|reference[\\/](?!options))|web[\\/](forms[\\/](?!application-page|steps-application-page|steps-sections|steps[\\/]|field-force|sections[\\/]field-force|rep-visit|sections[\\/](rep-visit|extra-pharmacists|listing-preview)|offline-outbox|update-link-offer|link-request-page)|components[\\/](?!charter-|rich-text|support-sentence|altcha-widget|leaflet-|points-map|link-not-valid-view|manual-address|photo-input|listing-card)|lib[\\/]api(?![\\/](applicant-links|finder-|places-geocode|my-application))))|node_modules[\\/](zod|react-hook-form|@hookform|react-i18next|html-parse-stringify)[\\/]/;
 /**
  * What every staff page loads around it (the session, the bar, the staff home path) and the rep's
  * visit form, in one chunk: the rep form route fetched them as seven small files.
@@ -70,7 +70,7 @@ const FORM_CODE =
 const STAFF_CODE =
   /src[\\/](shared[\\/]staff-home|web[\\/](features[\\/]staff[\\/](staff-session|staff-user|staff-area|staff-bar|staff\.css|api[\\/](get-me|sign-out)|rep[\\/](rep-form-page|rep\.css))|forms[\\/](rep-visit-sections|sections[\\/]rep-visit-(fields|history))))/;
 /** Message files fetched together: the shell's on every page, the form's with any form page, the staff pages' own. */
-const MESSAGE_BUNDLES: Record<string, string> = { common: 'shell', layout: 'shell', consent: 'shell', form: 'form', components: 'form', preview: 'form', staff: 'staff', reference: 'staff' };
+const MESSAGE_BUNDLES: Record<string, string> = { common: 'shell', layout: 'shell', consent: 'shell', form: 'form', components: 'form', staff: 'staff', reference: 'staff' };
 const messageBundle = (id: string) => {
   const match = /i18n[\\/](\w+)[\\/]([\w-]+)\.json$/.exec(id);
   const bundle = match && MESSAGE_BUNDLES[match[2]!];

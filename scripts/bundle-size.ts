@@ -57,15 +57,15 @@ const messages = (lang: string, names: string[]) => names.map((name) => `i18n/${
  */
 export const ROUTE_BUDGETS: Array<{ route: string; modules: string[]; budgetKb: number }> = [
   { route: '/', modules: ['features/landing/landing-page.tsx', ...shellMessages('en'), ...messages('en', ['landing'])], budgetKb: 110 },
-  { route: '/form', modules: ['forms/application-page.tsx', ...shellMessages('en'), ...messages('en', ['form', 'components', 'italy', 'preview'])], budgetKb: 170 },
+  { route: '/form', modules: ['forms/application-page.tsx', ...shellMessages('en'), ...messages('en', ['form', 'components', 'italy'])], budgetKb: 170 },
   {
     route: '/form (Italy)',
-    modules: ['forms/application-page.tsx', ...shellMessages('it'), ...messages('it', ['form', 'components', 'italy', 'preview'])],
+    modules: ['forms/application-page.tsx', ...shellMessages('it'), ...messages('it', ['form', 'components', 'italy'])],
     budgetKb: 170,
   },
   {
     route: '/form/1..3 (three steps)',
-    modules: ['forms/steps-application-page.tsx', ...shellMessages('de'), ...messages('de', ['form', 'components', 'steps', 'landing', 'preview'])],
+    modules: ['forms/steps-application-page.tsx', ...shellMessages('de'), ...messages('de', ['form', 'components', 'steps', 'landing'])],
     budgetKb: 170,
   },
   // The rep's visit form (issue 12): the staff area around it and the messages it loads (REP_MESSAGES in src/web/app/staff-routes.tsx).

@@ -21,8 +21,8 @@ export const SHELL_MESSAGES: readonly string[] = ['common', 'layout', 'consent']
 export const PAGE_MODULES = {
   landing: { module: 'features/landing/landing-page.tsx', messages: ['landing'] },
   /** The single-page application of en-uk and it-it (the catalogue's entry is chosen by the page). */
-  application: { module: 'forms/application-page.tsx', messages: ['form', 'components', 'italy', 'preview'] },
-  steps: { module: 'forms/steps-application-page.tsx', messages: ['form', 'components', 'steps', 'landing', 'preview'] },
+  application: { module: 'forms/application-page.tsx', messages: ['form', 'components', 'italy'] },
+  steps: { module: 'forms/steps-application-page.tsx', messages: ['form', 'components', 'steps', 'landing'] },
   thankYou: { module: 'features/registration/thank-you-page.tsx', messages: ['form'] },
   editRedirect: { module: 'features/registration/edit-redirect-page.tsx', messages: [] },
   privacyPolicy: { module: 'features/legal/privacy-policy-page.tsx', messages: ['legal'] },

@@ -48,7 +48,8 @@ function cardMarkup(card: HTMLElement): string {
     .replace(/<a [^>]*>|<\/a>/g, '');
 }
 
-const preview = () => screen.getByRole('region', { name: 'How patients will see you' });
+/** The preview loads after the form's first paint. */
+const preview = () => screen.findByRole('region', { name: 'How patients will see you' });
 
 beforeEach(() => {
   sessionStorage.clear();
@@ -74,7 +75,7 @@ describe('the listing preview', () => {
     keep(ANSWERS, 'uk');
     stubApi();
     await renderInSite(<FormPage form={FORMS['apply-uk']} sections={APPLICANT_SECTIONS} />, { route: '/form' });
-    const previewCard = await within(preview()).findByRole('article', { name: 'Boots Bold Street' });
+    const previewCard = await within(await preview()).findByRole('article', { name: 'Boots Bold Street' });
     expect(cardMarkup(previewCard)).toBe(inFinder);
     // What the card shows: the photo, the first name, the pharmacy, the services as chips, the text for patients.
     expect(within(previewCard).getByRole('img', { name: 'Photo of Priya' })).toHaveAttribute('src', '/files/photos/a1b2c3d4e5f6a7b8c9d0e1f2.jpg');
@@ -87,7 +88,7 @@ describe('the listing preview', () => {
     keep({ ...ANSWERS, anythingElseAboutYou: '' }, 'uk');
     stubApi();
     await renderInSite(<FormPage form={FORMS['apply-uk']} sections={APPLICANT_SECTIONS} />, { route: '/form' });
-    const region = preview();
+    const region = await preview();
     const submit = screen.getByRole('button', { name: 'Submit application' });
     expect(region.compareDocumentPosition(submit) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     await within(region).findByRole('article');
@@ -106,7 +107,7 @@ describe('the listing preview', () => {
     keep(ANSWERS, 'it');
     stubApi();
     await renderInSite(<FormPage form={FORMS['apply-it']} sections={APPLICANT_SECTIONS} />, { country: 'it', route: '/form' });
-    const region = screen.getByRole('region', { name: 'Come La vedranno i pazienti' });
+    const region = await screen.findByRole('region', { name: 'Come La vedranno i pazienti' });
     expect(await within(region).findByText('Farmacista di riferimento: Priya')).toBeInTheDocument();
     expect(within(region).getByRole('list', { name: 'Servizi' })).toBeInTheDocument();
   });

@@ -13,13 +13,14 @@ export interface ListingCardProps {
   headingId: string;
   /** 1 on the listing's own page, 3 in the finder's list, 2 elsewhere. */
   headingLevel?: 1 | 2 | 3;
-  /** A link on the name: the listing's own page (a router path). */
+  /** A link on the name: the listing's own page (a router path), with the navigation's state. */
   nameTo?: string;
+  nameState?: unknown;
   /** Shown under the name: the finder's distance. */
   children?: ReactNode;
 }
 
-export function ListingCard({ listing, headingId, headingLevel = 2, nameTo, children }: ListingCardProps) {
+export function ListingCard({ listing, headingId, headingLevel = 2, nameTo, nameState, children }: ListingCardProps) {
   const { t } = useTranslation();
   const Heading = `h${headingLevel}` as const;
   const services = listingServices(listing.services);
@@ -35,7 +36,13 @@ export function ListingCard({ listing, headingId, headingLevel = 2, nameTo, chil
       )}
       <div className="pc-listing__details">
         <Heading id={headingId} className={headingLevel === 1 ? 'pc-heading-l pc-listing__name' : 'pc-listing__name'}>
-          {nameTo ? <Link to={nameTo}>{listing.pharmacyName}</Link> : listing.pharmacyName}
+          {nameTo ? (
+            <Link to={nameTo} state={nameState}>
+              {listing.pharmacyName}
+            </Link>
+          ) : (
+            listing.pharmacyName
+          )}
         </Heading>
         {children}
         <p className="pc-listing__address">{listing.address}</p>

@@ -4,7 +4,7 @@
 // and gives a listed one its own title and description (routes/web.ts), as this page does.
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { directionsUrl } from '#shared/listing.ts';
 import { routePath } from '#shared/routes.ts';
 import { ErrorView } from '../../components/error-view.tsx';
@@ -60,6 +60,9 @@ function Listing({ listing }: { listing: FinderListing }) {
   const { t } = useTranslation();
   const { config } = useSite();
   const localPath = useLocalPath();
+  const navigate = useNavigate();
+  // Opened from the finder's results: Back goes back to them, as they were.
+  const fromFinder = (useLocation().state as { fromFinder?: unknown } | null)?.fromFinder === true;
 
   useEffect(() => {
     document.title = listingTitle(t, listing, config.productName);
@@ -68,7 +71,16 @@ function Listing({ listing }: { listing: FinderListing }) {
   return (
     <div className="finder finder-listing">
       <p className="finder-listing__back">
-        <Link to={localPath(routePath('finder'))}>{t('finder.listing.back')}</Link>
+        <Link
+          to={localPath(routePath('finder'))}
+          onClick={(event) => {
+            if (!fromFinder) return;
+            event.preventDefault();
+            void navigate(-1);
+          }}
+        >
+          {t('finder.listing.back')}
+        </Link>
       </p>
       <ListingCard listing={listing} headingId="finder-listing-name" headingLevel={1} />
       <p className="finder-listing__directions">

@@ -6,6 +6,8 @@ import { renderInSite } from '../../test/render.tsx';
 import { json, stubApi, type Handler } from '../../test/api-stub.tsx';
 import { fakeLeafletModule } from '../../test/fakes.tsx';
 import { axeViolations } from '../../test/axe.ts';
+import { Route, Routes } from 'react-router';
+import { FinderListingPage } from './finder-listing-page.tsx';
 import { FinderPage } from './finder-page.tsx';
 
 vi.mock('../../components/leaflet-map.tsx', () => fakeLeafletModule);
@@ -169,5 +171,35 @@ describe('FinderPage', () => {
     expect(consent).toHaveTextContent('Möchten Sie die Karte laden?');
     await userEvent.click(within(consent).getByRole('button', { name: 'Karte laden' }));
     expect(await screen.findByText(/and Pharmacy 1/)).toBeInTheDocument();
+  });
+});
+
+describe('FinderPage and a listing’s page', () => {
+  it('opens a listing from the results, and Back from it shows the same results again', async () => {
+    stubLocation({ lat: 53.4, lng: -2.99 });
+    const listed = pharmacy(1, { id: '5d1c9a3e-2b47-4f6e-9a0c-7e8f1b2c3d4e' });
+    stubApi({
+      ...finder((url) => (url.searchParams.get('service') === 'flu' ? page([listed]) : page([listed, pharmacy(2)]))),
+      [`/api/v1/finder/listings/${listed.id}`]: () => json({ status: 'ok', data: listed }),
+    });
+    await renderInSite(
+      <Routes>
+        <Route path="/finder" element={<FinderPage />} />
+        <Route path="/finder/:listingId" element={<FinderListingPage notFound={null} />} />
+      </Routes>,
+      { route: '/finder' },
+    );
+    await userEvent.click(await screen.findByRole('button', { name: 'Use my location' }));
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Distance' }), '50');
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Service' }), 'flu{Enter}');
+    expect(await screen.findByText('1 pharmacy within 50 km of your location')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('link', { name: 'Pharmacy 1' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Pharmacy 1' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('link', { name: 'Back to the finder' }));
+    expect(await screen.findByText('1 pharmacy within 50 km of your location')).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Distance' })).toHaveValue('50');
+    expect(screen.getByRole('searchbox', { name: 'Service' })).toHaveValue('flu');
+    expect(finderCalls.at(-1)!.searchParams.get('service')).toBe('flu');
   });
 });

@@ -2,9 +2,12 @@
 // market's language. Where from: the browser's location ("use my location") or a place search
 // (the form's PlaceSearch, without its map). The list is the accessible form of the map. Each result
 // is the one listing card (components/listing-card.tsx), its name a link to the listing's own page;
-// a service keyword narrows the results (issue 25 item 9).
+// a service keyword narrows the results (issue 25 item 9). The search is kept in the history entry's
+// state (never in the address, which would carry the visitor's position when shared), so that Back
+// from a listing's page shows the same results.
 import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
 import { LANGUAGE_TAG } from '#shared/markets.ts';
 import { routePath } from '#shared/routes.ts';
 import { FINDER_DEFAULT_RADIUS_KM, FINDER_SERVICE_MAX } from '#shared/schemas/finder.ts';
@@ -22,13 +25,45 @@ const FINDER_RADII_KM = [5, 10, 25, 50, 100] as const;
 /** A zoom that shows roughly the whole circle. */
 const zoomFor = (radiusKm: number) => (radiusKm <= 5 ? 12 : radiusKm <= 10 ? 11 : radiusKm <= 25 ? 10 : radiusKm <= 50 ? 9 : 8);
 
+/** A listing's page opened from the results: its Back returns to them (finder-listing-page.tsx). */
+const FROM_FINDER = { fromFinder: true } as const;
+
+/** The search a history entry keeps. */
+interface KeptSearch {
+  origin: Origin | null;
+  radiusKm: number;
+  service: string;
+}
+
+/** The search kept in a history entry's state, if it is one (the state is the browser's, not trusted). */
+function keptSearch(state: unknown): KeptSearch {
+  const kept = (state && typeof state === 'object' ? (state as { finder?: unknown }).finder : null) as Partial<KeptSearch> | null | undefined;
+  const origin = kept?.origin;
+  const validOrigin = origin && Number.isFinite(origin.lat) && Number.isFinite(origin.lng) ? { lat: origin.lat, lng: origin.lng, ...(typeof origin.place === 'string' ? { place: origin.place } : {}) } : null;
+  return {
+    origin: validOrigin,
+    radiusKm: FINDER_RADII_KM.includes(kept?.radiusKm as never) ? kept!.radiusKm! : FINDER_DEFAULT_RADIUS_KM,
+    service: typeof kept?.service === 'string' ? kept.service.slice(0, FINDER_SERVICE_MAX) : '',
+  };
+}
+
 export function FinderPage() {
   const { t } = useTranslation();
   const { config } = useSite();
   const market = config.country;
-  const [origin, setOrigin] = useState<Origin | null>(null);
-  const [radiusKm, setRadiusKm] = useState<number>(FINDER_DEFAULT_RADIUS_KM);
-  const [service, setService] = useState('');
+  const { pathname, search, state } = useLocation();
+  const navigate = useNavigate();
+  const [kept] = useState(() => keptSearch(state));
+  const [origin, setOrigin] = useState<Origin | null>(kept.origin);
+  const [radiusKm, setRadiusKm] = useState<number>(kept.radiusKm);
+  const [service, setService] = useState(kept.service);
+
+  useEffect(() => {
+    const finder: KeptSearch = { origin, radiusKm, service };
+    void navigate({ pathname, search }, { replace: true, state: { finder } });
+    // Only when the search changes (the entry's path stays).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [origin, radiusKm, service]);
   const results = useFinderResults(market, origin, radiusKm, service);
   const onFound = useCallback((position: { lat: number; lng: number }) => setOrigin(position), []);
   const location = useMyLocation(onFound);
@@ -204,7 +239,7 @@ function PharmacyItem({ pharmacy }: { pharmacy: FinderPharmacy }) {
   const distance = new Intl.NumberFormat(tag, { maximumFractionDigits: 1, minimumFractionDigits: 1 }).format(pharmacy.distanceKm);
   return (
     <li className="finder__item">
-      <ListingCard listing={pharmacy} headingId={`finder-item-${pharmacy.id}`} headingLevel={3} nameTo={localPath(routePath('finderListing', { listingId: pharmacy.id }))}>
+      <ListingCard listing={pharmacy} headingId={`finder-item-${pharmacy.id}`} headingLevel={3} nameTo={localPath(routePath('finderListing', { listingId: pharmacy.id }))} nameState={FROM_FINDER}>
         <p className="finder__distance">{t('finder.item.distance', { distance })}</p>
       </ListingCard>
     </li>

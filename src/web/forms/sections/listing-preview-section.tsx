@@ -1,16 +1,20 @@
 // "How patients will see you" (issue 25 item 6): the finder's own listing card, fed by the answers
 // so far through the projection the server uses for the finder (#shared/listing.ts listingCardOf),
 // so the applicant sees exactly what patients will. The single pages show it above Submit, the
-// three steps on step 3 (their answers of step 1 come from the kept answers). The card's code
-// loads after the form's first paint: it sits at the foot of the page.
-import { lazy, Suspense } from 'react';
+// three steps on step 3 (their answers of step 1 come from the kept answers). This module, the card
+// and their words (preview.json) load after the form's first paint (applicant-sections.tsx): the
+// preview sits at the foot of the page.
+import { use } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { listingCardOf, type ListingCard as ListingCardData } from '#shared/listing.ts';
+import { ListingCard } from '../../components/listing-card.tsx';
+import { loadFeatureMessages } from '../../lib/i18n.ts';
 import { useRunner } from '../runner-context.tsx';
 
-const ListingCard = lazy(() => import('../../components/listing-card.tsx').then((m) => ({ default: m.ListingCard })));
+/** The preview's and the card's words, loaded once with this module. */
+const messages = loadFeatureMessages(['preview']).catch(() => undefined);
 
 /** The card of `answers`, with what is still missing said in words (an empty name would read as nothing), and a not-yet-listed photo opened by the edit link. */
 function previewCardOf(answers: Record<string, unknown>, words: { pharmacy: string; firstName: string }, editToken?: string): ListingCardData {
@@ -24,6 +28,7 @@ function previewCardOf(answers: Record<string, unknown>, words: { pharmacy: stri
 }
 
 export function ListingPreviewSection() {
+  use(messages);
   const { t } = useTranslation();
   const { stored, editing } = useRunner();
   const { control } = useFormContext();
@@ -39,9 +44,7 @@ export function ListingPreviewSection() {
       </h2>
       <p className="pc-body">{t('preview.intro')}</p>
       <div className="pc-preview__card">
-        <Suspense fallback={<p className="pc-body" role="status">{t('common.loading')}</p>}>
-          <ListingCard listing={card} headingId="preview-card-name" headingLevel={3} />
-        </Suspense>
+        <ListingCard listing={card} headingId="preview-card-name" headingLevel={3} />
       </div>
     </section>
   );
