@@ -11,6 +11,7 @@ import { bootstrapMainAdmin, consoleLinkBase } from './services/auth/bootstrap.t
 import { moveFilesIntoDatabase } from './services/files/move-into-database.ts';
 import { startScheduler } from './services/scheduled-jobs.ts';
 import { upkeepJob } from './services/upkeep.ts';
+import { embeddedAnalyzeJob } from './services/embedded-upkeep.ts';
 import { joinsDigestJob } from './services/field-force/joins-digest.ts';
 import { exampleSettingWarnings } from './startup-warnings.ts';
 
@@ -72,7 +73,9 @@ async function main() {
   await moveFilesIntoDatabase(app.services.database.db, config.dataDir, app.log);
 
   // Background jobs: each turn runs on one server of the fleet (services/scheduled-jobs.ts).
-  const scheduler = startScheduler(app.services.database.db, [upkeepJob(app, config), joinsDigestJob(app, config)], app.log);
+  const { db } = app.services.database;
+  const embeddedJobs = config.database.kind === 'pglite' ? [embeddedAnalyzeJob(db, app.log)] : [];
+  const scheduler = startScheduler(db, [upkeepJob(app, config), joinsDigestJob(app, config), ...embeddedJobs], app.log);
 
   // Stop signals are handled from here on, so that a stop during start-up still closes the database.
   let admin: AdminChannel | null = null;

@@ -8,6 +8,7 @@ import { existsSync, rmSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import type { Config } from '../config.ts';
 import { BackupFileError, checkBackup, readBackup, type BackupReader } from '../db/backup/read-backup.ts';
+import { analyzeDatabase } from '../services/embedded-upkeep.ts';
 import { backupMigrationTag, refuseUnlessEmpty, restoreBackup, RestoreRefused } from '../db/backup/restore-backup.ts';
 import { openDatabase, rowsOf, type DatabaseHandle } from '../db/client.ts';
 import { acquireDatabaseLock, describeHolder } from '../db/lock.ts';
@@ -37,7 +38,10 @@ async function refuseOtherSessions(database: DatabaseHandle, target: string): Pr
 async function restoreInto(database: DatabaseHandle, kind: 'pglite' | 'postgres', backup: BackupReader, target: string): Promise<Record<string, number>> {
   if (kind === 'postgres') await refuseOtherSessions(database, target);
   await refuseUnlessEmpty(database.db, backup.header, target);
-  return restoreBackup(database.db, kind, backup, target);
+  const rows = await restoreBackup(database.db, kind, backup, target);
+  // A bulk load: plans need statistics before the first request (PGlite has no autovacuum to take them).
+  await analyzeDatabase(database.db);
+  return rows;
 }
 
 async function restore(config: Config, backup: BackupReader, target: string): Promise<Record<string, number>> {

@@ -1,5 +1,6 @@
-// The hourly upkeep: retention, purges of expired rows and temporary uploads, and the CSV export
-// records of an older format. A scheduled job (scheduled-jobs.ts): one server of the fleet runs it.
+// The hourly upkeep: retention, purges of expired rows and temporary uploads, the CSV export
+// records of an older format, and on PGlite a vacuum and analyse (embedded-upkeep.ts). A scheduled
+// job (scheduled-jobs.ts): one server of the fleet runs it.
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 import { purgeDailyQuotas } from './daily-quota.ts';
@@ -8,11 +9,12 @@ import { purgeTempPhotos } from './files/purge.ts';
 import { purgeRateLimitHits } from './rate-limit-store.ts';
 import { purgeIdempotencyKeys } from './field-force/rep-visits.ts';
 import { applyRetention } from './retention.ts';
+import { tidyChurnedTables } from './embedded-upkeep.ts';
 import type { ScheduledJob } from './scheduled-jobs.ts';
 
 const UPKEEP_EVERY_MS = 60 * 60 * 1000;
 
-export function upkeepJob(app: FastifyInstance, config: Pick<Config, 'retentionRejectedMonths'>): ScheduledJob {
+export function upkeepJob(app: FastifyInstance, config: Pick<Config, 'retentionRejectedMonths' | 'database'>): ScheduledJob {
   const { services } = app;
   const { db } = services.database;
   return {
@@ -37,6 +39,8 @@ export function upkeepJob(app: FastifyInstance, config: Pick<Config, 'retentionR
       const exportLines = await refreshStaleExportLines(db);
       if (exportLines) app.log.info({ pharmacies: exportLines }, 'rendered the CSV export records of field pharmacies stored in an older format');
       if (photos.length || captchas || drafts) app.log.info({ photos: photos.length, captchas, drafts }, 'purged temporary uploads, used captchas and expired drafts');
+      // Last, so that it reclaims what the purges above deleted (issue 26).
+      if (config.database.kind === 'pglite') await tidyChurnedTables(db, app.log);
     },
   };
 }
