@@ -8,30 +8,40 @@ import { useLocalPath, useSite } from '../lib/site-context.tsx';
 import { SupportSentence } from './support-sentence.tsx';
 import './components.css';
 
-export interface LinkNotValidViewProps {
-  /** Which link it was: the wording of why, and where to ask for a new one. */
-  kind: 'edit' | 'data' | 'confirm' | 'status';
+export type LinkNotValidViewProps = (
+  | {
+      /** Which link it was: the wording of why, and where to ask for a new one (`components.linkNotValid.*.{kind}`). */
+      kind: 'edit' | 'data' | 'confirm';
+      texts?: undefined;
+    }
+  | {
+      kind?: undefined;
+      /** Where a page keeps that wording itself (`{texts}.why`, `.next`, `.newLink`): it travels with the page's messages, not every form's. */
+      texts: string;
+    }
+) & {
   /** The page that sends a new link (a path inside the market). */
   newLinkPath: string;
-}
+};
 
-export function LinkNotValidView({ kind, newLinkPath }: LinkNotValidViewProps) {
+export function LinkNotValidView({ kind, texts, newLinkPath }: LinkNotValidViewProps) {
   const { t } = useTranslation();
   const { config } = useSite();
   const localPath = useLocalPath();
   const heading = useTitledHeading(`${t('components.linkNotValid.title')} – ${config.productName}`);
   const email = config.operator.supportEmail;
+  const wording = (part: 'why' | 'next' | 'newLink') => (texts ? `${texts}.${part}` : `components.linkNotValid.${part}.${kind}`);
 
   return (
     <section className="pc-error-view" aria-labelledby="link-not-valid-title">
       <h1 id="link-not-valid-title" ref={heading} tabIndex={-1} className="pc-heading-l">
         {t('components.linkNotValid.title')}
       </h1>
-      <p className="pc-body">{t(`components.linkNotValid.why.${kind}`)}</p>
-      <p className="pc-body">{t(`components.linkNotValid.next.${kind}`)}</p>
+      <p className="pc-body">{t(wording('why'))}</p>
+      <p className="pc-body">{t(wording('next'))}</p>
       <p className="pc-body">
         <Link className="pc-button" to={localPath(newLinkPath)}>
-          {t(`components.linkNotValid.newLink.${kind}`)}
+          {t(wording('newLink'))}
         </Link>
       </p>
       <p className="pc-body">

@@ -50,7 +50,7 @@ export function MyApplicationPage() {
 
   if (state.kind === 'loading') return <Spinner label={t('myApplication.loading')} />;
   if (state.kind === 'failed') return <ErrorView />;
-  if (state.kind === 'notValid') return <LinkNotValidView kind="status" newLinkPath={routePath('updateLinkRequest')} />;
+  if (state.kind === 'notValid') return <LinkNotValidView texts="myApplication.linkNotValid" newLinkPath={routePath('updateLinkRequest')} />;
 
   const { data } = state;
   const date = (at: Date | string) => new Date(at).toLocaleDateString(LANGUAGE_TAG[config.language], { day: 'numeric', month: 'long', year: 'numeric' });
