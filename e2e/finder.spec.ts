@@ -1,6 +1,8 @@
 // The public finder (issue #13): an application approved after it was submitted through the API
 // shows on /uk/finder near the visitor, and disappears once deactivated; every finder page is
-// free of axe violations at desktop and phone widths, with results shown.
+// free of axe violations at desktop and phone widths, with results shown. Issue 25 item 9: on a
+// phone, a result opens its listing's own page (by its listing id) with Directions to the maps app,
+// Back returns to the results, and a deactivated listing's page is not found.
 import { solvedTokensFrom } from '../src/server/test/bot-check.ts';
 import { multipartBody, pdfBytes } from '../src/server/test/multipart.ts';
 import { validApplication } from '../src/server/test/payloads.ts';
@@ -51,10 +53,50 @@ test.describe('/uk/finder', () => {
     await expect(list.getByRole('listitem').filter({ hasText: listed.name })).toBeVisible();
 
     await decideApplication(listed.id, 'deactivated');
-    await page.reload();
+    await page.goto('/uk/finder');
     await page.getByRole('button', { name: 'Use my location' }).click();
     await expect(page.getByRole('status').filter({ hasText: /within 25 km of your location/ })).toBeVisible();
     await expect(page.getByText(listed.name)).toHaveCount(0);
+  });
+});
+
+test.describe('/uk/finder/{listingId} on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, geolocation: HERE.uk, permissions: ['geolocation'] });
+
+  test('opens a listing from the results, with Directions to the pharmacy in the maps app, and Back to the results', async ({ page }) => {
+    const listed = await approvedApplication('uk', `Listing Chemist ${Date.now()}`);
+    await page.goto('/uk/finder');
+    await acceptEssentialCookies(page);
+    await page.getByRole('button', { name: 'Use my location' }).click();
+    await page.getByRole('searchbox', { name: 'Service' }).fill('blood pressure');
+    await page.getByRole('button', { name: 'Filter' }).click();
+    await expect(page.getByText('Showing pharmacies offering “blood pressure”.')).toBeVisible();
+    const result = page.getByRole('article', { name: listed.name });
+    await expect(result.getByRole('list', { name: 'Services' }).getByRole('listitem')).toHaveText(['Flu jabs', 'blood pressure checks']);
+    await result.getByRole('link', { name: listed.name }).click();
+
+    await expect(page.getByRole('heading', { level: 1, name: listed.name })).toBeVisible();
+    expect(page.url()).toMatch(/\/uk\/finder\/[0-9a-f-]{36}$/);
+    expect(page.url()).not.toContain(listed.id);
+    await expect(page).toHaveTitle(`${listed.name}: cancer champion pharmacy – Pharmacy Champions`);
+    const directions = page.getByRole('link', { name: 'Directions' });
+    await expect(directions).toBeVisible();
+    await expect(directions).toHaveAttribute('href', 'https://www.google.com/maps/dir/?api=1&destination=53.400000,-2.990000');
+    await expect(page.getByText('Cancer champion: Amelia')).toBeVisible();
+    await expectNoAxeViolations(page);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+    // A shared link opens the same page; Back from a result returns to the results as they were.
+    const shared = page.url();
+    await page.getByRole('link', { name: 'Back to the finder' }).click();
+    await expect(page.getByRole('article', { name: listed.name })).toBeVisible();
+    await expect(page.getByRole('searchbox', { name: 'Service' })).toHaveValue('blood pressure');
+
+    // Taken down: the page is not found, and the server says so.
+    await decideApplication(listed.id, 'deactivated');
+    const response = await page.goto(shared);
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
   });
 });
 
@@ -72,6 +114,11 @@ for (const width of [1280, 390]) {
         await page.locator('.finder__locate button').click();
         await expect(page.locator('.finder__list li').first()).toBeVisible();
         await expectNoAxeViolations(page);
+        // The listing's own page (issue 25 item 9).
+        await page.locator('.finder__list .pc-listing__name a').first().click();
+        await expect(page.locator('.finder-listing__directions a')).toBeVisible();
+        await expectNoAxeViolations(page);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
       });
     });
   }

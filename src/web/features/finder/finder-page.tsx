@@ -161,7 +161,7 @@ function ServiceFilter({ service, onChange }: { service: string; onChange: (serv
     onChange(typed.trim());
   };
   return (
-    <form className="finder__service" role="search" aria-label={t('finder.service.label')} onSubmit={apply}>
+    <form className="finder__service" onSubmit={apply}>
       <div className="pc-form-group">
         <label className="pc-label" htmlFor="finder-service">
           {t('finder.service.label')}
