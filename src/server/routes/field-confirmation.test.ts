@@ -133,6 +133,12 @@ describe('a field-signed pharmacist confirms for themselves', () => {
     expect(confirmed.json().data.reference).toMatch(/^PC-/);
     // Single purpose: the link is spent.
     expect((await confirm(token!)).statusCode).toBe(404);
+    // Issue 25: the "received" e-mail that follows links the status page, under the market the link came from.
+    const received = (await mailsOf(email, 2)).find((m) => /Subject: .*abbiamo ricevuto la Sua candidatura/.test(m));
+    const statusLink = linkIn(received ?? '', /http:\/\/localhost:\d+\/it\/my-application\/[A-Za-z0-9_-]{32}/);
+    expect(statusLink).not.toBeNull();
+    const status = await ctx.app.inject({ method: 'GET', url: `/api/my-application/${statusLink!.slice(-32)}` });
+    expect(status.json().data).toMatchObject({ status: 'submitted', reference: confirmed.json().data.reference, market: 'it' });
 
     const listed = (await reviewQueue()).find((a) => a.email === email);
     expect(listed).toMatchObject({ lastName: 'Bianchi-Ferri', signedInFieldBy: `${people.rep.firstName} ${people.rep.lastName}` });
