@@ -5,8 +5,7 @@ import type { Country } from '../markets.ts';
 import type { ApplicationStatus } from './review.ts';
 
 /** What two applications share: the registration number, the pharmacy (place or address), the mailbox, the photo (its bytes' hash). */
-const DUPLICATE_KINDS = ['registrationNumber', 'place', 'mailbox', 'photo'] as const;
-export type DuplicateKind = (typeof DUPLICATE_KINDS)[number];
+export type DuplicateKind = 'registrationNumber' | 'place' | 'mailbox' | 'photo';
 
 export interface DuplicateFlag {
   kind: DuplicateKind;
