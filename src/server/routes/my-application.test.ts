@@ -132,6 +132,17 @@ describe('GET /api/my-application/:token', () => {
     expect((await status(token)).statusCode).toBe(404);
   });
 
+  it('answers deactivated once an approved listing is taken down, and approved again after a new approval', async () => {
+    const { id, token } = await apply('it');
+    expect((await decide(id, 'approve', '')).statusCode).toBe(200);
+    expect((await decide(id, 'deactivate', 'Numero di iscrizione non valido.')).statusCode).toBe(200);
+    const taken = (await status(token)).json().data;
+    expect(taken).toMatchObject({ status: 'deactivated' });
+    expect(taken).not.toHaveProperty('listingId');
+    expect((await decide(id, 'approve', '')).statusCode).toBe(200);
+    expect((await status(token)).json().data.status).toBe('approved');
+  });
+
   it('answers 404 with no data for an unknown or malformed token', async () => {
     for (const token of ['A'.repeat(32), 'short', '..%2F..']) {
       const response = await status(token);
@@ -151,5 +162,18 @@ describe('GET /api/my-application/:token', () => {
     expect((await status(token)).statusCode).toBe(404);
     const [row] = await ctx.database.db.select({ hash: applications.statusTokenHash, status: applications.status }).from(applications).where(eq(applications.id, id));
     expect(row).toEqual({ hash: null, status: 'erased' });
+  });
+});
+
+describe('guessing status links', () => {
+  it('is rate-limited per client like the other token routes', async () => {
+    const limited = await createTestContext({ rateLimitMax: 3 });
+    try {
+      const codes = [];
+      for (let i = 0; i < 5; i++) codes.push((await limited.app.inject({ method: 'GET', url: `/api/my-application/${String(i).repeat(32)}` })).statusCode);
+      expect(codes).toEqual([404, 404, 404, 429, 429]);
+    } finally {
+      await limited.close();
+    }
   });
 });
