@@ -42,7 +42,7 @@ async function applyInUk(page: Page, who: { email: string; registrationNumber: s
 
 async function decide(page: Page, decision: RegExp, reason: string, confirm: RegExp) {
   await page.getByRole('radio', { name: decision }).check();
-  if (reason) await page.getByRole('textbox', { name: /reason|note/i }).fill(reason);
+  if (reason) await page.getByRole('textbox', { name: /^(reason|note)/i }).fill(reason);
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.getByRole('button', { name: confirm }).click();
   await expect(page.getByRole('status').filter({ hasText: /emailed/ })).toBeVisible();
@@ -62,7 +62,7 @@ test('a reviewer requests changes, the applicant resubmits through the e-mailed 
 
   await desk.goto('/uk/admin/review');
   await expect(desk.getByRole('heading', { level: 1, name: 'Applications to review' })).toBeVisible();
-  await expect(desk.getByRole('table')).toBeVisible();
+  await expect(desk.getByRole('region', { name: 'Results' }).getByRole('table')).toBeVisible();
   await expectNoAxeViolationsAtBothWidths(desk);
   await desk.getByRole('searchbox', { name: 'Search' }).fill(who.email);
   await desk.getByRole('button', { name: 'Show applications' }).click();
@@ -101,7 +101,7 @@ test('a reviewer requests changes, the applicant resubmits through the e-mailed 
   await desk.reload();
   await expect(desk.getByRole('heading', { level: 1, name: 'Olivia Reviewtest' })).toBeVisible();
   await expect(desk.getByText('Resubmitted by the applicant')).toBeVisible();
-  await expect(desk.getByText('Completed the Macmillan oncology module in 2024.')).toBeVisible();
+  await expect(desk.getByRole('definition').filter({ hasText: 'Completed the Macmillan oncology module in 2024.' })).toBeVisible();
   await decide(desk, /^Approve$/, '', /Yes, approve/);
   await expect(desk.getByText('Approved').first()).toBeVisible();
 

@@ -76,7 +76,7 @@ function Detail({ detail, reload }: { detail: ReviewDetail; reload: () => void }
         ) : null}
       </dl>
 
-      {detail.status !== 'erased' ? <ClaimBanner applicationId={detail.id} claim={detail.claim} onChanged={announce} /> : null}
+      {detail.decisions.length > 0 ? <ClaimBanner applicationId={detail.id} claim={detail.claim} onChanged={announce} /> : null}
 
       <ReviewChecks applicationId={detail.id} formTexts={detail.formTexts} />
 
