@@ -41,7 +41,7 @@ test("B sees A's claim in the queue and on the application, and B's decision on 
   const bruno = await reviewerOnAPhone(browser, 'Bruno', 'Bellamy');
   await bruno.goto(`/uk/admin/review?status=submitted&q=${encodeURIComponent(who.email)}`);
   await expect(bruno.getByRole('heading', { level: 2, name: 'Waiting for a decision' })).toBeVisible();
-  await expect(bruno.getByRole('table', { name: /by market and time since submission/ }).getByRole('row', { name: /United Kingdom/ })).toBeVisible();
+  await expect(bruno.getByRole('table', { name: /by market and time since submission/ }).getByRole('columnheader', { name: 'United Kingdom' })).toBeVisible();
   const row = bruno.getByRole('row', { name: /Clara Claimed/ });
   await expect(row.getByRole('cell', { name: 'Annabel Ashdown' })).toBeVisible();
   await expectNoAxeViolations(bruno);

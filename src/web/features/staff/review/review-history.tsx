@@ -43,7 +43,11 @@ export function ReviewHistory({ history, erased }: { history: ReviewDetail['hist
               {entry.internalNote ? (
                 <>
                   <br />
-                  {isErased(entry.internalNote) ? t('review.team.history.internalNoteErased') : t('review.team.history.internalNote', { note: entry.internalNote })}
+                  {isErased(entry.internalNote)
+                    ? t('review.team.history.internalNoteErased')
+                    : entry.action === 'note'
+                      ? entry.internalNote
+                      : t('review.team.history.internalNote', { note: entry.internalNote })}
                 </>
               ) : null}
             </li>
