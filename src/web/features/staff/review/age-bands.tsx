@@ -33,10 +33,12 @@ export function AgeBands() {
         </thead>
         <tbody>
           {AGE_BANDS.map((band) => (
-            <tr key={band} className={band === 'over6w' ? 'review-age-bands__late' : undefined}>
+            <tr key={band}>
               <th scope="row">{t(`review.team.ageBands.${band}`)}</th>
               {markets.map(({ market, counts }) => (
-                <td key={market}>{counts[band]}</td>
+                <td key={market} className={band === 'over6w' && counts[band] > 0 ? 'review-age-bands__late' : undefined}>
+                  {counts[band]}
+                </td>
               ))}
             </tr>
           ))}
