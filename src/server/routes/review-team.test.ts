@@ -100,6 +100,19 @@ describe('the approval note and internal notes', () => {
     expect((await mailsTo(email)).some((m) => m.text.includes('Please add a photo.'))).toBe(true);
   });
 
+  it("leaves the applicant's status link alone: a later note is no decision", async () => {
+    const { id, email } = await newApplication('uk');
+    clock = new Date(clock.getTime() - 60 * MINUTE);
+    await decide(id, { decision: 'approve' });
+    const decidedAt = clock.toISOString();
+    clock = new Date(clock.getTime() + 10 * MINUTE);
+    await post(`/api/review/applications/${id}/notes`, { note: 'Sent the welcome pack.' }, anna.cookie);
+    const received = (await mailsTo(email)).find((mail) => /my-application\//.test(mail.text))!;
+    const token = /\/my-application\/([A-Za-z0-9_-]{32})/.exec(received.text)![1];
+    const answer = (await ctx.app.inject({ method: 'GET', url: `/api/my-application/${token}` })).json().data;
+    expect(answer).toMatchObject({ status: 'approved', decidedAt });
+  });
+
   it("exports an applicant's internal notes with their data and erases them with it", async () => {
     const { id, email } = await newApplication('uk');
     await post(`/api/review/applications/${id}/notes`, { note: 'Sounded unsure about the course.' }, anna.cookie);

@@ -2,7 +2,7 @@
 // "application received" message. Only the token's SHA-256 is stored (applications.status_token_hash);
 // the same token works across resubmissions and update links, until STATUS_LINK_DAYS_AFTER_DECISION
 // days after a final decision. An erased application's link answers as an unknown one.
-import { and, desc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, ne, sql } from 'drizzle-orm';
 import { isCountry, isLanguage } from '#shared/markets.ts';
 import { STATUS_LINK_DAYS_AFTER_DECISION, type ApplicantStatus, type MyApplicationStatus } from '#shared/schemas/my-application.ts';
 import type { Database } from '../db/client.ts';
@@ -50,11 +50,12 @@ export function createMyApplication(db: Database, deps: { now: () => Date }) {
       const decided = DECIDED[row.status];
       if (!decided) return { ...base, status: (await reviewStarted(row.id, row.submittedAt)) ? 'in_review' : 'submitted', decidedAt: null };
 
-      // The decision that led to the current status (the status is set in the same transaction as its audit row).
+      // The decision that led to the current status (the status is set in the same transaction as its audit row);
+      // an internal note written later records the status it found, and is no decision.
       const [decision] = await db
         .select({ at: reviewAudit.at })
         .from(reviewAudit)
-        .where(and(eq(reviewAudit.applicationId, row.id), eq(reviewAudit.toStatus, row.status)))
+        .where(and(eq(reviewAudit.applicationId, row.id), eq(reviewAudit.toStatus, row.status), ne(reviewAudit.action, 'note')))
         .orderBy(desc(reviewAudit.at))
         .limit(1);
       const decidedAt = decision?.at ?? row.updatedAt;
