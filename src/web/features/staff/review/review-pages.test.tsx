@@ -3,14 +3,8 @@
 // a decision needs a reason (except approval) and a confirmation before anything is sent.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { Route, Routes } from 'react-router';
-import { loadFeatureMessages } from '../../../lib/i18n.ts';
-import { renderInSite } from '../../../test/render.tsx';
 import { ADMIN, json, stubStaffApi, type Handler } from '../../../test/staff-api-stub.tsx';
-import { StaffArea } from '../staff-area.tsx';
-import { ReviewDetailPage } from './review-detail-page.tsx';
-import { ReviewQueuePage } from './review-queue-page.tsx';
+import { renderReviewPages } from './render-review-pages.tsx';
 
 afterEach(() => {
   cleanup();
@@ -34,20 +28,7 @@ const item = (id: string, firstName: string, weeks: number) => ({
   updatedAt: weeksAgo(weeks),
 });
 
-async function renderAt(route: string) {
-  const user = userEvent.setup();
-  await renderInSite(
-    <Routes>
-      <Route element={<StaffArea />}>
-        <Route path="/admin/review" element={<ReviewQueuePage />} />
-        <Route path="/admin/review/:applicationId" element={<ReviewDetailPage />} />
-      </Route>
-    </Routes>,
-    { country: 'uk', route },
-  );
-  await loadFeatureMessages(['review', 'staff', 'form']);
-  return user;
-}
+const renderAt = (route: string) => renderReviewPages(route);
 
 describe('the review queue page', () => {
   it('opens on the submitted applications and marks those waiting over 4 and 6 weeks in words', async () => {

@@ -4,15 +4,9 @@
 // notes and the history with who and when. Each page ends with axe.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { Route, Routes } from 'react-router';
-import { loadFeatureMessages } from '../../../lib/i18n.ts';
 import { axeViolations } from '../../../test/axe.ts';
-import { renderInSite } from '../../../test/render.tsx';
 import { ADMIN, json, stubStaffApi, type Handler } from '../../../test/staff-api-stub.tsx';
-import { StaffArea } from '../staff-area.tsx';
-import { ReviewDetailPage } from './review-detail-page.tsx';
-import { ReviewQueuePage } from './review-queue-page.tsx';
+import { renderReviewPages } from './render-review-pages.tsx';
 
 afterEach(() => {
   cleanup();
@@ -61,20 +55,7 @@ const detail = (overrides: Record<string, unknown> = {}) => ({
 });
 const NO_CHECKS = { status: 'ok', data: { changes: null, duplicates: [], registerLink: null } };
 
-async function renderAt(route: string) {
-  const user = userEvent.setup();
-  await renderInSite(
-    <Routes>
-      <Route element={<StaffArea />}>
-        <Route path="/admin/review" element={<ReviewQueuePage />} />
-        <Route path="/admin/review/:applicationId" element={<ReviewDetailPage />} />
-      </Route>
-    </Routes>,
-    { country: 'uk', route },
-  );
-  await loadFeatureMessages(['review', 'staff', 'form']);
-  return user;
-}
+const renderAt = (route: string) => renderReviewPages(route);
 
 describe('the queue, for a team', () => {
   it('opens on the counts waiting per market in bands of weeks, and names who is reviewing each application', async () => {
