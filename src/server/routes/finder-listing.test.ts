@@ -95,7 +95,11 @@ describe('/{market}/finder/{listingId}', () => {
     const [{ mailbox }] = (await ctx.database.db.select({ mailbox: applications.mailbox }).from(applications).where(eq(applications.id, id))) as [{ mailbox: string | null }];
     const token = 'E'.repeat(32);
     await ctx.database.db.insert(dataRightsLinks).values({ tokenHash: hashToken(token), mailbox, country: 'uk', language: 'en', expiresAt: new Date(Date.now() + 86_400_000) });
+    // The export names the listing.
+    expect((await ctx.app.inject({ method: 'GET', url: `/api/data-rights/${token}` })).json().data.applications[0]).toMatchObject({ id, listingId });
     expect((await ctx.app.inject({ method: 'POST', url: `/api/data-rights/${token}/erase` })).statusCode).toBe(200);
+    // The erased row no longer answers to the listing's id at all.
+    expect(await listingIdsOf(ctx.database.db, [id])).not.toEqual([listingId]);
 
     expect((await listing(listingId)).statusCode).toBe(404);
     expect((await page(`/uk/finder/${listingId}`)).statusCode).toBe(404);

@@ -77,6 +77,7 @@ export function createDataRights(db: Database, deps: { now: () => Date; mailDir:
             reference: a.reference,
             status: a.status,
             statusLinkTokenHash: a.statusTokenHash,
+            listingId: a.listingId,
             country: a.country,
             language: a.language,
             email: a.email,
@@ -139,6 +140,8 @@ export function createDataRights(db: Database, deps: { now: () => Date; mailDir:
               // The edit link stops working, and the status link (issue 25) with its hash.
               editToken: newEditToken(),
               statusTokenHash: null,
+              // A shared link to the listing (/finder/{listingId}) never leads to this row again.
+              listingId: sql`gen_random_uuid()`,
               updatedAt: now,
             })
             .where(eq(applications.id, id));

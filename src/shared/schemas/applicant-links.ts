@@ -30,6 +30,8 @@ interface MyDataApplication {
   status: string;
   /** SHA-256 of the token of the status link in the "received" e-mail (/my-application/{token}); the token itself is not kept. */
   statusLinkTokenHash: string | null;
+  /** The public id of the application's finder listing (/finder/{listingId}), shown while it is approved. */
+  listingId: string;
   country: string;
   language: string;
   email: string;

@@ -16,7 +16,7 @@ const TOKEN = 'AbCdEfGhIjKlMnOpQrStUvWxYz012345';
 const DATA: MyDataExport = {
   applications: [
     {
-      id: 'a1', reference: 'PC-7K3M9Q', status: 'submitted', statusLinkTokenHash: null, country: 'de', language: 'de', email: 'anna@example.de', firstName: 'Anna', lastName: 'Müller',
+      id: 'a1', reference: 'PC-7K3M9Q', status: 'submitted', statusLinkTokenHash: null, listingId: '5d1c9a3e-2b47-4f6e-9a0c-7e8f1b2c3d4e', country: 'de', language: 'de', email: 'anna@example.de', firstName: 'Anna', lastName: 'Müller',
       registrationBody: 'Apothekerkammer Berlin', registrationNumber: '12345', submittedAt: '2026-11-01T10:00:00Z', updatedAt: '2026-11-01T10:00:00Z',
       answers: { whereYouWork: 'Linden-Apotheke' },
       pharmacy: { name: 'Linden-Apotheke', address: 'Unter den Linden 1, 10117 Berlin' },
