@@ -6,7 +6,8 @@
 import { solvedTokensFrom } from '../src/server/test/bot-check.ts';
 import { multipartBody, pdfBytes } from '../src/server/test/multipart.ts';
 import { validApplication } from '../src/server/test/payloads.ts';
-import { acceptEssentialCookies, decideApplication, expect, expectNoAxeViolations, storedApplications, test } from './support/fixtures.ts';
+import { acceptEssentialCookies, decideApplication, expect, expectNoAxeViolations, storedApplications, test, uniqueApplicant } from './support/fixtures.ts';
+import { fillStep1, next } from './support/steps.ts';
 
 const baseUrl = `http://localhost:${Number(process.env.E2E_PORT ?? 3100)}`;
 
@@ -122,4 +123,40 @@ for (const width of [1280, 390]) {
       });
     });
   }
+}
+
+// Issue 25 item 6: "how patients will see you" above Submit on the single pages and on step 3.
+for (const width of [1280, 390]) {
+  test.describe(`the listing preview at ${width} px`, () => {
+    test.use({ viewport: { width, height: 900 } });
+
+    test('shows the finder card of the answers on /uk/form and /it/form, with no axe violations', async ({ page }) => {
+      for (const [market, heading, champion] of [['uk', 'How patients will see you', 'Cancer champion: Priya'], ['it', 'Come La vedranno i pazienti', 'Farmacista di riferimento: Priya']] as const) {
+        await page.goto(`/${market}/form`);
+        await acceptEssentialCookies(page);
+        await page.locator('#firstName').fill('Priya');
+        await page.locator('#anythingElseAboutYou').fill('Happy to help.');
+        const preview = page.getByRole('region', { name: heading });
+        await expect(preview.getByText(champion)).toBeVisible();
+        await expect(preview.getByText('Happy to help.')).toBeVisible();
+        await expectNoAxeViolations(page);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      }
+    });
+
+    test('shows it on step 3 of the German form, from the answers of step 1', async ({ page }) => {
+      await page.goto('/de/form/1');
+      await acceptEssentialCookies(page);
+      await fillStep1(page, uniqueApplicant('preview'));
+      await next(page, 2);
+      await page.locator('#isChecked').check();
+      await next(page, 3);
+      const preview = page.getByRole('region', { name: 'So sehen Patientinnen und Patienten Sie' });
+      await expect(preview.getByRole('heading', { name: 'Linden-Apotheke' })).toBeVisible();
+      await expect(preview.getByText('Ansprechperson: Anna Lena')).toBeVisible();
+      await expect(preview.getByRole('list', { name: 'Leistungen' }).getByRole('listitem')).toHaveText(['Medikationsanalyse']);
+      await expectNoAxeViolations(page);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    });
+  });
 }
