@@ -3,7 +3,8 @@
 // applicant follows the e-mailed link, edits and resubmits; the reviewer approves, the English
 // e-mail is in the outbox, and the pharmacy is in the finder API and on /uk/finder until it is
 // deactivated. An Italian application is rejected and gets
-// an Italian e-mail. The main admin adds and disables a reviewer. axe on every review page at
+// an Italian e-mail. The main admin adds a reviewer (who is welcomed in the language chosen for
+// them) and disables them. axe on every review page at
 // desktop width and at 390 px.
 import type { Page } from '@playwright/test';
 import { acceptEssentialCookies, expect, expectNoAxeViolationsAtBothWidths, storedApplications, test, tick, typeInto, uniqueApplicant } from './support/fixtures.ts';
@@ -187,8 +188,12 @@ test('the main admin adds a reviewer with the form and disables them', async ({ 
   await page.getByRole('textbox', { name: /email/i }).fill(email);
   await page.getByRole('textbox', { name: /first name/i }).fill('Nadia');
   await page.getByRole('textbox', { name: /last name/i }).fill('Nuova');
+  await page.getByRole('radio', { name: 'Italiano' }).check();
   await page.getByRole('button', { name: 'Add the reviewer' }).click();
   await expect(page).toHaveURL(/\/uk\/admin\/reviewers$/);
+  // Told, in the language chosen for her, that the account exists and where to sign in.
+  const welcome = await mailTo(email, /il Suo accesso come revisore/);
+  expect(welcome.text).toMatch(/https?:\/\/\S+\/signin/);
   const row = page.getByRole('row', { name: new RegExp(email.replace(/\./g, '\\.')) });
   await expect(row).toContainText('Active');
   await row.getByRole('button', { name: /Disable/ }).click();

@@ -5,7 +5,7 @@ import { EmailSchema, NameSchema } from '#shared/schemas/fields.ts';
 import type { AuthService } from '../services/auth/auth.ts';
 
 const STAFF_USAGE = `Usage:
-  npm run staff -- add --role main_admin|reviewer|area_manager|sales_rep --email E --first-name F --last-name L [--area-manager EMAIL] [--language it|en]
+  npm run staff -- add --role main_admin|reviewer|area_manager|sales_rep --email E --first-name F --last-name L [--area-manager EMAIL] [--language it|en|de]
   npm run staff -- list
   npm run staff -- disable --email E
   npm run staff -- enable --email E   (a disabled account may sign in again)
@@ -85,7 +85,7 @@ export async function runStaffCommand(argv: string[], deps: { auth: AuthService;
     if (!email.success) return fail(out, '--email must be an e-mail address');
     if (!firstName.success || !lastName.success) return fail(out, '--first-name and --last-name are required (letters only)');
     const language = (values.language ?? 'it') as StaffLanguage;
-    if (!STAFF_LANGUAGES.includes(language)) return fail(out, '--language must be it or en');
+    if (!STAFF_LANGUAGES.includes(language)) return fail(out, `--language must be one of ${STAFF_LANGUAGES.join(', ')}`);
 
     let areaManagerId: string | null = null;
     if (role === 'sales_rep') {

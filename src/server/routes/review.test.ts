@@ -294,10 +294,10 @@ describe('request changes and the edit link', () => {
 
 describe('reviewer accounts', () => {
   it('lets the main admin add and disable reviewers, and nobody else', async () => {
-    const added = await post('/api/review/reviewers', { email: 'rita.reviewer@example.com', firstName: 'Rita', lastName: 'Reviewer' }, admin.cookie);
+    const added = await post('/api/review/reviewers', { email: 'rita.reviewer@example.com', firstName: 'Rita', lastName: 'Reviewer', language: 'en' }, admin.cookie);
     expect(added.statusCode).toBe(200);
     const id = added.json().data.id as string;
-    expect((await post('/api/review/reviewers', { email: 'RITA.reviewer@example.com', firstName: 'Rita', lastName: 'Again' }, admin.cookie)).statusCode).toBe(409);
+    expect((await post('/api/review/reviewers', { email: 'RITA.reviewer@example.com', firstName: 'Rita', lastName: 'Again', language: 'en' }, admin.cookie)).statusCode).toBe(409);
     expect((await post('/api/review/reviewers', { email: 'not-an-address', firstName: 'Rita', lastName: 'R' }, admin.cookie)).json().errors).toHaveProperty('email');
 
     const list = (await get('/api/review/reviewers', admin.cookie)).json().data;

@@ -112,9 +112,8 @@ export async function reviewRoutes(app: FastifyInstance, deps: { auth: AuthServi
     FormApi['add-reviewer'].path,
     { onRequest: requireJson, preHandler: [mainAdmin, parseBody(FormApi['add-reviewer'].request)] },
     async (request, reply) => {
-      const { email, firstName, lastName } = request.body;
-      // The form asks no language: sign-in mails go out in English, as the page has always sent them (decision 0018).
-      const language = 'en';
+      // The main admin chooses the language of the reviewer's e-mails (welcome and sign-in links).
+      const { email, firstName, lastName, language } = request.body;
       const added = await reviewers.add({ email, firstName, lastName, language }, request.staff!.user.id, actorOf(request));
       if (added === 'duplicate') return failed(reply, 409, ApiMessage.emailRegistered);
       const { user } = request.staff!;

@@ -1,7 +1,9 @@
 // Issue 25 item 7: staff added by someone else hear that their account exists and where to sign in,
-// in their language: area managers and reviewers (added by the main admin) as reps (by their area
-// manager) always have. One piece of code sends all three (services/auth/staff-welcome.ts).
+// in their language: area managers (Italian) and reviewers (the language the main admin chose for
+// them) as reps (by their area manager) always have. One piece of code sends all three (services/auth/staff-welcome.ts).
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mailOutbox } from '../db/schema.ts';
 import { createTestContext, type TestContext } from '../test/context.ts';
 import { mailsTo } from '../test/mail.ts';
 import { addStaff, signIn } from '../test/staff.ts';
@@ -31,7 +33,7 @@ describe('the welcome e-mail to new staff', () => {
   });
 
   it('tells a new reviewer that their account exists, where to sign in, and that a second factor follows', async () => {
-    const added = await add('/api/review/reviewers', { email: 'new.reviewer@example.com', firstName: 'Rita', lastName: 'Reviewer' });
+    const added = await add('/api/review/reviewers', { email: 'new.reviewer@example.com', firstName: 'Rita', lastName: 'Reviewer', language: 'en' });
     expect(added.statusCode, added.body).toBe(200);
     const [mail] = mailsTo(ctx.config.mail.dir, 'new.reviewer@example.com');
     expect(mail).toBeDefined();
@@ -42,9 +44,27 @@ describe('the welcome e-mail to new staff', () => {
     expect(subjectOf(mail!)).toBe('Pharmacy Champions: your reviewer account');
   });
 
+  it('writes to a reviewer in the language the main admin chose: German, then the sign-in links too', async () => {
+    expect((await add('/api/review/reviewers', { email: 'neue.pruefer@example.de', firstName: 'Jonas', lastName: 'Prüfer' })).json().errors).toEqual({ language: 'validation.choose' });
+    const added = await add('/api/review/reviewers', { email: 'neue.pruefer@example.de', firstName: 'Jonas', lastName: 'Prüfer', language: 'de' });
+    expect(added.statusCode, added.body).toBe(200);
+    const [welcome] = mailsTo(ctx.config.mail.dir, 'neue.pruefer@example.de');
+    const [stored] = await ctx.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'neue.pruefer@example.de'));
+    expect(stored!.subject).toBe('Pharmacy Champions: Ihr Zugang zur Prüfung der Bewerbungen');
+    expect(welcome).toContain('Guten Tag Jonas');
+    expect(welcome).toContain(`http://localhost/${ctx.config.defaultMarket}/signin`);
+    expect(welcome).toContain('Authenticator-App');
+
+    const asked = await ctx.app.inject({ method: 'POST', url: '/api/auth/magic-link', headers: { host: 'localhost' }, payload: { email: 'neue.pruefer@example.de', basePath: '/de' } });
+    expect(asked.statusCode).toBe(200);
+    await ctx.app.services.auth.settled();
+    const link = mailsTo(ctx.config.mail.dir, 'neue.pruefer@example.de').find((mail) => mail.includes('/signin/verify?token='));
+    expect(link).toContain('Guten Tag Jonas, hier ist Ihr Link zur Anmeldung');
+  });
+
   it('sends nothing to an address that was already registered', async () => {
-    await add('/api/review/reviewers', { email: 'twice@example.com', firstName: 'Tina', lastName: 'Twice' });
-    const again = await add('/api/review/reviewers', { email: 'TWICE@example.com', firstName: 'Tina', lastName: 'Again' });
+    await add('/api/review/reviewers', { email: 'twice@example.com', firstName: 'Tina', lastName: 'Twice', language: 'it' });
+    const again = await add('/api/review/reviewers', { email: 'TWICE@example.com', firstName: 'Tina', lastName: 'Again', language: 'it' });
     expect(again.statusCode).toBe(409);
     expect(mailsTo(ctx.config.mail.dir, 'twice@example.com')).toHaveLength(1);
   });

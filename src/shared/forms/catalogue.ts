@@ -161,7 +161,7 @@ export const FORMS = {
     emailTakenKey: 'staff.person.emailTaken',
     titleKey: 'review.addReviewer.title',
     submitKey: 'review.addReviewer.submit',
-    steps: [['staff-person']],
+    steps: [['staff-person', 'staff-language']],
     keepAnswers: false,
     submit: { path: '/api/review/reviewers', method: 'POST', encoding: 'json' },
     done: '/admin/reviewers',

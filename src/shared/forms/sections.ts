@@ -12,6 +12,7 @@ import { ukFields } from '../schemas/registration-uk.ts';
 import { CallFlagSchema, CitySchema, MonthSchema, NextVisitSchema, OncologyStatusSchema, PivaSchema, VisitNoteSchema, ProvinceSchema, RegionSchema } from '../schemas/field-force.ts';
 import { ApplicantLinkRequestSchema } from '../schemas/applicant-links.ts';
 import { FieldConfirmationTokenSchema } from '../schemas/field-confirmation.ts';
+import { StaffLanguageSchema } from '../schemas/staff.ts';
 import { provincesOf } from '../reference/italy.ts';
 import type { Answers, FieldErrors, SectionDef } from './model.ts';
 
@@ -137,6 +138,8 @@ export const SECTIONS = {
   'link-intro': { texts: 'myData', fields: {} },
   'link-email': { texts: 'myData', fields: pick('email') },
   'link-base-path': { texts: 'myData', role: 'transport', fields: { basePath: ApplicantLinkRequestSchema.shape.basePath }, hidden: ['basePath'] },
+  /** The language of a new reviewer's e-mails (issue 25 item 7). */
+  'staff-language': { texts: 'staff', fields: { language: StaffLanguageSchema } },
   'staff-market': { texts: 'staff', role: 'transport', fields: pick('appStoreCountry', 'formLanguage'), hidden: ['appStoreCountry', 'formLanguage'] },
 } satisfies Record<string, SectionDef>;
 

@@ -12,8 +12,11 @@ export { STAFF_ROLES, type StaffRole } from '../staff-roles.ts';
 /** Roles that see everything must confirm a TOTP code after the e-mailed link (DESIGN §7). */
 export const ROLES_NEEDING_TOTP: readonly StaffRole[] = ['main_admin', 'reviewer'];
 
-export const STAFF_LANGUAGES = ['it', 'en'] as const;
+/** The languages of staff e-mails (sign-in links, welcome, digests); German for reviewers of the German market. */
+export const STAFF_LANGUAGES = ['it', 'en', 'de'] as const;
 export type StaffLanguage = (typeof STAFF_LANGUAGES)[number];
+/** The main admin's choice of a new reviewer's language (their e-mails). */
+export const StaffLanguageSchema = z.enum(STAFF_LANGUAGES, { error: ErrorKey.choose });
 
 export const SIGN_IN_LINK_MINUTES = 10;
 

@@ -1,4 +1,5 @@
-// The sign-in e-mail: Italian for staff whose language is Italian, English otherwise.
+// The staff e-mails in the account's language (Italian, German, else English): the sign-in link, and
+// the welcome to staff someone else added.
 import { SIGN_IN_LINK_MINUTES } from '#shared/schemas/staff.ts';
 import { simpleHtml } from '../tokens.ts';
 
@@ -13,6 +14,18 @@ export function signInMail(language: string, firstName: string, link: string, pr
       subject: `${productName}: il Suo link di accesso`,
       text: `${paragraphs[0]}\n\n${link}\n\n${paragraphs[1]}\n\n${paragraphs[2]}\n`,
       html: simpleHtml(paragraphs, { url: link, label: 'Accedi' }, 'it'),
+    };
+  }
+  if (language === 'de') {
+    const paragraphs = [
+      `Guten Tag ${firstName}, hier ist Ihr Link zur Anmeldung im Mitarbeiterbereich von ${productName}.`,
+      `Der Link ist ${SIGN_IN_LINK_MINUTES} Minuten gültig, nur einmal verwendbar und funktioniert nur in dem Browser, in dem Sie die Anmeldung angefordert haben.`,
+      'Wenn Sie keine Anmeldung angefordert haben, können Sie diese E-Mail ignorieren: Ohne den Link kann sich niemand anmelden.',
+    ];
+    return {
+      subject: `${productName}: Ihr Anmeldelink`,
+      text: `${paragraphs[0]}\n\n${link}\n\n${paragraphs[1]}\n\n${paragraphs[2]}\n`,
+      html: simpleHtml(paragraphs, { url: link, label: 'Anmelden' }, 'de'),
     };
   }
   const paragraphs = [
@@ -30,7 +43,7 @@ export function signInMail(language: string, firstName: string, link: string, pr
 /** The staff a welcome e-mail can greet: whoever is added by someone else (reps by their area manager, the others by the main admin). */
 export type WelcomedRole = 'sales_rep' | 'area_manager' | 'reviewer';
 
-const ROLE_WORDS: Record<'en' | 'it', Record<WelcomedRole, { as: string; account: string }>> = {
+const ROLE_WORDS: Record<'en' | 'it' | 'de', Record<WelcomedRole, { as: string; account: string }>> = {
   en: {
     sales_rep: { as: 'a sales rep', account: 'your sales rep account' },
     area_manager: { as: 'an area manager', account: 'your area manager account' },
@@ -40,6 +53,11 @@ const ROLE_WORDS: Record<'en' | 'it', Record<WelcomedRole, { as: string; account
     sales_rep: { as: 'informatore', account: 'il Suo accesso come informatore' },
     area_manager: { as: 'area manager', account: 'il Suo accesso come area manager' },
     reviewer: { as: 'revisore delle candidature', account: 'il Suo accesso come revisore' },
+  },
+  de: {
+    sales_rep: { as: 'Außendienstmitarbeiterin oder Außendienstmitarbeiter', account: 'Ihr Zugang im Außendienst' },
+    area_manager: { as: 'Gebietsleitung', account: 'Ihr Zugang als Gebietsleitung' },
+    reviewer: { as: 'Prüferin oder Prüfer der Bewerbungen', account: 'Ihr Zugang zur Prüfung der Bewerbungen' },
   },
 };
 
@@ -59,6 +77,20 @@ export function welcomeMail(role: WelcomedRole, language: string, firstName: str
       subject: `${productName}: ${words.account}`,
       text: `${paragraphs[0]}\n\n${paragraphs[1]}\n\n${signInPage}\n\n${paragraphs.slice(2).join('\n\n')}\n`,
       html: simpleHtml(paragraphs, { url: signInPage, label: 'Vai alla pagina di accesso' }, 'it'),
+    };
+  }
+  if (language === 'de') {
+    const words = ROLE_WORDS.de[role];
+    const paragraphs = [
+      `Guten Tag ${firstName}, ${addedBy} hat Sie bei ${productName} als ${words.as} hinzugefügt.`,
+      `Zum Anmelden öffnen Sie die Anmeldeseite und geben diese E-Mail-Adresse ein: Wir senden Ihnen dann einen Link, der ${SIGN_IN_LINK_MINUTES} Minuten gültig ist.`,
+      ...(secondFactor ? ['Bei der ersten Anmeldung richten Sie außerdem eine Authenticator-App ein, die Ihnen danach bei jeder Anmeldung einen sechsstelligen Code anzeigt.'] : []),
+      'Wenn Sie diese Nachricht nicht erwartet haben, können Sie sie ignorieren.',
+    ];
+    return {
+      subject: `${productName}: ${words.account}`,
+      text: `${paragraphs[0]}\n\n${paragraphs[1]}\n\n${signInPage}\n\n${paragraphs.slice(2).join('\n\n')}\n`,
+      html: simpleHtml(paragraphs, { url: signInPage, label: 'Zur Anmeldeseite' }, 'de'),
     };
   }
   const words = ROLE_WORDS.en[role];

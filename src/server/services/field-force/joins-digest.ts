@@ -31,7 +31,8 @@ interface Join {
 interface DigestInput {
   to: string;
   firstName: string;
-  language: StaffLanguage;
+  /** Area managers read it in Italian or English (a German staff language is for reviewers). */
+  language: Extract<StaffLanguage, 'it' | 'en'>;
   /** YYYY-MM-DD, the Rome day reported. */
   day: string;
   joins: Join[];
@@ -112,7 +113,7 @@ async function sendJoinsDigests(db: Database, options: { now: Date; productName:
         insert into joins_digests (area_manager_id, day, joins) values (${manager.manager_id}, ${day}::date, ${joins.size})
         on conflict do nothing returning area_manager_id`);
       if (rowsOf(claimed).length === 0) return false;
-      const language: StaffLanguage = manager.language === 'en' ? 'en' : 'it';
+      const language = manager.language === 'en' ? 'en' : 'it';
       await enqueueMail(tx, joinsDigestMail({ to: manager.email, firstName: manager.first_name, language, day, joins: [...joins.values()], productName: options.productName, settingsUrl: settingsUrl(manager.manager_id) }));
       return true;
     });

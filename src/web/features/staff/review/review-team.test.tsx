@@ -5,7 +5,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { axeViolations } from '../../../test/axe.ts';
+import userEvent from '@testing-library/user-event';
+import { Route, Routes } from 'react-router';
+import { loadFeatureMessages } from '../../../lib/i18n.ts';
+import { renderInSite } from '../../../test/render.tsx';
 import { ADMIN, json, stubStaffApi, type Handler } from '../../../test/staff-api-stub.tsx';
+import { StaffArea } from '../staff-area.tsx';
+import { AddReviewerPage } from './add-reviewer-page.tsx';
 import { renderReviewPages } from './render-review-pages.tsx';
 
 afterEach(() => {
@@ -194,5 +200,34 @@ describe('the application page, for a team', () => {
     expect(await screen.findByText('Your note is in the history.')).toBeInTheDocument();
     expect(api.bodyOf('/api/review/applications/a1/notes')).toEqual({ note: 'Asked for a better photo by phone.' });
     expect(await axeViolations()).toEqual([]);
+  });
+});
+
+describe('adding a reviewer', () => {
+  it('asks the language of their e-mails, each language named in itself, and sends it', async () => {
+    const api = stubStaffApi({ 'GET /api/auth/me': () => json({ status: 'ok', data: ADMIN }), 'POST /api/review/reviewers': () => json({ status: 'ok', data: { id: 'r-1' } }) });
+    const user = userEvent.setup();
+    await renderInSite(
+      <Routes>
+        <Route element={<StaffArea />}>
+          <Route path="/admin/reviewers/add" element={<AddReviewerPage />} />
+          <Route path="/admin/reviewers" element={<p>Reviewers list</p>} />
+        </Route>
+      </Routes>,
+      { country: 'uk', route: '/admin/reviewers/add' },
+    );
+    await loadFeatureMessages(['review', 'staff', 'form']);
+    const group = await screen.findByRole('group', { name: 'Language of their emails' });
+    expect(within(group).getAllByRole('radio').map((r) => r.parentElement!.textContent)).toEqual(['English', 'Italiano', 'Deutsch']);
+    expect(await axeViolations()).toEqual([]);
+    await user.type(screen.getByRole('textbox', { name: /email/i }), 'jonas@example.de');
+    await user.type(screen.getByRole('textbox', { name: /first name/i }), 'Jonas');
+    await user.type(screen.getByRole('textbox', { name: /last name/i }), 'Prufer');
+    await user.click(screen.getByRole('button', { name: 'Add the reviewer' }));
+    expect(await screen.findByRole('link', { name: /Language of their emails/ })).toHaveAttribute('href', '#language');
+    await user.click(within(group).getByRole('radio', { name: 'Deutsch' }));
+    await user.click(screen.getByRole('button', { name: 'Add the reviewer' }));
+    await screen.findByText('Reviewers list');
+    expect(api.bodyOf('/api/review/reviewers')).toMatchObject({ email: 'jonas@example.de', firstName: 'Jonas', lastName: 'Prufer', language: 'de' });
   });
 });
