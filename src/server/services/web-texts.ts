@@ -7,23 +7,26 @@ import type { Language } from '#shared/markets.ts';
 import deFinder from '../../web/i18n/de/finder.json' with { type: 'json' };
 import deForm from '../../web/i18n/de/form.json' with { type: 'json' };
 import deItaly from '../../web/i18n/de/italy.json' with { type: 'json' };
+import deManager from '../../web/i18n/de/manager.json' with { type: 'json' };
 import deReference from '../../web/i18n/de/reference.json' with { type: 'json' };
 import deStaff from '../../web/i18n/de/staff.json' with { type: 'json' };
 import enFinder from '../../web/i18n/en/finder.json' with { type: 'json' };
 import enForm from '../../web/i18n/en/form.json' with { type: 'json' };
 import enItaly from '../../web/i18n/en/italy.json' with { type: 'json' };
+import enManager from '../../web/i18n/en/manager.json' with { type: 'json' };
 import enReference from '../../web/i18n/en/reference.json' with { type: 'json' };
 import enStaff from '../../web/i18n/en/staff.json' with { type: 'json' };
 import itFinder from '../../web/i18n/it/finder.json' with { type: 'json' };
 import itForm from '../../web/i18n/it/form.json' with { type: 'json' };
 import itItaly from '../../web/i18n/it/italy.json' with { type: 'json' };
+import itManager from '../../web/i18n/it/manager.json' with { type: 'json' };
 import itReference from '../../web/i18n/it/reference.json' with { type: 'json' };
 import itStaff from '../../web/i18n/it/staff.json' with { type: 'json' };
 
 const FILES: Record<Language, unknown[]> = {
-  en: [enForm, enItaly, enReference, enStaff, enFinder],
-  it: [itForm, itItaly, itReference, itStaff, itFinder],
-  de: [deForm, deItaly, deReference, deStaff, deFinder],
+  en: [enForm, enItaly, enManager, enReference, enStaff, enFinder],
+  it: [itForm, itItaly, itManager, itReference, itStaff, itFinder],
+  de: [deForm, deItaly, deManager, deReference, deStaff, deFinder],
 };
 
 /** Every message of the files, by its dotted key (the keys the pages' t() takes). */

@@ -12,7 +12,7 @@ import { CookieNotice } from '../features/consent/cookie-notice.tsx';
 import { PAGE_MODULES, isLegalPageOf, type PageName } from '#shared/page-modules.ts';
 import { ROUTES, routePath, routerPath } from '#shared/routes.ts';
 import { loadFeatureMessages } from '../lib/i18n.ts';
-import { REP_HOME_MESSAGES, REP_MESSAGES, REVIEW_MESSAGES, STAFF_FORM_MESSAGES, STAFF_MESSAGES, isStaffPath, staffRoutes, type StaffPage } from './staff-routes.tsx';
+import { REP_HOME_MESSAGES, REP_MESSAGES, REVIEW_MESSAGES, SIGNED_IN_MESSAGES, STAFF_FORM_MESSAGES, STAFF_MESSAGES, isStaffPath, staffRoutes, type StaffPage } from './staff-routes.tsx';
 
 /**
  * A lazily loaded page that also loads its own message files (src/web/i18n/<lang>/<name>.json).
@@ -46,13 +46,13 @@ const LinkSentPage = page(() => import('../features/data-rights/link-sent-page.t
 const MyDataPage = page(() => import('../features/data-rights/my-data-page.tsx').then((m) => m.MyDataPage), PAGE_MODULES.myData.messages);
 const MyApplicationPage = page(() => import('../features/my-application/my-application-page.tsx').then((m) => m.MyApplicationPage), PAGE_MODULES.myApplication.messages);
 const FieldConfirmationPage = page(() => import('../forms/field-confirmation-page.tsx').then((m) => m.FieldConfirmationPage), PAGE_MODULES.fieldConfirmation.messages);
-const StaffArea = page(() => import('../features/staff/staff-area.tsx').then((m) => m.StaffArea), STAFF_MESSAGES);
+const StaffArea = page(() => import('../features/staff/staff-area.tsx').then((m) => m.StaffArea), SIGNED_IN_MESSAGES);
 const AreaManagerFormPage = page(() => import('../features/staff/area-manager-form-pages.tsx').then((m) => m.AreaManagerFormPage), STAFF_FORM_MESSAGES);
 /** Every staff page, by its route (staff-routes.tsx maps them into routes; staff-routes.test.tsx checks that each staff route has one). */
 export const staffPages: StaffPage[] = [
   // Sign-in's words (sign-in.json) load with its two pages only, not with every staff route.
-  { route: 'signIn', open: true, page: page(() => import('../features/staff/sign-in-page.tsx').then((m) => m.SignInPage), [...STAFF_MESSAGES, 'sign-in']) },
-  { route: 'verifySignIn', open: true, page: page(() => import('../features/staff/verify-page.tsx').then((m) => m.VerifySignInPage), [...STAFF_MESSAGES, 'sign-in']) },
+  { route: 'signIn', open: true, page: page(() => import('../features/staff/sign-in-page.tsx').then((m) => m.SignInPage), [...SIGNED_IN_MESSAGES, 'sign-in']) },
+  { route: 'verifySignIn', open: true, page: page(() => import('../features/staff/verify-page.tsx').then((m) => m.VerifySignInPage), [...SIGNED_IN_MESSAGES, 'sign-in']) },
   // The rep's and the area manager's legal pages are the public ones, open without signing in.
   { route: 'repPrivacyPolicy', open: true, page: PrivacyPolicyPage },
   { route: 'repTerms', open: true, page: TermsPage },
@@ -69,7 +69,7 @@ export const staffPages: StaffPage[] = [
   // The rep's pages (issue 12).
   { route: 'repHome', page: page(() => import('../features/staff/rep/rep-home-page.tsx').then((m) => m.RepHomePage), REP_HOME_MESSAGES) },
   { route: 'repForm', page: page(() => import('../features/staff/rep/rep-form-page.tsx').then((m) => m.RepFormPage), REP_MESSAGES) },
-  { route: 'repThankYou', page: page(() => import('../features/staff/rep/rep-thank-you-page.tsx').then((m) => m.RepThankYouPage), REP_MESSAGES) },
+  { route: 'repThankYou', page: page(() => import('../features/staff/rep/rep-thank-you-page.tsx').then((m) => m.RepThankYouPage), REP_HOME_MESSAGES) },
   // The area manager's pages (issue 12).
   { route: 'areaManagerView', page: page(() => import('../features/staff/area-manager-view-page.tsx').then((m) => m.AreaManagerViewPage), STAFF_MESSAGES) },
   { route: 'areaManagerForm', page: AreaManagerFormPage },

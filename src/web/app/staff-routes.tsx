@@ -20,13 +20,21 @@ export function isStaffPath(pathname: string): boolean {
   return /^\/(signin|areamanager|admin|rep)(\/|$)/.test(pathname);
 }
 
-/** Message files every staff page loads (validation messages live in form.json, call flags and other lists in reference.json). */
-export const STAFF_MESSAGES = ['staff', 'form', 'components', 'reference'];
+/**
+ * Message files every signed-in page loads, the rep's included (validation messages live in
+ * form.json, call flags and other lists in reference.json).
+ */
+export const SIGNED_IN_MESSAGES = ['staff', 'form', 'components', 'reference'];
+/**
+ * The managers', main admin's and reviewers' pages add the words of their lists, views, dashboard
+ * and desk (manager.json), which the rep's pages never load.
+ */
+export const STAFF_MESSAGES = [...SIGNED_IN_MESSAGES, 'manager'];
 /** The review desk's pages add their own, and the applicant forms' wording for the field names. */
 export const REVIEW_MESSAGES = [...STAFF_MESSAGES, 'review', 'review-checks', 'italy', 'steps'];
 /** The rep's pages also ask the Italian form's questions. */
-export const REP_MESSAGES = [...STAFF_MESSAGES, 'italy'];
-/** The rep's list adds its own words (the due days, the distance, the map), which the visit form does not load. */
+export const REP_MESSAGES = [...SIGNED_IN_MESSAGES, 'italy'];
+/** The rep's list and thank-you page add their own words (the due days, the distance, the map), which the visit form does not load. */
 export const REP_HOME_MESSAGES = [...REP_MESSAGES, ...REP_HOME_MESSAGE_FILES];
 /** The area manager's forms also use the shorter Italian form's and the steps' wording. */
 export const STAFF_FORM_MESSAGES = [...STAFF_MESSAGES, 'italy', 'steps'];

@@ -5,7 +5,6 @@ import { Link, useNavigate } from 'react-router';
 import { routePath } from '#shared/routes.ts';
 import { staffHomePath } from '#shared/staff-home.ts';
 import { useLocalPath } from '../../lib/site-context.tsx';
-import { clearOfflineData } from '../../lib/offline-app.ts';
 import { signOut } from './api/sign-out.ts';
 import { useStaffUser } from './staff-session.tsx';
 
@@ -23,7 +22,8 @@ export function StaffBar() {
     setFailed(false);
     const ok = await signOut();
     // Nothing of the session stays on the device (the rep's offline data); visits still waiting do.
-    if (ok) await clearOfflineData().catch(() => undefined);
+    // Loaded only now: every staff page carries the bar, and it is seldom used.
+    if (ok) await import('../../lib/offline-app.ts').then((m) => m.clearOfflineData()).catch(() => undefined);
     setBusy(false);
     if (ok) void navigate(localPath(`${routePath('signIn')}?signedOut=1`), { replace: true });
     else setFailed(true);
