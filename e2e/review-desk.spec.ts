@@ -116,7 +116,7 @@ test('a reviewer requests changes, the applicant resubmits through the e-mailed 
     const answer = await desk.request.get('/api/v1/finder/pharmacies?market=uk&lat=53.4&lng=-2.99&radiusKm=10');
     return ((await answer.json()) as { data: { id: string }[] }).data.map((item) => item.id);
   };
-  expect(await listed()).toContain(stored!.id);
+  expect(await listed()).toContain(stored!.listingId);
   // A patient near Bold Street finds the champion on /uk/finder.
   await page.context().grantPermissions(['geolocation']);
   await page.context().setGeolocation({ latitude: 53.44, longitude: -3.0 });
@@ -127,7 +127,7 @@ test('a reviewer requests changes, the applicant resubmits through the e-mailed 
 
   await decide(desk, /^Deactivate/, 'The registration could not be confirmed.', /Yes, deactivate/);
   await expect(desk.getByText('Deactivated').first()).toBeVisible();
-  expect(await listed()).not.toContain(stored!.id);
+  expect(await listed()).not.toContain(stored!.listingId);
   await page.reload();
   await page.getByRole('button', { name: 'Use my location' }).click();
   await expect(page.getByRole('status').filter({ hasText: /within 25 km of your location/ })).toBeVisible();

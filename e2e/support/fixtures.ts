@@ -17,6 +17,8 @@ export interface StoredApplication {
   lastName: string;
   registrationNumber: string;
   placeId: string;
+  /** Its finder listing's public id (never the application's id). */
+  listingId: string;
   photo: string | null;
   answers: Record<string, unknown>;
 }

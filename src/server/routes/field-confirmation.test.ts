@@ -8,7 +8,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { REGISTRATION_BODY_IT } from '#shared/reference/options.ts';
-import { fieldPharmacies } from '../db/schema.ts';
+import { applications, fieldPharmacies } from '../db/schema.ts';
 import type { StaffUser } from '../services/auth/staff-users.ts';
 import { solveCaptcha } from '../test/bot-check.ts';
 import { createTestContext, type TestContext } from '../test/context.ts';
@@ -152,10 +152,12 @@ describe('a field-signed pharmacist confirms for themselves', () => {
       termsVersion: expect.stringMatching(/^it\/it\/terms-and-conditions@/),
     });
 
-    expect((await finder()).map((p) => p.id)).not.toContain(listed!.id);
+    // The finder names a listing by its own id, never the application's (issue 25 item 9).
+    const [{ listingId }] = (await ctx.database.db.select({ listingId: applications.listingId }).from(applications).where(eq(applications.id, listed!.id))) as [{ listingId: string }];
+    expect((await finder()).map((p) => p.id)).not.toContain(listingId);
     const approved = await ctx.app.inject({ method: 'POST', url: `/api/review/applications/${listed!.id}/decision`, headers: { cookie: cookies.admin, 'content-type': 'application/json' }, payload: { decision: 'approve' } });
     expect(approved.statusCode).toBe(200);
-    expect((await finder()).map((p) => p.id)).toContain(listed!.id);
+    expect((await finder()).map((p) => p.id)).toContain(listingId);
   });
 
   it('reminds once after 7 days and, unconfirmed after 30, erases the pharmacist but keeps the pharmacy with the manager', async () => {
