@@ -19,7 +19,8 @@ if (webDist === defaultDist && (!existsSync(path.join(defaultDist, 'index.html')
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+// Node runs the TypeScript sources itself (type stripping; erasable syntax only, docs/decisions/0001).
+const server = spawn(process.execPath, ['src/server/main.ts'], {
   stdio: 'inherit',
   env: { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'production' },
 });

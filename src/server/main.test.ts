@@ -78,10 +78,10 @@ function run(dataDir: string, args: string[], extraEnv: Record<string, string> =
   return { child, port, exited, output: () => output, printed };
 }
 
-const startServer = (dataDir: string, extraEnv: Record<string, string> = {}) => run(dataDir, ['--import', 'tsx', 'src/server/main.ts'], extraEnv);
+const startServer = (dataDir: string, extraEnv: Record<string, string> = {}) => run(dataDir, ['src/server/main.ts'], extraEnv);
 const npmStart = (dataDir: string) => run(dataDir, ['scripts/start.mjs']);
 const staff = async (dataDir: string, args: string[], extraEnv: Record<string, string> = {}) => {
-  const command = run(dataDir, ['--import', 'tsx', 'scripts/staff.ts', ...args], extraEnv);
+  const command = run(dataDir, ['scripts/staff.ts', ...args], extraEnv);
   const { code } = await command.exited;
   return { code, output: command.output() };
 };
@@ -111,7 +111,7 @@ describe('one process per embedded database', () => {
     const list = await staff(dataDir, ['list']);
     expect(list.code, list.output).toBe(0);
     expect(list.output).toContain('rita.levi@example.com');
-    const seed = run(dataDir, ['--import', 'tsx', 'scripts/seed-demo.ts']);
+    const seed = run(dataDir, ['scripts/seed-demo.ts']);
     expect((await seed.exited).code, seed.output()).toBe(0);
     expect(seed.output()).toContain('40 pharmacies added');
     expect(seed.output()).toContain(`http://localhost:${againPort}/it/signin/verify?token=`);

@@ -107,10 +107,10 @@ describe('npm run staff', () => {
   it('runs as a script on its own data folder', { timeout: 120_000 }, () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'champions-cli-'));
     const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', NODE_ENV: 'development' };
-    const add = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/staff.ts', 'add', '--role', 'reviewer', '--email', 'rev@example.com', '--first-name', 'Rita', '--last-name', 'Levi', '--language', 'en'], { cwd: ROOT, env, encoding: 'utf8' });
+    const add = spawnSync(process.execPath, ['scripts/staff.ts', 'add', '--role', 'reviewer', '--email', 'rev@example.com', '--first-name', 'Rita', '--last-name', 'Levi', '--language', 'en'], { cwd: ROOT, env, encoding: 'utf8' });
     expect(add.status, add.stderr).toBe(0);
     expect(add.stdout).toMatch(/Added reviewer rev@example.com[\s\S]*\/signin\/verify\?token=/);
-    const list = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/staff.ts', 'list'], { cwd: ROOT, env, encoding: 'utf8' });
+    const list = spawnSync(process.execPath, ['scripts/staff.ts', 'list'], { cwd: ROOT, env, encoding: 'utf8' });
     expect(list.stdout).toContain('rev@example.com');
     expect(existsSync(path.join(dataDir, 'db.lock'))).toBe(false); // taken for each command, then released
   });

@@ -68,8 +68,10 @@ describe('capConnectionsPerClient', () => {
   /** A stand-in socket: the cap only reads its address, listens for its close and may destroy it. */
   class FakeSocket extends EventEmitter {
     destroyed = false;
-    constructor(readonly remoteAddress: string) {
+    readonly remoteAddress: string;
+    constructor(remoteAddress: string) {
       super();
+      this.remoteAddress = remoteAddress;
     }
     destroy() {
       this.destroyed = true;

@@ -51,11 +51,12 @@ export type SaveResult =
 export const newEditToken = () => randomBytes(EDIT_TOKEN_BYTES).toString('base64url');
 
 class Refused extends Error {
-  constructor(
-    readonly field: 'loginToken' | 'photo',
-    readonly code?: string,
-  ) {
+  readonly field: 'loginToken' | 'photo';
+  readonly code: string | undefined;
+  constructor(field: 'loginToken' | 'photo', code?: string) {
     super(field);
+    this.field = field;
+    this.code = code;
   }
 }
 

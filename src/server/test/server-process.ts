@@ -1,4 +1,4 @@
-// The real server as a child process (node --import tsx src/server/main.ts), for load, crash and
+// The real server as a child process (node src/server/main.ts, as npm start runs it), for load, crash and
 // shutdown tests and for the benchmarks: its own PID, so it can be SIGKILLed and its memory read.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -118,7 +118,7 @@ async function startOnce(port: number, options: StartOptions): Promise<ServerPro
     ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
     ...options.env,
   };
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', 'src/server/main.ts'], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), 'src/server/main.ts'], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   const keep = (chunk: Buffer) => {
     output = (output + chunk.toString()).slice(-20_000);

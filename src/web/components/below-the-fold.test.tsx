@@ -12,7 +12,10 @@ vi.mock('./leaflet-map.tsx', async () => (await import('../test/fakes.tsx')).fak
 /** A stand-in IntersectionObserver the test drives: `scrollNear()` reports every watched element as near. */
 const observed = new Set<IntersectionObserverCallback>();
 class FakeIntersectionObserver {
-  constructor(private readonly callback: IntersectionObserverCallback) {}
+  private readonly callback: IntersectionObserverCallback;
+  constructor(callback: IntersectionObserverCallback) {
+    this.callback = callback;
+  }
   observe() {
     observed.add(this.callback);
   }

@@ -48,8 +48,10 @@ const CORRECTABLE = Object.keys(sectionOf('field-pharmacist').fields);
 const DECLARATIONS = sectionOf('confirmations-3').boxes ?? [];
 
 class Refusal extends Error {
-  constructor(readonly reason: 'notFound' | 'registrationNumber') {
+  readonly reason: 'notFound' | 'registrationNumber';
+  constructor(reason: 'notFound' | 'registrationNumber') {
     super(reason);
+    this.reason = reason;
   }
 }
 

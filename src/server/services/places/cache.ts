@@ -4,10 +4,12 @@ import type { GeocodedAddress, Place, PlacesProvider } from './provider.ts';
 
 export class BoundedCache<V> {
   private readonly entries = new Map<string, { value: V; expires: number }>();
-  constructor(
-    private readonly maxEntries: number,
-    private readonly ttlMs: number,
-  ) {}
+  private readonly maxEntries: number;
+  private readonly ttlMs: number;
+  constructor(maxEntries: number, ttlMs: number) {
+    this.maxEntries = maxEntries;
+    this.ttlMs = ttlMs;
+  }
 
   get(key: string, now = Date.now()): V | undefined {
     const entry = this.entries.get(key);

@@ -22,7 +22,7 @@ const backupFile = path.join(work, 'serving.backup.gz');
 /** `npm run backup|restore -- args` on a DATA_DIR, as an operator runs it. */
 function script(name: 'backup' | 'restore', dataDir: string, args: string[]) {
   const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', NODE_ENV: 'test' };
-  return spawnSync(process.execPath, ['--import', 'tsx', `scripts/${name}.ts`, ...args], { cwd: REPO_ROOT, env, encoding: 'utf8', timeout: 120_000 });
+  return spawnSync(process.execPath, [`scripts/${name}.ts`, ...args], { cwd: REPO_ROOT, env, encoding: 'utf8', timeout: 120_000 });
 }
 
 /** The applicant's edit token, as they get it: "e-mail me a link", then the link in the .eml the server writes. */

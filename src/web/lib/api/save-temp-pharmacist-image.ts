@@ -14,8 +14,10 @@ export interface UploadedPhoto {
 export type PhotoUploadError = 'wrongFormat' | 'tooBig' | 'tooMany' | 'botCheck' | 'serverIssue' | 'unexpected';
 
 export class PhotoUploadFailure extends Error {
-  constructor(readonly reason: PhotoUploadError) {
+  readonly reason: PhotoUploadError;
+  constructor(reason: PhotoUploadError) {
     super(`photo upload failed: ${reason}`);
+    this.reason = reason;
   }
 }
 
