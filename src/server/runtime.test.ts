@@ -36,7 +36,7 @@ describe('runtime', () => {
     const read = host.getSourceFile.bind(host);
     host.getSourceFile = (name, language) => (name === '/sample.ts' ? ts.createSourceFile(name, source, language) : read(name, language));
     const program = ts.createProgram(['/sample.ts'], { ...options, types: [], noEmit: true }, host);
-    const codes = program.getSyntacticDiagnostics().concat(program.getSemanticDiagnostics()).map((d) => d.code);
+    const codes = [...program.getSyntacticDiagnostics(), ...program.getSemanticDiagnostics()].map((d) => d.code);
     expect(codes.filter((code) => code === 1294)).toHaveLength(2);
   });
 });

@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REGISTRATION_BODY_IT } from '#shared/reference/options.ts';
 import { DAILY_UPLOAD_BYTES_PER_CLIENT, MAX_BASE64_UPLOAD_CHARS, MAX_UPLOAD_BYTES } from '#shared/limits.ts';
-import { dailyQuota, fieldPharmacies, files } from '../db/schema.ts';
+import { applications, dailyQuota, fieldPharmacies, files } from '../db/schema.ts';
 import { readFileContent } from '../services/files/file-store.ts';
 import { reencodePhoto } from '../services/files/photos.ts';
 import { purgeTempPhotos } from '../services/files/purge.ts';
@@ -262,7 +262,8 @@ describe('GET /files/photos/:name: public only once the application is approved'
     expect(listed.headers['cache-control']).toBe('public, max-age=3600');
     expect(PUBLIC_PHOTO_CACHE_CONTROL).toBe('public, max-age=3600');
     const finder = (await ctx.app.inject({ method: 'GET', url: '/api/v1/finder/pharmacies?market=uk&lat=53.4&lng=-2.99' })).json();
-    expect(finder.data.find((p: { id: string }) => p.id === id).photoUrl).toBe(url);
+    const [{ listingId }] = (await ctx.database.db.select({ listingId: applications.listingId }).from(applications).where(eq(applications.id, id))) as [{ listingId: string }];
+    expect(finder.data.find((p: { id: string }) => p.id === listingId).photoUrl).toBe(url);
   });
 });
 

@@ -5,12 +5,12 @@
 // without its metadata (EXIF, GPS), HEIC as JPEG when this build of sharp can decode it.
 import { randomBytes } from 'node:crypto';
 import { fileTypeFromBuffer } from 'file-type';
-import sharp from 'sharp';
 import { MAX_UPLOAD_BYTES } from '#shared/limits.ts';
 import { declaredSize, imagePool, MAX_INPUT_PIXELS, type ImagePool } from './image-work.ts';
 import { checkPdf } from './pdf-check.ts';
 
 import { FileErrorKey } from '#shared/schemas/registration-steps.ts';
+import { loadSharp } from './sharp.ts';
 
 export { FileErrorKey };
 
@@ -29,6 +29,7 @@ export type CertificateCheck =
 
 async function reencodeCertificateImage(input: Buffer, mime: string): Promise<{ content: Buffer; mime: string; ext: string }> {
   // Full size (a reviewer reads it); rotate() applies the EXIF orientation before the metadata goes.
+  const sharp = await loadSharp();
   const image = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).rotate();
   if (mime === 'image/png') return { content: await image.png().toBuffer(), mime: 'image/png', ext: 'png' };
   return { content: await image.flatten({ background: '#ffffff' }).jpeg({ quality: 90 }).toBuffer(), mime: 'image/jpeg', ext: 'jpg' };

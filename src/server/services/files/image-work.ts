@@ -4,7 +4,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import pLimit from 'p-limit';
-import sharp from 'sharp';
+import { loadSharp } from './sharp.ts';
 
 /**
  * Above this many pixels an image is refused before decoding (pixel floods). 20 MP holds what
@@ -12,9 +12,6 @@ import sharp from 'sharp';
  * 400 dpi (15 MP), against a 400 x 400 portrait shown; 5,000 x 5,000 (25 MP) is refused.
  */
 export const MAX_INPUT_PIXELS = 20_000_000;
-
-// One libvips thread per image: with one image at a time, image work uses at most one core.
-sharp.concurrency(1);
 
 export class ImagePoolBusy extends Error {
   constructor() {
@@ -81,7 +78,7 @@ export type DeclaredSize = { ok: true; width: number; height: number } | { ok: f
 export async function declaredSize(input: Buffer, maxPixels = MAX_INPUT_PIXELS): Promise<DeclaredSize> {
   let meta;
   try {
-    meta = await sharp(input).metadata();
+    meta = await (await loadSharp())(input).metadata();
   } catch {
     return { ok: false, reason: 'unreadable' };
   }

@@ -4,7 +4,12 @@
 // #xx escapes are read as the viewer reads them.
 import { promisify } from 'node:util';
 import { inflate } from 'node:zlib';
-import { PDFArray, PDFDict, PDFDocument, PDFName, PDFStream, type PDFObject } from 'pdf-lib';
+import type { PDFDocument, PDFName, PDFObject } from 'pdf-lib';
+
+/** pdf-lib loads with the first PDF certificate, not at start (issue 27). */
+type PdfLib = typeof import('pdf-lib');
+let pdfLib: Promise<PdfLib> | null = null;
+const loadPdfLib = () => (pdfLib ??= import('pdf-lib'));
 
 const inflateAsync = promisify(inflate);
 
@@ -26,7 +31,8 @@ export type PdfCheck = { ok: true } | { ok: false; reason: 'unreadable' | 'activ
 
 const nameOf = (name: PDFName) => name.asString().slice(1).replace(/#([0-9a-fA-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 
-function hasActiveContent(object: PDFObject, seen: Set<PDFObject>): boolean {
+function hasActiveContent(lib: PdfLib, object: PDFObject, seen: Set<PDFObject>): boolean {
+  const { PDFArray, PDFDict, PDFName, PDFStream } = lib;
   if (seen.has(object)) return false;
   seen.add(object);
   const dict = object instanceof PDFDict ? object : object instanceof PDFStream ? object.dict : null;
@@ -38,10 +44,10 @@ function hasActiveContent(object: PDFObject, seen: Set<PDFObject>): boolean {
       // An OpenAction that is a destination (an array: page and view) only says where to open;
       // an action dictionary (or a reference to one) runs something.
       if (name === 'OpenAction' && !(value instanceof PDFArray)) return true;
-      if (hasActiveContent(value, seen)) return true;
+      if (hasActiveContent(lib, value, seen)) return true;
     }
   } else if (object instanceof PDFArray) {
-    for (const item of object.asArray()) if (hasActiveContent(item, seen)) return true;
+    for (const item of object.asArray()) if (hasActiveContent(lib, item, seen)) return true;
   }
   return false;
 }
@@ -74,9 +80,10 @@ export async function streamsExpandWithin(content: Buffer, limit = MAX_INFLATED_
 export async function checkPdf(content: Buffer): Promise<PdfCheck> {
   if (RAW_FORBIDDEN.test(content.toString('latin1'))) return { ok: false, reason: 'activeContent' };
   if (!(await streamsExpandWithin(content))) return { ok: false, reason: 'unreadable' };
+  const lib = await loadPdfLib();
   let document: PDFDocument;
   try {
-    document = await PDFDocument.load(content, { ignoreEncryption: true, throwOnInvalidObject: true, updateMetadata: false });
+    document = await lib.PDFDocument.load(content, { ignoreEncryption: true, throwOnInvalidObject: true, updateMetadata: false });
     if (document.getPageCount() < 1) return { ok: false, reason: 'unreadable' };
   } catch {
     return { ok: false, reason: 'unreadable' };
@@ -85,7 +92,7 @@ export async function checkPdf(content: Buffer): Promise<PdfCheck> {
   if (document.isEncrypted) return { ok: false, reason: 'unreadable' };
   const seen = new Set<PDFObject>();
   for (const [, object] of document.context.enumerateIndirectObjects()) {
-    if (hasActiveContent(object, seen)) return { ok: false, reason: 'activeContent' };
+    if (hasActiveContent(lib, object, seen)) return { ok: false, reason: 'activeContent' };
   }
   return { ok: true };
 }

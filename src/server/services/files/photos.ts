@@ -4,20 +4,24 @@
 // (file-store.ts) with a random name.
 import { randomBytes } from 'node:crypto';
 import { fileTypeFromBuffer } from 'file-type';
-import sharp from 'sharp';
 import { MAX_UPLOAD_BYTES } from '#shared/limits.ts';
 import type { Database } from '../../db/client.ts';
 import { storeFile } from './file-store.ts';
 import { declaredSize, imagePool, ImagePoolBusy, MAX_INPUT_PIXELS, type ImagePool } from './image-work.ts';
+import { loadSharp } from './sharp.ts';
 
 /** Photos are shown small (400x400 capture); larger ones are scaled down to this box. */
 const MAX_PHOTO_EDGE = 1600;
 export const PHOTO_NAME = /^[A-Za-z0-9_-]{10,80}\.(jpg|png)$/;
 
-const heifReadable = sharp.format.heif.input.fileSuffix?.includes('.heic') ?? false;
 // No AVIF: an AV1 decode costs far more per pixel than JPEG or PNG, a photo form does not need it
-// (phones and cameras save JPEG or HEIC, screenshots PNG), and a refused type costs nothing.
-const ACCEPTED_MIME = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/gif', ...(heifReadable ? ['image/heic', 'image/heif'] : [])]);
+// (phones and cameras save JPEG or HEIC, screenshots PNG), and a refused type costs nothing. HEIC
+// when this build of sharp reads it.
+const acceptedMime = async (mime: string) => {
+  if (['image/jpeg', 'image/png', 'image/webp', 'image/gif'].includes(mime)) return true;
+  if (mime !== 'image/heic' && mime !== 'image/heif') return false;
+  return (await loadSharp()).format.heif.input.fileSuffix?.includes('.heic') ?? false;
+};
 
 type PhotoResult =
   | { ok: true; id: string; filename: string; mime: string; bytes: number }
@@ -26,6 +30,7 @@ type PhotoResult =
 export const photoMime = (filename: string) => (filename.endsWith('.png') ? 'image/png' : 'image/jpeg');
 
 export async function reencodePhoto(input: Buffer, sourceMime: string): Promise<{ buffer: Buffer; ext: 'jpg' | 'png' }> {
+  const sharp = await loadSharp();
   const image = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
     .rotate()
     .resize({ width: MAX_PHOTO_EDGE, height: MAX_PHOTO_EDGE, fit: 'inside', withoutEnlargement: true });
@@ -43,7 +48,7 @@ export function createPhotoStore(db: Database, pool: ImagePool = imagePool): Pho
     async save(input) {
       if (input.length > MAX_UPLOAD_BYTES) return { ok: false, reason: 'tooBig' };
       const type = await fileTypeFromBuffer(input);
-      if (!type || !ACCEPTED_MIME.has(type.mime)) return { ok: false, reason: 'wrongFormat' };
+      if (!type || !(await acceptedMime(type.mime))) return { ok: false, reason: 'wrongFormat' };
       const size = await declaredSize(input);
       if (!size.ok) return { ok: false, reason: size.reason };
       let encoded;

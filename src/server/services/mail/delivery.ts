@@ -3,7 +3,7 @@
 // again after a crash is recognisably the same one (and overwrites its own file).
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import { MAIL_SMTP_TIMEOUT_MS, type MailSettings } from '../../config.ts';
 
 export interface OutboxMail {
@@ -32,19 +32,24 @@ export function emlFileFor(dir: string, mail: Pick<OutboxMail, 'id' | 'createdAt
 }
 
 export function createMailDelivery(settings: Pick<MailSettings, 'smtpUrl' | 'from' | 'dir'>) {
-  const transport = settings.smtpUrl
-    ? nodemailer.createTransport({
-        url: settings.smtpUrl,
-        connectionTimeout: MAIL_SMTP_TIMEOUT_MS,
-        greetingTimeout: MAIL_SMTP_TIMEOUT_MS,
-        socketTimeout: MAIL_SMTP_TIMEOUT_MS,
-      })
-    : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  // nodemailer loads with the first message to send, not at start (issue 27).
+  let transport: Promise<Transporter> | null = null;
+  const transportOf = () =>
+    (transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+      settings.smtpUrl
+        ? nodemailer.createTransport({
+            url: settings.smtpUrl,
+            connectionTimeout: MAIL_SMTP_TIMEOUT_MS,
+            greetingTimeout: MAIL_SMTP_TIMEOUT_MS,
+            socketTimeout: MAIL_SMTP_TIMEOUT_MS,
+          })
+        : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }),
+    ));
 
   return {
     async deliver(mail: OutboxMail): Promise<Delivered> {
       const messageId = messageIdFor(mail.id, settings.from);
-      const info = await transport.sendMail({
+      const info = await (await transportOf()).sendMail({
         from: settings.from,
         to: mail.to,
         subject: mail.subject,
@@ -60,7 +65,7 @@ export function createMailDelivery(settings: Pick<MailSettings, 'smtpUrl' | 'fro
       return { messageId, file };
     },
     close() {
-      transport.close();
+      void transport?.then((opened) => opened.close());
     },
   };
 }

@@ -1,0 +1,45 @@
+// Issue 27: the server started as npm start starts it loads sharp, pdf-lib and nodemailer with the
+// first request that needs each, never at start: a site that gets no photo holds no libvips.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { solvedTokensFrom } from './test/bot-check.ts';
+import { validApplication } from './test/payloads.ts';
+import { REPO_ROOT, startServerProcess, type ServerProcess } from './test/server-process.ts';
+
+const HOOK = path.join(REPO_ROOT, 'src', 'server', 'test', 'module-load-hook.ts');
+let dataDir: string;
+let server: ServerProcess;
+
+const loaded = () => [...server.output().matchAll(/module-loaded:([\w-]+)/g)].map((m) => m[1]).sort();
+const post = (url: string, body: unknown) => fetch(`${server.url}${url}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(tmpdir(), 'champions-lazy-'));
+  server = await startServerProcess({ dataDir, nodeArgs: ['--import', HOOK] });
+}, 90_000);
+
+afterAll(async () => {
+  await server?.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('heavy modules load on first use', () => {
+  it('loads none of them at start, nor for a page', async () => {
+    expect((await fetch(`${server.url}/uk/`)).status).toBe(200);
+    expect(loaded()).toEqual([]);
+  });
+
+  it('loads sharp with the first photo, nodemailer with the first e-mail, and pdf-lib with neither', async () => {
+    const [photoToken, formToken] = await solvedTokensFrom(server.url, 2);
+    const photo = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#777' } }).jpeg().toBuffer();
+    expect((await post('/api/save-temp-pharmacist-image', { data: photo.toString('base64'), recaptchaToken: photoToken })).status).toBe(200);
+    expect(loaded()).toEqual(['sharp']);
+
+    expect((await post('/api/save-pharmacist', { ...validApplication({ country: 'uk' }), recaptchaToken: formToken })).status).toBe(200);
+    // The "received" e-mail is sent in the background, after the answer.
+    await expect.poll(loaded, { timeout: 20_000 }).toEqual(['nodemailer', 'sharp']);
+  });
+});
