@@ -1,6 +1,6 @@
 // `npm run bench`: runs every benchmark under bench/, prints one table, and writes
 // bench/results/latest.json and bench/results/latest.md.   Flags: --quick (small counts),
-// --only=<name,name> (registration, photo upload, upload isolation, crash, finder, area manager, rep list, front end, review queue, fleet).
+// --only=<name,name> (registration, photo upload, upload isolation, crash, finder, area manager, rep list, front end, review queue, fleet, start-up).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,10 +14,11 @@ import { consoleTable, markdownTable, type Benchmark, type Row } from './lib/rep
 import { photoBenchmark } from './photo.bench.ts';
 import { registrationBenchmark } from './registration.bench.ts';
 import { repListBenchmark } from './rep-list.bench.ts';
+import { startupBenchmark } from './startup.bench.ts';
 import { reviewQueueBenchmark } from './review-queue.bench.ts';
 import { uploadIsolationBenchmark } from './upload-isolation.bench.ts';
 
-const BENCHMARKS: Benchmark[] = [registrationBenchmark, photoBenchmark, uploadIsolationBenchmark, crashBenchmark, finderBenchmark, areaManagerBenchmark, repListBenchmark, frontendBenchmark, reviewQueueBenchmark, fleetBenchmark];
+const BENCHMARKS: Benchmark[] = [registrationBenchmark, photoBenchmark, uploadIsolationBenchmark, crashBenchmark, finderBenchmark, areaManagerBenchmark, repListBenchmark, frontendBenchmark, reviewQueueBenchmark, fleetBenchmark, startupBenchmark];
 
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
