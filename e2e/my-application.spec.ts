@@ -40,6 +40,10 @@ test('the status link of the "received" e-mail, on a phone, in the applicant\'s 
   await expect(page.getByRole('link', { name: 'Ihren Eintrag in der Apothekensuche ansehen' })).toHaveAttribute('href', /^\/de\/finder\/[0-9a-f-]{36}$/);
   await expectNoAxeViolations(page);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(PHONE.width);
+  // And on a desktop.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expect(page.getByRole('heading', { level: 2, name: 'Angenommen' })).toBeVisible();
+  await expectNoAxeViolations(page);
 
   // A link that names nothing.
   await page.goto(`/de/my-application/${'x'.repeat(32)}`);
