@@ -128,7 +128,7 @@ test('a pharmacist the area manager recorded confirms through the e-mailed link;
   // Approved, the pharmacy is in the finder, with the pharmacist's first name.
   const [application] = (await storedApplications()).filter((a) => a.email === pharmacistEmail);
   expect(application?.lastName).toBe('Verdi Corretti');
-  await expect.poll(async () => (await finderListing(desk, place)).find((item) => item.id === application!.id)?.firstName).toBe('Maria');
+  await expect.poll(async () => (await finderListing(desk, place)).find((item) => item.id === application!.listingId)?.firstName).toBe('Maria');
   // A patient standing at the pharmacy finds it on /it/finder.
   const patient = await (await browser.newContext({ geolocation: { latitude: place.lat, longitude: place.lng }, permissions: ['geolocation'] })).newPage();
   await patient.goto('/it/finder');
