@@ -29,6 +29,10 @@ const config = loadConfig({
   NODE_ENV: 'test',
   CAPTCHA_MAX_NUMBER: '1000',
   RATE_LIMIT_MAX: '10000',
+  // One browser from one address stands in for applicants, reviewers and reps, each journey in
+  // contexts of its own whose keep-alive connections outlive it: the per-client cap (32) would
+  // refuse a later journey's first page (ERR_SOCKET_NOT_CONNECTED). The cap has its own tests.
+  MAX_CONNECTIONS_PER_CLIENT: '0',
 });
 const app = await buildApp({ ...config }, { logger: false });
 await app.services.database.migrate();
