@@ -23,6 +23,6 @@ export async function renderReviewPages(route: string, language: Language = 'en'
     </Routes>,
     { country: language === 'it' ? 'it' : 'uk', language, route },
   );
-  await loadFeatureMessages(['review', 'review-checks', 'staff', 'form', 'steps', 'italy', 'reference', 'components']);
+  await loadFeatureMessages(['review', 'review-checks', 'staff', 'manager', 'form', 'steps', 'italy', 'reference', 'components']);
   return user;
 }

@@ -4,16 +4,10 @@
 // named by their reference, and the reviewers' name column.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, within } from '@testing-library/react';
-import { Route, Routes } from 'react-router';
 import type { Language } from '#shared/markets.ts';
-import { loadFeatureMessages } from '../../../lib/i18n.ts';
 import { axeViolations } from '../../../test/axe.ts';
-import { renderInSite } from '../../../test/render.tsx';
 import { ADMIN, json, stubStaffApi, type Handler } from '../../../test/staff-api-stub.tsx';
-import { StaffArea } from '../staff-area.tsx';
-import { ReviewDetailPage } from './review-detail-page.tsx';
-import { ReviewQueuePage } from './review-queue-page.tsx';
-import { ReviewersPage } from './reviewers-page.tsx';
+import { renderReviewPages } from './render-review-pages.tsx';
 
 afterEach(() => {
   cleanup();
@@ -25,17 +19,7 @@ const me: Handler = () => json({ status: 'ok', data: REVIEWER });
 const ok = (data: unknown): Handler => () => json({ status: 'ok', data });
 
 async function renderAt(route: string, language: Language = 'en') {
-  await renderInSite(
-    <Routes>
-      <Route element={<StaffArea />}>
-        <Route path="/admin/review" element={<ReviewQueuePage />} />
-        <Route path="/admin/review/:applicationId" element={<ReviewDetailPage />} />
-        <Route path="/admin/reviewers" element={<ReviewersPage />} />
-      </Route>
-    </Routes>,
-    { country: language === 'it' ? 'it' : 'uk', language, route },
-  );
-  await loadFeatureMessages(['review', 'review-checks', 'staff', 'form', 'steps', 'italy', 'reference', 'components']);
+  await renderReviewPages(route, language);
 }
 
 const APPLICATION = {
