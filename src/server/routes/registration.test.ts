@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applications, files, pharmacies } from '../db/schema.ts';
+import { legalVersionsOf } from '#shared/legal-versions.ts';
+import { applications, consentRecords, files, mailOutbox, pharmacies } from '../db/schema.ts';
 import { createTestContext, uploadPhoto, type TestContext } from '../test/context.ts';
 import { REFERENCE_PATTERN } from '../services/application-reference.ts';
 import { solveCaptcha } from '../test/bot-check.ts';
@@ -220,6 +221,33 @@ describe('POST /api/save-pharmacist', () => {
     const after = await ctx.database.db.select({ n: sql<number>`count(*)::int` }).from(applications);
     expect(after[0]!.n).toBe(before[0]!.n);
     expect(await ctx.database.db.select().from(pharmacies).where(eq(pharmacies.placeId, 'fixture:uk:007'))).toHaveLength(0);
+  });
+
+  it("stores a new application with its 'received' e-mail and the applicant's declarations, and a refused one with neither", async () => {
+    const payload = ukApplication({ email: 'declarations@example.co.uk', professionalRegistrationNumber: '2045678', placeId: 'fixture:uk:002' });
+    const response = await submit(payload);
+    expect(response.statusCode).toBe(200);
+    const id = response.json().data.id as string;
+    const consents = await ctx.database.db.select().from(consentRecords).where(eq(consentRecords.applicationId, id));
+    expect(consents).toEqual([
+      expect.objectContaining({
+        givenBy: 'applicant',
+        statements: ['agreementCheck1', 'agreementCheck2', 'agreementCheck3', 'agreementCheck4', 'agreementCheck5', 'isChecked'],
+        country: 'uk',
+        language: 'en',
+        privacyVersion: legalVersionsOf('uk', 'en').privacy,
+        termsVersion: legalVersionsOf('uk', 'en').terms,
+      }),
+    ]);
+    const mailsTo = async () => (await ctx.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'declarations@example.co.uk'))).length;
+    expect(await mailsTo()).toBe(1);
+    const consentCount = async () => (await ctx.database.db.select({ n: sql<number>`count(*)::int` }).from(consentRecords))[0]!.n;
+    const before = await consentCount();
+
+    const again = await submit({ ...payload, professionalRegistrationNumber: '2045679', placeId: 'fixture:uk:003' });
+    expect(again.statusCode).toBe(409);
+    expect(await mailsTo()).toBe(1);
+    expect(await consentCount()).toBe(before);
   });
 
   describe('invalid input is a 400 with field errors, never a 500', () => {

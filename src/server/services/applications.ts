@@ -1,7 +1,7 @@
 // Storing pharmacists' applications: one transaction per save, uniqueness enforced by the
 // database's unique indexes so that concurrent submissions cannot both win.
 import { randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { EDIT_TOKEN_BYTES } from '#shared/limits.ts';
 import { type Country, type Language } from '#shared/markets.ts';
 import { applicationFormFor } from '#shared/forms/catalogue.ts';
@@ -12,10 +12,10 @@ import { applications, files, pharmacies, reviewAudit } from '../db/schema.ts';
 import { newApplicationReference } from './application-reference.ts';
 import { CAPTCHA_USED_CONSTRAINT, captchaUsedInsert, recordCaptchaUsed, type VerifiedCaptcha } from './captcha.ts';
 import type { CertificateToStore } from './files/certificates.ts';
-import { recordConsent } from './consents.ts';
+import { applicantConsentInsert, recordConsent } from './consents.ts';
 import { insertFile } from './files/file-store.ts';
 import { applicationReceivedMail, type ReceivedMailSettings } from './mail/application-received.ts';
-import { enqueueMail } from './mail/outbox.ts';
+import { enqueueMail, mailInsert, wakeSenders, type MailMessage } from './mail/outbox.ts';
 import { mailboxOf } from './mailbox.ts';
 import { newStatusToken } from './my-application.ts';
 
@@ -82,24 +82,33 @@ export interface SaveExtras {
 export type StatusLinkFor = (country: Country, language: Language, token: string) => string | null;
 
 /**
- * A new application without photo or certificate (the registration campaign's common case): the
- * used solution, the pharmacy (unless known) and the application in one statement, so one round
- * trip and one commit. The application row is selected from the captcha insert, so the captcha's
- * unique check runs first: a reused solution is reported as such even when the e-mail is taken too.
+ * A new application without photo or certificate (the registration campaign's common case) in one
+ * statement, so one round trip and one commit: the used solution, the pharmacy (unless known), the
+ * application, its 'received' e-mail in the outbox (with the NOTIFY that wakes the senders) and
+ * the applicant's consent record. The application row is selected from the captcha insert, so the
+ * captcha's unique check runs first: a reused solution is reported as such even when the e-mail is
+ * taken too. A statement is atomic: when any part fails, nothing is stored.
  */
-async function insertNewApplication(db: Queryable, columns: NewApplicationColumns, reference: string, statusTokenHash: string, pharmacy: PharmacyColumns, captcha: VerifiedCaptcha | undefined): Promise<string> {
-  const used = captcha ? sql`with used as (${captchaUsedInsert(captcha)} returning 1 as one), ` : sql`with used as (select 1 as one), `;
+async function insertNewApplication(
+  db: Queryable,
+  row: { columns: NewApplicationColumns; reference: string; statusTokenHash: string; pharmacy: PharmacyColumns },
+  extras: { captcha: VerifiedCaptcha | undefined; mail: MailMessage; consent: SQL | null },
+): Promise<string> {
+  const { columns, reference, statusTokenHash, pharmacy } = row;
+  const used = extras.captcha ? sql`with used as (${captchaUsedInsert(extras.captcha)} returning 1 as one), ` : sql`with used as (select 1 as one), `;
   const result = await db.execute(sql`${used}
     place as (insert into pharmacies (place_id, name, address, lat, lng, services)
       values (${pharmacy.placeId}, ${pharmacy.name}, ${pharmacy.address}, ${pharmacy.lat}, ${pharmacy.lng}, ${pharmacy.services})
-      on conflict (place_id) do nothing returning 1 as one)
-    insert into applications (edit_token, country, language, status, email, email_normalized, mailbox, first_name, last_name,
+      on conflict (place_id) do nothing returning 1 as one),
+    created as (insert into applications (edit_token, country, language, status, email, email_normalized, mailbox, first_name, last_name,
       registration_body, registration_number, place_id, photo, answers, reference, status_token_hash)
-    select ${columns.editToken}, ${columns.country}, ${columns.language}, ${columns.status}, ${columns.email}, ${columns.emailNormalized}, ${columns.mailbox},
-      ${columns.firstName}, ${columns.lastName}, ${columns.registrationBody}, ${columns.registrationNumber}, ${columns.placeId},
-      ${columns.photo}, ${JSON.stringify(columns.answers)}::jsonb, ${reference}, ${statusTokenHash}
-    from used left join (select count(*) from place) as placed on true
-    returning id`);
+      select ${columns.editToken}, ${columns.country}, ${columns.language}, ${columns.status}, ${columns.email}, ${columns.emailNormalized}, ${columns.mailbox},
+        ${columns.firstName}, ${columns.lastName}, ${columns.registrationBody}, ${columns.registrationNumber}, ${columns.placeId},
+        ${columns.photo}, ${JSON.stringify(columns.answers)}::jsonb, ${reference}, ${statusTokenHash}
+      from used left join (select count(*) from place) as placed on true
+      returning id),
+    mail as (${mailInsert(extras.mail)})${extras.consent ? sql`, consent as (${extras.consent})` : sql``}
+    select id, ${wakeSenders} from created`);
   return rowsOf<{ id: string }>(result)[0]!.id;
 }
 
@@ -130,9 +139,10 @@ interface NewApplicationColumns {
   updatedAt: Date;
 }
 
-/** The declarations the applicant ticked on this (re)submission, with the documents' versions (issue 23 item 3). */
-const recordApplicantConsent = (tx: Queryable, applicationId: string, input: ApplicationInput, at: Date) =>
-  recordConsent(tx, { applicationId, givenBy: 'applicant', answers: input, boxes: [...AGREEMENT_FIELDS, 'isChecked', 'willUpateGoogleMapsEntry'], country: input.appStoreCountry, language: input.formLanguage, at });
+/** The declarations an applicant may tick on a (re)submission, recorded with the documents' versions (issue 23 item 3). */
+const APPLICANT_BOXES = [...AGREEMENT_FIELDS, 'isChecked', 'willUpateGoogleMapsEntry'];
+const applicantConsent = (input: ApplicationInput, at: Date) => ({ answers: input, boxes: APPLICANT_BOXES, country: input.appStoreCountry, language: input.formLanguage, at });
+const recordApplicantConsent = (tx: Queryable, applicationId: string, input: ApplicationInput, at: Date) => recordConsent(tx, { applicationId, givenBy: 'applicant', ...applicantConsent(input, at) });
 
 /** A repeated reference (31^6 of them) is drawn again; this many draws in a row would mean a fault. */
 const REFERENCE_DRAWS = 5;
@@ -141,12 +151,9 @@ const REFERENCE_CONSTRAINT = 'applications_reference_unique';
 export function createApplicationStore(db: Database, mail: ReceivedMailSettings, now: () => Date = () => new Date()) {
   /** The application an edit link names, while the link works (an expired link is an unknown one). */
   const byLiveEditToken = (token: string) => and(eq(applications.editToken, token), or(isNull(applications.editTokenExpiresAt), gt(applications.editTokenExpiresAt, now())));
-  /** The 'application received' e-mail, with the status link, queued in the transaction that stores the new application. */
-  const queueReceivedMail = (tx: Queryable, columns: NewApplicationColumns, reference: string, statusLink: string | null) =>
-    enqueueMail(
-      tx,
-      applicationReceivedMail({ to: columns.email, language: columns.language as Language, firstName: columns.firstName, lastName: columns.lastName, reference, statusLink }, mail),
-    );
+  /** The 'application received' e-mail, with the status link, queued with the new application. */
+  const receivedMail = (columns: NewApplicationColumns, reference: string, statusLink: string | null) =>
+    applicationReceivedMail({ to: columns.email, language: columns.language as Language, firstName: columns.firstName, lastName: columns.lastName, reference, statusLink }, mail);
 
   const store = {
     async save(input: ApplicationInput, extras: SaveExtras = {}): Promise<SaveResult> {
@@ -187,12 +194,12 @@ export function createApplicationStore(db: Database, mail: ReceivedMailSettings,
       };
       try {
         if (!input.loginToken && !input.photo && !extras.certificate) {
-          return await db.transaction(async (tx) => {
-            const id = await insertNewApplication(tx, columns, newReference, status.hash, pharmacy, extras.captcha);
-            await queueReceivedMail(tx, columns, newReference, statusLink);
-            await recordApplicantConsent(tx, id, input, columns.updatedAt);
-            return { ok: true as const, id, editToken, created: true, reference: newReference };
-          });
+          const id = await insertNewApplication(
+            db,
+            { columns, reference: newReference, statusTokenHash: status.hash, pharmacy },
+            { captcha: extras.captcha, mail: receivedMail(columns, newReference, statusLink), consent: applicantConsentInsert(applicantConsent(input, columns.updatedAt), sql`(select id from created)`) },
+          );
+          return { ok: true as const, id, editToken, created: true, reference: newReference };
         }
         return await db.transaction(async (tx) => {
           if (extras.captcha) await tx.execute(captchaUsedInsert(extras.captcha));
@@ -238,7 +245,7 @@ export function createApplicationStore(db: Database, mail: ReceivedMailSettings,
             await tx.delete(files).where(and(eq(files.applicationId, id), eq(files.kind, 'certificate')));
             await insertFile(tx, { kind: 'certificate', ...extras.certificate, applicationId: id, linkedAt: new Date() });
           }
-          if (!existingId) await queueReceivedMail(tx, columns, newReference, statusLink);
+          if (!existingId) await enqueueMail(tx, receivedMail(columns, newReference, statusLink));
           await recordApplicantConsent(tx, id, input, columns.updatedAt);
           return { ok: true as const, id, editToken, created: existingId === null, reference };
         });

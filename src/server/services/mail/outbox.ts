@@ -54,14 +54,19 @@ const BATCH = 10;
  * then promptly (the NOTIFY reaches every server's sender at commit). Resolves to the outbox id.
  */
 export async function enqueueMail(tx: Queryable, message: MailMessage): Promise<string> {
-  const result = await tx.execute(sql`
-    with queued as (
-      insert into mail_outbox ("to", mailbox, subject, text, html)
-      values (${message.to}, ${mailboxOf(message.to)}, ${message.subject}, ${message.text}, ${message.html ?? null})
-      returning id)
-    select id, pg_notify(${OUTBOX_CHANNEL}, '') from queued`);
+  const result = await tx.execute(sql`with queued as (${mailInsert(message)} returning id) select id, ${wakeSenders} from queued`);
   return rowsOf<{ id: string }>(result)[0]!.id;
 }
+
+/**
+ * The outbox row of a message, as an insert for a statement that also does other work (a save's
+ * one statement); that statement must also select `wakeSenders` once, as `enqueueMail` does.
+ */
+export const mailInsert = (message: MailMessage) =>
+  sql`insert into mail_outbox ("to", mailbox, subject, text, html) values (${message.to}, ${mailboxOf(message.to)}, ${message.subject}, ${message.text}, ${message.html ?? null})`;
+
+/** The NOTIFY that wakes every server's sender when the statement's transaction commits. */
+export const wakeSenders = sql`pg_notify(${OUTBOX_CHANNEL}, '')`;
 
 const claimColumns = { id: mailOutbox.id, to: mailOutbox.to, subject: mailOutbox.subject, text: mailOutbox.text, html: mailOutbox.html, createdAt: mailOutbox.createdAt };
 const leaseEnd = (settings: MailSettings) => sql`now() + ${settings.leaseMs} * interval '1 millisecond'`;
