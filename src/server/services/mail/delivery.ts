@@ -59,9 +59,14 @@ export function createMailDelivery(settings: Pick<MailSettings, 'smtpUrl' | 'fro
         date: mail.createdAt,
       });
       if (settings.smtpUrl) return { messageId };
-      await mkdir(settings.dir, { recursive: true });
       const file = emlFileFor(settings.dir, mail);
-      await writeFile(file, (info as unknown as { message: Buffer }).message);
+      const message = (info as unknown as { message: Buffer }).message;
+      // The folder is made when a write finds it missing, not before every message.
+      await writeFile(file, message).catch(async (error: NodeJS.ErrnoException) => {
+        if (error.code !== 'ENOENT') throw error;
+        await mkdir(settings.dir, { recursive: true });
+        await writeFile(file, message);
+      });
       return { messageId, file };
     },
     close() {

@@ -4,7 +4,7 @@
 // it is sent, so two servers never send it both; a failure is retried with back-off; after
 // MAIL_MAX_ATTEMPTS it stays in the table as failed. Semantics: src/server/README.md "Mail".
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { MailSettings } from '../../config.ts';
 import { rowsOf, type Database, type Queryable } from '../../db/client.ts';
@@ -94,12 +94,13 @@ async function claimDue(db: Database, settings: MailSettings, token: string): Pr
     .returning(claimColumns);
 }
 
-/** Sent, in the one statement that ends the claim; only while this sender still holds it. */
-async function markSent(db: Database, id: string, token: string): Promise<void> {
+/** Sent, in the one statement that ends their claim; only those this sender still holds. */
+async function markSent(db: Database, ids: string[], token: string): Promise<void> {
+  if (ids.length === 0) return;
   await db
     .update(mailOutbox)
     .set({ sentAt: sql`now()`, claimedUntil: null, claimToken: null, error: null })
-    .where(and(eq(mailOutbox.id, id), eq(mailOutbox.claimToken, token)));
+    .where(and(inArray(mailOutbox.id, ids), eq(mailOutbox.claimToken, token)));
 }
 
 /** Records the error; the next try waits retryBaseMs · 2^(attempts−1), capped; the last attempt marks it failed. */
@@ -126,22 +127,27 @@ export function createMailer(db: Database, settings: MailSettings, log?: Pick<Fa
     return work;
   };
 
-  async function attempt(mail: OutboxMail, token: string): Promise<MailResult> {
-    let delivered;
-    try {
-      delivered = await delivery.deliver(mail);
-    } catch (error) {
-      await markFailed(db, settings, mail.id, token, error);
-      log?.error({ mailId: mail.id, err: error }, 'mail not sent');
-      return { id: mail.id, sent: false };
+  /** Hands each claimed message to delivery in turn; a failed one is recorded at once, the sent ones together at the end. */
+  async function attempt(mails: OutboxMail[], token: string): Promise<MailResult[]> {
+    const results: MailResult[] = [];
+    for (const mail of mails) {
+      try {
+        const delivered = await delivery.deliver(mail);
+        // By id only: the recipient is personal data, and the outbox row says who it was.
+        log?.info({ mailId: mail.id, messageId: delivered.messageId }, 'mail sent');
+        results.push({ id: mail.id, sent: true, file: delivered.file });
+      } catch (error) {
+        await markFailed(db, settings, mail.id, token, error);
+        log?.error({ mailId: mail.id, err: error }, 'mail not sent');
+        results.push({ id: mail.id, sent: false });
+      }
     }
     // Accepted by the SMTP server: should this statement fail (or the process die first), the
-    // lease runs out and the message is sent again, with the same Message-ID. That is the one
-    // window for a duplicate.
-    await markSent(db, mail.id, token);
-    // By id only: the recipient is personal data, and the outbox row says who it was.
-    log?.info({ mailId: mail.id, messageId: delivered.messageId }, 'mail sent');
-    return { id: mail.id, sent: true, file: delivered.file };
+    // lease runs out and the batch's sent messages are sent again, with the same Message-IDs. That
+    // is the one window for a duplicate; one statement per batch instead of one per message
+    // (a registration's 'received' e-mail cost a statement of its own).
+    await markSent(db, results.filter((r) => r.sent).map((r) => r.id), token);
+    return results;
   }
 
   return {
@@ -154,7 +160,7 @@ export function createMailer(db: Database, settings: MailSettings, log?: Pick<Fa
             .insert(mailOutbox)
             .values({ to: message.to, mailbox: mailboxOf(message.to), subject: message.subject, text: message.text, html: message.html ?? null, attempts: 1, claimedUntil: leaseEnd(settings), claimToken: token })
             .returning(claimColumns);
-          return attempt(mail!, token);
+          return (await attempt([mail!], token))[0]!;
         })(),
       );
     },
@@ -167,7 +173,7 @@ export function createMailer(db: Database, settings: MailSettings, log?: Pick<Fa
             const token = randomUUID();
             const batch = await claimDue(db, settings, token);
             if (batch.length === 0) return sent;
-            for (const mail of batch) if ((await attempt(mail, token)).sent) sent++;
+            sent += (await attempt(batch, token)).filter((r) => r.sent).length;
           }
         })(),
       );
