@@ -62,23 +62,42 @@ function moduleChunks(): Plugin {
  * already registered) and the "e-mail me a link" pages stay out too, in chunks of their own.
  */
 const FORM_CODE =
-  /src[\\/](shared[\\/](forms|schemas[\\/](?!review|finder|dashboard|staff)|registration|reference[\\/](?!options))|web[\\/](forms[\\/](?!application-page|steps-application-page|steps-sections|steps[\\/]|field-force|sections[\\/]field-force|rep-visit|sections[\\/](rep-visit|extra-pharmacists|listing-preview)|offline-outbox|update-link-offer|link-request-page)|components[\\/](?!charter-|rich-text|support-sentence|altcha-widget|leaflet-|points-map|link-not-valid-view|manual-address|photo-input|listing-card)|lib[\\/]api(?![\\/](applicant-links|finder-|places-geocode|my-application))))|node_modules[\\/](zod|react-hook-form|@hookform|react-i18next|html-parse-stringify)[\\/]/;
+  /src[\\/](shared[\\/](forms|schemas[\\/](?!review|finder|dashboard|staff|csv-export|activity-log)|registration|reference[\\/](?!options))|web[\\/](forms[\\/](?!application-page|steps-application-page|field-confirmation-page|sections[\\/]staff-language-field|steps-sections|steps[\\/]|field-force|sections[\\/]field-force|rep-visit|sections[\\/](rep-visit|extra-pharmacists|listing-preview)|offline-outbox|update-link-offer|link-request-page)|components[\\/](?!charter-|rich-text|support-sentence|altcha-widget|leaflet-|points-map|link-not-valid-view|manual-address|photo-input|listing-card)|lib[\\/]api(?![\\/](applicant-links|finder-|places-geocode|my-application))))|node_modules[\\/](zod|react-hook-form|@hookform|react-i18next|html-parse-stringify)[\\/]/;
 /**
- * What every staff page loads around it (the session, the bar, the staff home path) and the rep's
- * visit form, in one chunk: the rep form route fetched them as seven small files.
+ * What the forms and the staff pages share (zod, the shared field and staff schemas, the API client,
+ * the error, loading and map views, the plain field components): a chunk of its own, so that a
+ * staff list never downloads the form runner and its sections (decision 0017, issue 24).
+ */
+const BASE_CODE =
+  /src[\\/](shared[\\/](schemas[\\/](fields|field-force|registration-common|api|staff)\.ts|staff-roles|sanitize|api[\\/]contract|reference[\\/](italy|call-flags|oncology-status))|web[\\/](lib[\\/](api-client|use-near-viewport|use-error-text)|components[\\/](error-view|spinner|map-view|field|text-input|select|checkbox|error-summary)\.))|node_modules[\\/]zod[\\/]/;
+/**
+ * What every staff page loads around it (the session, the bar, the staff home path, no access, the
+ * call flags and visit days in words), in one chunk.
  */
 const STAFF_CODE =
-  /src[\\/](shared[\\/]staff-home|web[\\/](features[\\/]staff[\\/](staff-session|staff-user|staff-area|staff-bar|staff\.css|api[\\/](get-me|sign-out)|rep[\\/](rep-form-page|rep\.css))|forms[\\/](rep-visit-sections|sections[\\/]rep-visit-(fields|history))))/;
-/** Message files fetched together: the shell's on every page, the form's with any form page, the staff pages' own. */
-const MESSAGE_BUNDLES: Record<string, string> = { common: 'shell', layout: 'shell', consent: 'shell', form: 'form', components: 'form', staff: 'staff', reference: 'staff' };
+  /src[\\/](shared[\\/](staff-home|api[\\/]staff-session-endpoints)|web[\\/](features[\\/]staff[\\/](staff-session|staff-user|staff-area|staff-bar|staff\.css|rep[\\/]rep\.css|no-access|api[\\/](get-me|sign-out))|lib[\\/](use-call-flag-text|visit-days)))/;
+/** The staff lists' helpers: the staff contracts, the loader, pager and title hooks, visits due, the outcome badge, the map of Italy, the offline outbox. */
+const STAFF_LIST_CODE =
+  /src[\\/](shared[\\/](visit-due|api[\\/]staff-endpoints|schemas[\\/](staff-rep-list|csv-export|activity-log))|web[\\/](features[\\/]staff[\\/](pharmacist-status|pharmacy-pager|use-page-title|use-staff-load|api[\\/]area-manager-pharmacies|dashboard[\\/](italy-map|flag-colours))|lib[\\/]use-my-location|forms[\\/]offline-outbox))/;
+/** The rep's visit form and its sections, beside the form group (the rep's list never loads the form runner). */
+const REP_FORM_CODE = /src[\\/]web[\\/](features[\\/]staff[\\/]rep[\\/]rep-form-page|forms[\\/](rep-visit-sections|sections[\\/]rep-visit-(fields|history)))/;
+/** Message files fetched together: the shell's (and the charter's) on every page, the form's with any form page, the staff pages' own. */
+const MESSAGE_BUNDLES: Record<string, string> = { common: 'shell', layout: 'shell', consent: 'shell', charter: 'shell', form: 'form', components: 'form', italy: 'form', staff: 'staff', reference: 'staff' };
 const messageBundle = (id: string) => {
   const match = /i18n[\\/](\w+)[\\/]([\w-]+)\.json$/.exec(id);
   const bundle = match && MESSAGE_BUNDLES[match[2]!];
   return bundle ? `messages-${match[1]}-${bundle}` : null;
 };
 
-export default defineConfig({
+/**
+ * React Router publishes its development build under every export condition a bundler picks; the
+ * production build lacks its dev-only warnings and checks (0.5 KB gzip off every page).
+ */
+const REACT_ROUTER_PRODUCTION = path.resolve(import.meta.dirname, 'node_modules/react-router/dist/production/index.mjs');
+
+export default defineConfig(({ command }) => ({
   root: 'src/web',
+  resolve: command === 'build' ? { alias: [{ find: /^react-router$/, replacement: REACT_ROUTER_PRODUCTION }] } : {},
   publicDir: 'public',
   plugins: [react(), moduleChunks(), compressedCopies(), serviceWorker()],
   build: {
@@ -95,9 +114,12 @@ export default defineConfig({
             // The charter list and the sentences with links, shared by the landing page and the forms: kept out of the form group.
             { name: 'charter', test: /reference[\\/]options|components[\\/](charter-|rich-text|support-sentence)/, priority: 25 },
             { name: messageBundle, debugName: 'messages', priority: 20 },
+            { name: 'base', test: BASE_CODE, priority: 11 },
             { name: 'form', test: FORM_CODE, priority: 10 },
             // After the form group, so the form code the staff pages use stays in the form chunk.
             { name: 'staff', test: STAFF_CODE, priority: 5 },
+            { name: 'staff-lists', test: STAFF_LIST_CODE, priority: 5 },
+            { name: 'rep-form', test: REP_FORM_CODE, priority: 5 },
           ],
         },
       },
@@ -106,4 +128,4 @@ export default defineConfig({
   server: {
     proxy: { '/api': 'http://localhost:3000', '/files': 'http://localhost:3000' },
   },
-});
+}));

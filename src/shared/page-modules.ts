@@ -19,10 +19,10 @@ export interface PageModule {
 export const SHELL_MESSAGES: readonly string[] = ['common', 'layout', 'consent'];
 
 export const PAGE_MODULES = {
-  landing: { module: 'features/landing/landing-page.tsx', messages: ['landing'] },
+  landing: { module: 'features/landing/landing-page.tsx', messages: ['landing', 'charter'] },
   /** The single-page application of en-uk and it-it (the catalogue's entry is chosen by the page). */
   application: { module: 'forms/application-page.tsx', messages: ['form', 'components', 'italy'] },
-  steps: { module: 'forms/steps-application-page.tsx', messages: ['form', 'components', 'steps', 'landing'] },
+  steps: { module: 'forms/steps-application-page.tsx', messages: ['form', 'components', 'steps', 'charter'] },
   thankYou: { module: 'features/registration/thank-you-page.tsx', messages: ['form'] },
   editRedirect: { module: 'features/registration/edit-redirect-page.tsx', messages: [] },
   privacyPolicy: { module: 'features/legal/privacy-policy-page.tsx', messages: ['legal'] },
