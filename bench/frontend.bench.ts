@@ -8,31 +8,12 @@ import path from 'node:path';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
-import { readManifest, ROUTE_BUDGETS, routeJavaScriptBytes } from '../scripts/bundle-size.ts';
+import { ROUTE_BUDGETS, routeJavaScriptBytes } from '../scripts/bundle-size.ts';
 import { REPO_ROOT, startServerProcess } from '../src/server/test/server-process.ts';
 import type { BenchContext, Benchmark, Row } from './lib/report.ts';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-dev-shm-usage'];
-
-/** `with`: further manifest keys the route loads before its lazy chunks (its layout, its messages). */
-const EXTRA_ROUTES: { route: string; pattern: RegExp; with?: string[] }[] = [
-  { route: '/form/1..3 (three-step)', pattern: /features\/registration\/steps\/steps-page\.tsx$/ },
-  { route: '/form (Italy)', pattern: /forms\/application-page\.tsx$/ },
-  { route: '/areamanager (home)', pattern: /features\/staff\/area-manager-home-page\.tsx$/ },
-  // The rep's visit form (issue 12), with the staff area around it and the messages it loads (REP_MESSAGES).
-  {
-    route: '/rep/form',
-    pattern: /features\/staff\/rep\/rep-form-page\.tsx$/,
-    with: ['features/staff/staff-area.tsx', ...['common', 'layout', 'consent', 'staff', 'form', 'components', 'reference', 'italy'].map((name) => `i18n/it/${name}.json`)],
-  },
-  // The rep's list (issue 24 item 3) with the staff area and REP_HOME_MESSAGES; its map loads only when opened.
-  {
-    route: '/rep/home/{repId}',
-    pattern: /features\/staff\/rep\/rep-home-page\.tsx$/,
-    with: ['features/staff/staff-area.tsx', ...['common', 'layout', 'consent', 'staff', 'form', 'components', 'reference', 'italy', 'rep-today'].map((name) => `i18n/it/${name}.json`)],
-  },
-];
 
 /** Pages Lighthouse measures: each market's landing page and form. */
 const PAGES = ['/uk/', '/uk/form', '/it/', '/it/form', '/de/', '/de/form/1'];
@@ -123,19 +104,6 @@ export const frontendBenchmark: Benchmark = {
         const kb = routeJavaScriptBytes(modules, webDist) / 1024;
         return { group: 'gzip JavaScript before lazy chunks', figure: `route ${route}`, value: kb, unit: 'KB', target: `≤ ${budgetKb} KB`, ratio: `${((kb / budgetKb) * 100).toFixed(0)} % of budget`, pass: kb <= budgetKb };
       });
-      // Routes without a budget entry in scripts/bundle-size.ts yet: the entry + the page module
-      // (without its message files), found in the manifest when the page exists.
-      const manifest = readManifest(webDist);
-      const measured = new Set(ROUTE_BUDGETS.flatMap((r) => r.modules));
-      for (const { route, pattern, with: alongside = [] } of EXTRA_ROUTES) {
-        const module = Object.keys(manifest).find((key) => pattern.test(key));
-        if (!module || measured.has(module)) {
-          if (!module) rows.push({ group: 'gzip JavaScript before lazy chunks', figure: `route ${route}`, value: null, unit: '', target: '≤ 170 KB', pass: null, note: 'not built yet (no page module)' });
-          continue;
-        }
-        const kb = routeJavaScriptBytes([module, ...alongside], webDist) / 1024;
-        rows.push({ group: 'gzip JavaScript before lazy chunks', figure: `route ${route} (${module.split('/').pop()}${alongside.length ? ', with its layout and messages' : ', no messages'})`, value: kb, unit: 'KB', target: '≤ 170 KB', ratio: `${((kb / 170) * 100).toFixed(0)} % of budget`, pass: kb <= 170 });
-      }
       rows.push(...(await lighthouseRows(ctx, webDist)));
       return rows;
     } finally {
