@@ -1,11 +1,12 @@
 // `npm run bench`: runs every benchmark under bench/, prints one table, and writes
 // bench/results/latest.json and bench/results/latest.md.   Flags: --quick (small counts),
-// --only=<name,name> (registration, photo upload, upload isolation, crash, finder, area manager, rep list, front end, review queue, fleet, start-up).
+// --only=<name,name> (registration, photo upload, upload isolation, crash, finder, area manager, rep list, front end, review queue, churn, fleet, start-up).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { execSync } from 'node:child_process';
 import { areaManagerBenchmark } from './area-manager.bench.ts';
+import { churnBenchmark } from './churn.bench.ts';
 import { crashBenchmark } from './crash.bench.ts';
 import { finderBenchmark } from './finder.bench.ts';
 import { fleetBenchmark } from './fleet.bench.ts';
@@ -18,7 +19,7 @@ import { startupBenchmark } from './startup.bench.ts';
 import { reviewQueueBenchmark } from './review-queue.bench.ts';
 import { uploadIsolationBenchmark } from './upload-isolation.bench.ts';
 
-const BENCHMARKS: Benchmark[] = [registrationBenchmark, photoBenchmark, uploadIsolationBenchmark, crashBenchmark, finderBenchmark, areaManagerBenchmark, repListBenchmark, frontendBenchmark, reviewQueueBenchmark, fleetBenchmark, startupBenchmark];
+const BENCHMARKS: Benchmark[] = [registrationBenchmark, photoBenchmark, uploadIsolationBenchmark, crashBenchmark, finderBenchmark, areaManagerBenchmark, repListBenchmark, frontendBenchmark, reviewQueueBenchmark, churnBenchmark, fleetBenchmark, startupBenchmark];
 
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
