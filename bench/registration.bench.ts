@@ -20,6 +20,9 @@ import { validApplication } from '../src/server/test/payloads.ts';
 const THROUGHPUT_CLIENTS = 32;
 const FULL_CLIENTS = 64;
 const SAME_EMAIL_CLIENTS = 200;
+/** Issue 26: the save at 32 clients reaches this share of the raw insert rate, with p99 under P99_MS (issue 5 asked for 50 % and 100 ms). */
+const RAW_SHARE = 0.8;
+const P99_MS = 60;
 
 async function countRows(target: DatabaseTarget, prefix: string): Promise<{ rows: number; distinctEmails: number; complete: number }> {
   const handle: DatabaseHandle = await openDatabase({ database: target });
@@ -112,12 +115,12 @@ async function benchOne(kind: DatabaseKind, ctx: BenchContext): Promise<Row[]> {
           figure: `save-pharmacist throughput, ${THROUGHPUT_CLIENTS} clients`,
           value: save.perSecond,
           unit: 'req/s',
-          target: '≥ 50 % of raw inserts',
+          target: `≥ ${RAW_SHARE * 100} % of raw inserts`,
           ratio: `${(ratio * 100).toFixed(0)} % of ${raw.perSecond.toFixed(0)}/s raw`,
-          pass: ratio >= 0.5,
+          pass: ratio >= RAW_SHARE,
         },
         { group, figure: 'save-pharmacist p50 latency', value: save.p50Ms, unit: 'ms', target: '', pass: null },
-        { group, figure: 'save-pharmacist p99 latency', value: save.p99Ms, unit: 'ms', target: '< 100 ms', ratio: `${(save.p99Ms / 100).toFixed(2)} × target`, pass: save.p99Ms < 100 },
+        { group, figure: 'save-pharmacist p99 latency', value: save.p99Ms, unit: 'ms', target: `< ${P99_MS} ms`, ratio: `${(save.p99Ms / P99_MS).toFixed(2)} × target`, pass: save.p99Ms < P99_MS },
         {
           group,
           figure: 'save-pharmacist errors (non-2xx, socket, timeout)',
