@@ -251,7 +251,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     db,
     auth: services.auth,
     fieldSales: services.fieldSales,
-    pharmacies: createAreaManagerPharmacies(db, services.fieldSales, services.pharmacistConfirmation),
+    pharmacies: createAreaManagerPharmacies(db, services.fieldSales, services.pharmacistConfirmation, now),
     applications: services.applications,
     captcha: services.captcha,
     mailer: services.mailer,

@@ -14,12 +14,13 @@ import { recordConsent } from '../consents.ts';
 import type { FieldSales } from './field-sales.ts';
 import type { PharmacistConfirmation, RecordedBy } from './pharmacist-confirmation.ts';
 import { columnAnswersOf, pharmacistOf, rowFromAnswers, type FieldPharmacy } from './pharmacy-row.ts';
+import { fieldToday } from '#shared/visit-due.ts';
 
 export interface PharmacyListQuery {
   page: number;
   q: string;
   callFlag: string;
-  /** Only pharmacies whose latest call entry planned a visit for today or earlier. */
+  /** Only pharmacies whose latest call entry planned a visit for today (in Rome) or earlier. */
   due: boolean;
 }
 
@@ -42,13 +43,14 @@ function refusalOf(error: unknown): SaveResult | null {
 /** The staff statements of the add-pharmacy form (recorded as the manager's own, issue 23). */
 const STAFF_STATEMENTS = sectionOf('staff-statements').boxes ?? [];
 
-export function createAreaManagerPharmacies(db: Database, fieldSales: FieldSales, confirmation: Pick<PharmacistConfirmation, 'askIfNew'>) {
+export function createAreaManagerPharmacies(db: Database, fieldSales: FieldSales, confirmation: Pick<PharmacistConfirmation, 'askIfNew'>, now: () => Date) {
   return {
     async page(areaManagerId: string, query: PharmacyListQuery): Promise<AreaManagerPharmacyPage> {
       const where: SQL[] = [sql`p.area_manager_id = ${areaManagerId}`];
       if (query.q) where.push(sql`(p.name ilike ${likePattern(query.q)} or p.city ilike ${likePattern(query.q)})`);
       if (query.callFlag) where.push(sql`p.current_call_flag = ${query.callFlag}`);
-      if (query.due) where.push(sql`${latestNextVisit} <= current_date`);
+      // Today is Rome's, as on the rep's list: the database's current_date is UTC's, a day behind after midnight in Italy.
+      if (query.due) where.push(sql`${latestNextVisit} <= ${fieldToday(now())}::date`);
       const condition = sql.join(where, sql` and `);
       const offset = (Math.max(query.page, 1) - 1) * PHARMACY_PAGE_SIZE;
       // The page first (index on the manager, sorted by name), then the latest entry of those rows only.

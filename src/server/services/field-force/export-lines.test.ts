@@ -24,7 +24,7 @@ beforeAll(async () => {
   ctx = await createTestContext();
   manager = await addStaff(ctx, 'area_manager');
   rep = await addStaff(ctx, 'sales_rep', { areaManagerId: manager.id });
-  store = createAreaManagerPharmacies(ctx.database.db, null as never, NO_CONFIRMATION);
+  store = createAreaManagerPharmacies(ctx.database.db, null as never, NO_CONFIRMATION, () => new Date());
 });
 afterAll(async () => {
   await ctx?.close();
