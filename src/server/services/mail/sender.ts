@@ -1,9 +1,6 @@
-// The background sender of one server: delivers queued mail promptly when a transaction that
+// The background sender of one server: delivers queued mail at once when a transaction that
 // queued some commits (LISTEN on the outbox channel), and every pollMs for retries, for mail
 // queued while it was down, and in case a notification was missed. Runs one delivery pass at a time.
-// A notification starts a pass NOTIFY_SETTLE_MS later, so that the mail of a busy moment (a
-// registration campaign: one 'received' e-mail per save) goes out in full batches, a claim and a
-// "sent" statement per ten messages, instead of a pass per save.
 import type { FastifyBaseLogger } from 'fastify';
 import type { DatabaseHandle } from '../../db/client.ts';
 import { OUTBOX_CHANNEL, type OutboxMailer } from './outbox.ts';
@@ -14,9 +11,6 @@ export interface MailSender {
   /** Stops listening and polling, and waits for the pass under way. */
   stop(): Promise<void>;
 }
-
-/** How long a notification waits for others before its pass starts. */
-const NOTIFY_SETTLE_MS = 100;
 
 export async function startMailSender(options: {
   database: Pick<DatabaseHandle, 'listen'>;
@@ -30,15 +24,6 @@ export async function startMailSender(options: {
   let again = false;
   let timer: NodeJS.Timeout | null = null;
   let unlisten: (() => Promise<void>) | null = null;
-  let settling: NodeJS.Timeout | null = null;
-
-  /** A pass NOTIFY_SETTLE_MS from the first notification since the last one began. */
-  const notified = () => {
-    settling ??= setTimeout(() => {
-      settling = null;
-      wake();
-    }, NOTIFY_SETTLE_MS);
-  };
 
   const schedule = () => {
     if (timer) clearTimeout(timer);
@@ -69,7 +54,7 @@ export async function startMailSender(options: {
 
   async function listen() {
     try {
-      unlisten = await options.database.listen(OUTBOX_CHANNEL, notified, (error) => {
+      unlisten = await options.database.listen(OUTBOX_CHANNEL, wake, (error) => {
         log?.warn({ err: error }, 'mail notifications lost; polling until listening again');
         unlisten = null;
       });
@@ -86,9 +71,7 @@ export async function startMailSender(options: {
     async stop() {
       stopped = true;
       if (timer) clearTimeout(timer);
-      if (settling) clearTimeout(settling);
       timer = null;
-      settling = null;
       await pass;
       await unlisten?.().catch(() => undefined);
       unlisten = null;
