@@ -1,5 +1,6 @@
-// Storing pharmacists' applications: one transaction per save, uniqueness enforced by the
-// database's unique indexes so that concurrent submissions cannot both win.
+// Storing pharmacists' applications: a new one without files in one statement, any other save in
+// one transaction; uniqueness enforced by the database's unique indexes so that concurrent
+// submissions cannot both win.
 import { randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { EDIT_TOKEN_BYTES } from '#shared/limits.ts';
