@@ -1,6 +1,6 @@
 // `npm run bench`: runs every benchmark under bench/, prints one table, and writes
 // bench/results/latest.json and bench/results/latest.md.   Flags: --quick (small counts),
-// --only=<name,name> (registration, photo upload, upload isolation, crash, finder, area manager, rep list, front end, review queue, churn, fleet, start-up).
+// --only=<name,name> (registration, photo upload, upload isolation, crash, finder, area manager, rep list, front end, review queue, churn, fleet, start-up, memory).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,6 +11,7 @@ import { crashBenchmark } from './crash.bench.ts';
 import { finderBenchmark } from './finder.bench.ts';
 import { fleetBenchmark } from './fleet.bench.ts';
 import { frontendBenchmark } from './frontend.bench.ts';
+import { memoryBenchmark } from './memory.bench.ts';
 import { consoleTable, markdownTable, type Benchmark, type Row } from './lib/report.ts';
 import { photoBenchmark } from './photo.bench.ts';
 import { registrationBenchmark } from './registration.bench.ts';
@@ -19,7 +20,7 @@ import { startupBenchmark } from './startup.bench.ts';
 import { reviewQueueBenchmark } from './review-queue.bench.ts';
 import { uploadIsolationBenchmark } from './upload-isolation.bench.ts';
 
-const BENCHMARKS: Benchmark[] = [registrationBenchmark, photoBenchmark, uploadIsolationBenchmark, crashBenchmark, finderBenchmark, areaManagerBenchmark, repListBenchmark, frontendBenchmark, reviewQueueBenchmark, churnBenchmark, fleetBenchmark, startupBenchmark];
+const BENCHMARKS: Benchmark[] = [registrationBenchmark, photoBenchmark, uploadIsolationBenchmark, crashBenchmark, finderBenchmark, areaManagerBenchmark, repListBenchmark, frontendBenchmark, reviewQueueBenchmark, churnBenchmark, fleetBenchmark, startupBenchmark, memoryBenchmark];
 
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');

@@ -5,6 +5,7 @@ import { existsSync } from 'node:fs';
 import { constants } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SERVER_NODE_FLAGS, serverEnvironment } from '../src/server/process-settings.ts';
 
 // WEB_DIST may name another build (the server reads the same setting); only the default one is built here.
 const defaultDist = fileURLToPath(new URL('../dist/web', import.meta.url));
@@ -19,10 +20,11 @@ if (webDist === defaultDist && (!existsSync(path.join(defaultDist, 'index.html')
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-// Node runs the TypeScript sources itself (type stripping; erasable syntax only, docs/decisions/0001).
-const server = spawn(process.execPath, ['src/server/main.ts'], {
+// Node runs the TypeScript sources itself (type stripping; erasable syntax only, docs/decisions/0001),
+// with the memory settings of src/server/process-settings.ts (docs/decisions/0035).
+const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'src/server/main.ts'], {
   stdio: 'inherit',
-  env: { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'production' },
+  env: serverEnvironment({ ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'production' }),
 });
 // Pass stop signals on, so the server can finish in-flight requests before it exits.
 const forwarded = new Set();

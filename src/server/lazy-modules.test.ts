@@ -1,5 +1,6 @@
-// Issue 27: the server started as npm start starts it loads sharp, pdf-lib and nodemailer with the
-// first request that needs each, never at start: a site that gets no photo holds no libvips.
+// Issue 27: the server started as npm start starts it loads sharp, pdf-lib, nodemailer and the
+// bundled places with the first request that needs each, never at start: a site that gets no photo
+// holds no libvips.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -41,5 +42,11 @@ describe('heavy modules load on first use', () => {
     expect((await post('/api/save-pharmacist', { ...validApplication({ country: 'uk' }), recaptchaToken: formToken })).status).toBe(200);
     // The "received" e-mail is sent in the background, after the answer.
     await expect.poll(loaded, { timeout: 20_000 }).toEqual(['nodemailer', 'sharp']);
+  });
+
+  it('loads the bundled places with the first place search', async () => {
+    const response = await fetch(`${server.url}/api/places/search?q=pharmacy&market=uk`);
+    expect(response.status).toBe(200);
+    expect(loaded()).toContain('places-fixture');
   });
 });

@@ -23,7 +23,7 @@ describe('runtime', () => {
 
   it("npm start runs the sources on Node's own type stripping, with no loader", () => {
     const start = readFileSync(new URL('../../scripts/start.mjs', import.meta.url), 'utf8');
-    expect(start).toContain("spawn(process.execPath, ['src/server/main.ts']");
+    expect(start).toContain("spawn(process.execPath, [...SERVER_NODE_FLAGS, 'src/server/main.ts']");
     expect(start).not.toMatch(/tsx/);
   });
 

@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SERVER_NODE_FLAGS, serverEnvironment } from '../process-settings.ts';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 
@@ -103,7 +104,7 @@ export async function startServerProcess(options: StartOptions): Promise<ServerP
 }
 
 async function startOnce(port: number, options: StartOptions): Promise<ServerProcess> {
-  const env: Record<string, string> = {
+  const env = serverEnvironment({
     PATH: process.env.PATH ?? '',
     HOME: process.env.HOME ?? '',
     PORT: String(port),
@@ -117,8 +118,9 @@ async function startOnce(port: number, options: StartOptions): Promise<ServerPro
     WEB_DIST: path.join(REPO_ROOT, 'dist', 'web'),
     ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
     ...options.env,
-  };
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), 'src/server/main.ts'], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  });
+  // Started as npm start starts it (scripts/start.mjs): the same Node flags and environment.
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...(options.nodeArgs ?? []), 'src/server/main.ts'], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   const keep = (chunk: Buffer) => {
     output = (output + chunk.toString()).slice(-20_000);
