@@ -21,7 +21,7 @@ if (webDist === defaultDist && (!existsSync(path.join(defaultDist, 'index.html')
 }
 
 // Node runs the TypeScript sources itself (type stripping; erasable syntax only, docs/decisions/0001),
-// with the memory settings of src/server/process-settings.ts (docs/decisions/0035).
+// with the memory settings of src/server/process-settings.ts (docs/decisions/0036).
 const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'src/server/main.ts'], {
   stdio: 'inherit',
   env: serverEnvironment({ ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'production' }),

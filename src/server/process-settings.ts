@@ -1,4 +1,4 @@
-// How the server's Node process is started (issue 27, docs/decisions/0035): `npm start`
+// How the server's Node process is started (issue 27, docs/decisions/0036): `npm start`
 // (scripts/start.mjs), `npm run dev` and the tests' and benchmarks' server process all use these,
 // so the memory the benchmarks measure is the memory an operator gets.
 

@@ -30,7 +30,7 @@ export interface DatabaseHandle {
 }
 
 /**
- * The embedded database's memory (issue 27, docs/decisions/0035). PGlite's default shared buffers
+ * The embedded database's memory (issue 27, docs/decisions/0036). PGlite's default shared buffers
  * (128 MB, inside its WebAssembly memory, which never shrinks) filled up under load and held about
  * 120 MB more than 16 MB do; the data files stay in the operating system's page cache either way.
  * Written into the data directory's postgresql.conf at each start.
