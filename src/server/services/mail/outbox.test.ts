@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testConfig } from '../../config.ts';
 import type { DatabaseHandle } from '../../db/client.ts';
 import { mailOutbox } from '../../db/schema.ts';
 import { createTestDatabase, type TestDatabase } from '../../test/context.ts';
-import { createMailer } from './outbox.ts';
+import { createMailer, enqueueMail } from './outbox.ts';
 
 let testDatabase: TestDatabase;
 let database: DatabaseHandle;
@@ -44,6 +44,23 @@ describe('mail outbox', () => {
     expect(row).toMatchObject({ sentAt: null, failedAt: null, claimedUntil: null, attempts: 1 });
     expect(row!.error).toBeTruthy();
     expect(row!.nextAttemptAt.getTime()).toBeGreaterThan(Date.now() + config.mail.retryBaseMs / 2);
+    await mailer.close();
+  });
+
+  it('delivers a batch of ten, each message once, and stops between batches when asked (a server shutting down with a backlog)', async () => {
+    const config = testConfig();
+    const mailer = createMailer(database.db, config.mail);
+    for (let i = 0; i < 25; i++) await enqueueMail(database.db, { to: `backlog.${i}@example.co.uk`, subject: `Backlog ${i}`, text: 'Queued' });
+    let batches = 0;
+    // Asked before each batch: the first goes out, then the pass ends.
+    expect(await mailer.deliverDue(() => batches++ >= 1)).toBe(10);
+    const backlog = () => database.db.select().from(mailOutbox).where(like(mailOutbox.to, 'backlog.%'));
+    expect((await backlog()).filter((row) => row.sentAt)).toHaveLength(10);
+    // The rest is neither sent nor held by a claim: the next pass (here or on another server) takes it.
+    expect(await database.db.select().from(mailOutbox).where(and(like(mailOutbox.to, 'backlog.%'), isNull(mailOutbox.sentAt)))).toHaveLength(15);
+    expect((await backlog()).filter((row) => !row.sentAt && (row.claimToken || row.attempts > 0))).toEqual([]);
+    expect(await mailer.deliverDue()).toBe(15);
+    expect((await backlog()).every((row) => row.sentAt && row.attempts === 1 && !row.claimToken)).toBe(true);
     await mailer.close();
   });
 });

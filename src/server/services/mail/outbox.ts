@@ -38,8 +38,12 @@ export interface Mailer {
 }
 
 export interface OutboxMailer extends Mailer {
-  /** Claims and delivers every message that is due, batch by batch; resolves to how many were sent. */
-  deliverDue(): Promise<number>;
+  /**
+   * Claims and delivers every message that is due, batch by batch; resolves to how many were sent.
+   * `stopping`: asked before each batch is claimed; true ends the pass there (a server shutting down
+   * with a backlog of mail leaves the rest to the next start or to another server).
+   */
+  deliverDue(stopping?: () => boolean): Promise<number>;
   /** Waits for deliveries under way, then closes the SMTP transport. */
   close(): Promise<void>;
 }
@@ -165,16 +169,17 @@ export function createMailer(db: Database, settings: MailSettings, log?: Pick<Fa
       );
     },
 
-    deliverDue() {
+    deliverDue(stopping = () => false) {
       return track(
         (async () => {
           let sent = 0;
-          for (;;) {
+          while (!stopping()) {
             const token = randomUUID();
             const batch = await claimDue(db, settings, token);
             if (batch.length === 0) return sent;
             sent += (await attempt(batch, token)).filter((r) => r.sent).length;
           }
+          return sent;
         })(),
       );
     },

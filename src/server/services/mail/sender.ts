@@ -41,7 +41,7 @@ export async function startMailSender(options: {
         again = false;
         if (!unlisten) await listen();
         try {
-          await mailer.deliverDue();
+          await mailer.deliverDue(() => stopped);
         } catch (error) {
           log?.error({ err: error }, 'mail delivery pass failed');
         }
