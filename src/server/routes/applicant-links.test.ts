@@ -155,7 +155,9 @@ describe('data rights: POST /api/data-rights/request, GET /api/data-rights/:toke
     expect(application.files.map((f: { kind: string }) => f.kind).sort()).toEqual(['certificate', 'photo']);
     expect(data.emails.map((m: { subject: string }) => m.subject)).toContainEqual(expect.stringContaining('Ihre personenbezogenen Daten'));
 
-    expect(mailsTo(ctx.config.mail.dir, email).length).toBeGreaterThanOrEqual(2); // received, and the data link
+    // Received, and the data link: the 'received' e-mail goes out in the background, so wait for its file.
+    await ctx.app.services.mailer.deliverDue();
+    await expect.poll(() => mailsTo(ctx.config.mail.dir, email).length).toBeGreaterThanOrEqual(2);
     const erase = await ctx.app.inject({ method: 'POST', url: `/api/data-rights/${token}/erase` });
     expect(erase.statusCode).toBe(200);
     expect(erase.json()).toEqual({ status: 'ok' });
