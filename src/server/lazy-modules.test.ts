@@ -1,7 +1,7 @@
 // Issue 27: the server started as npm start starts it loads sharp, pdf-lib, nodemailer and the
 // bundled places with the first request that needs each, never at start: a site that gets no photo
 // holds no libvips.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -42,6 +42,13 @@ describe('heavy modules load on first use', () => {
     expect((await post('/api/save-pharmacist', { ...validApplication({ country: 'uk' }), recaptchaToken: formToken })).status).toBe(200);
     // The "received" e-mail is sent in the background, after the answer.
     await expect.poll(loaded, { timeout: 20_000 }).toEqual(['nodemailer', 'sharp']);
+  });
+
+  it('runs with the memory settings npm start gives it (decision 0036)', () => {
+    const args = readFileSync(`/proc/${server.pid}/cmdline`, 'utf8').split('\0');
+    const env = readFileSync(`/proc/${server.pid}/environ`, 'utf8').split('\0');
+    expect(args).toEqual(expect.arrayContaining(['--max-semi-space-size=8', '--expose-gc', 'src/server/main.ts']));
+    expect(env).toContain('MALLOC_ARENA_MAX=2');
   });
 
   it('loads the bundled places with the first place search', async () => {
