@@ -14,9 +14,9 @@ const features = readdirSync(new URL('src/web/features', import.meta.url), { wit
 // import-x/no-restricted-paths zones: files under `target` may not import files under `from`.
 const webBorderZones = [
   {
-    target: ['src/web/!(app|main.tsx)', 'src/web/!(app)/**'],
+    target: ['src/web/!(app|main.tsx|entry-server.tsx)', 'src/web/!(app)/**'],
     from: 'src/web/app',
-    message: 'Only main.tsx imports app/; app composes the layers below it.',
+    message: 'Only main.tsx and entry-server.tsx (the server renderer) import app/; app composes the layers below it.',
   },
   {
     target: ['src/web/components', 'src/web/lib'],

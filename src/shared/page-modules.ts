@@ -9,43 +9,64 @@ import { matchesRoute, ROUTES, STAFF_ROUTES } from './routes.ts';
 /** /form/1, /form/2, /form/3 (the three steps). */
 const isFormStep = (path: string) => matchesRoute('formStep', path) && ['1', '2', '3'].includes(path.slice(path.lastIndexOf('/') + 1));
 
-export interface PageModule {
-  module: string;
-  /** Message files (src/web/i18n/<lang>/<name>.json) loaded with the page. */
-  messages: readonly string[];
-}
-
 /** Files every page needs: the header, footer, cookie notice and common words. */
 export const SHELL_MESSAGES: readonly string[] = ['common', 'layout', 'consent'];
 
-export const PAGE_MODULES = {
-  landing: { module: 'features/landing/landing-page.tsx', messages: ['landing', 'charter'] },
+/**
+ * The message files (src/web/i18n/<lang>/<name>.json) each page loads with it. The web router
+ * reads this table alone, so the module paths below (which only the server needs) stay out of the
+ * browser's entry chunk.
+ */
+export const PAGE_MESSAGES = {
+  landing: ['landing', 'charter'],
   /** The single-page application of en-uk and it-it (the catalogue's entry is chosen by the page). */
-  application: { module: 'forms/application-page.tsx', messages: ['form', 'components', 'italy'] },
-  steps: { module: 'forms/steps-application-page.tsx', messages: ['form', 'components', 'steps', 'charter'] },
-  thankYou: { module: 'features/registration/thank-you-page.tsx', messages: ['form'] },
-  editRedirect: { module: 'features/registration/edit-redirect-page.tsx', messages: [] },
-  privacyPolicy: { module: 'features/legal/privacy-policy-page.tsx', messages: ['legal'] },
-  terms: { module: 'features/legal/terms-page.tsx', messages: ['legal'] },
-  datenschutz: { module: 'features/legal/datenschutz-page.tsx', messages: ['legal'] },
-  nutzungsbedingungen: { module: 'features/legal/nutzungsbedingungen-page.tsx', messages: ['legal'] },
-  impressum: { module: 'features/legal/impressum-page.tsx', messages: ['legal'] },
-  notFound: { module: 'features/not-found/not-found-page.tsx', messages: [] },
+  application: ['form', 'components', 'italy'],
+  steps: ['form', 'components', 'steps', 'charter'],
+  thankYou: ['form'],
+  editRedirect: [],
+  privacyPolicy: ['legal'],
+  terms: ['legal'],
+  datenschutz: ['legal'],
+  nutzungsbedingungen: ['legal'],
+  impressum: ['legal'],
+  notFound: [],
   // "E-mail me a link" and the data rights behind it (issues 13, 14).
   /** /my-data and /update-link: the two "e-mail me a link" forms. */
-  linkRequest: { module: 'forms/link-request-page.tsx', messages: ['form', 'components', 'myData'] },
-  linkSent: { module: 'features/data-rights/link-sent-page.tsx', messages: ['components', 'myData'] },
-  myData: { module: 'features/data-rights/my-data-page.tsx', messages: ['components', 'myData'] },
+  linkRequest: ['form', 'components', 'myData'],
+  linkSent: ['components', 'myData'],
+  myData: ['components', 'myData'],
   /** Issue 25: where the application stands, behind the link of the "received" e-mail. */
-  myApplication: { module: 'features/my-application/my-application-page.tsx', messages: ['components', 'myApplication'] },
-  fieldConfirmation: { module: 'forms/field-confirmation-page.tsx', messages: ['form', 'components', 'italy'] },
+  myApplication: ['components', 'myApplication'],
+  fieldConfirmation: ['form', 'components', 'italy'],
   // Issue #13: the public finder.
-  finder: { module: 'features/finder/finder-page.tsx', messages: ['finder', 'components', 'preview'] },
+  finder: ['finder', 'components', 'preview'],
   /** Issue 25 item 9: one listing's page (/finder/{listingId}); the server answers 404 for an id that is not listed. */
-  finderListing: { module: 'features/finder/finder-listing-page.tsx', messages: ['finder', 'components', 'preview'] },
-} as const satisfies Record<string, PageModule>;
+  finderListing: ['finder', 'components', 'preview'],
+} as const satisfies Record<string, readonly string[]>;
 
-export type PageName = keyof typeof PAGE_MODULES;
+export type PageName = keyof typeof PAGE_MESSAGES;
+
+/** Each page's module (a Vite manifest key, relative to src/web), for the server's preloader. */
+export const PAGE_MODULES: Record<PageName, string> = {
+  landing: 'features/landing/landing-page.tsx',
+  application: 'forms/application-page.tsx',
+  steps: 'forms/steps-application-page.tsx',
+  thankYou: 'features/registration/thank-you-page.tsx',
+  editRedirect: 'features/registration/edit-redirect-page.tsx',
+  privacyPolicy: 'features/legal/privacy-policy-page.tsx',
+  terms: 'features/legal/terms-page.tsx',
+  datenschutz: 'features/legal/datenschutz-page.tsx',
+  nutzungsbedingungen: 'features/legal/nutzungsbedingungen-page.tsx',
+  impressum: 'features/legal/impressum-page.tsx',
+  notFound: 'features/not-found/not-found-page.tsx',
+  linkRequest: 'forms/link-request-page.tsx',
+  linkSent: 'features/data-rights/link-sent-page.tsx',
+  myData: 'features/data-rights/my-data-page.tsx',
+  myApplication: 'features/my-application/my-application-page.tsx',
+  fieldConfirmation: 'forms/field-confirmation-page.tsx',
+  finder: 'features/finder/finder-page.tsx',
+  finderListing: 'features/finder/finder-listing-page.tsx',
+};
 
 /** The legal pages of each market's shell (spec §2): the German texts exist only on the German market. */
 export const LEGAL_PAGES = {

@@ -1,6 +1,6 @@
 import { startTransition, StrictMode } from 'react';
 import { LANGUAGE_TAG } from '#shared/markets.ts';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { readSiteConfig } from './lib/site-config.ts';
 import { initI18n, SHELL_MESSAGES } from './lib/i18n.ts';
@@ -10,14 +10,17 @@ const config = readSiteConfig();
 
 void initI18n(config.language, { product: config.productName }, SHELL_MESSAGES).then((i18n) => {
   document.documentElement.lang = LANGUAGE_TAG[config.language];
-  const root = createRoot(document.getElementById('root')!);
+  const container = document.getElementById('root')!;
+  const app = (
+    <StrictMode>
+      <App config={config} i18n={i18n} />
+    </StrictMode>
+  );
   // As a transition, React renders in slices of a few milliseconds and lets the browser handle
-  // input in between, instead of one long task for the whole first render (Lighthouse TBT).
+  // input in between, instead of one long task for the whole first render (Lighthouse TBT). A
+  // page the server rendered (decision 0035) is hydrated: React takes over its HTML as it is.
   startTransition(() => {
-    root.render(
-      <StrictMode>
-        <App config={config} i18n={i18n} />
-      </StrictMode>,
-    );
+    if (container.firstChild) hydrateRoot(container, app);
+    else createRoot(container).render(app);
   });
 });

@@ -1,19 +1,25 @@
 // Serves the built web app: hashed assets from WEB_DIST, and index.html for every page route
 // with <html lang>, <title> and the site-config data block filled in for the visitor's market.
 // A path that is no route of the market (#shared/page-modules.ts isPagePath) gets the same app,
-// which shows its not-found view, with status 404.
+// which shows its not-found view, with status 404. The public pages arrive rendered, with their
+// content, description, canonical URL and hreflang alternates (decision 0035); each host serves
+// its sitemap.xml and robots.txt.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { LANGUAGE_TAG, MARKET_LANGUAGE, resolveLanguage, resolveMarket, resolveVariant, type Country, type Language } from '#shared/markets.ts';
+import { COUNTRIES, LANGUAGE_TAG, MARKET_LANGUAGE, resolveLanguage, resolveMarket, resolveVariant, type Country, type Language } from '#shared/markets.ts';
 import type { SiteConfig } from '#shared/api/site-config.ts';
 import { isPagePath, pageForPath, type PageName } from '#shared/page-modules.ts';
 import { ApiMessage } from '#shared/schemas/api.ts';
 import type { Config } from '../config.ts';
+import { applicantLinkBuilder, linkOrigin } from '../services/links.ts';
+import { alternateTags, pagePairs, robotsTxt, sitemap } from '../services/page-links.ts';
 import { createPreloader, readManifest } from '../services/preload.ts';
+import { isServerRendered, loadServerRenderer, type RenderedPage, type ServerRenderer } from '../services/server-render.ts';
 import { escapeHtml } from '../services/tokens.ts';
 import { webAppManifest } from '../services/web-app-manifest.ts';
+import { webTexts } from '../services/web-texts.ts';
 
 const TITLE_SUFFIX: Record<Country, string> = { uk: 'Registration', it: 'Italia', de: 'Registrierung' };
 
@@ -40,8 +46,11 @@ export type PageHeads = Partial<Record<PageName, (localPath: string, language: L
 /** Pages reached by a personal e-mailed link: never indexed. */
 const PRIVATE_PAGES = new Set<PageName | null>(['myApplication', 'myData']);
 
-/** index.html filled in for one visit; `headTags` (preload links) go at the end of <head>; `head` replaces the title and adds a description. */
-export function renderIndex(template: string, site: SiteConfig, headTags = '', head?: PageHead): string {
+/**
+ * index.html filled in for one visit; `headTags` (preload links) go at the end of <head>; `head`
+ * replaces the title and adds a description; `root` is the page's server-rendered markup.
+ */
+export function renderIndex(template: string, site: SiteConfig, headTags = '', head?: PageHead, root = ''): string {
   const block = `<script type="application/json" id="site-config">${jsonForScript(site)}</script>`;
   const lang = LANGUAGE_TAG[site.language];
   let html = /<html\b[^>]*\blang=/i.test(template)
@@ -52,7 +61,20 @@ export function renderIndex(template: string, site: SiteConfig, headTags = '', h
     : `<title>${escapeHtml(pageTitle(site.productName, site.country))}</title>`;
   html = /<title>[\s\S]*?<\/title>/i.test(html) ? html.replace(/<title>[\s\S]*?<\/title>/i, () => title) : html.replace(/<\/head>/i, () => `${title}</head>`);
   html = html.includes('<!--site-config-->') ? html.replace('<!--site-config-->', () => block) : html.replace(/<\/head>/i, () => `${block}</head>`);
+  if (root) html = html.replace('<div id="root"></div>', () => `<div id="root">${root}</div>`);
   return headTags ? html.replace(/<\/head>/i, () => `${headTags}</head>`) : html;
+}
+
+/**
+ * The head of a page: a record's own (a listing), else the landing page's title and a rendered
+ * page's heading, each with the first paragraph of the page as its description. Pages rendered in
+ * the browser keep the site's title, which they replace once they run.
+ */
+function headFor(site: SiteConfig, page: PageName | null, own: PageHead | undefined, rendered: RenderedPage | null): PageHead | undefined {
+  if (own) return own;
+  if (!rendered?.description) return undefined;
+  const title = page === 'landing' ? webTexts(site.language)(`landing.${site.country}.pageTitle`, { product: site.productName }) : rendered.title || pageTitle(site.productName, site.country);
+  return { title, description: rendered.description };
 }
 
 function acceptsHtml(request: FastifyRequest): boolean {
@@ -79,6 +101,7 @@ export async function webRoutes(app: FastifyInstance, config: Config, heads: Pag
   const built = existsSync(indexFile);
   let template: string | null = null;
   let preloader: ReturnType<typeof createPreloader> | null = null;
+  let renderer: Promise<ServerRenderer | null> | null = null;
 
   if (built) {
     await app.register(fastifyStatic, {
@@ -115,7 +138,6 @@ export async function webRoutes(app: FastifyInstance, config: Config, heads: Pag
     const headOf = pageName ? heads[pageName] : undefined;
     const head = headOf ? await headOf(localPath, language, config.productName) : undefined;
     const found = head !== null && isPagePath(localPath, variant);
-    const preload = preloader(found ? pageName : 'notFound', language);
     const site: SiteConfig = {
       productName: config.productName,
       country,
@@ -126,11 +148,22 @@ export async function webRoutes(app: FastifyInstance, config: Config, heads: Pag
       mapAttribution: config.mapAttribution,
       courseUrl: config.courseUrls[country],
     };
+    // The public pages arrive rendered (decision 0035); the forms and the staff pages render in the browser.
+    renderer ??= loadServerRenderer(config.webDist, request.log);
+    const render = await renderer;
+    const shown = found ? pageName : 'notFound';
+    const rendered: RenderedPage | null = render && shown && isServerRendered(shown) ? await render(`${url.pathname}${url.search}`, site, request.headers.cookie) : null;
+    // A rendered page's stylesheets are linked, not only preloaded: its HTML is styled when it paints.
+    const preload = preloader(found ? pageName : 'notFound', language, rendered !== null);
+    const pageHead = headFor(site, shown, head ?? undefined, rendered);
+    const pairs = found ? pagePairs(pageName, country, localPath) : null;
+    const pageUrl = pairs ? applicantLinkBuilder(request, config) : null;
+    const alternates = pairs && pageUrl ? alternateTags(pageUrl, pairs, { country, language }) : '';
     // The rep's pages name the manifest that makes them an installable app.
-    const headTags = /^\/rep(\/|$)/.test(localPath) ? `${preload}<link rel="manifest" href="${escapeHtml(`${basePath}/manifest.webmanifest${language === MARKET_LANGUAGE[country] ? '' : `?lang=${language}`}`)}">` : preload;
+    const headTags = /^\/rep(\/|$)/.test(localPath) ? `${preload}<link rel="manifest" href="${escapeHtml(`${basePath}/manifest.webmanifest${language === MARKET_LANGUAGE[country] ? '' : `?lang=${language}`}`)}">` : `${alternates}${preload}`;
     // Pages behind a personal link (a token in the path) stay out of search engines.
-    if (found && PRIVATE_PAGES.has(pageForPath(localPath, variant))) reply.header('x-robots-tag', 'noindex');
-    return reply.code(found ? 200 : 404).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(renderIndex(template, site, headTags, head ?? undefined));
+    if (found && PRIVATE_PAGES.has(pageName)) reply.header('x-robots-tag', 'noindex');
+    return reply.code(found ? 200 : 404).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(renderIndex(template, site, headTags, pageHead, rendered?.html));
   };
 
   // The rep's app is installable (issue 24 item 2): its manifest, per market (base path and language).
@@ -142,6 +175,27 @@ export async function webRoutes(app: FastifyInstance, config: Config, heads: Pag
   };
   app.get('/manifest.webmanifest', manifest);
   app.get('/:market/manifest.webmanifest', manifest);
+
+  // Each host's sitemap and robots.txt: a market host lists its own market, the path fallback the markets without a host of their own.
+  const hostMarkets = (request: FastifyRequest): { markets: readonly Country[]; bases: string[] } => {
+    const hostname = (request.headers.host ?? '').toLowerCase().replace(/:\d+$/, '');
+    const own = config.marketHosts.get(hostname);
+    if (own) return { markets: [own], bases: [''] };
+    const hosted = new Set(config.marketHosts.values());
+    const markets = COUNTRIES.filter((country) => !hosted.has(country));
+    return { markets: markets.length ? markets : COUNTRIES, bases: ['', ...COUNTRIES.map((country) => `/${country}`)] };
+  };
+  app.get('/sitemap.xml', async (request, reply) => {
+    const pageUrl = applicantLinkBuilder(request, config);
+    if (!pageUrl) return reply.code(404).send({ status: 'failed', message: ApiMessage.notFound });
+    return reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=3600').send(sitemap(pageUrl, hostMarkets(request).markets));
+  });
+  app.get('/robots.txt', async (request, reply) => {
+    const origin = linkOrigin(request, config);
+    const hostname = (request.headers.host ?? '').toLowerCase().replace(/:\d+$/, '');
+    const sitemapUrl = origin ? `${config.marketHosts.has(hostname) ? `${request.protocol === 'https' || origin.startsWith('https:') ? 'https' : 'http'}://${request.headers.host}` : origin}/sitemap.xml` : null;
+    return reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600').send(robotsTxt(hostMarkets(request).bases, sitemapUrl));
+  });
 
   // The static file server answers "/" itself (a directory), so the home page gets its own route.
   app.get('/', page);

@@ -4,13 +4,14 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { resolveVariant } from '#shared/markets.ts';
 import { ROUTES, STAFF_ROUTES, routerPath, type RouteName } from '#shared/routes.ts';
-import { PAGE_MODULES, pageForPath, SHELL_MESSAGES } from '#shared/page-modules.ts';
+import { PAGE_MESSAGES, PAGE_MODULES, pageForPath, SHELL_MESSAGES } from '#shared/page-modules.ts';
 
 const WEB = path.join(import.meta.dirname, '..', '..', 'web');
 
 describe('the route → page module table', () => {
   it('names page modules and message files that exist', () => {
-    for (const { module, messages } of Object.values(PAGE_MODULES)) {
+    for (const [page, module] of Object.entries(PAGE_MODULES)) {
+      const messages = PAGE_MESSAGES[page as keyof typeof PAGE_MESSAGES];
       expect(existsSync(path.join(WEB, module)), module).toBe(true);
       for (const name of [...SHELL_MESSAGES, ...messages]) for (const lang of ['en', 'it', 'de']) expect(existsSync(path.join(WEB, 'i18n', lang, `${name}.json`)), `${lang}/${name}`).toBe(true);
     }
@@ -28,10 +29,10 @@ describe('the route → page module table', () => {
 
   it('is what the router loads: each page module is imported in routes.tsx with its table entry', () => {
     const routes = readFileSync(path.join(WEB, 'app', 'routes.tsx'), 'utf8');
-    for (const [key, { module }] of Object.entries(PAGE_MODULES)) {
+    for (const [key, module] of Object.entries(PAGE_MODULES)) {
       const line = routes.split('\n').find((l) => l.includes(`import('../${module}')`));
       expect(line, module).toBeDefined();
-      expect(line).toContain(`PAGE_MODULES.${key}.messages`);
+      expect(line).toContain(`PAGE_MESSAGES.${key}`);
     }
     // No public page is loaded with a message list of its own outside the table.
     expect(routes).not.toMatch(/^const \w+Page = page\(.*\), \[/m);

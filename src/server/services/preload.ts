@@ -5,7 +5,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Language } from '#shared/markets.ts';
-import { PAGE_MODULES, SHELL_MESSAGES, type PageName } from '#shared/page-modules.ts';
+import { PAGE_MESSAGES, PAGE_MODULES, SHELL_MESSAGES, type PageName } from '#shared/page-modules.ts';
 
 interface ManifestChunk {
   file: string;
@@ -66,8 +66,8 @@ export interface PreloadPlan {
 function preloadPlan(manifest: Manifest, page: PageName | null, language: Language): PreloadPlan {
   const entryKey = Object.keys(manifest).find((key) => manifest[key]!.isEntry);
   const already = entryKey ? closure(manifest, [entryKey]) : { js: [], css: [] };
-  const messages = [...SHELL_MESSAGES, ...(page ? PAGE_MODULES[page].messages : [])].map((name) => `i18n/${language}/${name}.json`);
-  const wanted = closure(manifest, [...messages, ...(page ? [PAGE_MODULES[page].module] : [])]);
+  const messages = [...SHELL_MESSAGES, ...(page ? PAGE_MESSAGES[page] : [])].map((name) => `i18n/${language}/${name}.json`);
+  const wanted = closure(manifest, [...messages, ...(page ? [PAGE_MODULES[page]] : [])]);
   const base = (file: string) => `/${file}`;
   return {
     modules: wanted.js.filter((file) => !already.js.includes(file)).map(base),
@@ -75,22 +75,23 @@ function preloadPlan(manifest: Manifest, page: PageName | null, language: Langua
   };
 }
 
-function preloadTags(plan: PreloadPlan): string {
+/** `linked`: the page's HTML is already there (server-rendered), so its stylesheets apply before it paints. */
+function preloadTags(plan: PreloadPlan, linked: boolean): string {
   return [
-    ...plan.styles.map((href) => `<link rel="preload" as="style" crossorigin href="${escapeAttribute(href)}">`),
+    ...plan.styles.map((href) => (linked ? `<link rel="stylesheet" crossorigin href="${escapeAttribute(href)}">` : `<link rel="preload" as="style" crossorigin href="${escapeAttribute(href)}">`)),
     ...plan.modules.map((href) => `<link rel="modulepreload" crossorigin href="${escapeAttribute(href)}">`),
   ].join('');
 }
 
-/** Tags per (page, language), computed once each. */
+/** Tags per (page, language, rendered on the server or not), computed once each. */
 export function createPreloader(manifest: Manifest | null) {
   const cache = new Map<string, string>();
-  return (page: PageName | null, language: Language): string => {
+  return (page: PageName | null, language: Language, rendered = false): string => {
     if (!manifest) return '';
-    const key = `${page ?? ''}/${language}`;
+    const key = `${page ?? ''}/${language}/${rendered}`;
     let tags = cache.get(key);
     if (tags === undefined) {
-      tags = preloadTags(preloadPlan(manifest, page, language));
+      tags = preloadTags(preloadPlan(manifest, page, language), rendered);
       cache.set(key, tags);
     }
     return tags;

@@ -1,5 +1,6 @@
 // The web's words for what the server writes in them (the readable CSV export, decision 0025; a
-// finder listing's title and description in its page's head, issue 25 item 9):
+// finder listing's title and description in its page's head, issue 25 item 9; the landing page's
+// title in its server-rendered head, decision 0035):
 // the same message files the pages load (src/web/i18n/<lang>/*.json), imported as data, so a
 // label has one source whether a page shows it or a file does. Only message files are read from
 // src/web: the server imports no web code (eslint.config.js allows these JSON files alone).
@@ -7,26 +8,29 @@ import type { Language } from '#shared/markets.ts';
 import deFinder from '../../web/i18n/de/finder.json' with { type: 'json' };
 import deForm from '../../web/i18n/de/form.json' with { type: 'json' };
 import deItaly from '../../web/i18n/de/italy.json' with { type: 'json' };
+import deLanding from '../../web/i18n/de/landing.json' with { type: 'json' };
 import deManager from '../../web/i18n/de/manager.json' with { type: 'json' };
 import deReference from '../../web/i18n/de/reference.json' with { type: 'json' };
 import deStaff from '../../web/i18n/de/staff.json' with { type: 'json' };
 import enFinder from '../../web/i18n/en/finder.json' with { type: 'json' };
 import enForm from '../../web/i18n/en/form.json' with { type: 'json' };
 import enItaly from '../../web/i18n/en/italy.json' with { type: 'json' };
+import enLanding from '../../web/i18n/en/landing.json' with { type: 'json' };
 import enManager from '../../web/i18n/en/manager.json' with { type: 'json' };
 import enReference from '../../web/i18n/en/reference.json' with { type: 'json' };
 import enStaff from '../../web/i18n/en/staff.json' with { type: 'json' };
 import itFinder from '../../web/i18n/it/finder.json' with { type: 'json' };
 import itForm from '../../web/i18n/it/form.json' with { type: 'json' };
 import itItaly from '../../web/i18n/it/italy.json' with { type: 'json' };
+import itLanding from '../../web/i18n/it/landing.json' with { type: 'json' };
 import itManager from '../../web/i18n/it/manager.json' with { type: 'json' };
 import itReference from '../../web/i18n/it/reference.json' with { type: 'json' };
 import itStaff from '../../web/i18n/it/staff.json' with { type: 'json' };
 
 const FILES: Record<Language, unknown[]> = {
-  en: [enForm, enItaly, enManager, enReference, enStaff, enFinder],
-  it: [itForm, itItaly, itManager, itReference, itStaff, itFinder],
-  de: [deForm, deItaly, deManager, deReference, deStaff, deFinder],
+  en: [enForm, enItaly, enLanding, enManager, enReference, enStaff, enFinder],
+  it: [itForm, itItaly, itLanding, itManager, itReference, itStaff, itFinder],
+  de: [deForm, deItaly, deLanding, deManager, deReference, deStaff, deFinder],
 };
 
 /** Every message of the files, by its dotted key (the keys the pages' t() takes). */

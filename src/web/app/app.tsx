@@ -7,7 +7,7 @@ import { SiteProvider } from '../lib/site-context.tsx';
 
 // Declarative routing (BrowserRouter + useRoutes) rather than a data router: the pages fetch
 // their own data, and the data router would add about 15 KB gzip to every page.
-function AppRoutes() {
+export function AppRoutes() {
   return useRoutes(routes);
 }
 

@@ -9,14 +9,14 @@ import { Header } from '../features/layout/header.tsx';
 import { Footer } from '../features/layout/footer.tsx';
 import { SkipLink } from '../features/layout/skip-link.tsx';
 import { CookieNotice } from '../features/consent/cookie-notice.tsx';
-import { PAGE_MODULES, isLegalPageOf, type PageName } from '#shared/page-modules.ts';
+import { PAGE_MESSAGES, isLegalPageOf, type PageName } from '#shared/page-modules.ts';
 import { ROUTES, routePath, routerPath } from '#shared/routes.ts';
 import { loadFeatureMessages } from '../lib/i18n.ts';
 import { REP_HOME_MESSAGES, REP_MESSAGES, REVIEW_MESSAGES, SIGNED_IN_MESSAGES, STAFF_FORM_MESSAGES, STAFF_MESSAGES, isStaffPath, staffRoutes, type StaffPage } from './staff-routes.tsx';
 
 /**
  * A lazily loaded page that also loads its own message files (src/web/i18n/<lang>/<name>.json).
- * Public pages take their message lists from #shared/page-modules.ts, which the server also reads
+ * Public pages take their message lists from #shared/page-modules.ts (PAGE_MESSAGES), which the server also reads
  * to preload the route's chunks; page-modules.test.ts checks that the import paths here match it.
  */
 function page(load: () => Promise<ComponentType>, messages: readonly string[] = []) {
@@ -26,26 +26,26 @@ function page(load: () => Promise<ComponentType>, messages: readonly string[] = 
   });
 }
 
-const LandingPage = page(() => import('../features/landing/landing-page.tsx').then((m) => m.LandingPage), PAGE_MODULES.landing.messages);
-const ApplicationPage = page(() => import('../forms/application-page.tsx').then((m) => m.ApplicationPage), PAGE_MODULES.application.messages);
-const StepsPage = page(() => import('../forms/steps-application-page.tsx').then((m) => m.StepsApplicationPage as ComponentType), PAGE_MODULES.steps.messages);
-const ThankYouPage = page(() => import('../features/registration/thank-you-page.tsx').then((m) => m.ThankYouPage), PAGE_MODULES.thankYou.messages);
-const EditRedirectPage = page(() => import('../features/registration/edit-redirect-page.tsx').then((m) => m.EditRedirectPage), PAGE_MODULES.editRedirect.messages);
-const PrivacyPolicyPage = page(() => import('../features/legal/privacy-policy-page.tsx').then((m) => m.PrivacyPolicyPage), PAGE_MODULES.privacyPolicy.messages);
-const TermsPage = page(() => import('../features/legal/terms-page.tsx').then((m) => m.TermsPage), PAGE_MODULES.terms.messages);
-const DatenschutzPage = page(() => import('../features/legal/datenschutz-page.tsx').then((m) => m.DatenschutzPage), PAGE_MODULES.datenschutz.messages);
-const NutzungsbedingungenPage = page(() => import('../features/legal/nutzungsbedingungen-page.tsx').then((m) => m.NutzungsbedingungenPage), PAGE_MODULES.nutzungsbedingungen.messages);
-const ImpressumPage = page(() => import('../features/legal/impressum-page.tsx').then((m) => m.ImpressumPage), PAGE_MODULES.impressum.messages);
-const FinderPage = page(() => import('../features/finder/finder-page.tsx').then((m) => m.FinderPage), PAGE_MODULES.finder.messages);
-const NotFoundPage = page(() => import('../features/not-found/not-found-page.tsx').then((m) => m.NotFoundPage), PAGE_MODULES.notFound.messages);
+const LandingPage = page(() => import('../features/landing/landing-page.tsx').then((m) => m.LandingPage), PAGE_MESSAGES.landing);
+const ApplicationPage = page(() => import('../forms/application-page.tsx').then((m) => m.ApplicationPage), PAGE_MESSAGES.application);
+const StepsPage = page(() => import('../forms/steps-application-page.tsx').then((m) => m.StepsApplicationPage as ComponentType), PAGE_MESSAGES.steps);
+const ThankYouPage = page(() => import('../features/registration/thank-you-page.tsx').then((m) => m.ThankYouPage), PAGE_MESSAGES.thankYou);
+const EditRedirectPage = page(() => import('../features/registration/edit-redirect-page.tsx').then((m) => m.EditRedirectPage), PAGE_MESSAGES.editRedirect);
+const PrivacyPolicyPage = page(() => import('../features/legal/privacy-policy-page.tsx').then((m) => m.PrivacyPolicyPage), PAGE_MESSAGES.privacyPolicy);
+const TermsPage = page(() => import('../features/legal/terms-page.tsx').then((m) => m.TermsPage), PAGE_MESSAGES.terms);
+const DatenschutzPage = page(() => import('../features/legal/datenschutz-page.tsx').then((m) => m.DatenschutzPage), PAGE_MESSAGES.datenschutz);
+const NutzungsbedingungenPage = page(() => import('../features/legal/nutzungsbedingungen-page.tsx').then((m) => m.NutzungsbedingungenPage), PAGE_MESSAGES.nutzungsbedingungen);
+const ImpressumPage = page(() => import('../features/legal/impressum-page.tsx').then((m) => m.ImpressumPage), PAGE_MESSAGES.impressum);
+const FinderPage = page(() => import('../features/finder/finder-page.tsx').then((m) => m.FinderPage), PAGE_MESSAGES.finder);
+const NotFoundPage = page(() => import('../features/not-found/not-found-page.tsx').then((m) => m.NotFoundPage), PAGE_MESSAGES.notFound);
 // Issue 25 item 9: a listing's page shows the not-found view for an id that is not listed.
-const FinderListingPage = page(() => import('../features/finder/finder-listing-page.tsx').then((m) => () => <m.FinderListingPage notFound={<NotFoundPage />} />), PAGE_MODULES.finderListing.messages);
-const DataRightsRequestPage = page(() => import('../forms/link-request-page.tsx').then((m) => m.DataRightsRequestPage), PAGE_MODULES.linkRequest.messages);
-const UpdateLinkRequestPage = page(() => import('../forms/link-request-page.tsx').then((m) => m.UpdateLinkRequestPage), PAGE_MODULES.linkRequest.messages);
-const LinkSentPage = page(() => import('../features/data-rights/link-sent-page.tsx').then((m) => m.LinkSentPage), PAGE_MODULES.linkSent.messages);
-const MyDataPage = page(() => import('../features/data-rights/my-data-page.tsx').then((m) => m.MyDataPage), PAGE_MODULES.myData.messages);
-const MyApplicationPage = page(() => import('../features/my-application/my-application-page.tsx').then((m) => m.MyApplicationPage), PAGE_MODULES.myApplication.messages);
-const FieldConfirmationPage = page(() => import('../forms/field-confirmation-page.tsx').then((m) => m.FieldConfirmationPage), PAGE_MODULES.fieldConfirmation.messages);
+const FinderListingPage = page(() => import('../features/finder/finder-listing-page.tsx').then((m) => () => <m.FinderListingPage notFound={<NotFoundPage />} />), PAGE_MESSAGES.finderListing);
+const DataRightsRequestPage = page(() => import('../forms/link-request-page.tsx').then((m) => m.DataRightsRequestPage), PAGE_MESSAGES.linkRequest);
+const UpdateLinkRequestPage = page(() => import('../forms/link-request-page.tsx').then((m) => m.UpdateLinkRequestPage), PAGE_MESSAGES.linkRequest);
+const LinkSentPage = page(() => import('../features/data-rights/link-sent-page.tsx').then((m) => m.LinkSentPage), PAGE_MESSAGES.linkSent);
+const MyDataPage = page(() => import('../features/data-rights/my-data-page.tsx').then((m) => m.MyDataPage), PAGE_MESSAGES.myData);
+const MyApplicationPage = page(() => import('../features/my-application/my-application-page.tsx').then((m) => m.MyApplicationPage), PAGE_MESSAGES.myApplication);
+const FieldConfirmationPage = page(() => import('../forms/field-confirmation-page.tsx').then((m) => m.FieldConfirmationPage), PAGE_MESSAGES.fieldConfirmation);
 const StaffArea = page(() => import('../features/staff/staff-area.tsx').then((m) => m.StaffArea), SIGNED_IN_MESSAGES);
 const AreaManagerFormPage = page(() => import('../features/staff/area-manager-form-pages.tsx').then((m) => m.AreaManagerFormPage), STAFF_FORM_MESSAGES);
 /** Every staff page, by its route (staff-routes.tsx maps them into routes; staff-routes.test.tsx checks that each staff route has one). */

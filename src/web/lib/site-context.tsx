@@ -7,12 +7,16 @@ import type { SiteConfig } from './site-config.ts';
 interface Site {
   config: SiteConfig;
   variant: Variant;
+  /** The request's cookies while the server renders the page (entry-server.tsx); in the browser, undefined: document.cookie. */
+  cookies?: string;
 }
 
 const SiteContext = createContext<Site | null>(null);
 
-export function SiteProvider({ config, mode = 'default', children }: { config: SiteConfig; mode?: Mode; children: ReactNode }) {
-  const value = useMemo(() => ({ config, variant: resolveVariant(config.country, config.language, mode) }), [config, mode]);
+export function SiteProvider({ config, mode = 'default', cookies, children }: { config: SiteConfig; mode?: Mode; cookies?: string; children: ReactNode }) {
+  const outer = useContext(SiteContext);
+  const serverCookies = cookies ?? outer?.cookies;
+  const value = useMemo(() => ({ config, variant: resolveVariant(config.country, config.language, mode), cookies: serverCookies }), [config, mode, serverCookies]);
   return <SiteContext.Provider value={value}>{children}</SiteContext.Provider>;
 }
 

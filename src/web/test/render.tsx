@@ -1,6 +1,6 @@
 // Renders a component as the app would: router, site context and i18n for one market.
-import { render } from '@testing-library/react';
-import type { ReactElement } from 'react';
+import { act, render, type RenderResult } from '@testing-library/react';
+import { Suspense, type ReactElement } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import { MARKET_LANGUAGE, type Country, type Language, type Mode } from '#shared/markets.ts';
@@ -42,11 +42,19 @@ export async function renderInSite(
     ...site,
   };
   const i18n = await initI18n(lang, { product: config.productName });
-  return render(
-    <I18nextProvider i18n={i18n}>
-      <MemoryRouter initialEntries={[state === undefined ? route : { ...pathAndSearch(route), state }]}>
-        <SiteProvider config={config} mode={mode}>{ui}</SiteProvider>
-      </MemoryRouter>
-    </I18nextProvider>,
-  );
+  // An awaited act: a page that suspends on a text it loads (the legal pages) is rendered once it is there.
+  let result: RenderResult | undefined;
+  await act(async () => {
+    result = render(
+      <I18nextProvider i18n={i18n}>
+        <MemoryRouter initialEntries={[state === undefined ? route : { ...pathAndSearch(route), state }]}>
+          <SiteProvider config={config} mode={mode}>
+            {/* As the app's layout does: a page may suspend while its text loads (the legal pages). */}
+            <Suspense fallback={null}>{ui}</Suspense>
+          </SiteProvider>
+        </MemoryRouter>
+      </I18nextProvider>,
+    );
+  });
+  return result!;
 }

@@ -24,11 +24,13 @@ export interface CookieNoticeProps {
 
 export function CookieNotice({ audience = 'applicants' }: CookieNoticeProps) {
   const { t } = useTranslation();
-  const { config } = useSite();
+  const { config, cookies } = useSite();
   const localPath = useLocalPath();
   const id = useId();
-  const [open, setOpen] = useState(() => !isNoticeClosed());
-  const [mapAllowed, setMapAllowed] = useState(() => hasConsent('map'));
+  // On the server, the request's cookies: the page's HTML shows the notice as the browser first renders it.
+  const doc = cookies === undefined ? document : ({ cookie: cookies } as Document);
+  const [open, setOpen] = useState(() => !isNoticeClosed(doc));
+  const [mapAllowed, setMapAllowed] = useState(() => hasConsent('map', doc));
   const headingRef = useRef<HTMLHeadingElement>(null);
   /** Where focus goes back to after a reopened notice closes (the footer's link). */
   const opener = useRef<HTMLElement | null>(null);

@@ -1,4 +1,4 @@
-import { cleanup, screen, within } from '@testing-library/react';
+import { act, cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Link, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -26,7 +26,7 @@ async function contentsLinks() {
 describe('PrivacyPolicyPage (UK)', () => {
   it('links every contents entry to a heading of the text', async () => {
     await renderInSite(<PrivacyPolicyPage />, { route: '/privacy-policy' });
-    expect(screen.getByRole('heading', { level: 1, name: 'Privacy and cookies policy' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Privacy and cookies policy' })).toBeInTheDocument();
     const links = await contentsLinks();
     expect(links.length).toBeGreaterThanOrEqual(10);
     for (const link of links) {
@@ -76,7 +76,8 @@ describe('PrivacyPolicyPage (UK)', () => {
   it('follows the link to the terms inside the app', async () => {
     await renderInSite(<Site />, { route: '/privacy-policy' });
     await contentsLinks();
-    await userEvent.click(screen.getByRole('link', { name: 'terms and conditions' }));
+    // Awaited in act: the terms page suspends until its text has loaded (as the app's Suspense shows).
+    await act(() => userEvent.click(screen.getByRole('link', { name: 'terms and conditions' })));
     expect(await screen.findByRole('heading', { level: 1, name: 'Terms and conditions' })).toBeInTheDocument();
   });
 });

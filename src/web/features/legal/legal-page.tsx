@@ -2,8 +2,7 @@
 // language. A text in another language than the market's own is a translation for information:
 // a note above it says so and links to the version that prevails. Should a translation be missing,
 // the market's own text is shown, with the words around it in that language too.
-import { useEffect, useMemo, useState, type MouseEvent, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { use, useEffect, useMemo, type MouseEvent, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { CONSENT_COOKIE_DAYS, CONSENT_COOKIES, CONTACT_SUPPORT_AFTER_WEEKS, DECISION_WEEKS, FORM_MINUTES, MIN_AGE } from '#shared/limits.ts';
 import { LANGUAGE_TAG, MARKET_LANGUAGE, type Language } from '#shared/markets.ts';
@@ -38,37 +37,45 @@ function ContentsList({ numbered, children }: { numbered: boolean; children: Rea
   return numbered ? <ul role="list">{children}</ul> : <ol>{children}</ol>;
 }
 
-type Loaded = { status: 'loading' } | { status: 'missing' } | { status: 'ready'; text: LegalText };
+type Loaded = { status: 'missing' } | { status: 'ready'; text: LegalText };
+
+const loads = new Map<string, Promise<Loaded>>();
+
+/**
+ * A page's text, loaded once: the page suspends until it is there, so that the server's HTML
+ * carries the whole text and the browser hydrates it as it is (decision 0035). A failed load is
+ * tried again on the next visit of the page.
+ */
+function legalText(country: LegalText['country'], language: Language, kind: LegalDocumentKind): Promise<Loaded> {
+  const key = `${country}/${language}/${kind}`;
+  let load = loads.get(key);
+  if (!load) {
+    load = loadLegalText(country, language, kind).then(
+      (text): Loaded => (text ? { status: 'ready', text } : { status: 'missing' }),
+      (): Loaded => {
+        loads.delete(key);
+        return { status: 'missing' };
+      },
+    );
+    loads.set(key, load);
+  }
+  return load;
+}
 
 export function LegalPage({ kind }: { kind: LegalDocumentKind }) {
-  const { t: visitorT } = useTranslation();
   const { config, variant } = useSite();
   const localPath = useLocalPath();
   const navigate = useNavigate();
   const location = useLocation();
-  const [loaded, setLoaded] = useState<{ key: string; value: Loaded }>({ key: '', value: { status: 'loading' } });
-  const loadKey = `${config.country}/${config.language}/${kind}`;
-  const state: Loaded = loaded.key === loadKey ? loaded.value : { status: 'loading' };
+  const state = use(legalText(config.country, config.language, kind));
   const pageLanguage: Language = state.status === 'ready' ? state.text.language : config.language;
-  const pageT = useLegalMessages(pageLanguage);
-  const t = pageT ?? visitorT;
-  const title = pageT ? t(TITLE_KEY[kind]) : '';
+  const t = useLegalMessages(pageLanguage);
+  const title = t(TITLE_KEY[kind]);
   const marketLanguage = MARKET_LANGUAGE[config.country];
 
   useEffect(() => {
-    if (title) document.title = `${title} – ${config.productName}`;
+    document.title = `${title} – ${config.productName}`;
   }, [title, config.productName]);
-
-  useEffect(() => {
-    let current = true;
-    loadLegalText(config.country, config.language, kind).then(
-      (text) => current && setLoaded({ key: loadKey, value: text ? { status: 'ready', text } : { status: 'missing' } }),
-      () => current && setLoaded({ key: loadKey, value: { status: 'missing' } }),
-    );
-    return () => {
-      current = false;
-    };
-  }, [config.country, config.language, kind, loadKey]);
 
   const privacyPath = localPath(`${variant.modePrefix}${routePath('privacyPolicy')}`);
   const termsPath = localPath(`${variant.modePrefix}${routePath('terms')}`);
@@ -135,16 +142,6 @@ export function LegalPage({ kind }: { kind: LegalDocumentKind }) {
   const translation = state.status === 'ready' && state.text.language !== marketLanguage;
   const prevailingVersion = { pathname: location.pathname, search: `?lang=${marketLanguage}` };
 
-  if (!pageT) {
-    return (
-      <article className="legal">
-        <p className="page-loading" role="status">
-          {visitorT('legal.loading')}
-        </p>
-      </article>
-    );
-  }
-
   return (
     <article className="legal" lang={pageLanguage !== config.language ? LANGUAGE_TAG[pageLanguage] : undefined}>
       <button type="button" className="legal__back" onClick={goBack}>
@@ -158,12 +155,6 @@ export function LegalPage({ kind }: { kind: LegalDocumentKind }) {
           <Link reloadDocument to={prevailingVersion} hrefLang={LANGUAGE_TAG[marketLanguage]}>
             {t(`legal.translation.link.${marketLanguage}`)}
           </Link>
-        </p>
-      )}
-
-      {state.status === 'loading' && (
-        <p className="page-loading" role="status">
-          {t('legal.loading')}
         </p>
       )}
 

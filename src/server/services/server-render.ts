@@ -1,0 +1,112 @@
+// The public pages rendered on the server (decision 0035): the web build's own renderer
+// (src/web/entry-server.tsx, built by vite.ssr.config.ts into <WEB_DIST>/.ssr/entry-server.js),
+// loaded once and called per request. The server imports no web code: it loads the built file by
+// path, as it reads the Vite manifest. Without that file (an old build), or should a render fail,
+// the page is served as before, an empty root the browser renders.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { SiteConfig } from '#shared/api/site-config.ts';
+import { CONSENT_COOKIES } from '#shared/limits.ts';
+import type { PageName } from '#shared/page-modules.ts';
+
+/**
+ * The pages whose HTML carries their content: landing, legal, thank-you, not-found, the finder, the
+ * data-rights and status pages. Pages with data from the API render what they show before it
+ * arrives (their heading and a loading line). The forms and the staff pages stay rendered in the browser.
+ */
+const SERVER_RENDERED = new Set<PageName>([
+  'landing', 'privacyPolicy', 'terms', 'datenschutz', 'nutzungsbedingungen', 'impressum',
+  'thankYou', 'notFound', 'finder', 'finderListing', 'linkSent', 'myData', 'myApplication',
+]);
+
+export const isServerRendered = (page: PageName): boolean => SERVER_RENDERED.has(page);
+
+interface Renderer {
+  render(request: { url: string; site: SiteConfig; cookies: string }): Promise<{ html: string }>;
+}
+
+export interface RenderedPage {
+  /** The markup of #root. */
+  html: string;
+  /** The page's title, as the page itself sets it once it runs (its heading and the product's name). */
+  title: string;
+  /** The page's first paragraph of some length, for <meta name="description">. */
+  description: string;
+}
+
+/** Only the consent cookies change what a page renders (the cookie notice): the cache key holds them alone. */
+function consentCookies(header: string | undefined): string {
+  const wanted = new Set<string>(Object.values(CONSENT_COOKIES));
+  return (header ?? '')
+    .split(';')
+    .map((part) => part.trim())
+    .filter((part) => wanted.has(part.split('=')[0] ?? ''))
+    .sort()
+    .join('; ');
+}
+
+const text = (html: string) =>
+  html
+    .replace(/<[^>]*>/g, '')
+    .replace(/&(amp|lt|gt|quot|#39|#x27|nbsp);/g, (_all, name: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", '#x27': "'", nbsp: ' ' })[name] ?? '')
+    .replace(/\s+/g, ' ')
+    .trim();
+
+const DESCRIPTION_CHARS = 160;
+
+/** The first paragraph of the main content long enough to describe the page, cut at a word. */
+function describe(html: string): string {
+  const start = html.indexOf('<main');
+  const main = start < 0 ? '' : html.slice(start, html.indexOf('</main>', start));
+  for (const match of main.matchAll(/<p\b(?![^>]*\brole=)[^>]*>([\s\S]*?)<\/p>/g)) {
+    const paragraph = text(match[1]!);
+    if (paragraph.length < 40) continue;
+    if (paragraph.length <= DESCRIPTION_CHARS) return paragraph;
+    return `${paragraph.slice(0, paragraph.lastIndexOf(' ', DESCRIPTION_CHARS - 1))} …`;
+  }
+  return '';
+}
+
+function heading(html: string): string {
+  const match = /<h1\b[^>]*>([\s\S]*?)<\/h1>/.exec(html);
+  return match ? text(match[1]!) : '';
+}
+
+const CACHE_SIZE = 500;
+
+/**
+ * A renderer for the build in `webDist`, or null when the build has none. Renders are cached by
+ * everything they depend on (the URL, the market and its base path, the consent cookies): the
+ * pages fetch their data in the browser, so the same request renders the same HTML.
+ */
+export async function loadServerRenderer(webDist: string, log: { error: (details: object, message: string) => void }) {
+  const file = path.join(webDist, '.ssr', 'entry-server.js');
+  if (!existsSync(file)) return null;
+  const renderer = (await import(pathToFileURL(file).href)) as Renderer;
+  const cache = new Map<string, RenderedPage>();
+  return async (url: string, site: SiteConfig, cookieHeader: string | undefined): Promise<RenderedPage | null> => {
+    const cookies = consentCookies(cookieHeader);
+    const key = JSON.stringify([site.country, site.basePath, site.language, url, cookies]);
+    const cached = cache.get(key);
+    if (cached) {
+      cache.delete(key);
+      cache.set(key, cached);
+      return cached;
+    }
+    let html: string;
+    try {
+      ({ html } = await renderer.render({ url, site, cookies }));
+    } catch (error) {
+      log.error({ err: error, url }, 'server render failed: the page is served for the browser to render');
+      return null;
+    }
+    const h1 = heading(html);
+    const page: RenderedPage = { html, title: h1 ? `${h1} – ${site.productName}` : '', description: describe(html) };
+    cache.set(key, page);
+    if (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value!);
+    return page;
+  };
+}
+
+export type ServerRenderer = NonNullable<Awaited<ReturnType<typeof loadServerRenderer>>>;

@@ -1,0 +1,19 @@
+// The server-side build of the public pages (decision 0035): src/web/entry-server.tsx, as an ES
+// module for Node, into dist/web/.ssr (a dot-folder the static file server never serves). Run by
+// `npm run build` after the browser build, which empties dist/web. The packages (react,
+// react-dom/server, react-router, i18next) stay imports resolved from node_modules at run time.
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+export default defineConfig({
+  root: 'src/web',
+  publicDir: false,
+  plugins: [react()],
+  build: {
+    ssr: 'entry-server.tsx',
+    outDir: '../../dist/web/.ssr',
+    emptyOutDir: true,
+    sourcemap: false,
+    rolldownOptions: { output: { entryFileNames: 'entry-server.js' } },
+  },
+});
