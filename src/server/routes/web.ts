@@ -8,13 +8,12 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { COUNTRIES, LANGUAGE_TAG, MARKET_LANGUAGE, resolveLanguage, resolveMarket, resolveVariant, type Country, type Language } from '#shared/markets.ts';
+import { LANGUAGE_TAG, MARKET_LANGUAGE, resolveLanguage, resolveMarket, resolveVariant, type Country, type Language } from '#shared/markets.ts';
 import type { SiteConfig } from '#shared/api/site-config.ts';
 import { isPagePath, pageForPath, type PageName } from '#shared/page-modules.ts';
 import { ApiMessage } from '#shared/schemas/api.ts';
 import type { Config } from '../config.ts';
-import { applicantLinkBuilder, linkOrigin } from '../services/links.ts';
-import { alternateTags, pagePairs, robotsTxt, sitemap } from '../services/page-links.ts';
+import { alternateTags, hostMarkets, pagePairs, pageUrlBuilder, robotsTxt, sitemap, sitemapUrl } from '../services/page-links.ts';
 import { createPreloader, readManifest } from '../services/preload.ts';
 import { isServerRendered, loadServerRenderer, type RenderedPage, type ServerRenderer } from '../services/server-render.ts';
 import { escapeHtml } from '../services/tokens.ts';
@@ -157,7 +156,7 @@ export async function webRoutes(app: FastifyInstance, config: Config, heads: Pag
     const preload = preloader(found ? pageName : 'notFound', language, rendered !== null);
     const pageHead = headFor(site, shown, head ?? undefined, rendered);
     const pairs = found ? pagePairs(pageName, country, localPath) : null;
-    const pageUrl = pairs ? applicantLinkBuilder(request, config) : null;
+    const pageUrl = pairs ? pageUrlBuilder(request, config) : null;
     const alternates = pairs && pageUrl ? alternateTags(pageUrl, pairs, { country, language }) : '';
     // The rep's pages name the manifest that makes them an installable app.
     const headTags = /^\/rep(\/|$)/.test(localPath) ? `${preload}<link rel="manifest" href="${escapeHtml(`${basePath}/manifest.webmanifest${language === MARKET_LANGUAGE[country] ? '' : `?lang=${language}`}`)}">` : `${alternates}${preload}`;
@@ -176,25 +175,15 @@ export async function webRoutes(app: FastifyInstance, config: Config, heads: Pag
   app.get('/manifest.webmanifest', manifest);
   app.get('/:market/manifest.webmanifest', manifest);
 
-  // Each host's sitemap and robots.txt: a market host lists its own market, the path fallback the markets without a host of their own.
-  const hostMarkets = (request: FastifyRequest): { markets: readonly Country[]; bases: string[] } => {
-    const hostname = (request.headers.host ?? '').toLowerCase().replace(/:\d+$/, '');
-    const own = config.marketHosts.get(hostname);
-    if (own) return { markets: [own], bases: [''] };
-    const hosted = new Set(config.marketHosts.values());
-    const markets = COUNTRIES.filter((country) => !hosted.has(country));
-    return { markets: markets.length ? markets : COUNTRIES, bases: ['', ...COUNTRIES.map((country) => `/${country}`)] };
-  };
+  // Each host's sitemap and robots.txt (services/page-links.ts).
   app.get('/sitemap.xml', async (request, reply) => {
-    const pageUrl = applicantLinkBuilder(request, config);
+    const pageUrl = pageUrlBuilder(request, config);
     if (!pageUrl) return reply.code(404).send({ status: 'failed', message: ApiMessage.notFound });
-    return reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=3600').send(sitemap(pageUrl, hostMarkets(request).markets));
+    return reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=3600').send(sitemap(pageUrl, hostMarkets(request.headers.host, config.marketHosts).markets));
   });
   app.get('/robots.txt', async (request, reply) => {
-    const origin = linkOrigin(request, config);
-    const hostname = (request.headers.host ?? '').toLowerCase().replace(/:\d+$/, '');
-    const sitemapUrl = origin ? `${config.marketHosts.has(hostname) ? `${request.protocol === 'https' || origin.startsWith('https:') ? 'https' : 'http'}://${request.headers.host}` : origin}/sitemap.xml` : null;
-    return reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600').send(robotsTxt(hostMarkets(request).bases, sitemapUrl));
+    const { bases } = hostMarkets(request.headers.host, config.marketHosts);
+    return reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600').send(robotsTxt(bases, sitemapUrl(request, config)));
   });
 
   // The static file server answers "/" itself (a directory), so the home page gets its own route.

@@ -2,13 +2,53 @@
 // canonical URL and its hreflang alternates in every market × language pair, each market host's
 // sitemap.xml and robots.txt. URLs start where e-mailed links do (links.ts): a market's own host
 // when MARKET_HOSTS names one, else its path prefix (/uk, /it, /de) on the public origin.
-import { COUNTRIES, LANGUAGES, firstFormPath, resolveVariant, type Country, type Language } from '#shared/markets.ts';
+import type { FastifyRequest } from 'fastify';
+import { COUNTRIES, LANGUAGES, MARKET_LANGUAGE, firstFormPath, resolveVariant, type Country, type Language } from '#shared/markets.ts';
 import type { PageName } from '#shared/page-modules.ts';
 import { ROUTES } from '#shared/routes.ts';
+import type { Config } from '../config.ts';
+import { linkOrigin } from './links.ts';
 import { escapeHtml } from './tokens.ts';
 
-/** An absolute URL of a path of a market in a language (links.ts applicantLinkBuilder). */
-export type PageUrl = (country: Country, language: string, path: string) => string;
+/** An absolute URL of a path of a market in a language; null when this request cannot name one. */
+export type PageUrl = (country: Country, language: Language, path: string) => string | null;
+
+const hostnameOf = (host: string | undefined) => (host ?? '').toLowerCase().replace(/:\d+$/, '');
+
+/**
+ * URLs as e-mailed links start (links.ts): a market's own host, else its path prefix on PUBLIC_URL
+ * or on the request's origin. A market host serves its own market on every path, so without
+ * PUBLIC_URL the markets without a host cannot be named from there (null). `?lang=` when the
+ * language is not the market's own. Null without a public origin (an unknown Host header).
+ */
+export function pageUrlBuilder(request: Pick<FastifyRequest, 'headers' | 'protocol' | 'host'>, config: Pick<Config, 'publicUrl' | 'marketHosts'>): PageUrl | null {
+  const origin = linkOrigin(request, config);
+  if (!origin) return null;
+  const protocol = origin.startsWith('https:') ? 'https' : 'http';
+  const fallback = config.publicUrl ?? (config.marketHosts.has(hostnameOf(request.host ?? request.headers.host)) ? null : origin);
+  return (country, language, path) => {
+    const host = [...config.marketHosts].find(([, market]) => market === country)?.[0];
+    const base = host ? `${protocol}://${host}` : fallback === null ? null : `${fallback}/${country}`;
+    return base === null ? null : `${base}${path}${language === MARKET_LANGUAGE[country] ? '' : `?lang=${language}`}`;
+  };
+}
+
+/** This host's sitemap.xml: on a market host, that host; else PUBLIC_URL or the request's origin. Null without a public origin. */
+export function sitemapUrl(request: Pick<FastifyRequest, 'headers' | 'protocol' | 'host'>, config: Pick<Config, 'publicUrl' | 'marketHosts'>): string | null {
+  const origin = linkOrigin(request, config);
+  if (!origin) return null;
+  const hostname = hostnameOf(request.host ?? request.headers.host);
+  return `${config.marketHosts.has(hostname) ? `${origin.startsWith('https:') ? 'https' : 'http'}://${hostname}` : origin}/sitemap.xml`;
+}
+
+/** Which markets a host's sitemap lists and which path prefixes its robots.txt covers: a market host its own; the path fallback the markets without a host (all, should every market have one). */
+export function hostMarkets(host: string | undefined, marketHosts: Map<string, Country>): { markets: readonly Country[]; bases: string[] } {
+  const own = marketHosts.get(hostnameOf(host));
+  if (own) return { markets: [own], bases: [''] };
+  const hosted = new Set(marketHosts.values());
+  const markets = COUNTRIES.filter((country) => !hosted.has(country));
+  return { markets: markets.length ? markets : COUNTRIES, bases: ['', ...COUNTRIES.map((country) => `/${country}`)] };
+}
 
 /** The region of each market in hreflang (ISO 3166: the United Kingdom is GB). */
 const REGION: Record<Country, string> = { uk: 'GB', it: 'IT', de: 'DE' };
@@ -33,6 +73,14 @@ export interface Pair {
   path: string;
 }
 
+/** The pairs with their URLs, leaving out those this request cannot name. */
+function located(url: PageUrl, pairs: Pair[]): Array<Pair & { href: string }> {
+  return pairs.flatMap((pair) => {
+    const href = url(pair.country, pair.language, pair.path);
+    return href === null ? [] : [{ ...pair, href: escapeHtml(href) }];
+  });
+}
+
 /**
  * The page at `localPath` of `country` in every market × language pair where it exists, with its
  * path there: a legal page under its market's own name, the form at each pair's first form path,
@@ -53,24 +101,24 @@ export function pagePairs(page: PageName | 'form' | null, country: Country, loca
 
 /** <link rel="canonical"> and the hreflang alternates (with x-default: the first pair, the UK's English or the German market's German). */
 export function alternateTags(url: PageUrl, pairs: Pair[], current: { country: Country; language: Language }): string {
-  const own = pairs.find((pair) => pair.country === current.country && pair.language === current.language);
-  const link = (pair: Pair) => escapeHtml(url(pair.country, pair.language, pair.path));
+  const links = located(url, pairs);
+  if (!links.length) return '';
+  const own = links.find((pair) => pair.country === current.country && pair.language === current.language);
   return [
-    own ? `<link rel="canonical" href="${link(own)}">` : '',
-    ...pairs.map((pair) => `<link rel="alternate" hreflang="${hreflang(pair.country, pair.language)}" href="${link(pair)}">`),
-    `<link rel="alternate" hreflang="x-default" href="${link(pairs[0]!)}">`,
+    own ? `<link rel="canonical" href="${own.href}">` : '',
+    ...links.map((pair) => `<link rel="alternate" hreflang="${hreflang(pair.country, pair.language)}" href="${pair.href}">`),
+    `<link rel="alternate" hreflang="x-default" href="${links[0]!.href}">`,
   ].join('');
 }
 
 /** The indexed pages of the markets in `markets` (a market host: its own; the path fallback: the others), each in every language, with their alternates. */
 export function sitemap(url: PageUrl, markets: readonly Country[]): string {
-  const link = (pair: Pair) => escapeHtml(url(pair.country, pair.language, pair.path));
   const entries: string[] = [];
   for (const country of markets) {
     for (const page of INDEXED_PAGES) {
-      const pairs = pagePairs(page, country, page === 'finder' ? ROUTES.finder : ROUTES.landing)!;
-      const alternates = pairs.map((pair) => `<xhtml:link rel="alternate" hreflang="${hreflang(pair.country, pair.language)}" href="${link(pair)}"/>`).join('');
-      for (const pair of pairs.filter((p) => p.country === country)) entries.push(`<url><loc>${link(pair)}</loc>${alternates}</url>`);
+      const pairs = located(url, pagePairs(page, country, page === 'finder' ? ROUTES.finder : ROUTES.landing)!);
+      const alternates = pairs.map((pair) => `<xhtml:link rel="alternate" hreflang="${hreflang(pair.country, pair.language)}" href="${pair.href}"/>`).join('');
+      for (const pair of pairs.filter((p) => p.country === country)) entries.push(`<url><loc>${pair.href}</loc>${alternates}</url>`);
     }
   }
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${entries.join('\n')}\n</urlset>\n`;

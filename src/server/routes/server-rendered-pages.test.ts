@@ -1,0 +1,216 @@
+// Issue 26 item 1 (decision 0035): the public pages arrive as HTML with their content, and each
+// has its canonical URL and hreflang alternates in every market × language pair; each host serves
+// sitemap.xml and robots.txt. Reads the production build (dist/web, with its .ssr renderer):
+// `npm test` builds before it runs the unit tests.
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COUNTRIES, LANGUAGES, MARKET_LANGUAGE, parseMarketHosts, type Country, type Language } from '#shared/markets.ts';
+import { CONSENT_COOKIES } from '#shared/limits.ts';
+import { createTestContext, type TestContext } from '../test/context.ts';
+
+const REPO = path.join(import.meta.dirname, '..', '..', '..');
+const WEB_DIST = path.join(REPO, 'dist', 'web');
+const WEB = path.join(REPO, 'src', 'web');
+
+let ctx: TestContext;
+let hosted: TestContext;
+beforeAll(async () => {
+  if (!existsSync(path.join(WEB_DIST, '.ssr', 'entry-server.js'))) throw new Error('No build in dist/web: run npm run build');
+  ctx = await createTestContext({ webDist: WEB_DIST });
+  hosted = await createTestContext({ webDist: WEB_DIST, marketHosts: parseMarketHosts('de=champions.example.de'), publicUrl: 'https://champions.example.com' });
+}, 60_000);
+afterAll(async () => {
+  await ctx?.close();
+  await hosted?.close();
+});
+
+const get = (url: string, headers: Record<string, string> = {}, app = ctx) => app.app.inject({ method: 'GET', url, headers: { accept: 'text/html', host: 'localhost', ...headers } });
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", '#x27': "'", nbsp: ' ' };
+/** The text a reader sees in some HTML: tags dropped, entities decoded, spaces collapsed. */
+const textOf = (html: string) =>
+  html
+    .replace(/<(script|style)\b[\s\S]*?<\/\1>/g, ' ')
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&(#?\w+);/g, (all, name: string) => ENTITIES[name] ?? all)
+    .replace(/\s+/g, ' ');
+const squash = (text: string) => text.replace(/\s+/g, ' ').trim();
+const root = (html: string) => html.slice(html.indexOf('<div id="root">'), html.lastIndexOf('</body>'));
+
+function messages(language: Language, file: string): Record<string, unknown> {
+  return JSON.parse(readFileSync(path.join(WEB, 'i18n', language, `${file}.json`), 'utf8')) as Record<string, unknown>;
+}
+const landing = (language: Language) => messages(language, 'landing').landing as Record<string, string & Record<string, string>>;
+
+const LEGAL: Record<Country, Array<{ route: string; kind: string }>> = {
+  uk: [{ route: '/privacy-policy', kind: 'privacy-policy' }, { route: '/terms-and-conditions', kind: 'terms-and-conditions' }],
+  it: [{ route: '/privacy-policy', kind: 'privacy-policy' }, { route: '/terms-and-conditions', kind: 'terms-and-conditions' }],
+  de: [{ route: '/datenschutz', kind: 'datenschutz' }, { route: '/nutzungsbedingungen', kind: 'nutzungsbedingungen' }, { route: '/impressum', kind: 'impressum' }],
+};
+
+/** The lines of a legal text a reader must find word for word: headings and plain sentences (no placeholders, links or tables). */
+function plainLines(markdown: string): string[] {
+  return markdown
+    .split('\n')
+    .map((line) => line.trim().replace(/^#{1,6}\s+/, ''))
+    .filter((line) => line.length > 20 && !/[{}[\]*_`<>|&\\]|https?:/.test(line) && !/^([-+>]|\d+\.\s)/.test(line))
+    .map(squash);
+}
+
+describe('the public pages, rendered on the server', () => {
+  it.each(COUNTRIES)('/%s/ carries its heading, its Continue link and (UK, Germany) the charter', async (country) => {
+    const response = await get(`/${country}/`);
+    expect(response.statusCode).toBe(200);
+    const language = MARKET_LANGUAGE[country];
+    const html = root(response.body);
+    const text = textOf(html);
+    const words = landing(language);
+    expect(html).toMatch(new RegExp(`<h1>${words[country]!.heading!.replace('{{product}}', 'Pharmacy Champions')}</h1>`));
+    expect(html).toMatch(new RegExp(`<a class="button" href="/${country}/form(/1)?"[^>]*>${words.continue}</a>`));
+    if (country !== 'it') {
+      const commitments = Object.values(messages(language, 'landing').charter as Record<string, string>);
+      expect(commitments.length).toBeGreaterThanOrEqual(8);
+      for (const commitment of commitments) expect(text).toContain(squash(commitment));
+    }
+    expect(response.body).toContain(`<html lang="${{ en: 'en-GB', it: 'it-IT', de: 'de-DE' }[language]}"`);
+  });
+
+  it.each(COUNTRIES.flatMap((country) => LEGAL[country].flatMap(({ route, kind }) => LANGUAGES.map((language) => ({ country, route, kind, language })))))(
+    '$country $route in $language carries the full text of its document',
+    async ({ country, route, kind, language }) => {
+      const response = await get(`/${country}${route}?lang=${language}`);
+      expect(response.statusCode).toBe(200);
+      const shown = existsSync(path.join(WEB, 'content', country, language, `${kind}.md`)) ? language : MARKET_LANGUAGE[country];
+      const lines = plainLines(readFileSync(path.join(WEB, 'content', country, shown, `${kind}.md`), 'utf8'));
+      expect(lines.length).toBeGreaterThan(3);
+      const text = textOf(root(response.body));
+      for (const line of lines) expect(text).toContain(line);
+      expect(textOf(response.body)).not.toMatch(/\{\{\s*\w+\s*\}\}/);
+    },
+  );
+
+  it('/de/datenschutz carries its 11 numbered section headings', async () => {
+    const html = root((await get('/de/datenschutz')).body);
+    const text = html.slice(html.indexOf('class="legal__text"'));
+    const headings = [...text.matchAll(/<h2\b[^>]*>([\s\S]*?)<\/h2>/g)].map((match) => squash(textOf(match[1]!)));
+    expect(headings.filter((heading) => /^\d+\.\s/.test(heading))).toHaveLength(11);
+  });
+
+  it('renders the thank-you, not-found, finder, data-rights and status pages with their headings', async () => {
+    const form = messages('en', 'form');
+    const layout = messages('en', 'layout') as { notFound: { title: string } };
+    const finder = messages('en', 'finder') as { finder: { title: string } };
+    const thanks = await get('/uk/thank-you');
+    expect(thanks.statusCode).toBe(200);
+    expect(root(thanks.body)).toMatch(/<h1[^>]*>[^<]+<\/h1>/);
+    expect(JSON.stringify(form)).toContain(squash(textOf(/<h1[^>]*>([^<]+)<\/h1>/.exec(root(thanks.body))![1]!)));
+    const missing = await get('/uk/no-such-page');
+    expect(missing.statusCode).toBe(404);
+    expect(textOf(root(missing.body))).toContain(layout.notFound.title);
+    // The German legal pages are no pages of the UK market.
+    expect(textOf(root((await get('/uk/datenschutz')).body))).toContain(layout.notFound.title);
+    expect(textOf(root((await get('/uk/finder')).body))).toContain(finder.finder.title);
+    for (const url of ['/uk/link-sent', '/uk/my-data/not-a-token', '/uk/my-application/not-a-token']) {
+      expect(root((await get(url)).body), url).toMatch(/<main\b[\s\S]*<(h1|p)\b/);
+    }
+  });
+
+  it('renders the cookie notice as the browser first renders it: shown until the visitor closed it', async () => {
+    const fresh = root((await get('/uk/')).body);
+    expect(fresh).toContain('class="cookie-notice"');
+    const closed = root((await get('/uk/', { cookie: `${CONSENT_COOKIES.noticeClosed}=1; ${CONSENT_COOKIES.categories}=essential` })).body);
+    expect(closed).not.toContain('class="cookie-notice"');
+    expect(closed).toContain('<h1>');
+  });
+
+  it('leaves the forms and the staff pages to the browser', async () => {
+    for (const url of ['/uk/form', '/de/form/1', '/uk/signin', '/uk/admin/review']) {
+      expect((await get(url)).body, url).toContain('<div id="root"></div>');
+    }
+  });
+});
+
+/** The <link rel="alternate" hreflang> of a page: hreflang → href. */
+function alternates(html: string): Map<string, string> {
+  const head = html.slice(0, html.indexOf('</head>'));
+  return new Map([...head.matchAll(/<link rel="alternate" hreflang="([^"]+)" href="([^"]+)">/g)].map((match) => [match[1]!, match[2]!.replace(/&amp;/g, '&')]));
+}
+const canonical = (html: string) => /<link rel="canonical" href="([^"]+)">/.exec(html)?.[1]?.replace(/&amp;/g, '&');
+
+const REGION: Record<Country, string> = { uk: 'GB', it: 'IT', de: 'DE' };
+const url = (country: Country, language: Language, pathname: string, origin = 'http://localhost') =>
+  `${origin}/${country}${pathname}${language === MARKET_LANGUAGE[country] ? '' : `?lang=${language}`}`;
+/** Each public page, by market: its path there (the legal texts have the German market's own names; the Impressum is German only). */
+const PAGES: Record<string, Partial<Record<Country, (language: Language) => string>>> = {
+  landing: { uk: () => '/', it: () => '/', de: () => '/' },
+  form: { uk: (l) => (l === 'en' ? '/form' : '/form/1'), it: (l) => (l === 'it' ? '/form' : '/form/1'), de: () => '/form/1' },
+  privacy: { uk: () => '/privacy-policy', it: () => '/privacy-policy', de: () => '/datenschutz' },
+  terms: { uk: () => '/terms-and-conditions', it: () => '/terms-and-conditions', de: () => '/nutzungsbedingungen' },
+  impressum: { de: () => '/impressum' },
+  finder: { uk: () => '/finder', it: () => '/finder', de: () => '/finder' },
+};
+const pairsOf = (page: string) =>
+  COUNTRIES.flatMap((country) => (PAGES[page]![country] ? LANGUAGES.map((language) => ({ country, language, path: PAGES[page]![country]!(language) })) : []));
+
+describe('canonical URLs, hreflang alternates and the sitemap', () => {
+  it.each(Object.keys(PAGES).flatMap((page) => pairsOf(page).map((pair) => ({ page, ...pair }))))(
+    '$page in $country/$language names its canonical URL and every market × language pair',
+    async ({ page, country, language, path: pathname }) => {
+      const response = await get(`/${country}${pathname}?lang=${language}`);
+      expect(response.statusCode).toBe(200);
+      expect(canonical(response.body)).toBe(url(country, language, pathname));
+      const expected = new Map(pairsOf(page).map((pair) => [`${pair.language}-${REGION[pair.country]}`, url(pair.country, pair.language, pair.path)]));
+      const found = alternates(response.body);
+      expect(found.size).toBe(expected.size + 1); // and x-default
+      for (const [tag, href] of expected) expect(found.get(tag), tag).toBe(href);
+      expect(found.has('x-default')).toBe(true);
+    },
+  );
+
+  it('lists every market × language pair of every public page in the sitemap of the path fallback', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/sitemap.xml', headers: { host: 'localhost' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('xml');
+    const entries = [...response.body.matchAll(/<url><loc>([^<]+)<\/loc>([\s\S]*?)<\/url>/g)].map((match) => ({ loc: match[1]!.replace(/&amp;/g, '&'), links: match[2]! }));
+    for (const page of Object.keys(PAGES)) {
+      for (const pair of pairsOf(page)) {
+        const entry = entries.find((candidate) => candidate.loc === url(pair.country, pair.language, pair.path));
+        expect(entry, `${page} ${pair.country}/${pair.language}`).toBeDefined();
+        for (const other of pairsOf(page)) {
+          expect(entry!.links.replace(/&amp;/g, '&')).toContain(`hreflang="${other.language}-${REGION[other.country]}" href="${url(other.country, other.language, other.path)}"`);
+        }
+      }
+    }
+    expect(entries).toHaveLength(Object.keys(PAGES).reduce((sum, page) => sum + pairsOf(page).length, 0));
+  });
+
+  it('serves each market host its own sitemap and robots.txt, and keeps the path fallback for the others', async () => {
+    const sitemap = await hosted.app.inject({ method: 'GET', url: '/sitemap.xml', headers: { host: 'champions.example.de' } });
+    const locs = [...sitemap.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]!.replace(/&amp;/g, '&'));
+    expect(locs).toContain('https://champions.example.de/datenschutz');
+    expect(locs).toContain('https://champions.example.de/?lang=en');
+    expect(locs.every((loc) => loc.startsWith('https://champions.example.de/'))).toBe(true);
+    // The German page on its host names the UK's and Italy's pages on the public origin's path fallback.
+    const page = await get('/datenschutz', { host: 'champions.example.de' }, hosted);
+    expect(page.statusCode).toBe(200);
+    expect(textOf(root(page.body))).toContain('Datenschutz');
+    expect(canonical(page.body)).toBe('https://champions.example.de/datenschutz');
+    expect(alternates(page.body).get('de-DE')).toBe('https://champions.example.de/datenschutz');
+    expect(alternates(page.body).get('en-GB')).toBe('https://champions.example.com/uk/privacy-policy');
+    const fallback = await hosted.app.inject({ method: 'GET', url: '/sitemap.xml', headers: { host: 'champions.example.com' } });
+    expect(fallback.body).toContain('<loc>https://champions.example.com/uk/privacy-policy</loc>');
+    expect(fallback.body).not.toContain('<loc>https://champions.example.de/');
+    // The path fallback itself still serves the German market under /de.
+    expect(canonical((await get('/de/impressum', { host: 'champions.example.com' }, hosted)).body)).toBe('https://champions.example.de/impressum');
+
+    const robots = await hosted.app.inject({ method: 'GET', url: '/robots.txt', headers: { host: 'champions.example.de' } });
+    expect(robots.statusCode).toBe(200);
+    expect(robots.body).toContain('Sitemap: https://champions.example.de/sitemap.xml');
+    expect(robots.body).toContain('Disallow: /admin/');
+    expect(robots.body).toContain('Disallow: /api/');
+    const pathRobots = await ctx.app.inject({ method: 'GET', url: '/robots.txt', headers: { host: 'localhost' } });
+    expect(pathRobots.body).toContain('Disallow: /uk/admin/');
+    expect(pathRobots.body).toContain('Sitemap: http://localhost/sitemap.xml');
+  });
+});
