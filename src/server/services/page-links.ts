@@ -53,7 +53,7 @@ export function hostMarkets(host: string | undefined, marketHosts: Map<string, C
 /** The region of each market in hreflang (ISO 3166: the United Kingdom is GB). */
 const REGION: Record<Country, string> = { uk: 'GB', it: 'IT', de: 'DE' };
 
-export const hreflang = (country: Country, language: Language) => `${language}-${REGION[country]}`;
+const hreflang = (country: Country, language: Language) => `${language}-${REGION[country]}`;
 
 /** The same legal text in each market: the German market has its own names for them, and an Impressum only it has. */
 const LEGAL_EQUIVALENTS: Partial<Record<PageName | 'form', Partial<Record<Country, string>>>> = {
