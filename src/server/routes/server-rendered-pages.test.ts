@@ -69,7 +69,7 @@ describe('the public pages, rendered on the server', () => {
     expect(html).toMatch(new RegExp(`<h1>${words[country]!.heading!.replace('{{product}}', 'Pharmacy Champions')}</h1>`));
     expect(html).toMatch(new RegExp(`<a class="button" href="/${country}/form(/1)?"[^>]*>${words.continue}</a>`));
     if (country !== 'it') {
-      const commitments = Object.values(messages(language, 'landing').charter as Record<string, string>);
+      const commitments = Object.values(messages(language, 'charter').charter as Record<string, string>);
       expect(commitments.length).toBeGreaterThanOrEqual(8);
       for (const commitment of commitments) expect(text).toContain(squash(commitment));
     }
