@@ -126,8 +126,12 @@ describe('the public pages, rendered on the server', () => {
 
   it('leaves the forms and the staff pages to the browser', async () => {
     for (const url of ['/uk/form', '/de/form/1', '/uk/signin', '/uk/admin/review']) {
-      expect((await get(url)).body, url).toContain('<div id="root"></div>');
+      const body = (await get(url)).body;
+      expect(body, url).toContain('<div id="root"></div>');
+      expect(body, url).toContain('<noscript>');
     }
+    // A rendered page reads without scripting: no "needs JavaScript" notice.
+    expect((await get('/uk/privacy-policy')).body).not.toContain('<noscript>');
   });
 });
 

@@ -60,7 +60,8 @@ export function renderIndex(template: string, site: SiteConfig, headTags = '', h
     : `<title>${escapeHtml(pageTitle(site.productName, site.country))}</title>`;
   html = /<title>[\s\S]*?<\/title>/i.test(html) ? html.replace(/<title>[\s\S]*?<\/title>/i, () => title) : html.replace(/<\/head>/i, () => `${title}</head>`);
   html = html.includes('<!--site-config-->') ? html.replace('<!--site-config-->', () => block) : html.replace(/<\/head>/i, () => `${block}</head>`);
-  if (root) html = html.replace('<div id="root"></div>', () => `<div id="root">${root}</div>`);
+  // A rendered page reads without scripting: the "needs JavaScript" notice is for the others.
+  if (root) html = html.replace('<div id="root"></div>', () => `<div id="root">${root}</div>`).replace(/\s*<noscript>[\s\S]*?<\/noscript>/i, '');
   return headTags ? html.replace(/<\/head>/i, () => `${headTags}</head>`) : html;
 }
 
