@@ -13,7 +13,11 @@ function pathAndSearch(route: string) {
   return { pathname: url.pathname, search: url.search };
 }
 
-/** state: the navigation's state (as a page navigating here would hand over). */
+/**
+ * state: the navigation's state (as a page navigating here would hand over). settle: render in an
+ * awaited act, for a page that suspends until a text it loads is there (the legal pages): it is
+ * rendered once the text has come; without it, a page's loading states can still be seen.
+ */
 export async function renderInSite(
   ui: ReactElement,
   {
@@ -23,7 +27,8 @@ export async function renderInSite(
     route = '/',
     state,
     site = {},
-  }: { country?: Country; language?: Language; mode?: Mode; route?: string; state?: unknown; site?: Partial<SiteConfig> } = {},
+    settle = false,
+  }: { country?: Country; language?: Language; mode?: Mode; route?: string; state?: unknown; site?: Partial<SiteConfig>; settle?: boolean } = {},
 ) {
   const lang = language ?? MARKET_LANGUAGE[country];
   const config: SiteConfig = {
@@ -42,19 +47,20 @@ export async function renderInSite(
     ...site,
   };
   const i18n = await initI18n(lang, { product: config.productName });
-  // An awaited act: a page that suspends on a text it loads (the legal pages) is rendered once it is there.
+  const tree = (
+    <I18nextProvider i18n={i18n}>
+      <MemoryRouter initialEntries={[state === undefined ? route : { ...pathAndSearch(route), state }]}>
+        <SiteProvider config={config} mode={mode}>
+          {/* As the app's layout does: a page may suspend while its text loads (the legal pages). */}
+          <Suspense fallback={null}>{ui}</Suspense>
+        </SiteProvider>
+      </MemoryRouter>
+    </I18nextProvider>
+  );
+  if (!settle) return render(tree);
   let result: RenderResult | undefined;
   await act(async () => {
-    result = render(
-      <I18nextProvider i18n={i18n}>
-        <MemoryRouter initialEntries={[state === undefined ? route : { ...pathAndSearch(route), state }]}>
-          <SiteProvider config={config} mode={mode}>
-            {/* As the app's layout does: a page may suspend while its text loads (the legal pages). */}
-            <Suspense fallback={null}>{ui}</Suspense>
-          </SiteProvider>
-        </MemoryRouter>
-      </I18nextProvider>,
-    );
+    result = render(tree);
   });
   return result!;
 }

@@ -51,7 +51,7 @@ function englishWords(): string[] {
 
 describe('DatenschutzPage', () => {
   it('has 11 numbered sections, each in the contents, and the date of 25 November 2026', async () => {
-    await renderInSite(<DatenschutzPage />, { country: 'de', route: '/datenschutz' });
+    await renderInSite(<DatenschutzPage />, { country: 'de', route: '/datenschutz', settle: true });
     const links = await contentsLinks();
     expect(screen.getByRole('heading', { level: 1, name: 'Datenschutzerklärung und Cookie-Richtlinie' })).toBeInTheDocument();
     expect(screen.getByText('Stand: 25.11.2026')).toBeInTheDocument();
@@ -68,7 +68,7 @@ describe('DatenschutzPage', () => {
   });
 
   it('has a table of the rights A to H, with their articles and how to use them', async () => {
-    await renderInSite(<DatenschutzPage />, { country: 'de', route: '/datenschutz' });
+    await renderInSite(<DatenschutzPage />, { country: 'de', route: '/datenschutz', settle: true });
     await contentsLinks();
     const table = screen.getByRole('table', { name: 'Ihre Rechte als betroffene Person (A bis H)' });
     expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Recht', 'Was es bedeutet', 'So üben Sie es aus']);
@@ -96,7 +96,7 @@ describe('DatenschutzPage', () => {
   });
 
   it('has a table of purposes with data, legal basis and storage period', async () => {
-    await renderInSite(<DatenschutzPage />, { country: 'de', route: '/datenschutz' });
+    await renderInSite(<DatenschutzPage />, { country: 'de', route: '/datenschutz', settle: true });
     await contentsLinks();
     const region = screen.getByRole('region', { name: 'Zweck, Daten, Rechtsgrundlage, Speicherdauer' });
     const rows = within(region).getAllByRole('row').slice(1);
@@ -109,7 +109,7 @@ describe('DatenschutzPage', () => {
   });
 
   it("opens and closes the 'Weitere Informationen' sections", async () => {
-    await renderInSite(<DatenschutzPage />, { country: 'de', route: '/datenschutz' });
+    await renderInSite(<DatenschutzPage />, { country: 'de', route: '/datenschutz', settle: true });
     await contentsLinks();
     const summaries = screen.getAllByText('Weitere Informationen');
     expect(summaries.length).toBeGreaterThanOrEqual(3);
@@ -129,7 +129,7 @@ describe('DatenschutzPage', () => {
   });
 
   it('lists both consent cookies for 365 days and marks where the consent manager shows its list', async () => {
-    await renderInSite(<DatenschutzPage />, { country: 'de', route: '/datenschutz' });
+    await renderInSite(<DatenschutzPage />, { country: 'de', route: '/datenschutz', settle: true });
     await contentsLinks();
     const cookies = screen.getByRole('region', { name: 'Name, Zweck, Speicherdauer, Kategorie' });
     for (const name of ['cookie_consent_categories', 'cookie_notice_closed']) {
@@ -143,7 +143,7 @@ describe('DatenschutzPage', () => {
   });
 
   it('names the controller and the data protection officer from the configuration', async () => {
-    await renderInSite(<DatenschutzPage />, { country: 'de', route: '/datenschutz' });
+    await renderInSite(<DatenschutzPage />, { country: 'de', route: '/datenschutz', settle: true });
     await contentsLinks();
     expect(text()).toHaveTextContent('Example Health Ltd');
     expect(text()).toHaveTextContent('1 Example Street, Liverpool L1 1AA');
@@ -157,7 +157,7 @@ describe('DatenschutzPage', () => {
 
 describe('NutzungsbedingungenPage', () => {
   it('links the contents, sections 1-9, 11 and 12, to their headings', async () => {
-    await renderInSite(<NutzungsbedingungenPage />, { country: 'de', route: '/nutzungsbedingungen' });
+    await renderInSite(<NutzungsbedingungenPage />, { country: 'de', route: '/nutzungsbedingungen', settle: true });
     const links = await contentsLinks();
     expect(screen.getByText('Stand: 07.04.2022')).toBeInTheDocument();
     expect(links.map((link) => /^(\d+)\. /.exec(link.textContent!)?.[1])).toEqual(['1', '2', '3', '4', '5', '6', '7', '8', '9', '11', '12']);
@@ -171,7 +171,7 @@ describe('NutzungsbedingungenPage', () => {
   });
 
   it('numbers the contents once: the headings carry their numbers, the list adds none ("10. 11. Haftung")', async () => {
-    await renderInSite(<NutzungsbedingungenPage />, { country: 'de', route: '/nutzungsbedingungen' });
+    await renderInSite(<NutzungsbedingungenPage />, { country: 'de', route: '/nutzungsbedingungen', settle: true });
     const links = await contentsLinks();
     const list = links[0]!.closest('ul, ol')!;
     expect(list.tagName).toBe('UL');
@@ -179,7 +179,7 @@ describe('NutzungsbedingungenPage', () => {
   });
 
   it('covers the German terms of spec §1', async () => {
-    await renderInSite(<NutzungsbedingungenPage />, { country: 'de', route: '/nutzungsbedingungen' });
+    await renderInSite(<NutzungsbedingungenPage />, { country: 'de', route: '/nutzungsbedingungen', settle: true });
     await contentsLinks();
     const terms = text();
     expect(terms).toHaveTextContent(/Die Plattform ist kein Medizinprodukt/);
@@ -201,7 +201,7 @@ describe('NutzungsbedingungenPage', () => {
 
 describe('ImpressumPage', () => {
   it('shows the operator details from the configuration and the person responsible for content', async () => {
-    await renderInSite(<ImpressumPage />, { country: 'de', route: '/impressum' });
+    await renderInSite(<ImpressumPage />, { country: 'de', route: '/impressum', settle: true });
     await contentsLinks();
     expect(screen.getByRole('heading', { level: 1, name: 'Impressum' })).toBeInTheDocument();
     const notice = text();
@@ -216,7 +216,7 @@ describe('ImpressumPage', () => {
   });
 
   it('says the EU dispute platform is closed and that we take no part in consumer arbitration', async () => {
-    await renderInSite(<ImpressumPage />, { country: 'de', route: '/impressum' });
+    await renderInSite(<ImpressumPage />, { country: 'de', route: '/impressum', settle: true });
     await contentsLinks();
     expect(screen.getByRole('link', { name: 'https://ec.europa.eu/consumers/odr/' })).toHaveAttribute('href', 'https://ec.europa.eu/consumers/odr/');
     expect(text()).toHaveTextContent(/am 20\. Juli 2025 eingestellt/);
@@ -229,7 +229,7 @@ const violations = () => axeViolations();
 
 describe.each(PAGES)('$path', ({ path, Page, title }) => {
   it('is German on the German market in German, with every placeholder filled', async () => {
-    await renderInSite(<Page />, { country: 'de', route: path });
+    await renderInSite(<Page />, { country: 'de', route: path, settle: true });
     await contentsLinks();
     expect(document.querySelector('article')).not.toHaveAttribute('lang');
     expect(screen.getByRole('heading', { level: 1, name: title })).toBeInTheDocument();
@@ -256,14 +256,14 @@ describe.each(PAGES)('$path', ({ path, Page, title }) => {
   });
 
   it('goes home when there is no previous page', async () => {
-    await renderInSite(<Site />, { country: 'de', route: path });
+    await renderInSite(<Site />, { country: 'de', route: path, settle: true });
     await contentsLinks();
     await userEvent.click(screen.getByRole('button', { name: 'Zurück' }));
     expect(screen.getByRole('link', { name: 'Zur Datenschutzerklärung' })).toBeInTheDocument();
   });
 
   it('has no axe violations, with every section open', async () => {
-    await renderInSite(<Page />, { country: 'de', route: path });
+    await renderInSite(<Page />, { country: 'de', route: path, settle: true });
     await contentsLinks();
     expect(await violations()).toEqual([]);
     for (const details of document.querySelectorAll('details')) details.open = true;

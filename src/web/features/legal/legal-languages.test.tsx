@@ -62,7 +62,7 @@ describe.each(pairs)('$page on market $country in $language', ({ country, langua
   const shown: Language = translated ? language : marketLanguage;
 
   it(`is a complete document in ${translated ? 'the page language' : "the market's own language (no translation yet)"}`, async () => {
-    await renderInSite(<Page />, { country, language, route: `/${kind}?lang=${language}` });
+    await renderInSite(<Page />, { country, language, route: `/${kind}?lang=${language}`, settle: true });
     await waitFor(() => expect(document.querySelector('.legal__text')).not.toBeNull());
     const article = document.querySelector('article')!;
     expect(article.getAttribute('lang') ?? LANGUAGE_TAG[language]).toBe(LANGUAGE_TAG[shown]);

@@ -25,7 +25,7 @@ async function contentsLinks() {
 
 describe('PrivacyPolicyPage (UK)', () => {
   it('links every contents entry to a heading of the text', async () => {
-    await renderInSite(<PrivacyPolicyPage />, { route: '/privacy-policy' });
+    await renderInSite(<PrivacyPolicyPage />, { route: '/privacy-policy', settle: true });
     expect(await screen.findByRole('heading', { level: 1, name: 'Privacy and cookies policy' })).toBeInTheDocument();
     const links = await contentsLinks();
     expect(links.length).toBeGreaterThanOrEqual(10);
@@ -41,7 +41,7 @@ describe('PrivacyPolicyPage (UK)', () => {
   });
 
   it('fills in the operator details, the cookie facts and the review date', async () => {
-    await renderInSite(<PrivacyPolicyPage />, { route: '/privacy-policy' });
+    await renderInSite(<PrivacyPolicyPage />, { route: '/privacy-policy', settle: true });
     await contentsLinks();
     expect(screen.getByText('Last reviewed 25/11/2026')).toBeInTheDocument();
     const text = document.querySelector('.legal__text')!;
@@ -59,7 +59,7 @@ describe('PrivacyPolicyPage (UK)', () => {
   });
 
   it('goes back to the previous page', async () => {
-    await renderInSite(<Site />, { route: '/' });
+    await renderInSite(<Site />, { route: '/', settle: true });
     await userEvent.click(screen.getByRole('link', { name: 'Read the policy' }));
     await contentsLinks();
     await userEvent.click(screen.getByRole('button', { name: 'Back' }));
@@ -67,14 +67,14 @@ describe('PrivacyPolicyPage (UK)', () => {
   });
 
   it('goes home when there is no previous page', async () => {
-    await renderInSite(<Site />, { route: '/privacy-policy' });
+    await renderInSite(<Site />, { route: '/privacy-policy', settle: true });
     await contentsLinks();
     await userEvent.click(screen.getByRole('button', { name: 'Back' }));
     expect(screen.getByRole('link', { name: 'Read the policy' })).toBeInTheDocument();
   });
 
   it('follows the link to the terms inside the app', async () => {
-    await renderInSite(<Site />, { route: '/privacy-policy' });
+    await renderInSite(<Site />, { route: '/privacy-policy', settle: true });
     await contentsLinks();
     // Awaited in act: the terms page suspends until its text has loaded (as the app's Suspense shows).
     await act(() => userEvent.click(screen.getByRole('link', { name: 'terms and conditions' })));
@@ -84,7 +84,7 @@ describe('PrivacyPolicyPage (UK)', () => {
 
 describe('TermsPage (UK)', () => {
   it('shows the update date and the requirements of spec §1', async () => {
-    await renderInSite(<TermsPage />, { route: '/terms-and-conditions' });
+    await renderInSite(<TermsPage />, { route: '/terms-and-conditions', settle: true });
     const links = await contentsLinks();
     for (const link of links) expect(document.getElementById(link.getAttribute('href')!.slice(1))).not.toBeNull();
     expect(screen.getByText('Last updated 07/05/2021')).toBeInTheDocument();
@@ -99,7 +99,7 @@ describe('TermsPage (UK)', () => {
 
 describe('Italian legal pages', () => {
   it('shows the Italian privacy policy with Indietro', async () => {
-    await renderInSite(<PrivacyPolicyPage />, { country: 'it', route: '/privacy-policy' });
+    await renderInSite(<PrivacyPolicyPage />, { country: 'it', route: '/privacy-policy', settle: true });
     const links = await contentsLinks();
     for (const link of links) expect(document.getElementById(link.getAttribute('href')!.slice(1))).not.toBeNull();
     expect(screen.getByRole('heading', { level: 1, name: 'Informativa sulla privacy e sui cookie' })).toBeInTheDocument();
@@ -110,7 +110,7 @@ describe('Italian legal pages', () => {
   });
 
   it('shows the Italian terms with their date', async () => {
-    await renderInSite(<TermsPage />, { country: 'it', route: '/terms-and-conditions' });
+    await renderInSite(<TermsPage />, { country: 'it', route: '/terms-and-conditions', settle: true });
     await contentsLinks();
     expect(screen.getByText('Ultimo aggiornamento: 07/05/2021')).toBeInTheDocument();
     expect(document.querySelector('.legal__text')).toHaveTextContent(/corso Oncodemia/);
