@@ -90,6 +90,13 @@ describe('the public pages, rendered on the server', () => {
     },
   );
 
+  it("preloads a legal page's text with it, in the page's language or else the market's", async () => {
+    const manifest = JSON.parse(readFileSync(path.join(WEB_DIST, '.vite', 'manifest.json'), 'utf8')) as Record<string, { file: string }>;
+    const preloads = (html: string) => [...html.matchAll(/<link rel="modulepreload" crossorigin href="\/([^"]+)">/g)].map((match) => match[1]);
+    expect(preloads((await get('/de/datenschutz?lang=en')).body)).toContain(manifest['content/de/en/datenschutz.md?raw']!.file);
+    expect(preloads((await get('/uk/terms-and-conditions')).body)).toContain(manifest['content/uk/en/terms-and-conditions.md?raw']!.file);
+  });
+
   it('/de/datenschutz carries its 11 numbered section headings', async () => {
     const html = root((await get('/de/datenschutz')).body);
     const text = html.slice(html.indexOf('class="legal__text"'));

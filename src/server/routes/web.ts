@@ -42,6 +42,15 @@ export interface PageHead {
  */
 export type PageHeads = Partial<Record<PageName, (localPath: string, language: Language, productName: string) => Promise<PageHead | null>>>;
 
+/** The legal pages' texts (src/web/content/<market>/<language>/<kind>.md), preloaded with the page. */
+const LEGAL_TEXT_KIND: Partial<Record<PageName, string>> = {
+  privacyPolicy: 'privacy-policy',
+  terms: 'terms-and-conditions',
+  datenschutz: 'datenschutz',
+  nutzungsbedingungen: 'nutzungsbedingungen',
+  impressum: 'impressum',
+};
+
 /** Pages reached by a personal e-mailed link: never indexed. */
 const PRIVATE_PAGES = new Set<PageName | null>(['myApplication', 'myData']);
 
@@ -154,7 +163,9 @@ export async function webRoutes(app: FastifyInstance, config: Config, heads: Pag
     const shown = found ? pageName : 'notFound';
     const rendered: RenderedPage | null = render && shown && isServerRendered(shown) ? await render(`${url.pathname}${url.search}`, site, request.headers.cookie) : null;
     // A rendered page's stylesheets are linked, not only preloaded: its HTML is styled when it paints.
-    const preload = preloader(found ? pageName : 'notFound', language, rendered !== null);
+    const kind = shown ? LEGAL_TEXT_KIND[shown] : undefined;
+    const text = kind ? [language, MARKET_LANGUAGE[country]].map((lang) => `content/${country}/${lang}/${kind}.md?raw`) : [];
+    const preload = preloader(found ? pageName : 'notFound', language, rendered !== null, text);
     const pageHead = headFor(site, shown, head ?? undefined, rendered);
     const pairs = found ? pagePairs(pageName, country, localPath) : null;
     const pageUrl = pairs ? pageUrlBuilder(request, config) : null;

@@ -63,11 +63,13 @@ export interface PreloadPlan {
  * its static imports, its stylesheets and its message files, minus what index.html already loads
  * (the entry and its imports).
  */
-function preloadPlan(manifest: Manifest, page: PageName | null, language: Language): PreloadPlan {
+function preloadPlan(manifest: Manifest, page: PageName | null, language: Language, text: string[]): PreloadPlan {
   const entryKey = Object.keys(manifest).find((key) => manifest[key]!.isEntry);
   const already = entryKey ? closure(manifest, [entryKey]) : { js: [], css: [] };
   const messages = [...SHELL_MESSAGES, ...(page ? PAGE_MESSAGES[page] : [])].map((name) => `i18n/${language}/${name}.json`);
-  const wanted = closure(manifest, [...messages, ...(page ? [PAGE_MODULES[page]] : [])]);
+  // A legal page's text (its own chunk): the first of the candidates the build has.
+  const own = text.find((key) => manifest[key]);
+  const wanted = closure(manifest, [...messages, ...(page ? [PAGE_MODULES[page]] : []), ...(own ? [own] : [])]);
   const base = (file: string) => `/${file}`;
   return {
     modules: wanted.js.filter((file) => !already.js.includes(file)).map(base),
@@ -83,15 +85,20 @@ function preloadTags(plan: PreloadPlan, linked: boolean): string {
   ].join('');
 }
 
-/** Tags per (page, language, rendered on the server or not), computed once each. */
+/**
+ * Tags per (page, language, rendered on the server or not, text), computed once each. `text`: the
+ * manifest keys of the text a legal page shows, in the order it looks for them (its language's
+ * version, then its market's own): the browser fetches it with the page, so hydration does not wait
+ * for another round trip.
+ */
 export function createPreloader(manifest: Manifest | null) {
   const cache = new Map<string, string>();
-  return (page: PageName | null, language: Language, rendered = false): string => {
+  return (page: PageName | null, language: Language, rendered = false, text: string[] = []): string => {
     if (!manifest) return '';
-    const key = `${page ?? ''}/${language}/${rendered}`;
+    const key = `${page ?? ''}/${language}/${rendered}/${text.join()}`;
     let tags = cache.get(key);
     if (tags === undefined) {
-      tags = preloadTags(preloadPlan(manifest, page, language), rendered);
+      tags = preloadTags(preloadPlan(manifest, page, language, text), rendered);
       cache.set(key, tags);
     }
     return tags;
