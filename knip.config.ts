@@ -15,7 +15,7 @@ const config: KnipConfig = {
     'bench/lib/{load-client,download-client,uploaders}.ts',
     // The rep app's service worker, built on its own by scripts/service-worker-plugin.ts (decision 0026).
     'src/web/service-worker/sw.ts',
-    // The server's renderer of the public pages, built by vite.ssr.config.ts (decision 0035).
+    // The server's renderer of the public pages, built by vite.ssr.config.ts (decision 0037).
     'src/web/entry-server.tsx',
     // Preloaded with `node --import` by src/server/lazy-modules.test.ts.
     'src/server/test/module-load-hook.ts',

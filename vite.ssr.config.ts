@@ -1,4 +1,4 @@
-// The server-side build of the public pages (decision 0035): src/web/entry-server.tsx, as an ES
+// The server-side build of the public pages (decision 0037): src/web/entry-server.tsx, as an ES
 // module for Node, into dist/web/.ssr (a dot-folder the static file server never serves). Run by
 // `npm run build` after the browser build, which empties dist/web. The packages are bundled in
 // (one copy of React for the renderer and the pages), so a build in another folder (the bench's)

@@ -29,7 +29,7 @@ function build(outDir: string) {
     encoding: 'utf8',
   });
   if (run.status !== 0) throw new Error(`vite build failed: ${run.stderr || run.stdout}`);
-  // The server's renderer of the public pages (decision 0035), into the build's .ssr folder as `npm run build` does.
+  // The server's renderer of the public pages (decision 0037), into the build's .ssr folder as `npm run build` does.
   const ssr = spawnSync(process.execPath, [path.join(REPO_ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--config', 'vite.ssr.config.ts', '--logLevel', 'warn', '--outDir', path.join(outDir, '.ssr'), '--emptyOutDir'], {
     cwd: REPO_ROOT,
     encoding: 'utf8',

@@ -1,4 +1,4 @@
-// Issue 26 item 1 (decision 0035): the public pages arrive as HTML with their content, readable
+// Issue 26 item 1 (decision 0037): the public pages arrive as HTML with their content, readable
 // with scripting off, and the browser hydrates them without a console error, a hydration mismatch
 // or a layout shift; their controls work once hydrated.
 import type { Page } from '@playwright/test';

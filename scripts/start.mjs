@@ -16,7 +16,7 @@ if (webDist !== defaultDist && !existsSync(path.join(webDist, 'index.html'))) {
 }
 if (webDist === defaultDist && (!existsSync(path.join(defaultDist, 'index.html')) || process.env.REBUILD === '1')) {
   console.log('Building the web app (first start only)…');
-  // The browser's bundle, then the server's renderer of the public pages (decision 0035), as `npm run build`.
+  // The browser's bundle, then the server's renderer of the public pages (decision 0037), as `npm run build`.
   const build = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }

@@ -1,4 +1,4 @@
-// The server's renderer of the public pages (decision 0035): the same providers and routes as
+// The server's renderer of the public pages (decision 0037): the same providers and routes as
 // main.tsx, with a StaticRouter at the request's URL, rendered once every lazy page, message file
 // and legal text has loaded, so the HTML carries the page's full content, inline, and the browser
 // hydrates it. (A streamed render would reveal late boundaries with inline scripts, which the

@@ -18,7 +18,7 @@ void initI18n(config.language, { product: config.productName }, SHELL_MESSAGES).
   );
   // As a transition, React renders in slices of a few milliseconds and lets the browser handle
   // input in between, instead of one long task for the whole first render (Lighthouse TBT). A
-  // page the server rendered (decision 0035) is hydrated: React takes over its HTML as it is.
+  // page the server rendered (decision 0037) is hydrated: React takes over its HTML as it is.
   startTransition(() => {
     if (container.firstChild) hydrateRoot(container, app);
     else createRoot(container).render(app);

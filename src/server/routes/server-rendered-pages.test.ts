@@ -1,4 +1,4 @@
-// Issue 26 item 1 (decision 0035): the public pages arrive as HTML with their content, and each
+// Issue 26 item 1 (decision 0037): the public pages arrive as HTML with their content, and each
 // has its canonical URL and hreflang alternates in every market × language pair; each host serves
 // sitemap.xml and robots.txt. Reads the production build (dist/web, with its .ssr renderer):
 // `npm test` builds before it runs the unit tests.

@@ -2,7 +2,7 @@
 // with <html lang>, <title> and the site-config data block filled in for the visitor's market.
 // A path that is no route of the market (#shared/page-modules.ts isPagePath) gets the same app,
 // which shows its not-found view, with status 404. The public pages arrive rendered, with their
-// content, description, canonical URL and hreflang alternates (decision 0035); each host serves
+// content, description, canonical URL and hreflang alternates (decision 0037); each host serves
 // its sitemap.xml and robots.txt.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -157,7 +157,7 @@ export async function webRoutes(app: FastifyInstance, config: Config, heads: Pag
       mapAttribution: config.mapAttribution,
       courseUrl: config.courseUrls[country],
     };
-    // The public pages arrive rendered (decision 0035); the forms and the staff pages render in the browser.
+    // The public pages arrive rendered (decision 0037); the forms and the staff pages render in the browser.
     renderer ??= loadServerRenderer(config.webDist, request.log);
     const render = await renderer;
     const shown = found ? pageName : 'notFound';

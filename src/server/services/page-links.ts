@@ -1,4 +1,4 @@
-// Where search engines find the public pages (issue 26 item 1, decision 0035): each page's
+// Where search engines find the public pages (issue 26 item 1, decision 0037): each page's
 // canonical URL and its hreflang alternates in every market × language pair, each market host's
 // sitemap.xml and robots.txt. URLs start where e-mailed links do (links.ts): a market's own host
 // when MARKET_HOSTS names one, else its path prefix (/uk, /it, /de) on the public origin.

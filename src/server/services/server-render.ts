@@ -1,4 +1,4 @@
-// The public pages rendered on the server (decision 0035): the web build's own renderer
+// The public pages rendered on the server (decision 0037): the web build's own renderer
 // (src/web/entry-server.tsx, built by vite.ssr.config.ts into <WEB_DIST>/.ssr/entry-server.js),
 // loaded once and called per request. The server imports no web code: it loads the built file by
 // path, as it reads the Vite manifest. Without that file (an old build), or should a render fail,

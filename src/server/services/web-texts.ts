@@ -1,6 +1,6 @@
 // The web's words for what the server writes in them (the readable CSV export, decision 0025; a
 // finder listing's title and description in its page's head, issue 25 item 9; the landing page's
-// title in its server-rendered head, decision 0035):
+// title in its server-rendered head, decision 0037):
 // the same message files the pages load (src/web/i18n/<lang>/*.json), imported as data, so a
 // label has one source whether a page shows it or a file does. Only message files are read from
 // src/web: the server imports no web code (eslint.config.js allows these JSON files alone).

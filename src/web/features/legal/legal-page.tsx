@@ -43,7 +43,7 @@ const loads = new Map<string, Promise<Loaded>>();
 
 /**
  * A page's text, loaded once: the page suspends until it is there, so that the server's HTML
- * carries the whole text and the browser hydrates it as it is (decision 0035). A failed load is
+ * carries the whole text and the browser hydrates it as it is (decision 0037). A failed load is
  * tried again on the next visit of the page.
  */
 function legalText(country: LegalText['country'], language: Language, kind: LegalDocumentKind): Promise<Loaded> {

@@ -1,7 +1,7 @@
 // The words around a legal text (title, Back, contents, date) in a given language. A text under
 // German law is German on every market, so its page speaks German even to an English visitor,
 // whose i18n instance holds only English: the German 'legal' file is then loaded beside it. The
-// page suspends until it is there, so the server's HTML already speaks that language (decision 0035).
+// page suspends until it is there, so the server's HTML already speaks that language (decision 0037).
 import type { i18n as I18n, TFunction } from 'i18next';
 import { use, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
