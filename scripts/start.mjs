@@ -14,7 +14,8 @@ if (webDist !== defaultDist && !existsSync(path.join(webDist, 'index.html'))) {
   console.error(`WEB_DIST=${process.env.WEB_DIST} holds no index.html: build the web app there first, or unset WEB_DIST.`);
   process.exit(1);
 }
-if (webDist === defaultDist && (!existsSync(path.join(defaultDist, 'index.html')) || process.env.REBUILD === '1')) {
+// A build from before the server renderer (dist/web/.ssr, decision 0037) is built again too.
+if (webDist === defaultDist && (!existsSync(path.join(defaultDist, 'index.html')) || !existsSync(path.join(defaultDist, '.ssr', 'entry-server.js')) || process.env.REBUILD === '1')) {
   console.log('Building the web app (first start only)…');
   // The browser's bundle, then the server's renderer of the public pages (decision 0037), as `npm run build`.
   const build = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
