@@ -13,7 +13,7 @@ import { startScheduler } from './services/scheduled-jobs.ts';
 import { upkeepJob } from './services/upkeep.ts';
 import { embeddedAnalyzeJob } from './services/embedded-upkeep.ts';
 import { joinsDigestJob } from './services/field-force/joins-digest.ts';
-import { releaseStartupGarbage } from './process-settings.ts';
+import { releaseMemory, releaseMemoryWhenQuiet } from './process-settings.ts';
 import { exampleSettingWarnings } from './startup-warnings.ts';
 
 /** On SIGTERM, requests in flight get this long to finish; connections still open then are closed. */
@@ -119,8 +119,9 @@ async function main() {
   // The "is running" line comes last: whoever waits for it (an operator, a test) finds everything ready.
   const bootstrapLink = await bootstrapMainAdmin(app.services.auth, { ...config, port });
   // Start-up's garbage (migrations, the modules' loading) would otherwise sit in the heap until
-  // V8 needs the room: one full collection now (--expose-gc, src/server/process-settings.ts).
-  releaseStartupGarbage();
+  // V8 needs the room: given back now, and again whenever the server goes quiet after requests.
+  releaseMemory();
+  releaseMemoryWhenQuiet(app.server);
   console.log(`\n${config.productName} is running:\n${marketUrls(config, port).map((u) => `  ${u}`).join('\n')}\n`);
   if (bootstrapLink) {
     console.log(

@@ -1,6 +1,7 @@
 // How the server's Node process is started (issue 27, docs/decisions/0036): `npm start`
 // (scripts/start.mjs), `npm run dev` and the tests' and benchmarks' server process all use these,
 // so the memory the benchmarks measure is the memory an operator gets.
+import type { Server } from 'node:http';
 
 /**
  * V8's young generation: 8 MB semi-spaces instead of the default that grows with the machine's
@@ -9,13 +10,44 @@
  */
 export const SERVER_NODE_FLAGS: readonly string[] = ['--max-semi-space-size=8', '--expose-gc'];
 
+type Collect = (options?: { type: 'major'; execution: 'sync'; flavor: 'last-resort' }) => void;
+
 /**
- * One full garbage collection once the server is up: start-up (migrations, loading the modules)
- * leaves some 40 MB of garbage that V8 would keep until it needs the room. Does nothing when the
- * process was started without --expose-gc.
+ * A full garbage collection that also compacts the heap and gives its free pages back to the
+ * system ('last-resort'). V8 alone keeps them until it needs the room: start-up (migrations,
+ * loading the modules) leaves some 40 MB, a burst of requests more. Does nothing when the process
+ * was started without --expose-gc.
  */
-export function releaseStartupGarbage(): void {
-  (globalThis as { gc?: () => void }).gc?.();
+export function releaseMemory(): void {
+  (globalThis as { gc?: Collect }).gc?.({ type: 'major', execution: 'sync', flavor: 'last-resort' });
+}
+
+/** How long without a new request counts as quiet. */
+const QUIET_MS = 5_000;
+
+/**
+ * Releases memory once each time the server goes quiet after answering requests: a busy hour's
+ * heap is given back when the hour is over, at the cost of one collection (tens of milliseconds)
+ * when nobody is waiting. Returns the function that stops watching.
+ */
+export function releaseMemoryWhenQuiet(server: Server, quietMs = QUIET_MS): () => void {
+  let lastRequest = 0;
+  let served = false;
+  const onRequest = () => {
+    lastRequest = Date.now();
+    served = true;
+  };
+  server.on('request', onRequest);
+  const timer = setInterval(() => {
+    if (!served || Date.now() - lastRequest < quietMs) return;
+    served = false;
+    releaseMemory();
+  }, quietMs);
+  timer.unref();
+  return () => {
+    clearInterval(timer);
+    server.off('request', onRequest);
+  };
 }
 
 /**
