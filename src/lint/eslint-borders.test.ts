@@ -21,7 +21,7 @@ async function cycleErrors(fixture: string): Promise<Linter.LintMessage[]> {
 const importing = (from: string) => `import * as imported from '${from}';\nexport const used = imported;\n`;
 
 const featureToFeature = 'A feature does not import another feature';
-const onlyMainImportsApp = 'Only main.tsx imports app/';
+const onlyMainImportsApp = 'Only main.tsx and entry-server.tsx (the server renderer) import app/';
 const belowFeatures = 'components/ and lib/ import nothing from app/, features/ or forms/';
 const formsBelowFeatures = 'forms/ imports nothing from app/ or features/';
 
@@ -45,6 +45,7 @@ describe('borders between the web layers', () => {
     ['lib importing shared', 'src/web/lib/border.ts', '#shared/limits.ts'],
     ['forms importing components', 'src/web/forms/border.tsx', '../components/spinner.tsx'],
     ['main.tsx importing app', 'src/web/main.tsx', './app/app.tsx'],
+    ['the server renderer importing app', 'src/web/entry-server.tsx', './app/app.tsx'],
     ['app importing app', 'src/web/app/border.tsx', './routes.tsx'],
   ])('allows %s', async (_case, filePath, imported) => {
     expect(await borderErrors(filePath, importing(imported))).toEqual([]);
