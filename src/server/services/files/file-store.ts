@@ -3,6 +3,7 @@
 // file, one backup holds everything, and whoever deletes a row deletes its bytes in the same
 // transaction (the foreign key cascades). Decision 0009.
 import { createHash } from 'node:crypto';
+import { Readable } from 'node:stream';
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Database, Queryable } from '../../db/client.ts';
 import { fileContents, files } from '../../db/schema.ts';
@@ -44,6 +45,45 @@ export async function readFileContent(db: Queryable, storageName: string): Promi
     .innerJoin(files, eq(files.id, fileContents.fileId))
     .where(eq(files.storageName, storageName));
   return row ? Buffer.from(row.hex, 'hex') : null;
+}
+
+/** Bytes read from the database per query when a file is served: a photo (up to about 1 MB) in a few, a certificate (up to 5 MB) in twenty. */
+const FILE_CHUNK_BYTES = 256 * 1024;
+
+/** The stored size of a file's bytes, for a query that looks its row up before serving it. */
+export const contentSize = sql<number>`octet_length(${fileContents.content})`.mapWith(Number);
+
+/**
+ * A file's bytes as a stream for a response, read from the database a chunk at a time as the
+ * client takes them (issue 27): a slow client or many at once hold a chunk each, never the file
+ * and its hex text whole. `size` is its stored size (`contentSize`), sent as the Content-Length;
+ * a file deleted or cut short meanwhile ends the stream with an error (the response is cut off).
+ * No transaction holds the chunks together: PGlite's one connection would wait on the client.
+ */
+export function fileContentStream(db: Queryable, storageName: string, size: number, chunkBytes = FILE_CHUNK_BYTES): Readable {
+  let offset = 0;
+  return new Readable({
+    // One chunk in the stream's buffer at most: the next is read once the socket has taken it.
+    highWaterMark: 1,
+    read() {
+      if (offset >= size) {
+        this.push(null);
+        return;
+      }
+      const length = Math.min(chunkBytes, size - offset);
+      db.select({ hex: sql<string>`encode(substring(${fileContents.content} from ${offset + 1} for ${length}), 'hex')` })
+        .from(fileContents)
+        .innerJoin(files, eq(files.id, fileContents.fileId))
+        .where(eq(files.storageName, storageName))
+        .then(([row]) => {
+          if (!row || row.hex.length !== length * 2) throw new Error(`file ${storageName} changed while it was served`);
+          offset += length;
+          this.push(Buffer.from(row.hex, 'hex'));
+          if (offset >= size) this.push(null);
+        })
+        .catch((error: unknown) => this.destroy(error as Error));
+    },
+  });
 }
 
 /** Deletes a file, row and bytes; true when there was one. */
