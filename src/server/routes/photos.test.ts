@@ -213,8 +213,13 @@ describe('POST /api/save-temp-pharmacist-image', () => {
       expect(response.statusCode).toBe(200);
       for (const result of concat.mock.results) if (result.type === 'return') note('Buffer.concat', (result.value as Buffer).length);
       for (const [text] of parse.mock.calls) note('JSON.parse', String(text).length);
-      // Hex is how the re-encoded photo (far smaller) goes to the database.
-      toText.mock.calls.forEach(([encoding], i) => encoding !== 'hex' && note(`toString(${String(encoding)})`, String(toText.mock.results[i]!.value).length));
+      // The re-encoded photo (far smaller than the upload) goes to the database as base64 text.
+      const [stored] = await ctx.database.db.select({ bytes: files.bytes }).from(files).where(eq(files.storageName, response.json().filename));
+      const storedText = Math.ceil(stored!.bytes / 3) * 4;
+      toText.mock.calls.forEach(([encoding], i) => {
+        const { length } = String(toText.mock.results[i]!.value);
+        if (!(encoding === 'base64' && length === storedText)) note(`toString(${String(encoding)})`, length);
+      });
     } finally {
       vi.restoreAllMocks();
     }
