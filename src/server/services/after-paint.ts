@@ -14,7 +14,7 @@ import { jsonForScript } from './tokens.ts';
  * would do nothing: the press is held back and replayed then (links work without scripts, so they
  * go on). Plain ES5, so that it runs wherever the HTML is read.
  */
-export const AFTER_PAINT_SCRIPT = `(function () {
+const AFTER_PAINT_SCRIPT = `(function () {
   var plan = JSON.parse(document.getElementById('after-paint').textContent);
   var started = false;
   var held = [];
