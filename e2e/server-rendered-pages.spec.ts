@@ -2,6 +2,7 @@
 // with scripting off, and the browser hydrates them without a console error, a hydration mismatch
 // or a layout shift; their controls work once hydrated.
 import type { Page } from '@playwright/test';
+import { CONSENT_COOKIES } from '../src/shared/limits.ts';
 import { expect, test } from './support/fixtures.ts';
 
 const LANDINGS = [
@@ -163,3 +164,33 @@ test.describe('after hydration', () => {
     expect(errors).toEqual([]);
   });
 });
+
+test.describe('before hydration (decision 0038)', () => {
+  test('the page paints before any script is requested, and a button pressed before React takes over still works', async ({ page }) => {
+    const errors = watch(page);
+    // The bundle is held back until the test lets it go: what the visitor sees on a slow line.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const scriptsAsked: string[] = [];
+    await page.route(/\/assets\/.*\.js$/, async (route) => {
+      scriptsAsked.push(route.request().url());
+      await released;
+      await route.continue();
+    });
+    await page.goto('/uk/', { waitUntil: 'domcontentloaded' });
+    const notice = page.getByRole('region', { name: 'Cookies on Pharmacy Champions' });
+    await expect(page.getByRole('heading', { level: 1, name: 'Become a cancer champion' })).toBeVisible();
+    // It has painted while no script could run.
+    const painted = await page.evaluate(() => performance.getEntriesByName('first-contentful-paint').length);
+    expect(painted).toBe(1);
+    await expect.poll(() => scriptsAsked.length).toBeGreaterThan(0);
+    await notice.getByRole('button', { name: 'Got it' }).click();
+    expect(await page.locator('#root').evaluate((root) => Object.keys(root).some((key) => key.startsWith('__reactContainer')))).toBe(false);
+    release();
+    await expect(notice).toHaveCount(0);
+    expect((await page.context().cookies()).some((cookie) => cookie.name === CONSENT_COOKIES.noticeClosed)).toBe(true);
+    await hydrated(page);
+    expect(errors).toEqual([]);
+  });
+});
+

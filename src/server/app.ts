@@ -63,6 +63,7 @@ import { createReviewChecks } from './services/review/review-checks.ts';
 import { createReviewClaims } from './services/review/review-claims.ts';
 import { createReviewers } from './services/review/reviewers.ts';
 import type { PlacesProvider } from './services/places/provider.ts';
+import { AFTER_PAINT_SCRIPT_HASH } from './services/after-paint.ts';
 
 /** Request bodies other than the photo upload are small JSON. */
 const DEFAULT_BODY_LIMIT = 64 * 1024;
@@ -117,7 +118,8 @@ export function contentSecurityPolicy(config: Config) {
     useDefaults: false,
     directives: {
       defaultSrc: ["'self'"],
-      scriptSrc: ["'self'"],
+      // The one inline script: server-rendered pages start their bundle after the first paint.
+      scriptSrc: ["'self'", AFTER_PAINT_SCRIPT_HASH],
       styleSrc: ["'self'"],
       // Leaflet positions map tiles and markers with style attributes.
       styleSrcAttr: ["'unsafe-inline'"],

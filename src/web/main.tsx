@@ -1,5 +1,6 @@
 import { startTransition, StrictMode } from 'react';
 import { LANGUAGE_TAG } from '#shared/markets.ts';
+import { HYDRATING_EVENT } from '#shared/page-modules.ts';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { readSiteConfig } from './lib/site-config.ts';
@@ -20,7 +21,9 @@ void initI18n(config.language, { product: config.productName }, SHELL_MESSAGES).
   // input in between, instead of one long task for the whole first render (Lighthouse TBT). A
   // page the server rendered (decision 0037) is hydrated: React takes over its HTML as it is.
   startTransition(() => {
-    if (container.firstChild) hydrateRoot(container, app);
-    else createRoot(container).render(app);
+    if (container.firstChild) {
+      hydrateRoot(container, app);
+      window.dispatchEvent(new Event(HYDRATING_EVENT));
+    } else createRoot(container).render(app);
   });
 });

@@ -58,6 +58,13 @@ function plainLines(markdown: string): string[] {
     .map(squash);
 }
 
+/** The scripts a rendered page starts once it has painted (services/after-paint.ts). */
+function afterPaint(html: string): { entry: string; modules: string[] } {
+  const block = /<script type="application\/json" id="after-paint">([^<]*)<\/script>/.exec(html);
+  if (!block) throw new Error('no after-paint block in the page');
+  return JSON.parse(block[1]!) as { entry: string; modules: string[] };
+}
+
 describe('the public pages, rendered on the server', () => {
   it.each(COUNTRIES)('/%s/ carries its heading, its Continue link and (UK, Germany) the charter', async (country) => {
     const response = await get(`/${country}/`);
@@ -90,9 +97,9 @@ describe('the public pages, rendered on the server', () => {
     },
   );
 
-  it("preloads a legal page's text with it, in the page's language or else the market's", async () => {
+  it("loads a legal page's text with it, in the page's language or else the market's", async () => {
     const manifest = JSON.parse(readFileSync(path.join(WEB_DIST, '.vite', 'manifest.json'), 'utf8')) as Record<string, { file: string }>;
-    const preloads = (html: string) => [...html.matchAll(/<link rel="modulepreload" crossorigin href="\/([^"]+)">/g)].map((match) => match[1]);
+    const preloads = (html: string) => afterPaint(html).modules.map((href) => href.slice(1));
     expect(preloads((await get('/de/datenschutz?lang=en')).body)).toContain(manifest['content/de/en/datenschutz.md?raw']!.file);
     expect(preloads((await get('/uk/terms-and-conditions')).body)).toContain(manifest['content/uk/en/terms-and-conditions.md?raw']!.file);
   });
@@ -223,5 +230,55 @@ describe('canonical URLs, hreflang alternates and the sitemap', () => {
     const pathRobots = await ctx.app.inject({ method: 'GET', url: '/robots.txt', headers: { host: 'localhost' } });
     expect(pathRobots.body).toContain('Disallow: /uk/admin/');
     expect(pathRobots.body).toContain('Sitemap: http://localhost/sitemap.xml');
+  });
+});
+
+describe('a rendered page paints before its scripts load (decision 0038)', () => {
+  const manifest = () => JSON.parse(readFileSync(path.join(WEB_DIST, '.vite', 'manifest.json'), 'utf8')) as Record<string, { file: string; isEntry?: boolean }>;
+
+  it.each(['/uk/', '/it/', '/de/', '/de/datenschutz', '/uk/privacy-policy', '/it/thank-you', '/uk/finder'])('%s names no script the browser would fetch before its first paint', async (url) => {
+    const response = await get(url);
+    const head = response.body.slice(0, response.body.indexOf('</head>'));
+    expect(response.body).not.toMatch(/<script\b[^>]*\bsrc=/);
+    expect(response.body).not.toContain('rel="modulepreload"');
+    // Its stylesheets stay in the head: the HTML is styled when it first paints.
+    expect(head).toMatch(/<link rel="stylesheet" crossorigin href="\/assets\/index-[^"]+\.css">/);
+    const entry = Object.values(manifest()).find((chunk) => chunk.isEntry)!.file;
+    const plan = afterPaint(response.body);
+    expect(plan.entry).toBe(`/${entry}`);
+    expect(plan.modules.length).toBeGreaterThan(0);
+  });
+
+  it('allows the one inline script by its hash, and no other inline script', async () => {
+    const response = await get('/uk/');
+    const policy = String(response.headers['content-security-policy']);
+    const scriptSrc = /script-src ([^;]+)/.exec(policy)![1]!.split(' ');
+    const inline = [...response.body.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((match) => match[1]!);
+    expect(inline).toHaveLength(1);
+    const { createHash } = await import('node:crypto');
+    expect(scriptSrc).toEqual(["'self'", `'sha256-${createHash('sha256').update(inline[0]!).digest('base64')}'`]);
+    expect(policy).not.toContain('unsafe-inline\';script');
+  });
+
+  it('leaves the pages the browser renders (forms, staff) as they were: the entry script and its preloads in the head', async () => {
+    for (const url of ['/uk/form', '/de/form/1', '/it/signin']) {
+      const response = await get(url);
+      expect(response.body, url).toMatch(/<script type="module" crossorigin src="\/assets\/index-[^"]+\.js"><\/script>/);
+      expect(response.body, url).not.toContain('id="after-paint"');
+    }
+  });
+
+  it('sends pages compressed as the browser accepts them, and plain to a client that accepts neither', async () => {
+    const { brotliDecompressSync, gunzipSync } = await import('node:zlib');
+    const plain = await get('/uk/');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const br = await get('/uk/', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toContain('accept-encoding');
+    expect(brotliDecompressSync(br.rawPayload).toString('utf8')).toBe(plain.body);
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
+    const gzip = await get('/uk/form', { 'accept-encoding': 'gzip' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString('utf8')).toContain('<div id="root">');
   });
 });

@@ -6,6 +6,7 @@
 // its sitemap.xml and robots.txt.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LANGUAGE_TAG, MARKET_LANGUAGE, resolveLanguage, resolveMarket, resolveVariant, type Country, type Language } from '#shared/markets.ts';
@@ -16,7 +17,8 @@ import type { Config } from '../config.ts';
 import { alternateTags, hostMarkets, pagePairs, pageUrlBuilder, robotsTxt, sitemap, sitemapUrl } from '../services/page-links.ts';
 import { createPreloader, readManifest } from '../services/preload.ts';
 import { isServerRendered, loadServerRenderer, type RenderedPage, type ServerRenderer } from '../services/server-render.ts';
-import { escapeHtml } from '../services/tokens.ts';
+import { escapeHtml, jsonForScript } from '../services/tokens.ts';
+import { scriptsAfterPaint } from '../services/after-paint.ts';
 import { webAppManifest } from '../services/web-app-manifest.ts';
 import { webTexts } from '../services/web-texts.ts';
 
@@ -25,10 +27,6 @@ const TITLE_SUFFIX: Record<Country, string> = { uk: 'Registration', it: 'Italia'
 function pageTitle(productName: string, country: Country): string {
   return `${productName} ${TITLE_SUFFIX[country]}`;
 }
-
-/** JSON safe inside a <script> element: no "<" can close it or open a comment. */
-const jsonForScript = (value: unknown) =>
-  JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 
 /** A page's own title and description (a shared link's preview reads them): a listing's page. */
 export interface PageHead {
@@ -84,6 +82,18 @@ function headFor(site: SiteConfig, page: PageName | null, own: PageHead | undefi
   if (!rendered?.description) return undefined;
   const title = page === 'landing' ? webTexts(site.language)(`landing.${site.country}.pageTitle`, { product: site.productName }) : rendered.title || pageTitle(site.productName, site.country);
   return { title, description: rendered.description };
+}
+
+/** Brotli at a quality that costs well under a millisecond for a page (the assets are compressed at build time). */
+const BROTLI_PAGE = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } };
+
+/** A page compressed as the browser accepts it: a rendered page is 3 to 4 times smaller, one round trip less on a slow line. */
+function sendCompressed(request: FastifyRequest, reply: FastifyReply, html: string) {
+  const accepted = String(request.headers['accept-encoding'] ?? '');
+  reply.header('vary', 'accept-encoding');
+  if (/\bbr\b/.test(accepted)) return reply.header('content-encoding', 'br').send(zlib.brotliCompressSync(html, BROTLI_PAGE));
+  if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(zlib.gzipSync(html));
+  return reply.send(html);
 }
 
 function acceptsHtml(request: FastifyRequest): boolean {
@@ -174,7 +184,9 @@ export async function webRoutes(app: FastifyInstance, config: Config, heads: Pag
     const headTags = /^\/rep(\/|$)/.test(localPath) ? `${preload}<link rel="manifest" href="${escapeHtml(`${basePath}/manifest.webmanifest${language === MARKET_LANGUAGE[country] ? '' : `?lang=${language}`}`)}">` : `${alternates}${preload}`;
     // Pages behind a personal link (a token in the path) stay out of search engines.
     if (found && PRIVATE_PAGES.has(pageName)) reply.header('x-robots-tag', 'noindex');
-    return reply.code(found ? 200 : 404).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(renderIndex(template, site, headTags, pageHead, rendered?.html));
+    const html = rendered ? scriptsAfterPaint(renderIndex(template, site, headTags, pageHead, rendered.html)) : renderIndex(template, site, headTags, pageHead);
+    reply.code(found ? 200 : 404).type('text/html; charset=utf-8').header('cache-control', 'no-cache');
+    return sendCompressed(request, reply, html);
   };
 
   // The rep's app is installable (issue 24 item 2): its manifest, per market (base path and language).

@@ -5,7 +5,7 @@
 // a service keyword narrows the results (issue 25 item 9). The search is kept in the history entry's
 // state (never in the address, which would carry the visitor's position when shared), so that Back
 // from a listing's page shows the same results.
-import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { LANGUAGE_TAG } from '#shared/markets.ts';
@@ -152,13 +152,17 @@ export function FinderPage() {
   );
 }
 
-/** A service keyword the results must offer: applied on Filter (or Enter), removed by Clear. */
+/**
+ * A service keyword the results must offer: applied on Filter (or Enter), removed by Clear. The
+ * field keeps what the browser holds (not React state), so that words typed before the page's
+ * scripts took over are not lost (decision 0038).
+ */
 function ServiceFilter({ service, onChange }: { service: string; onChange: (service: string) => void }) {
   const { t } = useTranslation();
-  const [typed, setTyped] = useState(service);
+  const field = useRef<HTMLInputElement>(null);
   const apply = (event: FormEvent) => {
     event.preventDefault();
-    onChange(typed.trim());
+    onChange((field.current?.value ?? '').trim());
   };
   return (
     <form className="finder__service" onSubmit={apply}>
@@ -171,13 +175,13 @@ function ServiceFilter({ service, onChange }: { service: string; onChange: (serv
         </p>
         <div className="finder__service-row">
           <input
+            ref={field}
             id="finder-service"
             className="pc-input"
             type="search"
-            value={typed}
+            defaultValue={service}
             maxLength={FINDER_SERVICE_MAX}
             aria-describedby="finder-service-hint"
-            onChange={(event) => setTyped(event.target.value)}
           />
           <button type="submit" className="pc-button pc-button--secondary">
             {t('finder.service.apply')}
@@ -191,7 +195,7 @@ function ServiceFilter({ service, onChange }: { service: string; onChange: (serv
             type="button"
             className="pc-link-button"
             onClick={() => {
-              setTyped('');
+              if (field.current) field.current.value = '';
               onChange('');
             }}
           >

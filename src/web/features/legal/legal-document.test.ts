@@ -3,7 +3,8 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { legalVersionsOf, type LegalDocumentKind } from '#shared/legal-versions.ts';
 import { COUNTRIES, LANGUAGES, MARKET_LANGUAGE } from '#shared/markets.ts';
-import { fillPlaceholders, findLegalText, renderLegalMarkdown, slugify } from './legal-document.ts';
+import { fillPlaceholders, findLegalText, slugify } from './legal-document.ts';
+import { renderLegalMarkdown } from './legal-markdown.ts';
 
 const FIRST_TEXT = { uk: 'privacy-policy', it: 'privacy-policy', de: 'datenschutz' } as const satisfies Record<string, LegalDocumentKind>;
 

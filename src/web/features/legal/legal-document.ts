@@ -1,11 +1,10 @@
 // Legal texts: Markdown per market and language under src/web/content/<country>/<language>/,
 // with {{placeholders}} for the operator's details, rendered with heading ids for the
-// table of contents. Only the legal page chunks import this module (it pulls in `marked`).
-import { Marked, Renderer } from 'marked';
+// table of contents (legal-markdown.ts, which pulls in `marked`, loaded only when a page renders a text itself).
 import type { LegalDocumentKind } from '#shared/legal-versions.ts';
 import { MARKET_LANGUAGE, isLanguage, type Country, type Language } from '#shared/markets.ts';
 
-interface LegalHeading {
+export interface LegalHeading {
   id: string;
   text: string;
 }
@@ -51,7 +50,7 @@ export async function loadLegalText(country: Country, language: Language, kind: 
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
-function escapeHtml(value: string): string {
+export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? c);
 }
 
@@ -75,34 +74,4 @@ export function slugify(text: string): string {
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '');
   return slug || 'section';
-}
-
-export function renderLegalMarkdown(markdown: string): RenderedLegalDocument {
-  const headings: LegalHeading[] = [];
-  const used = new Map<string, number>();
-  const marked = new Marked({
-    gfm: true,
-    renderer: {
-      heading({ tokens, depth }) {
-        const text = this.parser.parseInline(tokens, this.parser.textRenderer);
-        const base = slugify(text);
-        const count = used.get(base) ?? 0;
-        used.set(base, count + 1);
-        const id = count === 0 ? base : `${base}-${count + 1}`;
-        if (depth === 2) headings.push({ id, text });
-        return `<h${depth} id="${id}">${this.parser.parseInline(tokens)}</h${depth}>\n`;
-      },
-      // A link whose text is an unset detail (say, no support e-mail configured) is left out.
-      link(token) {
-        if (!token.text.trim()) return '';
-        return Renderer.prototype.link.call(this, token);
-      },
-      // Tables scroll sideways on narrow screens instead of widening the page.
-      table(token) {
-        return `<div class="legal__table" role="region" aria-label="${escapeHtml(token.header.map((cell) => cell.text).join(', '))}" tabindex="0">${Renderer.prototype.table.call(this, token)}</div>\n`;
-      },
-    },
-  });
-  const html = marked.parse(markdown, { async: false });
-  return { html, headings };
 }

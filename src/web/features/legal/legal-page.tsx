@@ -10,7 +10,7 @@ import { useLocalPath, useSite } from '../../lib/site-context.tsx';
 import { routePath } from '#shared/routes.ts';
 import { LEGAL_DATES, type LegalDocumentKind } from '#shared/legal-versions.ts';
 import { formatLegalDate } from './legal-dates.ts';
-import { fillPlaceholders, loadLegalText, renderLegalMarkdown, type LegalText } from './legal-document.ts';
+import { fillPlaceholders, loadLegalText, type LegalText, type RenderedLegalDocument } from './legal-document.ts';
 import { useLegalMessages } from './use-legal-messages.ts';
 import './legal.css';
 
@@ -62,6 +62,26 @@ function legalText(country: LegalText['country'], language: Language, kind: Lega
   return load;
 }
 
+let markdownRenderer: Promise<typeof import('./legal-markdown.ts')> | undefined;
+/** The Markdown renderer, loaded once, the first time a page renders a text itself. */
+const loadMarkdownRenderer = () => (markdownRenderer ??= import('./legal-markdown.ts'));
+
+/**
+ * The text as the server rendered it into this page, while the browser hydrates it: taken from the
+ * page as it is (its table of contents from the links the server rendered), so that hydration does
+ * not parse the Markdown again (decision 0038). Undefined once the page shows another text.
+ */
+function serverRenderedText(key: string): RenderedLegalDocument | undefined {
+  if (typeof document === 'undefined') return undefined;
+  const text = document.querySelector<HTMLElement>(`.legal__text[data-text="${key}"]`);
+  if (!text) return undefined;
+  const headings = [...document.querySelectorAll<HTMLAnchorElement>('.legal__contents a[href^="#"]')].map((link) => ({
+    id: link.getAttribute('href')!.slice(1),
+    text: link.textContent ?? '',
+  }));
+  return { html: text.innerHTML, headings };
+}
+
 export function LegalPage({ kind }: { kind: LegalDocumentKind }) {
   const { config, variant } = useSite();
   const localPath = useLocalPath();
@@ -84,10 +104,15 @@ export function LegalPage({ kind }: { kind: LegalDocumentKind }) {
   const nutzungsbedingungenPath = localPath(routePath('nutzungsbedingungen'));
   const impressumPath = localPath(routePath('impressum'));
   const markdown = state.status === 'ready' ? state.text.markdown : '';
+  const textKey = `${config.country}/${pageLanguage}/${kind}`;
+  const fromServer = useMemo(() => (markdown ? serverRenderedText(textKey) : undefined), [markdown, textKey]);
+  // `use` may be called conditionally: only a page that renders its text itself waits for `marked`.
+  const renderer = markdown && !fromServer ? use(loadMarkdownRenderer()) : undefined;
   const rendered = useMemo(() => {
-    if (!markdown) return undefined;
+    if (fromServer) return fromServer;
+    if (!markdown || !renderer) return undefined;
     const { operator } = config;
-    return renderLegalMarkdown(
+    return renderer.renderLegalMarkdown(
       fillPlaceholders(markdown, {
         product: config.productName,
         company: operator.company,
@@ -112,7 +137,7 @@ export function LegalPage({ kind }: { kind: LegalDocumentKind }) {
         minAge: MIN_AGE,
       }),
     );
-  }, [markdown, config, privacyPath, termsPath, datenschutzPath, nutzungsbedingungenPath, impressumPath]);
+  }, [fromServer, renderer, markdown, config, privacyPath, termsPath, datenschutzPath, nutzungsbedingungenPath, impressumPath]);
 
   // A link to a section (/privacy-policy#cookies) can only scroll once the text is there.
   useEffect(() => {
@@ -182,7 +207,7 @@ export function LegalPage({ kind }: { kind: LegalDocumentKind }) {
             </nav>
           )}
           {/* The text is our own Markdown; the operator details in it are escaped (fillPlaceholders). */}
-          <div className="legal__text" onClick={onTextClick} dangerouslySetInnerHTML={{ __html: rendered.html }} />
+          <div className="legal__text" data-text={textKey} onClick={onTextClick} dangerouslySetInnerHTML={{ __html: rendered.html }} />
         </>
       )}
     </article>
