@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -224,6 +225,33 @@ describe('POST /api/save-temp-pharmacist-image', () => {
       vi.restoreAllMocks();
     }
     expect(large).toEqual([]);
+  });
+
+  it('reads a body sent in small chunks without a declared length, and refuses one past the limit as it arrives', async () => {
+    const jpeg = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#0a7' } }).jpeg().toBuffer();
+    const body = Buffer.from(JSON.stringify({ recaptchaToken: await solveCaptcha(ctx.app), data: `data:image/jpeg;base64,${jpeg.toString('base64')}` }));
+    // Chunks of 7 bytes: every field, escape and group of four base64 characters straddles some.
+    const inSevens = function* (bytes: Buffer) {
+      for (let at = 0; at < bytes.length; at += 7) yield bytes.subarray(at, at + 7);
+    };
+    const post = (payload: Readable) => ctx.app.inject({ method: 'POST', url: '/api/save-temp-pharmacist-image', headers: { 'content-type': 'application/json' }, payload });
+    const saved = await post(Readable.from(inSevens(body)));
+    expect(saved.statusCode).toBe(200);
+    const served = await ctx.app.inject({ method: 'GET', url: `/files/photos/${saved.json().filename}` });
+    expect((await sharp(served.rawPayload).metadata()).width).toBe(300);
+
+    let sent = 0;
+    const endless = Readable.from(
+      (function* () {
+        yield Buffer.from('{"data":"');
+        // Far past the limit if it were all read; the server stops counting at the limit.
+        for (let i = 0; i < 200; i++, sent++) yield Buffer.alloc(64 * 1024, 'A');
+        yield Buffer.from('"}');
+      })(),
+    );
+    const refused = await post(endless);
+    expect([refused.statusCode, refused.json()]).toEqual([413, { status: 'failed', message: 'tooBig' }]);
+    expect(sent * 64 * 1024).toBeGreaterThan(MAX_BASE64_UPLOAD_CHARS);
   });
 
   it('refuses uploads past the daily bytes of one client address (429), counted in the database', async () => {
