@@ -14,7 +14,7 @@ import type { Contract } from './contract.ts';
 
 export const CheckPharmacySchema = /* @__PURE__ */ z.object({ placeId: PlaceFields.placeId });
 
-/** The photo upload's body. The server reads it on a worker thread (routes/photos.ts), not with this schema. */
+/** The photo upload's body. The server reads it as it arrives (services/files/upload-body.ts), not with this schema; its token goes through `recaptchaToken` below. */
 export const PhotoUploadSchema = /* @__PURE__ */ z.object({
   data: z.string({ error: ErrorKey.required }).check(z.minLength(1, { error: ErrorKey.required }), z.maxLength(MAX_BASE64_UPLOAD_CHARS, { error: ErrorKey.tooLong })),
   /** Each upload's own solved bot check. */
