@@ -3,22 +3,20 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import * as Api from '#shared/api/staff-endpoints.ts';
-import { ApiMessage } from '#shared/schemas/api.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { fileContents, files } from '../db/schema.ts';
 import { accessed, requireAccess, rolesFor } from '../http/access-policy.ts';
-import { failed } from '../http/answers.ts';
 import { etagOf, matchesEtag } from '../http/etag.ts';
 import { requireStaff } from '../http/staff.ts';
 import type { AuthService } from '../services/auth/auth.ts';
-import { readFileContent } from '../services/files/file-store.ts';
+import { contentSize, fileContentStream } from '../services/files/file-store.ts';
 
 export async function certificateRoutes(app: FastifyInstance, deps: { db: Database; auth: AuthService; config: Config }) {
   /** The certificate's row, when it has its bytes. */
   const certificateFile = async (fileId: string) => {
     const [row] = await deps.db
-      .select({ id: files.id, storageName: files.storageName, mime: files.mime })
+      .select({ id: files.id, storageName: files.storageName, mime: files.mime, size: contentSize })
       .from(files)
       .innerJoin(fileContents, eq(fileContents.fileId, files.id))
       .where(and(eq(files.id, fileId), eq(files.kind, 'certificate')));
@@ -33,17 +31,14 @@ export async function certificateRoutes(app: FastifyInstance, deps: { db: Databa
     const etag = etagOf(row.storageName);
     reply.header('etag', etag).header('cache-control', 'no-store');
     if (matchesEtag(request.headers['if-none-match'], etag)) return reply.code(304).send();
-    const content = await readFileContent(deps.db, row.storageName);
-    // Deleted since it was looked up (an erasure, say).
-    if (!content) return failed(reply, 404, ApiMessage.notFound);
     request.log.info({ by: request.staff!.user.id, fileId }, 'certificate downloaded');
     const ext = row.storageName.slice(row.storageName.lastIndexOf('.'));
     return reply
       .header('content-type', row.mime)
-      .header('content-length', content.length)
+      .header('content-length', row.size)
       .header('content-disposition', `attachment; filename="certificate-${row.id}${ext}"`)
       .header('x-content-type-options', 'nosniff')
       .header('content-security-policy', "default-src 'none'; sandbox")
-      .send(content);
+      .send(fileContentStream(deps.db, row.storageName, row.size));
   });
 }

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { REGISTRATION_BODY_IT } from '#shared/reference/options.ts';
 import { DAILY_UPLOAD_BYTES_PER_CLIENT, MAX_BASE64_UPLOAD_CHARS, MAX_UPLOAD_BYTES } from '#shared/limits.ts';
 import { applications, dailyQuota, fieldPharmacies, files } from '../db/schema.ts';
@@ -193,6 +193,37 @@ describe('POST /api/save-temp-pharmacist-image', () => {
       expect(response.statusCode).toBe(415);
       expect(response.json()).toEqual({ status: 'failed', message: 'wrongFormat' });
     }
+  });
+
+  it('reads the body as it arrives: neither the body nor its base64 text is ever one string or one buffer', async () => {
+    // A 2 MB camera-like JPEG (noise does not compress), so a 2.6 MB body.
+    const noise = Buffer.alloc(1200 * 1200 * 3);
+    for (let i = 0; i < noise.length; i++) noise[i] = (i * 2654435761) >>> 24;
+    const jpeg = await sharp(noise, { raw: { width: 1200, height: 1200, channels: 3 } }).jpeg({ quality: 100 }).toBuffer();
+    expect(jpeg.length).toBeGreaterThan(1.5 * 1024 * 1024);
+    const payload = JSON.stringify({ data: `data:image/jpeg;base64,${jpeg.toString('base64')}`, recaptchaToken: await solveCaptcha(ctx.app) });
+    // Every whole-body copy the server could make on the way: joining the chunks, turning them into text, parsing it.
+    const large: string[] = [];
+    const note = (what: string, length: number) => length >= 1024 * 1024 && large.push(`${what} of ${length}`);
+    const concat = vi.spyOn(Buffer, 'concat');
+    const parse = vi.spyOn(JSON, 'parse');
+    const toText = vi.spyOn(Buffer.prototype, 'toString');
+    try {
+      const response = await ctx.app.inject({ method: 'POST', url: '/api/save-temp-pharmacist-image', headers: { 'content-type': 'application/json' }, payload });
+      expect(response.statusCode).toBe(200);
+      for (const result of concat.mock.results) if (result.type === 'return') note('Buffer.concat', (result.value as Buffer).length);
+      for (const [text] of parse.mock.calls) note('JSON.parse', String(text).length);
+      // The re-encoded photo (far smaller than the upload) goes to the database as base64 text.
+      const [stored] = await ctx.database.db.select({ bytes: files.bytes }).from(files).where(eq(files.storageName, response.json().filename));
+      const storedText = Math.ceil(stored!.bytes / 3) * 4;
+      toText.mock.calls.forEach(([encoding], i) => {
+        const { length } = String(toText.mock.results[i]!.value);
+        if (!(encoding === 'base64' && length === storedText)) note(`toString(${String(encoding)})`, length);
+      });
+    } finally {
+      vi.restoreAllMocks();
+    }
+    expect(large).toEqual([]);
   });
 
   it('refuses uploads past the daily bytes of one client address (429), counted in the database', async () => {

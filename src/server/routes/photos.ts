@@ -1,6 +1,7 @@
 // POST /api/save-temp-pharmacist-image (spec §7) and GET /files/photos/:name (public only once
 // the application is approved, issue #13 item 5).
 import { timingSafeEqual } from 'node:crypto';
+import type { Readable } from 'node:stream';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as z from 'zod/mini';
@@ -20,10 +21,10 @@ import { failed, invalid, unavailable, WHOLE_BODY_INVALID } from '../http/answer
 import { parseBody } from '../http/parse-body.ts';
 import type { CaptchaService } from '../services/captcha.ts';
 import { chargeDailyQuota, clientAddressKey } from '../services/daily-quota.ts';
-import { readFileContent } from '../services/files/file-store.ts';
+import { contentSize, fileContentStream } from '../services/files/file-store.ts';
 import { PHOTO_NAME, photoMime, type PhotoStore } from '../services/files/photos.ts';
-import type { UploadBody } from '../services/files/upload-body.ts';
-import { readUploadBodyOffThread } from '../services/files/upload-body-reader.ts';
+import { uploadBodyReader, type UploadBody } from '../services/files/upload-body.ts';
+import { streamBody } from '../http/stream-body.ts';
 
 /** What the handler reads from the body: the upload's own solved bot check (the browser solves one in the background). */
 const UploadTokenSchema = z.object({ recaptchaToken: Api.PhotoUploadSchema.shape.recaptchaToken });
@@ -49,8 +50,8 @@ const UPLOAD_BODY_LIMIT = MAX_BASE64_UPLOAD_CHARS + 4096;
 export const MAX_WAITING_UPLOADS = 16;
 
 /**
- * One upload at a time, from reading its body on: each holds some 20 MB (body, text, decoded bytes)
- * and costs a decode, so taking them one by one bounds memory and leaves the event loop and the
+ * One upload at a time, from reading its body on: each holds its decoded bytes (up to 5 MB) and
+ * costs an image decode, so taking them one by one bounds memory and leaves the event loop and the
  * cores to registrations. A waiting upload's body stays in the socket (TCP holds the sender back).
  */
 export function uploadTurns() {
@@ -85,13 +86,13 @@ export function uploadTurns() {
   };
 }
 
-/** What the worker read from an upload's body, kept beside its request (the decoded bytes are not put in its body, which hooks walk). */
+/** What was read from an upload's body, kept beside its request (the decoded bytes are not put in its body, which hooks walk). */
 const uploads = new WeakMap<object, UploadBody>();
 
 /** The refusals of the upload's data, in the order the route answers them, before its bot check. */
 function refuseUnreadableUpload(request: object, reply: FastifyReply) {
   const upload = uploads.get(request);
-  // Any other content type (multipart, say) never reaches the worker.
+  // Any other content type (multipart, say) is never read.
   if (!upload?.ok) return invalid(reply, WHOLE_BODY_INVALID);
   if (upload.data.kind === 'missing') return invalid(reply, { data: ErrorKey.required });
   if (upload.data.kind === 'tooLong') return failed(reply, 413, ApiMessage.tooBig);
@@ -101,10 +102,14 @@ function refuseUnreadableUpload(request: object, reply: FastifyReply) {
 export async function photoRoutes(app: FastifyInstance, deps: PhotoRouteDeps) {
   const turns = uploadTurns();
   await app.register(async (scope) => {
-    // This route's JSON is read on a worker thread, into the token and the decoded bytes.
+    // This route's JSON is read as it arrives, into the token and the decoded bytes: the body and
+    // its base64 text are never held whole (services/files/upload-body.ts, decision 0038).
     scope.removeContentTypeParser('application/json');
-    scope.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: UPLOAD_BODY_LIMIT }, async (request: object, raw: Buffer) => {
-      const body = await readUploadBodyOffThread(raw);
+    scope.addContentTypeParser('application/json', async (request: FastifyRequest, payload: Readable) => {
+      const declared = Number(request.headers['content-length']);
+      const reader = uploadBodyReader({ expectedBytes: Number.isFinite(declared) ? declared : undefined });
+      await streamBody(request, payload, UPLOAD_BODY_LIMIT, reader.write);
+      const body = reader.end();
       uploads.set(request, body);
       return body.ok ? { recaptchaToken: body.recaptchaToken } : {};
     });
@@ -179,14 +184,12 @@ export async function photoRoutes(app: FastifyInstance, deps: PhotoRouteDeps) {
     const etag = etagOf(name);
     reply.header('etag', etag).header('cache-control', cacheControl);
     if (matchesEtag(request.headers['if-none-match'], etag)) return reply.code(304).send();
-    const content = await readFileContent(deps.db, name);
-    if (!content) return notFound();
     return reply
       .header('content-type', photoMime(name))
-      .header('content-length', content.length)
+      .header('content-length', owner.size)
       .header('x-content-type-options', 'nosniff')
       .header('content-security-policy', "default-src 'none'; sandbox")
-      .send(content);
+      .send(fileContentStream(deps.db, name, owner.size));
   });
 }
 
@@ -194,19 +197,20 @@ export async function photoRoutes(app: FastifyInstance, deps: PhotoRouteDeps) {
 export const PUBLIC_PHOTO_CACHE_CONTROL = 'public, max-age=3600';
 const PRIVATE_PHOTO_CACHE_CONTROL = 'private, no-store';
 
-type PhotoOwner = { kind: 'listed' } | { kind: 'unlisted'; editToken: string } | { kind: 'temp' };
+type PhotoOwner = ({ kind: 'listed' } | { kind: 'unlisted'; editToken: string } | { kind: 'temp' }) & { size: number };
 
-/** Whose photo a stored file is: a listed (approved) application's, another application's, or nobody's yet. Null without a row or its bytes. */
+/** Whose photo a stored file is: a listed (approved) application's, another application's, or nobody's yet; and its stored size. Null without a row or its bytes. */
 async function photoOwner(db: Queryable, storageName: string): Promise<PhotoOwner | null> {
   const [row] = await db
-    .select({ applicationId: files.applicationId, status: applications.status, editToken: applications.editToken })
+    .select({ applicationId: files.applicationId, status: applications.status, editToken: applications.editToken, size: contentSize })
     .from(files)
     .innerJoin(fileContents, eq(fileContents.fileId, files.id))
     .leftJoin(applications, eq(applications.id, files.applicationId))
     .where(and(eq(files.storageName, storageName), eq(files.kind, 'photo')));
   if (!row) return null;
-  if (!row.applicationId || !row.editToken) return { kind: 'temp' };
-  return row.status === LISTED_STATUS ? { kind: 'listed' } : { kind: 'unlisted', editToken: row.editToken };
+  const { size } = row;
+  if (!row.applicationId || !row.editToken) return { kind: 'temp', size };
+  return row.status === LISTED_STATUS ? { kind: 'listed', size } : { kind: 'unlisted', editToken: row.editToken, size };
 }
 
 function safeEqual(a: string, b: string): boolean {

@@ -5,7 +5,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileContents, files } from '../../db/schema.ts';
 import { createTestDatabase, type TestDatabase } from '../../test/context.ts';
-import { deleteFile, readFileContent, storeFile } from './file-store.ts';
+import { once } from 'node:events';
+import { deleteFile, fileContentStream, readFileContent, storeFile } from './file-store.ts';
 
 let ctx: TestDatabase;
 beforeAll(async () => {
@@ -35,6 +36,26 @@ describe('file store', () => {
     expect(await ctx.database.db.select().from(files).where(eq(files.id, id))).toEqual([]);
     expect(await ctx.database.db.select({ fileId: fileContents.fileId }).from(fileContents).where(eq(fileContents.fileId, id))).toEqual([]);
     expect(await deleteFile(ctx.database.db, storageName)).toBe(false);
+  });
+
+  it('streams a file a chunk at a time, each read from the database when the reader wants it', async () => {
+    const content = randomBytes(300_000);
+    const storageName = newName();
+    await storeFile(ctx.database.db, { kind: 'photo', storageName, mime: 'image/jpeg', bytes: content.length, content });
+    const chunks: Buffer[] = [];
+    for await (const chunk of fileContentStream(ctx.database.db, storageName, content.length, 64 * 1024)) chunks.push(chunk as Buffer);
+    expect(chunks.map((c) => c.length)).toEqual([65_536, 65_536, 65_536, 65_536, 37_856]);
+    expect(Buffer.concat(chunks).equals(content)).toBe(true);
+
+    // Not read ahead: a file deleted after the first chunk ends the stream with an error.
+    const stream = fileContentStream(ctx.database.db, storageName, content.length, 64 * 1024);
+    const [first] = (await once(stream, 'data')) as [Buffer];
+    expect(first.equals(content.subarray(0, 65_536))).toBe(true);
+    stream.pause();
+    await deleteFile(ctx.database.db, storageName);
+    stream.resume();
+    const [error] = (await once(stream, 'error')) as [Error];
+    expect(error.message).toMatch(/changed while it was served/);
   });
 
   it('deleting a files row deletes its bytes (the cascade erasure and retention rely on)', async () => {

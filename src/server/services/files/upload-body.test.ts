@@ -1,37 +1,151 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { readUploadBody } from './upload-body.ts';
-import { readUploadBodyOffThread, uploadBodyWorkerUsed } from './upload-body-reader.ts';
+import { MAX_BASE64_UPLOAD_CHARS } from '#shared/limits.ts';
+import { readUploadBody, uploadBodyReader, type UploadBody } from './upload-body.ts';
 
 const json = (value: unknown) => Buffer.from(JSON.stringify(value));
 
-describe('readUploadBody', () => {
-  it('reads the token and decodes base64 or a data URL', () => {
-    const png = Buffer.from([0x89, 0x50, 0x4e, 0x47]);
-    for (const data of [png.toString('base64'), `data:image/png;base64,${png.toString('base64')}`]) {
-      const body = readUploadBody(json({ data, recaptchaToken: 't' }));
-      expect(body).toMatchObject({ ok: true, recaptchaToken: 't', data: { kind: 'bytes' } });
-      expect(Buffer.from((body as { data: { bytes: Uint8Array } }).data.bytes)).toEqual(png);
+/**
+ * What the body means, read whole with JSON.parse and Buffer.from(…, 'base64'): the reader before
+ * it streamed. The streaming reader must give the same answer for every body and every way of
+ * cutting it into chunks.
+ */
+function wholeBodyOracle(raw: Uint8Array): UploadBody {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(raw).toString('utf8'));
+  } catch {
+    return { ok: false, reason: 'syntax' };
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return { ok: false, reason: 'notObject' };
+  const fields = parsed as Record<string, unknown>;
+  const recaptchaToken = Object.hasOwn(fields, 'recaptchaToken') ? fields.recaptchaToken : undefined;
+  const data = Object.hasOwn(fields, 'data') ? fields.data : undefined;
+  if (typeof data !== 'string' || data.length === 0) return { ok: true, recaptchaToken, data: { kind: 'missing' } };
+  if (data.length > MAX_BASE64_UPLOAD_CHARS) return { ok: true, recaptchaToken, data: { kind: 'tooLong' } };
+  const comma = data.startsWith('data:') ? data.indexOf(',') : -1;
+  if (data.startsWith('data:') && (comma < 0 || !/;base64$/i.test(data.slice(0, comma)))) return { ok: true, recaptchaToken, data: { kind: 'notBase64' } };
+  const body = (comma >= 0 ? data.slice(comma + 1) : data).replace(/\s+/g, '');
+  if (body.length === 0 || !/^[A-Za-z0-9+/_-]+={0,2}$/.test(body)) return { ok: true, recaptchaToken, data: { kind: 'notBase64' } };
+  return { ok: true, recaptchaToken, data: { kind: 'bytes', bytes: Buffer.from(body, 'base64') } };
+}
+
+/** Comparable: decoded bytes as hex. */
+const plain = (body: UploadBody) => (body.ok && body.data.kind === 'bytes' ? { ...body, data: { kind: 'bytes', hex: Buffer.from(body.data.bytes).toString('hex') } } : body);
+
+function readInChunks(raw: Uint8Array, cuts: number[], expectedBytes: number | undefined = raw.length): UploadBody {
+  const reader = uploadBodyReader({ expectedBytes });
+  let from = 0;
+  for (const cut of [...cuts, raw.length]) {
+    reader.write(raw.subarray(from, cut));
+    from = cut;
+  }
+  return reader.end();
+}
+
+const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0xff, 0xfe, 0x00]);
+const b64 = png.toString('base64');
+
+/** Bodies a browser sends, and every way a body can be odd or wrong. */
+const corpus: string[] = [
+  JSON.stringify({ data: b64, recaptchaToken: 't' }),
+  JSON.stringify({ recaptchaToken: 'tök€n 𝄞', data: `data:image/png;base64,${b64}` }),
+  JSON.stringify({ data: png.toString('base64url') }),
+  JSON.stringify({ data: `data:image/jpeg;BASE64,${b64}` }),
+  // Escapes: slashes as some encoders write them, \u escapes, whitespace as escapes and raw spaces.
+  `{"data":"${'ab/c+/9'.repeat(3).replaceAll('/', '\\/')}","recaptchaToken":"x\\u00e9\\"y"}`,
+  `{"d\\u0061ta":"\\u0041\\u0042CD","recaptcha\\u0054oken":"a"}`,
+  `{ "data" : "AB CD\\nEF\\r\\nGH\\tIJ\\fKL" , "recaptchaToken" : "t" }`,
+  `{"data":"data:image/png;base64,\\u0041BCD\\u00a0EF=="}`,
+  // Lengths and padding as Node decodes them.
+  ...['A', 'AB', 'ABC', 'ABCD', 'ABCDE', 'QQ==', 'QUI=', 'QQ=', 'QQ = = ', 'QQ===', '==', '=QQ', 'Q=Q', '   '].map((data) => JSON.stringify({ data, recaptchaToken: 'k' })),
+  // Data URLs: the header, its parameters, no comma, no base64, an empty payload.
+  ...['data:', 'data', 'dat', 'dataQ', 'data:image/png', 'data:image/png,abc', 'data:image/png;base64,', 'data:;base64,QUJD', 'data:image/png;charset=x;base64,QUJD', 'DATA:image/png;base64,QUJD'].map((data) => JSON.stringify({ data })),
+  // Not base64, or not a string.
+  ...[{ data: 'not base64 at all!' }, { data: 'ab"cd' }, { data: 'ab\\cd' }, { data: 'é' }, { data: '𝄞AAA' }, { data: 12 }, { data: null }, { data: ['QUJD'] }, { data: { x: 'QUJD' } }, { data: '' }, {}].map((v) => JSON.stringify(v)),
+  // The last of a repeated key wins.
+  `{"data":"QUJD","data":"not!","recaptchaToken":"a","recaptchaToken":"b"}`,
+  `{"data":"not!","data":"QUJD"}`,
+  `{"data":"QUJD","data":7}`,
+  // The token as any JSON value (the route's schema refuses all but a string).
+  ...[7, -0.5e-3, true, false, null, [1, 'a'], { a: { b: [] } }, ''].map((recaptchaToken) => JSON.stringify({ data: 'QUJD', recaptchaToken })),
+  // Other fields, of every kind, skipped.
+  JSON.stringify({ before: [1, 2.5, -3e+7, 'a\\"b', { c: null, d: [true, false] }], data: 'QUJD', after: { data: 'nested is not it', recaptchaToken: 'nor this' }, n: 0 }),
+  `{"x":1E5,"y":-0,"z":0.0e-0,"data":"QUJD"}`,
+  // Not an object, or not JSON at all.
+  '[1]', '12', '-1.5', '"QUJD"', 'null', 'true', '[]',
+  '', ' ', '{', '{"data":', '{"data":"QUJD"', '{"data":"QUJD",}', '{"data":"QUJD"}x', '{"data":"QUJD"}{}', '{"data" "QUJD"}', "{'data':'QUJD'}",
+  '{data:"QUJD"}', '{"data":"QU\nJD"}', '{"data":"\\x41"}', '{"data":"\\u00G1"}', '{"a":01}', '{"a":1.}', '{"a":.5}', '{"a":-}', '{"a":1e}', '{"a":+1}',
+  '{"a":tru}', '{"a":nul}', '{"a":[1,]}', '{"a":[,1]}', '{"a":{"b"}}', '{"a":{1:2}}', '\uFEFF{"data":"QUJD"}', '{"data":"QUJD"}\n ',
+  `{"a":${'['.repeat(40)}${']'.repeat(40)},"data":"QUJD"}`,
+];
+
+describe('uploadBodyReader', () => {
+  it('answers as JSON.parse and base64 decoding of the whole body would, however the body is cut into chunks', () => {
+    for (const text of corpus) {
+      const raw = Buffer.from(text);
+      const expected = plain(wholeBodyOracle(raw));
+      expect(plain(readUploadBody(raw)), text).toEqual(expected);
+      // Cut once at every point, and byte by byte.
+      for (let cut = 0; cut <= raw.length; cut++) expect(plain(readInChunks(raw, [cut])), `${text} cut at ${cut}`).toEqual(expected);
+      expect(plain(readInChunks(raw, Array.from({ length: raw.length }, (_, i) => i))), `${text} byte by byte`).toEqual(expected);
     }
   });
 
-  it('says what is wrong with anything else', () => {
-    expect(readUploadBody(Buffer.from('{"data":'))).toEqual({ ok: false, reason: 'syntax' });
-    expect(readUploadBody(json(['a']))).toEqual({ ok: false, reason: 'notObject' });
-    expect(readUploadBody(json({ data: 12 }))).toMatchObject({ ok: true, data: { kind: 'missing' } });
-    expect(readUploadBody(json({ data: '' }))).toMatchObject({ ok: true, data: { kind: 'missing' } });
-    expect(readUploadBody(json({ data: 'not base64!' }))).toMatchObject({ ok: true, data: { kind: 'notBase64' } });
-    expect(readUploadBody(json({ data: 'A'.repeat(8_000_000) }))).toMatchObject({ ok: true, data: { kind: 'tooLong' } });
+  it('agrees with the whole-body reading on generated bodies, cut at random points', () => {
+    const base64ish = fc.stringMatching(/^(data:[a-z/;=]{0,12}(;base64)?,)?[A-Za-z0-9+/_\- =\n\\é]{0,40}={0,3}$/);
+    const body = fc.record({ data: fc.oneof(base64ish, fc.jsonValue({ maxDepth: 2 })), recaptchaToken: fc.jsonValue({ maxDepth: 2 }), other: fc.jsonValue({ maxDepth: 3 }) }, { requiredKeys: [] });
+    fc.assert(
+      fc.property(body, fc.array(fc.nat(), { maxLength: 6 }), fc.boolean(), fc.option(fc.tuple(fc.nat(), fc.nat({ max: 3 }), fc.constantFrom(...'{}[]":,\\ 0-eE.tfnu"A=/'))), (value, cutSeeds, escapeSlashes, mutation) => {
+        let text = JSON.stringify(value);
+        if (escapeSlashes) text = text.replaceAll('/', '\\/');
+        // Sometimes one edit (a character deleted, replaced or inserted) that may break the JSON.
+        if (mutation) {
+          const [seed, removed, inserted] = mutation;
+          const at = seed % (text.length + 1);
+          text = text.slice(0, at) + inserted + text.slice(at + removed);
+        }
+        const raw = Buffer.from(text);
+        const cuts = [...new Set(cutSeeds.map((seed) => seed % (raw.length + 1)))].sort((a, b) => a - b);
+        expect(plain(readInChunks(raw, cuts))).toEqual(plain(wholeBodyOracle(raw)));
+      }),
+      { numRuns: 3000 },
+    );
   });
-});
 
-describe('readUploadBodyOffThread', () => {
-  it('reads bodies on the worker thread, small and large', async () => {
-    const large = Buffer.alloc(3 * 1024 * 1024, 7);
-    const small = await readUploadBodyOffThread(json({ data: Buffer.from('hi').toString('base64'), recaptchaToken: 'a' }));
-    const big = await readUploadBodyOffThread(json({ data: large.toString('base64'), recaptchaToken: 'b' }));
-    expect(small).toMatchObject({ ok: true, recaptchaToken: 'a', data: { kind: 'bytes' } });
-    expect(big).toMatchObject({ ok: true, recaptchaToken: 'b', data: { kind: 'bytes' } });
-    expect(Buffer.from((big as { data: { bytes: Uint8Array } }).data.bytes).equals(large)).toBe(true);
-    expect(uploadBodyWorkerUsed()).toBe(true);
+  it('decodes a photo-sized body straight into one buffer, whatever the chunks, declared length or not', () => {
+    const photo = Buffer.alloc(3 * 1024 * 1024);
+    for (let i = 0; i < photo.length; i++) photo[i] = (i * 7919) % 251;
+    const raw = json({ recaptchaToken: 'tok', data: `data:image/jpeg;base64,${photo.toString('base64')}` });
+    const cuts: number[] = [];
+    // Chunks of 64 KB, as a socket hands them, shifted so that groups of four characters straddle them.
+    for (let at = 65_537; at < raw.length; at += 65_536) cuts.push(at);
+    // Also the whole body as one chunk, as inject() or a buffering proxy hands it over.
+    for (const [expectedBytes, chunkCuts] of [[raw.length, cuts], [undefined, cuts], [raw.length, []]] as const) {
+      const body = readInChunks(raw, [...chunkCuts], expectedBytes);
+      expect(body).toMatchObject({ ok: true, recaptchaToken: 'tok', data: { kind: 'bytes' } });
+      const { bytes } = (body as { data: { bytes: Uint8Array } }).data;
+      expect(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).equals(photo)).toBe(true);
+      // One buffer of the decoded size (and a few bytes): not the body's, not the base64 text's.
+      if (expectedBytes) expect(bytes.buffer.byteLength).toBeLessThan(photo.length * 1.01);
+    }
+  });
+
+  it('says the data is too long past MAX_BASE64_UPLOAD_CHARS, and not base64 when it is not, in a body it still reads to the end', () => {
+    const over = json({ data: 'A'.repeat(MAX_BASE64_UPLOAD_CHARS + 1), recaptchaToken: 'a' });
+    expect(readInChunks(over, [1000, 70_000])).toMatchObject({ ok: true, recaptchaToken: 'a', data: { kind: 'tooLong' } });
+    const wrong = json({ data: `${'A'.repeat(1_000_000)}!${'A'.repeat(1_000_000)}`, recaptchaToken: 'b' });
+    expect(readInChunks(wrong, [65_536])).toMatchObject({ ok: true, recaptchaToken: 'b', data: { kind: 'notBase64' } });
+    // The JSON is checked to its last byte even once the data is known to be wrong.
+    expect(readInChunks(Buffer.concat([wrong, Buffer.from('x')]), [65_536])).toEqual({ ok: false, reason: 'syntax' });
+  });
+
+  it('keeps bounds a browser never reaches: nesting, a data URL header, a token', () => {
+    const deep = `{"a":${'['.repeat(100)}${']'.repeat(100)},"data":"QUJD"}`;
+    expect(readUploadBody(Buffer.from(deep))).toEqual({ ok: false, reason: 'syntax' });
+    const header = json({ data: `data:image/png;${'x'.repeat(2000)};base64,QUJD` });
+    expect(readUploadBody(header)).toMatchObject({ ok: true, data: { kind: 'notBase64' } });
+    const token = json({ data: 'QUJD', recaptchaToken: 'x'.repeat(40_000) });
+    expect(readUploadBody(token)).toMatchObject({ ok: true, recaptchaToken: null, data: { kind: 'bytes' } });
   });
 });
