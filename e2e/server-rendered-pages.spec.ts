@@ -165,7 +165,7 @@ test.describe('after hydration', () => {
   });
 });
 
-test.describe('before hydration (decision 0038)', () => {
+test.describe('before hydration (decision 0039)', () => {
   test('the page paints before any script is requested, and a button pressed before React takes over still works', async ({ page }) => {
     const errors = watch(page);
     // The bundle is held back until the test lets it go: what the visitor sees on a slow line.

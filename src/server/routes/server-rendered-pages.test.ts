@@ -233,7 +233,7 @@ describe('canonical URLs, hreflang alternates and the sitemap', () => {
   });
 });
 
-describe('a rendered page paints before its scripts load (decision 0038)', () => {
+describe('a rendered page paints before its scripts load (decision 0039)', () => {
   const manifest = () => JSON.parse(readFileSync(path.join(WEB_DIST, '.vite', 'manifest.json'), 'utf8')) as Record<string, { file: string; isEntry?: boolean }>;
 
   it.each(['/uk/', '/it/', '/de/', '/de/datenschutz', '/uk/privacy-policy', '/it/thank-you', '/uk/finder'])('%s names no script the browser would fetch before its first paint', async (url) => {
