@@ -99,6 +99,10 @@ const RENDERED = [
   { path: '/uk/finder', heading: 'Find a cancer champion pharmacy' },
   { path: '/de/finder', heading: null },
   { path: '/uk/link-sent', heading: null },
+  // The applicant forms' first screen (decision 0039).
+  { path: '/uk/form', heading: 'Register as a Pharmacy Champions pharmacist' },
+  { path: '/it/form', heading: null },
+  { path: '/de/form/1', heading: null },
   // The data-rights and status pages need the API: their HTML has the page around a loading line.
   { path: '/uk/my-data/not-a-real-token', heading: null, loading: true },
   { path: '/uk/my-application/not-a-real-token', heading: null, loading: true },
@@ -165,7 +169,7 @@ test.describe('after hydration', () => {
   });
 });
 
-test.describe('before hydration (decision 0038)', () => {
+test.describe('before hydration (decision 0039)', () => {
   test('the page paints before any script is requested, and a button pressed before React takes over still works', async ({ page }) => {
     const errors = watch(page);
     // The bundle is held back until the test lets it go: what the visitor sees on a slow line.
@@ -192,5 +196,30 @@ test.describe('before hydration (decision 0038)', () => {
     await hydrated(page);
     expect(errors).toEqual([]);
   });
-});
 
+  test('text typed and a choice made in a form before the scripts come are kept', async ({ page }) => {
+    const errors = watch(page);
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/.*\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto('/uk/form', { waitUntil: 'domcontentloaded' });
+    await page.getByLabel('Email address').fill('early.bird@example.org');
+    await page.getByLabel('First name').fill('Early');
+    await page.getByRole('group', { name: 'Are you a locum pharmacist?' }).getByLabel('No').check();
+    release();
+    await expect(page.locator('form[data-live]')).toBeVisible();
+    await expect(page.getByLabel('Email address')).toHaveValue('early.bird@example.org');
+    await expect(page.getByLabel('First name')).toHaveValue('Early');
+    await expect(page.getByRole('group', { name: 'Are you a locum pharmacist?' }).getByLabel('No')).toBeChecked();
+    // The runner holds them: they are kept in the tab, and a reload (rendered afresh from the kept answers) shows them.
+    await expect.poll(() => page.evaluate(() => sessionStorage.getItem('pc.apply.uk') ?? '')).toContain('early.bird@example.org');
+    await page.reload();
+    await expect(page.getByLabel('Email address')).toHaveValue('early.bird@example.org');
+    await expect(page.getByLabel('First name')).toHaveValue('Early');
+    await expect(page.getByRole('group', { name: 'Are you a locum pharmacist?' }).getByLabel('No')).toBeChecked();
+    expect(errors).toEqual([]);
+  });
+});

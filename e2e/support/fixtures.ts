@@ -98,7 +98,41 @@ export async function expectNoAxeViolationsAtBothWidths(page: Page) {
   await page.setViewportSize({ width: 1280, height: 900 });
 }
 
-export const test = base;
+/**
+ * Until React has taken over a server-rendered page (decision 0039), a press is held back and
+ * replayed, and text typed is carried over; a test that means to act before that says so
+ * (`waitUntil: 'commit'` or 'domcontentloaded'). Every other visit waits until React holds the page
+ * and a form on it has started, so that no test races the hydration.
+ */
+async function scriptsTookOver(page: Page) {
+  const tookOver = () => {
+    const root = document.getElementById('root');
+    if (!root) return true; // not a page of the app (a file, an API answer)
+    // A form is live once its runner has started (form-page.tsx data-live).
+    return Object.keys(root).some((key) => key.startsWith('__reactContainer')) && !root.querySelector('.pc-registration > form:not([data-live])');
+  };
+  await expect.poll(() => page.evaluate(tookOver).catch(() => false)).toBe(true);
+}
+
+export const test = base.extend({
+  page: async ({ page, javaScriptEnabled }, use) => {
+    if (!javaScriptEnabled) return use(page);
+    const goto = page.goto.bind(page);
+    const reload = page.reload.bind(page);
+    const waits = (options?: { waitUntil?: string }) => !options?.waitUntil || options.waitUntil === 'load' || options.waitUntil === 'networkidle';
+    page.goto = async (url, options) => {
+      const response = await goto(url, options);
+      if (waits(options)) await scriptsTookOver(page);
+      return response;
+    };
+    page.reload = async (options) => {
+      const response = await reload(options);
+      if (waits(options)) await scriptsTookOver(page);
+      return response;
+    };
+    await use(page);
+  },
+});
 export { expect };
 
 /**

@@ -138,8 +138,8 @@ describe('the public pages, rendered on the server', () => {
     expect(closed).toContain('<h1>');
   });
 
-  it('leaves the forms and the staff pages to the browser', async () => {
-    for (const url of ['/uk/form', '/de/form/1', '/uk/signin', '/uk/admin/review']) {
+  it('leaves the staff pages to the browser', async () => {
+    for (const url of ['/uk/signin', '/uk/admin/review']) {
       const body = (await get(url)).body;
       expect(body, url).toContain('<div id="root"></div>');
       expect(body, url).toContain('<noscript>');
@@ -233,7 +233,33 @@ describe('canonical URLs, hreflang alternates and the sitemap', () => {
   });
 });
 
-describe('a rendered page paints before its scripts load (decision 0038)', () => {
+describe('the applicant forms, rendered on the server (decision 0039)', () => {
+  it.each([
+    { url: '/uk/form', language: 'en' as Language, fields: ['email', 'firstName', 'lastName'] },
+    { url: '/it/form', language: 'it' as Language, fields: ['email', 'firstName', 'lastName'] },
+    { url: '/de/form/1', language: 'de' as Language, fields: ['haveYouCompleted', 'email'] },
+  ])('$url carries its heading, its introduction and its first fields, in a form sent by POST, with the "needs JavaScript" notice', async ({ url, language, fields }) => {
+    const response = await get(url);
+    expect(response.statusCode).toBe(200);
+    const html = root(response.body);
+    expect(html).toMatch(/<main\b[\s\S]*<h1\b[^>]*>[^<]+<\/h1>/);
+    const form = messages(language, 'form') as { form: { intro: { time: string } } };
+    expect(textOf(html)).toContain(squash(form.form.intro.time.replace('{{minutes}}', '5')));
+    expect(html).toMatch(/<form [^>]*method="post"/);
+    for (const field of fields) expect(html).toContain(`name="${field}"`);
+    expect(response.body).toContain('<noscript>');
+    // Its scripts start after the first paint, as every rendered page's.
+    expect(response.body).not.toMatch(/<script\b[^>]*\bsrc=/);
+    expect(afterPaint(response.body).modules.length).toBeGreaterThan(0);
+  });
+
+  it('a later step without kept answers renders its loading line (the browser sends the visitor to step 1)', async () => {
+    const html = root((await get('/de/form/2')).body);
+    expect(html).toMatch(/role="status"/);
+  });
+});
+
+describe('a rendered page paints before its scripts load (decision 0039)', () => {
   const manifest = () => JSON.parse(readFileSync(path.join(WEB_DIST, '.vite', 'manifest.json'), 'utf8')) as Record<string, { file: string; isEntry?: boolean }>;
 
   it.each(['/uk/', '/it/', '/de/', '/de/datenschutz', '/uk/privacy-policy', '/it/thank-you', '/uk/finder'])('%s names no script the browser would fetch before its first paint', async (url) => {
@@ -260,8 +286,8 @@ describe('a rendered page paints before its scripts load (decision 0038)', () =>
     expect(policy).not.toContain('unsafe-inline\';script');
   });
 
-  it('leaves the pages the browser renders (forms, staff) as they were: the entry script and its preloads in the head', async () => {
-    for (const url of ['/uk/form', '/de/form/1', '/it/signin']) {
+  it('leaves the pages the browser renders (staff) as they were: the entry script and its preloads in the head', async () => {
+    for (const url of ['/it/signin', '/uk/admin/review']) {
       const response = await get(url);
       expect(response.body, url).toMatch(/<script type="module" crossorigin src="\/assets\/index-[^"]+\.js"><\/script>/);
       expect(response.body, url).not.toContain('id="after-paint"');

@@ -16,7 +16,7 @@ import { ApiMessage } from '#shared/schemas/api.ts';
 import type { Config } from '../config.ts';
 import { alternateTags, hostMarkets, pagePairs, pageUrlBuilder, robotsTxt, sitemap, sitemapUrl } from '../services/page-links.ts';
 import { createPreloader, readManifest } from '../services/preload.ts';
-import { isServerRendered, loadServerRenderer, type RenderedPage, type ServerRenderer } from '../services/server-render.ts';
+import { isServerRendered, loadServerRenderer, needsScripts, type RenderedPage, type ServerRenderer } from '../services/server-render.ts';
 import { escapeHtml, jsonForScript } from '../services/tokens.ts';
 import { scriptsAfterPaint } from '../services/after-paint.ts';
 import { webAppManifest } from '../services/web-app-manifest.ts';
@@ -56,7 +56,7 @@ const PRIVATE_PAGES = new Set<PageName | null>(['myApplication', 'myData']);
  * index.html filled in for one visit; `headTags` (preload links) go at the end of <head>; `head`
  * replaces the title and adds a description; `root` is the page's server-rendered markup.
  */
-export function renderIndex(template: string, site: SiteConfig, headTags = '', head?: PageHead, root = ''): string {
+export function renderIndex(template: string, site: SiteConfig, headTags = '', head?: PageHead, root = '', needsScripts = false): string {
   const block = `<script type="application/json" id="site-config">${jsonForScript(site)}</script>`;
   const lang = LANGUAGE_TAG[site.language];
   let html = /<html\b[^>]*\blang=/i.test(template)
@@ -67,8 +67,9 @@ export function renderIndex(template: string, site: SiteConfig, headTags = '', h
     : `<title>${escapeHtml(pageTitle(site.productName, site.country))}</title>`;
   html = /<title>[\s\S]*?<\/title>/i.test(html) ? html.replace(/<title>[\s\S]*?<\/title>/i, () => title) : html.replace(/<\/head>/i, () => `${title}</head>`);
   html = html.includes('<!--site-config-->') ? html.replace('<!--site-config-->', () => block) : html.replace(/<\/head>/i, () => `${block}</head>`);
-  // A rendered page reads without scripting: the "needs JavaScript" notice is for the others.
-  if (root) html = html.replace('<div id="root"></div>', () => `<div id="root">${root}</div>`).replace(/\s*<noscript>[\s\S]*?<\/noscript>/i, '');
+  // A rendered page reads without scripting: the "needs JavaScript" notice is for the others, and for a form.
+  if (root) html = html.replace('<div id="root"></div>', () => `<div id="root">${root}</div>`);
+  if (root && !needsScripts) html = html.replace(/\s*<noscript>[\s\S]*?<\/noscript>/i, '');
   return headTags ? html.replace(/<\/head>/i, () => `${headTags}</head>`) : html;
 }
 
@@ -184,7 +185,7 @@ export async function webRoutes(app: FastifyInstance, config: Config, heads: Pag
     const headTags = /^\/rep(\/|$)/.test(localPath) ? `${preload}<link rel="manifest" href="${escapeHtml(`${basePath}/manifest.webmanifest${language === MARKET_LANGUAGE[country] ? '' : `?lang=${language}`}`)}">` : `${alternates}${preload}`;
     // Pages behind a personal link (a token in the path) stay out of search engines.
     if (found && PRIVATE_PAGES.has(pageName)) reply.header('x-robots-tag', 'noindex');
-    const html = rendered ? scriptsAfterPaint(renderIndex(template, site, headTags, pageHead, rendered.html)) : renderIndex(template, site, headTags, pageHead);
+    const html = rendered ? scriptsAfterPaint(renderIndex(template, site, headTags, pageHead, rendered.html, needsScripts(shown!))) : renderIndex(template, site, headTags, pageHead);
     reply.code(found ? 200 : 404).type('text/html; charset=utf-8').header('cache-control', 'no-cache');
     return sendCompressed(request, reply, html);
   };

@@ -1,4 +1,4 @@
-// Server-rendered pages load their scripts after the first paint (issue 26, decision 0038): the HTML
+// Server-rendered pages load their scripts after the first paint (issue 26, decision 0039): the HTML
 // and its stylesheets paint alone, then the bundle is fetched and hydrates. The build's <script
 // type="module"> and <link rel="modulepreload"> tags are taken out of such a page and listed in a
 // JSON block, which one fixed inline script reads once the browser reports its first contentful

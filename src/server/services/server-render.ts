@@ -12,15 +12,21 @@ import type { PageName } from '#shared/page-modules.ts';
 
 /**
  * The pages whose HTML carries their content: landing, legal, thank-you, not-found, the finder, the
- * data-rights and status pages. Pages with data from the API render what they show before it
- * arrives (their heading and a loading line). The forms and the staff pages stay rendered in the browser.
+ * data-rights and status pages, and the applicant forms (their first screen: heading, introduction,
+ * fields; decision 0039). Pages with data from the API render what they show before it arrives
+ * (their heading and a loading line). The staff pages stay rendered in the browser.
  */
 const SERVER_RENDERED = new Set<PageName>([
   'landing', 'privacyPolicy', 'terms', 'datenschutz', 'nutzungsbedingungen', 'impressum',
-  'thankYou', 'notFound', 'finder', 'finderListing', 'linkSent', 'myData', 'myApplication',
+  'thankYou', 'notFound', 'finder', 'finderListing', 'linkSent', 'myData', 'myApplication', 'application', 'steps',
 ]);
 
 export const isServerRendered = (page: PageName): boolean => SERVER_RENDERED.has(page);
+
+/** Rendered pages that still need the scripts to be used (a form is sent by them): they keep the "needs JavaScript" notice. */
+const NEEDS_SCRIPTS = new Set<PageName>(['application', 'steps']);
+
+export const needsScripts = (page: PageName): boolean => NEEDS_SCRIPTS.has(page);
 
 interface Renderer {
   render(request: { url: string; site: SiteConfig; cookies: string }): Promise<{ html: string }>;

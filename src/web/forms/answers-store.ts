@@ -28,7 +28,8 @@ interface Stored {
 /** The store of a form in a market: the one its entry shares with others (the applicant forms), or its own. */
 export const storeOf = (form: Pick<FormDef, 'id' | 'sharedStore'>, country: Country): string => `${form.sharedStore ?? form.id}.${country}`;
 
-const keyFor = (store: string) => `pc.${store}`;
+/** The sessionStorage key of a store (the page names it, so that main.tsx can tell kept answers without this module). */
+export const keyFor = (store: string) => `pc.${store}`;
 
 function read(store: string): Stored {
   try {

@@ -124,7 +124,7 @@ export function FormPage({ form, sections, step = 1, values, stepPath, backTo, f
   ) : null;
 
   return (
-    <div className={`pc-registration pc-form--${form.id}${several ? ' pc-steps-page' : ''}`}>
+    <div className={`pc-registration pc-form--${form.id}${several ? ' pc-steps-page' : ''}`} data-kept-key={runner.keptKey}>
       {several && variant.showStepIndicator ? (
         <StepIndicator current={step} caption={indicator} label={t(`${ns}.progressLabel`)} names={form.steps.map((_, i) => t(`${ns}.names.${i + 1}`))} />
       ) : null}
@@ -147,7 +147,8 @@ export function FormPage({ form, sections, step = 1, values, stepPath, backTo, f
         {form.intro && step === 1 ? <ApplicantIntro /> : null}
         <RunnerProvider value={state}>
           <FormProvider {...methods}>
-            <form noValidate onSubmit={onSubmit} aria-busy={submitting || undefined}>
+            {/* POST: should it ever be sent without the scripts (they failed to load), the answers stay out of the URL. */}
+            <form method="post" noValidate onSubmit={onSubmit} aria-busy={submitting || undefined} data-live={runner.live || undefined}>
               {sectionIds.map((id) => {
                 const Section = sectionComponent(form, sections, id);
                 const def = sectionOf(id);

@@ -155,7 +155,7 @@ export function FinderPage() {
 /**
  * A service keyword the results must offer: applied on Filter (or Enter), removed by Clear. The
  * field keeps what the browser holds (not React state), so that words typed before the page's
- * scripts took over are not lost (decision 0038).
+ * scripts took over are not lost (decision 0039).
  */
 function ServiceFilter({ service, onChange }: { service: string; onChange: (service: string) => void }) {
   const { t } = useTranslation();

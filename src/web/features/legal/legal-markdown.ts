@@ -1,6 +1,6 @@
 // A legal text's Markdown as HTML, with heading ids for the table of contents. Its own module: it
 // brings `marked` (some 12 KB, and its grammar is built when it loads), which a page the server
-// rendered does not need to hydrate (legal-page.tsx, decision 0038).
+// rendered does not need to hydrate (legal-page.tsx, decision 0039).
 import { Marked, Renderer } from 'marked';
 import { escapeHtml, slugify, type LegalHeading, type RenderedLegalDocument } from './legal-document.ts';
 

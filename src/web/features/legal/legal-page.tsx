@@ -69,7 +69,7 @@ const loadMarkdownRenderer = () => (markdownRenderer ??= import('./legal-markdow
 /**
  * The text as the server rendered it into this page, while the browser hydrates it: taken from the
  * page as it is (its table of contents from the links the server rendered), so that hydration does
- * not parse the Markdown again (decision 0038). Undefined once the page shows another text.
+ * not parse the Markdown again (decision 0039). Undefined once the page shows another text.
  */
 function serverRenderedText(key: string): RenderedLegalDocument | undefined {
   if (typeof document === 'undefined') return undefined;

@@ -2,6 +2,7 @@
 // summary (use-summary.ts) and its moves, Next, Previous and the submit (use-moves.ts). The page
 // renders what this returns; the entry's flags, not the page, say what the form does.
 import type { FormDef } from '#shared/forms/model.ts';
+import { keyFor } from '../answers-store.ts';
 import { useFormMoves } from './use-moves.ts';
 import { useFormStart, type RunnerOptions } from './use-start.ts';
 import { useErrorSummary } from './use-summary.ts';
@@ -12,6 +13,8 @@ export function useFormRunner(form: FormDef, step = 1, options: RunnerOptions = 
   const moves = useFormMoves(form, step, start, errors);
   return {
     methods: start.methods,
+    /** The form's fields are the runner's: what was typed before hydration has been taken over. */
+    live: start.live,
     phase: start.phase,
     editing: start.editing,
     recordName: start.recordName,
@@ -20,6 +23,8 @@ export function useFormRunner(form: FormDef, step = 1, options: RunnerOptions = 
     stored: start.stored,
     meta: start.meta,
     draftMissing: start.draftMissing,
+    /** The sessionStorage key of the answers, for a form that keeps them. */
+    keptKey: form.keepAnswers ? keyFor(start.store) : undefined,
     submitting: moves.submitting,
     attempt: errors.attempt,
     captchaReset: moves.captchaReset,

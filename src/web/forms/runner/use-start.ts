@@ -13,6 +13,7 @@ import { isLanguage, type Country } from '#shared/markets.ts';
 import { getDraft } from '../../lib/api/drafts.ts';
 import { LINK_NOT_VALID } from '../../lib/api/get-pharmacist.ts';
 import { getRecord, NO_ACCESS } from '../../lib/api/get-record.ts';
+import { forgetTypedBeforeHydration, typedBeforeHydration } from '../../lib/hydration.ts';
 import { useLocalPath, useSite } from '../../lib/site-context.tsx';
 import { loadAnswers, loadMeta, replaceAnswers, saveAnswers, storable, storeOf, updateMeta, type StoredAnswers, type StoredMeta } from '../answers-store.ts';
 import type * as Outbox from '../offline-outbox.ts';
@@ -80,6 +81,7 @@ export function useFormStart(form: FormDef, step: number, options: RunnerOptions
   const outbox = useRef<typeof Outbox | null>(null);
   const started = useRef(false);
   const [onThisStep] = useState(() => stepFields(form, step));
+  const [typedBefore] = useState(() => typedBeforeHydration(onThisStep));
 
   // A draft link, the record behind an edit link, the bounce to step 1 and a kept certificate,
   // in that order; each is done once (the store remembers), later visits keep the applicant's changes.
@@ -170,5 +172,14 @@ export function useFormStart(form: FormDef, step: number, options: RunnerOptions
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [methods, form.keepAnswers, store, phase]);
 
-  return { methods, phase, setPhase, editing, recordId, recordName, record, prefilledName, stored, meta, draftMissing, store, onThisStep, outbox, pathOfStep };
+  // What the visitor typed in the server's HTML before the scripts took over (decision 0039), set
+  // once every change is kept (the effect above); from here on the fields are the runner's (`live`).
+  const [live, setLive] = useState(false);
+  useEffect(() => {
+    for (const [name, value] of Object.entries(typedBefore)) methods.setValue(name, value, { shouldDirty: true });
+    forgetTypedBeforeHydration();
+    setLive(true);
+  }, [methods, typedBefore]);
+
+  return { methods, live, phase, setPhase, editing, recordId, recordName, record, prefilledName, stored, meta, draftMissing, store, onThisStep, outbox, pathOfStep };
 }
