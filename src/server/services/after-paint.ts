@@ -41,11 +41,13 @@ const AFTER_PAINT_SCRIPT = `(function () {
       link.href = href;
       document.head.appendChild(link);
     });
-    var script = document.createElement('script');
-    script.type = 'module';
-    script.crossOrigin = '';
-    script.src = plan.entry;
-    document.head.appendChild(script);
+    setTimeout(function () {
+      var script = document.createElement('script');
+      script.type = 'module';
+      script.crossOrigin = '';
+      script.src = plan.entry;
+      document.head.appendChild(script);
+    });
   }
   var types = window.PerformanceObserver && PerformanceObserver.supportedEntryTypes;
   if (types && types.indexOf('paint') >= 0) {

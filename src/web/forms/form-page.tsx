@@ -148,7 +148,7 @@ export function FormPage({ form, sections, step = 1, values, stepPath, backTo, f
         <RunnerProvider value={state}>
           <FormProvider {...methods}>
             {/* POST: should it ever be sent without the scripts (they failed to load), the answers stay out of the URL. */}
-            <form method="post" noValidate onSubmit={onSubmit} aria-busy={submitting || undefined} data-live={runner.live || undefined}>
+            <form method="post" noValidate onSubmit={onSubmit} aria-busy={submitting || undefined} ref={markLive}>
               {sectionIds.map((id) => {
                 const Section = sectionComponent(form, sections, id);
                 const def = sectionOf(id);
@@ -184,6 +184,15 @@ export function FormPage({ form, sections, step = 1, values, stepPath, backTo, f
       {form.keepAnswers && several && form.drafts ? <Suspense fallback={null}><SaveDraft step={step as Step} answers={runner.answersSoFar} /></Suspense> : null}
     </div>
   );
+}
+
+/**
+ * Marks the form once React holds it (`data-live`, which the end-to-end tests wait for). Set on the
+ * element, not through state: a state change would render the whole form again while its lazy
+ * parts are still being hydrated, and React would then render those afresh, in one long task.
+ */
+function markLive(form: HTMLFormElement | null) {
+  form?.setAttribute('data-live', '');
 }
 
 /** A section with `visibleWhen` follows the answers it depends on; others render as they are. */

@@ -13,8 +13,6 @@ export function useFormRunner(form: FormDef, step = 1, options: RunnerOptions = 
   const moves = useFormMoves(form, step, start, errors);
   return {
     methods: start.methods,
-    /** The form's fields are the runner's: what was typed before hydration has been taken over. */
-    live: start.live,
     phase: start.phase,
     editing: start.editing,
     recordName: start.recordName,

@@ -173,13 +173,11 @@ export function useFormStart(form: FormDef, step: number, options: RunnerOptions
   }, [methods, form.keepAnswers, store, phase]);
 
   // What the visitor typed in the server's HTML before the scripts took over (decision 0039), set
-  // once every change is kept (the effect above); from here on the fields are the runner's (`live`).
-  const [live, setLive] = useState(false);
+  // once every change is kept (the effect above).
   useEffect(() => {
     for (const [name, value] of Object.entries(typedBefore)) methods.setValue(name, value, { shouldDirty: true });
     forgetTypedBeforeHydration();
-    setLive(true);
   }, [methods, typedBefore]);
 
-  return { methods, live, phase, setPhase, editing, recordId, recordName, record, prefilledName, stored, meta, draftMissing, store, onThisStep, outbox, pathOfStep };
+  return { methods, phase, setPhase, editing, recordId, recordName, record, prefilledName, stored, meta, draftMissing, store, onThisStep, outbox, pathOfStep };
 }
