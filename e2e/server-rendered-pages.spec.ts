@@ -185,8 +185,7 @@ test.describe('before hydration (decision 0039)', () => {
     const notice = page.getByRole('region', { name: 'Cookies on Pharmacy Champions' });
     await expect(page.getByRole('heading', { level: 1, name: 'Become a cancer champion' })).toBeVisible();
     // It has painted while no script could run.
-    const painted = await page.evaluate(() => performance.getEntriesByName('first-contentful-paint').length);
-    expect(painted).toBe(1);
+    await expect.poll(() => page.evaluate(() => performance.getEntriesByName('first-contentful-paint').length)).toBe(1);
     await expect.poll(() => scriptsAsked.length).toBeGreaterThan(0);
     await notice.getByRole('button', { name: 'Got it' }).click();
     expect(await page.locator('#root').evaluate((root) => Object.keys(root).some((key) => key.startsWith('__reactContainer')))).toBe(false);
@@ -221,5 +220,25 @@ test.describe('before hydration (decision 0039)', () => {
     await expect(page.getByLabel('First name')).toHaveValue('Early');
     await expect(page.getByRole('group', { name: 'Are you a locum pharmacist?' }).getByLabel('No')).toBeChecked();
     expect(errors).toEqual([]);
+  });
+
+  test.describe('on a page loaded lazily', () => {
+    test.use({ geolocation: { latitude: 53.401, longitude: -2.99 }, permissions: ['geolocation'] });
+
+    test('a button pressed while the shell is hydrated but the page is not yet still works', async ({ page }) => {
+      const errors = watch(page);
+      let release = () => {};
+      const released = new Promise<void>((resolve) => (release = resolve));
+      await page.route(/\/assets\/finder-page-[^/]*\.js$/, async (route) => {
+        await released;
+        await route.continue();
+      });
+      await page.goto('/uk/finder', { waitUntil: 'domcontentloaded' });
+      await expect.poll(() => page.locator('#root').evaluate((root) => Object.keys(root).some((key) => key.startsWith('__reactContainer')))).toBe(true);
+      await page.getByRole('button', { name: 'Use my location' }).click();
+      release();
+      await expect(page.getByRole('status').filter({ hasText: /within 25 km of your location/ })).toBeVisible();
+      expect(errors).toEqual([]);
+    });
   });
 });

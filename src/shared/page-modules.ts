@@ -120,11 +120,3 @@ export function isPagePath(localPath: string, variant: Variant): boolean {
   if (isFormStep(path)) return true;
   return isStaffPage(path);
 }
-
-/**
- * The event the browser's entry dispatches on window once React has taken over a server-rendered
- * page (its root exists, so React handles clicks from then on): the server's after-paint loader
- * (src/server/services/after-paint.ts) then replays the clicks it held back until that moment.
- */
-export const HYDRATING_EVENT = 'champions:hydrating';
-

@@ -1,6 +1,5 @@
 import { startTransition, StrictMode } from 'react';
 import { LANGUAGE_TAG } from '#shared/markets.ts';
-import { HYDRATING_EVENT } from '#shared/page-modules.ts';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { readSiteConfig } from './lib/site-config.ts';
@@ -44,7 +43,5 @@ void initI18n(config.language, { product: config.productName }, SHELL_MESSAGES).
     if (hydrate) {
       hydrateRoot(container, app);
     } else createRoot(container).render(app);
-    // React listens from here on: the server's after-paint script replays the presses it held.
-    window.dispatchEvent(new Event(HYDRATING_EVENT));
   });
 });

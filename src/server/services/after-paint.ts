@@ -4,33 +4,45 @@
 // JSON block, which one fixed inline script reads once the browser reports its first contentful
 // paint. The Content-Security-Policy allows that one script by its hash (AFTER_PAINT_SCRIPT_HASH).
 import { createHash } from 'node:crypto';
-import { HYDRATING_EVENT } from '#shared/page-modules.ts';
 import { jsonForScript } from './tokens.ts';
 
 /**
  * Starts the listed modules once the page has painted: on the first contentful paint where the
  * browser reports paints, else after the next frame; at the latest after 3 s (a page opened in a
- * background tab paints only when shown). Until React has taken over the page, a button pressed
- * would do nothing: the press is held back and replayed then (links work without scripts, so they
- * go on). Plain ES5, so that it runs wherever the HTML is read.
+ * background tab paints only when shown). Until React has taken over a button (hydrated it: React
+ * keeps its props on the element, under a key starting with `__reactProps`), pressing it would do
+ * nothing: the press is held back and replayed once React has (for 10 s at most; links work
+ * without scripts, so they go on). Per button, because React hydrates a lazily loaded page after
+ * the shell. Plain ES5, so that it runs wherever the HTML is read.
  */
 const AFTER_PAINT_SCRIPT = `(function () {
   var plan = JSON.parse(document.getElementById('after-paint').textContent);
   var started = false;
   var held = [];
-  function hold(event) {
+  function hydrated(button) {
+    for (var key in button) if (key.indexOf('__reactProps') === 0) return true;
+    return false;
+  }
+  function replay(button, tries) {
+    if (!button.isConnected || tries > 200) {
+      held.splice(held.indexOf(button), 1);
+    } else if (hydrated(button)) {
+      held.splice(held.indexOf(button), 1);
+      button.click();
+    } else {
+      setTimeout(function () { replay(button, tries + 1); }, 50);
+    }
+  }
+  document.addEventListener('click', function (event) {
     var button = event.target.closest && event.target.closest('button');
-    if (!button) return;
+    if (!button || hydrated(button)) return;
     event.preventDefault();
     event.stopPropagation();
-    if (held.indexOf(button) < 0) held.push(button);
-  }
-  document.addEventListener('click', hold, true);
-  window.addEventListener('${HYDRATING_EVENT}', function () {
-    document.removeEventListener('click', hold, true);
-    held.forEach(function (button) { if (button.isConnected) button.click(); });
-    held = [];
-  });
+    if (held.indexOf(button) < 0) {
+      held.push(button);
+      replay(button, 0);
+    }
+  }, true);
   function start() {
     if (started) return;
     started = true;
