@@ -83,9 +83,11 @@ export async function crashDurability(options: CrashOptions): Promise<CrashRepor
         let photo: { filename: string; id: string } | undefined;
         if (i % 2 === 0) {
           // More than MAX_WAITING_UPLOADS uploads at once are answered 503 before their body is read
-          // (the bot-check token unused): the client tries again, as a person shown "try again" would.
+          // (the bot-check token unused): the client tries again, as a person shown "try again" would,
+          // for up to a minute (16 uploads waiting at some 150 ms each can take longer than 2 s).
           let uploaded = await post('/api/save-temp-pharmacist-image', photoBody(photoTokens[i / 2]));
-          for (let retry = 0; uploaded.status === 503 && retry < 100 && !killed; retry++) {
+          const giveUpAt = Date.now() + 60_000;
+          while (uploaded.status === 503 && Date.now() < giveUpAt && !killed) {
             await new Promise((resolve) => setTimeout(resolve, 20));
             uploaded = await post('/api/save-temp-pharmacist-image', photoBody(photoTokens[i / 2]));
           }
