@@ -98,7 +98,7 @@ describe('/my-data/{token}', () => {
     await noAxeViolations();
 
     await user.click(screen.getByRole('button', { name: 'Meine Daten löschen' }));
-    expect(screen.getByRole('heading', { name: 'Sind Sie sicher?' })).toHaveFocus();
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Sind Sie sicher?' })).toHaveFocus());
     await noAxeViolations();
     await user.click(screen.getByRole('button', { name: 'Abbrechen' }));
     expect(api.calls.some((c) => c.path.endsWith('/erase'))).toBe(false);

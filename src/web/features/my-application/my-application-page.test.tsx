@@ -1,7 +1,7 @@
 // Issue 25 item 5: the applicant's status page, in the applicant's language, for each status, with
 // the expected dates, what to do next, and the "link not valid" view; no axe violations.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import type { Country, Language } from '#shared/markets.ts';
 import type { MyApplicationStatus } from '#shared/schemas/my-application.ts';
@@ -34,7 +34,8 @@ describe('/my-application/{token}', () => {
     await renderStatus(SUBMITTED);
     expect(screen.getByRole('status')).toHaveTextContent('Loading your application…');
     const heading = await screen.findByRole('heading', { level: 1, name: 'Your application' });
-    expect(heading).toHaveFocus();
+    // The page moves focus to its heading in an effect once the answer is shown.
+    await waitFor(() => expect(heading).toHaveFocus());
     expect(document.title).toBe('Your application – Pharmacy Champions');
     expect(screen.getByText('Reference: PC-7K3M9Q')).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 2, name: 'Received' })).toBeInTheDocument();
