@@ -1,7 +1,7 @@
 // The one page every form is: heading (and step indicator), error summary, the step's sections
 // from the registry, Previous/Next or Submit, and the spinner; the runner does the rest.
 import type { ComponentType, ReactNode } from 'react';
-import { lazy, Suspense, useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef } from 'react';
 import { FormProvider, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
@@ -95,6 +95,64 @@ export function FormPage({ form, sections, step = 1, values, stepPath, backTo, f
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [ready]);
 
+  // The form itself is memoised: react-hook-form renders the page again when it is ready (in a
+  // layout effect, all at once) and for each change of its state, and none of that changes the
+  // form's body; its fields follow their own errors and values (useFormState, useWatch). On a page
+  // hydrating from the server's HTML, that first render would otherwise go through every section
+  // in one long task, and render afresh the lazy ones still being hydrated (decision 0039).
+  const { editing, prefilledName, captchaReset, stored, meta, record } = runner;
+  const body = useMemo(() => {
+    const lastStep = step === form.steps.length;
+    const sectionIds = form.steps[step - 1] ?? [];
+    const state = { form, step, editing, prefilledName, captchaReset, stored, meta, record };
+    const previous = onPrevious ? (
+      <button type="button" className="pc-button pc-button--secondary" onClick={onPrevious}>
+        {t([`${ns}.previous`, 'steps.previous'])}
+      </button>
+    ) : backTo ? (
+      <Link className="pc-button pc-button--secondary" to={localPath(backTo)}>
+        {t([`${ns}.previous`, 'steps.previous'])}
+      </Link>
+    ) : null;
+    return (
+      <RunnerProvider value={state}>
+        <FormProvider {...methods}>
+          {/* POST: should it ever be sent without the scripts (they failed to load), the answers stay out of the URL. */}
+          <form method="post" noValidate onSubmit={onSubmit} aria-busy={submitting || undefined} ref={markLive}>
+            {sectionIds.map((id) => {
+              const Section = sectionComponent(form, sections, id);
+              const def = sectionOf(id);
+              if (!Section) return null;
+              return (
+                <ShownWhen key={id} section={def}>
+                  <FormTextProvider namespaces={[ns, def.texts]}>
+                    <div className="pc-form-section" data-section={id}>
+                      <Section />
+                    </div>
+                  </FormTextProvider>
+                </ShownWhen>
+              );
+            })}
+            {(form.carried ?? []).map((id) => {
+              const Carried = sectionComponent(form, sections, id);
+              return Carried ? <Carried key={id} /> : null;
+            })}
+            {lastStep ? (
+              <FormSubmitBar form={form} submitting={submitting} before={previous} />
+            ) : (
+              <div className="pc-button-group pc-steps-page__nav">
+                {previous}
+                <button type="submit" className="pc-button">
+                  {t([`${ns}.next`, 'steps.next'])}
+                </button>
+              </div>
+            )}
+          </form>
+        </FormProvider>
+      </RunnerProvider>
+    );
+  }, [form, sections, step, editing, prefilledName, captchaReset, stored, meta, record, methods, onSubmit, onPrevious, backTo, localPath, submitting, t, ns]);
+
   if (phase === 'failed') return <ErrorView />;
   if (phase === 'noAccess') return forbidden ?? <ErrorView />;
   if (phase === 'linkNotValid') {
@@ -109,19 +167,6 @@ export function FormPage({ form, sections, step = 1, values, stepPath, backTo, f
     );
   }
   if (phase === 'loading') return <Spinner label={t('form.loadingRecord')} />;
-
-  const lastStep = step === form.steps.length;
-  const sectionIds = form.steps[step - 1] ?? [];
-  const state = { form, step, editing: runner.editing, prefilledName: runner.prefilledName, captchaReset: runner.captchaReset, stored: runner.stored, meta: runner.meta, record: runner.record };
-  const previous = onPrevious ? (
-    <button type="button" className="pc-button pc-button--secondary" onClick={onPrevious}>
-      {t([`${ns}.previous`, 'steps.previous'])}
-    </button>
-  ) : backTo ? (
-    <Link className="pc-button pc-button--secondary" to={localPath(backTo)}>
-      {t([`${ns}.previous`, 'steps.previous'])}
-    </Link>
-  ) : null;
 
   return (
     <div className={`pc-registration pc-form--${form.id}${several ? ' pc-steps-page' : ''}`} data-kept-key={runner.keptKey}>
@@ -145,41 +190,7 @@ export function FormPage({ form, sections, step = 1, values, stepPath, backTo, f
       ) : null}
       <FormTextProvider namespaces={[ns]}>
         {form.intro && step === 1 ? <ApplicantIntro /> : null}
-        <RunnerProvider value={state}>
-          <FormProvider {...methods}>
-            {/* POST: should it ever be sent without the scripts (they failed to load), the answers stay out of the URL. */}
-            <form method="post" noValidate onSubmit={onSubmit} aria-busy={submitting || undefined} ref={markLive}>
-              {sectionIds.map((id) => {
-                const Section = sectionComponent(form, sections, id);
-                const def = sectionOf(id);
-                if (!Section) return null;
-                return (
-                  <ShownWhen key={id} section={def}>
-                    <FormTextProvider namespaces={[ns, def.texts]}>
-                      <div className="pc-form-section" data-section={id}>
-                        <Section />
-                      </div>
-                    </FormTextProvider>
-                  </ShownWhen>
-                );
-              })}
-              {(form.carried ?? []).map((id) => {
-                const Carried = sectionComponent(form, sections, id);
-                return Carried ? <Carried key={id} /> : null;
-              })}
-              {lastStep ? (
-                <FormSubmitBar form={form} submitting={submitting} before={previous} />
-              ) : (
-                <div className="pc-button-group pc-steps-page__nav">
-                  {previous}
-                  <button type="submit" className="pc-button">
-                    {t([`${ns}.next`, 'steps.next'])}
-                  </button>
-                </div>
-              )}
-            </form>
-          </FormProvider>
-        </RunnerProvider>
+        {body}
       </FormTextProvider>
       {form.keepAnswers && several && form.drafts ? <Suspense fallback={null}><SaveDraft step={step as Step} answers={runner.answersSoFar} /></Suspense> : null}
     </div>

@@ -1,13 +1,16 @@
 // Wording as data: a form and each of its sections name an i18n namespace ('italy', 'steps',
 // 'staff', 'form'); a section asks for `registrationNumber.label` and gets the form's own wording
 // when it has one, else the section's, else the shared 'form' wording.
-import { createContext, useCallback, useContext, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 const NamespaceChain = createContext<readonly string[]>(['form']);
 
 export function FormTextProvider({ namespaces, children }: { namespaces: readonly string[]; children: ReactNode }) {
-  const chain = [...new Set([...namespaces, 'form'])];
+  // The same chain for the same names, so a page that renders again does not render every section again.
+  const key = namespaces.join(' ');
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const chain = useMemo(() => [...new Set([...namespaces, 'form'])], [key]);
   return <NamespaceChain.Provider value={chain}>{children}</NamespaceChain.Provider>;
 }
 

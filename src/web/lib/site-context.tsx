@@ -1,5 +1,5 @@
 // The market, language and variant of this page, for any component that needs them.
-import { createContext, useContext, useMemo, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useMemo, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { resolveVariant, type Mode, type Variant } from '#shared/markets.ts';
 import type { SiteConfig } from './site-config.ts';
@@ -33,11 +33,15 @@ export function useSite(): Site {
 export function useLocalPath(): (path: string) => string {
   const { search } = useLocation();
   const lang = new URLSearchParams(search).get('lang');
-  return (path: string) => {
-    if (!lang) return path;
-    const [pathname, query = ''] = path.split('?');
-    const params = new URLSearchParams(query);
-    params.set('lang', lang);
-    return `${pathname}?${params.toString()}`;
-  };
+  // The same function while the language is, so memoised parts that link do not render again.
+  return useCallback(
+    (path: string) => {
+      if (!lang) return path;
+      const [pathname, query = ''] = path.split('?');
+      const params = new URLSearchParams(query);
+      params.set('lang', lang);
+      return `${pathname}?${params.toString()}`;
+    },
+    [lang],
+  );
 }

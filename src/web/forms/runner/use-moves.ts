@@ -10,6 +10,7 @@ import { ErrorKey } from '#shared/schemas/fields.ts';
 import { fieldErrors } from '#shared/schemas/api.ts';
 import { certificateProblem } from '#shared/schemas/registration-steps.ts';
 import { useLocalPath } from '../../lib/site-context.tsx';
+import { useStableCallback } from '../../lib/use-stable-callback.ts';
 import { clearAnswers, loadAnswers, saveAnswers, storable, type StoredAnswers } from '../answers-store.ts';
 import { saveOutcome, type SaveOutcome } from '../save-outcome.ts';
 import { deleteCertificate } from '../steps/certificate-store.ts';
@@ -125,7 +126,10 @@ export function useFormMoves(form: FormDef, step: number, start: Start, errors: 
     setAttempt((n) => n + 1);
   };
 
-  const onPrevious = step > 1 ? () => (keepNow(), goToStep(step - 1)) : undefined;
+  // Stable, so the form's memoised body (form-page.tsx) does not render again for them.
+  const onSubmit = useStableCallback(methods.handleSubmit(onValid, onInvalid));
+  const previous = useStableCallback(() => (keepNow(), goToStep(step - 1)));
+  const onPrevious = step > 1 ? previous : undefined;
 
-  return { submitting, captchaReset, answersSoFar, onSubmit: methods.handleSubmit(onValid, onInvalid), onPrevious };
+  return { submitting, captchaReset, answersSoFar, onSubmit, onPrevious };
 }

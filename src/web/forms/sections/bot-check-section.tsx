@@ -1,6 +1,6 @@
 // The bot check (ALTCHA, payload into recaptchaToken) and the honeypot field `website`,
 // which people never see or reach, so only bots fill it in. It starts the form's 'Send' part.
-import { useFormContext, useWatch } from 'react-hook-form';
+import { useFormContext, useFormState, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Captcha } from '../../components/captcha.tsx';
 import { useFieldError } from '../use-field-error.ts';
@@ -11,7 +11,8 @@ export function BotCheckSection() {
   const { t } = useTranslation();
   const text = useFormText();
   const { captchaReset: resetSignal } = useRunner();
-  const { register, setValue, control, formState } = useFormContext();
+  const { register, setValue, control } = useFormContext();
+  const { isSubmitted } = useFormState({ control });
   const token = useWatch({ control, name: 'recaptchaToken' }) as string;
   const error = useFieldError('recaptchaToken');
   return (
@@ -27,7 +28,7 @@ export function BotCheckSection() {
         error={error}
         verified={Boolean(token)}
         resetSignal={resetSignal}
-        onVerified={(payload) => setValue('recaptchaToken', payload, { shouldValidate: formState.isSubmitted })}
+        onVerified={(payload) => setValue('recaptchaToken', payload, { shouldValidate: isSubmitted })}
         onReset={() => setValue('recaptchaToken', '')}
       />
       <div className="pc-honeypot" aria-hidden="true">

@@ -4,7 +4,7 @@
 // own. Choosing another place clears what was filled in. Services and the Google profile box are
 // sections of their own (services-field.tsx).
 import { useRef, useState } from 'react';
-import { useFormContext, useWatch } from 'react-hook-form';
+import { useFormContext, useFormState, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { TEXT_MAX_LENGTH } from '#shared/limits.ts';
 import { useSite } from '../../lib/site-context.tsx';
@@ -20,7 +20,8 @@ export function PharmacySection({ withName = true }: { withName?: boolean }) {
   const { t } = useTranslation();
   const { prefilledName: initiallyAutofilled } = useRunner();
   const { config } = useSite();
-  const { register, setValue, getValues, control, formState } = useFormContext();
+  const { register, setValue, getValues, control } = useFormContext();
+  const { isSubmitted } = useFormState({ control });
   const [placeId, lat, lng, address, whereYouWork] = useWatch({ control, name: ['placeId', 'lat', 'lng', 'address', 'whereYouWork'] }) as [
     string,
     number | '',
@@ -41,7 +42,7 @@ export function PharmacySection({ withName = true }: { withName?: boolean }) {
   });
 
   const onSelect = async (place: Place) => {
-    const validate = { shouldValidate: formState.isSubmitted, shouldDirty: true };
+    const validate = { shouldValidate: isSubmitted, shouldDirty: true };
     setValue('placeId', place.placeId, validate);
     setValue('lat', place.lat, validate);
     setValue('lng', place.lng, validate);

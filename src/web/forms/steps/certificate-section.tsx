@@ -1,6 +1,6 @@
 // Step 1: the training question and the certificate (pdf, jpeg, png or heic, at most 5 MB).
 // A chosen file is checked at once; a good one is kept in IndexedDB until the form is sent.
-import { useController, useFormContext, useWatch } from 'react-hook-form';
+import { useController, useFormContext, useFormState, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { MAX_UPLOAD_BYTES, MB } from '#shared/limits.ts';
 import type { Country } from '#shared/markets.ts';
@@ -49,13 +49,14 @@ export interface TrainingSectionProps {
 
 export function TrainingAndCertificateSection({ country, askAgain, editing }: TrainingSectionProps) {
   const { t, i18n } = useTranslation();
-  const { register, control, formState, setValue } = useFormContext();
+  const { register, control, setValue } = useFormContext();
+  const { isSubmitted, errors } = useFormState({ control, name: 'file' });
   const completed = useWatch({ control, name: 'haveYouCompleted' }) as string;
   const { field } = useController({ name: 'file' });
   const value = field.value as FileLike | null;
   const file = value && typeof value.name === 'string' ? value : null;
   const completedError = useFieldError('haveYouCompleted');
-  const fileKey = (formState.errors.file?.message as string | undefined) ?? '';
+  const fileKey = (errors.file?.message as string | undefined) ?? '';
   // A generic key from the schema or the server becomes the certificate's own sentence.
   const fileError = fileKey ? (i18n.exists(certificateErrorKey(fileKey)) ? t(certificateErrorKey(fileKey)) : t('validation.invalid')) : undefined;
   const formatSize = (bytes: number) =>
@@ -65,7 +66,7 @@ export function TrainingAndCertificateSection({ country, askAgain, editing }: Tr
 
   const onChange = (chosen: File | null) => {
     // A chosen file is checked at once; removing one only re-checks after a failed attempt.
-    setValue('file', chosen, { shouldDirty: true, shouldValidate: chosen !== null || formState.isSubmitted });
+    setValue('file', chosen, { shouldDirty: true, shouldValidate: chosen !== null || isSubmitted });
     void (async () => {
       if (chosen && !certificateProblem(chosen) && !(await contentLooksRight(chosen))) {
         // Named like a certificate, but its bytes say otherwise (e.g. an executable renamed .pdf):
