@@ -16,6 +16,7 @@ import { validApplication } from '../src/server/test/payloads.ts';
 import { createTempDatabase } from '../src/server/test/postgres.ts';
 import { rawInsertRate } from '../src/server/test/raw-insert.ts';
 import { startServerProcess } from '../src/server/test/server-process.ts';
+import { processCpuMs, postgresCpuMs } from './lib/cpu.ts';
 import { runLoad } from './lib/load.ts';
 
 const args = process.argv.slice(2);
@@ -24,30 +25,6 @@ const option = (name: string, fallback: string) => args.find((a) => a.startsWith
 const saves = Number(option('saves', '2000'));
 const outDir = path.resolve(option('out', 'tmp/profile-registration'));
 const CLIENTS = 32;
-
-/** CPU time (user + system) of a process so far, in ms. */
-function cpuMs(pid: number): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return 0;
-  }
-}
-
-/** CPU time of every process named postgres on this machine, in ms (a local server's backends). */
-function postgresCpuMs(): number {
-  let sum = 0;
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres') sum += cpuMs(Number(entry));
-    } catch {
-      // gone meanwhile
-    }
-  }
-  return sum;
-}
 
 /** .eml files the server has written (its mail, without SMTP). */
 function mailFiles(dataDir: string): number {
@@ -141,14 +118,14 @@ try {
     const tokens = await solvedTokensFrom(server.url, saves);
     const bodies = tokens.map((recaptchaToken, i) => validApplication({ country: 'uk', distinct: { run: 'http', index: 100_000 + i } }, { recaptchaToken }));
     const mailsBefore = mailFiles(dataDir);
-    const serverCpu = cpuMs(server.pid);
+    const serverCpu = processCpuMs(server.pid);
     const databaseCpu = postgresCpuMs();
     // The profile's clock is the monotonic one, as process.hrtime's.
     const from = Number(process.hrtime.bigint() / 1000n);
     const save = await runLoad({ url: server.url, method: 'POST', path: '/api/save-pharmacist', connections: CLIENTS, bodies });
     const to = Number(process.hrtime.bigint() / 1000n);
     const mailsOut = mailFiles(dataDir) - mailsBefore;
-    const serverPerSave = (cpuMs(server.pid) - serverCpu) / saves;
+    const serverPerSave = (processCpuMs(server.pid) - serverCpu) / saves;
     const databasePerSave = (postgresCpuMs() - databaseCpu) / saves;
     const stopped = await server.stop();
     if (stopped.code !== 0) throw new Error(`server exited with ${stopped.code ?? stopped.signal}`);
