@@ -27,7 +27,7 @@ export function postgresCpuMs(): number {
 }
 
 /** The whole machine's busy CPU time so far (every core, every process), in ms. */
-export function machineBusyMs(): number {
+function machineBusyMs(): number {
   const [, ...ticks] = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).map(Number);
   const [user = 0, nice = 0, system = 0, , , irq = 0, softirq = 0, steal = 0] = ticks;
   return (user + nice + system + irq + softirq + steal) * 10;
