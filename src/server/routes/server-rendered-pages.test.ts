@@ -253,6 +253,14 @@ describe('the applicant forms, rendered on the server (decision 0039)', () => {
     expect(afterPaint(response.body).modules.length).toBeGreaterThan(0);
   });
 
+  it('/de/form (a three-step market) renders on the server too, for the browser to go on to step 1', async () => {
+    // The route read window.location on the server: the render failed (logged as an error) and the page came unrendered.
+    const response = await get('/de/form');
+    expect(response.statusCode).toBe(200);
+    expect(response.body).not.toMatch(/<script\b[^>]*\bsrc=/);
+    expect(afterPaint(response.body).modules.length).toBeGreaterThan(0);
+  });
+
   it('a later step without kept answers renders its loading line (the browser sends the visitor to step 1)', async () => {
     const html = root((await get('/de/form/2')).body);
     expect(html).toMatch(/role="status"/);

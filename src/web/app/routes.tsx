@@ -125,7 +125,8 @@ function Layout() {
 function FormRoute() {
   const { variant } = useSite();
   const localPath = useLocalPath();
-  if (variant.layout === 'steps') return <Navigate to={localPath(`${routePath('formStep', { step: '1' })}${window.location.search}`)} replace />;
+  const { search } = useLocation();
+  if (variant.layout === 'steps') return <Navigate to={localPath(`${routePath('formStep', { step: '1' })}${search}`)} replace />;
   return <ApplicationPage />;
 }
 

@@ -2,7 +2,7 @@
 // preview, or error; removing it returns to the placeholder. A photo comes from a file or from
 // the camera (400x400 JPEG, centre crop). Each upload carries its own solved bot check: the input
 // solves one in the background as soon as the visitor turns to it, so nobody is asked again.
-import { useEffect, useRef, useState, useSyncExternalStore, type ChangeEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ChangeEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CAMERA_CAPTURE_SIZE, CAMERA_CAPTURE_TYPE, MAX_UPLOAD_BYTES } from '#shared/limits.ts';
 import {
@@ -12,6 +12,7 @@ import {
   type PhotoUploadError,
   type UploadedPhoto,
 } from '../lib/api/save-temp-pharmacist-image.ts';
+import { useHydrating } from '../lib/hydration.ts';
 import { dropKeptPhoto, isKeptPhoto, keepPhoto, keptPhotoUrl } from '../lib/offline-photos.ts';
 import { solveBotCheck } from '../lib/solve-bot-check.ts';
 import { ErrorMessage, Hint, describedBy } from './field.tsx';
@@ -97,12 +98,6 @@ function useKeptPhotoUrl(filename: string): string | null {
   return url;
 }
 
-// The camera button exists only in a browser that can film: the server's HTML (and the hydration
-// of it) has none, and it appears once the page is React's.
-const unchanging = () => () => {};
-const browserHasCamera = () => typeof navigator.mediaDevices?.getUserMedia === 'function';
-const noCameraOnServer = () => false;
-
 export function PhotoInput({ id, label, hint, error, filename, onChange, accept, wrongFormatText, editToken, keepOffline = false }: PhotoInputProps) {
   const { t } = useTranslation();
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
@@ -114,7 +109,8 @@ export function PhotoInput({ id, label, hint, error, filename, onChange, accept,
   const streamRef = useRef<MediaStream | null>(null);
   const upload = useRef<AbortController | null>(null);
   const botCheck = useRef<{ token: Promise<string>; solvedFrom: number } | null>(null);
-  const hasCamera = useSyncExternalStore(unchanging, browserHasCamera, noCameraOnServer);
+  // Only a browser that can film has the camera button: the server's HTML has none, and it appears once the input is React's.
+  const hasCamera = !useHydrating() && typeof navigator.mediaDevices?.getUserMedia === 'function';
   const kept = isKeptPhoto(filename);
   const keptUrl = useKeptPhotoUrl(filename);
 

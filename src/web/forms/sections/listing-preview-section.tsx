@@ -5,11 +5,12 @@
 // and their words (preview.json) load after the form's first paint (applicant-sections.tsx): the
 // preview sits at the foot of the page.
 import { use } from 'react';
-import { useFormContext, useWatch } from 'react-hook-form';
+import { useFormContext, useFormState, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { listingCardOf, type ListingCard as ListingCardData } from '#shared/listing.ts';
 import { ListingCard } from '../../components/listing-card.tsx';
+import { useHydrating } from '../../lib/hydration.ts';
 import { loadFeatureMessages } from '../../lib/i18n.ts';
 import { useRunner } from '../runner-context.tsx';
 
@@ -32,7 +33,11 @@ export function ListingPreviewSection() {
   const { t } = useTranslation();
   const { stored, editing } = useRunner();
   const { control } = useFormContext();
-  const watched = useWatch({ control }) as Record<string, unknown>;
+  const live = useWatch({ control }) as Record<string, unknown>;
+  // While it hydrates, the card the server rendered (the form's first values), though text typed
+  // before the scripts came may already be the form's; the live card follows at once.
+  const { defaultValues } = useFormState({ control });
+  const watched = useHydrating() ? ((defaultValues ?? {}) as Record<string, unknown>) : live;
   const [searchParams] = useSearchParams();
   const editToken = editing ? (searchParams.get('pharmacistId') ?? undefined) : undefined;
   const answers = { ...stored, ...Object.fromEntries(Object.entries(watched).filter(([, value]) => value !== undefined)) };
