@@ -12,7 +12,7 @@ export function startHydratingServerHtml(typed: Typed): void {
 }
 
 /** What was typed in the server's form, among the fields `wanted` names. */
-export function typedBeforeHydration(wanted: (name: string) => boolean): Typed {
+export function typedInServerHtmlAmong(wanted: (name: string) => boolean): Typed {
   return Object.fromEntries(Object.entries(typedInServerHtml).filter(([name]) => wanted(name)));
 }
 

@@ -13,7 +13,7 @@ import { isLanguage, type Country } from '#shared/markets.ts';
 import { getDraft } from '../../lib/api/drafts.ts';
 import { LINK_NOT_VALID } from '../../lib/api/get-pharmacist.ts';
 import { getRecord, NO_ACCESS } from '../../lib/api/get-record.ts';
-import { forgetTypedBeforeHydration, typedBeforeHydration } from '../../lib/hydration.ts';
+import { forgetTypedBeforeHydration, typedInServerHtmlAmong } from '../../lib/hydration.ts';
 import { useLocalPath, useSite } from '../../lib/site-context.tsx';
 import { loadAnswers, loadMeta, replaceAnswers, saveAnswers, storable, storeOf, updateMeta, type StoredAnswers, type StoredMeta } from '../answers-store.ts';
 import type * as Outbox from '../offline-outbox.ts';
@@ -81,7 +81,7 @@ export function useFormStart(form: FormDef, step: number, options: RunnerOptions
   const outbox = useRef<typeof Outbox | null>(null);
   const started = useRef(false);
   const [onThisStep] = useState(() => stepFields(form, step));
-  const [typedBefore] = useState(() => typedBeforeHydration(onThisStep));
+  const [typedBefore] = useState(() => typedInServerHtmlAmong(onThisStep));
 
   // A draft link, the record behind an edit link, the bounce to step 1 and a kept certificate,
   // in that order; each is done once (the store remembers), later visits keep the applicant's changes.
