@@ -1,7 +1,7 @@
 // `npm run backup -- --out FILE` (scripts/backup.ts): the whole database in one file, consistent at
 // one moment (db/backup/). On PostgreSQL it reads the database directly; on the embedded database
 // through the running server (its admin channel), or under the lock when no server runs. The file
-// is written as FILE.part (0600), read back and checked, then renamed to FILE.
+// is written as FILE.part (0600), read back and checked (row counts and checksum), then renamed to FILE.
 import { createWriteStream, existsSync, renameSync, rmSync, statSync, type WriteStream } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';

@@ -1,21 +1,27 @@
 // npm run backup / npm run restore in process: a database with applications, a stored photo, staff
 // and field pharmacies goes through a backup file into an empty embedded database, and onto
-// PostgreSQL and back; refusals change nothing. The whole-process cases (a running server) are in
+// PostgreSQL and back; refusals change nothing, a changed or joined file is refused before anything
+// is written, and a row the database refuses is explained without its values. The whole-process cases (a running server) are in
 // test/resilience/backup-server.test.ts.
+import { createHash, randomUUID } from 'node:crypto';
 import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { inspect } from 'node:util';
 import { gunzipSync, gzipSync } from 'node:zlib';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { testConfig, type Config } from '../config.ts';
 import { writeBackup } from '../db/backup/write-backup.ts';
+import { readBackup } from '../db/backup/read-backup.ts';
+import { restoreBackup } from '../db/backup/restore-backup.ts';
+import { RestoreFailed } from '../db/backup/restore-error.ts';
 import { journalEntries } from '../db/backup/tables.ts';
-import { openDatabase } from '../db/client.ts';
+import { openDatabase, rowsOf } from '../db/client.ts';
 import { lockFileOf, type LockHolder } from '../db/lock.ts';
 import { fileContents, mailOutbox, rateLimitHits, staffUsers } from '../db/schema.ts';
-import { databaseSnapshot, photoBytes, storeListedPhoto, storeSecret } from '../test/backup.ts';
+import { backupLines, databaseSnapshot, photoBytes, resealed, storeListedPhoto, storeSecret, writeBackupLines } from '../test/backup.ts';
 import { createTestContext, type TestContext } from '../test/context.ts';
 import { submitApplication } from '../test/listings.ts';
 import { createTempDatabase } from '../test/postgres.ts';
@@ -73,10 +79,11 @@ afterAll(async () => {
 });
 
 describe('a backup', () => {
-  it('is gzip JSON lines: a header naming the source and its migration, each table in foreign-key order, an end line with the counts', () => {
-    const lines = gunzipSync(readFileSync(sourceFile)).toString('utf8').trim().split('\n');
+  it('is gzip JSON lines: a header naming the source and its migration, each table in foreign-key order, an end line with the counts and the checksum', () => {
+    const text = gunzipSync(readFileSync(sourceFile)).toString('utf8');
+    const lines = text.trim().split('\n');
     const header = JSON.parse(lines[0]!);
-    expect(header).toMatchObject({ $: 'header', format: 'pharmacy-champions-backup', version: 1, source: 'pglite', migration: { tag: journalEntries().at(-1)!.tag } });
+    expect(header).toMatchObject({ $: 'header', format: 'pharmacy-champions-backup', version: 2, source: 'pglite', migration: { tag: journalEntries().at(-1)!.tag } });
     const tables = lines.filter((l) => l.startsWith('{"$":"table"')).map((l) => JSON.parse(l).name as string);
     expect(tables).not.toContain('rate_limit_hits');
     expect(tables).not.toContain('scheduled_jobs');
@@ -85,6 +92,9 @@ describe('a backup', () => {
     expect(tables.indexOf('pharmacies')).toBeLessThan(tables.indexOf('applications'));
     const end = JSON.parse(lines.at(-1)!);
     expect(end.rows).toMatchObject({ applications: 2, file_contents: 1, app_secrets: expect.any(Number), staff_users: 6, field_pharmacies: 40 });
+    // The SHA-256 of every byte before the end line, and the end line is the file's last.
+    expect(end.sha256).toBe(createHash('sha256').update(text.slice(0, text.lastIndexOf('{"$":"end"'))).digest('hex'));
+    expect(text.endsWith(`${lines.at(-1)}\n`)).toBe(true);
     // The generated columns are computed again on restore, not carried.
     expect(lines.find((l) => l.startsWith('{"$":"table","name":"applications"'))).not.toContain('"lat"');
   });
@@ -140,7 +150,7 @@ describe('npm run restore', () => {
     writeFileSync(cut, gzipSync(`${lines.slice(0, -1).join('\n')}\n`));
     const header = JSON.parse(lines[0]!);
     const newer = path.join(work, 'newer.backup.gz');
-    writeFileSync(newer, gzipSync([JSON.stringify({ ...header, migration: { ...header.migration, tag: '0099_future', createdAt: header.migration.createdAt + 1e9 } }), ...lines.slice(1)].join('\n')));
+    writeBackupLines(newer, resealed([JSON.stringify({ ...header, migration: { ...header.migration, tag: '0099_future', createdAt: header.migration.createdAt + 1e9 } }), ...lines.slice(1)]));
 
     for (const [file, message] of [
       [cut, /Restore refused: .* was cut short/],
@@ -152,6 +162,129 @@ describe('npm run restore', () => {
       expect(run.text()).toMatch(message);
       expect(existsSync(path.join(dir, 'db'))).toBe(false);
     }
+  });
+});
+
+describe('a backup that proves itself', () => {
+  /** Restores a file into a DATA_DIR of its own: the exit code, and what was printed. */
+  async function restoreFrom(file: string, config: Config) {
+    const run = capture();
+    return { code: await runRestoreCommand(['--from', file], run.out, config), text: run.text() };
+  }
+
+  const firstStaffRow = (lines: string[]) => lines.findIndex((l) => l.startsWith('{"$":"table","name":"staff_users"')) + 1;
+
+  /** An embedded database that exists and that nothing has written to: not even a migration. */
+  async function untouchedTarget(name: string): Promise<Config> {
+    const config = embeddedConfig(path.join(work, name));
+    await (await openDatabase(config)).close();
+    return config;
+  }
+  async function tablesIn(config: Config): Promise<number> {
+    const database = await openDatabase(config);
+    try {
+      return rowsOf<{ n: number }>(await database.db.execute(sql`select count(*)::int as n from pg_tables where schemaname in ('public', 'drizzle')`))[0]!.n;
+    } finally {
+      await database.close();
+    }
+  }
+
+  it('refuses a backup whose content was changed (a byte of a row, a row taken out or put in), before writing anything', { timeout: 60_000 }, async () => {
+    const lines = backupLines(sourceFile);
+    const row = firstStaffRow(lines);
+    const staff = JSON.parse(lines[row]!);
+    const end = JSON.parse(lines.at(-1)!);
+    // The counts are made to follow a row taken out or put in: only the checksum can tell.
+    const counted = (n: number) => JSON.stringify({ ...end, rows: { ...end.rows, staff_users: end.rows.staff_users + n } });
+    const at = lines[row]!.indexOf('"last_name":"') + '"last_name":"'.length;
+    const oneByte = `${lines[row]!.slice(0, at)}${lines[row]![at] === 'X' ? 'Y' : 'X'}${lines[row]!.slice(at + 1)}`;
+    const another = JSON.stringify({ ...staff, id: randomUUID(), email: 'another@example.org' });
+    const mismatch = /Restore refused: .*tampered-.* does not match its checksum \(SHA-256\): it was changed after the backup wrote it, or is damaged/;
+    const tampered: [string, string[], RegExp][] = [
+      ['byte', [...lines.slice(0, row), oneByte, ...lines.slice(row + 1)], mismatch],
+      ['removed', [...lines.slice(0, row), ...lines.slice(row + 1, -1), counted(-1)], mismatch],
+      ['added', [...lines.slice(0, row), another, ...lines.slice(row, -1), counted(1)], mismatch],
+      // Calling it version 1 (before the checksum) does not get past the checksum it carries.
+      ['version', [JSON.stringify({ ...JSON.parse(lines[0]!), version: 1 }), ...lines.slice(1)], mismatch],
+      ['no-checksum', [...lines.slice(0, -1), JSON.stringify({ $: 'end', rows: end.rows })], /Restore refused: .*tampered-no-checksum.* is damaged: its end line carries no checksum/],
+    ];
+    const target = await untouchedTarget('tampered-target');
+    for (const [name, edited, message] of tampered) {
+      const file = path.join(work, `tampered-${name}.backup.gz`);
+      writeBackupLines(file, edited);
+      const result = await restoreFrom(file, target);
+      expect(result.code, `${name}: ${result.text}`).toBe(1);
+      expect(result.text).toMatch(message);
+      expect(await tablesIn(target)).toBe(0);
+    }
+  });
+
+  it('refuses two backups joined into one file, before writing anything', { timeout: 60_000 }, async () => {
+    const lines = backupLines(sourceFile);
+    const joined = path.join(work, 'joined.backup.gz');
+    writeFileSync(joined, Buffer.concat([readFileSync(sourceFile), readFileSync(sourceFile)])); // cat a b > joined
+    const joinedText = path.join(work, 'joined-text.backup.gz');
+    writeBackupLines(joinedText, [...lines, ...lines]); // zcat a b | gzip > joined
+    const target = await untouchedTarget('joined-target');
+    for (const file of [joined, joinedText]) {
+      const result = await restoreFrom(file, target);
+      expect(result.code, result.text).toBe(1);
+      expect(result.text).toMatch(/Restore refused: .*joined.* goes on after its end line \(two backups joined into one file\?\)/);
+      expect(await tablesIn(target)).toBe(0);
+    }
+  });
+
+  it("names the table, the rows and the database's reason when the database refuses a row, and none of its values", { timeout: 120_000 }, async () => {
+    const lines = backupLines(sourceFile);
+    const row = firstStaffRow(lines);
+    const personal = 'Maria Rossi, Via Roma 12';
+    const values = [personal, ...Object.values(JSON.parse(lines[row]!)).filter((value): value is string => typeof value === 'string' && value.length >= 4)];
+    expect(values.length).toBeGreaterThan(4);
+    const cases: [string, string[], RegExp][] = [
+      [
+        'doubled',
+        resealed([...lines.slice(0, row + 1), lines[row]!, ...lines.slice(row + 1)]),
+        /Restore failed, nothing was restored: The database refused rows 1 to 7 of table staff_users: duplicate key value violates unique constraint "staff_users_\w+" \(SQLSTATE 23505, constraint staff_users_\w+\)/,
+      ],
+      [
+        'mistyped',
+        resealed([...lines.slice(0, row), JSON.stringify({ ...JSON.parse(lines[row]!), totp_failures: personal }), ...lines.slice(row + 1)]),
+        /Restore failed, nothing was restored: The database refused rows 1 to 6 of table staff_users: invalid input syntax for type integer: "…" \(SQLSTATE 22P02\)/,
+      ],
+    ];
+    for (const [name, edited, reason] of cases) {
+      const file = path.join(work, `refused-${name}.backup.gz`);
+      writeBackupLines(file, edited);
+      const result = await restoreFrom(file, embeddedConfig(path.join(work, `refused-${name}`)));
+      expect(result.code, result.text).toBe(1);
+      expect(result.text).toMatch(reason);
+      for (const value of values) expect(result.text).not.toContain(value);
+
+      // The error itself, as a log would print it, carries neither the values nor the query's parameters.
+      const database = await openDatabase(testConfig({ database: { kind: 'pglite', dataDir: null } }));
+      try {
+        const error = await restoreBackup(database.db, 'pglite', await readBackup(file), 'test').catch((caught: unknown) => caught);
+        expect(error).toBeInstanceOf(RestoreFailed);
+        expect((error as Error).cause).toBeUndefined();
+        const printed = inspect(error, { depth: 10 });
+        for (const value of values) expect(printed).not.toContain(value);
+      } finally {
+        await database.close();
+      }
+    }
+  });
+
+  it('restores a backup of format version 1, written before the checksum, with a warning', { timeout: 60_000 }, async () => {
+    const lines = backupLines(sourceFile);
+    const { sha256, ...end } = JSON.parse(lines.at(-1)!);
+    expect(sha256).toMatch(/^[0-9a-f]{64}$/);
+    const old = path.join(work, 'version-1.backup.gz');
+    writeBackupLines(old, [JSON.stringify({ ...JSON.parse(lines[0]!), version: 1 }), ...lines.slice(1, -1), JSON.stringify(end)]);
+    const config = embeddedConfig(path.join(work, 'version-1'));
+    const result = await restoreFrom(old, config);
+    expect(result.code, result.text).toBe(0);
+    expect(result.text).toMatch(/Warning: .*version-1\.backup\.gz is a backup of format version 1, written before backups carried a checksum/);
+    expect(await snapshotOf(config)).toEqual(expected);
   });
 });
 
@@ -213,20 +346,19 @@ describe.skipIf(!postgresUrl)('across database kinds', () => {
 
 describe.skipIf(!postgresUrl)('a restore that fails part way', () => {
   it('rolls every row back, and the same target takes a good backup afterwards', { timeout: 120_000 }, async () => {
-    // A row twice (the counts altered to match): the insert of its table fails on the primary key.
-    const lines = gunzipSync(readFileSync(sourceFile)).toString('utf8').trim().split('\n');
+    // A row twice (the counts and checksum altered to match): the insert of its table fails on the primary key.
+    const lines = backupLines(sourceFile);
     const table = lines.findIndex((l) => l.startsWith('{"$":"table","name":"staff_users"'));
-    const end = JSON.parse(lines.at(-1)!);
-    end.rows.staff_users += 1;
     const doubled = path.join(work, 'doubled.backup.gz');
-    writeFileSync(doubled, gzipSync(`${[...lines.slice(0, table + 2), lines[table + 1]!, ...lines.slice(table + 2, -1), JSON.stringify(end)].join('\n')}\n`));
+    writeBackupLines(doubled, resealed([...lines.slice(0, table + 2), lines[table + 1]!, ...lines.slice(table + 2)]));
 
     const database = await createTempDatabase(postgresUrl!, 'champions_backup');
     try {
       const onPostgres = testConfig({ database: { kind: 'postgres', url: database.url } });
       const failed = capture();
       expect(await runRestoreCommand(['--from', doubled], failed.out, onPostgres)).toBe(1);
-      expect(failed.text()).toMatch(/Restore failed, nothing was restored/);
+      expect(failed.text()).toMatch(/Restore failed, nothing was restored: The database refused rows 1 to 7 of table staff_users: duplicate key value violates unique constraint "staff_users_\w+" \(SQLSTATE 23505/);
+      expect(failed.text()).not.toContain(JSON.parse(lines[table + 1]!).email);
       expect(Object.values(await snapshotOf(onPostgres)).flat()).toEqual([]);
 
       const retried = capture();

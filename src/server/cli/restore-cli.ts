@@ -1,12 +1,15 @@
 // `npm run restore -- --from FILE` (scripts/restore.ts): a backup into an empty DATA_DIR (embedded)
 // or an empty PostgreSQL database (DATABASE_URL). Refused, with nothing changed, when the backup
-// does not fit this code, the target holds data, or something uses the target: on the embedded
+// does not fit this code or does not match its checksum (the file is read through once before
+// anything is written), the target holds data, or something uses the target: on the embedded
 // database a server or command holding its lock; on PostgreSQL another open session (a running
 // server keeps its pool open), and a started server has always written rows (its first main admin,
-// its keys), which the emptiness check refuses anyway.
+// its keys), which the emptiness check refuses anyway. A row the database refuses is named by its
+// table and place, with the database's reason and none of its values (db/backup/restore-error.ts).
 import { existsSync, rmSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import type { Config } from '../config.ts';
+import { carriesChecksum } from '../db/backup/format.ts';
 import { BackupFileError, checkBackup, readBackup, type BackupReader } from '../db/backup/read-backup.ts';
 import { analyzeDatabase } from '../services/embedded-upkeep.ts';
 import { backupMigrationTag, refuseUnlessEmpty, restoreBackup, RestoreRefused } from '../db/backup/restore-backup.ts';
@@ -91,6 +94,12 @@ export async function runRestoreCommand(argv: string[], out: CliOutput, givenCon
     // Read through once before the target is touched: a damaged or cut-short file is refused up front.
     const { header: checked } = await checkBackup(file);
     backupMigrationTag(checked);
+    if (!carriesChecksum(checked)) {
+      out.error(
+        `Warning: ${file} is a backup of format version ${checked.version}, written before backups carried a checksum: its row counts and gzip's own check ` +
+          'say it is complete, but nothing can say whether its content was changed. Restoring it (docs/decisions/0040).',
+      );
+    }
     const backup = await readBackup(file);
     const rows = await restore(config, backup, target);
     const rowCount = Object.values(rows).reduce((sum, n) => sum + n, 0);

@@ -1,5 +1,7 @@
 // Backup and restore tests: a database worth backing up, and every row of it as text to compare.
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { eq, sql } from 'drizzle-orm';
 import { backedUpTables } from '../db/backup/tables.ts';
 import { rowsOf, type Database } from '../db/client.ts';
@@ -39,4 +41,23 @@ export async function storeSecret(db: Database, name: string): Promise<string> {
   const value = randomBytes(32).toString('base64url');
   await db.insert(appSecrets).values({ name, value }).onConflictDoNothing();
   return value;
+}
+
+/** A backup file's lines, uncompressed, the end line last. */
+export const backupLines = (file: string): string[] => gunzipSync(readFileSync(file)).toString('utf8').replace(/\n$/, '').split('\n');
+
+/** Lines (the end line last) written as a backup file, as they are. */
+export const writeBackupLines = (file: string, lines: string[]) => writeFileSync(file, gzipSync(`${lines.join('\n')}\n`));
+
+/** Backup lines with the end line made to agree with the lines before it again (row counts and checksum), as a careful editor would. */
+export function resealed(lines: string[]): string[] {
+  const body = lines.slice(0, -1);
+  const rows: Record<string, number> = {};
+  let table = '';
+  for (const line of body.slice(1)) {
+    if (line.startsWith('{"$":"table"')) rows[(table = (JSON.parse(line) as { name: string }).name)] = 0;
+    else rows[table]! += 1;
+  }
+  const sha256 = createHash('sha256').update(body.map((line) => `${line}\n`).join('')).digest('hex');
+  return [...body, JSON.stringify({ ...(JSON.parse(lines.at(-1)!) as object), rows, sha256 })];
 }

@@ -1,12 +1,17 @@
 // The backup file (docs/decisions/0011): gzip'd JSON lines, readable by any PostgreSQL, the embedded
 // one included. One header line, then for each table in foreign-key order a table line and its
-// rows, then an end line with each table's row count (a file without it was cut short).
+// rows, then an end line with each table's row count (a file without it was cut short) and, since
+// version 2, the SHA-256 of every byte before it (docs/decisions/0040). Nothing follows the end line.
 // Rows are PostgreSQL's own row_to_json: timestamps as ISO 8601 with offset, bytea as its hex
 // text (\x…), jsonb as JSON; a restore turns them back with json_populate_recordset, so no value
 // passes through a JavaScript number or Date on the way.
 
 export const BACKUP_FORMAT = 'pharmacy-champions-backup';
-export const BACKUP_VERSION = 1;
+export const BACKUP_VERSION = 2;
+/** Version 1 is version 2 without the checksum: still read, with a warning (docs/decisions/0040). */
+export const READABLE_VERSIONS = [1, BACKUP_VERSION];
+
+export const carriesChecksum = (header: BackupHeader) => header.version >= 2;
 
 /** Tables a backup leaves out, and why (a restored database starts them empty). */
 export const NOT_BACKED_UP: Record<string, string> = {
@@ -42,6 +47,8 @@ export interface TableLine {
 export interface EndLine {
   $: 'end';
   rows: Record<string, number>;
+  /** Hex SHA-256 of the file's uncompressed bytes before this line; absent in version 1. */
+  sha256?: string;
 }
 
 export type MarkerLine = BackupHeader | TableLine | EndLine;

@@ -1,11 +1,14 @@
 // Restores a backup (format.ts) into an empty database: checks that the backup fits this code and
 // the target is empty, migrates the target to the backup's migration, then inserts every table's
 // rows in one transaction and checks the counts. Any refusal or failure leaves the data as it was.
+// A statement the database refuses is reported by table, rows and reason, never with its values
+// (restore-error.ts); the file's end line, checksum included, is checked before the commit.
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Database, type Transaction } from '../client.ts';
 import type { BackupHeader } from './format.ts';
 import { migrateTo } from './migrate-to.ts';
 import type { BackupReader } from './read-backup.ts';
+import { explained } from './restore-error.ts';
 import { backedUpTables, journalEntries, migrationLevel, tablesHoldingRows, type BackedUpTable } from './tables.ts';
 
 /** A restore this target or this code cannot take; nothing was changed. */
@@ -97,14 +100,24 @@ export async function restoreBackup(db: Database, kind: 'pglite' | 'postgres', b
     let table: BackedUpTable | null = null;
     let rows: string[] = [];
     let chars = 0;
+    /** Rows of the current table inserted so far: a failed batch is named by its place in the table. */
+    let inserted = 0;
     const flush = async () => {
-      if (table && rows.length > 0) await insertRows(tx, table, rows);
+      const into = table;
+      if (into && rows.length > 0) {
+        const batch = rows;
+        const what = batch.length === 1 ? `row ${inserted + 1}` : `rows ${inserted + 1} to ${inserted + batch.length}`;
+        await explained(into, what, () => insertRows(tx, into, batch));
+        inserted += batch.length;
+      }
       rows = [];
       chars = 0;
     };
     const finishTable = async () => {
       await flush();
-      if (table) await setSelfReferences(tx, table);
+      const done = table;
+      if (done) await explained(done, `the references of its rows to each other (${done.selfReferences.join(', ')})`, () => setSelfReferences(tx, done));
+      inserted = 0;
     };
 
     for await (const entry of backup.entries) {

@@ -2,6 +2,7 @@
 // read-only REPEATABLE READ transaction (on PGlite, whose one connection the transaction holds,
 // the server's other statements wait until it ends). Rows are read through a cursor a batch at a
 // time and streamed through gzip, so memory stays bounded whatever the size of the database.
+import { createHash } from 'node:crypto';
 import { Readable, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
@@ -59,12 +60,15 @@ export function writeBackup(db: Database, destination: Writable, now = new Date(
       const tables = await backedUpTables(tx);
       const rows: Record<string, number> = {};
       async function* lines(): AsyncGenerator<string> {
-        yield line(header);
+        // The end line carries the SHA-256 of every byte before it, as gzip receives them (UTF-8).
+        const content = createHash('sha256');
+        const hashed = (text: string) => (content.update(text), text);
+        yield hashed(line(header));
         for (const table of tables) {
           rows[table.name] = 0;
-          yield* tableLines(tx, table, (n) => (rows[table.name]! += n));
+          for await (const text of tableLines(tx, table, (n) => (rows[table.name]! += n))) yield hashed(text);
         }
-        yield line({ $: 'end', rows } satisfies EndLine);
+        yield line({ $: 'end', rows, sha256: content.digest('hex') } satisfies EndLine);
       }
       await pipeline(Readable.from(lines()), createGzip(), destination);
       return { header, rows };
