@@ -12,7 +12,9 @@ import { registerMultipart } from './http/multipart.ts';
 import { addPermissionsPolicy } from './http/permissions-policy.ts';
 import { limitBodyTime } from './http/body-timeout.ts';
 import { capConnectionsPerClient } from './http/client-connections.ts';
-import { applyConnectionCap, SERVER_TIMEOUTS, timeoutOptions, type ServerTimeouts } from './http/timeouts.ts';
+import { SERVER_TIMEOUTS, timeoutOptions, type ServerTimeouts } from './http/timeouts.ts';
+import { reserveConnectionsForHealth } from './http/health-reserve.ts';
+import { createUploadQueue, type UploadQueue } from './services/files/upload-queue.ts';
 import { trustProxyOption } from './http/trust-proxy.ts';
 import { refuseUnsafeText } from './http/unsafe-text.ts';
 import { authRoutes } from './routes/auth.ts';
@@ -86,6 +88,7 @@ interface Services {
   dataRights: DataRights;
   pharmacistConfirmation: PharmacistConfirmation;
   activityLog: ActivityLog;
+  uploads: UploadQueue;
 }
 
 declare module 'fastify' {
@@ -166,9 +169,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       return (reply as FastifyReply).code(400).send({ status: 'failed', message: 'invalid', errors: { _: ErrorKey.invalid } });
     },
   });
-  applyConnectionCap(app.server, timeouts);
   capConnectionsPerClient(app.server, config.maxConnectionsPerClient, app.log);
-  limitBodyTime(app, timeouts.bodyMs);
+  reserveConnectionsForHealth(app, { cap: timeouts.maxConnections, reserve: timeouts.healthReserve });
+  limitBodyTime(app, timeouts);
 
   const database = options.database ?? (await openMigratedDatabase(config));
   if (!options.database) app.addHook('onClose', () => database.close());
@@ -210,6 +213,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       log: app.log,
     }),
     activityLog: createActivityLog(db, { now, log: app.log }),
+    uploads: createUploadQueue(),
   };
   app.decorate('services', services);
   // Queued mail goes out from the moment the app is ready until it closes.
@@ -242,10 +246,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Reads are cheaper than writes but still bounded (the place search may call a third party).
   const publicReadLimit = { max: config.rateLimitMax * 10, timeWindow: '1 minute' };
 
-  await healthRoutes(app, { database, lifecycle: services.lifecycle });
+  await healthRoutes(app, { database, lifecycle: services.lifecycle, uploads: services.uploads });
   await registrationRoutes(app, { applications: services.applications, captcha: services.captcha, config, rateLimit: publicPostLimit });
   await draftRoutes(app, { drafts: services.drafts, captcha: services.captcha, config, rateLimit: publicPostLimit });
-  await photoRoutes(app, { photos: services.photos, captcha: services.captcha, db, auth: services.auth, config, rateLimit: publicPostLimit, dailyBytes: config.uploadDailyBytes });
+  await photoRoutes(app, { photos: services.photos, captcha: services.captcha, db, auth: services.auth, config, rateLimit: publicPostLimit, dailyBytes: config.uploadDailyBytes, uploads: services.uploads });
   await pharmacyRoutes(app, { db, rateLimit: publicPostLimit });
   await authRoutes(app, { auth: services.auth, config, rateLimit: publicPostLimit });
   await staffRoutes(app, { auth: services.auth, fieldSales: services.fieldSales, fieldDashboard: services.fieldDashboard, config, mailer: services.mailer });

@@ -2,9 +2,13 @@
 // content-type parser of a route whose bodies are large (the photo upload, issue 27). The limits
 // and errors are Fastify's own for a body it reads (its rawBody): over the limit, declared or
 // received, 413 FST_ERR_CTP_BODY_TOO_LARGE; a body shorter or longer than its Content-Length,
-// FST_ERR_CTP_INVALID_CONTENT_LENGTH; a stream error, 400.
+// FST_ERR_CTP_INVALID_CONTENT_LENGTH; a stream error, 400. It settles however the body ends: a
+// stream closed before its end (the client gone, or Node's parser refusing what followed the body
+// on the same connection and destroying the socket) rejects (issue 36 item 1).
 import type { Readable } from 'node:stream';
 import { errorCodes, type FastifyRequest } from 'fastify';
+
+const closedEarly = () => Object.assign(new Error('request body closed before its end'), { code: 'ERR_BODY_CLOSED', statusCode: 400 });
 
 /** Resolves when the body has ended and every chunk went to `onChunk` (which must not keep it: it may be a view of the socket's buffer). */
 export function streamBody(request: FastifyRequest, payload: Readable, limit: number, onChunk: (chunk: Buffer) => void): Promise<void> {
@@ -18,6 +22,7 @@ export function streamBody(request: FastifyRequest, payload: Readable, limit: nu
       payload.removeListener('data', onData);
       payload.removeListener('end', onEnd);
       payload.removeListener('error', onEnd);
+      payload.removeListener('close', onClose);
     };
     function onData(data: Buffer | string) {
       const chunk = typeof data === 'string' ? Buffer.from(data) : data;
@@ -43,9 +48,15 @@ export function streamBody(request: FastifyRequest, payload: Readable, limit: nu
       } else if (!Number.isNaN(contentLength) && (encodedLength() || received) !== contentLength) reject(new errorCodes.FST_ERR_CTP_INVALID_CONTENT_LENGTH());
       else resolve();
     }
+    function onClose() {
+      onEnd(closedEarly());
+    }
+    // Already destroyed before the route read it: it will send neither data nor 'close' again.
+    if (payload.destroyed) return onClose();
     payload.on('data', onData);
     payload.on('end', onEnd);
     payload.on('error', onEnd);
+    payload.on('close', onClose);
     payload.resume();
   });
 }

@@ -35,7 +35,7 @@ describe('server time-outs', () => {
     expect(ctx!.app.server.requestTimeout).toBe(SERVER_TIMEOUTS.requestMs);
     expect(ctx!.app.server.headersTimeout).toBe(SERVER_TIMEOUTS.headersMs);
     expect(ctx!.app.server.keepAliveTimeout).toBe(SERVER_TIMEOUTS.keepAliveMs);
-    expect(ctx!.app.server.maxConnections).toBe(SERVER_TIMEOUTS.maxConnections);
+    expect(ctx!.app.server.maxConnections).toBe(SERVER_TIMEOUTS.maxConnections + SERVER_TIMEOUTS.healthReserve);
   });
 
   it('disconnects a client that trickles a body after the request time-out', { timeout: 60_000 }, async () => {
@@ -50,14 +50,23 @@ describe('server time-outs', () => {
     expect(answer).toMatch(/^HTTP\/1\.1 408/);
   });
 
-  it('closes a connection beyond the cap', { timeout: 60_000 }, async () => {
-    const port = await listening({ maxConnections: 1 });
+  it('beyond the cap, lets a connection ask only for health, and closes one beyond the reserve at once', { timeout: 60_000 }, async () => {
+    const port = await listening({ maxConnections: 1, healthReserve: 1 });
     const first = net.connect(port, '127.0.0.1');
     sockets.push(first);
     await new Promise((resolve) => first.on('connect', resolve));
     // The server only counts the first once it has accepted it: ask it something and wait for the answer.
     first.write('GET /healthz HTTP/1.1\r\nHost: localhost\r\n\r\n');
     await new Promise((resolve) => first.once('data', resolve));
-    expect(await connect(port, (socket) => socket.write('GET /healthz HTTP/1.1\r\nHost: localhost\r\n\r\n'))).toBe('');
+    const ask = (path: string) => connect(port, (socket) => socket.write(`GET ${path} HTTP/1.1\r\nHost: localhost\r\n\r\n`));
+    // Each answered, then closed: the reserved place is free again for the next.
+    expect(await ask('/healthz')).toMatch(/^HTTP\/1\.1 200[^]*connection: close/i);
+    expect(await ask('/api/captcha/challenge')).toMatch(/^HTTP\/1\.1 503/);
+    // The reserve taken by a connection that asks nothing: the next one is closed without an answer.
+    const idle = net.connect(port, '127.0.0.1');
+    sockets.push(idle);
+    await new Promise((resolve) => idle.on('connect', resolve));
+    await expect.poll(() => new Promise((resolve) => ctx!.app.server.getConnections((_, count) => resolve(count)))).toBe(2);
+    expect(await ask('/healthz')).toBe('');
   });
 });

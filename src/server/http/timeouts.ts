@@ -15,6 +15,14 @@ export interface ServerTimeouts {
   /** A connection with no traffic at all (e.g. a client that stops reading an answer) is closed after this. */
   idleMs: number;
   maxConnections: number;
+  /** Connections past `maxConnections` that may only ask /healthz or /readyz (`health-reserve.ts`). */
+  healthReserve: number;
+  /** An upload's body may arrive slower than `uploadMinBytesPerSecond` for this long after its headers (TCP's slow start, a phone waking its radio). */
+  uploadGraceMs: number;
+  /** After the grace, an upload's body arriving slower than this on average is cut off (408). */
+  uploadMinBytesPerSecond: number;
+  /** An upload's body that sends nothing for this long is cut off (408). */
+  uploadIdleMs: number;
 }
 
 export const SERVER_TIMEOUTS: ServerTimeouts = {
@@ -29,6 +37,12 @@ export const SERVER_TIMEOUTS: ServerTimeouts = {
   idleMs: 70_000,
   // Three quarters of the usual 1024 file descriptors, leaving the rest to files, the database and logs.
   maxConnections: 768,
+  // Enough for the probes of a load balancer and an orchestrator while the cap is reached.
+  healthReserve: 32,
+  uploadGraceMs: 5_000,
+  // 64 kbit/s: a phone on EDGE sends four times as fast; a trickle holding a connection does not.
+  uploadMinBytesPerSecond: 8 * 1024,
+  uploadIdleMs: 10_000,
 };
 
 /** Fastify options for these time-outs; `applyConnectionCap` finishes the job once the server exists. */
@@ -45,6 +59,3 @@ export function timeoutOptions(timeouts: ServerTimeouts) {
   };
 }
 
-export function applyConnectionCap(server: { maxConnections: number }, timeouts: ServerTimeouts): void {
-  server.maxConnections = timeouts.maxConnections;
-}

@@ -1,11 +1,13 @@
 // GET /healthz: the process is up and the database answers (liveness).
 // GET /readyz: the same, and the server takes new requests: 503 once shutdown has begun. While
-// migrations run the server does not listen yet, so a readiness probe fails then too.
+// migrations run the server does not listen yet, so a readiness probe fails then too. A photo
+// upload queue that no longer moves (services/files/upload-queue.ts) makes the server not ready.
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { DatabaseHandle } from '../db/client.ts';
+import type { UploadQueue } from '../services/files/upload-queue.ts';
 
-export async function healthRoutes(app: FastifyInstance, deps: { database: DatabaseHandle; lifecycle: { draining: boolean } }) {
+export async function healthRoutes(app: FastifyInstance, deps: { database: DatabaseHandle; lifecycle: { draining: boolean }; uploads: UploadQueue }) {
   const databaseAnswers = async (request: FastifyRequest, reply: FastifyReply) => {
     try {
       await deps.database.db.execute(sql`select 1`);
@@ -23,6 +25,11 @@ export async function healthRoutes(app: FastifyInstance, deps: { database: Datab
   app.get('/readyz', async (request, reply) => {
     if (deps.lifecycle.draining) return reply.code(503).header('cache-control', 'no-store').send({ status: 'draining' });
     if (!(await databaseAnswers(request, reply))) return reply;
+    const uploads = deps.uploads.state();
+    if (uploads.stuck) {
+      request.log.error({ uploads }, 'readiness: the photo upload queue is stuck');
+      return reply.code(503).header('cache-control', 'no-store').send({ status: 'uploads stuck' });
+    }
     return reply.header('cache-control', 'no-store').send({ status: 'ok' });
   });
 }

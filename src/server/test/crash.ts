@@ -82,7 +82,7 @@ export async function crashDurability(options: CrashOptions): Promise<CrashRepor
       try {
         let photo: { filename: string; id: string } | undefined;
         if (i % 2 === 0) {
-          // More than MAX_WAITING_UPLOADS uploads at once are answered 503 before their body is read
+          // More than MAX_UPLOADS_PER_CLIENT uploads at once from one address are answered 503 before their body is read
           // (the bot-check token unused): the client tries again, as a person shown "try again" would,
           // for up to a minute (16 uploads waiting at some 150 ms each can take longer than 2 s).
           let uploaded = await post('/api/save-temp-pharmacist-image', photoBody(photoTokens[i / 2]));
@@ -130,7 +130,7 @@ export async function crashDurability(options: CrashOptions): Promise<CrashRepor
   const exit = await again.stop();
 
   // Read what is stored, as the server would after the restart.
-  const config = loadConfig({ DATA_DIR: options.dataDir, DATABASE_URL: options.databaseUrl, CAPTCHA_HMAC_KEY: 'x'.repeat(32) });
+  const config = loadConfig({ DATA_DIR: options.dataDir, DATABASE_URL: options.databaseUrl });
   const handle = await openDatabase(config);
   try {
     const { db } = handle;

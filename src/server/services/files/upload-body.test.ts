@@ -149,3 +149,55 @@ describe('uploadBodyReader', () => {
     expect(readUploadBody(token)).toMatchObject({ ok: true, recaptchaToken: null, data: { kind: 'bytes' } });
   });
 });
+
+describe('uploadBodyReader against adversarial shapes (issue 36)', () => {
+  /** Shapes that cost a naive reader more than linear work: repeated members, nesting, escapes, numbers, keys, tokens. */
+  const unit = fc.oneof(
+    fc.constant('"data":"A",'),
+    fc.constant('"data":"data:image/png;base64,QUJD",'),
+    fc.constant('"data":"\\u0041\\u0042\\u0043\\u0044",'),
+    fc.constant('"data":1e99999,'),
+    fc.constant('"data":null,'),
+    fc.constant(`"recaptchaToken":"${'t'.repeat(200)}",`),
+    fc.constant(`"recaptchaToken":[${'1,'.repeat(50)}1],`),
+    fc.constant(`"x":${'9'.repeat(300)}.5e-${'9'.repeat(50)},`),
+    fc.constant(`"${'k'.repeat(300)}":"\\n\\t\\\\\\"",`),
+    fc.constant(`"n":${'['.repeat(60)}${']'.repeat(60)},`),
+    fc.constant(`"deep":${'{"a":'.repeat(60)}1${'}'.repeat(60)},`),
+  );
+  /** Nesting deeper than the reader's bound: refused as unreadable, where JSON.parse reads it. */
+  const tooDeep = `"deep":${'{"a":'.repeat(70)}1${'}'.repeat(70)},`;
+  const shape = fc.tuple(fc.array(fc.oneof(unit, fc.constant(tooDeep)), { minLength: 1, maxLength: 8 }), fc.integer({ min: 2_000, max: 20_000 }));
+  /** The shape's units repeated to about `repeat` members, then a photo: small to print when a case fails. */
+  const bodyOf = ([units, repeat]: [string[], number]) => Buffer.from(`{${units.join('').repeat(Math.ceil(repeat / units.length))}"data":"${b64}","recaptchaToken":"t"}`);
+
+  it('reads every shape with work linear in its size: bytes allocated and time per byte stay bounded, and the answer is JSON.parse\'s', () => {
+    fc.assert(
+      fc.property(shape, fc.integer({ min: 1, max: 70_000 }), (units, chunkSize) => {
+        const raw = bodyOf(units);
+        const allocated = { bytes: 0 };
+        const allocUnsafe = Buffer.allocUnsafe;
+        Buffer.allocUnsafe = (size: number) => {
+          allocated.bytes += size;
+          return allocUnsafe(size);
+        };
+        const started = performance.now();
+        let result: UploadBody;
+        try {
+          const cuts: number[] = [];
+          for (let at = chunkSize; at < raw.length; at += chunkSize) cuts.push(at);
+          result = readInChunks(raw, cuts);
+        } finally {
+          Buffer.allocUnsafe = allocUnsafe;
+        }
+        const elapsedMs = performance.now() - started;
+        expect(plain(result)).toEqual(units[0].includes(tooDeep) ? { ok: false, reason: 'syntax' } : plain(wholeBodyOracle(raw)));
+        // The decoded bytes' one buffer (sized from the body's length) and a few copies of the body at most.
+        expect(allocated.bytes).toBeLessThanOrEqual(raw.length + 4 * raw.length + 64 * 1024);
+        // Tens of nanoseconds a byte on this machine; 20 µs a byte only if the work grows with the square of the size.
+        expect(elapsedMs / raw.length).toBeLessThan(0.02);
+      }),
+      { numRuns: 40 },
+    );
+  });
+});

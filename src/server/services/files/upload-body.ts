@@ -114,6 +114,10 @@ class DataString {
   private pending = 0;
   written = 0;
   private out: Buffer;
+  /** The decoded bytes' buffer, grown as needed. */
+  get buffer(): Buffer {
+    return this.out;
+  }
   constructor(out: Buffer) {
     this.out = out;
   }
@@ -316,7 +320,8 @@ export function uploadBodyReader({ expectedBytes }: { expectedBytes?: number } =
       }
       if (data) {
         dataResult = data.result();
-        if (dataResult.kind === 'bytes') dataBuffer = null;
+        // The buffer is kept for a later data member, which replaces this result (JSON.parse's last one wins): one buffer a body, however many members (issue 36).
+        dataBuffer = data.buffer;
         data = null;
       }
     }
