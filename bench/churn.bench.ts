@@ -109,9 +109,9 @@ async function bench(ctx: BenchContext): Promise<Row[]> {
     const { db } = test.database;
     ctx.log('churn: 10,000 applications, a reviewer');
     await db.execute(sql`insert into pharmacies (place_id, name, address, lat, lng) values ('bench:churn', 'Bench Pharmacy', '1 Bench Street', 53.4, -2.99)`);
-    await db.execute(sql`insert into applications (edit_token, country, language, status, email, email_normalized, first_name, last_name,
+    await db.execute(sql`insert into applications (edit_token_hash, country, language, status, email, email_normalized, first_name, last_name,
         registration_body, registration_number, place_id, answers, submitted_at)
-      select 'churn-token-' || g, 'uk', 'en', 'submitted', 'queued' || g || '@bench.example.com', 'queued' || g || '@bench.example.com', 'First' || g, 'Last' || g,
+      select encode(sha256(convert_to('churn-token-' || g, 'UTF8')), 'hex'), 'uk', 'en', 'submitted', 'queued' || g || '@bench.example.com', 'queued' || g || '@bench.example.com', 'First' || g, 'Last' || g,
         'UK (GPhC)', (8000000 + g)::text, 'bench:churn', '{}'::jsonb, now() - (g || ' minutes')::interval
       from generate_series(1, 10000) as g`);
     const reviewer = await addStaff(test, 'reviewer');

@@ -22,9 +22,9 @@ async function benchOne(label: string, ctx: BenchContext): Promise<Row[]> {
     const { db } = test.database;
     ctx.log(`review queue, ${label}: inserting ${count} applications`);
     await db.execute(sql`insert into pharmacies (place_id, name, address, lat, lng) values ('bench:review', 'Bench Pharmacy', '1 Bench Street', 53.4, -2.99)`);
-    await db.execute(sql`insert into applications (edit_token, country, language, status, email, email_normalized, first_name, last_name,
+    await db.execute(sql`insert into applications (edit_token_hash, country, language, status, email, email_normalized, first_name, last_name,
         registration_body, registration_number, place_id, answers, submitted_at)
-      select 'bench-token-' || g, (array['uk','it','de'])[1 + g % 3], (array['en','it','de'])[1 + g % 3],
+      select encode(sha256(convert_to('bench-token-' || g, 'UTF8')), 'hex'), (array['uk','it','de'])[1 + g % 3], (array['en','it','de'])[1 + g % 3],
         (array[${sql.raw(STATUSES.map((s) => `'${s}'`).join(','))}])[1 + g % ${STATUSES.length}],
         'applicant' || g || '@bench.example.com', 'applicant' || g || '@bench.example.com', 'First' || g, 'Last' || g,
         'body' || (g % 3), (1000000 + g)::text, 'bench:review', '{}'::jsonb, now() - (g || ' minutes')::interval

@@ -1,7 +1,7 @@
 // A UK pharmacist applies on the single-page form (spec §2 screen 2, §4, §5, §8).
 import type { Page } from '@playwright/test';
 import { acceptEssentialCookies, chooseFileByKeyboard, expect, expectNoAxeViolations, tick, typeInto, fileWith, jpegWithGps, storedApplications, tabTo, test, uniqueApplicant } from './support/fixtures.ts';
-import { choosePlace, storedMail } from './support/steps.ts';
+import { choosePlace, editTokenByMail, storedMail } from './support/steps.ts';
 
 async function solveBotCheck(page: Page) {
   await tabTo(page, 'altcha-widget input[type=checkbox]');
@@ -87,7 +87,8 @@ test('a UK pharmacist applies from the landing page by keyboard alone', async ({
   // The photo is served re-encoded, without the GPS position the phone wrote into it; until the
   // application is approved only through the applicant's edit link, and never cached.
   expect((await page.request.get(`/files/photos/${stored!.photo}`)).status()).toBe(401);
-  const served = await page.request.get(`/files/photos/${stored!.photo}?token=${encodeURIComponent(stored!.editToken)}`);
+  const editToken = await editTokenByMail(who.email, '/uk');
+  const served = await page.request.get(`/files/photos/${stored!.photo}?token=${encodeURIComponent(editToken)}`);
   expect(served.headers()['cache-control']).toBe('private, no-store');
   expect(served.ok()).toBe(true);
   const bytes = await served.body();
@@ -238,9 +239,10 @@ test('a reviewer edit link reopens the application prefilled, and submitting upd
   await page.getByRole('button', { name: 'Submit application' }).click();
   await expect(page).toHaveURL(/thank-you/);
   const [original] = (await storedApplications()).filter((a) => a.email === who.email);
+  const editToken = await editTokenByMail(who.email, '/uk');
 
-  await page.goto(`/uk/pharmacist/edit/${original!.editToken}`);
-  await expect(page).toHaveURL(new RegExp(`/uk/form\\?pharmacistId=${original!.editToken}$`));
+  await page.goto(`/uk/pharmacist/edit/${editToken}`);
+  await expect(page).toHaveURL(new RegExp(`/uk/form\\?pharmacistId=${editToken}$`));
   await expect(page.locator('#email')).toHaveValue(who.email);
   await expect(page.locator('#professionalRegistrationNumber')).toHaveValue(who.registrationNumber);
   await expect(page.locator('#haveYouCompleted-yes2')).toBeChecked();

@@ -11,7 +11,8 @@ const inspectionUrl = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3100) +
 
 export interface StoredApplication {
   id: string;
-  editToken: string;
+  /** SHA-256 of the edit link's token; the token itself is only in the e-mails (docs/decisions/0042). */
+  editTokenHash: string;
   email: string;
   firstName: string;
   lastName: string;

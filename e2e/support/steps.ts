@@ -1,6 +1,7 @@
 // Helpers for the three-step form (/form/1..3): keyboard steps, quick fills, files, and the
 // inspection server's stored applications, files and mail.
 import type { Page } from '@playwright/test';
+import { solvedTokensFrom } from '../../src/server/test/bot-check.ts';
 import { acceptEssentialCookies, expect, fileWith, tabTo } from './fixtures.ts';
 
 const inspectionUrl = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3100) + 1}`;
@@ -15,6 +16,7 @@ export interface StoredFile {
 }
 
 export interface StoredMail {
+  id: string;
   to: string;
   subject: string;
   text: string;
@@ -28,6 +30,23 @@ export async function storedFiles(): Promise<StoredFile[]> {
 /** The outbox, newest first. */
 export async function storedMail(): Promise<StoredMail[]> {
   return (await (await fetch(`${inspectionUrl}/mail`)).json()) as StoredMail[];
+}
+
+/**
+ * The applicant's edit token as they get it (the database keeps only its hash): "e-mail me a link"
+ * (POST /api/update-link), then the link in the e-mail. Each request mints a fresh token.
+ */
+export async function editTokenByMail(email: string, basePath: string): Promise<string> {
+  const baseUrl = `http://localhost:${Number(process.env.E2E_PORT ?? 3100)}`;
+  const before = new Set((await storedMail()).filter((m) => m.to === email).map((m) => m.id));
+  const [recaptchaToken] = await solvedTokensFrom(baseUrl, 1);
+  const asked = await fetch(`${baseUrl}/api/update-link`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, basePath, recaptchaToken }) });
+  expect(asked.status).toBe(200);
+  let token: string | undefined;
+  await expect
+    .poll(async () => (token = (await storedMail()).filter((m) => m.to === email && !before.has(m.id)).map((m) => /\/pharmacist\/edit\/([A-Za-z0-9_-]+)/.exec(m.text)?.[1]).find(Boolean)), { timeout: 10_000 })
+    .toBeTruthy();
+  return token!;
 }
 
 /** A small but real PDF: one empty A4 page (the server parses it and refuses one without pages). */

@@ -2,10 +2,9 @@
 // sign-in link leaves none of their tokens and no applicant e-mail address in the log.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testConfig } from './config.ts';
-import { applications } from './db/schema.ts';
 import { createTestContext, fixtureWebDist, type TestContext } from './test/context.ts';
 import { memoryLog } from './test/log.ts';
-import { mailsTo } from './test/mail.ts';
+import { editTokenByMail, mailsTo } from './test/mail.ts';
 import { addStaff, cookieOf, tokenOfLink } from './test/staff.ts';
 import { solveCaptcha } from './test/bot-check.ts';
 import { ukApplication } from './test/payloads.ts';
@@ -32,17 +31,15 @@ describe('the server log', () => {
     secrets.push(email, email.toLowerCase());
     const saved = await app.inject({ method: 'POST', url: '/api/save-pharmacist', payload: { ...application, recaptchaToken: await solveCaptcha(app) } });
     expect(saved.statusCode).toBe(200);
-    // The only application in this test's database.
-    const [row] = await ctx.database.db.select({ editToken: applications.editToken }).from(applications);
-    const editToken = row!.editToken;
+    // Its edit link, as the applicant gets it: asked for and mailed.
+    const editToken = await editTokenByMail(app, ctx.config.mail.dir, email);
     secrets.push(editToken);
     await page(`/pharmacist/edit/${editToken}`);
     await page(`/form?pharmacistId=${editToken}`);
     expect((await app.inject({ method: 'GET', url: `/api/get-pharmacist?id=${editToken}` })).statusCode).toBe(200);
     const resaved = await app.inject({ method: 'POST', url: '/api/save-pharmacist', payload: { ...application, lastName: 'Smith', loginToken: editToken, recaptchaToken: await solveCaptcha(app) } });
     expect(resaved.statusCode).toBe(200);
-    const [after] = await ctx.database.db.select({ editToken: applications.editToken }).from(applications);
-    secrets.push(after!.editToken);
+    secrets.push(await editTokenByMail(app, ctx.config.mail.dir, email));
 
     // A draft e-mailed to the applicant, and its link opened.
     const drafted = await app.inject({

@@ -32,8 +32,8 @@ export const applications = pgTable(
   'applications',
   {
     id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
-    /** The unguessable pharmacistId / loginToken that lets the applicant edit this application. */
-    editToken: text('edit_token').notNull().unique('applications_edit_token_unique'),
+    /** SHA-256 of the edit link's token (pharmacistId / loginToken); the token itself is never stored (docs/decisions/0042). */
+    editTokenHash: text('edit_token_hash').notNull().unique('applications_edit_token_hash_unique'),
     /** After this the edit link answers as an unknown one; null: no limit (never e-mailed by a reviewer). */
     editTokenExpiresAt: timestamp('edit_token_expires_at', { withTimezone: true }),
     country: text('country').notNull(),
@@ -140,6 +140,7 @@ export const mailOutbox = pgTable(
     /** `to` as one mailbox (services/mailbox.ts), so that data rights find every mail sent to a person. */
     mailbox: text('mailbox'),
     subject: text('subject').notNull(),
+    /** The body, until the mail is delivered: then emptied (text '', html null), so that no sent link works from here (docs/decisions/0042). */
     text: text('text').notNull(),
     html: text('html'),
     createdAt: createdAt(),

@@ -5,7 +5,8 @@ import { APPLICANT_LINKS_PER_MAILBOX_PER_DAY } from '#shared/schemas/applicant-l
 import { applications, dataRightsEvents, drafts, fileContents, files, mailOutbox, reviewAudit } from '../db/schema.ts';
 import { mailboxOf } from '../services/mailbox.ts';
 import { createTestContext, uploadPhoto, type TestContext } from '../test/context.ts';
-import { linkIn, mailsTo } from '../test/mail.ts';
+import { editTokenByMail, linkIn, mailsTo } from '../test/mail.ts';
+import { hashToken } from '../services/tokens.ts';
 import { solveCaptcha } from '../test/bot-check.ts';
 import { multipartBody, pdfBytes } from '../test/multipart.ts';
 import { germanApplication, ukApplication, validApplication } from '../test/payloads.ts';
@@ -48,7 +49,6 @@ describe('POST /api/update-link', () => {
     const payload = validApplication({ country: 'it' });
     await apply(payload);
     const email = payload.email as string;
-    const [row] = await ctx.database.db.select().from(applications).where(eq(applications.emailNormalized, email));
 
     const known = await ask('/api/update-link', email.toUpperCase(), '/it');
     const unknown = await ask('/api/update-link', 'nobody@example.it', '/it');
@@ -59,24 +59,33 @@ describe('POST /api/update-link', () => {
     await ctx.app.services.applicantLinks.settled();
     const [mail] = mails(email);
     expect(mail).toMatch(/Subject: .*Aggiorni la Sua candidatura/);
-    expect(linkIn(mail!, /http:\/\/localhost:3000\/it\/pharmacist\/edit\/[A-Za-z0-9_-]+/)).toBe(`http://localhost:3000/it/pharmacist/edit/${row!.editToken}`);
+    const token = linkIn(mail!, /http:\/\/localhost:3000\/it\/pharmacist\/edit\/[A-Za-z0-9_-]+/)!.split('/').at(-1)!;
+    // A fresh token, of which the application keeps only the hash (docs/decisions/0042); it opens the application.
+    const [row] = await ctx.database.db.select().from(applications).where(eq(applications.emailNormalized, email));
+    expect(row!.editTokenHash).toBe(hashToken(token));
+    expect(JSON.stringify(row)).not.toContain(token);
+    expect((await ctx.app.inject({ method: 'GET', url: `/api/get-pharmacist?id=${token}` })).statusCode).toBe(200);
     expect(mail).toContain('help@champions.example');
     expect(mails('nobody@example.it')).toHaveLength(0);
   });
 
-  it('renews an edit link the review desk gave a limit, so that the link e-mailed works again', async () => {
+  it('mails a fresh edit link, with a new limit when the review desk gave one: the link e-mailed works, the one before no longer', async () => {
     const payload = validApplication({ country: 'uk' });
     await apply(payload);
     const email = payload.email as string;
+    const earlier = await editTokenByMail(ctx.app, ctx.config.mail.dir, email);
     await ctx.database.db.update(applications).set({ editTokenExpiresAt: new Date(clock.getTime() - DAY) }).where(eq(applications.emailNormalized, email));
-    const [row] = await ctx.database.db.select().from(applications).where(eq(applications.emailNormalized, email));
-    expect((await ctx.app.inject({ method: 'GET', url: `/api/get-pharmacist?id=${row!.editToken}` })).statusCode).toBe(404);
+    expect((await ctx.app.inject({ method: 'GET', url: `/api/get-pharmacist?id=${earlier}` })).statusCode).toBe(404);
 
     await ask('/api/update-link', email);
     await ctx.app.services.applicantLinks.settled();
-    const link = linkIn(mails(email)[0]!, /http:\/\/localhost:3000\/uk\/pharmacist\/edit\/[A-Za-z0-9_-]+/);
+    const link = linkIn(mails(email).at(-1)!, /http:\/\/localhost:3000\/uk\/pharmacist\/edit\/[A-Za-z0-9_-]+/);
     const token = link!.split('/').at(-1)!;
+    expect(token).not.toBe(earlier);
     expect((await ctx.app.inject({ method: 'GET', url: `/api/get-pharmacist?id=${token}` })).statusCode).toBe(200);
+    expect((await ctx.app.inject({ method: 'GET', url: `/api/get-pharmacist?id=${earlier}` })).statusCode).toBe(404);
+    const [row] = await ctx.database.db.select().from(applications).where(eq(applications.emailNormalized, email));
+    expect(row!.editTokenExpiresAt!.getTime()).toBeGreaterThan(clock.getTime());
   });
 
   it('keeps the language of an application made in another language than its market', async () => {
@@ -154,6 +163,9 @@ describe('data rights: POST /api/data-rights/request, GET /api/data-rights/:toke
     expect(application.pharmacy).toMatchObject({ name: 'Apotheke am Bahnhof' });
     expect(application.files.map((f: { kind: string }) => f.kind).sort()).toEqual(['certificate', 'photo']);
     expect(data.emails.map((m: { subject: string }) => m.subject)).toContainEqual(expect.stringContaining('Ihre personenbezogenen Daten'));
+    // The applicant's edit link, asked for before the erasure.
+    const editToken = await editTokenByMail(ctx.app, ctx.config.mail.dir, email, '/de');
+    expect((await ctx.app.inject({ method: 'GET', url: `/api/get-pharmacist?id=${editToken}` })).statusCode).toBe(200);
 
     // Received, and the data link: the 'received' e-mail goes out in the background, so wait for its file.
     await ctx.app.services.mailer.deliverDue();
@@ -186,7 +198,7 @@ describe('data rights: POST /api/data-rights/request, GET /api/data-rights/:toke
 
     // The link, the edit link and the address are spent: nothing more to read, and no new link is mailed.
     expect((await ctx.app.inject({ method: 'GET', url: `/api/data-rights/${token}` })).statusCode).toBe(404);
-    expect((await ctx.app.inject({ method: 'GET', url: `/api/get-pharmacist?id=${row!.editToken}` })).statusCode).toBe(200); // the row's new, unsent token
+    expect((await ctx.app.inject({ method: 'GET', url: `/api/get-pharmacist?id=${editToken}` })).statusCode).toBe(404);
     await ask('/api/data-rights/request', email, '/de');
     await ctx.app.services.applicantLinks.settled();
     expect(mails(email)).toHaveLength(0);

@@ -10,7 +10,7 @@ import { applications, dataRightsLinks, mailOutbox, reviewClaims } from '../db/s
 import { hashToken } from '../services/tokens.ts';
 import { solveCaptcha } from '../test/bot-check.ts';
 import { createTestContext, type TestContext } from '../test/context.ts';
-import { mailsTo } from '../test/mail.ts';
+import { mailedMatch, mailsTo, withSentBodies } from '../test/mail.ts';
 import { multipartBody, pdfBytes } from '../test/multipart.ts';
 import { validApplication } from '../test/payloads.ts';
 import { addStaff, signIn } from '../test/staff.ts';
@@ -38,7 +38,7 @@ async function apply(country: 'uk' | 'it' | 'de' = 'uk', language?: 'en' | 'it' 
   const response = await save({ ...payload, recaptchaToken: await solveCaptcha(ctx.app) });
   if (response.statusCode !== 200) throw new Error(`save failed: ${response.body}`);
   const { id, reference } = response.json().data as { id: string; reference: string };
-  const [mail] = await ctx.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, String(payload.email)));
+  const [mail] = withSentBodies(ctx.config.mail.dir, await ctx.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, String(payload.email))));
   const match = STATUS_LINK.exec(mail!.text);
   if (!match) throw new Error(`no status link in: ${mail!.text}`);
   return { id, reference, payload, link: match[0], token: match[1]!, mail: mail! };
@@ -113,8 +113,9 @@ describe('GET /api/my-application/:token', () => {
     // Reviewers' reasons and notes never reach this answer.
     expect(JSON.stringify(requested)).not.toContain('Foto');
 
-    const [row] = await ctx.database.db.select({ editToken: applications.editToken }).from(applications).where(eq(applications.id, id));
-    expect((await save({ ...payload, lastName: 'Neu', loginToken: row!.editToken, recaptchaToken: await solveCaptcha(ctx.app) })).statusCode).toBe(200);
+    // The edit link of the reviewer's e-mail.
+    const [, editToken] = await mailedMatch(ctx.config.mail.dir, String(payload.email), /\/pharmacist\/edit\/([A-Za-z0-9_-]+)/);
+    expect((await save({ ...payload, lastName: 'Neu', loginToken: editToken, recaptchaToken: await solveCaptcha(ctx.app) })).statusCode).toBe(200);
     expect((await status(token)).json().data).toMatchObject({ status: 'submitted', decidedAt: null });
   });
 

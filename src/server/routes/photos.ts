@@ -24,8 +24,8 @@ import { chargeDailyQuota, clientAddressKey } from '../services/daily-quota.ts';
 import { contentSize, fileContentStream } from '../services/files/file-store.ts';
 import { PHOTO_NAME, photoMime, type PhotoStore } from '../services/files/photos.ts';
 import { uploadBodyReader, type UploadBody } from '../services/files/upload-body.ts';
+import { hashToken } from '../services/tokens.ts';
 import { streamBody } from '../http/stream-body.ts';
-import type { Release, UploadQueue } from '../services/files/upload-queue.ts';
 
 /** What the handler reads from the body: the upload's own solved bot check (the browser solves one in the background). */
 const UploadTokenSchema = z.object({ recaptchaToken: Api.PhotoUploadSchema.shape.recaptchaToken });
@@ -42,12 +42,50 @@ export interface PhotoRouteDeps {
   rateLimit: { max: number; timeWindow: string };
   /** Bytes one client address may upload per UTC day (default DAILY_UPLOAD_BYTES_PER_CLIENT). */
   dailyBytes?: number;
-  /** Admission and the turn at the image work (shared with /readyz). */
-  uploads: UploadQueue;
 }
 
 /** Room for the JSON around the base64 text. */
 const UPLOAD_BODY_LIMIT = MAX_BASE64_UPLOAD_CHARS + 4096;
+
+/** Uploads waiting for their turn before more are answered 503 at once (their bodies never read). */
+export const MAX_WAITING_UPLOADS = 16;
+
+/**
+ * One upload at a time, from reading its body on: each holds its decoded bytes (up to 5 MB) and
+ * costs an image decode, so taking them one by one bounds memory and leaves the event loop and the
+ * cores to registrations. A waiting upload's body stays in the socket (TCP holds the sender back).
+ */
+export function uploadTurns() {
+  let active = false;
+  const waiting: Array<() => void> = [];
+  const holders = new WeakSet<object>();
+  const pass = () => {
+    const next = waiting.shift();
+    if (next) next();
+    else active = false;
+  };
+  return {
+    /** Waits for the turn; false when too many wait, or when the client left while waiting. */
+    async take(request: object, gone: () => boolean): Promise<boolean> {
+      if (active) {
+        if (waiting.length >= MAX_WAITING_UPLOADS) return false;
+        // The turn is handed over directly (active stays true).
+        await new Promise<void>((resolve) => waiting.push(resolve));
+        if (gone()) {
+          pass();
+          return false;
+        }
+      }
+      active = true;
+      holders.add(request);
+      return true;
+    },
+    give(request: object) {
+      if (!holders.delete(request)) return;
+      pass();
+    },
+  };
+}
 
 /** What was read from an upload's body, kept beside its request (the decoded bytes are not put in its body, which hooks walk). */
 const uploads = new WeakMap<object, UploadBody>();
@@ -62,11 +100,8 @@ function refuseUnreadableUpload(request: object, reply: FastifyReply) {
   return undefined;
 }
 
-/** Each admitted upload's place, given back however its request ends. */
-const admissions = new WeakMap<object, Release>();
-const giveBackPlace = async (request: object) => admissions.get(request)?.();
-
 export async function photoRoutes(app: FastifyInstance, deps: PhotoRouteDeps) {
+  const turns = uploadTurns();
   await app.register(async (scope) => {
     // This route's JSON is read as it arrives, into the token and the decoded bytes: the body and
     // its base64 text are never held whole (services/files/upload-body.ts, decision 0038).
@@ -84,16 +119,12 @@ export async function photoRoutes(app: FastifyInstance, deps: PhotoRouteDeps) {
       {
         bodyLimit: UPLOAD_BODY_LIMIT,
         config: { rateLimit: deps.rateLimit, oversizedUpload: true, uploadBody: 'any' },
-        // Before the body is read: a place among the uploads in flight, given back when the
-        // response is done or the connection is gone, whichever comes first (and then never again).
+        // onRequest runs before the body is read; the turn is given back however the request ends.
         onRequest: async (request, reply) => {
-          const release = deps.uploads.admit(clientAddressKey(request.ip));
-          if (!release) return unavailable(reply.header('retry-after', '5').header('connection', 'close'));
-          admissions.set(request, release);
-          reply.raw.once('close', release);
+          if (!(await turns.take(request, () => request.raw.destroyed))) return unavailable(reply.header('retry-after', '5').header('connection', 'close'));
         },
-        onResponse: giveBackPlace,
-        onRequestAbort: giveBackPlace,
+        onResponse: async (request) => turns.give(request),
+        onRequestAbort: async (request) => turns.give(request),
         preHandler: [
           async (request, reply) => refuseUnreadableUpload(request, reply),
           parseBody(UploadTokenSchema, { refuse: (reply) => invalid(reply, { recaptchaToken: ErrorKey.captcha }) }),
@@ -116,7 +147,7 @@ export async function photoRoutes(app: FastifyInstance, deps: PhotoRouteDeps) {
           limit: deps.dailyBytes ?? DAILY_UPLOAD_BYTES_PER_CLIENT,
         });
         if (!withinQuota) return failed(reply, 429, ApiMessage.tooManyRequests);
-        const saved = await withTurn(deps.uploads, () => deps.photos.save(bytes));
+        const saved = await deps.photos.save(bytes);
         if (saved.ok) return reply.code(200).send({ status: 'ok', filename: saved.filename, target_id: saved.id });
         if (saved.reason === 'tooBig') return failed(reply, 413, ApiMessage.tooBig);
         if (saved.reason === 'busy') return unavailable(reply.header('retry-after', '5'));
@@ -128,9 +159,10 @@ export async function photoRoutes(app: FastifyInstance, deps: PhotoRouteDeps) {
 
   const staffCookie = sessionCookieName(deps.config);
   /** Who may see a photo of an application not (or no longer) listed: the applicant's edit link, reviewers and the main admin. */
-  const privateAccess = async (request: FastifyRequest, editToken: string): Promise<'allowed' | 401 | 403> => {
+  const privateAccess = async (request: FastifyRequest, editTokenHash: string): Promise<'allowed' | 401 | 403> => {
     const { token } = (request.query ?? {}) as { token?: unknown };
-    if (typeof token === 'string' && token !== '') return safeEqual(token, editToken) ? 'allowed' : 403;
+    // The edit token is stored as its hash only (docs/decisions/0042): the token given is hashed and compared.
+    if (typeof token === 'string' && token !== '') return safeEqual(hashToken(token), editTokenHash) ? 'allowed' : 403;
     const staff = await deps.auth.authenticate(request.cookies[staffCookie]);
     if (!staff || !staff.session.mfaPassed) return 401;
     return rolesFor('application').includes(staff.user.role) ? 'allowed' : 403;
@@ -147,7 +179,7 @@ export async function photoRoutes(app: FastifyInstance, deps: PhotoRouteDeps) {
     let cacheControl = PRIVATE_PHOTO_CACHE_CONTROL;
     if (owner.kind === 'listed') cacheControl = PUBLIC_PHOTO_CACHE_CONTROL;
     else if (owner.kind === 'unlisted') {
-      const access = await privateAccess(request, owner.editToken);
+      const access = await privateAccess(request, owner.editTokenHash);
       if (access === 401) return unauthorized(reply.header('cache-control', 'no-store'));
       if (access === 403) return forbidden(reply.header('cache-control', 'no-store'));
     }
@@ -163,34 +195,24 @@ export async function photoRoutes(app: FastifyInstance, deps: PhotoRouteDeps) {
   });
 }
 
-/** Runs the image work in the upload turn, given back when it ends however it ends. */
-async function withTurn<T>(uploads: UploadQueue, work: () => Promise<T>): Promise<T> {
-  const release = await uploads.turn();
-  try {
-    return await work();
-  } finally {
-    release();
-  }
-}
-
 /** An hour, not a year: a photo is public only while its listing is (docs/decisions/0009). */
 export const PUBLIC_PHOTO_CACHE_CONTROL = 'public, max-age=3600';
 const PRIVATE_PHOTO_CACHE_CONTROL = 'private, no-store';
 
-type PhotoOwner = ({ kind: 'listed' } | { kind: 'unlisted'; editToken: string } | { kind: 'temp' }) & { size: number };
+type PhotoOwner = ({ kind: 'listed' } | { kind: 'unlisted'; editTokenHash: string } | { kind: 'temp' }) & { size: number };
 
 /** Whose photo a stored file is: a listed (approved) application's, another application's, or nobody's yet; and its stored size. Null without a row or its bytes. */
 async function photoOwner(db: Queryable, storageName: string): Promise<PhotoOwner | null> {
   const [row] = await db
-    .select({ applicationId: files.applicationId, status: applications.status, editToken: applications.editToken, size: contentSize })
+    .select({ applicationId: files.applicationId, status: applications.status, editTokenHash: applications.editTokenHash, size: contentSize })
     .from(files)
     .innerJoin(fileContents, eq(fileContents.fileId, files.id))
     .leftJoin(applications, eq(applications.id, files.applicationId))
     .where(and(eq(files.storageName, storageName), eq(files.kind, 'photo')));
   if (!row) return null;
   const { size } = row;
-  if (!row.applicationId || !row.editToken) return { kind: 'temp', size };
-  return row.status === LISTED_STATUS ? { kind: 'listed', size } : { kind: 'unlisted', editToken: row.editToken, size };
+  if (!row.applicationId || !row.editTokenHash) return { kind: 'temp', size };
+  return row.status === LISTED_STATUS ? { kind: 'listed', size } : { kind: 'unlisted', editTokenHash: row.editTokenHash, size };
 }
 
 function safeEqual(a: string, b: string): boolean {

@@ -7,6 +7,7 @@ import { readFileContent } from '../services/files/file-store.ts';
 import { createTestContext, uploadPhoto as uploadPhotoTo, type TestContext } from '../test/context.ts';
 import { elfBytes, gifBytes, heicBytes, multipartBody, pdfBytes, peBytes, pngDeclaring, type FilePart } from '../test/multipart.ts';
 import { solveCaptcha } from '../test/bot-check.ts';
+import { editTokenByMail } from '../test/mail.ts';
 import { germanApplication, ukApplication, validApplication } from '../test/payloads.ts';
 
 let ctx: TestContext;
@@ -177,13 +178,13 @@ describe('POST /api/save-pharmacist (multipart, three steps)', () => {
     const first = await applicationByEmail(payload.email as string);
     const [firstFile] = await ctx.database.db.select().from(files).where(eq(files.applicationId, first!.id));
 
-    const edited = await submit({ ...payload, lastName: 'Schmidt', loginToken: first!.editToken }, []);
+    const edited = await submit({ ...payload, lastName: 'Schmidt', loginToken: await editTokenByMail(ctx.app, ctx.config.mail.dir, String(payload.email), '/de') }, []);
     expect(edited.statusCode).toBe(200);
     const second = await applicationByEmail(payload.email as string);
     expect(second!.lastName).toBe('Schmidt');
     expect(await ctx.database.db.select().from(files).where(eq(files.applicationId, first!.id))).toHaveLength(1);
 
-    const replaced = await submit({ ...payload, loginToken: second!.editToken });
+    const replaced = await submit({ ...payload, loginToken: await editTokenByMail(ctx.app, ctx.config.mail.dir, String(payload.email), '/de') });
     expect(replaced.statusCode).toBe(200);
     const now = await ctx.database.db.select().from(files).where(eq(files.applicationId, first!.id));
     expect(now).toHaveLength(1);

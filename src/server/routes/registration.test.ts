@@ -6,6 +6,7 @@ import { createTestContext, uploadPhoto, type TestContext } from '../test/contex
 import { REFERENCE_PATTERN } from '../services/application-reference.ts';
 import { solveCaptcha } from '../test/bot-check.ts';
 import { ukApplication } from '../test/payloads.ts';
+import { editTokenByMail } from '../test/mail.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -49,7 +50,8 @@ describe('POST /api/save-pharmacist', () => {
     const [row] = await storedByEmail(payload.email as string);
     expect(row).toBeDefined();
     expect(row!.id).toBe(answer.data.id);
-    expect(row!.editToken).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    // The edit link's token is kept as its SHA-256 only (docs/decisions/0042).
+    expect(row!.editTokenHash).toMatch(/^[0-9a-f]{64}$/);
     expect(row!.registrationBody).toBe('UK (GPhC)');
     expect(row!.registrationNumber).toBe(payload.professionalRegistrationNumber);
     expect(row!.status).toBe('submitted');
@@ -114,7 +116,8 @@ describe('POST /api/save-pharmacist', () => {
     const payload = ukApplication();
     const created = await submit(payload);
     const [before] = await storedByEmail(payload.email as string);
-    const updated = await submit({ ...payload, lastName: 'Smith', loginToken: before!.editToken });
+    const editToken = await editTokenByMail(ctx.app, ctx.config.mail.dir, String(payload.email));
+    const updated = await submit({ ...payload, lastName: 'Smith', loginToken: editToken });
     expect(updated.statusCode).toBe(200);
     expect(updated.json().data.id).toBe(created.json().data.id);
     const rows = await storedByEmail(payload.email as string);
@@ -122,7 +125,8 @@ describe('POST /api/save-pharmacist', () => {
     expect(rows[0]!.lastName).toBe('Smith');
     expect(rows[0]!.answers.lastName).toBe('Smith');
     // The edit link works once: the stored application now has a fresh token.
-    expect(rows[0]!.editToken).not.toBe(before!.editToken);
+    expect(rows[0]!.editTokenHash).not.toBe(before!.editTokenHash);
+    expect((await ctx.app.inject({ method: 'GET', url: `/api/get-pharmacist?id=${editToken}` })).statusCode).toBe(404);
   });
 
   it('refuses an unknown loginToken', async () => {
@@ -333,8 +337,8 @@ describe('GET /api/get-pharmacist', () => {
   it('returns the fields as sent, found by the edit token only', async () => {
     const payload = ukApplication({ haveYouCompleted: 'yes', additionalTrainingNotes: 'Panel evidence' });
     const saved = await submit(payload);
-    const [row] = await storedByEmail(payload.email as string);
-    const response = await ctx.app.inject({ method: 'GET', url: `/api/get-pharmacist?id=${row!.editToken}` });
+    const editToken = await editTokenByMail(ctx.app, ctx.config.mail.dir, String(payload.email));
+    const response = await ctx.app.inject({ method: 'GET', url: `/api/get-pharmacist?id=${editToken}` });
     expect(response.statusCode).toBe(200);
     const { recaptchaToken: _omit, ...expected } = payload as Record<string, unknown>;
     expect(response.json()).toEqual({ status: 'ok', data: { ...expected } });
@@ -360,7 +364,7 @@ describe('GET /api/get-pharmacist', () => {
     const [row] = await storedByEmail(payload.email as string);
     expect(row!.answers).toMatchObject(typed);
 
-    const response = await ctx.app.inject({ method: 'GET', url: `/api/get-pharmacist?id=${row!.editToken}` });
+    const response = await ctx.app.inject({ method: 'GET', url: `/api/get-pharmacist?id=${await editTokenByMail(ctx.app, ctx.config.mail.dir, String(payload.email))}` });
     expect(response.json().data).toMatchObject({ ...typed, additionalTrainingNotes: 'Panel evidence' });
     expect(response.body).not.toMatch(/<script|alert/);
   });

@@ -8,6 +8,7 @@ import { applications, dataRightsLinks, files, reviewSnapshots } from '../db/sch
 import { solveCaptcha } from '../test/bot-check.ts';
 import { createTestContext, uploadPhoto, type TestContext } from '../test/context.ts';
 import { validApplication } from '../test/payloads.ts';
+import { mailedMatch } from '../test/mail.ts';
 import { addStaff, signIn } from '../test/staff.ts';
 import { createDataRights } from '../services/data-rights.ts';
 import { hashToken } from '../services/tokens.ts';
@@ -39,7 +40,8 @@ const decide = (id: string, decision: string, reason: string) => {
   tick();
   return ctx.app.inject({ method: 'POST', url: `/api/review/applications/${id}/decision`, payload: { decision, reason }, headers: { cookie: reviewer.cookie } });
 };
-const editTokenOf = async (id: string) => (await ctx.database.db.select({ token: applications.editToken }).from(applications).where(eq(applications.id, id)))[0]!.token;
+/** The edit link's token in the reviewer's "request changes" e-mail to the applicant. */
+const editTokenOf = async (payload: Record<string, unknown>) => (await mailedMatch(ctx.config.mail.dir, String(payload.email), /\/pharmacist\/edit\/([A-Za-z0-9_-]+)/))[1]!;
 
 describe('GET /api/review/applications/{id}/checks', () => {
   it('is for reviewers and the main admin only', async () => {
@@ -66,7 +68,7 @@ describe('changes since the change request', () => {
       whereYouWork: 'New Street Pharmacy',
       address: '2 New Street, Liverpool',
       anythingElseAboutYou: 'Now at New Street.',
-      loginToken: await editTokenOf(id),
+      loginToken: await editTokenOf(payload),
     });
     const changes = (await checksOf(id)).changes;
     expect(changes).not.toBeNull();
@@ -91,7 +93,7 @@ describe('changes since the change request', () => {
     const payload = validApplication({ country: 'it' }, { placeId: 'test:export' });
     const id = await submit(payload);
     await decide(id, 'request_changes', 'Manca la foto.');
-    await submit({ ...payload, anythingElseAboutYou: 'Ecco la versione nuova.', loginToken: await editTokenOf(id) });
+    await submit({ ...payload, anythingElseAboutYou: 'Ecco la versione nuova.', loginToken: await editTokenOf(payload) });
     const [row] = await ctx.database.db.select({ mailbox: applications.mailbox }).from(applications).where(eq(applications.id, id));
 
     const rights = createDataRights(ctx.database.db, { now: () => clock, mailDir: ctx.config.mail.dir });

@@ -8,6 +8,8 @@ import { applications, authEvents, mailOutbox, reviewAudit } from '../db/schema.
 import { solveCaptcha } from '../test/bot-check.ts';
 import { createTestContext, type TestContext } from '../test/context.ts';
 import { validApplication } from '../test/payloads.ts';
+import { editTokenByMail, withSentBodies } from '../test/mail.ts';
+import { hashToken } from '../services/tokens.ts';
 import { addStaff, signIn } from '../test/staff.ts';
 
 let ctx: TestContext;
@@ -41,7 +43,8 @@ const get = (url: string, cookie?: string) => ctx.app.inject({ method: 'GET', ur
 const post = (url: string, payload: unknown, cookie?: string) => ctx.app.inject({ method: 'POST', url, payload: payload as object, headers: cookie ? { cookie } : {} });
 const decide = (id: string, decision: string, reason?: string, cookie = reviewer.cookie) => post(`/api/review/applications/${id}/decision`, { decision, ...(reason !== undefined ? { reason } : {}) }, cookie);
 const statusOf = async (id: string) => (await ctx.database.db.select({ status: applications.status }).from(applications).where(eq(applications.id, id)))[0]!.status;
-const mailsTo = (to: string) => ctx.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, to)).orderBy(desc(mailOutbox.createdAt));
+/** The mails to an address, newest first, with what was sent (a delivered row keeps no body: docs/decisions/0042). */
+const mailsTo = async (to: string) => withSentBodies(ctx.config.mail.dir, await ctx.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, to)).orderBy(desc(mailOutbox.createdAt)));
 
 describe('review API access', () => {
   it('answers 401 without a session and 403 to staff who are not reviewers or the main admin', async () => {
@@ -105,9 +108,9 @@ describe('the review queue', () => {
   it('counts the matches up to 1,000 on every page, and past the last page', async () => {
     // 1,030 waiting applications found by one search, submitted after everything else here.
     await ctx.database.db.execute(sql`insert into pharmacies (place_id, name, address, lat, lng) values ('test:bulk', 'Bulk Pharmacy', '1 Bulk Street', 52, 8)`);
-    await ctx.database.db.execute(sql`insert into applications (edit_token, country, language, status, email, email_normalized, first_name, last_name,
+    await ctx.database.db.execute(sql`insert into applications (edit_token_hash, country, language, status, email, email_normalized, first_name, last_name,
         registration_body, registration_number, place_id, answers, submitted_at)
-      select 'bulk-token-' || g, 'de', 'de', 'submitted', 'bulkcount' || g || '@example.com', 'bulkcount' || g || '@example.com', 'Bulk', 'Count',
+      select encode(sha256(convert_to('bulk-token-' || g, 'UTF8')), 'hex'), 'de', 'de', 'submitted', 'bulkcount' || g || '@example.com', 'bulkcount' || g || '@example.com', 'Bulk', 'Count',
         'bulk', 'bulk-' || g, 'test:bulk', '{}'::jsonb, now() + interval '365 days' + (g || ' seconds')::interval
       from generate_series(1, 1030) as g`);
     const list = async (query: string) => (await get(`/api/review/applications?${query}`, reviewer.cookie)).json().data;
@@ -240,7 +243,9 @@ describe('decisions', () => {
 describe('request changes and the edit link', () => {
   it('e-mails a 30-day edit link; a resubmission through it returns the application to the queue as submitted', async () => {
     const { id, payload } = await newApplication('uk');
-    const [before] = await ctx.database.db.select().from(applications).where(eq(applications.id, id));
+    // An edit link the applicant asked for before.
+    const earlier = await editTokenByMail(ctx.app, ctx.config.mail.dir, String(payload.email));
+    expect(hashToken(earlier)).toBe((await ctx.database.db.select().from(applications).where(eq(applications.id, id)))[0]!.editTokenHash);
     expect((await decide(id, 'request_changes', 'Please add your training evidence.')).statusCode).toBe(200);
 
     const [mail] = await mailsTo(String(payload.email));
@@ -251,13 +256,15 @@ describe('request changes and the edit link', () => {
     const token = link![1]!;
     expect(mail!.html).toContain(link![0]);
     const [after] = await ctx.database.db.select().from(applications).where(eq(applications.id, id));
-    expect(token).toBe(after!.editToken);
-    expect(token).not.toBe(before!.editToken);
+    // A fresh token, of which only the hash is stored (docs/decisions/0042).
+    expect(after!.editTokenHash).toBe(hashToken(token));
+    expect(JSON.stringify(after)).not.toContain(token);
+    expect(token).not.toBe(earlier);
     const days = (after!.editTokenExpiresAt!.getTime() - clock.getTime()) / (24 * 3600 * 1000);
     expect(days).toBeCloseTo(30, 3);
 
     // The old link is dead; the new one prefills the form.
-    expect((await get(`/api/get-pharmacist?id=${before!.editToken}`)).statusCode).toBe(404);
+    expect((await get(`/api/get-pharmacist?id=${earlier}`)).statusCode).toBe(404);
     const prefill = await get(`/api/get-pharmacist?id=${token}`);
     expect(prefill.statusCode).toBe(200);
     expect(prefill.json().data.email).toBe(payload.email);
@@ -275,8 +282,8 @@ describe('request changes and the edit link', () => {
   it('answers an expired edit link as an unknown one', async () => {
     const { id, payload } = await newApplication('uk');
     await decide(id, 'request_changes', 'Photo please');
-    const [row] = await ctx.database.db.select().from(applications).where(eq(applications.id, id));
-    const token = row!.editToken;
+    const [mail] = await mailsTo(String(payload.email));
+    const token = /\/pharmacist\/edit\/([A-Za-z0-9_-]+)/.exec(mail!.text)![1]!;
     const unknown = await get(`/api/get-pharmacist?id=${'A'.repeat(32)}`);
 
     clock = new Date(Date.now() + 29 * 24 * 3600 * 1000);

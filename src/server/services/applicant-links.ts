@@ -9,6 +9,7 @@ import { routePath } from '#shared/routes.ts';
 import { EDIT_LINK_DAYS } from '#shared/schemas/review.ts';
 import type { Database } from '../db/client.ts';
 import { applications, dataRightsEvents, dataRightsLinks } from '../db/schema.ts';
+import { newEditTokenWithHash } from './applications.ts';
 import { chargeDailyQuota } from './daily-quota.ts';
 import type { DataRights } from './data-rights.ts';
 import { mailboxOf } from './mailbox.ts';
@@ -108,24 +109,31 @@ export function createApplicantLinks(
 ) {
   const background = new Set<Promise<void>>();
 
-  /** The update link: the application of exactly this address. */
+  /**
+   * The update link: the application of exactly this address. The edit token is kept only as its hash
+   * (docs/decisions/0042), so each link mailed is a fresh token whose hash replaces the one before:
+   * the newest link works, an earlier one (the review desk's too) no longer does.
+   */
   async function sendUpdateLink(input: { email: string; basePath: string }, origin: string): Promise<void> {
     const emailNormalized = input.email.trim().toLowerCase();
     const [application] = await db
-      .select({ id: applications.id, email: applications.email, editToken: applications.editToken, editTokenExpiresAt: applications.editTokenExpiresAt, country: applications.country, language: applications.language })
+      .select({ id: applications.id, email: applications.email, editTokenExpiresAt: applications.editTokenExpiresAt, country: applications.country, language: applications.language })
       .from(applications)
       .where(and(eq(applications.emailNormalized, emailNormalized), ne(applications.status, 'erased')));
     if (!application || !isCountry(application.country) || !isLanguage(application.language)) return;
     const now = deps.now();
     if (!(await withinCap(emailNormalized, now))) return;
     const { country, language } = application;
-    let expiresAt: Date | undefined;
-    // A link the review desk sent runs for EDIT_LINK_DAYS; asking again renews it (same token), so the e-mailed link works.
-    if (application.editTokenExpiresAt) {
-      expiresAt = new Date(now.getTime() + EDIT_LINK_DAYS * 24 * 3600_000);
-      await db.update(applications).set({ editTokenExpiresAt: expiresAt }).where(eq(applications.id, application.id));
-    }
-    const link = marketLink(origin, input.basePath, country, language, routePath('editRedirect', { id: application.editToken }));
+    // A link the review desk sent runs for EDIT_LINK_DAYS; the one asked for runs as long from now (none without a limit before).
+    const expiresAt = application.editTokenExpiresAt ? new Date(now.getTime() + EDIT_LINK_DAYS * 24 * 3600_000) : undefined;
+    const edit = newEditTokenWithHash();
+    const [stored] = await db
+      .update(applications)
+      .set({ editTokenHash: edit.hash, ...(expiresAt ? { editTokenExpiresAt: expiresAt } : {}) })
+      .where(and(eq(applications.id, application.id), ne(applications.status, 'erased')))
+      .returning({ id: applications.id });
+    if (!stored) return; // erased meanwhile
+    const link = marketLink(origin, input.basePath, country, language, routePath('editRedirect', { id: edit.token }));
     await deps.mailer.sendMail({ to: application.email, ...applicantLinkMail('update', language, link, { productName: deps.productName, supportEmail: deps.supportEmail, expiresAt }) });
   }
 

@@ -19,6 +19,7 @@ import { applicationReceivedMail, type ReceivedMailSettings } from './mail/appli
 import { enqueueMail, mailInsert, wakeSenders, type MailMessage } from './mail/outbox.ts';
 import { mailboxOf } from './mailbox.ts';
 import { newStatusToken } from './my-application.ts';
+import { hashToken } from './tokens.ts';
 
 /** The validated payload fields the store needs by name; every other field is kept in `answers`. */
 export interface ApplicationInput {
@@ -44,12 +45,19 @@ export interface ApplicationInput {
 
 export type SaveResult =
   /** reference: null only for an application from before references were given out. */
+  /** editToken: the fresh edit token the save stored the hash of (never read back: it is mailed when a link is asked for). */
   | { ok: true; id: string; editToken: string; created: boolean; reference: string | null }
   | { ok: false; conflict: 'email' | 'registrationNumber' }
   | { ok: false; captcha: 'reused' }
   | { ok: false; invalid: 'loginToken' | 'photo'; code?: string };
 
 export const newEditToken = () => randomBytes(EDIT_TOKEN_BYTES).toString('base64url');
+
+/** A fresh edit token and the hash the application keeps (the token itself is never stored: docs/decisions/0042). */
+export function newEditTokenWithHash(): { token: string; hash: string } {
+  const token = newEditToken();
+  return { token, hash: hashToken(token) };
+}
 
 class Refused extends Error {
   readonly field: 'loginToken' | 'photo';
@@ -101,9 +109,9 @@ async function insertNewApplication(
     place as (insert into pharmacies (place_id, name, address, lat, lng, services)
       values (${pharmacy.placeId}, ${pharmacy.name}, ${pharmacy.address}, ${pharmacy.lat}, ${pharmacy.lng}, ${pharmacy.services})
       on conflict (place_id) do nothing returning 1 as one),
-    created as (insert into applications (edit_token, country, language, status, email, email_normalized, mailbox, first_name, last_name,
+    created as (insert into applications (edit_token_hash, country, language, status, email, email_normalized, mailbox, first_name, last_name,
       registration_body, registration_number, place_id, photo, answers, reference, status_token_hash)
-      select ${columns.editToken}, ${columns.country}, ${columns.language}, ${columns.status}, ${columns.email}, ${columns.emailNormalized}, ${columns.mailbox},
+      select ${columns.editTokenHash}, ${columns.country}, ${columns.language}, ${columns.status}, ${columns.email}, ${columns.emailNormalized}, ${columns.mailbox},
         ${columns.firstName}, ${columns.lastName}, ${columns.registrationBody}, ${columns.registrationNumber}, ${columns.placeId},
         ${columns.photo}, ${JSON.stringify(columns.answers)}::jsonb, ${reference}, ${statusTokenHash}
       from used left join (select count(*) from place) as placed on true
@@ -123,7 +131,7 @@ interface PharmacyColumns {
 }
 
 interface NewApplicationColumns {
-  editToken: string;
+  editTokenHash: string;
   country: string;
   language: string;
   status: string;
@@ -151,7 +159,7 @@ const REFERENCE_CONSTRAINT = 'applications_reference_unique';
 
 export function createApplicationStore(db: Database, mail: ReceivedMailSettings, now: () => Date = () => new Date()) {
   /** The application an edit link names, while the link works (an expired link is an unknown one). */
-  const byLiveEditToken = (token: string) => and(eq(applications.editToken, token), or(isNull(applications.editTokenExpiresAt), gt(applications.editTokenExpiresAt, now())));
+  const byLiveEditToken = (token: string) => and(eq(applications.editTokenHash, hashToken(token)), or(isNull(applications.editTokenExpiresAt), gt(applications.editTokenExpiresAt, now())));
   /** The 'application received' e-mail, with the status link, queued with the new application. */
   const receivedMail = (columns: NewApplicationColumns, reference: string, statusLink: string | null) =>
     applicationReceivedMail({ to: columns.email, language: columns.language as Language, firstName: columns.firstName, lastName: columns.lastName, reference, statusLink }, mail);
@@ -171,13 +179,13 @@ export function createApplicationStore(db: Database, mail: ReceivedMailSettings,
       const given = Object.entries(answersOf(applicationFormFor(input.appStoreCountry, input.formLanguage), input)).filter(([, v]) => v !== undefined);
       const answers = { ...Object.fromEntries(given), appStoreCountry: input.appStoreCountry, formLanguage: input.formLanguage };
       const registrationBody = input.bodyOfRegistration || DEFAULT_REGISTRATION_BODY[input.appStoreCountry];
-      const editToken = newEditToken();
+      const { token: editToken, hash: editTokenHash } = newEditTokenWithHash();
       // The status link of a new application (a resubmission keeps its first one).
       const status = newStatusToken();
       const statusLink = extras.statusLinkFor?.(input.appStoreCountry, input.formLanguage, status.token) ?? null;
       const pharmacy: PharmacyColumns = { placeId: input.placeId, name: input.whereYouWork, address: input.address, lat: input.lat, lng: input.lng, services: input.services ?? '' };
       const columns: NewApplicationColumns = {
-        editToken,
+        editTokenHash,
         country: input.appStoreCountry,
         language: input.formLanguage,
         status: 'submitted',

@@ -12,7 +12,7 @@ import type { MyDataExport } from '#shared/schemas/applicant-links.ts';
 import { ERASED_REASON } from '#shared/schemas/review.ts';
 import type { Database } from '../db/client.ts';
 import { applications, dataRightsEvents, dataRightsLinks, drafts, fieldPharmacies, files, mailOutbox, pharmacies, reviewAudit, reviewSnapshots } from '../db/schema.ts';
-import { newEditToken } from './applications.ts';
+import { newEditTokenWithHash } from './applications.ts';
 import { consentsOf } from './consents.ts';
 import { blankFieldPharmacist } from './field-force/field-pharmacist-erasure.ts';
 import { deleteMailsTo, removeEmlFiles } from './mail/erase.ts';
@@ -138,7 +138,7 @@ export function createDataRights(db: Database, deps: { now: () => Date; mailDir:
               photo: null,
               answers: {},
               // The edit link stops working, and the status link (issue 25) with its hash.
-              editToken: newEditToken(),
+              editTokenHash: newEditTokenWithHash().hash,
               statusTokenHash: null,
               // A shared link to the listing (/finder/{listingId}) never leads to this row again.
               listingId: sql`gen_random_uuid()`,

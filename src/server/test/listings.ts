@@ -13,13 +13,12 @@ import { EARTH_RADIUS_KM } from '../services/finder.ts';
 
 export type ApplicationStatus = 'submitted' | 'changes_requested' | 'approved' | 'rejected' | 'deactivated' | 'erased';
 
-/** Submits an application through POST /api/save-pharmacist; answers its id and edit token. */
+/** Submits an application through POST /api/save-pharmacist; answers its id and e-mail address (its edit token only by mail: `editTokenByMail`). */
 export async function submitApplication(ctx: TestContext, country: Country = 'uk', overrides: Record<string, unknown> = {}) {
   const payload: Record<string, unknown> = { ...validApplication({ country }, overrides), recaptchaToken: await solveCaptcha(ctx.app) };
   const response = await ctx.app.inject({ method: 'POST', url: '/api/save-pharmacist', payload });
   if (response.statusCode !== 200) throw new Error(`save failed: ${response.body}`);
-  const [row] = await ctx.database.db.select({ id: applications.id, editToken: applications.editToken }).from(applications).where(eq(applications.email, String(payload.email)));
-  return row!;
+  return { id: (response.json() as { data: { id: string } }).data.id, email: String(payload.email) };
 }
 
 /** The public listing ids (what the finder answers) of applications, in the order of `ids`. */
@@ -73,10 +72,10 @@ export async function insertListings(db: Database, seeds: ListingSeed[], batch =
       rows.map((r) => sql`(${r.placeId}, ${r.answers.whereYouWork}, ${r.answers.address}, ${r.seed.lat}, ${r.seed.lng}, 'Flu jabs')`),
       sql`, `,
     )}`);
-    const inserted = await db.execute(sql`insert into applications (edit_token, country, language, status, email, email_normalized, first_name, last_name,
+    const inserted = await db.execute(sql`insert into applications (edit_token_hash, country, language, status, email, email_normalized, first_name, last_name,
         registration_body, registration_number, place_id, photo, answers) values ${sql.join(
           rows.map(
-            (r) => sql`(${randomBytes(18).toString('base64url')}, ${r.seed.country}, 'en', ${r.seed.status ?? 'approved'}, ${r.answers.email}, ${r.answers.email},
+            (r) => sql`(${randomBytes(32).toString('hex')}, ${r.seed.country}, 'en', ${r.seed.status ?? 'approved'}, ${r.answers.email}, ${r.answers.email},
               ${r.seed.firstName ?? 'Sam'}, 'Seed', 'seed', ${`${run}-${r.n}`}, ${r.placeId}, ${r.seed.photo ?? null}, ${JSON.stringify(r.answers)}::jsonb)`,
           ),
           sql`, `,

@@ -45,9 +45,9 @@ export function rawInsertRate(db: Database, run: string, count: number, concurre
       await tx.execute(sql`insert into pharmacies (place_id, name, address, lat, lng, services)
         values (${a.placeId}, ${a.whereYouWork}, ${a.address}, ${a.lat}, ${a.lng}, ${a.services})
         on conflict (place_id) do nothing`);
-      await tx.execute(sql`insert into applications (edit_token, country, language, status, email, email_normalized, first_name, last_name,
+      await tx.execute(sql`insert into applications (edit_token_hash, country, language, status, email, email_normalized, first_name, last_name,
           registration_body, registration_number, place_id, answers)
-        values (${randomBytes(24).toString('base64url')}, 'uk', 'en', 'submitted', ${a.email}, ${String(a.email).toLowerCase()}, ${a.firstName}, ${a.lastName},
+        values (${randomBytes(32).toString('hex')}, 'uk', 'en', 'submitted', ${a.email}, ${String(a.email).toLowerCase()}, ${a.firstName}, ${a.lastName},
           ${DEFAULT_REGISTRATION_BODY.uk}, ${a.professionalRegistrationNumber}, ${a.placeId}, ${JSON.stringify(a)}::jsonb)`);
     });
   });

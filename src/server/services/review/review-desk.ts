@@ -29,7 +29,7 @@ import {
 } from '#shared/schemas/review.ts';
 import { rowsOf, type Database } from '../../db/client.ts';
 import { applications, fieldPharmacies, files, pharmacies, reviewAudit, reviewClaims, staffUsers } from '../../db/schema.ts';
-import { newEditToken } from '../applications.ts';
+import { newEditTokenWithHash } from '../applications.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { decisionMail } from './decision-mail.ts';
 import { keepAnswersAtChangeRequest } from './review-snapshots.ts';
@@ -292,11 +292,12 @@ export function createReviewDesk(db: Database, options: ReviewDeskOptions) {
         if (claim && claim.reviewerId !== actorId && !confirmClaim) return { ok: false as const, reason: 'claimedByOther' as const, claimedBy: claim.name };
         // The decision ends the claim, whoever held it.
         await tx.delete(reviewClaims).where(eq(reviewClaims.applicationId, id));
-        // "Request changes" issues a fresh edit link: any earlier one stops working.
-        const editToken = decision === 'request_changes' ? newEditToken() : null;
+        // "Request changes" issues a fresh edit link: any earlier one stops working. Only its hash is kept;
+        // the token is in the e-mail alone (docs/decisions/0042).
+        const edit = decision === 'request_changes' ? newEditTokenWithHash() : null;
         await tx
           .update(applications)
-          .set({ status: transition.to, updatedAt: at, ...(editToken ? { editToken, editTokenExpiresAt: new Date(at.getTime() + EDIT_LINK_DAYS * DAY_MS) } : {}) })
+          .set({ status: transition.to, updatedAt: at, ...(edit ? { editTokenHash: edit.hash, editTokenExpiresAt: new Date(at.getTime() + EDIT_LINK_DAYS * DAY_MS) } : {}) })
           .where(eq(applications.id, id));
         await tx.insert(reviewAudit).values({ at, applicationId: id, actorId, action: decision, fromStatus: row.status, toStatus: transition.to, reason: reason || null, internalNote: internalNote || null });
         // What the application looks like now, to show what the applicant changes (issue 25 item 3).
@@ -306,7 +307,7 @@ export function createReviewDesk(db: Database, options: ReviewDeskOptions) {
           language: row.language,
           firstName: row.firstName,
           reason,
-          editLink: editToken ? editLinkFor(row.country, row.language, editToken) : undefined,
+          editLink: edit ? editLinkFor(row.country, row.language, edit.token) : undefined,
           productName: options.productName,
           supportEmail: options.supportEmail,
         });
