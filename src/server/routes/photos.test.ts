@@ -10,7 +10,7 @@ import { reencodePhoto } from '../services/files/photos.ts';
 import { purgeTempPhotos } from '../services/files/purge.ts';
 import { createTestContext, uploadPhoto, type TestContext } from '../test/context.ts';
 import { pngDeclaring } from '../test/multipart.ts';
-import { MAX_WAITING_UPLOADS, PUBLIC_PHOTO_CACHE_CONTROL, UPLOAD_QUOTA_SCOPE, uploadTurns } from './photos.ts';
+import { PUBLIC_PHOTO_CACHE_CONTROL, UPLOAD_QUOTA_SCOPE } from './photos.ts';
 import { solveCaptcha } from '../test/bot-check.ts';
 import { ukApplication } from '../test/payloads.ts';
 import { setStatus, submitApplication } from '../test/listings.ts';
@@ -480,29 +480,5 @@ describe('a photo a rep saved with a pharmacy', () => {
     const response = await visit(webp.filename);
     expect(response.statusCode).toBe(400);
     expect(response.json().errors).toEqual({ photo: 'validation.fileType' });
-  });
-});
-
-describe('uploadTurns', () => {
-  it('lets one upload in at a time, in order, refuses past the waiting room, and skips a client that left', async () => {
-    const turns = uploadTurns();
-    const [a, b, c] = [{}, {}, {}];
-    expect(await turns.take(a, () => false)).toBe(true);
-    let bIn: boolean | null = null;
-    const bTurn = turns.take(b, () => false).then((v) => (bIn = v));
-    let cLeft = false;
-    const cTurn = turns.take(c, () => cLeft);
-    const crowd = Array.from({ length: MAX_WAITING_UPLOADS - 2 }, () => turns.take({}, () => true));
-    expect(await turns.take({}, () => false)).toBe(false);
-    expect(bIn).toBeNull();
-    turns.give(a);
-    await bTurn;
-    expect(bIn).toBe(true);
-    cLeft = true;
-    turns.give(b);
-    expect(await cTurn).toBe(false);
-    // Everyone else in the waiting room had left too: the turn is free again.
-    expect(await Promise.all(crowd)).toEqual(Array(MAX_WAITING_UPLOADS - 2).fill(false));
-    expect(await turns.take({}, () => false)).toBe(true);
   });
 });

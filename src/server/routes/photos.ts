@@ -26,6 +26,7 @@ import { PHOTO_NAME, photoMime, type PhotoStore } from '../services/files/photos
 import { uploadBodyReader, type UploadBody } from '../services/files/upload-body.ts';
 import { hashToken } from '../services/tokens.ts';
 import { streamBody } from '../http/stream-body.ts';
+import type { Release, UploadQueue } from '../services/files/upload-queue.ts';
 
 /** What the handler reads from the body: the upload's own solved bot check (the browser solves one in the background). */
 const UploadTokenSchema = z.object({ recaptchaToken: Api.PhotoUploadSchema.shape.recaptchaToken });
@@ -42,50 +43,12 @@ export interface PhotoRouteDeps {
   rateLimit: { max: number; timeWindow: string };
   /** Bytes one client address may upload per UTC day (default DAILY_UPLOAD_BYTES_PER_CLIENT). */
   dailyBytes?: number;
+  /** Admission and the turn at the image work (shared with /readyz). */
+  uploads: UploadQueue;
 }
 
 /** Room for the JSON around the base64 text. */
 const UPLOAD_BODY_LIMIT = MAX_BASE64_UPLOAD_CHARS + 4096;
-
-/** Uploads waiting for their turn before more are answered 503 at once (their bodies never read). */
-export const MAX_WAITING_UPLOADS = 16;
-
-/**
- * One upload at a time, from reading its body on: each holds its decoded bytes (up to 5 MB) and
- * costs an image decode, so taking them one by one bounds memory and leaves the event loop and the
- * cores to registrations. A waiting upload's body stays in the socket (TCP holds the sender back).
- */
-export function uploadTurns() {
-  let active = false;
-  const waiting: Array<() => void> = [];
-  const holders = new WeakSet<object>();
-  const pass = () => {
-    const next = waiting.shift();
-    if (next) next();
-    else active = false;
-  };
-  return {
-    /** Waits for the turn; false when too many wait, or when the client left while waiting. */
-    async take(request: object, gone: () => boolean): Promise<boolean> {
-      if (active) {
-        if (waiting.length >= MAX_WAITING_UPLOADS) return false;
-        // The turn is handed over directly (active stays true).
-        await new Promise<void>((resolve) => waiting.push(resolve));
-        if (gone()) {
-          pass();
-          return false;
-        }
-      }
-      active = true;
-      holders.add(request);
-      return true;
-    },
-    give(request: object) {
-      if (!holders.delete(request)) return;
-      pass();
-    },
-  };
-}
 
 /** What was read from an upload's body, kept beside its request (the decoded bytes are not put in its body, which hooks walk). */
 const uploads = new WeakMap<object, UploadBody>();
@@ -100,8 +63,11 @@ function refuseUnreadableUpload(request: object, reply: FastifyReply) {
   return undefined;
 }
 
+/** Each admitted upload's place, given back however its request ends. */
+const admissions = new WeakMap<object, Release>();
+const giveBackPlace = async (request: object) => admissions.get(request)?.();
+
 export async function photoRoutes(app: FastifyInstance, deps: PhotoRouteDeps) {
-  const turns = uploadTurns();
   await app.register(async (scope) => {
     // This route's JSON is read as it arrives, into the token and the decoded bytes: the body and
     // its base64 text are never held whole (services/files/upload-body.ts, decision 0038).
@@ -119,12 +85,16 @@ export async function photoRoutes(app: FastifyInstance, deps: PhotoRouteDeps) {
       {
         bodyLimit: UPLOAD_BODY_LIMIT,
         config: { rateLimit: deps.rateLimit, oversizedUpload: true, uploadBody: 'any' },
-        // onRequest runs before the body is read; the turn is given back however the request ends.
+        // Before the body is read: a place among the uploads in flight, given back when the
+        // response is done or the connection is gone, whichever comes first (and then never again).
         onRequest: async (request, reply) => {
-          if (!(await turns.take(request, () => request.raw.destroyed))) return unavailable(reply.header('retry-after', '5').header('connection', 'close'));
+          const release = deps.uploads.admit(clientAddressKey(request.ip));
+          if (!release) return unavailable(reply.header('retry-after', '5').header('connection', 'close'));
+          admissions.set(request, release);
+          reply.raw.once('close', release);
         },
-        onResponse: async (request) => turns.give(request),
-        onRequestAbort: async (request) => turns.give(request),
+        onResponse: giveBackPlace,
+        onRequestAbort: giveBackPlace,
         preHandler: [
           async (request, reply) => refuseUnreadableUpload(request, reply),
           parseBody(UploadTokenSchema, { refuse: (reply) => invalid(reply, { recaptchaToken: ErrorKey.captcha }) }),
@@ -147,7 +117,7 @@ export async function photoRoutes(app: FastifyInstance, deps: PhotoRouteDeps) {
           limit: deps.dailyBytes ?? DAILY_UPLOAD_BYTES_PER_CLIENT,
         });
         if (!withinQuota) return failed(reply, 429, ApiMessage.tooManyRequests);
-        const saved = await deps.photos.save(bytes);
+        const saved = await withTurn(deps.uploads, () => deps.photos.save(bytes));
         if (saved.ok) return reply.code(200).send({ status: 'ok', filename: saved.filename, target_id: saved.id });
         if (saved.reason === 'tooBig') return failed(reply, 413, ApiMessage.tooBig);
         if (saved.reason === 'busy') return unavailable(reply.header('retry-after', '5'));
@@ -193,6 +163,16 @@ export async function photoRoutes(app: FastifyInstance, deps: PhotoRouteDeps) {
       .header('content-security-policy', "default-src 'none'; sandbox")
       .send(fileContentStream(deps.db, name, owner.size));
   });
+}
+
+/** Runs the image work in the upload turn, given back when it ends however it ends. */
+async function withTurn<T>(uploads: UploadQueue, work: () => Promise<T>): Promise<T> {
+  const release = await uploads.turn();
+  try {
+    return await work();
+  } finally {
+    release();
+  }
 }
 
 /** An hour, not a year: a photo is public only while its listing is (docs/decisions/0009). */

@@ -17,7 +17,7 @@ import { FIELD_CONFIRMATION_REMINDER_DAYS } from '#shared/schemas/field-confirma
 import { UNIQUE_VIOLATION, databaseErrorOf, type Database, type Transaction } from '../../db/client.ts';
 import { applications, fieldConfirmationLinks, fieldPharmacies, files, pharmacies } from '../../db/schema.ts';
 import { newApplicationReference } from '../application-reference.ts';
-import { newEditToken } from '../applications.ts';
+import { newEditTokenWithHash } from '../applications.ts';
 import { CAPTCHA_USED_CONSTRAINT, captchaUsedInsert, type VerifiedCaptcha } from '../captcha.ts';
 import { recordConsent } from '../consents.ts';
 import { applicationReceivedMail } from '../mail/application-received.ts';
@@ -109,7 +109,8 @@ export function createPharmacistConfirmation(
     const [created] = await tx
       .insert(applications)
       .values({
-        editToken: newEditToken(),
+        // An edit link nobody holds yet: asked for, a fresh one is mailed (docs/decisions/0042).
+        editTokenHash: newEditTokenWithHash().hash,
         country: 'it',
         language,
         email,
