@@ -26,6 +26,7 @@ import { PHOTO_NAME, photoMime, type PhotoStore } from '../services/files/photos
 import { uploadBodyReader, type UploadBody } from '../services/files/upload-body.ts';
 import { hashToken } from '../services/tokens.ts';
 import { streamBody } from '../http/stream-body.ts';
+import { readMultipartForm } from '../http/multipart.ts';
 import type { Release, UploadQueue } from '../services/files/upload-queue.ts';
 
 /** What the handler reads from the body: the upload's own solved bot check (the browser solves one in the background). */
@@ -53,10 +54,25 @@ const UPLOAD_BODY_LIMIT = MAX_BASE64_UPLOAD_CHARS + 4096;
 /** What was read from an upload's body, kept beside its request (the decoded bytes are not put in its body, which hooks walk). */
 const uploads = new WeakMap<object, UploadBody>();
 
+/**
+ * The project's own browser sends the photo as a multipart form (`file`, `recaptchaToken`): its
+ * bytes as they are, read by @fastify/multipart (busboy) within the form limits of
+ * http/multipart.ts. The spec's JSON body is read by upload-body.ts (docs/decisions/0043).
+ */
+async function readMultipartUpload(request: FastifyRequest, reply: FastifyReply) {
+  if (!request.isMultipart()) return undefined;
+  const form = await readMultipartForm(request);
+  if (!form.ok) return form.httpStatus === 413 ? failed(reply, 413, ApiMessage.tooBig) : invalid(reply, form.errors);
+  const { file } = form;
+  uploads.set(request, { ok: true, recaptchaToken: form.fields.recaptchaToken, data: file && file.length > 0 ? { kind: 'bytes', bytes: file } : { kind: 'missing' } });
+  request.body = { recaptchaToken: form.fields.recaptchaToken };
+  return undefined;
+}
+
 /** The refusals of the upload's data, in the order the route answers them, before its bot check. */
 function refuseUnreadableUpload(request: object, reply: FastifyReply) {
   const upload = uploads.get(request);
-  // Any other content type (multipart, say) is never read.
+  // Any other content type is never read.
   if (!upload?.ok) return invalid(reply, WHOLE_BODY_INVALID);
   if (upload.data.kind === 'missing') return invalid(reply, { data: ErrorKey.required });
   if (upload.data.kind === 'tooLong') return failed(reply, 413, ApiMessage.tooBig);
@@ -96,6 +112,7 @@ export async function photoRoutes(app: FastifyInstance, deps: PhotoRouteDeps) {
         onResponse: giveBackPlace,
         onRequestAbort: giveBackPlace,
         preHandler: [
+          readMultipartUpload,
           async (request, reply) => refuseUnreadableUpload(request, reply),
           parseBody(UploadTokenSchema, { refuse: (reply) => invalid(reply, { recaptchaToken: ErrorKey.captcha }) }),
         ],

@@ -18,7 +18,7 @@ interface FakeReply {
 /** Replies used first, one per request, before `reply`. */
 const nextReplies: FakeReply[] = [];
 let reply: FakeReply = { status: 200, body: JSON.stringify({ status: 'ok', filename: 'abcdefghijkl.jpg', target_id: '0b9e1f3c-1111-4a4a-8b8b-123456789abc' }) };
-const sent: string[] = [];
+const sent: FormData[] = [];
 /** When set, the upload answers only once the test opens it (no race with a timer). */
 let replyGate: Promise<void> | null = null;
 
@@ -31,7 +31,7 @@ class FakeXhr extends EventTarget {
   abort() {
     this.dispatchEvent(new Event('abort'));
   }
-  send(body: string) {
+  send(body: FormData) {
     sent.push(body);
     setTimeout(() => {
       const progress = new Event('progress') as ProgressEvent;
@@ -90,7 +90,11 @@ describe('PhotoInput', () => {
     await renderInSite(<Harness />);
     await user.upload(screen.getByLabelText('Choose a photo'), png());
     expect(await screen.findByRole('img', { name: 'Your uploaded photo' })).toHaveAttribute('src', '/files/photos/abcdefghijkl.jpg');
-    expect(JSON.parse(sent[0]!)).toEqual({ data: expect.stringMatching(/^data:image\/png;base64,/), recaptchaToken: 'solution-1' });
+    // The image's own bytes as a file part, beside its solved bot check.
+    expect(sent[0]!.get('recaptchaToken')).toBe('solution-1');
+    const file = sent[0]!.get('file') as Blob;
+    expect(file.type).toBe('image/png');
+    expect([...new Uint8Array(await file.arrayBuffer())].slice(0, 4)).toEqual([137, 80, 78, 71]);
     await user.click(screen.getByRole('button', { name: 'Remove photo' }));
     expect(screen.queryByRole('img')).not.toBeInTheDocument();
     expect(screen.getByLabelText('Choose a photo')).toHaveFocus();
@@ -104,7 +108,7 @@ describe('PhotoInput', () => {
     nextReplies.push({ status: 400, body: JSON.stringify({ status: 'failed', message: 'invalid', errors: { recaptchaToken: 'validation.captcha' } }) });
     await user.upload(screen.getByLabelText('Choose a different photo'), png());
     await waitFor(() => expect(sent).toHaveLength(3));
-    expect(sent.map((body) => (JSON.parse(body) as { recaptchaToken: string }).recaptchaToken)).toEqual(['solution-1', 'solution-2', 'solution-3']);
+    expect(sent.map((body) => body.get('recaptchaToken'))).toEqual(['solution-1', 'solution-2', 'solution-3']);
     expect(await screen.findByRole('img', { name: 'Your uploaded photo' })).toBeInTheDocument();
     expect(photoError()).toBeNull();
   });

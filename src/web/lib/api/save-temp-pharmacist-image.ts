@@ -1,6 +1,8 @@
-// POST /api/save-temp-pharmacist-image (spec §7): JSON {data: dataURL, recaptchaToken} (each upload
-// carries its own solved bot check). XMLHttpRequest rather than fetch, because only XHR reports
-// upload progress.
+// POST /api/save-temp-pharmacist-image (spec §7), each upload with its own solved bot check. The
+// spec's body is JSON {data: dataURL, recaptchaToken}; this app sends the same two as a multipart
+// form, the image as its bytes (a third smaller than base64, read on the server by a well-kept
+// parser: docs/decisions/0043). XMLHttpRequest rather than fetch, because only XHR reports upload
+// progress.
 import * as Api from '#shared/api/endpoints.ts';
 import { PHOTO_URL_PREFIX } from '#shared/schemas/api.ts';
 import { parseAnswer } from '../api-client.ts';
@@ -27,6 +29,16 @@ export function photoUrl(filename: string, editToken?: string): string {
   return editToken ? `${url}?token=${encodeURIComponent(editToken)}` : url;
 }
 
+/** A `data:…;base64,` URL's bytes, as a Blob of its media type. */
+export function blobOfDataUrl(dataUrl: string): Blob {
+  const comma = dataUrl.indexOf(',');
+  const type = /^data:([^;,]*)/.exec(dataUrl)?.[1] ?? '';
+  const text = atob(dataUrl.slice(comma + 1));
+  const bytes = new Uint8Array(text.length);
+  for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
+  return new Blob([bytes], { type });
+}
+
 export function saveTempPharmacistImage(
   dataUrl: string,
   { recaptchaToken, onProgress, signal }: { recaptchaToken: string; onProgress?: (fraction: number) => void; signal?: AbortSignal },
@@ -34,7 +46,6 @@ export function saveTempPharmacistImage(
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open(Api.savePhoto.method, Api.savePhoto.path);
-    xhr.setRequestHeader('content-type', 'application/json');
     xhr.setRequestHeader('accept', 'application/json');
     xhr.upload.addEventListener('progress', (event) => {
       if (event.lengthComputable && event.total > 0) onProgress?.(event.loaded / event.total);
@@ -57,7 +68,10 @@ export function saveTempPharmacistImage(
     xhr.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
     signal?.addEventListener('abort', () => xhr.abort(), { once: true });
     try {
-      xhr.send(JSON.stringify({ data: dataUrl, recaptchaToken }));
+      const form = new FormData();
+      form.append('recaptchaToken', recaptchaToken);
+      form.append('file', blobOfDataUrl(dataUrl), 'photo');
+      xhr.send(form);
     } catch {
       reject(new PhotoUploadFailure('unexpected'));
     }
