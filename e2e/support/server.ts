@@ -10,6 +10,7 @@ import { buildApp } from '../../src/server/app.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { applications, callEntries, fieldPharmacies, files, mailOutbox } from '../../src/server/db/schema.ts';
 import { unsupportedRuntime } from '../../src/server/runtime.ts';
+import { withSentBodies } from '../../src/server/test/mail.ts';
 
 // The end-to-end run fails at once when the server would run on an unsupported Node.js major.
 const runtimeProblem = unsupportedRuntime();
@@ -109,7 +110,8 @@ createServer(async (req, res) => {
         : req.url === '/files'
           ? await db.select().from(files)
           : req.url === '/mail'
-            ? await db.select().from(mailOutbox).orderBy(desc(mailOutbox.createdAt))
+            ? // A delivered row keeps no body (docs/decisions/0042): what was sent is read from its .eml file.
+              withSentBodies(config.mail.dir, await db.select().from(mailOutbox).orderBy(desc(mailOutbox.createdAt)))
             : null;
     res.writeHead(body ? 200 : 404, { 'content-type': 'application/json' });
     res.end(JSON.stringify(body ?? { error: 'not found' }));

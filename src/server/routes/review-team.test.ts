@@ -7,7 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { applications, mailOutbox, reviewAudit } from '../db/schema.ts';
 import { solveCaptcha } from '../test/bot-check.ts';
 import { createTestContext, type TestContext } from '../test/context.ts';
-import { linkIn, mailsTo as emlTo } from '../test/mail.ts';
+import { linkIn, mailsTo as emlTo, withSentBodies } from '../test/mail.ts';
 import { validApplication } from '../test/payloads.ts';
 import type { StaffUser } from '../services/auth/staff-users.ts';
 import { addStaff, signIn } from '../test/staff.ts';
@@ -45,7 +45,8 @@ const get = (url: string, cookie: string) => ctx.app.inject({ method: 'GET', url
 const post = (url: string, payload: object, cookie: string) => ctx.app.inject({ method: 'POST', url, payload, headers: { cookie } });
 const decide = (id: string, body: object, who = anna) => post(`/api/review/applications/${id}/decision`, body, who.cookie);
 const detailOf = async (id: string, who = anna) => (await get(`/api/review/applications/${id}`, who.cookie)).json().data;
-const mailsTo = (to: string) => ctx.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, to));
+/** The mails to an address, with what was sent (a delivered row keeps no body: docs/decisions/0042). */
+const mailsTo = async (to: string) => withSentBodies(ctx.config.mail.dir, await ctx.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, to)));
 const approvalMailTo = async (to: string) => (await mailsTo(to)).find((mail) => /approved|approvata|angenommen/.test(mail.subject))!;
 
 describe('the approval note and internal notes', () => {
@@ -90,7 +91,7 @@ describe('the approval note and internal notes', () => {
     expect(history[0]).toMatchObject({ action: 'request_changes', reason: 'Please add a photo.', internalNote: 'Second time we ask for this.', by: bruno.name, at: at(5).toISOString() });
     expect(history[1]).toMatchObject({ action: 'note', reason: null, internalNote: 'Called the pharmacy: the manager confirms she works there.', by: anna.name, at: at(1).toISOString(), toStatus: 'submitted' });
 
-    const everyMail = await ctx.database.db.select().from(mailOutbox);
+    const everyMail = withSentBodies(ctx.config.mail.dir, await ctx.database.db.select().from(mailOutbox));
     for (const mail of everyMail) {
       for (const secret of ['Second time we ask for this.', 'Called the pharmacy']) {
         expect(mail.text).not.toContain(secret);

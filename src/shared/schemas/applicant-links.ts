@@ -70,6 +70,7 @@ export interface MyDataExport {
   applications: MyDataApplication[];
   fieldRecords: MyDataFieldRecord[];
   drafts: { createdAt: string; expiresAt: string; answers: Record<string, unknown> }[];
+  /** The e-mails sent to the mailbox; `text` is empty once a mail was delivered (its body is not kept: docs/decisions/0042). */
   emails: { to: string; subject: string; text: string; createdAt: string; sentAt: string | null }[];
   consents: ConsentRecordView[];
   /** When the link used to read this stops working. */

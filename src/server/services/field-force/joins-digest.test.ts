@@ -10,6 +10,7 @@ import { openDatabase, type DatabaseHandle } from '../../db/client.ts';
 import { callEntries, fieldPharmacies, mailOutbox, staffUsers } from '../../db/schema.ts';
 import { createTestContext, usingPostgres, type TestContext } from '../../test/context.ts';
 import { addStaff, signIn } from '../../test/staff.ts';
+import { withSentBodies } from '../../test/mail.ts';
 import type { StaffUser } from '../auth/staff-users.ts';
 import { runIfMyTurn } from '../scheduled-jobs.ts';
 import { joinsDigestJob } from './joins-digest.ts';
@@ -50,7 +51,8 @@ async function pharmacy(areaManagerId: string, salesRepId: string, name: string)
   return row!;
 }
 const visit = (pharmacyId: string, byUserId: string, at: string, callFlag = 'joined_unify') => ctx.database.db.insert(callEntries).values({ pharmacyId, byUserId, at: new Date(at), callFlag, month: 11 });
-const digestsTo = (user: StaffUser) => ctx.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, user.email));
+/** The digests queued for a manager, with what was sent (a delivered row keeps no body: docs/decisions/0042). */
+const digestsTo = async (user: StaffUser) => withSentBodies(ctx.config.mail.dir, await ctx.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, user.email)));
 
 /** Both servers run the job at once, each as a scheduled turn and each directly (a turn retried, or a second job runner). */
 async function runOnBothServers() {

@@ -30,7 +30,8 @@ describe('mail outbox', () => {
     expect(eml).toContain('Thank you, Amelia.');
     expect(eml).toContain(`Message-ID: <${result.id}@example.com>`);
     const [row] = await database.db.select().from(mailOutbox).where(eq(mailOutbox.id, result.id));
-    expect(row).toMatchObject({ to: 'amelia@example.co.uk', subject: 'Your application', html: '<p>Thank you, Amelia.</p>' });
+    // Delivered: the record stays, the body (and any link in it) does not (docs/decisions/0042).
+    expect(row).toMatchObject({ to: 'amelia@example.co.uk', subject: 'Your application', text: '', html: null });
     expect(row!.sentAt).toBeInstanceOf(Date);
     await mailer.close();
   });
@@ -41,7 +42,8 @@ describe('mail outbox', () => {
     const result = await mailer.sendMail({ to: 'x@example.com', subject: 'S', text: 'T' });
     expect(result.sent).toBe(false);
     const [row] = await database.db.select().from(mailOutbox).where(eq(mailOutbox.id, result.id));
-    expect(row).toMatchObject({ sentAt: null, failedAt: null, claimedUntil: null, attempts: 1 });
+    // Not delivered: it keeps its body, to be sent on the next try.
+    expect(row).toMatchObject({ sentAt: null, failedAt: null, claimedUntil: null, attempts: 1, text: 'T' });
     expect(row!.error).toBeTruthy();
     expect(row!.nextAttemptAt.getTime()).toBeGreaterThan(Date.now() + config.mail.retryBaseMs / 2);
     await mailer.close();

@@ -98,12 +98,17 @@ async function claimDue(db: Database, settings: MailSettings, token: string): Pr
     .returning(claimColumns);
 }
 
-/** Sent, in the one statement that ends their claim; only those this sender still holds. */
+/**
+ * Sent, in the one statement that ends their claim; only those this sender still holds. The body
+ * goes in the same statement: a delivered mail keeps no working link at rest (docs/decisions/0042),
+ * only its record (recipient, subject, times, attempts). A message sent again after a crash (the
+ * lease ran out before this statement) still has its body, since this statement did not run.
+ */
 async function markSent(db: Database, ids: string[], token: string): Promise<void> {
   if (ids.length === 0) return;
   await db
     .update(mailOutbox)
-    .set({ sentAt: sql`now()`, claimedUntil: null, claimToken: null, error: null })
+    .set({ sentAt: sql`now()`, claimedUntil: null, claimToken: null, error: null, text: '', html: null })
     .where(and(inArray(mailOutbox.id, ids), eq(mailOutbox.claimToken, token)));
 }
 

@@ -90,6 +90,8 @@ describe('mail sender', () => {
     await expect.poll(async () => (await outboxRows()).map((row) => ({ to: row.to, sent: Boolean(row.sentAt), attempts: row.attempts }))).toEqual([
       { to: 'committed.0@example.co.uk', sent: true, attempts: 1 },
     ]);
+    // Delivered over SMTP: the outbox keeps the record, not the body (docs/decisions/0042).
+    expect((await outboxRows()).map((row) => ({ subject: row.subject, text: row.text, html: row.html }))).toEqual([{ subject: 'committed 0', text: '', html: null }]);
   });
 
   it('keeps mail queued while the SMTP server is down and sends each message once when it is back', async () => {
@@ -98,6 +100,8 @@ describe('mail sender', () => {
     const ids = await enqueue(3, 'outage');
 
     await expect.poll(async () => (await outboxRows()).every((row) => row.attempts >= 2 && row.error && !row.sentAt && !row.failedAt), { timeout: 20_000 }).toBe(true);
+    // Not delivered yet: each keeps its body, to be sent when the server is back.
+    expect((await outboxRows()).every((row) => row.text.startsWith('Message ') && row.html?.startsWith('<p>Message '))).toBe(true);
     await smtp.start();
 
     await expect.poll(unsent, { timeout: 20_000 }).toBe(0);
