@@ -1,20 +1,33 @@
 // Migration 0024 on a database that already holds data (issue 36 item 4, docs/decisions/0042): every
 // edit token is replaced by its SHA-256 (the link e-mailed before keeps working), the plain column is
 // gone, and the mails already delivered lose their bodies while those still to send keep theirs.
+// On PGlite, and on PostgreSQL under TEST_DB=postgres (sha256() of both).
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testConfig } from '../config.ts';
 import { createApplicationStore } from '../services/applications.ts';
+import { usingPostgres } from '../test/context.ts';
+import { createTempDatabase } from '../test/postgres.ts';
 import { openDatabase, rowsOf, type DatabaseHandle } from './client.ts';
 import { migrateTo } from './backup/migrate-to.ts';
 
 let database: DatabaseHandle;
+let dropDatabase = async () => {};
 beforeAll(async () => {
-  database = await openDatabase(testConfig());
-  await migrateTo(database.db, 'pglite', '0023_pharmacy_address_key');
+  let config = testConfig();
+  if (usingPostgres()) {
+    const created = await createTempDatabase(process.env.TEST_DATABASE_URL!, 'champions_test');
+    config = { ...config, database: { kind: 'postgres', url: created.url } };
+    dropDatabase = created.drop;
+  }
+  database = await openDatabase(config);
+  await migrateTo(database.db, config.database.kind, '0023_pharmacy_address_key');
 });
-afterAll(() => database.close());
+afterAll(async () => {
+  await database?.close();
+  await dropDatabase();
+});
 
 const TOKEN = 'Zx9_kq-0aBcDeFgHiJkLmNoPqRsTuVwX';
 
