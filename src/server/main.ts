@@ -15,6 +15,7 @@ import { embeddedAnalyzeJob } from './services/embedded-upkeep.ts';
 import { joinsDigestJob } from './services/field-force/joins-digest.ts';
 import { releaseMemory, releaseMemoryWhenQuiet } from './process-settings.ts';
 import { exampleSettingWarnings } from './startup-warnings.ts';
+import { DATA_DIR_TIGHTENED, protectDataDir } from './data-dir.ts';
 
 /** On SIGTERM, requests in flight get this long to finish; connections still open then are closed. */
 const SHUTDOWN_DEADLINE_MS = 10_000;
@@ -65,8 +66,11 @@ async function main() {
     throw error;
   }
 
+  // Before anything is written there: the data folder is the server user's alone.
+  const openEntries = protectDataDir(config.dataDir);
   const lock = lockDatabase(config);
   const app = await buildApp(config);
+  if (openEntries > 0) app.log.warn({ dataDir: config.dataDir, tightened: openEntries }, DATA_DIR_TIGHTENED);
   if (config.production) for (const warning of exampleSettingWarnings(config)) app.log.warn(warning);
   for (const warning of offlineServiceWarnings(config)) app.log.warn(warning);
 

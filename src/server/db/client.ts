@@ -51,7 +51,8 @@ export async function openDatabase(config: Pick<Config, 'database'>): Promise<Da
       listen: (channel, onNotify, onLost) => listenOnPool(pool, channel, onNotify, onLost),
     };
   }
-  if (target.dataDir) mkdirSync(target.dataDir, { recursive: true });
+  // PGlite's own files take the process's umask: the server and the commands set it to 077 (data-dir.ts).
+  if (target.dataDir) mkdirSync(target.dataDir, { recursive: true, mode: 0o700 });
   const client = target.dataDir ? new PGlite(target.dataDir, PGLITE_OPTIONS) : new PGlite(PGLITE_OPTIONS);
   await client.waitReady;
   const db = drizzlePglite(pgliteForDrizzle(client), { schema });

@@ -81,7 +81,7 @@ function writeAside(file: string, text: string): string {
 
 export function acquireDatabaseLock(dbDir: string, role: LockRole): LockAttempt {
   const file = lockFileOf(dbDir);
-  mkdirSync(path.dirname(file), { recursive: true });
+  mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
   const mine: LockHolder = { pid: process.pid, role, startTime: startTimeOf(process.pid), bootId: bootId() };
   let text = JSON.stringify(mine);
 

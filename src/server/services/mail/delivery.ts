@@ -62,10 +62,11 @@ export function createMailDelivery(settings: Pick<MailSettings, 'smtpUrl' | 'fro
       const file = emlFileFor(settings.dir, mail);
       const message = (info as unknown as { message: Buffer }).message;
       // The folder is made when a write finds it missing, not before every message.
-      await writeFile(file, message).catch(async (error: NodeJS.ErrnoException) => {
+      // Private to the server's user, whatever the process's umask (src/server/data-dir.ts).
+      await writeFile(file, message, { mode: 0o600 }).catch(async (error: NodeJS.ErrnoException) => {
         if (error.code !== 'ENOENT') throw error;
-        await mkdir(settings.dir, { recursive: true });
-        await writeFile(file, message);
+        await mkdir(settings.dir, { recursive: true, mode: 0o700 });
+        await writeFile(file, message, { mode: 0o600 });
       });
       return { messageId, file };
     },
