@@ -36,7 +36,7 @@ function keepModesPrivate(dir: string): void {
 }
 
 /** From now on this process creates files 0600 and folders 0700, and keeps what it writes under `dataDir` so. */
-export function writePrivately(dataDir: string): void {
+function writePrivately(dataDir: string): void {
   process.umask(PRIVATE_UMASK);
   keepModesPrivate(dataDir);
 }

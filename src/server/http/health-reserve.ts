@@ -7,7 +7,7 @@ import type { Server, Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { unavailable } from './answers.ts';
 
-export const HEALTH_PATHS: ReadonlySet<string> = new Set(['/healthz', '/readyz']);
+const HEALTH_PATHS: ReadonlySet<string> = new Set(['/healthz', '/readyz']);
 
 /** A reserved connection that has asked nothing by then is closed. */
 const RESERVED_CONNECTION_MS = 5_000;

@@ -19,7 +19,7 @@ export const STUCK_AFTER_MS = 2 * MAX_TURN_MS;
 /** Gives a place or the turn back; calling it again does nothing. */
 export type Release = () => void;
 
-export interface UploadQueueState {
+interface UploadQueueState {
   inFlight: number;
   waiting: number;
   /** How long the oldest waiting upload has waited (0 when none waits). */

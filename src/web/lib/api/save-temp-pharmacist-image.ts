@@ -30,7 +30,7 @@ export function photoUrl(filename: string, editToken?: string): string {
 }
 
 /** A `data:…;base64,` URL's bytes, as a Blob of its media type. */
-export function blobOfDataUrl(dataUrl: string): Blob {
+function blobOfDataUrl(dataUrl: string): Blob {
   const comma = dataUrl.indexOf(',');
   const type = /^data:([^;,]*)/.exec(dataUrl)?.[1] ?? '';
   const text = atob(dataUrl.slice(comma + 1));
