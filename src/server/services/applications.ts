@@ -51,7 +51,7 @@ export type SaveResult =
   | { ok: false; captcha: 'reused' }
   | { ok: false; invalid: 'loginToken' | 'photo'; code?: string };
 
-export const newEditToken = () => randomBytes(EDIT_TOKEN_BYTES).toString('base64url');
+const newEditToken = () => randomBytes(EDIT_TOKEN_BYTES).toString('base64url');
 
 /** A fresh edit token and the hash the application keeps (the token itself is never stored: docs/decisions/0042). */
 export function newEditTokenWithHash(): { token: string; hash: string } {

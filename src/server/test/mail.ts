@@ -59,7 +59,7 @@ function splitMessage(raw: string): { headers: Record<string, string>; body: str
 }
 
 /** The text and HTML bodies of a raw .eml as nodemailer writes them (one part, or multipart/alternative), decoded. */
-export function emlBodies(raw: string): { text: string; html: string | null } {
+function emlBodies(raw: string): { text: string; html: string | null } {
   const { headers, body } = splitMessage(raw);
   const boundary = /boundary="?([^";]+)"?/i.exec(headers['content-type'] ?? '')?.[1];
   const parts = boundary
