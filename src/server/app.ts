@@ -11,6 +11,7 @@ import { withLogSerializers } from './http/log-serializers.ts';
 import { registerMultipart } from './http/multipart.ts';
 import { addPermissionsPolicy } from './http/permissions-policy.ts';
 import { limitBodyTime } from './http/body-timeout.ts';
+import { refuseMalformedHost } from './http/host-header.ts';
 import { capConnectionsPerClient } from './http/client-connections.ts';
 import { SERVER_TIMEOUTS, timeoutOptions, type ServerTimeouts } from './http/timeouts.ts';
 import { reserveConnectionsForHealth } from './http/health-reserve.ts';
@@ -172,6 +173,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   capConnectionsPerClient(app.server, config.maxConnectionsPerClient, app.log);
   reserveConnectionsForHealth(app, { cap: timeouts.maxConnections, reserve: timeouts.healthReserve });
   limitBodyTime(app, timeouts);
+  // Before any route: a Host that is not a host (issue 36 item 7c) never reaches a link or a market.
+  refuseMalformedHost(app);
 
   const database = options.database ?? (await openMigratedDatabase(config));
   if (!options.database) app.addHook('onClose', () => database.close());

@@ -1,8 +1,9 @@
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, testConfig } from './config.ts';
+import { ConfigError, loadConfig, testConfig, weakKeyReason } from './config.ts';
 
 describe('loadConfig', () => {
   it('has working defaults', () => {
@@ -39,7 +40,8 @@ describe('loadConfig', () => {
     expect(config.captcha.hmacKey).toBeNull();
     expect(config.staff.secretKey).toBeNull();
     expect(existsSync(path.join(dataDir, 'secrets.json'))).toBe(false);
-    expect(loadConfig({ DATA_DIR: dataDir, CAPTCHA_HMAC_KEY: 'k'.repeat(32) }).captcha.hmacKey).toBe('k'.repeat(32));
+    const key = randomBytes(32).toString('base64url');
+    expect(loadConfig({ DATA_DIR: dataDir, CAPTCHA_HMAC_KEY: key }).captcha.hmacKey).toBe(key);
   });
 
   it('in production on PostgreSQL, refuses to start without the fleet keys, naming each one and how to make it', () => {
@@ -54,11 +56,63 @@ describe('loadConfig', () => {
     expect(message).toMatch(/CAPTCHA_HMAC_KEY is not set/);
     expect(message).toMatch(/STAFF_SECRET_KEY is not set/);
     expect(message).toMatch(/openssl rand -base64 32/);
-    expect(() => loadConfig({ ...production, CAPTCHA_HMAC_KEY: 'x'.repeat(32) })).toThrow(/STAFF_SECRET_KEY is not set/);
-    expect(() => loadConfig({ ...production, CAPTCHA_HMAC_KEY: 'x'.repeat(32) })).not.toThrow(/CAPTCHA_HMAC_KEY is not set/);
+    const key = randomBytes(32).toString('base64');
+    expect(() => loadConfig({ ...production, CAPTCHA_HMAC_KEY: key })).toThrow(/STAFF_SECRET_KEY is not set/);
+    expect(() => loadConfig({ ...production, CAPTCHA_HMAC_KEY: key })).not.toThrow(/CAPTCHA_HMAC_KEY/);
     // Development on PostgreSQL and production on the embedded database keep generated keys.
     expect(loadConfig({ DATABASE_URL: 'postgres://u:p@db/champions' }).staff.secretKey).toBeNull();
     expect(loadConfig({ NODE_ENV: 'production', DATA_DIR: mkdtempSync(path.join(tmpdir(), 'champions-config-')) }).staff.secretKey).toBeNull();
+  });
+
+  it('refuses keys of less than 32 bytes of entropy at start, in any environment, with the message of a missing key (issue 36 item 7a)', () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'champions-config-'));
+    const production = { NODE_ENV: 'production', DATABASE_URL: 'postgres://u:p@db/champions' };
+    const refusal = (env: Record<string, string>) => {
+      try {
+        loadConfig(env);
+      } catch (error) {
+        expect(error).toBeInstanceOf(ConfigError);
+        return (error as Error).message;
+      }
+      return null;
+    };
+    const strong = randomBytes(32).toString('base64');
+    for (const weak of ['a'.repeat(16), 'x'.repeat(32), 'a'.repeat(64), 'ab'.repeat(32), 'secret-key-1234'.repeat(4), Buffer.alloc(32, 1).toString('base64url'), randomBytes(24).toString('base64'), randomBytes(31).toString('hex'), 'correct horse battery staple and more words']) {
+      for (const name of ['CAPTCHA_HMAC_KEY', 'STAFF_SECRET_KEY']) {
+        for (const env of [{ DATA_DIR: dataDir }, { ...production, CAPTCHA_HMAC_KEY: strong, STAFF_SECRET_KEY: strong }] as Record<string, string>[]) {
+          const message = refusal({ ...env, [name]: weak });
+          expect(message, `${name}=${weak}`).toMatch(new RegExp(`${name} is (too short|too weak|neither)`));
+          // The same help as for a missing key: the accepted forms and how to make one.
+          expect(message).toMatch(/64 hex digits or as base64\/base64url \(43 characters or more\)/);
+          expect(message).toMatch(/openssl rand -base64 32/);
+          expect(message).toContain(`npx node -e "console.log(require('crypto').randomBytes(32).toString('base64'))"`);
+          // It never repeats the key.
+          expect(message).not.toContain(weak.slice(0, 12));
+        }
+      }
+    }
+    // What the generators make: openssl rand -base64 32 (44 characters), -hex 32, base64url of 32 bytes, longer keys.
+    for (const key of [strong, randomBytes(32).toString('hex'), randomBytes(32).toString('hex').toUpperCase(), randomBytes(32).toString('base64url'), randomBytes(64).toString('base64')]) {
+      expect(refusal({ DATA_DIR: dataDir, CAPTCHA_HMAC_KEY: key, STAFF_SECRET_KEY: key }), key).toBeNull();
+      expect(refusal({ ...production, CAPTCHA_HMAC_KEY: key, STAFF_SECRET_KEY: key }), key).toBeNull();
+    }
+  });
+
+  it('estimates a key\'s entropy from how it is written, and refuses what gives itself away as made by hand', () => {
+    expect(weakKeyReason('a'.repeat(16))).toBe('is too short: 16 hex digits carry 8 bytes, not 32');
+    expect(weakKeyReason('0123456789abcdef'.repeat(3) + '0123456789abcde')).toBe('is too short: 63 hex digits carry 31 bytes, not 32');
+    expect(weakKeyReason('Q'.repeat(42))).toBe('is too short: 42 base64 characters carry 31 bytes, not 32');
+    expect(weakKeyReason('Q'.repeat(43))).toBe('is too weak: it repeats a pattern of 1 character');
+    expect(weakKeyReason('deadbeef'.repeat(8))).toBe('is too weak: it repeats a pattern of 8 characters');
+    expect(weakKeyReason('0000000000000000000000000000000000000000000000000000000000001234')).toBe('is too weak: it uses only 5 different characters');
+    expect(weakKeyReason('key with spaces and more than forty three characters')).toBe('is neither hex digits nor base64/base64url');
+    expect(weakKeyReason('1LTgjS/VRUqxVUIKQQEq5ct8RtQLDDDyS587yqiRwWE=')).toBeNull();
+    expect(weakKeyReason('nq3-0Pp_Xw7KcHs2mYfVbL9tRzE4uJdA1gWoC6iNxTe')).toBeNull();
+    // A random key of the shortest accepted lengths passes, every time (the checks refuse one in more than 10^11).
+    for (let i = 0; i < 2000; i++) {
+      expect(weakKeyReason(randomBytes(32).toString('hex'))).toBeNull();
+      expect(weakKeyReason(randomBytes(32).toString('base64url'))).toBeNull();
+    }
   });
 
   it('keeps nothing on disk in memory mode', () => {
@@ -69,6 +123,7 @@ describe('loadConfig', () => {
   });
 
   it('reads PostgreSQL, market hosts, proxies and production', () => {
+    const staffKey = randomBytes(32);
     const config = loadConfig({
       DATABASE_URL: 'postgres://u:p@db/champions',
       MARKET_HOSTS: 'uk=champions.example.co.uk, de=champions.example.de',
@@ -76,11 +131,11 @@ describe('loadConfig', () => {
       NODE_ENV: 'production',
       PLACES_PROVIDER: 'nominatim',
       PLACES_URL: 'http://nominatim.internal:8080/',
-      CAPTCHA_HMAC_KEY: 'x'.repeat(32),
-      STAFF_SECRET_KEY: Buffer.alloc(32, 1).toString('base64url'),
+      CAPTCHA_HMAC_KEY: randomBytes(32).toString('hex'),
+      STAFF_SECRET_KEY: staffKey.toString('base64url'),
     });
     expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://u:p@db/champions' });
-    expect(config.staff.secretKey).toEqual(Buffer.alloc(32, 1));
+    expect(config.staff.secretKey).toEqual(staffKey);
     expect([...config.marketHosts]).toEqual([
       ['champions.example.co.uk', 'uk'],
       ['champions.example.de', 'de'],

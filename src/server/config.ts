@@ -81,8 +81,11 @@ const EnvSchema = z.object({
   /** Wait before the first retry; doubled after each failure, up to MAIL_RETRY_MAX_SECONDS. */
   MAIL_RETRY_SECONDS: z.coerce.number().min(1).default(60),
   MAIL_RETRY_MAX_SECONDS: z.coerce.number().min(1).default(3600),
-  /** Secret signing bot-check challenges. Unset: generated once and kept in the database (required in production on PostgreSQL). */
-  CAPTCHA_HMAC_KEY: z.string().min(16).optional(),
+  /**
+   * Secret signing bot-check challenges: 32 random bytes as 64 hex digits or base64/base64url (weakKeyReason).
+   * Unset: generated once and kept in the database (required in production on PostgreSQL).
+   */
+  CAPTCHA_HMAC_KEY: z.string().optional(),
   /** Proof-of-work difficulty: the solver tries up to this many counters (tests set it low). */
   CAPTCHA_MAX_NUMBER: z.coerce.number().int().min(1).max(10_000_000).default(100_000),
   /** Public POSTs allowed per minute per client address. */
@@ -103,8 +106,11 @@ const EnvSchema = z.object({
    * or one of MARKET_HOSTS.
    */
   PUBLIC_URL: z.url().optional(),
-  /** Key (32 random bytes, base64/base64url) encrypting staff TOTP secrets. Unset: generated once and kept in the database (required in production on PostgreSQL). */
-  STAFF_SECRET_KEY: z.string().min(32).optional(),
+  /**
+   * Key encrypting staff TOTP secrets: 32 random bytes as 64 hex digits or base64/base64url (weakKeyReason).
+   * Unset: generated once and kept in the database (required in production on PostgreSQL).
+   */
+  STAFF_SECRET_KEY: z.string().optional(),
   /** Staff sessions end after this many minutes without a request, and this many hours after sign-in whatever happens. */
   STAFF_IDLE_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),
   STAFF_ABSOLUTE_HOURS: z.coerce.number().int().min(1).max(7 * 24).default(12),
@@ -224,20 +230,73 @@ function parseTrustProxy(value: string): false | number | string[] {
 
 /** Keys a fleet must share, with how to make one; in production on PostgreSQL each must be set. */
 const FLEET_KEYS = ['CAPTCHA_HMAC_KEY', 'STAFF_SECRET_KEY'] as const;
+export type FleetKey = (typeof FLEET_KEYS)[number];
+
+/** Bytes of randomness a key must carry (docs/decisions/0041). */
+const KEY_BYTES = 32;
+/** Fewer different characters than this gives a key away as made by hand (a random one has about 16 hex digits, or 31 base64 characters). */
+const MIN_DISTINCT = { hex: 10, base64: 16 } as const;
+const HEX_KEY = /^[0-9a-fA-F]+$/;
+const BASE64_KEY = /^[A-Za-z0-9+/_-]+={0,2}$/;
 
 /**
- * In production on PostgreSQL, keys come from the environment (docs/decisions/0010): a key kept in
- * the database would sit beside the TOTP secrets it encrypts, in every dump and backup.
+ * Why a key setting is refused, or null when it is accepted (docs/decisions/0041). Its entropy is
+ * estimated from how it is written: 4 bits per character when it is all hex digits, 6 when it is
+ * base64 or base64url, so it must be 64 hex digits or 43 base64 characters (32 bytes) at least.
+ * That estimate holds for a key a random generator made; text a person made gives itself away, and
+ * is refused: a key that is a shorter pattern repeated, or that uses fewer than 10 different hex
+ * digits (16 base64 characters). A random key fails these checks less than once in 10^11 tries.
  */
-function missingFleetKeys(env: Partial<Record<(typeof FLEET_KEYS)[number], string>>): string | null {
-  const missing = FLEET_KEYS.filter((name) => !env[name]);
-  if (missing.length === 0) return null;
+export function weakKeyReason(text: string): string | null {
+  const hex = HEX_KEY.test(text);
+  if (!hex && !BASE64_KEY.test(text)) return 'is neither hex digits nor base64/base64url';
+  const characters = text.replace(/=+$/, '');
+  const bytes = Math.floor((characters.length * (hex ? 4 : 6)) / 8);
+  if (bytes < KEY_BYTES) return `is too short: ${characters.length} ${hex ? 'hex digits' : 'base64 characters'} carry ${bytes} bytes, not ${KEY_BYTES}`;
+  for (let period = 1; period <= characters.length / 2; period++) {
+    if (characters.slice(period) === characters.slice(0, -period)) return `is too weak: it repeats a pattern of ${period} character${period === 1 ? '' : 's'}`;
+  }
+  const distinct = new Set(hex ? characters.toLowerCase() : characters).size;
+  if (distinct < MIN_DISTINCT[hex ? 'hex' : 'base64']) return `is too weak: it uses only ${distinct} different characters`;
+  return null;
+}
+
+/**
+ * The one message for keys that are missing (in production on PostgreSQL) or weak: what is wrong
+ * with each, the accepted forms and how to make one.
+ */
+export function fleetKeysMessage(problems: { name: FleetKey; problem: string }[], production: boolean): string {
   return (
-    'Invalid environment: in production on PostgreSQL (DATABASE_URL), every server must be given the same keys:\n' +
-    missing.map((name) => `  ${name} is not set`).join('\n') +
-    '\nMake each one once, for example with `openssl rand -base64 32` (or `node -e "console.log(crypto.randomBytes(32).toString(\'base64url\'))"`), ' +
+    (production
+      ? 'Invalid environment: in production on PostgreSQL (DATABASE_URL), every server must be given the same keys:\n'
+      : 'Invalid environment: the keys must be strong:\n') +
+    problems.map(({ name, problem }) => `  ${name} ${problem}`).join('\n') +
+    `\nEach key is ${KEY_BYTES} random bytes, written as 64 hex digits or as base64/base64url (43 characters or more). ` +
+    'Make each one once, for example with `openssl rand -base64 32` ' +
+    "(or `npx node -e \"console.log(require('crypto').randomBytes(32).toString('base64'))\"`), " +
     'and give every server the same values. Keep them out of the database and its backups.'
   );
+}
+
+/**
+ * Whether a key the environment does not give may be generated into the database (app_secrets):
+ * on the embedded database, or outside production. In production on PostgreSQL every key comes
+ * from the environment (docs/decisions/0010): the server and every command refuse to start without
+ * it, and nothing writes one into that database (services/server-keys.ts, docs/decisions/0041).
+ */
+export function keysMayBeGenerated(config: Pick<Config, 'database' | 'production'>): boolean {
+  return config.database.kind === 'pglite' || !config.production;
+}
+
+/** Weak keys everywhere, and missing ones where they may not be generated: null when all is well. */
+function fleetKeysProblem(env: Partial<Record<FleetKey, string>>, mayGenerate: boolean, production: boolean): string | null {
+  const problems: { name: FleetKey; problem: string }[] = [];
+  for (const name of FLEET_KEYS) {
+    const value = env[name];
+    const problem = value === undefined ? (mayGenerate ? null : 'is not set') : weakKeyReason(value);
+    if (problem) problems.push({ name, problem });
+  }
+  return problems.length === 0 ? null : fleetKeysMessage(problems, production && !mayGenerate);
 }
 
 /** 32 bytes for AES-256: the setting decoded when it is 32 bytes of base64/base64url, else its SHA-256. */
@@ -262,10 +321,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     e.DATABASE_URL && !memory
       ? { kind: 'postgres', url: e.DATABASE_URL }
       : { kind: 'pglite', dataDir: memory ? null : path.join(dataDir, 'db') };
-  if (e.NODE_ENV === 'production' && database.kind === 'postgres') {
-    const problem = missingFleetKeys(e);
-    if (problem) throw new ConfigError(problem);
-  }
+  const production = e.NODE_ENV === 'production';
+  const problem = fleetKeysProblem(e, keysMayBeGenerated({ database, production }), production);
+  if (problem) throw new ConfigError(problem);
   // An in-memory database lives and dies with this process: its keys may too.
   const staffKeyText = e.STAFF_SECRET_KEY ?? (memory ? randomBytes(32).toString('base64url') : null);
   const hmacKey = e.CAPTCHA_HMAC_KEY ?? (memory ? randomBytes(32).toString('base64url') : null);
@@ -316,7 +374,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     trustProxy,
     maxConnectionsPerClient: e.MAX_CONNECTIONS_PER_CLIENT ?? (trustProxy === false ? DIRECT_CONNECTIONS_PER_CLIENT : 0),
-    production: e.NODE_ENV === 'production',
+    production,
     nodeEnv: e.NODE_ENV,
     webDist: path.resolve(e.WEB_DIST),
     retentionRejectedMonths: e.RETENTION_REJECTED_MONTHS,

@@ -268,7 +268,7 @@ describe('files an earlier version kept under DATA_DIR/files', () => {
     // A temp photo as the version before wrote it: a row in the database, the bytes on disk.
     const storageName = 'WrittenByAnEarlierVersion.jpg';
     const content = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(4_000, 7)]);
-    const database = await openDatabase(loadConfig({ DATA_DIR: dataDir, CAPTCHA_HMAC_KEY: 'x'.repeat(32) }));
+    const database = await openDatabase(loadConfig({ DATA_DIR: dataDir }));
     await database.migrate();
     await database.db.insert(files).values({ kind: 'photo', storageName, mime: 'image/jpeg', bytes: content.length });
     await database.close();

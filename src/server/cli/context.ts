@@ -8,10 +8,27 @@ import { createSecretBox } from '../services/auth/secret-box.ts';
 import { createMailer } from '../services/mail/outbox.ts';
 import { loadServerKeys } from '../services/server-keys.ts';
 
-export async function openCliContext(config: Config = loadConfig()) {
+/**
+ * The environment a command that opens the database with its keys (`npm run staff`, `npm run
+ * seed:demo`) reads: production unless NODE_ENV says otherwise, as `npm start` runs the server.
+ * On PostgreSQL it then needs the servers' keys, as they do, and never generates its own into the
+ * database (config.ts keysMayBeGenerated); NODE_ENV=development is for a development database.
+ */
+export function commandEnvironment(env: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
+  return { ...env, NODE_ENV: env.NODE_ENV || 'production' };
+}
+
+/** Refused (ConfigError) in production on PostgreSQL without the keys: a command never generates them there (services/server-keys.ts). */
+export async function openCliContext(config: Config = loadConfig(commandEnvironment())) {
   const database = await openDatabase(config);
-  await database.migrate();
-  const keys = await loadServerKeys(database.db, config);
+  let keys;
+  try {
+    await database.migrate();
+    keys = await loadServerKeys(database.db, config);
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
   const mailer = createMailer(database.db, config.mail);
   const auth = createAuthService(database.db, {
     mailer,

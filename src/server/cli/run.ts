@@ -8,7 +8,7 @@ import { ConfigError, loadConfig, type Config } from '../config.ts';
 import { acquireDatabaseLock, describeHolder } from '../db/lock.ts';
 import { sendToServer } from './admin-channel.ts';
 import { runCommand, type CliCommand } from './commands.ts';
-import { openCliContext } from './context.ts';
+import { commandEnvironment, openCliContext } from './context.ts';
 import type { CliOutput } from './staff-cli.ts';
 
 /** A server that is starting (lock taken, admin channel not yet open) or another command gets this long. */
@@ -16,7 +16,15 @@ const WAIT_FOR_HOLDER_MS = 60_000;
 const POLL_MS = 250;
 
 async function runDirectly(config: Config, command: CliCommand, args: string[], out: CliOutput): Promise<number> {
-  const context = await openCliContext(config);
+  let context;
+  try {
+    context = await openCliContext(config);
+  } catch (error) {
+    // Keys it may not generate here (services/server-keys.ts): said as the server says it.
+    if (!(error instanceof ConfigError)) throw error;
+    out.error(error.message);
+    return 1;
+  }
   try {
     return await runCommand(command, args, { db: context.db, auth: context.auth, linkBase: context.linkBase, out });
   } finally {
@@ -69,9 +77,9 @@ export async function reachEmbeddedDatabase<T>(dbDir: string, out: CliOutput, wa
 }
 
 /** The config from the environment, or null having printed what is wrong with it. */
-export function loadConfigFor(out: CliOutput): Config | null {
+export function loadConfigFor(out: CliOutput, env: NodeJS.ProcessEnv = process.env): Config | null {
   try {
-    return loadConfig();
+    return loadConfig(env);
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
     out.error(error.message);
@@ -79,8 +87,8 @@ export function loadConfigFor(out: CliOutput): Config | null {
   }
 }
 
-export async function runConsoleCommand(command: CliCommand, args: string[], out: CliOutput, givenConfig?: Config): Promise<number> {
-  const config = givenConfig ?? loadConfigFor(out);
+export async function runConsoleCommand(command: CliCommand, args: string[], out: CliOutput, givenConfig?: Config, env: NodeJS.ProcessEnv = process.env): Promise<number> {
+  const config = givenConfig ?? loadConfigFor(out, commandEnvironment(env));
   if (!config) return 1;
   const dbDir = config.database.kind === 'pglite' ? config.database.dataDir : null;
   if (!dbDir) return runDirectly(config, command, args, out);

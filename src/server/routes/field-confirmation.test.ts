@@ -6,12 +6,13 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { REGISTRATION_BODY_IT } from '#shared/reference/options.ts';
 import { applications, fieldPharmacies } from '../db/schema.ts';
 import type { StaffUser } from '../services/auth/staff-users.ts';
 import { solveCaptcha } from '../test/bot-check.ts';
-import { createTestContext, type TestContext } from '../test/context.ts';
+import { createTestContext, uploadPhoto, type TestContext } from '../test/context.ts';
 import { linkIn, mailsTo } from '../test/mail.ts';
 import { addStaff, signIn } from '../test/staff.ts';
 
@@ -180,6 +181,50 @@ describe('a field-signed pharmacist confirms for themselves', () => {
     expect(row).toMatchObject({ pharmacistStatus: 'erased', name: expect.stringContaining('Farmacia Conferma'), areaManagerId: people.manager.id });
     expect(JSON.stringify(row)).not.toMatch(/Luca|Neri|luca\.neri/);
     expect(await mailsOf(email)).toHaveLength(0);
+  });
+});
+
+describe('the bot check of a field confirmation (issue 36 item 5)', () => {
+  /** A solution sent again after its first answer: refused as a used bot check. */
+  const expectSpent = (answer: Awaited<ReturnType<typeof confirm>>) => {
+    expect(answer.statusCode).toBe(400);
+    expect(answer.json().errors).toEqual({ recaptchaToken: 'validation.captcha' });
+  };
+
+  it('is spent by a refusal: an unknown link (404), a registration number on record (409), a photo of the wrong type (400); the same solution again is refused as used', async () => {
+    const first = 'marta.galli@example.it';
+    await addPharmacy(first, { firstName: 'Marta', lastName: 'Galli' });
+    const firstToken = tokenIn((await mailsOf(first, 1))[0]!)!;
+    const onRecord = `8${String(place).padStart(5, '0')}`;
+    expect((await confirm(firstToken, { firstName: 'Marta', lastName: 'Galli', professionalRegistrationNumber: onRecord })).statusCode).toBe(200);
+
+    const second = 'paolo.conti@example.it';
+    await addPharmacy(second, { firstName: 'Paolo', lastName: 'Conti' });
+    const token = tokenIn((await mailsOf(second, 1))[0]!)!;
+    const own = { firstName: 'Paolo', lastName: 'Conti', professionalRegistrationNumber: `9${String(place).padStart(5, '0')}` };
+
+    // 404: a link nobody was sent.
+    const unknownLink = await solveCaptcha(ctx.app);
+    expect((await confirm('A'.repeat(32), { recaptchaToken: unknownLink })).statusCode).toBe(404);
+    expectSpent(await confirm(token, { ...own, recaptchaToken: unknownLink }));
+
+    // 409: one solution, one registration number tried.
+    const probe = await solveCaptcha(ctx.app);
+    const taken = await confirm(token, { ...own, professionalRegistrationNumber: onRecord, recaptchaToken: probe });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().message).toBe('errorRegisterantNumberRegistered');
+    expectSpent(await confirm(token, { ...own, professionalRegistrationNumber: `7${String(place).padStart(5, '0')}`, recaptchaToken: probe }));
+
+    // 400: a photo of a type the form does not take.
+    const webp = (await uploadPhoto(ctx.app, (await sharp({ create: { width: 8, height: 8, channels: 3, background: '#0a0' } }).webp().toBuffer()).toString('base64'))).json() as { filename: string };
+    const wrongPhoto = await solveCaptcha(ctx.app);
+    const refusedPhoto = await confirm(token, { ...own, photo: webp.filename, recaptchaToken: wrongPhoto });
+    expect(refusedPhoto.statusCode).toBe(400);
+    expect(refusedPhoto.json().errors).toEqual({ photo: 'validation.fileType' });
+    expectSpent(await confirm(token, { ...own, recaptchaToken: wrongPhoto }));
+
+    // The link still works with a new solution.
+    expect((await confirm(token, own)).statusCode).toBe(200);
   });
 });
 

@@ -1,6 +1,8 @@
 // A field-signed pharmacist's page behind their e-mailed link (issue 23): GET /api/field-confirmation?id=
 // (what was recorded, the form's prefill) and POST /api/field-confirmation (their corrections and
 // declarations, with the bot check). The token is the only key: an unknown, expired or used one is 404.
+// A verified bot-check solution is spent by every answer, refusals included (404, 409, a photo of
+// the wrong type), as the application save spends it.
 import type { FastifyInstance } from 'fastify';
 import { FormApi, type PayloadOf } from '#shared/api/form-endpoints.ts';
 import { ApiMessage } from '#shared/schemas/api.ts';
@@ -35,11 +37,14 @@ export async function fieldConfirmationRoutes(
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       const payload = request.body;
-      if (payload.photo && !(await deps.applications.isPhotoOfType(payload.photo, FORMS['field-confirmation'].files.photoTypes))) {
-        return invalid(reply, { photo: FileErrorKey.fileType });
-      }
       const captcha = await deps.captcha.verify(payload.recaptchaToken);
       if (!captcha.ok) return invalid(reply, { recaptchaToken: ErrorKey.captcha });
+      // From here every refusal spends the solution, as the application save's do (issue 36 item 5):
+      // one solution is one try, not one probe of the registration numbers on record per refusal.
+      if (payload.photo && !(await deps.applications.isPhotoOfType(payload.photo, FORMS['field-confirmation'].files.photoTypes))) {
+        if (!(await deps.captcha.markUsed(captcha.used))) return invalid(reply, { recaptchaToken: ErrorKey.captcha });
+        return invalid(reply, { photo: FileErrorKey.fileType });
+      }
       const result = await deps.confirmation.confirm(payload.token, payload, captcha.used);
       if (!result.ok) {
         if (result.reason === 'captcha') return invalid(reply, { recaptchaToken: ErrorKey.captcha });

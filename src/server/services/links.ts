@@ -4,15 +4,16 @@
 import type { FastifyRequest } from 'fastify';
 import { MARKET_LANGUAGE, isCountry } from '#shared/markets.ts';
 import type { Config } from '../config.ts';
+import { parseHost } from '../http/host-header.ts';
 
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 export function linkOrigin(request: Pick<FastifyRequest, 'headers' | 'protocol' | 'host'>, config: Pick<Config, 'publicUrl' | 'marketHosts'>): string | null {
   if (config.publicUrl) return config.publicUrl;
   const host = (request.host ?? request.headers.host ?? '').toLowerCase();
-  if (!/^[a-z0-9.[\]:-]{1,300}$/.test(host)) return null;
-  const hostname = host.startsWith('[') ? host.slice(0, host.indexOf(']') + 1) : host.replace(/:\d+$/, '');
-  if (!LOCAL_HOSTS.has(hostname) && !config.marketHosts.has(hostname)) return null;
+  // A host with an optional port, as app.ts lets requests in (http/host-header.ts): `[::1]evil.example` is not `[::1]`.
+  const hostname = parseHost(host)?.hostname;
+  if (!hostname || (!LOCAL_HOSTS.has(hostname) && !config.marketHosts.has(hostname))) return null;
   const protocol = request.protocol === 'https' ? 'https' : 'http';
   return `${protocol}://${host}`;
 }

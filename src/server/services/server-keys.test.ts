@@ -1,6 +1,8 @@
 import { existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { ConfigError } from '../config.ts';
+import { appSecrets } from '../db/schema.ts';
 import { createTestDatabase, type TestDatabase } from '../test/context.ts';
 import { loadServerKeys } from './server-keys.ts';
 
@@ -27,6 +29,28 @@ describe('server keys', () => {
     const fromEnv = { ...opened.config, captcha: { ...opened.config.captcha, hmacKey: 'e'.repeat(32) }, staff: { ...opened.config.staff, secretKey: Buffer.alloc(32, 7) } };
     const keys = await loadServerKeys(opened.database.db, fromEnv);
     expect(keys).toEqual({ captchaHmacKey: 'e'.repeat(32), staffSecretKey: Buffer.alloc(32, 7) });
+  });
+
+  it('in production on PostgreSQL generates nothing: a missing key is refused as the server refuses it, and app_secrets stays empty (issue 36 item 7b)', async () => {
+    opened = await createTestDatabase();
+    const production = { ...opened.config, production: true, database: { kind: 'postgres' as const, url: 'postgres://u:p@db/champions' } };
+    const unset = { ...production, captcha: { ...production.captcha, hmacKey: null }, staff: { ...production.staff, secretKey: null } };
+    const refusal = await loadServerKeys(opened.database.db, unset).catch((error: unknown) => error);
+    expect(refusal).toBeInstanceOf(ConfigError);
+    expect((refusal as Error).message).toMatch(/CAPTCHA_HMAC_KEY is not set/);
+    expect((refusal as Error).message).toMatch(/STAFF_SECRET_KEY is not set/);
+    expect((refusal as Error).message).toMatch(/openssl rand -base64 32/);
+    const oneSet = { ...unset, captcha: { ...unset.captcha, hmacKey: 'not-checked-here' } };
+    await expect(loadServerKeys(opened.database.db, oneSet)).rejects.toThrow(/STAFF_SECRET_KEY is not set/);
+    expect(await opened.database.db.select().from(appSecrets)).toEqual([]);
+    // Both given: nothing to generate, nothing written.
+    const given = { ...production, staff: { ...production.staff, secretKey: Buffer.alloc(32, 9) } };
+    expect((await loadServerKeys(opened.database.db, given)).staffSecretKey).toEqual(Buffer.alloc(32, 9));
+    expect(await opened.database.db.select().from(appSecrets)).toEqual([]);
+    // Production on the embedded database, and development on PostgreSQL, keep generated keys.
+    await loadServerKeys(opened.database.db, { ...unset, database: { kind: 'pglite', dataDir: null } });
+    expect(await opened.database.db.select().from(appSecrets)).toHaveLength(2);
+    await expect(loadServerKeys(opened.database.db, { ...unset, production: false })).resolves.toBeTruthy();
   });
 
   it('adopts the keys an older version generated into DATA_DIR/secrets.json, then removes the file', async () => {

@@ -1,11 +1,15 @@
 // The keys every server on one database must share: the bot-check HMAC key and the key encrypting
 // staff TOTP secrets. Taken from the environment when set; otherwise generated once and kept in
 // `app_secrets`, so that every server on the database and every restart agree (docs/decisions/0010).
+// Generated only where config.ts's keysMayBeGenerated allows it (the embedded database, or outside
+// production): whoever asks here (the server, `npm run staff`, `npm run seed:demo`, a script) gets
+// the same refusal as the server's start instead of a key written into a production database
+// (docs/decisions/0041).
 import { randomBytes } from 'node:crypto';
 import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { staffSecretKey, type Config } from '../config.ts';
+import { ConfigError, fleetKeysMessage, keysMayBeGenerated, staffSecretKey, type Config, type FleetKey } from '../config.ts';
 import type { Queryable } from '../db/client.ts';
 import { appSecrets } from '../db/schema.ts';
 
@@ -49,8 +53,12 @@ async function adoptSecretsFile(db: Queryable, dataDir: string): Promise<boolean
   return true;
 }
 
-export async function loadServerKeys(db: Queryable, config: Pick<Config, 'captcha' | 'staff' | 'dataDir' | 'database'>): Promise<ServerKeys> {
-  const needsStored = config.captcha.hmacKey === null || config.staff.secretKey === null;
+export async function loadServerKeys(db: Queryable, config: Pick<Config, 'captcha' | 'staff' | 'dataDir' | 'database' | 'production'>): Promise<ServerKeys> {
+  const missing: FleetKey[] = [...(config.captcha.hmacKey === null ? (['CAPTCHA_HMAC_KEY'] as const) : []), ...(config.staff.secretKey === null ? (['STAFF_SECRET_KEY'] as const) : [])];
+  if (missing.length > 0 && !keysMayBeGenerated(config)) {
+    throw new ConfigError(fleetKeysMessage(missing.map((name) => ({ name, problem: 'is not set' })), true));
+  }
+  const needsStored = missing.length > 0;
   if (needsStored && config.database.kind === 'pglite' && config.database.dataDir) await adoptSecretsFile(db, config.dataDir);
   return {
     captchaHmacKey: config.captcha.hmacKey ?? (await storedSecret(db, STORED_NAMES.captchaHmacKey)),

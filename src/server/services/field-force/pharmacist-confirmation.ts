@@ -18,7 +18,7 @@ import { UNIQUE_VIOLATION, databaseErrorOf, type Database, type Transaction } fr
 import { applications, fieldConfirmationLinks, fieldPharmacies, files, pharmacies } from '../../db/schema.ts';
 import { newApplicationReference } from '../application-reference.ts';
 import { newEditTokenWithHash } from '../applications.ts';
-import { CAPTCHA_USED_CONSTRAINT, captchaUsedInsert, type VerifiedCaptcha } from '../captcha.ts';
+import { CAPTCHA_USED_CONSTRAINT, captchaUsedInsert, recordCaptchaUsed, type VerifiedCaptcha } from '../captcha.ts';
 import { recordConsent } from '../consents.ts';
 import { applicationReceivedMail } from '../mail/application-received.ts';
 import { enqueueMail } from '../mail/outbox.ts';
@@ -172,7 +172,7 @@ export function createPharmacistConfirmation(
       return { ...answers, whereYouWork: row.name, address: row.fullAddress };
     },
 
-    /** The pharmacist's corrections and declarations: the row confirmed, the consent on record, the application made. */
+    /** The pharmacist's corrections and declarations: the row confirmed, the consent on record, the application made; the solution spent whatever the answer. */
     async confirm(token: string, payload: Record<string, unknown>, captcha: VerifiedCaptcha): Promise<ConfirmResult> {
       try {
         return await db.transaction(async (tx): Promise<ConfirmResult> => {
@@ -194,10 +194,18 @@ export function createPharmacistConfirmation(
           return { ok: true, id: application?.id ?? row.id, reference: application?.reference ?? null };
         });
       } catch (error) {
-        if (error instanceof Refusal) return { ok: false, reason: error.reason };
         const dbError = databaseErrorOf(error);
         if (dbError?.code === UNIQUE_VIOLATION && dbError.constraint === CAPTCHA_USED_CONSTRAINT) return { ok: false, reason: 'captcha' };
-        throw error;
+        // Refused or failed, and rolled back with the solution's record: the solution is used up all
+        // the same (as the application save's, applications.ts), so that one solution cannot probe
+        // link after link or registration number after registration number.
+        if (!(error instanceof Refusal)) {
+          await recordCaptchaUsed(db, captcha).catch(() => undefined);
+          throw error;
+        }
+        // Recorded alone; false when another request used it meanwhile.
+        if (!(await recordCaptchaUsed(db, captcha))) return { ok: false, reason: 'captcha' };
+        return { ok: false, reason: error.reason };
       }
     },
 
