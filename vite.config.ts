@@ -125,7 +125,8 @@ export default defineConfig(({ command }) => ({
       },
     },
   },
+  // `npm run dev`: the API server listens on PORT (scripts/dev.mjs).
   server: {
-    proxy: { '/api': 'http://localhost:3000', '/files': 'http://localhost:3000' },
+    proxy: { '/api': `http://localhost:${process.env.PORT ?? 3000}`, '/files': `http://localhost:${process.env.PORT ?? 3000}` },
   },
 }));
