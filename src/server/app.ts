@@ -7,7 +7,6 @@ import { ErrorKey } from '#shared/schemas/fields.ts';
 import type { Config } from './config.ts';
 import { openDatabase, type DatabaseHandle } from './db/client.ts';
 import { installErrorHandler } from './http/errors.ts';
-import { withLogSerializers } from './http/log-serializers.ts';
 import { registerMultipart } from './http/multipart.ts';
 import { addPermissionsPolicy } from './http/permissions-policy.ts';
 import { limitBodyTime } from './http/body-timeout.ts';
@@ -15,6 +14,7 @@ import { refuseMalformedHost } from './http/host-header.ts';
 import { capConnectionsPerClient } from './http/client-connections.ts';
 import { SERVER_TIMEOUTS, timeoutOptions, type ServerTimeouts } from './http/timeouts.ts';
 import { reserveConnectionsForHealth } from './http/health-reserve.ts';
+import { loggerOptions, RequestLogController } from './logging.ts';
 import { createUploadQueue, type UploadQueue } from './services/files/upload-queue.ts';
 import { trustProxyOption } from './http/trust-proxy.ts';
 import { refuseUnsafeText } from './http/unsafe-text.ts';
@@ -157,7 +157,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const timeouts = { ...SERVER_TIMEOUTS, ...options.timeouts };
   const app = Fastify({
     ...timeoutOptions(timeouts),
-    logger: withLogSerializers(options.logger ?? (config.nodeEnv === 'test' ? false : { level: 'info' })),
+    logger: await loggerOptions(config, options.logger),
+    // One line per request instead of Fastify's two (logging.ts).
+    logController: new RequestLogController(),
     bodyLimit: DEFAULT_BODY_LIMIT,
     trustProxy: trustProxyOption(config.trustProxy),
     return503OnClosing: true,

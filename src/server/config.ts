@@ -118,6 +118,10 @@ const EnvSchema = z.object({
   BOOTSTRAP_ADMIN_EMAIL: z.email().default('admin@example.com'),
   /** The built web app (`npm run build`). */
   WEB_DIST: z.string().min(1).default('dist/web'),
+  /** The log's least severity; `silent` logs nothing. */
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** `pretty`: coloured lines for a person; `json`: one JSON object a line for a collector. Unset: pretty in a terminal, JSON otherwise. */
+  LOG_FORMAT: z.enum(['pretty', 'json']).optional(),
   // Issue #13: retention.
   /** Rejected applications (and their files) are deleted this many months after the decision. */
   RETENTION_REJECTED_MONTHS: z.coerce.number().int().min(1).max(120).default(12),
@@ -163,6 +167,8 @@ export interface Config {
   production: boolean;
   nodeEnv: 'development' | 'production' | 'test';
   webDist: string;
+  /** The server's log (src/server/logging.ts); no log at all under NODE_ENV=test. */
+  log: { level: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent'; format: 'pretty' | 'json' };
   /** Months after which a rejected application and its files are deleted. */
   retentionRejectedMonths: number;
   /** Days a field-signed pharmacist has to confirm before their personal data is deleted (their link works as long). */
@@ -377,6 +383,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     production,
     nodeEnv: e.NODE_ENV,
     webDist: path.resolve(e.WEB_DIST),
+    log: { level: e.LOG_LEVEL, format: e.LOG_FORMAT ?? (process.stdout.isTTY ? 'pretty' : 'json') },
     retentionRejectedMonths: e.RETENTION_REJECTED_MONTHS,
     fieldConfirmationDays: e.FIELD_CONFIRMATION_DAYS,
   };

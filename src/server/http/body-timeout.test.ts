@@ -15,7 +15,7 @@ let port: number;
 const connections: RawConnection[] = [];
 
 beforeAll(async () => {
-  ctx = await createTestContext({}, { timeouts: { bodyMs: BODY_MS }, logger: { level: 'info', stream: log.stream } });
+  ctx = await createTestContext({}, { timeouts: { bodyMs: BODY_MS }, logger: { level: 'debug', stream: log.stream } });
   await ctx.app.listen({ port: 0, host: '127.0.0.1' });
   port = (ctx.app.server.address() as net.AddressInfo).port;
 }, 60_000);

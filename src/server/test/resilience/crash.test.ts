@@ -64,8 +64,8 @@ function postRaw(url: string, body: string): { sent: Promise<void>; answer: Prom
 
 describe('graceful shutdown', () => {
   it('finishes the requests in flight on SIGTERM, then exits 0 and takes no more', async () => {
-    // Development logs each request as it comes in, which tells the test when all are inside.
-    const server = await startServerProcess({ dataDir: path.join(dataDir, 'term'), databaseUrl: temp?.url, env: { NODE_ENV: 'development' } });
+    // At debug the server logs each request as it comes in, which tells the test when all are inside.
+    const server = await startServerProcess({ dataDir: path.join(dataDir, 'term'), databaseUrl: temp?.url, env: { NODE_ENV: 'development', LOG_LEVEL: 'debug' } });
     try {
       const jpeg = await fiveMegabyteJpeg();
       const tokens = await solvedTokensFrom(server.url, 4);

@@ -91,7 +91,7 @@ describe.skipIf(!existsSync(NGINX))('behind nginx (docs/nginx/pharmacy-champions
     server = await startServerProcess({
       dataDir: path.join(dir, 'data'),
       databaseUrl: 'memory://',
-      env: { TRUST_PROXY: '1', NODE_ENV: 'development', WEB_DIST: fixtureWebDist(dir) },
+      env: { TRUST_PROXY: '1', NODE_ENV: 'development', LOG_LEVEL: 'debug', WEB_DIST: fixtureWebDist(dir) },
     });
     const prefix = path.join(dir, 'nginx');
     mkdirSync(path.join(prefix, 'temp'), { recursive: true });
