@@ -14,6 +14,7 @@ import { refuseMalformedHost } from './http/host-header.ts';
 import { capConnectionsPerClient } from './http/client-connections.ts';
 import { SERVER_TIMEOUTS, timeoutOptions, type ServerTimeouts } from './http/timeouts.ts';
 import { reserveConnectionsForHealth } from './http/health-reserve.ts';
+import { watchPublicAddress } from './http/public-address.ts';
 import { loggerOptions, RequestLogController } from './logging.ts';
 import { createUploadQueue, type UploadQueue } from './services/files/upload-queue.ts';
 import { trustProxyOption } from './http/trust-proxy.ts';
@@ -172,6 +173,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       return (reply as FastifyReply).code(400).send({ status: 'failed', message: 'invalid', errors: { _: ErrorKey.invalid } });
     },
   });
+  watchPublicAddress(app, config);
   capConnectionsPerClient(app.server, config.maxConnectionsPerClient, app.log);
   reserveConnectionsForHealth(app, { cap: timeouts.maxConnections, reserve: timeouts.healthReserve });
   limitBodyTime(app, timeouts);

@@ -14,6 +14,7 @@ import type { ApplicantLinks, LinkPurpose } from '../services/applicant-links.ts
 import type { CaptchaService } from '../services/captcha.ts';
 import type { DataRights } from '../services/data-rights.ts';
 import { linkOrigin } from '../services/links.ts';
+import { refuseWithoutPublicAddress } from '../http/public-address.ts';
 
 export interface ApplicantLinkDeps {
   links: ApplicantLinks;
@@ -28,10 +29,7 @@ export async function applicantLinkRoutes(app: FastifyInstance, deps: ApplicantL
   const linkRequest = (contract: Contract<unknown, unknown, 'POST'>, purpose: LinkPurpose) =>
     app.post<{ Body: z.output<typeof ApplicantLinkRequestSchema> }>(contract.path, { preHandler: parseBody(contract.request), config: { rateLimit: deps.rateLimit } }, async (request, reply) => {
       const origin = linkOrigin(request, deps.config);
-      if (!origin) {
-        request.log.warn({ host: request.headers.host }, 'applicant link refused: no public origin for this host (set PUBLIC_URL or MARKET_HOSTS)');
-        return reply.code(400).send({ status: 'failed', message: 'invalid' });
-      }
+      if (!origin) return refuseWithoutPublicAddress(request, reply, deps.config, 'applicant link');
       const captcha = await deps.captcha.redeem(request.body.recaptchaToken);
       if (!captcha.ok) return invalid(reply, { recaptchaToken: ErrorKey.captcha });
       deps.links.request(purpose, request.body, origin);

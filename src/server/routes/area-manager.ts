@@ -85,6 +85,7 @@ export async function areaManagerRoutes(app: FastifyInstance, deps: AreaManagerD
     if (!captcha.ok) return invalid(reply, { recaptchaToken: ErrorKey.captcha });
     // The bot check is spent in the insert's transaction: a solution is accepted once.
     const recordedBy = { userId: request.staff!.user.id, language: isLanguage(payload.formLanguage) ? payload.formLanguage : 'it', linkBase: marketBase(request, config, 'it') } as const;
+    if (!recordedBy.linkBase) request.server.publicAddress.missing(request, 'pharmacist confirmation');
     const saved = await pharmacies.create(areaManagerId, payload, { captcha: captcha.used, recordedBy });
     if (!saved.ok) return invalid(reply, 'captcha' in saved ? { recaptchaToken: ErrorKey.captcha } : { placeId: ErrorKey.invalid });
     request.log.info({ by: request.staff!.user.id, pharmacyId: saved.id }, 'field pharmacy added');

@@ -65,8 +65,12 @@ describe('POST /api/auth/magic-link', () => {
     const user = await addStaff(ctx, 'reviewer', { language: 'en' });
     await askForLink(user.email);
     expect(mailsTo(ctx.config.mail.dir, user.email)[0]).toContain('your sign-in link');
+    // Neither PUBLIC_URL nor MARKET_HOSTS here: no link for a host that is not local, and the answer says what to set (http/public-address.ts).
     const evil = await requestLink(user.email, { host: 'evil.example.com' });
-    expect(evil.statusCode).toBe(400);
+    expect(evil.statusCode).toBe(503);
+    expect(evil.json()).toEqual({ status: 'failed', message: 'errorsGlobal.noPublicAddress' });
+    await ctx.app.services.auth.settled();
+    expect(mailsTo(ctx.config.mail.dir, user.email)).toHaveLength(1);
   });
 
   it('mails a link to an address with an internationalised domain (sent as punycode)', async () => {

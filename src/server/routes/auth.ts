@@ -21,6 +21,7 @@ import {
 import type { AuthService, CodeResult } from '../services/auth/auth.ts';
 import { linkOrigin } from '../services/links.ts';
 import { newToken } from '../services/tokens.ts';
+import { refuseWithoutPublicAddress } from '../http/public-address.ts';
 
 const BINDING = /^[A-Za-z0-9_-]{43}$/;
 
@@ -41,10 +42,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRouteDeps) {
 
   app.post<{ Body: z.output<typeof MagicLinkRequestSchema> }>(Api.magicLink.path, { onRequest: requireJson, preHandler: parseBody(Api.magicLink.request), config: { rateLimit: deps.rateLimit } }, async (request, reply) => {
     const origin = linkOrigin(request, config);
-    if (!origin) {
-      request.log.warn({ host: request.headers.host }, 'sign-in link refused: no public origin for this host (set PUBLIC_URL or MARKET_HOSTS)');
-      return reply.code(400).send({ status: 'failed', message: 'invalid' });
-    }
+    if (!origin) return refuseWithoutPublicAddress(request, reply, config, 'sign-in link');
     // One binding value per browser, kept while it asks for several links.
     const existing = request.cookies[signInCookieName(config)];
     const binding = existing && BINDING.test(existing) ? existing : newToken(32);

@@ -11,6 +11,7 @@ import { parseBody } from '../http/parse-body.ts';
 import type { CaptchaService } from '../services/captcha.ts';
 import type { DraftStore } from '../services/drafts.ts';
 import { linkOrigin } from '../services/links.ts';
+import { refuseWithoutPublicAddress } from '../http/public-address.ts';
 
 export async function draftRoutes(
   app: FastifyInstance,
@@ -19,10 +20,7 @@ export async function draftRoutes(
   app.post<{ Body: z.output<typeof DraftRequestSchema> }>(Api.saveDraft.path, { preHandler: parseBody(Api.saveDraft.request), config: { rateLimit: deps.rateLimit } }, async (request, reply) => {
     const draft = request.body;
     const origin = linkOrigin(request, deps.config);
-    if (!origin) {
-      request.log.warn({ host: request.headers.host }, 'draft refused: no public origin for this host (set PUBLIC_URL or MARKET_HOSTS)');
-      return reply.code(400).send({ status: 'failed', message: 'invalid' });
-    }
+    if (!origin) return refuseWithoutPublicAddress(request, reply, deps.config, 'draft link');
     // A draft sends an e-mail: it needs a solved bot check of its own, used once.
     const captcha = await deps.captcha.redeem(draft.recaptchaToken);
     if (!captcha.ok) return invalid(reply, { recaptchaToken: ErrorKey.captcha });

@@ -2,10 +2,13 @@
 // GET /readyz: the same, and the server takes new requests: 503 once shutdown has begun. While
 // migrations run the server does not listen yet, so a readiness probe fails then too. A photo
 // upload queue that no longer moves (services/files/upload-queue.ts) makes the server not ready.
+// A ready server also says its release, its schema (migrations pending or from a newer release)
+// and what an operator must fix (a missing public address: http/public-address.ts).
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { DatabaseHandle } from '../db/client.ts';
 import type { UploadQueue } from '../services/files/upload-queue.ts';
+import { RELEASE_VERSION, schemaState } from '../services/release.ts';
 
 export async function healthRoutes(app: FastifyInstance, deps: { database: DatabaseHandle; lifecycle: { draining: boolean }; uploads: UploadQueue }) {
   const databaseAnswers = async (request: FastifyRequest, reply: FastifyReply) => {
@@ -30,6 +33,13 @@ export async function healthRoutes(app: FastifyInstance, deps: { database: Datab
       request.log.error({ uploads }, 'readiness: the photo upload queue is stuck');
       return reply.code(503).header('cache-control', 'no-store').send({ status: 'uploads stuck' });
     }
-    return reply.header('cache-control', 'no-store').send({ status: 'ok' });
+    // Ready; what an operator may want to know besides (release, schema, settings to fix).
+    const publicAddress = app.publicAddress.problem();
+    return reply.header('cache-control', 'no-store').send({
+      status: 'ok',
+      version: RELEASE_VERSION,
+      schema: await schemaState(deps.database.db),
+      ...(publicAddress ? { detail: { publicAddress } } : {}),
+    });
   });
 }

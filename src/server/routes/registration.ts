@@ -103,7 +103,10 @@ async function saveApplication(
 /** The status link of the 'received' e-mail (issue 25 item 5); none when the request's host gives no public origin. */
 function statusLinkBuilder(request: FastifyRequest, config: RegistrationDeps['config']): StatusLinkFor {
   const link = applicantLinkBuilder(request, config);
-  if (!link) request.log.warn({ host: request.headers.host }, 'status link left out of the received e-mail: no public origin for this host (set PUBLIC_URL or MARKET_HOSTS)');
+  if (!link) {
+    request.log.warn({ host: request.headers.host }, 'status link left out of the received e-mail: no public origin for this host (set PUBLIC_URL or MARKET_HOSTS)');
+    request.server.publicAddress.missing(request, 'status link');
+  }
   return (country, language, token) => link?.(country, language, routePath('myApplication', { token })) ?? null;
 }
 

@@ -74,6 +74,7 @@ export async function repVisitRoutes(
     }
     const { user } = request.staff!;
     const recordedBy = { userId: user.id, language: isLanguage(user.language) ? user.language : 'it', linkBase: marketBase(request, config, 'it') } as const;
+    if (!recordedBy.linkBase) request.server.publicAddress.missing(request, 'pharmacist confirmation');
     const result = await repVisits.record({ payload: request.body, byUserId: user.id, idempotencyKey: header, route: `${request.method} ${FormApi['rep-visit'].path}`, recordedBy });
     if (!result.ok) {
       if (result.conflict === 'placeId') return invalid(reply, { placeId: ErrorKey.invalid });

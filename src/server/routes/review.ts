@@ -23,6 +23,7 @@ import { linkOrigin, marketBase } from '../services/links.ts';
 import type { ReviewClaims } from '../services/review/review-claims.ts';
 import type { EditLinkFor, ReviewDesk } from '../services/review/review-desk.ts';
 import type { Reviewers } from '../services/review/reviewers.ts';
+import { refuseWithoutPublicAddress } from '../http/public-address.ts';
 
 /** The applicant's edit link: on the market's own host when MARKET_HOSTS names one, else under its path prefix. */
 function editLinkBuilder(request: FastifyRequest, config: Pick<Config, 'publicUrl' | 'marketHosts'>): EditLinkFor | null {
@@ -89,10 +90,7 @@ export async function reviewRoutes(app: FastifyInstance, deps: { auth: AuthServi
     { onRequest: requireJson, preHandler: [...oneApplication, parseBody(Api.decision.request)] },
     async (request, reply) => {
       const editLinkFor = editLinkBuilder(request, config);
-      if (!editLinkFor) {
-        request.log.warn({ host: request.headers.host }, 'decision refused: no public origin for this host (set PUBLIC_URL or MARKET_HOSTS)');
-        return invalid(reply, { _: 'validation.invalid' });
-      }
+      if (!editLinkFor) return refuseWithoutPublicAddress(request, reply, config, 'decision e-mail');
       const { decision, reason, internalNote, confirmClaim } = request.body;
       const input = { decision, reason: reason.trim(), internalNote: internalNote.trim(), confirmClaim: confirmClaim === true };
       const result = await desk.decide(accessed(request).id, input, request.staff!.user.id, editLinkFor);

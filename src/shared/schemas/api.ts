@@ -37,6 +37,8 @@ export const ApiMessage = {
   /** POST /api/drafts: today's draft mails for this mailbox or from this client are used up. */
   tooManyDrafts: 'tooManyDrafts',
   unavailable: 'errorsGlobal.temporarilyUnavailableService',
+  /** No link can be e-mailed for this host: the operator must set PUBLIC_URL (or MARKET_HOSTS). */
+  noPublicAddress: 'errorsGlobal.noPublicAddress',
 } as const;
 
 /** POST /api/save-temp-pharmacist-image answer; `filename` goes in `photo`, `target_id` in `photoId`. */

@@ -31,6 +31,9 @@ describe('saveOutcome', () => {
     expect(saveOutcome(result(500, { status: 'failed', message: 'boom' }))).toEqual({ kind: 'errorView' });
     expect(saveOutcome(result(503, { status: 'failed', message: 'busy', errors: { email: 'validation.email' } }))).toEqual({ kind: 'errorView' });
   });
+  it('tells the person what the operator must set when the site cannot e-mail links yet (503 noPublicAddress)', () => {
+    expect(saveOutcome(result(503, { status: 'failed', message: 'errorsGlobal.noPublicAddress' }))).toEqual({ kind: 'message', message: 'errorsGlobal.noPublicAddress' });
+  });
   it('tells a rate-limited applicant to try again in a minute', () => {
     expect(saveOutcome(result(429, { status: 'failed', message: 'Too many requests' }))).toEqual({ kind: 'message', message: 'errorsGlobal.tryAgainInAMinute' });
     expect(saveOutcome(result(429, null))).toEqual({ kind: 'message', message: 'errorsGlobal.tryAgainInAMinute' });

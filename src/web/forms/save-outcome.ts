@@ -1,6 +1,7 @@
 // What a form does with the answer to its submit (spec §4 "After submit", §8): saved; field errors;
 // a message in the summary (429: try again in a minute); or the error view (5xx, network failure,
 // an empty or unreadable answer).
+import { ApiMessage } from '#shared/schemas/api.ts';
 import type { ApiResult } from '../lib/api-client.ts';
 
 export type SaveOutcome =
@@ -24,6 +25,8 @@ const APPLICANT_EMAIL_TAKEN = 'step3.errorEmailIsAlreadyRegistered';
 
 export function saveOutcome(result: ApiResult | null | undefined, emailTakenKey = APPLICANT_EMAIL_TAKEN): SaveOutcome {
   const body = result?.body;
+  // The site cannot e-mail links yet: the person is told what its operator must set.
+  if (body?.message === ApiMessage.noPublicAddress) return { kind: 'message', message: ApiMessage.noPublicAddress };
   if (!result || result.httpStatus >= 500) return { kind: 'errorView' };
   if (result.httpStatus === 429) return { kind: 'message', message: TRY_AGAIN_IN_A_MINUTE };
   if (!body) return { kind: 'errorView' };

@@ -12,7 +12,7 @@ import { useSite } from '../../lib/site-context.tsx';
 import { ErrorSummary } from '../../components/error-summary.tsx';
 import { TextInput } from '../../components/text-input.tsx';
 import { Spinner } from '../../components/spinner.tsx';
-import { requestSignInLink } from './api/request-sign-in-link.ts';
+import { requestSignInLink, type SignInLinkResult } from './api/request-sign-in-link.ts';
 import { safeReturnTo, withBasePath } from './staff-user.ts';
 import { usePageTitle } from './use-page-title.ts';
 import { useErrorText } from '../../lib/use-error-text.ts';
@@ -21,6 +21,13 @@ import './staff.css';
 const SignInSchema = z.object({ email: EmailSchema });
 type SignInValues = { email: string };
 const resolver = zodResolver(SignInSchema) as unknown as Resolver<SignInValues>;
+
+/** What the summary says when no link was sent (i18n keys). */
+const SIGN_IN_FAILURE: Record<Exclude<SignInLinkResult, 'sent' | 'invalidEmail'>, string> = {
+  tooManyRequests: 'staff.signIn.tooManyRequests',
+  noPublicAddress: 'errorsGlobal.noPublicAddress',
+  failed: 'errorsGlobal.temporarilyUnavailableService',
+};
 
 export function SignInPage() {
   const { t } = useTranslation();
@@ -54,7 +61,7 @@ export function SignInPage() {
       return;
     }
     if (result === 'invalidEmail') form.setError('email', { type: 'server', message: 'validation.email' });
-    else setMessage(result === 'tooManyRequests' ? 'staff.signIn.tooManyRequests' : 'errorsGlobal.temporarilyUnavailableService');
+    else setMessage(SIGN_IN_FAILURE[result]);
     setAttempt((n) => n + 1);
   };
 

@@ -84,6 +84,14 @@ describe('SignInPage', () => {
     expect(api.calls).toHaveLength(0);
   });
 
+  it('tells the person what the operator must set when the site cannot e-mail a link for its address', async () => {
+    stubStaffApi({ 'POST /api/auth/magic-link': () => json({ status: 'failed', message: 'errorsGlobal.noPublicAddress' }, 503) });
+    const user = await renderAt('/signin');
+    await user.type(screen.getByRole('textbox', { name: 'Indirizzo email' }), 'anna@example.it');
+    await user.click(screen.getByRole('button', { name: 'Invia il link di accesso' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(/non è ancora configurato del tutto.*PUBLIC_URL/);
+  });
+
   it('says so when asked too often', async () => {
     stubStaffApi({ 'POST /api/auth/magic-link': () => json({ status: 'failed', message: 'tooManyRequests' }, 429) });
     const user = await renderAt('/signin');

@@ -91,7 +91,7 @@ export function DecisionForm({ applicationId, applicantName, decisions, claimedB
         setErrors({ _: t('staff.noAccess.body') });
         break;
       default:
-        setErrors({ _: t('errorsGlobal.temporarilyUnavailableService') });
+        setErrors({ _: t(result.kind === 'failed' && result.message ? result.message : 'errorsGlobal.temporarilyUnavailableService') });
     }
     setAttempt((n) => n + 1);
   };

@@ -5,6 +5,7 @@ import * as ReviewChecksApi from '#shared/api/review-checks-endpoints.ts';
 import * as StaffApi from '#shared/api/staff-endpoints.ts';
 import type { ReviewListQuery } from '#shared/api/review-endpoints.ts';
 import type { ActivityPage } from '#shared/schemas/activity-log.ts';
+import { ApiMessage } from '#shared/schemas/api.ts';
 import type { ReviewChecks } from '#shared/schemas/review-checks.ts';
 import type { AgeBandCounts, Decision, ReviewClaim, ReviewDetail, ReviewerItem, ReviewList } from '#shared/schemas/review.ts';
 import { callApi, type ApiResult } from '../../../../lib/api-client.ts';
@@ -16,7 +17,8 @@ export type Sent<T = undefined> =
   | { kind: 'conflict'; message: string; data?: unknown }
   | { kind: 'signedOut' }
   | { kind: 'forbidden' }
-  | { kind: 'failed' };
+  /** message: what the person is told instead of the generic failure (i18n key), when the server says. */
+  | { kind: 'failed'; message?: string };
 
 function loaded<T>(result: ApiResult<T>, isData: (value: unknown) => boolean): Loaded<T> {
   if (result.httpStatus === 401) return { kind: 'signedOut' };
@@ -33,6 +35,7 @@ function sent<T>(result: ApiResult<T>): Sent<T> {
   if (result.httpStatus === 403) return { kind: 'forbidden' };
   if (result.httpStatus === 400 && body?.errors && typeof body.errors === 'object') return { kind: 'fieldErrors', errors: body.errors };
   if (result.httpStatus === 409) return { kind: 'conflict', message: typeof body?.message === 'string' ? body.message : '', data: body?.data };
+  if (body?.message === ApiMessage.noPublicAddress) return { kind: 'failed', message: ApiMessage.noPublicAddress };
   if (!result.ok || body?.status !== 'ok') return { kind: 'failed' };
   return { kind: 'ok', data: body.data as T };
 }
