@@ -11,7 +11,7 @@ import { parseHost } from './host-header.ts';
 
 const SETTING_HINT = 'set PUBLIC_URL to the address people use (for example https://champions.example.co.uk), or MARKET_HOSTS';
 
-export interface PublicAddressWatch {
+interface PublicAddressWatch {
   /** A link could not be made for this request's host. */
   missing(request: FastifyRequest, what: string): void;
   /** What /readyz reports: null while every request had an address for its links. */
