@@ -25,6 +25,7 @@ import { certificateRoutes } from './routes/certificates.ts';
 import { draftRoutes } from './routes/drafts.ts';
 import { finderRoutes, listingPageHead } from './routes/finder.ts';
 import { healthRoutes } from './routes/health.ts';
+import { metricsRoutes } from './routes/metrics.ts';
 import { pharmacyRoutes } from './routes/pharmacies.ts';
 import { photoRoutes } from './routes/photos.ts';
 import { placesRoutes } from './routes/places.ts';
@@ -62,6 +63,7 @@ import { startMailSender, type MailSender } from './services/mail/sender.ts';
 import { createPlacesProvider } from './services/places/from-config.ts';
 import { databaseRateLimitStore } from './services/rate-limit-store.ts';
 import { loadServerKeys } from './services/server-keys.ts';
+import { createMetrics } from './services/metrics.ts';
 import { createReviewDesk, fieldsInFormOrder, type ReviewDesk } from './services/review/review-desk.ts';
 import { createReviewChecks } from './services/review/review-checks.ts';
 import { createReviewClaims } from './services/review/review-claims.ts';
@@ -253,6 +255,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Reads are cheaper than writes but still bounded (the place search may call a third party).
   const publicReadLimit = { max: config.rateLimitMax * 10, timeWindow: '1 minute' };
 
+  // First: its onResponse hook counts every request, unknown paths too.
+  await metricsRoutes(app, { metrics: createMetrics(database, { now, log: app.log }), token: config.metricsToken });
   await healthRoutes(app, { database, lifecycle: services.lifecycle, uploads: services.uploads });
   await registrationRoutes(app, { applications: services.applications, captcha: services.captcha, config, rateLimit: publicPostLimit });
   await draftRoutes(app, { drafts: services.drafts, captcha: services.captcha, config, rateLimit: publicPostLimit });

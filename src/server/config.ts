@@ -99,6 +99,8 @@ const EnvSchema = z.object({
    * Unset: 32, or 0 when TRUST_PROXY is set (every connection then comes from the proxy, which caps per client).
    */
   MAX_CONNECTIONS_PER_CLIENT: z.coerce.number().int().min(0).max(100_000).optional(),
+  /** GET /metrics answers loopback clients, and others that send `Authorization: Bearer <METRICS_TOKEN>`; unset: loopback only. */
+  METRICS_TOKEN: z.string().min(32, 'at least 32 characters, e.g. `openssl rand -base64 32`').optional(),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   /**
    * The site's public origin (and optional path), e.g. "https://champions.example.com". E-mailed
@@ -164,6 +166,8 @@ export interface Config {
   trustProxy: false | number | string[];
   /** Open connections one client address may hold; 0 = no per-client cap. */
   maxConnectionsPerClient: number;
+  /** The bearer token a scraper not on loopback sends for GET /metrics; null = loopback only. */
+  metricsToken: string | null;
   production: boolean;
   nodeEnv: 'development' | 'production' | 'test';
   webDist: string;
@@ -380,6 +384,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     trustProxy,
     maxConnectionsPerClient: e.MAX_CONNECTIONS_PER_CLIENT ?? (trustProxy === false ? DIRECT_CONNECTIONS_PER_CLIENT : 0),
+    metricsToken: e.METRICS_TOKEN ?? null,
     production,
     nodeEnv: e.NODE_ENV,
     webDist: path.resolve(e.WEB_DIST),

@@ -9,7 +9,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import type { Config } from '../config.ts';
-import { pgliteForDrizzle } from './pglite-for-drizzle.ts';
+import { pgliteForDrizzle, turnQueue } from './pglite-for-drizzle.ts';
 import { schema } from './schema.ts';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -27,6 +27,19 @@ export interface DatabaseHandle {
    * Resolves to the function that stops listening.
    */
   listen(channel: string, onNotify: () => void, onLost?: (error: unknown) => void): Promise<() => Promise<void>>;
+  /** This process's connections, read by GET /metrics (services/metrics.ts). */
+  connections(): Connections;
+}
+
+/**
+ * PostgreSQL: the pool's connections (open, idle) and the queries or transactions waiting for one.
+ * PGlite: its one connection, idle or not, and the statements or transactions waiting their turn
+ * (pglite-for-drizzle.ts turnQueue).
+ */
+interface Connections {
+  total: number;
+  idle: number;
+  waiting: number;
 }
 
 /**
@@ -49,13 +62,15 @@ export async function openDatabase(config: Pick<Config, 'database'>): Promise<Da
       migrate: () => underAdvisoryLock(pool, MIGRATION_LOCK, () => migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER })),
       close: () => pool.end(),
       listen: (channel, onNotify, onLost) => listenOnPool(pool, channel, onNotify, onLost),
+      connections: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     };
   }
   // PGlite's own files take the process's umask: the server and the commands set it to 077 (data-dir.ts).
   if (target.dataDir) mkdirSync(target.dataDir, { recursive: true, mode: 0o700 });
   const client = target.dataDir ? new PGlite(target.dataDir, PGLITE_OPTIONS) : new PGlite(PGLITE_OPTIONS);
   await client.waitReady;
-  const db = drizzlePglite(pgliteForDrizzle(client), { schema });
+  const queue = turnQueue();
+  const db = drizzlePglite(pgliteForDrizzle(client, queue), { schema });
   return {
     db: db as unknown as Database,
     migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
@@ -65,6 +80,10 @@ export async function openDatabase(config: Pick<Config, 'database'>): Promise<Da
       return async () => {
         if (!client.closed) await stop();
       };
+    },
+    connections: () => {
+      const { waiting, running } = queue.state();
+      return { total: 1, idle: running ? 0 : 1, waiting };
     },
   };
 }

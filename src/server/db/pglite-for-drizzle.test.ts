@@ -59,6 +59,18 @@ describe('turnQueue', () => {
     expect(order).toEqual(['first', 'event loop', 'second']);
   });
 
+  it('says how many pieces wait for their turn and whether one runs (GET /metrics)', async () => {
+    const inTurn = turnQueue();
+    let release = () => {};
+    const first = inTurn(() => new Promise<void>((resolve) => (release = resolve)));
+    const second = inTurn(async () => {});
+    expect(inTurn.state()).toEqual({ waiting: 2, running: false });
+    await vi.waitFor(() => expect(inTurn.state()).toEqual({ waiting: 1, running: true }));
+    release();
+    await Promise.all([first, second]);
+    expect(inTurn.state()).toEqual({ waiting: 0, running: false });
+  });
+
   it('goes on after a piece that fails, and hands its error to its own caller', async () => {
     const inTurn = turnQueue();
     const failed = inTurn(async () => {

@@ -30,14 +30,33 @@ const DRIZZLE_PARSERS: Record<number, (value: string) => unknown> = {
 
 type Queries = Pick<PGlite | Transaction, 'query'>;
 
+/** Pieces of work waiting for their turn, and whether one runs (GET /metrics: services/metrics.ts). */
+interface TurnState {
+  waiting: number;
+  running: boolean;
+}
+
 /** Runs work one piece at a time, each a turn of the event loop after the one before it ended. */
 export function turnQueue() {
   let last: Promise<unknown> = Promise.resolve();
-  return <R>(work: () => Promise<R>): Promise<R> => {
-    const result = last.then(() => nextTurn()).then(work);
+  const state: TurnState = { waiting: 0, running: false };
+  const inTurn = <R>(work: () => Promise<R>): Promise<R> => {
+    state.waiting++;
+    const result = last
+      .then(() => nextTurn())
+      .then(async () => {
+        state.waiting--;
+        state.running = true;
+        try {
+          return await work();
+        } finally {
+          state.running = false;
+        }
+      });
     last = result.catch(() => undefined);
     return result;
   };
+  return Object.assign(inTurn, { state: (): TurnState => ({ ...state }) });
 }
 
 function forDrizzle<T extends Queries>(target: T, inTurn: (<R>(work: () => Promise<R>) => Promise<R>) | null): T {
@@ -57,8 +76,8 @@ function forDrizzle<T extends Queries>(target: T, inTurn: (<R>(work: () => Promi
   });
 }
 
-/** The client to hand to drizzle: call after `waitReady` (PGlite fills its array parsers then). */
-export function pgliteForDrizzle(client: PGlite): PGlite {
+/** The client to hand to drizzle: call after `waitReady` (PGlite fills its array parsers then). `queue`: the caller's, to read its state. */
+export function pgliteForDrizzle(client: PGlite, queue: <R>(work: () => Promise<R>) => Promise<R> = turnQueue()): PGlite {
   Object.assign(client.parsers, DRIZZLE_PARSERS);
-  return forDrizzle(client, turnQueue());
+  return forDrizzle(client, queue);
 }

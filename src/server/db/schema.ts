@@ -157,7 +157,12 @@ export const mailOutbox = pgTable(
     /** Given up after the last allowed attempt; it stays here, visible with its error. */
     failedAt: timestamp('failed_at', { withTimezone: true }),
   },
-  (t) => [index('mail_outbox_due_idx').on(t.nextAttemptAt).where(sql`sent_at is null and failed_at is null`), index('mail_outbox_mailbox_idx').on(t.mailbox)],
+  (t) => [
+    index('mail_outbox_due_idx').on(t.nextAttemptAt).where(sql`sent_at is null and failed_at is null`),
+    index('mail_outbox_mailbox_idx').on(t.mailbox),
+    // GET /metrics counts the mail given up at every scrape (services/metrics.ts): without a scan of every mail ever sent.
+    index('mail_outbox_failed_idx').on(t.failedAt).where(sql`failed_at is not null`),
+  ],
 );
 
 /** Solved bot-check challenges, so each solution is accepted once, across all server instances. */

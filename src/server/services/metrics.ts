@@ -1,0 +1,196 @@
+// The series of GET /metrics (routes/metrics.ts) in Prometheus's text format, with prom-client
+// (README "Metrics", docs/decisions/0045):
+// - this process's: HTTP requests by route pattern, method and status with their durations, the
+//   database connections, and Node's own series (prom-client's default metrics, their names);
+// - the database's, read at each scrape in two aggregate statements (the same on every server of a
+//   fleet): the mail outbox and the applications waiting for review. When they fail or take longer
+//   than READ_TIMEOUT_MS the rest is still served, with champions_database_up 0 and without them.
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { COUNTRIES } from '#shared/markets.ts';
+import { rowsOf, type DatabaseHandle } from '../db/client.ts';
+import { applications, mailOutbox } from '../db/schema.ts';
+
+/** The route label of a request no route matched: an unknown path, or a page of the web app (served by the catch-all; its status tells them apart). */
+export const UNMATCHED_ROUTE = '(unmatched)';
+
+/** Methods labelled as themselves; any other is `other`, so a client cannot add label values. */
+const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
+
+/** Up to the 60 s a request may take (http/timeouts.ts). */
+const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60];
+
+/** The database reads of one scrape give up after this (Prometheus's own scrape time-out is 10 s by default). */
+const READ_TIMEOUT_MS = 2000;
+
+/**
+ * prom-client's default gauges named `…_total`, a suffix Prometheus keeps for counters (`promtool
+ * check metrics` refuses them); each is the sum of its namesake without the suffix, which stays.
+ */
+const MISNAMED_DEFAULTS = ['nodejs_active_handles_total', 'nodejs_active_requests_total', 'nodejs_active_resources_total'];
+
+let processRegistry: Registry | null = null;
+
+/** Node's own series (event loop, memory, GC, CPU, file descriptors): one set per process, however many apps it builds. */
+function processMetrics(): Registry {
+  if (!processRegistry) {
+    processRegistry = new Registry();
+    collectDefaultMetrics({ register: processRegistry });
+    for (const name of MISNAMED_DEFAULTS) processRegistry.removeSingleMetric(name);
+  }
+  return processRegistry;
+}
+
+export interface MetricsOptions {
+  now: () => Date;
+  log: FastifyBaseLogger;
+  /**
+   * When the last backup succeeded, or null when that is not known. Nothing records backups yet
+   * (`npm run backup` writes a file and nothing else): until scheduled backups give this, the
+   * series champions_backup_last_success_timestamp_seconds is left out.
+   */
+  lastBackupAt?: () => Promise<Date | null>;
+  /** Tests shorten READ_TIMEOUT_MS. */
+  readTimeoutMs?: number;
+}
+
+export interface Metrics {
+  contentType: string;
+  /** One answered request: its route pattern (undefined when no route matched), method, status and duration. */
+  observeRequest(route: string | undefined, method: string, status: number, seconds: number): void;
+  /** Every series, the database's read now. */
+  text(): Promise<string>;
+}
+
+interface OutboxRow {
+  pending: number;
+  oldest: number | null;
+  failed: number;
+}
+
+interface WaitingRow {
+  market: string;
+  waiting: number;
+  oldest: number | null;
+}
+
+async function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  try {
+    return await Promise.race([work, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+export function createMetrics(database: DatabaseHandle, options: MetricsOptions): Metrics {
+  const { now, log, lastBackupAt, readTimeoutMs = READ_TIMEOUT_MS } = options;
+  // Always served: this process's series.
+  const own = new Registry();
+  // Served only when this scrape's reads succeeded; the backup's only when known.
+  const fromDatabase = new Registry();
+  const backup = new Registry();
+
+  const requests = new Histogram({
+    name: 'champions_http_request_duration_seconds',
+    help: 'HTTP requests answered by this server and the time each took, by route pattern (never the raw URL), method and status.',
+    labelNames: ['route', 'method', 'status'] as const,
+    buckets: DURATION_BUCKETS,
+    registers: [own],
+  });
+  const up = new Gauge({ name: 'champions_database_up', help: '1 when the database answered this scrape\'s reads, 0 when it did not (its series are then left out).', registers: [own] });
+  const connections = (name: string, help: string, read: (state: ReturnType<DatabaseHandle['connections']>) => number) =>
+    new Gauge({
+      name,
+      help,
+      registers: [own],
+      collect() {
+        this.set(read(database.connections()));
+      },
+    });
+  connections('champions_database_pool_connections', "This server's open database connections (PGlite: its one).", (state) => state.total);
+  connections('champions_database_pool_idle_connections', "This server's open database connections not in use.", (state) => state.idle);
+  connections('champions_database_pool_waiting_requests', "This server's queries and transactions waiting for a database connection (PGlite: for their turn).", (state) => state.waiting);
+
+  const outboxPending = new Gauge({ name: 'champions_mail_outbox_pending_messages', help: 'Queued e-mails neither delivered nor given up (mail_outbox).', registers: [fromDatabase] });
+  const outboxOldest = new Gauge({ name: 'champions_mail_outbox_oldest_pending_age_seconds', help: 'Age of the oldest queued e-mail neither delivered nor given up; 0 when there is none.', registers: [fromDatabase] });
+  const outboxFailed = new Gauge({ name: 'champions_mail_outbox_failed_messages', help: 'E-mails given up after the last delivery attempt (they stay in mail_outbox with their error).', registers: [fromDatabase] });
+  const waiting = new Gauge({ name: 'champions_applications_awaiting_review', help: 'Applications waiting for a reviewer (status submitted), per market.', labelNames: ['market'] as const, registers: [fromDatabase] });
+  const waitingOldest = new Gauge({
+    name: 'champions_applications_awaiting_review_oldest_age_seconds',
+    help: "Time since the oldest waiting application's (last) submission, per market; 0 when none waits.",
+    labelNames: ['market'] as const,
+    registers: [fromDatabase],
+  });
+  const backupAt = new Gauge({ name: 'champions_backup_last_success_timestamp_seconds', help: 'When the last backup succeeded (Unix time); left out when not known.', registers: [backup] });
+
+  const age = (epochSeconds: number | null, at: number) => (epochSeconds === null ? 0 : Math.max(0, at - epochSeconds));
+
+  /** Two aggregate statements: the pending mail through the outbox's partial index, the waiting applications through the review queue's index. */
+  async function readDatabase(): Promise<{ outbox: OutboxRow; waiting: WaitingRow[] }> {
+    const { db } = database;
+    const pending = sql`${mailOutbox.sentAt} is null and ${mailOutbox.failedAt} is null`;
+    const [outbox] = rowsOf<OutboxRow>(
+      await db.execute(sql`select
+        (select count(*)::int from ${mailOutbox} where ${pending}) as pending,
+        (select extract(epoch from min(${mailOutbox.createdAt}))::float8 from ${mailOutbox} where ${pending}) as oldest,
+        (select count(*)::int from ${mailOutbox} where ${mailOutbox.failedAt} is not null) as failed`),
+    );
+    const rows = rowsOf<WaitingRow>(
+      await db.execute(sql`select ${applications.country} as market, count(*)::int as waiting, extract(epoch from min(${applications.submittedAt}))::float8 as oldest
+        from ${applications} where ${applications.status} = 'submitted' group by ${applications.country}`),
+    );
+    return { outbox: outbox!, waiting: rows };
+  }
+
+  async function refreshDatabase(): Promise<boolean> {
+    try {
+      const read = await withTimeout(readDatabase(), readTimeoutMs);
+      const at = now().getTime() / 1000;
+      outboxPending.set(read.outbox.pending);
+      outboxOldest.set(age(read.outbox.oldest, at));
+      outboxFailed.set(read.outbox.failed);
+      for (const market of COUNTRIES) {
+        const row = read.waiting.find((r) => r.market === market);
+        waiting.set({ market }, row?.waiting ?? 0);
+        waitingOldest.set({ market }, age(row?.oldest ?? null, at));
+      }
+      up.set(1);
+      return true;
+    } catch (error) {
+      log.warn({ err: error }, 'metrics: the database did not answer');
+      up.set(0);
+      return false;
+    }
+  }
+
+  async function refreshBackup(): Promise<boolean> {
+    if (!lastBackupAt) return false;
+    try {
+      const at = await lastBackupAt();
+      if (at) backupAt.set(at.getTime() / 1000);
+      return at !== null;
+    } catch (error) {
+      log.warn({ err: error }, 'metrics: the last backup could not be read');
+      return false;
+    }
+  }
+
+  return {
+    contentType: Registry.PROMETHEUS_CONTENT_TYPE,
+    observeRequest(route, method, status, seconds) {
+      const upper = method.toUpperCase();
+      requests.observe({ route: route ?? UNMATCHED_ROUTE, method: METHODS.has(upper) ? upper : 'other', status: String(status) }, seconds);
+    },
+    async text() {
+      const [databaseRead, backupKnown] = await Promise.all([refreshDatabase(), refreshBackup()]);
+      const registries = [processMetrics(), own, ...(databaseRead ? [fromDatabase] : []), ...(backupKnown ? [backup] : [])];
+      const texts = await Promise.all(registries.map((registry) => registry.metrics()));
+      return texts.join('');
+    },
+  };
+}
