@@ -211,7 +211,8 @@ describe.runIf(usingPostgres())('on PostgreSQL', () => {
 describe('shutdown', () => {
   it('on SIGTERM with a stalled client, closes it after the deadline, closes the database and exits 0', SLOW, async () => {
     const dataDir = dataDirWithWeb();
-    const server = startServer(dataDir);
+    // At debug the server logs each request as it arrives.
+    const server = startServer(dataDir, { LOG_LEVEL: 'debug' });
     const port = await server.port;
 
     const socket = net.connect(port, '127.0.0.1');
@@ -219,9 +220,12 @@ describe('shutdown', () => {
     socket.on('error', () => {});
     const closed = new Promise((resolve) => socket.on('close', resolve));
     socket.resume(); // read whatever comes, so that the close is seen
-    // An upload, which keeps its connection as long as the body trickles in (a small JSON body gets 10 s: http/body-timeout.ts).
-    socket.write('POST /api/save-temp-pharmacist-image HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 50000\r\n\r\n{"data":"');
-    await server.printed(/\/api\/save-temp-pharmacist-image/); // the server has the request (its log line), whose body never comes
+    // An upload, which keeps its connection while its body keeps arriving at an upload's pace (32 KB/s:
+    // above the 8 KB/s under which http/body-timeout.ts cuts it off), but would take minutes to end.
+    socket.write('POST /api/save-temp-pharmacist-image HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 5000000\r\n\r\n{"data":"');
+    const pace = setInterval(() => socket.writable && socket.write('A'.repeat(16 * 1024)), 500);
+    void closed.then(() => clearInterval(pace));
+    await server.printed(/\/api\/save-temp-pharmacist-image/); // the server has the request (its log line), whose body has far to go
 
     server.child.kill('SIGTERM');
     expect(await server.exited).toEqual({ code: 0, signal: null });
