@@ -51,7 +51,6 @@ import { createPharmacistConfirmation, type PharmacistConfirmation } from './ser
 import { createApplicationStore, type ApplicationStore } from './services/applications.ts';
 import { createMyApplication } from './services/my-application.ts';
 import { createAuthService, type AuthService } from './services/auth/auth.ts';
-import { createSecretBox } from './services/auth/secret-box.ts';
 import { createFieldDashboard, type FieldDashboard } from './services/field-force/field-dashboard.ts';
 import { createFieldSales, type FieldSales } from './services/field-force/field-sales.ts';
 import { createRepList } from './services/field-force/rep-list.ts';
@@ -62,7 +61,7 @@ import { createMailer, type OutboxMailer } from './services/mail/outbox.ts';
 import { startMailSender, type MailSender } from './services/mail/sender.ts';
 import { createPlacesProvider } from './services/places/from-config.ts';
 import { databaseRateLimitStore } from './services/rate-limit-store.ts';
-import { loadServerKeys } from './services/server-keys.ts';
+import { loadServerKeys, staffSecretBox } from './services/server-keys.ts';
 import { createMetrics } from './services/metrics.ts';
 import { createReviewDesk, fieldsInFormOrder, type ReviewDesk } from './services/review/review-desk.ts';
 import { createReviewChecks } from './services/review/review-checks.ts';
@@ -199,7 +198,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     drafts: createDraftStore(db, { mailer, productName: config.productName, now }),
     auth: createAuthService(db, {
       mailer,
-      box: createSecretBox(keys.staffSecretKey),
+      box: staffSecretBox(keys),
       productName: config.productName,
       idleMinutes: config.staff.idleMinutes,
       absoluteHours: config.staff.absoluteHours,

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, testConfig, weakKeyReason } from './config.ts';
+import { ConfigError, loadConfig, newStaffSecretKeyFrom, staffSecretKey, testConfig, weakKeyReason } from './config.ts';
 
 describe('loadConfig', () => {
   it('has working defaults', () => {
@@ -186,5 +186,67 @@ describe('loadConfig', () => {
     expect(config.dataDir.startsWith(tmpdir())).toBe(true);
     expect(config.captcha.maxNumber).toBeLessThanOrEqual(100);
     expect(config.productName).toBe('X');
+  });
+});
+
+describe('secret settings given as files (NAME_FILE)', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'champions-secret-files-'));
+  const fileHolding = (name: string, text: string) => {
+    const file = path.join(dir, name);
+    writeFileSync(file, text, { mode: 0o600 });
+    return file;
+  };
+  const key = () => randomBytes(32).toString('base64url');
+
+  it('reads a key from the file NAME_FILE names, its trailing newline trimmed, and uses it', () => {
+    const staffKey = key();
+    const hmacKey = key();
+    const config = loadConfig({
+      DATABASE_URL_FILE: fileHolding('database-url', 'postgres://champions:secret@db.internal/champions\n'),
+      STAFF_SECRET_KEY_FILE: fileHolding('staff-key', `${staffKey}\n`),
+      PREVIOUS_STAFF_SECRET_KEY_FILE: fileHolding('previous-key', `${staffKey.slice(1)}x\r\n`),
+      CAPTCHA_HMAC_KEY_FILE: fileHolding('hmac-key', hmacKey),
+      SMTP_URL_FILE: fileHolding('smtp-url', 'smtp://mailer:secret@smtp.internal:587\n'),
+      NODE_ENV: 'production',
+    });
+    expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://champions:secret@db.internal/champions' });
+    expect(config.staff.secretKey).toEqual(staffSecretKey(staffKey));
+    expect(config.staff.previousSecretKey).toEqual(staffSecretKey(`${staffKey.slice(1)}x`));
+    expect(config.captcha.hmacKey).toBe(hmacKey);
+    expect(config.mail.smtpUrl).toBe('smtp://mailer:secret@smtp.internal:587');
+    expect(newStaffSecretKeyFrom({ NEW_STAFF_SECRET_KEY_FILE: fileHolding('new-key', `${staffKey}\n`) })).toBe(staffKey);
+  });
+
+  it('takes the variable itself over its file when both are set', () => {
+    const direct = key();
+    const config = loadConfig({ DATABASE_URL: 'memory://', STAFF_SECRET_KEY: direct, STAFF_SECRET_KEY_FILE: fileHolding('other-key', `${key()}\n`) });
+    expect(config.staff.secretKey).toEqual(staffSecretKey(direct));
+    // Even a file that cannot be read is not looked at then.
+    expect(loadConfig({ DATABASE_URL: 'memory://', STAFF_SECRET_KEY: direct, STAFF_SECRET_KEY_FILE: path.join(dir, 'missing') }).staff.secretKey).toEqual(staffSecretKey(direct));
+  });
+
+  it('refuses a file that cannot be read, or is empty, naming the setting and the file, never a value', () => {
+    const missing = path.join(dir, 'no-such-file');
+    const attempt = (env: Record<string, string>) => {
+      try {
+        loadConfig({ DATABASE_URL: 'memory://', ...env });
+      } catch (error) {
+        return error;
+      }
+      return null;
+    };
+    const unreadable = attempt({ STAFF_SECRET_KEY_FILE: missing, CAPTCHA_HMAC_KEY_FILE: dir });
+    expect(unreadable).toBeInstanceOf(ConfigError);
+    expect((unreadable as Error).message).toBe(`Invalid environment:\n  CAPTCHA_HMAC_KEY_FILE: cannot read ${dir} (EISDIR)\n  STAFF_SECRET_KEY_FILE: cannot read ${missing} (ENOENT)`);
+    const empty = attempt({ METRICS_TOKEN_FILE: fileHolding('empty', '\n') });
+    expect(empty).toBeInstanceOf(ConfigError);
+    expect((empty as Error).message).toContain(`METRICS_TOKEN_FILE: ${path.join(dir, 'empty')} is empty`);
+    expect(() => newStaffSecretKeyFrom({ NEW_STAFF_SECRET_KEY_FILE: missing })).toThrow(ConfigError);
+  });
+
+  it('holds NEW_STAFF_SECRET_KEY to the rules of every key', () => {
+    expect(() => newStaffSecretKeyFrom({})).toThrow(/NEW_STAFF_SECRET_KEY is not set/);
+    expect(() => newStaffSecretKeyFrom({ NEW_STAFF_SECRET_KEY: 'a'.repeat(64) })).toThrow(/NEW_STAFF_SECRET_KEY is too weak: it repeats a pattern of 1 character[\s\S]*openssl rand -base64 32/);
+    expect(() => newStaffSecretKeyFrom({ NEW_STAFF_SECRET_KEY: 'short' })).toThrow(/NEW_STAFF_SECRET_KEY is too short/);
   });
 });

@@ -1,6 +1,6 @@
 // Every environment variable the server reads, parsed and documented in one place.
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -113,6 +113,12 @@ const EnvSchema = z.object({
    * Unset: generated once and kept in the database (required in production on PostgreSQL).
    */
   STAFF_SECRET_KEY: z.string().optional(),
+  /**
+   * The staff key before STAFF_SECRET_KEY, during a roll-over (README "Rotating the staff key"): it
+   * opens second factors still sealed under it, and seals nothing. Not held to the key rules, so that
+   * a key they refuse can be rotated away (docs/decisions/0046).
+   */
+  PREVIOUS_STAFF_SECRET_KEY: z.string().optional(),
   /** Staff sessions end after this many minutes without a request, and this many hours after sign-in whatever happens. */
   STAFF_IDLE_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),
   STAFF_ABSOLUTE_HOURS: z.coerce.number().int().min(1).max(7 * 24).default(12),
@@ -160,8 +166,11 @@ export interface Config {
   uploadDailyBytes: number;
   /** Origin (and optional path) of e-mailed links, without a trailing slash; null = the request's allowed host. */
   publicUrl: string | null;
-  /** secretKey: from STAFF_SECRET_KEY; null = generated once and kept in the database (services/server-keys.ts). */
-  staff: { secretKey: Buffer | null; idleMinutes: number; absoluteHours: number; bootstrapAdminEmail: string };
+  /**
+   * secretKey: from STAFF_SECRET_KEY; null = generated once and kept in the database (services/server-keys.ts).
+   * previousSecretKey: from PREVIOUS_STAFF_SECRET_KEY, opens what the key before sealed (docs/decisions/0046).
+   */
+  staff: { secretKey: Buffer | null; previousSecretKey: Buffer | null; idleMinutes: number; absoluteHours: number; bootstrapAdminEmail: string };
   /** false, a hop count, or the proxies' addresses and CIDR ranges. */
   trustProxy: false | number | string[];
   /** Open connections one client address may hold; 0 = no per-client cap. */
@@ -238,6 +247,45 @@ function parseTrustProxy(value: string): false | number | string[] {
   return entries;
 }
 
+/**
+ * The settings that hold a secret. Each may be given as NAME_FILE instead, the path of a file that
+ * holds the value (a container's or systemd's secret files); NAME itself wins when both are set.
+ */
+const SECRET_SETTINGS = [
+  'CAPTCHA_HMAC_KEY',
+  'STAFF_SECRET_KEY',
+  'PREVIOUS_STAFF_SECRET_KEY',
+  'NEW_STAFF_SECRET_KEY',
+  'SMTP_URL',
+  'DATABASE_URL',
+  'METRICS_TOKEN',
+] as const;
+
+/**
+ * The environment with each secret setting's NAME_FILE read into NAME (its trailing newline
+ * trimmed), unless NAME is set. A file that cannot be read, or is empty, is a ConfigError naming it.
+ */
+function withSecretFiles(env: Record<string, string | undefined>): Record<string, string | undefined> {
+  const resolved = { ...env };
+  const problems: string[] = [];
+  for (const name of SECRET_SETTINGS) {
+    const file = env[`${name}_FILE`];
+    if (!file || (env[name] !== undefined && env[name] !== '')) continue;
+    let value: string;
+    try {
+      value = readFileSync(file, 'utf8').replace(/[\r\n]+$/, '');
+    } catch (error) {
+      const { code, message } = error as NodeJS.ErrnoException;
+      problems.push(`  ${name}_FILE: cannot read ${file} (${code ?? message})`);
+      continue;
+    }
+    if (value === '') problems.push(`  ${name}_FILE: ${file} is empty`);
+    else resolved[name] = value;
+  }
+  if (problems.length > 0) throw new ConfigError(`Invalid environment:\n${problems.join('\n')}`);
+  return resolved;
+}
+
 /** Keys a fleet must share, with how to make one; in production on PostgreSQL each must be set. */
 const FLEET_KEYS = ['CAPTCHA_HMAC_KEY', 'STAFF_SECRET_KEY'] as const;
 export type FleetKey = (typeof FLEET_KEYS)[number];
@@ -271,6 +319,11 @@ export function weakKeyReason(text: string): string | null {
   return null;
 }
 
+const HOW_TO_MAKE_A_KEY =
+  `Each key is ${KEY_BYTES} random bytes, written as 64 hex digits or as base64/base64url (43 characters or more). ` +
+  'Make each one once, for example with `openssl rand -base64 32` ' +
+  "(or `npx node -e \"console.log(require('crypto').randomBytes(32).toString('base64'))\"`)";
+
 /**
  * The one message for keys that are missing (in production on PostgreSQL) or weak: what is wrong
  * with each, the accepted forms and how to make one.
@@ -281,11 +334,19 @@ export function fleetKeysMessage(problems: { name: FleetKey; problem: string }[]
       ? 'Invalid environment: in production on PostgreSQL (DATABASE_URL), every server must be given the same keys:\n'
       : 'Invalid environment: the keys must be strong:\n') +
     problems.map(({ name, problem }) => `  ${name} ${problem}`).join('\n') +
-    `\nEach key is ${KEY_BYTES} random bytes, written as 64 hex digits or as base64/base64url (43 characters or more). ` +
-    'Make each one once, for example with `openssl rand -base64 32` ' +
-    "(or `npx node -e \"console.log(require('crypto').randomBytes(32).toString('base64'))\"`), " +
-    'and give every server the same values. Keep them out of the database and its backups.'
+    `\n${HOW_TO_MAKE_A_KEY}, and give every server the same values. Keep them out of the database and its backups.`
   );
+}
+
+/**
+ * NEW_STAFF_SECRET_KEY (or NEW_STAFF_SECRET_KEY_FILE), the key `npm run staff -- rotate-staff-key`
+ * seals every staff secret under, held to the rules of every key; a ConfigError when it is missing or weak.
+ */
+export function newStaffSecretKeyFrom(env: Record<string, string | undefined>): string {
+  const value = withSecretFiles(env).NEW_STAFF_SECRET_KEY;
+  const problem = value ? weakKeyReason(value) : 'is not set: it is the key the staff secrets are sealed under from now on';
+  if (problem) throw new ConfigError(`Invalid environment:\n  NEW_STAFF_SECRET_KEY ${problem}\n${HOW_TO_MAKE_A_KEY}.`);
+  return value!;
 }
 
 /**
@@ -318,7 +379,7 @@ export function staffSecretKey(text: string): Buffer {
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = EnvSchema.safeParse(
-    Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== '')),
+    Object.fromEntries(Object.entries(withSecretFiles(env)).filter(([, v]) => v !== undefined && v !== '')),
   );
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
@@ -378,6 +439,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicUrl: e.PUBLIC_URL ? e.PUBLIC_URL.replace(/\/+$/, '') : null,
     staff: {
       secretKey: staffKeyText === null ? null : staffSecretKey(staffKeyText),
+      previousSecretKey: e.PREVIOUS_STAFF_SECRET_KEY === undefined ? null : staffSecretKey(e.PREVIOUS_STAFF_SECRET_KEY),
       idleMinutes: e.STAFF_IDLE_MINUTES,
       absoluteHours: e.STAFF_ABSOLUTE_HOURS,
       bootstrapAdminEmail: e.BOOTSTRAP_ADMIN_EMAIL,

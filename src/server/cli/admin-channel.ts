@@ -13,7 +13,7 @@ import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import * as z from 'zod';
 import { writeBackup } from '../db/backup/write-backup.ts';
 import { CLI_COMMANDS, runCommand, type CliCommand, type CommandDeps } from './commands.ts';
-import type { CliOutput } from './staff-cli.ts';
+import type { CliOutput, CommandInput } from './staff-cli.ts';
 
 const MAX_BODY_BYTES = 16 * 1024;
 /**
@@ -22,7 +22,12 @@ const MAX_BODY_BYTES = 16 * 1024;
  */
 const BACKUP_STALL_MS = 60_000;
 
-const RequestSchema = z.object({ command: z.enum(CLI_COMMANDS), args: z.array(z.string().max(1000)).max(50) });
+/** `input`: what the command read from its own environment (a new staff key): never logged. */
+const RequestSchema = z.object({
+  command: z.enum(CLI_COMMANDS),
+  args: z.array(z.string().max(1000)).max(50),
+  input: z.object({ newStaffSecretKey: z.string().max(1000).optional() }).optional(),
+});
 
 export interface CommandAnswer {
   exitCode: number;
@@ -86,10 +91,10 @@ export async function startAdminChannel(deps: Omit<CommandDeps, 'out'> & { log: 
         parsed = null;
       }
       if (!parsed?.success) return answer(400, { error: 'invalid command' });
-      const { command, args } = parsed.data;
+      const { command, args, input } = parsed.data;
       const output: CommandAnswer['output'] = [];
       const out: CliOutput = { log: (line) => output.push({ stream: 'log', line }), error: (line) => output.push({ stream: 'error', line }) };
-      runCommand(command, args, { ...deps, out }).then(
+      runCommand(command, args, { ...deps, out, input, runningServer: true }).then(
         (exitCode) => {
           // The command's name only: its arguments hold e-mail addresses and names.
           deps.log.info({ command, subcommand: command === 'staff' ? args[0] : undefined, exitCode }, 'console command run through the admin channel');
@@ -120,13 +125,13 @@ export async function startAdminChannel(deps: Omit<CommandDeps, 'out'> & { log: 
 }
 
 /** Sends a command to the running server; null when the channel does not answer (the server is stopping). */
-export async function sendToServer(admin: { port: number; secret: string }, command: CliCommand, args: string[]): Promise<CommandAnswer | null> {
+export async function sendToServer(admin: { port: number; secret: string }, command: CliCommand, args: string[], input: CommandInput = {}): Promise<CommandAnswer | null> {
   let response: Response;
   try {
     response = await fetch(`http://127.0.0.1:${admin.port}/commands`, {
       method: 'POST',
       headers: { authorization: `Bearer ${admin.secret}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ command, args }),
+      body: JSON.stringify({ command, args, input }),
     });
   } catch {
     return null;

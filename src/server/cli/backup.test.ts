@@ -43,7 +43,9 @@ function capture() {
   return { lines, text: () => lines.join('\n'), out: { log: (l: string) => lines.push(l), error: (l: string) => lines.push(l) } };
 }
 
-const embeddedConfig = (dir: string): Config => testConfig({ database: { kind: 'pglite', dataDir: path.join(dir, 'db') } });
+/** A restore's config as `npm run restore` reads an environment without STAFF_SECRET_KEY (testConfig's in-memory database has one). */
+const withoutStaffKey = (config: Config): Config => ({ ...config, staff: { ...config.staff, secretKey: null } });
+const embeddedConfig = (dir: string): Config => withoutStaffKey(testConfig({ database: { kind: 'pglite', dataDir: path.join(dir, 'db') } }));
 
 async function snapshotOf(config: Config) {
   const database = await openDatabase(config);
@@ -107,6 +109,7 @@ describe('npm run restore', () => {
     const run = capture();
     expect(await runRestoreCommand(['--from', sourceFile], run.out, embeddedConfig(restored)), run.text()).toBe(0);
     expect(run.text()).toMatch(/Restored \d+ rows in \d+ tables/);
+    expect(run.text()).toContain("No STAFF_SECRET_KEY is set, so the second factors stay sealed under the backup's generated staff key, restored into the database");
     expect(existsSync(lockFileOf(path.join(restored, 'db')))).toBe(false);
 
     const database = await openDatabase(embeddedConfig(restored));
@@ -312,7 +315,7 @@ describe.skipIf(!postgresUrl)('across database kinds', () => {
   it('restores a backup taken on PGlite onto PostgreSQL, and one taken there back onto PGlite', { timeout: 120_000 }, async () => {
     const database = await createTempDatabase(postgresUrl!, 'champions_backup');
     try {
-      const onPostgres = testConfig({ database: { kind: 'postgres', url: database.url } });
+      const onPostgres = withoutStaffKey(testConfig({ database: { kind: 'postgres', url: database.url } }));
       // Another session on the database (a server's pool, say): refused, nothing created.
       const other = new pg.Client({ connectionString: database.url });
       await other.connect();
@@ -354,7 +357,7 @@ describe.skipIf(!postgresUrl)('a restore that fails part way', () => {
 
     const database = await createTempDatabase(postgresUrl!, 'champions_backup');
     try {
-      const onPostgres = testConfig({ database: { kind: 'postgres', url: database.url } });
+      const onPostgres = withoutStaffKey(testConfig({ database: { kind: 'postgres', url: database.url } }));
       const failed = capture();
       expect(await runRestoreCommand(['--from', doubled], failed.out, onPostgres)).toBe(1);
       expect(failed.text()).toMatch(/Restore failed, nothing was restored: The database refused rows 1 to 7 of table staff_users: duplicate key value violates unique constraint "staff_users_\w+" \(SQLSTATE 23505/);

@@ -3,7 +3,7 @@
 import type { Database } from '../db/client.ts';
 import type { AuthService } from '../services/auth/auth.ts';
 import { runSeedDemoCommand } from './seed-demo.ts';
-import { runStaffCommand, type CliOutput } from './staff-cli.ts';
+import { runStaffCommand, type CliOutput, type CommandInput } from './staff-cli.ts';
 
 export const CLI_COMMANDS = ['staff', 'seed-demo'] as const;
 export type CliCommand = (typeof CLI_COMMANDS)[number];
@@ -13,6 +13,10 @@ export interface CommandDeps {
   auth: AuthService;
   linkBase: string;
   out: CliOutput;
+  /** Read from the environment of the process the command was typed in (staff-cli.ts). */
+  input?: CommandInput;
+  /** The running server runs it, through its admin channel. */
+  runningServer?: boolean;
 }
 
 /** Runs one command; returns its exit code. */

@@ -4,9 +4,8 @@ import { loadConfig, type Config } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { createAuthService } from '../services/auth/auth.ts';
 import { consoleLinkBase } from '../services/auth/bootstrap.ts';
-import { createSecretBox } from '../services/auth/secret-box.ts';
 import { createMailer } from '../services/mail/outbox.ts';
-import { loadServerKeys } from '../services/server-keys.ts';
+import { loadServerKeys, staffSecretBox } from '../services/server-keys.ts';
 
 /**
  * The environment a command that opens the database with its keys (`npm run staff`, `npm run
@@ -32,7 +31,7 @@ export async function openCliContext(config: Config = loadConfig(commandEnvironm
   const mailer = createMailer(database.db, config.mail);
   const auth = createAuthService(database.db, {
     mailer,
-    box: createSecretBox(keys.staffSecretKey),
+    box: staffSecretBox(keys),
     productName: config.productName,
     idleMinutes: config.staff.idleMinutes,
     absoluteHours: config.staff.absoluteHours,

@@ -6,13 +6,15 @@
 // server keeps its pool open), and a started server has always written rows (its first main admin,
 // its keys), which the emptiness check refuses anyway. A row the database refuses is named by its
 // table and place, with the database's reason and none of its values (db/backup/restore-error.ts).
+// With STAFF_SECRET_KEY in its environment the second factors are re-sealed under it (the backup's
+// generated staff key left out); without, they stay under the backup's key, and it says so.
 import { existsSync, rmSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import type { Config } from '../config.ts';
 import { carriesChecksum } from '../db/backup/format.ts';
 import { BackupFileError, checkBackup, readBackup, type BackupReader } from '../db/backup/read-backup.ts';
 import { analyzeDatabase } from '../services/embedded-upkeep.ts';
-import { backupMigrationTag, refuseUnlessEmpty, restoreBackup, RestoreRefused } from '../db/backup/restore-backup.ts';
+import { backupMigrationTag, refuseUnlessEmpty, restoreBackup, RestoreRefused, type Restored, type RestoreKeys } from '../db/backup/restore-backup.ts';
 import { openDatabase, rowsOf, type DatabaseHandle } from '../db/client.ts';
 import { acquireDatabaseLock, describeHolder } from '../db/lock.ts';
 import { fileArgument } from './backup-cli.ts';
@@ -38,21 +40,35 @@ async function refuseOtherSessions(database: DatabaseHandle, target: string): Pr
   }
 }
 
-async function restoreInto(database: DatabaseHandle, kind: 'pglite' | 'postgres', backup: BackupReader, target: string): Promise<Record<string, number>> {
+async function restoreInto(database: DatabaseHandle, kind: 'pglite' | 'postgres', backup: BackupReader, target: string, keys: RestoreKeys): Promise<Restored> {
   if (kind === 'postgres') await refuseOtherSessions(database, target);
   await refuseUnlessEmpty(database.db, backup.header, target);
-  const rows = await restoreBackup(database.db, kind, backup, target);
+  const restored = await restoreBackup(database.db, kind, backup, target, keys);
   // A bulk load: plans need statistics before the first request (PGlite has no autovacuum to take them).
   await analyzeDatabase(database.db);
-  return rows;
+  return restored;
 }
 
-async function restore(config: Config, backup: BackupReader, target: string): Promise<Record<string, number>> {
+/** What became of the second factors' key, in one line. */
+function staffKeyLine({ staffKey }: Restored): string {
+  if (staffKey.kind === 'resealed') {
+    return (
+      `Second factors: ${staffKey.resealed} re-sealed under the STAFF_SECRET_KEY given${staffKey.backupKeyLeftOut ? ", and the backup's generated staff key left out" : ''}; ` +
+      'start every server with this STAFF_SECRET_KEY.'
+    );
+  }
+  return staffKey.backupKey
+    ? "No STAFF_SECRET_KEY is set, so the second factors stay sealed under the backup's generated staff key, restored into the database (production on PostgreSQL needs STAFF_SECRET_KEY: restore with it set)."
+    : 'No STAFF_SECRET_KEY is set, so the second factors stay sealed under the key the backed-up site was given: start the servers with that STAFF_SECRET_KEY.';
+}
+
+async function restore(config: Config, backup: BackupReader, target: string): Promise<Restored> {
   const where = config.database;
+  const keys: RestoreKeys = { staffSecretKey: config.staff.secretKey, previousStaffSecretKey: config.staff.previousSecretKey };
   if (where.kind === 'postgres') {
     const database = await openDatabase(config);
     try {
-      return await restoreInto(database, 'postgres', backup, target);
+      return await restoreInto(database, 'postgres', backup, target, keys);
     } finally {
       await database.close();
     }
@@ -69,9 +85,9 @@ async function restore(config: Config, backup: BackupReader, target: string): Pr
   try {
     const database = await openDatabase(config);
     try {
-      const rows = await restoreInto(database, 'pglite', backup, target);
+      const result = await restoreInto(database, 'pglite', backup, target, keys);
       restored = true;
-      return rows;
+      return result;
     } finally {
       await database.close();
     }
@@ -101,10 +117,12 @@ export async function runRestoreCommand(argv: string[], out: CliOutput, givenCon
       );
     }
     const backup = await readBackup(file);
-    const rows = await restore(config, backup, target);
+    const result = await restore(config, backup, target);
+    const { rows } = result;
     const rowCount = Object.values(rows).reduce((sum, n) => sum + n, 0);
     const { header } = backup;
     out.log(`Restored ${rowCount} rows in ${Object.keys(rows).length} tables from ${file} (taken ${header.createdAt} on ${header.source}, migration ${header.migration.tag}).`);
+    out.log(staffKeyLine(result));
     out.log(`${target} is ready: start the server on it; it applies any newer migrations as it starts.`);
     return 0;
   } catch (error) {

@@ -4,18 +4,18 @@
 // - embedded PGlite nobody holds: the command takes the lock itself and opens the database,
 //   so that a server started meanwhile refuses until the command is done.
 import { setTimeout as delay } from 'node:timers/promises';
-import { ConfigError, loadConfig, type Config } from '../config.ts';
+import { ConfigError, loadConfig, newStaffSecretKeyFrom, type Config } from '../config.ts';
 import { acquireDatabaseLock, describeHolder } from '../db/lock.ts';
 import { sendToServer } from './admin-channel.ts';
 import { runCommand, type CliCommand } from './commands.ts';
 import { commandEnvironment, openCliContext } from './context.ts';
-import type { CliOutput } from './staff-cli.ts';
+import type { CliOutput, CommandInput } from './staff-cli.ts';
 
 /** A server that is starting (lock taken, admin channel not yet open) or another command gets this long. */
 const WAIT_FOR_HOLDER_MS = 60_000;
 const POLL_MS = 250;
 
-async function runDirectly(config: Config, command: CliCommand, args: string[], out: CliOutput): Promise<number> {
+async function runDirectly(config: Config, command: CliCommand, args: string[], out: CliOutput, input: CommandInput): Promise<number> {
   let context;
   try {
     context = await openCliContext(config);
@@ -26,7 +26,7 @@ async function runDirectly(config: Config, command: CliCommand, args: string[], 
     return 1;
   }
   try {
-    return await runCommand(command, args, { db: context.db, auth: context.auth, linkBase: context.linkBase, out });
+    return await runCommand(command, args, { db: context.db, auth: context.auth, linkBase: context.linkBase, out, input });
   } finally {
     await context.close();
   }
@@ -87,16 +87,34 @@ export function loadConfigFor(out: CliOutput, env: NodeJS.ProcessEnv = process.e
   }
 }
 
+/**
+ * What the command reads from its own environment and hands to whoever runs it (a running server
+ * does not have this environment): NEW_STAFF_SECRET_KEY for rotate-staff-key, checked here, before
+ * the database is reached. Null, having said why, when it is missing or weak.
+ */
+function commandInput(command: CliCommand, args: string[], env: NodeJS.ProcessEnv, out: CliOutput): CommandInput | null {
+  if (command !== 'staff' || args[0] !== 'rotate-staff-key') return {};
+  try {
+    return { newStaffSecretKey: newStaffSecretKeyFrom(env) };
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    out.error(error.message);
+    return null;
+  }
+}
+
 export async function runConsoleCommand(command: CliCommand, args: string[], out: CliOutput, givenConfig?: Config, env: NodeJS.ProcessEnv = process.env): Promise<number> {
+  const input = commandInput(command, args, env, out);
+  if (!input) return 1;
   const config = givenConfig ?? loadConfigFor(out, commandEnvironment(env));
   if (!config) return 1;
   const dbDir = config.database.kind === 'pglite' ? config.database.dataDir : null;
-  if (!dbDir) return runDirectly(config, command, args, out);
+  if (!dbDir) return runDirectly(config, command, args, out, input);
 
   const exitCode = await reachEmbeddedDatabase(dbDir, out, {
-    direct: () => runDirectly(config, command, args, out),
+    direct: () => runDirectly(config, command, args, out, input),
     throughServer: async (admin) => {
-      const answer = await sendToServer(admin, command, args);
+      const answer = await sendToServer(admin, command, args, input);
       if (!answer) return null;
       for (const { stream, line } of answer.output) out[stream](line);
       return answer.exitCode;

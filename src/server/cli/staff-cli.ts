@@ -1,23 +1,41 @@
-// `npm run staff -- add|list|disable|enable|reset-second-factor`: staff accounts from the command line (scripts/staff.ts).
+// `npm run staff -- add|list|disable|enable|reset-second-factor|rotate-staff-key`: staff accounts, and the
+// key that seals their second factors, from the command line (scripts/staff.ts).
 import { parseArgs } from 'node:util';
 import { STAFF_LANGUAGES, STAFF_ROLES, type StaffLanguage, type StaffRole } from '#shared/schemas/staff.ts';
 import { EmailSchema, NameSchema } from '#shared/schemas/fields.ts';
 import type { AuthService } from '../services/auth/auth.ts';
+import { SecretsUnreadable } from '../services/auth/staff-key.ts';
 
 const STAFF_USAGE = `Usage:
   npm run staff -- add --role main_admin|reviewer|area_manager|sales_rep --email E --first-name F --last-name L [--area-manager EMAIL] [--language it|en|de]
   npm run staff -- list
   npm run staff -- disable --email E
   npm run staff -- enable --email E   (a disabled account may sign in again)
-  npm run staff -- reset-second-factor --email E   (lost authenticator: the next sign-in enrols a new one)`;
+  npm run staff -- reset-second-factor --email E   (lost authenticator: the next sign-in enrols a new one)
+  NEW_STAFF_SECRET_KEY=K npm run staff -- rotate-staff-key   (every second factor sealed under the new key K; README "Rotating the staff key")`;
 
 export interface CliOutput {
   log(line: string): void;
   error(line: string): void;
 }
 
+/** What a command reads from the environment of the process it was typed in, which the running server does not have. */
+export interface CommandInput {
+  /** NEW_STAFF_SECRET_KEY, checked (config.ts newStaffSecretKeyFrom), for rotate-staff-key. */
+  newStaffSecretKey?: string;
+}
+
+export interface StaffCommandDeps {
+  auth: AuthService;
+  linkBase: string;
+  out: CliOutput;
+  input?: CommandInput;
+  /** The running server runs it, through its admin channel (and goes on with the keys it changed). */
+  runningServer?: boolean;
+}
+
 /** Runs one command; returns the exit code. */
-export async function runStaffCommand(argv: string[], deps: { auth: AuthService; linkBase: string; out: CliOutput }): Promise<number> {
+export async function runStaffCommand(argv: string[], deps: StaffCommandDeps): Promise<number> {
   const { auth, out } = deps;
   let parsed;
   try {
@@ -76,6 +94,8 @@ export async function runStaffCommand(argv: string[], deps: { auth: AuthService;
     return 0;
   }
 
+  if (command === 'rotate-staff-key') return rotateStaffKey(deps);
+
   if (command === 'add') {
     const role = values.role as StaffRole | undefined;
     if (!role || !STAFF_ROLES.includes(role)) return fail(out, `--role must be one of ${STAFF_ROLES.join(', ')}`);
@@ -107,6 +127,39 @@ export async function runStaffCommand(argv: string[], deps: { auth: AuthService;
 
   out.error(STAFF_USAGE);
   return 2;
+}
+
+/** Every stored second factor sealed under NEW_STAFF_SECRET_KEY in one transaction, then what the operator does next. */
+async function rotateStaffKey({ auth, out, input, runningServer }: StaffCommandDeps): Promise<number> {
+  if (!input?.newStaffSecretKey) return fail(out, 'NEW_STAFF_SECRET_KEY is not set: it is the key the second factors are sealed under from now on.');
+  let rotation;
+  try {
+    rotation = await auth.rotateStaffKey(input.newStaffSecretKey);
+  } catch (error) {
+    if (!(error instanceof SecretsUnreadable)) throw error;
+    return fail(
+      out,
+      `Nothing was changed: ${error.message} ${runningServer ? 'the running server has (its STAFF_SECRET_KEY and PREVIOUS_STAFF_SECRET_KEY)' : 'given (STAFF_SECRET_KEY, PREVIOUS_STAFF_SECRET_KEY, NEW_STAFF_SECRET_KEY): run the command with the keys the servers run with'}. ` +
+        'Give the key they are sealed under as PREVIOUS_STAFF_SECRET_KEY, or reset those second factors first (npm run staff -- reset-second-factor --email E).',
+    );
+  }
+  out.log(`Re-sealed ${rotation.resealed} stored second factor${rotation.resealed === 1 ? '' : 's'} under the new key, in one transaction.`);
+  if (rotation.generated) {
+    out.log(
+      runningServer
+        ? "The database's generated staff key (app_secrets) is now the new key, and the running server uses it already: nothing more to do."
+        : "The database's generated staff key (app_secrets) is now the new key; servers read it there as they start: restart any server running on this database.",
+    );
+    return 0;
+  }
+  out.log('Next: set STAFF_SECRET_KEY to the new key (the value of NEW_STAFF_SECRET_KEY) on every server and restart them; then remove PREVIOUS_STAFF_SECRET_KEY, if set.');
+  out.log(
+    runningServer
+      ? 'Until it restarts, the running server checks second factors under the new key already; restarted with the old key, it could not.'
+      : 'A server given only the old key cannot check second factors from now on (README "Rotating the staff key": a fleet gives its servers the new key and PREVIOUS_STAFF_SECRET_KEY first).',
+  );
+  if (rotation.removedStoredKey) out.log('The generated staff key the database still held (app_secrets) was removed: STAFF_SECRET_KEY replaced it, and it opens nothing any more.');
+  return 0;
 }
 
 function fail(out: CliOutput, message: string): number {

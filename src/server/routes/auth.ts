@@ -79,6 +79,8 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRouteDeps) {
       return ok(reply);
     }
     if (result.reason === 'locked') return reply.code(429).send({ status: 'failed', message: StaffMessage.locked });
+    // The server's keys cannot open the stored secret: its fault, to be reported (logged with the user id).
+    if (result.reason === 'unreadable') return reply.code(500).send({ status: 'failed', message: StaffMessage.secondFactorUnreadable });
     if (result.reason === 'wrong') return invalid(reply, { code: 'validation.totpCode' });
     return reply.code(409).send({ status: 'failed', message: result.reason === 'already_enabled' ? 'alreadyEnabled' : 'notEnrolled' });
   };

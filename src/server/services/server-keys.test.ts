@@ -28,7 +28,7 @@ describe('server keys', () => {
     opened = await createTestDatabase();
     const fromEnv = { ...opened.config, captcha: { ...opened.config.captcha, hmacKey: 'e'.repeat(32) }, staff: { ...opened.config.staff, secretKey: Buffer.alloc(32, 7) } };
     const keys = await loadServerKeys(opened.database.db, fromEnv);
-    expect(keys).toEqual({ captchaHmacKey: 'e'.repeat(32), staffSecretKey: Buffer.alloc(32, 7) });
+    expect(keys).toEqual({ captchaHmacKey: 'e'.repeat(32), staffSecretKey: Buffer.alloc(32, 7), previousStaffSecretKey: null, staffKeyGenerated: false });
   });
 
   it('in production on PostgreSQL generates nothing: a missing key is refused as the server refuses it, and app_secrets stays empty (issue 36 item 7b)', async () => {
@@ -65,7 +65,7 @@ describe('server keys', () => {
       staff: { ...opened.config.staff, secretKey: null },
     };
     const keys = await loadServerKeys(opened.database.db, onDisk);
-    expect(keys).toEqual({ captchaHmacKey: 'c'.repeat(43), staffSecretKey: Buffer.alloc(32, 3) });
+    expect(keys).toEqual({ captchaHmacKey: 'c'.repeat(43), staffSecretKey: Buffer.alloc(32, 3), previousStaffSecretKey: null, staffKeyGenerated: true });
     expect(existsSync(path.join(dataDir, 'secrets.json'))).toBe(false);
     expect(await loadServerKeys(opened.database.db, onDisk)).toEqual(keys);
   });

@@ -12,13 +12,19 @@ import { eq } from 'drizzle-orm';
 import { ConfigError, fleetKeysMessage, keysMayBeGenerated, staffSecretKey, type Config, type FleetKey } from '../config.ts';
 import type { Queryable } from '../db/client.ts';
 import { appSecrets } from '../db/schema.ts';
+import { createSecretBox, type SecretBox } from './auth/secret-box.ts';
 
 export interface ServerKeys {
   captchaHmacKey: string;
   staffSecretKey: Buffer;
+  /** PREVIOUS_STAFF_SECRET_KEY: opens, never seals, what is still sealed under the key before (docs/decisions/0046). */
+  previousStaffSecretKey: Buffer | null;
+  /** Whether staffSecretKey is the generated one kept in app_secrets (STAFF_SECRET_KEY is not set). */
+  staffKeyGenerated: boolean;
 }
 
-const STORED_NAMES = { captchaHmacKey: 'captchaHmacKey', staffSecretKey: 'staffSecretKey' } as const;
+/** The names of the generated keys in app_secrets. */
+export const STORED_NAMES = { captchaHmacKey: 'captchaHmacKey', staffSecretKey: 'staffSecretKey' } as const;
 
 /** The stored secret of this name: the first server to ask generates it, every later one reads the same. */
 async function storedSecret(db: Queryable, name: string): Promise<string> {
@@ -63,5 +69,12 @@ export async function loadServerKeys(db: Queryable, config: Pick<Config, 'captch
   return {
     captchaHmacKey: config.captcha.hmacKey ?? (await storedSecret(db, STORED_NAMES.captchaHmacKey)),
     staffSecretKey: config.staff.secretKey ?? staffSecretKey(await storedSecret(db, STORED_NAMES.staffSecretKey)),
+    previousStaffSecretKey: config.staff.previousSecretKey,
+    staffKeyGenerated: config.staff.secretKey === null,
   };
+}
+
+/** The box that seals staff secrets under the staff key, and opens them with it or the previous one. */
+export function staffSecretBox(keys: ServerKeys): SecretBox {
+  return createSecretBox(keys.staffSecretKey, { opening: [keys.previousStaffSecretKey], generated: keys.staffKeyGenerated });
 }

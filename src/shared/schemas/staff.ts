@@ -168,4 +168,6 @@ export const StaffMessage = {
   unauthorized: 'unauthorized',
   forbidden: 'forbidden',
   locked: 'locked',
+  /** The server cannot open the stored second factor (a key problem on its side): nothing the person can fix. */
+  secondFactorUnreadable: 'secondFactorUnreadable',
 } as const;

@@ -3,7 +3,10 @@
 // rows in one transaction and checks the counts. Any refusal or failure leaves the data as it was.
 // A statement the database refuses is reported by table, rows and reason, never with its values
 // (restore-error.ts); the file's end line, checksum included, is checked before the commit.
+// Given a STAFF_SECRET_KEY, the same transaction re-seals the second factors under it and leaves the
+// backup's generated staff key out (services/auth/staff-key.ts, docs/decisions/0046).
 import { sql } from 'drizzle-orm';
+import { sealRestoredSecrets, SecretsUnreadable, type RestoredStaffKey } from '../../services/auth/staff-key.ts';
 import { rowsOf, type Database, type Transaction } from '../client.ts';
 import type { BackupHeader } from './format.ts';
 import { migrateTo } from './migrate-to.ts';
@@ -82,11 +85,38 @@ async function resetSequences(tx: Transaction, tables: string[]): Promise<void> 
   }
 }
 
+/** The staff keys of the restore's environment: STAFF_SECRET_KEY, and PREVIOUS_STAFF_SECRET_KEY to open a backup that does not hold its key. */
+export interface RestoreKeys {
+  staffSecretKey: Buffer | null;
+  previousStaffSecretKey: Buffer | null;
+}
+
+export interface Restored {
+  /** Rows per table, as the backup's end line counts them. */
+  rows: Record<string, number>;
+  staffKey: RestoredStaffKey;
+}
+
+/** The second factors open with no key the restore has: what to give it. */
+function unreadableRefusal(error: SecretsUnreadable): RestoreRefused {
+  return new RestoreRefused(
+    `${error.message} the restore has: the backup's generated staff key, PREVIOUS_STAFF_SECRET_KEY and STAFF_SECRET_KEY; nothing was restored. ` +
+      'The backup does not hold the key its site was given: set PREVIOUS_STAFF_SECRET_KEY to that key (the STAFF_SECRET_KEY its servers ran with). ' +
+      'If that key is lost, restore without STAFF_SECRET_KEY and reset those second factors (npm run staff -- reset-second-factor --email E).',
+  );
+}
+
 /**
  * Migrates the target to the backup's level and inserts the backup's rows in one transaction.
  * Call refuseUnlessEmpty first: it is checked again here, under lock, before anything is inserted.
  */
-export async function restoreBackup(db: Database, kind: 'pglite' | 'postgres', backup: BackupReader, target: string): Promise<Record<string, number>> {
+export async function restoreBackup(
+  db: Database,
+  kind: 'pglite' | 'postgres',
+  backup: BackupReader,
+  target: string,
+  keys: RestoreKeys = { staffSecretKey: null, previousStaffSecretKey: null },
+): Promise<Restored> {
   await migrateTo(db, kind, backupMigrationTag(backup.header));
   const tables = await backedUpTables(db);
   const byName = new Map(tables.map((table) => [table.name, table]));
@@ -142,7 +172,10 @@ export async function restoreBackup(db: Database, kind: 'pglite' | 'postgres', b
           if (counted?.n !== expected) throw new Error(`Table ${name} holds ${counted?.n} rows after the restore, the backup ${expected}; nothing was restored.`);
         }
         await resetSequences(tx, tables.map((t) => t.name));
-        return entry.end.rows;
+        const staffKey = await sealRestoredSecrets(tx, keys).catch((error: unknown) => {
+          throw error instanceof SecretsUnreadable ? unreadableRefusal(error) : error;
+        });
+        return { rows: entry.end.rows, staffKey };
       }
     }
     throw new Error('The backup ended without its end line.');

@@ -13,6 +13,7 @@ import type { Mailer } from '../mail/outbox.ts';
 import { hashToken, newToken } from '../tokens.ts';
 import { signInMail } from './mail.ts';
 import type { SecretBox } from './secret-box.ts';
+import { rotateStaffKey } from './staff-key.ts';
 import { createStaffUsers, type StaffUser } from './staff-users.ts';
 import { enrolment, matchingStep, newTotpSecret, TOTP_LOCK_MINUTES, TOTP_MAX_FAILURES } from './totp.ts';
 
@@ -39,7 +40,8 @@ export type VerifyResult =
   | { ok: true; sessionToken: string; next: SignInNext; returnTo: string }
   | { ok: false; reason: 'unknown' | 'used' | 'expired' | 'other_browser' | 'disabled' };
 
-export type CodeResult = { ok: true; sessionToken: string } | { ok: false; reason: 'wrong' | 'locked' | 'not_enrolled' | 'already_enabled' };
+/** `unreadable`: the stored secret opens with no key this server has; the code was not checked, nor counted. */
+export type CodeResult = { ok: true; sessionToken: string } | { ok: false; reason: 'wrong' | 'locked' | 'unreadable' | 'not_enrolled' | 'already_enabled' };
 
 const needsTotp = (user: Pick<StaffUser, 'role' | 'totpEnabledAt'>) => ROLES_NEEDING_TOTP.includes(user.role) || user.totpEnabledAt !== null;
 
@@ -101,9 +103,20 @@ export function createAuthService(db: Database, options: AuthOptions) {
    * Checks a TOTP code for the user. The attempt is counted (and the lock set at the
    * TOTP_MAX_FAILURES-th) in one statement before the code is evaluated, so however many codes
    * arrive at once, at most TOTP_MAX_FAILURES are evaluated per lock window. A right code clears
-   * the count again.
+   * the count again. A secret that opens with no key of this server (sealed under another
+   * STAFF_SECRET_KEY: a restore or a rotation the servers were not given) is the server's fault, not
+   * the person's: logged as an error, and answered without counting the attempt (docs/decisions/0046).
    */
-  async function checkCode(user: StaffUser, code: string, actor: Actor): Promise<'ok' | 'wrong' | 'locked'> {
+  async function checkCode(user: StaffUser, code: string, actor: Actor): Promise<'ok' | 'wrong' | 'locked' | 'unreadable'> {
+    const secret = user.totpSecret ? options.box.open(user.totpSecret) : null;
+    if (user.totpSecret && secret === null) {
+      options.log?.error(
+        { userId: user.id },
+        "auth: this staff user's second-factor secret opens with neither STAFF_SECRET_KEY nor PREVIOUS_STAFF_SECRET_KEY: it was sealed under another key (a restore or a key rotation this server was not given); the code was not checked (README \"Rotating the staff key\")",
+      );
+      await record('totp_unreadable', { userId: user.id, email: user.email, detail: 'sealed under another key' }, actor);
+      return 'unreadable';
+    }
     const at = now();
     const lockEnd = new Date(at.getTime() + TOTP_LOCK_MINUTES * 60_000).toISOString();
     const reachesLimit = sql`${staffUsers.totpFailures} + 1 >= ${TOTP_MAX_FAILURES}`;
@@ -119,7 +132,6 @@ export function createAuthService(db: Database, options: AuthOptions) {
       await record('totp_refused', { userId: user.id, email: user.email, detail: 'locked' }, actor);
       return 'locked';
     }
-    const secret = user.totpSecret ? options.box.open(user.totpSecret) : null;
     const step = secret ? matchingStep(secret, code, at) : null;
     if (step !== null) {
       // Accepted once: the update only succeeds for a step later than the last accepted one.
@@ -307,6 +319,11 @@ export function createAuthService(db: Database, options: AuthOptions) {
     async signOut(context: StaffContext, actor: Actor) {
       await revoke(context.session.id);
       await record('sign_out', { userId: context.user.id, email: context.user.email }, actor);
+    },
+
+    /** Every stored secret sealed under the new key, in one transaction; this service seals under it from now on (staff-key.ts). */
+    rotateStaffKey(newKeyText: string) {
+      return rotateStaffKey(db, options.box, newKeyText);
     },
 
     /** Deletes links and sessions that can no longer be used. */

@@ -163,6 +163,21 @@ describe('VerifySignInPage', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent("Troppi tentativi non riusciti");
   });
 
+  it('says that a code the server cannot check is its problem to report, not a wrong code (issue 37 item 2)', async () => {
+    stubStaffApi({
+      'POST /api/auth/verify': () => json({ status: 'ok', data: { next: 'totp', returnTo: '/admin/review' } }),
+      'POST /api/auth/totp': () => json({ status: 'failed', message: 'secondFactorUnreadable' }, 500),
+    });
+    const user = await renderAt('/signin/verify?token=tok');
+    await user.click(screen.getByRole('button', { name: 'Accedi' }));
+    await user.type(await screen.findByRole('textbox', { name: 'Codice di verifica' }), '654321');
+    await user.click(screen.getByRole('button', { name: 'Verifica e accedi' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('per un problema tecnico da parte nostra');
+    expect(alert).toHaveTextContent("segnalare all'amministratore");
+    expect(alert).not.toHaveTextContent('Il codice non è corretto');
+  });
+
   it('without a token says the link is not valid', async () => {
     stubStaffApi({});
     await renderAt('/signin/verify');

@@ -1,5 +1,5 @@
 // A six-digit code from the authenticator app (TOTP). Wrong codes say so; too many lock the
-// account for a while (429).
+// account for a while (429); a code the server cannot check (its key problem) says to report it.
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorSummary } from '../../components/error-summary.tsx';
@@ -16,6 +16,7 @@ const ERROR_KEYS: Record<Exclude<TotpResult, 'ok'>, string> = {
   wrongCode: 'staff.totp.wrongCode',
   locked: 'staff.totp.locked',
   expired: 'staff.totp.expired',
+  unreadable: 'staff.totp.unreadable',
   failed: 'errorsGlobal.temporarilyUnavailableService',
 };
 
