@@ -45,12 +45,12 @@ describe('crash durability', () => {
   }, 180_000);
 });
 
-/** A POST whose answer we wait for; `sent` resolves once the whole body is on the wire. */
-function postRaw(url: string, body: string): { sent: Promise<void>; answer: Promise<{ status: number; body: string }> } {
+/** A POST whose answer we wait for, from a chosen loopback address; `sent` resolves once the whole body is on the wire. */
+function postRaw(url: string, body: string, localAddress = '127.0.0.1'): { sent: Promise<void>; answer: Promise<{ status: number; body: string }> } {
   let markSent!: () => void;
   const sent = new Promise<void>((resolve) => (markSent = resolve));
   const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
-    const request = http.request(url, { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), connection: 'close' } }, (response) => {
+    const request = http.request(url, { method: 'POST', localAddress, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), connection: 'close' } }, (response) => {
       let text = '';
       response.setEncoding('utf8');
       response.on('data', (c: string) => (text += c));
@@ -72,7 +72,8 @@ describe('graceful shutdown', () => {
       const photoTokens = await solvedTokensFrom(server.url, 4);
       // Four 5 MB photos (each about 200 ms of decoding and re-encoding) and four saves at once.
       const inFlight = [
-        ...photoTokens.map((recaptchaToken) => postRaw(`${server.url}/api/save-temp-pharmacist-image`, JSON.stringify({ data: jpeg.toString('base64'), recaptchaToken }))),
+        // Each photo from an address of its own: one address may have two uploads in flight (decision 0043).
+        ...photoTokens.map((recaptchaToken, i) => postRaw(`${server.url}/api/save-temp-pharmacist-image`, JSON.stringify({ data: jpeg.toString('base64'), recaptchaToken }), `127.0.0.${10 + i}`)),
         ...tokens.map((recaptchaToken, i) => postRaw(`${server.url}/api/save-pharmacist`, JSON.stringify(validApplication({ country: 'uk', distinct: { run: 'term', index: 700_000 + i } }, { recaptchaToken })))),
       ];
       await Promise.all(inFlight.map((r) => r.sent));
