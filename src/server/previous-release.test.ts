@@ -59,7 +59,7 @@ describe(`the previous release (${previous.version})`, () => {
       await exited;
     };
     const url = `http://127.0.0.1:${port}`;
-    await expect.poll(() => fetch(`${url}/readyz`).then((r) => r.status, () => 0), { timeout: 90_000, interval: 250, message: () => output }).toBe(200);
+    await expect.poll(() => fetch(`${url}/readyz`).then((r) => r.status, () => 0), { timeout: 90_000, interval: 250 }).toBe(200);
     expect((await (await fetch(`${url}/readyz`)).json()) as Record<string, unknown>).toMatchObject({ status: 'ok' });
 
     const [recaptchaToken] = await solvedTokensFrom(url, 1);
