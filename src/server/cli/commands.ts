@@ -2,10 +2,11 @@
 // running server runs them on its behalf (admin-channel.ts).
 import type { Database } from '../db/client.ts';
 import type { AuthService } from '../services/auth/auth.ts';
+import { runMailCommand } from './mail-cli.ts';
 import { runSeedDemoCommand } from './seed-demo.ts';
 import { runStaffCommand, type CliOutput, type CommandInput } from './staff-cli.ts';
 
-export const CLI_COMMANDS = ['staff', 'seed-demo'] as const;
+export const CLI_COMMANDS = ['staff', 'seed-demo', 'mail'] as const;
 export type CliCommand = (typeof CLI_COMMANDS)[number];
 
 export interface CommandDeps {
@@ -22,5 +23,6 @@ export interface CommandDeps {
 /** Runs one command; returns its exit code. */
 export function runCommand(command: CliCommand, args: string[], deps: CommandDeps): Promise<number> {
   if (command === 'staff') return runStaffCommand(args, deps);
+  if (command === 'mail') return runMailCommand(args, deps);
   return runSeedDemoCommand(deps);
 }
