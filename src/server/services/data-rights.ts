@@ -15,6 +15,7 @@ import { applications, dataRightsEvents, dataRightsLinks, drafts, fieldPharmacie
 import { newEditTokenWithHash } from './applications.ts';
 import { consentsOf } from './consents.ts';
 import { blankFieldPharmacist } from './field-force/field-pharmacist-erasure.ts';
+import { mailboxHash, recordErasure } from './erasure-ledger.ts';
 import { deleteMailsTo, removeEmlFiles } from './mail/erase.ts';
 import { hashToken } from './tokens.ts';
 import { vacuum } from './vacuum.ts';
@@ -22,7 +23,11 @@ import { vacuum } from './vacuum.ts';
 /** The tables an erasure rewrites or deletes from: vacuumed after it, so that no old row version keeps the data. */
 const ERASED_FROM = ['applications', 'field_pharmacies', 'files', 'file_contents', 'mail_outbox', 'drafts', 'review_audit', 'review_snapshots', 'data_rights_links'];
 
-export function createDataRights(db: Database, deps: { now: () => Date; mailDir: string; log?: Pick<FastifyBaseLogger, 'warn'> }) {
+export function createDataRights(
+  db: Database,
+  // ledgerDir: BACKUP_DIR, where each erasure is also recorded (services/erasure-ledger.ts); null = not recorded.
+  deps: { now: () => Date; mailDir: string; ledgerDir?: string | null; log?: Pick<FastifyBaseLogger, 'warn' | 'error'> },
+) {
   /** The mailbox a live link names (a link from before mailboxes names its application's), or null. */
   async function mailboxOfLink(token: string): Promise<{ mailbox: string; expiresAt: Date } | null> {
     const [link] = await db
@@ -41,6 +46,61 @@ export function createDataRights(db: Database, deps: { now: () => Date; mailDir:
       db.select().from(drafts).where(eq(drafts.mailbox, mailbox)),
     ]);
     return { held, fieldRows, draftRows };
+  }
+
+  /**
+   * Erases everything the mailbox holds (the data-rights erasure; a restore re-applies it from the
+   * erasure ledger); answers the ids of the records erased.
+   */
+  async function eraseMailbox(mailbox: string): Promise<{ applications: string[]; fieldPharmacies: string[] }> {
+    const now = deps.now();
+    const { mails: sentMails, ...erased } = await db.transaction(async (tx) => {
+      const held = await tx.select({ id: applications.id }).from(applications).where(and(eq(applications.mailbox, mailbox), ne(applications.status, 'erased'))).for('update');
+      for (const { id } of held) {
+        // The files' bytes go with their rows (the foreign key cascades), in this transaction.
+        await tx.delete(files).where(eq(files.applicationId, id));
+        // The answers kept at change requests (issue 25) are the applicant's answers too.
+        await tx.delete(reviewSnapshots).where(eq(reviewSnapshots.applicationId, id));
+        await tx
+          .update(applications)
+          .set({
+            status: 'erased',
+            // Not null and unique columns keep a placeholder that names only the row itself.
+            email: `erased:${id}`,
+            emailNormalized: `erased:${id}`,
+            mailbox: null,
+            firstName: '',
+            lastName: '',
+            registrationNumber: `erased:${id}`,
+            photo: null,
+            answers: {},
+            // The edit link stops working, and the status link (issue 25) with its hash.
+            editTokenHash: newEditTokenWithHash().hash,
+            statusTokenHash: null,
+            // A shared link to the listing (/finder/{listingId}) never leads to this row again.
+            listingId: sql`gen_random_uuid()`,
+            updatedAt: now,
+          })
+          .where(eq(applications.id, id));
+        await tx.update(reviewAudit).set({ reason: ERASED_REASON }).where(and(eq(reviewAudit.applicationId, id), isNotNull(reviewAudit.reason), sql`${reviewAudit.reason} <> ''`));
+        await tx.update(reviewAudit).set({ internalNote: ERASED_REASON }).where(and(eq(reviewAudit.applicationId, id), isNotNull(reviewAudit.internalNote)));
+        await tx.insert(dataRightsEvents).values({ applicationId: id, event: 'erased', at: now });
+      }
+      const fieldRows = await tx.select().from(fieldPharmacies).where(and(eq(fieldPharmacies.pharmacistMailbox, mailbox), ne(fieldPharmacies.pharmacistStatus, 'erased'))).for('update');
+      for (const row of fieldRows) {
+        await blankFieldPharmacist(tx, row, false);
+        await tx.insert(dataRightsEvents).values({ fieldPharmacyId: row.id, event: 'erased', at: now });
+      }
+      // Drafts from any spelling of the mailbox (case, a +tag, an internationalised domain).
+      await tx.delete(drafts).where(eq(drafts.mailbox, mailbox));
+      const heldIds = held.map((a) => a.id);
+      await tx.delete(dataRightsLinks).where(heldIds.length ? or(eq(dataRightsLinks.mailbox, mailbox), inArray(dataRightsLinks.applicationId, heldIds)) : eq(dataRightsLinks.mailbox, mailbox));
+      return { mails: await deleteMailsTo(tx, mailbox), applications: heldIds, fieldPharmacies: fieldRows.map((row) => row.id) };
+    });
+    // Without SMTP the e-mails were written as .eml files (mail/delivery.ts): they go too.
+    await removeEmlFiles(deps.mailDir, sentMails);
+    await vacuum(db, ERASED_FROM, deps.log);
+    return erased;
   }
 
   return {
@@ -115,56 +175,12 @@ export function createDataRights(db: Database, deps: { now: () => Date; mailDir:
     async erase(token: string): Promise<boolean> {
       const link = await mailboxOfLink(token);
       if (!link) return false;
-      const { mailbox } = link;
-      const now = deps.now();
-      const sentMails = await db.transaction(async (tx) => {
-        const held = await tx.select({ id: applications.id }).from(applications).where(and(eq(applications.mailbox, mailbox), ne(applications.status, 'erased'))).for('update');
-        for (const { id } of held) {
-          // The files' bytes go with their rows (the foreign key cascades), in this transaction.
-          await tx.delete(files).where(eq(files.applicationId, id));
-          // The answers kept at change requests (issue 25) are the applicant's answers too.
-          await tx.delete(reviewSnapshots).where(eq(reviewSnapshots.applicationId, id));
-          await tx
-            .update(applications)
-            .set({
-              status: 'erased',
-              // Not null and unique columns keep a placeholder that names only the row itself.
-              email: `erased:${id}`,
-              emailNormalized: `erased:${id}`,
-              mailbox: null,
-              firstName: '',
-              lastName: '',
-              registrationNumber: `erased:${id}`,
-              photo: null,
-              answers: {},
-              // The edit link stops working, and the status link (issue 25) with its hash.
-              editTokenHash: newEditTokenWithHash().hash,
-              statusTokenHash: null,
-              // A shared link to the listing (/finder/{listingId}) never leads to this row again.
-              listingId: sql`gen_random_uuid()`,
-              updatedAt: now,
-            })
-            .where(eq(applications.id, id));
-          await tx.update(reviewAudit).set({ reason: ERASED_REASON }).where(and(eq(reviewAudit.applicationId, id), isNotNull(reviewAudit.reason), sql`${reviewAudit.reason} <> ''`));
-          await tx.update(reviewAudit).set({ internalNote: ERASED_REASON }).where(and(eq(reviewAudit.applicationId, id), isNotNull(reviewAudit.internalNote)));
-          await tx.insert(dataRightsEvents).values({ applicationId: id, event: 'erased', at: now });
-        }
-        const fieldRows = await tx.select().from(fieldPharmacies).where(and(eq(fieldPharmacies.pharmacistMailbox, mailbox), ne(fieldPharmacies.pharmacistStatus, 'erased'))).for('update');
-        for (const row of fieldRows) {
-          await blankFieldPharmacist(tx, row, false);
-          await tx.insert(dataRightsEvents).values({ fieldPharmacyId: row.id, event: 'erased', at: now });
-        }
-        // Drafts from any spelling of the mailbox (case, a +tag, an internationalised domain).
-        await tx.delete(drafts).where(eq(drafts.mailbox, mailbox));
-        const heldIds = held.map((a) => a.id);
-        await tx.delete(dataRightsLinks).where(heldIds.length ? or(eq(dataRightsLinks.mailbox, mailbox), inArray(dataRightsLinks.applicationId, heldIds)) : eq(dataRightsLinks.mailbox, mailbox));
-        return deleteMailsTo(tx, mailbox);
-      });
-      // Without SMTP the e-mails were written as .eml files (mail/delivery.ts): they go too.
-      await removeEmlFiles(deps.mailDir, sentMails);
-      await vacuum(db, ERASED_FROM, deps.log);
+      const erased = await eraseMailbox(link.mailbox);
+      recordErasure(deps.ledgerDir, { at: deps.now(), kind: 'data-rights', mailboxes: [mailboxHash(link.mailbox)], ...erased }, deps.log);
       return true;
     },
+
+    eraseMailbox,
 
     async purgeExpired(now = deps.now()): Promise<number> {
       const deleted = await db.delete(dataRightsLinks).where(sql`${dataRightsLinks.expiresAt} < ${now}`).returning({ hash: dataRightsLinks.tokenHash });

@@ -3,8 +3,10 @@
 // the application's last change, updated_at), and drafts nobody finished 30 days after they were
 // started. Run with the other purges (main.ts); `now` is explicit so that tests move the clock.
 import { and, eq, inArray, lt } from 'drizzle-orm';
-import type { Database } from '../db/client.ts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database, Transaction } from '../db/client.ts';
 import { applications, drafts, files } from '../db/schema.ts';
+import { recordErasure } from './erasure-ledger.ts';
 
 export const ABANDONED_DRAFT_DAYS = 30;
 const DAY_MS = 24 * 3600_000;
@@ -19,6 +21,16 @@ export function monthsBefore(now: Date, months: number): Date {
 export interface RetentionOptions {
   now?: Date;
   rejectedMonths: number;
+  /** BACKUP_DIR: the deleted applications are recorded in its erasure ledger (erasure-ledger.ts); null = not recorded. */
+  ledgerDir?: string | null;
+  log?: Pick<FastifyBaseLogger, 'error'>;
+}
+
+/** In the caller's transaction: the applications, their files' rows and (cascading from those) their bytes; answers the files deleted. */
+export async function deleteApplications(tx: Transaction, ids: string[]): Promise<number> {
+  const gone = await tx.delete(files).where(inArray(files.applicationId, ids)).returning({ id: files.id });
+  await tx.delete(applications).where(inArray(applications.id, ids));
+  return gone.length;
 }
 
 export interface RetentionResult {
@@ -30,6 +42,7 @@ export interface RetentionResult {
 export async function applyRetention(db: Database, options: RetentionOptions): Promise<RetentionResult> {
   const now = options.now ?? new Date();
   const cutoff = monthsBefore(now, options.rejectedMonths);
+  let recorded: string[] = [];
   // One transaction: the applications, their files' rows and (cascading from those) their bytes.
   const removed = await db.transaction(async (tx) => {
     const expired = await tx
@@ -39,10 +52,11 @@ export async function applyRetention(db: Database, options: RetentionOptions): P
       .for('update', { skipLocked: true });
     if (!expired.length) return { applications: 0, files: 0 };
     const ids = expired.map((row) => row.id);
-    const gone = await tx.delete(files).where(inArray(files.applicationId, ids)).returning({ id: files.id });
-    await tx.delete(applications).where(inArray(applications.id, ids));
-    return { applications: ids.length, files: gone.length };
+    const filesGone = await deleteApplications(tx, ids);
+    recorded = ids;
+    return { applications: ids.length, files: filesGone };
   });
+  recordErasure(options.ledgerDir, { at: now, kind: 'retention-rejected', mailboxes: [], applications: recorded, fieldPharmacies: [] }, options.log);
 
   // A draft's temp photo is then no longer kept: purgeTempPhotos deletes it on its next run.
   const abandoned = await db

@@ -25,6 +25,7 @@ import { enqueueMail } from '../mail/outbox.ts';
 import { mailboxOf } from '../mailbox.ts';
 import { newStatusToken } from '../my-application.ts';
 import { hashToken, newToken } from '../tokens.ts';
+import { recordErasure } from '../erasure-ledger.ts';
 import { deleteMailsTo, removeEmlFiles } from '../mail/erase.ts';
 import { vacuum } from '../vacuum.ts';
 import { blankFieldPharmacist } from './field-pharmacist-erasure.ts';
@@ -57,9 +58,29 @@ class Refusal extends Error {
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
+/**
+ * The data of a field-signed pharmacist who did not confirm in time erased (the hourly upkeep; a
+ * restore re-applies it from the erasure ledger); false when the row no longer awaits them.
+ */
+export async function eraseUnconfirmedPharmacist(db: Database, id: string, mailDir: string): Promise<boolean> {
+  const mails = await db.transaction(async (tx) => {
+    const [row] = await tx.select().from(fieldPharmacies).where(and(eq(fieldPharmacies.id, id), eq(fieldPharmacies.pharmacistStatus, 'awaiting'))).for('update');
+    if (!row) return null;
+    await blankFieldPharmacist(tx, row, true);
+    // The e-mails we sent them go too, unless the mailbox is someone's record still (their own application, another pharmacy).
+    const mailbox = row.pharmacistMailbox ?? '';
+    const [application] = await tx.select({ id: applications.id }).from(applications).where(and(eq(applications.mailbox, mailbox), ne(applications.status, 'erased')));
+    const [other] = await tx.select({ id: fieldPharmacies.id }).from(fieldPharmacies).where(and(eq(fieldPharmacies.pharmacistMailbox, mailbox), ne(fieldPharmacies.id, id)));
+    return application || other || !mailbox ? [] : deleteMailsTo(tx, mailbox);
+  });
+  if (!mails) return false;
+  await removeEmlFiles(mailDir, mails);
+  return true;
+}
+
 export function createPharmacistConfirmation(
   db: Database,
-  deps: { now: () => Date; days: number; productName: string; supportEmail: string; mailDir: string; log?: Pick<FastifyBaseLogger, 'warn' | 'info'> },
+  deps: { now: () => Date; days: number; productName: string; supportEmail: string; mailDir: string; ledgerDir?: string | null; log?: Pick<FastifyBaseLogger, 'warn' | 'info' | 'error'> },
 ) {
   const settings = { productName: deps.productName, supportEmail: deps.supportEmail };
 
@@ -236,17 +257,9 @@ export function createPharmacistConfirmation(
         .from(fieldPharmacies)
         .where(and(eq(fieldPharmacies.pharmacistStatus, 'awaiting'), lt(fieldPharmacies.confirmationRequestedAt, new Date(now - deps.days * DAY_MS))));
       for (const { id } of lapsed) {
-        const mails = await db.transaction(async (tx) => {
-          const [row] = await tx.select().from(fieldPharmacies).where(and(eq(fieldPharmacies.id, id), eq(fieldPharmacies.pharmacistStatus, 'awaiting'))).for('update');
-          if (!row) return [];
-          await blankFieldPharmacist(tx, row, true);
-          // The e-mails we sent them go too, unless the mailbox is someone's record still (their own application, another pharmacy).
-          const mailbox = row.pharmacistMailbox ?? '';
-          const [application] = await tx.select({ id: applications.id }).from(applications).where(and(eq(applications.mailbox, mailbox), ne(applications.status, 'erased')));
-          const [other] = await tx.select({ id: fieldPharmacies.id }).from(fieldPharmacies).where(and(eq(fieldPharmacies.pharmacistMailbox, mailbox), ne(fieldPharmacies.id, id)));
-          return application || other || !mailbox ? [] : deleteMailsTo(tx, mailbox);
-        });
-        await removeEmlFiles(deps.mailDir, mails);
+        if (await eraseUnconfirmedPharmacist(db, id, deps.mailDir)) {
+          recordErasure(deps.ledgerDir, { at: deps.now(), kind: 'unconfirmed-field-pharmacist', mailboxes: [], applications: [], fieldPharmacies: [id] }, deps.log);
+        }
       }
       if (lapsed.length) await vacuum(db, ['field_pharmacies', 'mail_outbox', 'files', 'file_contents'], deps.log);
       await db.delete(fieldConfirmationLinks).where(lt(fieldConfirmationLinks.expiresAt, deps.now()));
