@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authEvents, callEntries, fieldPharmacies, staffSessions, staffUsers } from '../db/schema.ts';
-import { bootstrapMainAdmin } from '../services/auth/bootstrap.ts';
+import { bootstrapMainAdmin, consoleLinkBase } from '../services/auth/bootstrap.ts';
 import { createTestContext, type TestContext } from '../test/context.ts';
 import { tokenOfLink } from '../test/staff.ts';
 import { seedDemo } from './seed-demo.ts';
@@ -44,6 +44,13 @@ describe('bootstrap', () => {
     expect(first.statusCode).toBe(200);
     expect(first.json().data).toEqual({ next: 'totp-setup', returnTo: '/areamanager/mainadmin' });
     expect((await verifyLink(link!)).statusCode).toBe(400);
+  });
+});
+
+describe('the links a command prints', () => {
+  it('start at PUBLIC_URL when it is set, else at localhost and the port (the running server passes its own)', () => {
+    expect(consoleLinkBase({ publicUrl: 'https://champions.example.co.uk', port: 3000 })).toBe('https://champions.example.co.uk');
+    expect(consoleLinkBase({ publicUrl: null, port: 8080 })).toBe('http://localhost:8080/it');
   });
 });
 
