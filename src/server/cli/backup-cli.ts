@@ -1,13 +1,15 @@
 // `npm run backup -- --out FILE` (scripts/backup.ts): the whole database in one file, consistent at
 // one moment (db/backup/). On PostgreSQL it reads the database directly; on the embedded database
 // through the running server (its admin channel), or under the lock when no server runs. The file
-// is written as FILE.part (0600), read back and checked (row counts and checksum), then renamed to FILE.
-import { createWriteStream, existsSync, renameSync, rmSync, statSync, type WriteStream } from 'node:fs';
+// is written as FILE.part (0600; its folder made 0700 when missing), read back and checked (row
+// counts and checksum), then renamed to FILE (db/backup/backup-file.ts, as the scheduled backups).
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Config } from '../config.ts';
 import { NothingToBackUp, writeBackup } from '../db/backup/write-backup.ts';
-import { BackupFileError, checkBackup } from '../db/backup/read-backup.ts';
+import { BackupFileError } from '../db/backup/read-backup.ts';
+import { BackupPlaceError, removeQuietly, ensureBackupFolder, keepCheckedPart, openPart, totalRows } from '../db/backup/backup-file.ts';
 import { openDatabase } from '../db/client.ts';
 import { receiveBackup } from './admin-channel.ts';
 import { loadConfigFor, reachEmbeddedDatabase } from './run.ts';
@@ -21,7 +23,7 @@ function operatorPath(file: string): string {
 }
 
 /** The file `--<option> FILE` names, as the operator meant it; null having printed the usage when it is missing or the arguments are wrong. */
-export function fileArgument(argv: string[], option: string, usage: string, out: CliOutput): string | null {
+function fileArgument(argv: string[], option: string, usage: string, out: CliOutput): string | null {
   let values;
   try {
     values = parseArgs({ args: argv, options: { [option]: { type: 'string' } } }).values;
@@ -35,12 +37,6 @@ export function fileArgument(argv: string[], option: string, usage: string, out:
     return null;
   }
   return operatorPath(file);
-}
-
-/** FILE.part, readable by its owner only (it holds personal data and the keys), synced to disk on close. */
-function openPart(part: string): WriteStream {
-  rmSync(part, { force: true });
-  return createWriteStream(part, { mode: 0o600, flush: true });
 }
 
 async function backupDirectly(config: Config, part: string): Promise<void> {
@@ -79,20 +75,20 @@ export async function runBackupCommand(argv: string[], out: CliOutput, givenConf
 
   const part = `${file}.part`;
   try {
+    // Before the database (or the running server) is asked for anything: a folder that cannot be made is one sentence.
+    ensureBackupFolder(path.dirname(file));
     if (!(await writePart(config, part, out))) {
-      rmSync(part, { force: true });
+      removeQuietly(part);
       return 1;
     }
-    const { header, rows } = await checkBackup(part);
-    renameSync(part, file);
-    const rowCount = Object.values(rows).reduce((sum, n) => sum + n, 0);
-    const megabytes = (statSync(file).size / 1024 / 1024).toFixed(1);
-    out.log(`Backup written: ${file} (${megabytes} MB; ${rowCount} rows in ${Object.keys(rows).length} tables; ${header.source} at migration ${header.migration.tag}).`);
+    const { header, rows, bytes } = await keepCheckedPart(part, file);
+    const megabytes = (bytes / 1024 / 1024).toFixed(1);
+    out.log(`Backup written: ${file} (${megabytes} MB; ${totalRows(rows)} rows in ${Object.keys(rows).length} tables; ${header.source} at migration ${header.migration.tag}).`);
     out.log('It holds personal data and the keys of the staff second factors: keep it as safe as the database itself (README "Backups").');
     return 0;
   } catch (error) {
-    rmSync(part, { force: true });
-    if (error instanceof NothingToBackUp || error instanceof BackupFileError) {
+    removeQuietly(part);
+    if (error instanceof NothingToBackUp || error instanceof BackupFileError || error instanceof BackupPlaceError) {
       out.error(`No backup written: ${error.message}`);
       return 1;
     }

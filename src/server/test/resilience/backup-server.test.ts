@@ -1,7 +1,8 @@
 // Backup and restore with the real server as a child process (issue #21 acceptance): a backup taken
 // while the server serves, through its admin channel; a restore under the running server refused
 // with nothing changed; a restore into an empty DATA_DIR, and a server started on it serves the
-// same application and photo.
+// same application and photo. A backup into a missing folder makes it; one that cannot be made is
+// said in one sentence before the server is asked for anything.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -85,6 +86,22 @@ describe('backup and restore beside a running server on the embedded database', 
     expect(statSync(backupFile).mode & 0o777).toBe(0o600);
     // The server holds the lock throughout, so the backup can only have come through its channel.
     expect((await fetch(`${source!.url}/healthz`)).status).toBe(200);
+  });
+
+  it('makes a missing --out folder (0700) through the running server, or says in one sentence why not; the server logs no cut-off backup', { timeout: 120_000 }, async () => {
+    const nested = path.join(work, 'missing', 'deeper', 'serving.backup.gz');
+    const made = script('backup', sourceDir, ['--out', nested]);
+    expect(made.status, made.stderr).toBe(0);
+    expect(statSync(path.join(work, 'missing')).mode & 0o777).toBe(0o700);
+    expect(statSync(path.dirname(nested)).mode & 0o777).toBe(0o700);
+    expect(statSync(nested).mode & 0o777).toBe(0o600);
+    // A folder that cannot be made: said before the server is asked for anything (it was a stack trace, and the server's log said "Premature close").
+    const blocked = script('backup', sourceDir, ['--out', '/proc/no-such-folder/serving.backup.gz']);
+    expect(blocked.status).toBe(1);
+    expect(blocked.stderr).toBe('No backup written: cannot create the folder /proc/no-such-folder (ENOENT).\n');
+    expect(blocked.stdout).toBe('');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(source!.output()).not.toMatch(/Premature close|backup failed/);
   });
 
   it('refuses to restore under the running server, and changes nothing', { timeout: 120_000 }, async () => {
