@@ -63,6 +63,7 @@ import { createPlacesProvider } from './services/places/from-config.ts';
 import { databaseRateLimitStore } from './services/rate-limit-store.ts';
 import { loadServerKeys, staffSecretBox } from './services/server-keys.ts';
 import { createMetrics } from './services/metrics.ts';
+import { createBackupStatus } from './services/scheduled-backup.ts';
 import { createReviewDesk, fieldsInFormOrder, type ReviewDesk } from './services/review/review-desk.ts';
 import { createReviewChecks } from './services/review/review-checks.ts';
 import { createReviewClaims } from './services/review/review-claims.ts';
@@ -255,8 +256,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const publicReadLimit = { max: config.rateLimitMax * 10, timeWindow: '1 minute' };
 
   // First: its onResponse hook counts every request, unknown paths too.
-  await metricsRoutes(app, { metrics: createMetrics(database, { now, log: app.log }), token: config.metricsToken });
-  await healthRoutes(app, { database, lifecycle: services.lifecycle, uploads: services.uploads });
+  // The scheduled backups' last run (services/scheduled-backup.ts), for every server of the fleet.
+  const backups = createBackupStatus(db, config, now);
+  await metricsRoutes(app, { metrics: createMetrics(database, { now, log: app.log, lastBackup: backups.forMetrics }), token: config.metricsToken });
+  await healthRoutes(app, { database, lifecycle: services.lifecycle, uploads: services.uploads, backups });
   await registrationRoutes(app, { applications: services.applications, captcha: services.captcha, config, rateLimit: publicPostLimit });
   await draftRoutes(app, { drafts: services.drafts, captcha: services.captcha, config, rateLimit: publicPostLimit });
   await photoRoutes(app, { photos: services.photos, captcha: services.captcha, db, auth: services.auth, config, rateLimit: publicPostLimit, dailyBytes: config.uploadDailyBytes, uploads: services.uploads });

@@ -174,6 +174,13 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATABASE_URL: 'memory://', UPLOAD_DAILY_MB: '0' })).toThrow(/UPLOAD_DAILY_MB/);
   });
 
+  it('takes no scheduled backups unless BACKUP_DIR is set; every 24 hours, the newest 14 kept by default', () => {
+    expect(loadConfig({ DATABASE_URL: 'memory://' }).backup).toEqual({ dir: null, everyHours: 24, keep: 14 });
+    expect(loadConfig({ DATABASE_URL: 'memory://', BACKUP_DIR: 'backups', BACKUP_EVERY_HOURS: '6', BACKUP_KEEP: '28' }).backup).toEqual({ dir: path.resolve('backups'), everyHours: 6, keep: 28 });
+    expect(() => loadConfig({ DATABASE_URL: 'memory://', BACKUP_KEEP: '0' })).toThrow(/BACKUP_KEEP/);
+    expect(() => loadConfig({ DATABASE_URL: 'memory://', BACKUP_EVERY_HOURS: '0.5' })).toThrow(/BACKUP_EVERY_HOURS/);
+  });
+
   it('refuses invalid values with a readable message', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(ConfigError);
     expect(() => loadConfig({ DEFAULT_MARKET: 'fr' })).toThrow(/DEFAULT_MARKET/);

@@ -101,6 +101,11 @@ const EnvSchema = z.object({
   MAX_CONNECTIONS_PER_CLIENT: z.coerce.number().int().min(0).max(100_000).optional(),
   /** GET /metrics answers loopback clients, and others that send `Authorization: Bearer <METRICS_TOKEN>`; unset: loopback only. */
   METRICS_TOKEN: z.string().min(32, 'at least 32 characters, e.g. `openssl rand -base64 32`').optional(),
+  /** Scheduled backups (services/scheduled-backup.ts): the folder they are written to (created 0700); unset = none. */
+  BACKUP_DIR: z.string().min(1).optional(),
+  /** A backup every this many hours (one server of a fleet takes each); the newest BACKUP_KEEP files are kept. */
+  BACKUP_EVERY_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(24),
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(14),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   /**
    * The site's public origin (and optional path), e.g. "https://champions.example.com". E-mailed
@@ -177,6 +182,8 @@ export interface Config {
   maxConnectionsPerClient: number;
   /** The bearer token a scraper not on loopback sends for GET /metrics; null = loopback only. */
   metricsToken: string | null;
+  /** Scheduled backups: dir null = none (this server takes no backups; it still reports the fleet's). */
+  backup: { dir: string | null; everyHours: number; keep: number };
   production: boolean;
   nodeEnv: 'development' | 'production' | 'test';
   webDist: string;
@@ -447,6 +454,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy,
     maxConnectionsPerClient: e.MAX_CONNECTIONS_PER_CLIENT ?? (trustProxy === false ? DIRECT_CONNECTIONS_PER_CLIENT : 0),
     metricsToken: e.METRICS_TOKEN ?? null,
+    backup: { dir: e.BACKUP_DIR ? path.resolve(e.BACKUP_DIR) : null, everyHours: e.BACKUP_EVERY_HOURS, keep: e.BACKUP_KEEP },
     production,
     nodeEnv: e.NODE_ENV,
     webDist: path.resolve(e.WEB_DIST),

@@ -13,6 +13,7 @@ import { startScheduler } from './services/scheduled-jobs.ts';
 import { upkeepJob } from './services/upkeep.ts';
 import { embeddedAnalyzeJob } from './services/embedded-upkeep.ts';
 import { joinsDigestJob } from './services/field-force/joins-digest.ts';
+import { scheduledBackupJob } from './services/scheduled-backup.ts';
 import { releaseMemory, releaseMemoryWhenQuiet } from './process-settings.ts';
 import { exampleSettingWarnings } from './startup-warnings.ts';
 import { DATA_DIR_TIGHTENED, protectDataDir } from './data-dir.ts';
@@ -80,7 +81,8 @@ async function main() {
   // Background jobs: each turn runs on one server of the fleet (services/scheduled-jobs.ts).
   const { db } = app.services.database;
   const embeddedJobs = config.database.kind === 'pglite' ? [embeddedAnalyzeJob(db, app.log)] : [];
-  const scheduler = startScheduler(db, [upkeepJob(app, config), joinsDigestJob(app, config), ...embeddedJobs], app.log);
+  const backupJobs = config.backup.dir ? [scheduledBackupJob(app, config)] : [];
+  const scheduler = startScheduler(db, [upkeepJob(app, config), joinsDigestJob(app, config), ...embeddedJobs, ...backupJobs], app.log);
 
   // Stop signals are handled from here on, so that a stop during start-up still closes the database.
   let admin: AdminChannel | null = null;

@@ -600,4 +600,33 @@ export const joinsDigests = pgTable(
   (t) => [primaryKey({ columns: [t.areaManagerId, t.day] }), index('joins_digests_day_idx').on(t.day)],
 );
 
-export const schema = { pharmacies, applications, files, mailOutbox, captchaUsed, dailyQuota, drafts, staffUsers, signInLinks, staffSessions, authEvents, fieldPharmacies, callEntries, reviewAudit, reviewClaims, idempotentRequests, dataRightsLinks, dataRightsEvents, fileContents, appSecrets, rateLimitHits, scheduledJobs, fieldConfirmationLinks, consentRecords, csvExports, joinsDigests };
+/**
+ * The scheduled backups (services/scheduled-backup.ts, docs/decisions/0049): one row per run, on
+ * whichever server of the fleet took it, so that every server's /readyz and /metrics know the
+ * last one. What was written and whether it restored; no personal data. Left out of backups
+ * (db/backup/format.ts): it describes the site that took them, not the site a backup restores.
+ */
+export const backupRuns = pgTable(
+  'backup_runs',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    /** The moment the backup's snapshot was taken (its header's createdAt). */
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }).notNull(),
+    /** The server (host name) whose BACKUP_DIR holds the file. */
+    host: text('host').notNull(),
+    /** The file's name in BACKUP_DIR; a failed verification keeps it as NAME.unverified. */
+    file: text('file').notNull(),
+    bytes: bigint('bytes', { mode: 'number' }),
+    rows: integer('rows'),
+    /** Written, checked, restored into a scratch database and counted: the backup proved itself. */
+    verified: boolean('verified').notNull(),
+    /** Why not, when it did not (a message without values). */
+    error: text('error'),
+    writeMs: integer('write_ms'),
+    verifyMs: integer('verify_ms'),
+  },
+  (t) => [index('backup_runs_started_at_idx').on(t.startedAt)],
+);
+
+export const schema = { pharmacies, applications, files, mailOutbox, captchaUsed, dailyQuota, drafts, staffUsers, signInLinks, staffSessions, authEvents, fieldPharmacies, callEntries, reviewAudit, reviewClaims, idempotentRequests, dataRightsLinks, dataRightsEvents, fileContents, appSecrets, rateLimitHits, scheduledJobs, fieldConfirmationLinks, consentRecords, csvExports, joinsDigests, backupRuns };

@@ -3,14 +3,17 @@
 // migrations run the server does not listen yet, so a readiness probe fails then too. A photo
 // upload queue that no longer moves (services/files/upload-queue.ts) makes the server not ready.
 // A ready server also says its release, its schema (migrations pending or from a newer release)
-// and what an operator must fix (a missing public address: http/public-address.ts).
+// and what an operator must fix (a missing public address: http/public-address.ts) or watch (the
+// last scheduled backup, services/scheduled-backup.ts: a failed or stale one is reported, and the
+// server stays ready).
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { DatabaseHandle } from '../db/client.ts';
 import type { UploadQueue } from '../services/files/upload-queue.ts';
+import type { BackupStatus } from '../services/scheduled-backup.ts';
 import { RELEASE_VERSION, schemaState } from '../services/release.ts';
 
-export async function healthRoutes(app: FastifyInstance, deps: { database: DatabaseHandle; lifecycle: { draining: boolean }; uploads: UploadQueue }) {
+export async function healthRoutes(app: FastifyInstance, deps: { database: DatabaseHandle; lifecycle: { draining: boolean }; uploads: UploadQueue; backups?: BackupStatus }) {
   const databaseAnswers = async (request: FastifyRequest, reply: FastifyReply) => {
     try {
       await deps.database.db.execute(sql`select 1`);
@@ -35,11 +38,16 @@ export async function healthRoutes(app: FastifyInstance, deps: { database: Datab
     }
     // Ready; what an operator may want to know besides (release, schema, settings to fix).
     const publicAddress = app.publicAddress.problem();
+    const backup = await deps.backups?.detail().catch((error: unknown) => {
+      request.log.warn({ err: error }, 'readiness: the last backup could not be read');
+      return null;
+    });
+    const detail = { ...(publicAddress ? { publicAddress } : {}), ...(backup ? { backup } : {}) };
     return reply.header('cache-control', 'no-store').send({
       status: 'ok',
       version: RELEASE_VERSION,
       schema: await schemaState(deps.database.db),
-      ...(publicAddress ? { detail: { publicAddress } } : {}),
+      ...(Object.keys(detail).length > 0 ? { detail } : {}),
     });
   });
 }

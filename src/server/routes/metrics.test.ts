@@ -100,8 +100,9 @@ describe('GET /metrics on loopback', () => {
     else expect(open).toBe(1);
     expect(valueOf(response.body, 'champions_database_pool_idle_connections')).toBeLessThanOrEqual(open);
     expect(valueOf(response.body, 'champions_database_pool_waiting_requests')).toBe(0);
-    // Nothing records backups yet: the series is left out rather than made up.
+    // No backup recorded (BACKUP_DIR unset): the series are left out rather than made up.
     expect(response.body).not.toContain('champions_backup_last_success_timestamp_seconds');
+    expect(response.body).not.toContain('champions_backup_last_verification_ok');
   });
 
   it('counts requests by route pattern, method and status, never by the raw URL', async () => {
@@ -202,11 +203,18 @@ describe('GET /metrics on loopback', () => {
     expect(typed(text, 'champions_mail_outbox_pending_messages')).toBe(false);
   });
 
-  it('serves the last backup once something records it', async () => {
-    const metrics = createMetrics(ctx.database, { now: () => new Date(), log: ctx.app.log, lastBackupAt: async () => new Date(1_790_000_000_000) });
-    const text = await metrics.text();
+  it('serves the last backup once something records it, and whether the last one restored', async () => {
+    const lastBackup = { succeededAt: new Date(1_790_000_000_000) as Date | null, verified: true as boolean | null };
+    const metrics = createMetrics(ctx.database, { now: () => new Date(), log: ctx.app.log, lastBackup: async () => lastBackup });
+    let text = await metrics.text();
     expect(valueOf(text, 'champions_backup_last_success_timestamp_seconds')).toBe(1_790_000_000);
+    expect(valueOf(text, 'champions_backup_last_verification_ok')).toBe(1);
     expect(promtool(text)).toEqual({ status: 0, printed: '' });
+    // The last one failed, and none ever restored: the failure is served, the success left out.
+    Object.assign(lastBackup, { succeededAt: null, verified: false });
+    text = await metrics.text();
+    expect(valueOf(text, 'champions_backup_last_verification_ok')).toBe(0);
+    expect(text).not.toContain('champions_backup_last_success_timestamp_seconds');
   });
 });
 

@@ -4,7 +4,9 @@
 //   database connections, and Node's own series (prom-client's default metrics, their names);
 // - the database's, read at each scrape in two aggregate statements (the same on every server of a
 //   fleet): the mail outbox and the applications waiting for review. When they fail or take longer
-//   than READ_TIMEOUT_MS the rest is still served, with champions_database_up 0 and without them.
+//   than READ_TIMEOUT_MS the rest is still served, with champions_database_up 0 and without them;
+// - the scheduled backups' (services/scheduled-backup.ts, from backup_runs): the newest that
+//   restored, and whether the last one did; left out until a backup was recorded.
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
@@ -46,11 +48,11 @@ export interface MetricsOptions {
   now: () => Date;
   log: FastifyBaseLogger;
   /**
-   * When the last backup succeeded, or null when that is not known. Nothing records backups yet
-   * (`npm run backup` writes a file and nothing else): until scheduled backups give this, the
-   * series champions_backup_last_success_timestamp_seconds is left out.
+   * The scheduled backups (services/scheduled-backup.ts): when the newest one that restored was
+   * taken, and whether the last one restored; each series is left out while it is null (no backup
+   * recorded yet, or none ever restored). `npm run backup` records nothing.
    */
-  lastBackupAt?: () => Promise<Date | null>;
+  lastBackup?: () => Promise<{ succeededAt: Date | null; verified: boolean | null }>;
   /** Tests shorten READ_TIMEOUT_MS. */
   readTimeoutMs?: number;
 }
@@ -88,12 +90,13 @@ async function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
 }
 
 export function createMetrics(database: DatabaseHandle, options: MetricsOptions): Metrics {
-  const { now, log, lastBackupAt, readTimeoutMs = READ_TIMEOUT_MS } = options;
+  const { now, log, lastBackup, readTimeoutMs = READ_TIMEOUT_MS } = options;
   // Always served: this process's series.
   const own = new Registry();
-  // Served only when this scrape's reads succeeded; the backup's only when known.
+  // Served only when this scrape's reads succeeded; the backups' only when known.
   const fromDatabase = new Registry();
-  const backup = new Registry();
+  const backupSuccess = new Registry();
+  const backupVerification = new Registry();
 
   const requests = new Histogram({
     name: 'champions_http_request_duration_seconds',
@@ -126,7 +129,16 @@ export function createMetrics(database: DatabaseHandle, options: MetricsOptions)
     labelNames: ['market'] as const,
     registers: [fromDatabase],
   });
-  const backupAt = new Gauge({ name: 'champions_backup_last_success_timestamp_seconds', help: 'When the last backup succeeded (Unix time); left out when not known.', registers: [backup] });
+  const backupAt = new Gauge({
+    name: 'champions_backup_last_success_timestamp_seconds',
+    help: 'When the newest scheduled backup that restored in its verification was taken (Unix time); left out when none has.',
+    registers: [backupSuccess],
+  });
+  const backupVerified = new Gauge({
+    name: 'champions_backup_last_verification_ok',
+    help: "1 when the last scheduled backup was written and restored into a scratch database with every row, 0 when it failed; left out before the first.",
+    registers: [backupVerification],
+  });
 
   const age = (epochSeconds: number | null, at: number) => (epochSeconds === null ? 0 : Math.max(0, at - epochSeconds));
 
@@ -168,15 +180,17 @@ export function createMetrics(database: DatabaseHandle, options: MetricsOptions)
     }
   }
 
-  async function refreshBackup(): Promise<boolean> {
-    if (!lastBackupAt) return false;
+  /** The backups' registries this scrape serves: those whose value is known. */
+  async function refreshBackup(): Promise<Registry[]> {
+    if (!lastBackup) return [];
     try {
-      const at = await lastBackupAt();
-      if (at) backupAt.set(at.getTime() / 1000);
-      return at !== null;
+      const { succeededAt, verified } = await withTimeout(lastBackup(), readTimeoutMs);
+      if (succeededAt) backupAt.set(succeededAt.getTime() / 1000);
+      if (verified !== null) backupVerified.set(verified ? 1 : 0);
+      return [...(succeededAt ? [backupSuccess] : []), ...(verified !== null ? [backupVerification] : [])];
     } catch (error) {
       log.warn({ err: error }, 'metrics: the last backup could not be read');
-      return false;
+      return [];
     }
   }
 
@@ -187,8 +201,8 @@ export function createMetrics(database: DatabaseHandle, options: MetricsOptions)
       requests.observe({ route: route ?? UNMATCHED_ROUTE, method: METHODS.has(upper) ? upper : 'other', status: String(status) }, seconds);
     },
     async text() {
-      const [databaseRead, backupKnown] = await Promise.all([refreshDatabase(), refreshBackup()]);
-      const registries = [processMetrics(), own, ...(databaseRead ? [fromDatabase] : []), ...(backupKnown ? [backup] : [])];
+      const [databaseRead, backups] = await Promise.all([refreshDatabase(), refreshBackup()]);
+      const registries = [processMetrics(), own, ...(databaseRead ? [fromDatabase] : []), ...backups];
       const texts = await Promise.all(registries.map((registry) => registry.metrics()));
       return texts.join('');
     },

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../db/client.ts';
 import { createTestDatabase, type TestDatabase } from '../test/context.ts';
-import { claimTurn, finishTurn, runIfMyTurn, type ScheduledJob } from './scheduled-jobs.ts';
+import { claimTurn, finishTurn, runIfMyTurn, startScheduler, type ScheduledJob } from './scheduled-jobs.ts';
 
 const HOUR = 3600_000;
 let opened: TestDatabase;
@@ -64,5 +64,34 @@ describe('scheduled jobs', () => {
     expect(runs).toBe(1);
     const [row] = rowsOf<{ finished: boolean }>(await db.execute(sql`select last_finished_at >= last_started_at as finished from scheduled_jobs where name = 'counted'`));
     expect(row!.finished).toBe(true);
+  });
+
+  it('leaves a job that does not run at start until it is due, and cuts a run short when the scheduler stops', async () => {
+    const { db } = opened.database;
+    let runs = 0;
+    const backup: ScheduledJob = { name: 'not-at-start', everyMs: HOUR, runAtStart: false, run: async () => void runs++ };
+    // Its first turn ever is due at once; a restart ten minutes later does not take another.
+    await startScheduler(db, [backup], silentLog, HOUR).stop();
+    expect(runs).toBe(1);
+    await moveLastStart('not-at-start', '10 minutes');
+    await startScheduler(db, [backup], silentLog, HOUR).stop();
+    expect(runs).toBe(1);
+
+    let began = () => {};
+    const running = new Promise<void>((resolve) => (began = resolve));
+    let cut = false;
+    const long: ScheduledJob = {
+      name: 'cut-short',
+      everyMs: HOUR,
+      run: async () => {
+        began();
+        while (!cut) await new Promise((resolve) => setTimeout(resolve, 10));
+      },
+      stop: () => void (cut = true),
+    };
+    const scheduler = startScheduler(db, [long], silentLog, HOUR);
+    await running;
+    await scheduler.stop();
+    expect(cut).toBe(true);
   });
 });

@@ -9,6 +9,10 @@ export interface ScheduledJob {
   name: string;
   everyMs: number;
   run(): Promise<void>;
+  /** false: a server's start does not run it unless it is due (a backup: restarts must not take one each). */
+  runAtStart?: boolean;
+  /** Cuts a run in progress short when the server stops (the scheduler then waits for it to end). */
+  stop?(): void;
 }
 
 /** At start a server runs a job unless some server started it this recently (a restart after an upgrade runs it). */
@@ -63,7 +67,7 @@ export interface Scheduler {
 export function startScheduler(db: Queryable, jobs: ScheduledJob[], log: FastifyBaseLogger, checkEveryMs = CHECK_EVERY_MS): Scheduler {
   let running: Promise<unknown> = Promise.resolve();
   const tick = (atStart: boolean) => {
-    running = running.then(() => Promise.all(jobs.map((job) => runIfMyTurn(db, job, log, atStart))));
+    running = running.then(() => Promise.all(jobs.map((job) => runIfMyTurn(db, job, log, atStart && job.runAtStart !== false))));
   };
   tick(true);
   const timer = setInterval(() => tick(false), checkEveryMs);
@@ -71,6 +75,7 @@ export function startScheduler(db: Queryable, jobs: ScheduledJob[], log: Fastify
   return {
     async stop() {
       clearInterval(timer);
+      for (const job of jobs) job.stop?.();
       await running;
     },
   };

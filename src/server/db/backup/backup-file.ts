@@ -65,7 +65,7 @@ export interface KeptBackup {
 }
 
 /** Reads FILE.part back through every check a restore makes; throws (BackupFileError) when it does not add up. */
-async function checkPart(part: string): Promise<KeptBackup> {
+export async function checkPart(part: string): Promise<KeptBackup> {
   const { header, rows } = await checkBackup(part);
   return { header, rows, bytes: statSync(part).size };
 }

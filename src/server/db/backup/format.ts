@@ -17,6 +17,7 @@ export const carriesChecksum = (header: BackupHeader) => header.version >= 2;
 export const NOT_BACKED_UP: Record<string, string> = {
   rate_limit_hits: 'per-minute request counts, an unlogged cache',
   scheduled_jobs: 'when each background job runs next; a restored server runs them at its first turn',
+  backup_runs: "the scheduled backups of the site that took them (files on its servers' disks), not of the site a backup restores",
 };
 
 export interface MigrationLevel {
