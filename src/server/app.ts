@@ -189,7 +189,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   const now = options.now ?? (() => new Date());
   const mailer = createMailer(db, config.mail, app.log);
-  const dataRights = createDataRights(db, { now, mailDir: config.mail.dir, log: app.log });
+  const dataRights = createDataRights(db, { now, mailDir: config.mail.dir, ledgerDir: config.backup.dir, log: app.log });
   const services: Services = {
     database,
     lifecycle: { draining: false },
@@ -219,6 +219,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       productName: config.productName,
       supportEmail: config.operator.supportEmail,
       mailDir: config.mail.dir,
+      ledgerDir: config.backup.dir,
       log: app.log,
     }),
     activityLog: createActivityLog(db, { now, log: app.log }),
