@@ -1,5 +1,8 @@
 // The retention job, on a clock the test sets: rejected applications go with their files after
 // the configured months, abandoned drafts after 30 days; nothing else is touched.
+import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { eq, inArray } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,7 +11,8 @@ import { applications, drafts, fileContents, files } from '../db/schema.ts';
 import { createTestContext, uploadPhoto, type TestContext } from '../test/context.ts';
 import { setStatus, submitApplication } from '../test/listings.ts';
 import { insertFile } from './files/file-store.ts';
-import { ABANDONED_DRAFT_DAYS, applyRetention, monthsBefore } from './retention.ts';
+import { LEDGER_FILE, readLedger, reapplyErasures } from './erasure-ledger.ts';
+import { ABANDONED_DRAFT_DAYS, applyRetention, deleteApplications, monthsBefore } from './retention.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -58,6 +62,34 @@ describe('applyRetention', () => {
     expect(await applyRetention(ctx.database.db, { now: NOW, rejectedMonths: 6 })).toMatchObject({ applications: 1, files: 2 });
     expect(await applyRetention(ctx.database.db, { now: NOW, rejectedMonths: 6 })).toMatchObject({ applications: 0, files: 0 });
     expect(await storedBytes(recent)).toBe(0);
+  });
+
+  it('records the deleted applications by id in the erasure ledger given (BACKUP_DIR), which re-applies them by the same deletion', async () => {
+    const ledgerDir = path.join(mkdtempSync(path.join(tmpdir(), 'champions-retention-')), 'backups');
+    const old = await decided('rejected', monthsBefore(NOW, 40));
+    expect(await applyRetention(ctx.database.db, { now: NOW, rejectedMonths: 12, ledgerDir })).toMatchObject({ applications: 1 });
+    // Nothing deleted, nothing recorded.
+    await applyRetention(ctx.database.db, { now: NOW, rejectedMonths: 12, ledgerDir });
+    const entries = readLedger(path.join(ledgerDir, LEDGER_FILE))!;
+    expect(entries).toEqual([{ at: NOW.toISOString(), kind: 'retention-rejected', mailboxes: [], applications: [old.id], fieldPharmacies: [] }]);
+    expect(statSync(path.join(ledgerDir, LEDGER_FILE)).mode & 0o777).toBe(0o600);
+    expect(readFileSync(path.join(ledgerDir, LEDGER_FILE), 'utf8')).not.toContain('@');
+
+    // As a restore of a backup that still holds it: the entry deletes it again.
+    const again = await decided('rejected', monthsBefore(NOW, 40));
+    const deleted: string[][] = [];
+    const db = ctx.database.db;
+    const count = await reapplyErasures(db, [{ ...entries[0]!, applications: [again.id] }], {
+      eraseMailbox: () => Promise.reject(new Error('not a data-rights entry')),
+      eraseUnconfirmedFieldPharmacist: () => Promise.reject(new Error('not a lapse entry')),
+      deleteRejectedApplications: async (ids) => {
+        deleted.push(ids);
+        await db.transaction((tx) => deleteApplications(tx, ids));
+      },
+    });
+    expect([count, deleted]).toEqual([1, [[again.id]]]);
+    expect(await db.select().from(applications).where(eq(applications.id, again.id))).toEqual([]);
+    expect(await storedBytes(again)).toBe(0);
   });
 
   it(`deletes drafts started more than ${ABANDONED_DRAFT_DAYS} days ago`, async () => {
