@@ -2,14 +2,18 @@
 // for themselves, and only then reaches the review queue and, approved, the finder; a reminder
 // after 7 days, their data erased unconfirmed after FIELD_CONFIRMATION_DAYS; their data rights
 // cover the field record (a +tag spelling of the address too), and erasure leaves no trace of
-// them in the CSV or the mail directory.
-import { readdirSync, readFileSync } from 'node:fs';
+// them in the CSV or the mail directory. Both erasures are recorded, hashed, in the erasure ledger
+// of BACKUP_DIR (docs/decisions/0050).
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { REGISTRATION_BODY_IT } from '#shared/reference/options.ts';
+import { testConfig } from '../config.ts';
 import { applications, fieldPharmacies } from '../db/schema.ts';
+import { LEDGER_FILE, mailboxHash, readLedger } from '../services/erasure-ledger.ts';
 import type { StaffUser } from '../services/auth/staff-users.ts';
 import { solveCaptcha } from '../test/bot-check.ts';
 import { createTestContext, uploadPhoto, type TestContext } from '../test/context.ts';
@@ -22,9 +26,11 @@ let clock = new Date();
 const people = {} as Record<'admin' | 'manager' | 'rep', StaffUser>;
 const cookies = {} as Record<'admin' | 'manager' | 'rep', string>;
 let place = 0;
+const backupDir = path.join(mkdtempSync(path.join(tmpdir(), 'champions-field-ledger-')), 'backups');
+const ledger = () => readLedger(path.join(backupDir, LEDGER_FILE)) ?? [];
 
 beforeAll(async () => {
-  ctx = await createTestContext({}, { now: () => clock });
+  ctx = await createTestContext({ backup: { ...testConfig().backup, dir: backupDir } }, { now: () => clock });
   people.admin = await addStaff(ctx, 'main_admin');
   people.manager = await addStaff(ctx, 'area_manager');
   people.rep = await addStaff(ctx, 'sales_rep', { areaManagerId: people.manager.id });
@@ -181,6 +187,7 @@ describe('a field-signed pharmacist confirms for themselves', () => {
     expect(row).toMatchObject({ pharmacistStatus: 'erased', name: expect.stringContaining('Farmacia Conferma'), areaManagerId: people.manager.id });
     expect(JSON.stringify(row)).not.toMatch(/Luca|Neri|luca\.neri/);
     expect(await mailsOf(email)).toHaveLength(0);
+    expect(ledger()).toContainEqual({ at: clock.toISOString(), kind: 'unconfirmed-field-pharmacist', mailboxes: [], applications: [], fieldPharmacies: [id] });
   });
 });
 
@@ -263,5 +270,7 @@ describe('data rights of a field-signed pharmacist', () => {
     const [row] = await ctx.database.db.select().from(fieldPharmacies).where(eq(fieldPharmacies.id, id));
     expect(row?.pharmacistStatus).toBe('erased');
     expect((await managerList()).find((p) => p.id === id)?.pharmacist).toEqual({ status: 'erased', confirmedAt: null });
+    expect(ledger()).toContainEqual({ at: expect.any(String), kind: 'data-rights', mailboxes: [mailboxHash(email)], applications: [], fieldPharmacies: [id] });
+    expect(readFileSync(path.join(backupDir, LEDGER_FILE), 'utf8')).not.toMatch(/Russolini|Giorgia|giorgia\.russo|Luca|Neri/i);
   });
 });
