@@ -1,5 +1,11 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+
+/**
+ * The container image's test builds and runs the image with podman (minutes): only
+ * `npm run test:container` runs it (CONTAINER_TEST=1), `npm test` at its end.
+ */
+const CONTAINER_TEST = 'scripts/container.test.ts';
 
 export default defineConfig({
   plugins: [react()],
@@ -11,6 +17,7 @@ export default defineConfig({
           name: 'node',
           environment: 'node',
           include: ['src/shared/**/*.test.ts', 'src/server/**/*.test.ts', 'scripts/**/*.test.ts', 'src/lint/**/*.test.ts'],
+          exclude: process.env.CONTAINER_TEST === '1' ? configDefaults.exclude : [...configDefaults.exclude, CONTAINER_TEST],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
