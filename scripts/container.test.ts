@@ -205,9 +205,11 @@ function stageImages(output: string): Map<string, string> {
  */
 async function buildImage(podman: Podman): Promise<void> {
   const args = ['build', '--format', 'docker', '--network', 'host', '--build-arg', `BASE=${BASE_IMAGE}`, '-f', path.join(REPO_ROOT, 'Containerfile'), '-t', IMAGE];
-  // The registry is reached through this machine's network: its certificate authorities, if it names them.
-  const ca = process.env.NODE_EXTRA_CA_CERTS;
-  if (ca && existsSync(ca)) args.push('--secret', `id=ca,src=${ca}`);
+  // The registry is reached through this machine's network, whose proxy may present a certificate
+  // authority of its own: the one Node.js is told of, else the machine's bundle (extra authorities
+  // only add to Node.js's own).
+  const ca = [process.env.NODE_EXTRA_CA_CERTS, '/etc/ssl/certs/ca-certificates.crt'].find((file) => file && existsSync(file));
+  if (ca) args.push('--secret', `id=ca,src=${ca}`);
   const log = path.join(CACHE, 'build.log');
   const code = await runLogged('podman', [...podman.args, ...args, REPO_ROOT], log, podman.env);
   const output = readFileSync(log, 'utf8');
