@@ -2,6 +2,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { ApiMessage } from '#shared/schemas/api.ts';
 import { ErrorKey } from '#shared/schemas/fields.ts';
+import { sendProblem } from './problem.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -13,12 +14,15 @@ declare module 'fastify' {
 export function installErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
+    const publicApi = request.routeOptions.config.publicApi === true;
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
+      if (publicApi) return sendProblem(request, reply, 'internal');
       return reply.code(500).send({ status: 'failed', message: ApiMessage.unavailable });
     }
     // Not the message: a JSON parse error quotes the body it could not read.
     request.log.info({ code: error.code, status }, 'request refused');
+    if (publicApi) return sendProblem(request, reply, status === 429 ? 'rate-limited' : status === 404 ? 'not-found' : status === 406 ? 'not-acceptable' : 'invalid-parameter');
     if (status === 413) {
       // Uploads answer 413 'tooBig' (the photo input says the file is too big); anywhere else an
       // oversized body is invalid input like any other: 400 with the error code.

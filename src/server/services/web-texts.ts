@@ -9,6 +9,7 @@ import deFinder from '../../web/i18n/de/finder.json' with { type: 'json' };
 import deForm from '../../web/i18n/de/form.json' with { type: 'json' };
 import deItaly from '../../web/i18n/de/italy.json' with { type: 'json' };
 import deLanding from '../../web/i18n/de/landing.json' with { type: 'json' };
+import dePublicApi from '../../web/i18n/de/public-api.json' with { type: 'json' };
 import deManager from '../../web/i18n/de/manager.json' with { type: 'json' };
 import deReference from '../../web/i18n/de/reference.json' with { type: 'json' };
 import deStaff from '../../web/i18n/de/staff.json' with { type: 'json' };
@@ -16,6 +17,7 @@ import enFinder from '../../web/i18n/en/finder.json' with { type: 'json' };
 import enForm from '../../web/i18n/en/form.json' with { type: 'json' };
 import enItaly from '../../web/i18n/en/italy.json' with { type: 'json' };
 import enLanding from '../../web/i18n/en/landing.json' with { type: 'json' };
+import enPublicApi from '../../web/i18n/en/public-api.json' with { type: 'json' };
 import enManager from '../../web/i18n/en/manager.json' with { type: 'json' };
 import enReference from '../../web/i18n/en/reference.json' with { type: 'json' };
 import enStaff from '../../web/i18n/en/staff.json' with { type: 'json' };
@@ -23,14 +25,15 @@ import itFinder from '../../web/i18n/it/finder.json' with { type: 'json' };
 import itForm from '../../web/i18n/it/form.json' with { type: 'json' };
 import itItaly from '../../web/i18n/it/italy.json' with { type: 'json' };
 import itLanding from '../../web/i18n/it/landing.json' with { type: 'json' };
+import itPublicApi from '../../web/i18n/it/public-api.json' with { type: 'json' };
 import itManager from '../../web/i18n/it/manager.json' with { type: 'json' };
 import itReference from '../../web/i18n/it/reference.json' with { type: 'json' };
 import itStaff from '../../web/i18n/it/staff.json' with { type: 'json' };
 
 const FILES: Record<Language, unknown[]> = {
-  en: [enForm, enItaly, enLanding, enManager, enReference, enStaff, enFinder],
-  it: [itForm, itItaly, itLanding, itManager, itReference, itStaff, itFinder],
-  de: [deForm, deItaly, deLanding, deManager, deReference, deStaff, deFinder],
+  en: [enForm, enItaly, enLanding, enManager, enReference, enStaff, enFinder, enPublicApi],
+  it: [itForm, itItaly, itLanding, itManager, itReference, itStaff, itFinder, itPublicApi],
+  de: [deForm, deItaly, deLanding, deManager, deReference, deStaff, deFinder, dePublicApi],
 };
 
 /** Every message of the files, by its dotted key (the keys the pages' t() takes). */

@@ -8,12 +8,13 @@ import { decimalParam, ErrorKey, UuidSchema } from './fields.ts';
 /** Listings per page. */
 export const FINDER_PAGE_SIZE = 20;
 export const FINDER_DEFAULT_RADIUS_KM = 25;
-const FINDER_MAX_RADIUS_KM = 100;
+export const FINDER_MAX_RADIUS_KM = 100;
 const FINDER_MAX_PAGE = 500;
 /** The longest service keyword the finder filters by. */
 export const FINDER_SERVICE_MAX = 60;
 
-const wholeParam = (min: number, max: number) =>
+/** A whole number parameter between min and max (query strings are text). */
+export const wholeParam = (min: number, max: number) =>
   z.pipe(
     z.string().check(z.trim(), z.regex(/^\d{1,4}$/, { error: ErrorKey.invalid })),
     z.pipe(z.transform(Number), z.number().check(z.gte(min, { error: ErrorKey.invalid }), z.lte(max, { error: ErrorKey.invalid }))),
