@@ -33,22 +33,22 @@ export function boundingBox(lat: number, lng: number, radiusKm: number) {
  * lat/lng columns, as SQL. The distance 2R·asin(√a) grows with a, so rows are filtered and
  * ordered by a (exactly the distance order) and only the page's rows get their distance.
  */
-function haversineTermSql(lat: number, lng: number): SQL {
+export function haversineTermSql(lat: number, lng: number): SQL {
   return sql`(power(sin(radians(lat - ${lat}::float8) / 2), 2) + ${Math.cos((lat * Math.PI) / 180)}::float8 * cos(radians(lat)) * power(sin(radians(lng - ${lng}::float8) / 2), 2))`;
 }
 
 /** The haversine term of a distance (its inverse: d = 2R·asin(√a)). */
-const haversineTermOf = (km: number) => Math.sin(Math.min(km / (2 * EARTH_RADIUS_KM), Math.PI / 2)) ** 2;
-const distanceOfTerm = (a: number) => 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(a)));
+export const haversineTermOf = (km: number) => Math.sin(Math.min(km / (2 * EARTH_RADIUS_KM), Math.PI / 2)) ** 2;
+export const distanceOfTerm = (a: number) => 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(a)));
 
 /** Listed, as an SQL condition: the status is a literal so that the planner matches the partial index. */
-const LISTED = sql`status = ${sql.raw(`'${LISTED_STATUS}'`)}`;
+export const LISTED = sql`status = ${sql.raw(`'${LISTED_STATUS}'`)}`;
 
 /**
  * A market's listings (with a service keyword: those whose services contain it, any case), as SQL
  * conditions. The keyword is matched with strpos, so that no character of it is a pattern.
  */
-const listedIn = (market: string, service?: string) =>
+export const listedIn = (market: string, service?: string) =>
   service ? sql`${LISTED} and country = ${market} and strpos(lower(answers ->> 'services'), lower(${service})) > 0` : sql`${LISTED} and country = ${market}`;
 
 /**
@@ -106,7 +106,7 @@ function pageInReachSql(query: FinderQuery, pageSize: number, offset: number, re
 }
 
 /** A listing's columns, the answers under their payload names (what listingCardOf reads). */
-interface ListingRow {
+export interface ListingRow {
   listing_id: string;
   country: string;
   lat: number;
@@ -131,7 +131,7 @@ export interface FinderPage {
 }
 
 /** The public listing of a row: its card (the same projection as the applicant's preview), public id, place and market. */
-const toListing = (row: ListingRow): FinderListing => ({
+export const toListing = (row: ListingRow): FinderListing => ({
   id: row.listing_id,
   ...listingCardOf(row),
   lat: Number(row.lat),
@@ -142,7 +142,7 @@ const toListing = (row: ListingRow): FinderListing => ({
 const toItem = (row: FoundRow): FinderPharmacy => ({ ...toListing(row), distanceKm: Math.round(distanceOfTerm(Number(row.term)) * 100) / 100 });
 
 /** What a listing shows, from the application row `a`. */
-const LISTING_OF_A = sql`a.listing_id, a.first_name as "firstName", a.country, a.lat, a.lng, a.photo,
+export const LISTING_OF_A = sql`a.listing_id, a.first_name as "firstName", a.country, a.lat, a.lng, a.photo,
   a.answers ->> 'whereYouWork' as "whereYouWork", a.answers ->> 'address' as address,
   a.answers ->> 'services' as services, a.answers ->> 'anythingElseAboutYou' as "anythingElseAboutYou"`;
 
