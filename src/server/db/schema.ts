@@ -629,4 +629,34 @@ export const backupRuns = pgTable(
   (t) => [index('backup_runs_started_at_idx').on(t.startedAt)],
 );
 
-export const schema = { pharmacies, applications, files, mailOutbox, captchaUsed, dailyQuota, drafts, staffUsers, signInLinks, staffSessions, authEvents, fieldPharmacies, callEntries, reviewAudit, reviewClaims, idempotentRequests, dataRightsLinks, dataRightsEvents, fileContents, appSecrets, rateLimitHits, scheduledJobs, fieldConfirmationLinks, consentRecords, csvExports, joinsDigests, backupRuns };
+/**
+ * The finder's change feed (issue 38 item 3, docs/decisions/0051): one row per change of a listing,
+ * written by the trigger finder_changes_of_applications (migration 0027) on every write to
+ * applications, in commit order (the trigger takes an advisory lock before it takes a seq). An
+ * 'upsert' or 'delete' of the listing id in the market; the feed answers each with the listing's
+ * current state. Pruned after FINDER_FEED_DAYS. Left out of backups (db/backup/format.ts).
+ */
+export const finderChanges = pgTable(
+  'finder_changes',
+  {
+    seq: bigint('seq', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    market: text('market').notNull(),
+    listingId: uuid('listing_id').notNull(),
+    op: text('op', { enum: ['upsert', 'delete'] }).notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('finder_changes_market_seq_idx').on(t.market, t.seq), index('finder_changes_at_idx').on(t.at)],
+);
+
+/**
+ * The change feed's one row: its epoch (a random id that cursors carry, new in every database, so a
+ * cursor from before a restore answers 410) and the highest seq pruned (older cursors answer 410).
+ * Left out of backups (db/backup/format.ts).
+ */
+export const finderFeed = pgTable('finder_feed', {
+  id: integer('id').primaryKey().default(1),
+  epoch: uuid('epoch').notNull().default(sql`gen_random_uuid()`),
+  prunedThrough: bigint('pruned_through', { mode: 'number' }).notNull().default(0),
+});
+
+export const schema = { pharmacies, applications, files, mailOutbox, captchaUsed, dailyQuota, drafts, staffUsers, signInLinks, staffSessions, authEvents, fieldPharmacies, callEntries, reviewAudit, reviewClaims, idempotentRequests, dataRightsLinks, dataRightsEvents, fileContents, appSecrets, rateLimitHits, scheduledJobs, fieldConfirmationLinks, consentRecords, csvExports, joinsDigests, backupRuns, finderChanges, finderFeed };
