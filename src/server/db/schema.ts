@@ -659,4 +659,56 @@ export const finderFeed = pgTable('finder_feed', {
   prunedThrough: bigint('pruned_through', { mode: 'number' }).notNull().default(0),
 });
 
-export const schema = { pharmacies, applications, files, mailOutbox, captchaUsed, dailyQuota, drafts, staffUsers, signInLinks, staffSessions, authEvents, fieldPharmacies, callEntries, reviewAudit, reviewClaims, idempotentRequests, dataRightsLinks, dataRightsEvents, fileContents, appSecrets, rateLimitHits, scheduledJobs, fieldConfirmationLinks, consentRecords, csvExports, joinsDigests, backupRuns, finderChanges, finderFeed };
+/**
+ * API keys of client apps (issue 38 item 5, docs/decisions/0052). The key itself is never stored:
+ * key_hash is its SHA-256 (hex), looked up on every public API request that carries one;
+ * key_prefix its first characters, shown in lists. A revoked key stays, revoked, with its usage.
+ */
+export const apiClients = pgTable(
+  'api_clients',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    name: text('name').notNull(),
+    keyPrefix: text('key_prefix').notNull(),
+    keyHash: text('key_hash').notNull(),
+    quotaPerMinute: integer('quota_per_minute').notNull(),
+    createdAt: createdAt(),
+    /** The main admin who issued it; null when issued from the console or the account is gone. */
+    createdBy: uuid('created_by').references(() => staffUsers.id, { onDelete: 'set null' }),
+    rotatedAt: timestamp('rotated_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    revokedBy: uuid('revoked_by').references(() => staffUsers.id, { onDelete: 'set null' }),
+  },
+  (t) => [uniqueIndex('api_clients_key_hash_idx').on(t.keyHash)],
+);
+
+/** Requests per key and UTC day (added to in batches by every server; `limited`: of them answered 429). */
+export const apiClientUsage = pgTable(
+  'api_client_usage',
+  {
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => apiClients.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    requests: bigint('requests', { mode: 'number' }).notNull().default(0),
+    limited: bigint('limited', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.clientId, t.day] })],
+);
+
+/** The main admin's activity log of API keys: each issue, rotation and revocation, and who did it (null: the console). */
+export const apiClientEvents = pgTable(
+  'api_client_events',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => apiClients.id, { onDelete: 'cascade' }),
+    action: text('action', { enum: ['issue', 'rotate', 'revoke'] }).notNull(),
+    actorId: uuid('actor_id').references(() => staffUsers.id, { onDelete: 'set null' }),
+  },
+  (t) => [index('api_client_events_at_idx').on(t.at)],
+);
+
+export const schema = { pharmacies, applications, files, mailOutbox, captchaUsed, dailyQuota, drafts, staffUsers, signInLinks, staffSessions, authEvents, fieldPharmacies, callEntries, reviewAudit, reviewClaims, idempotentRequests, dataRightsLinks, dataRightsEvents, fileContents, appSecrets, rateLimitHits, scheduledJobs, fieldConfirmationLinks, consentRecords, csvExports, joinsDigests, backupRuns, finderChanges, finderFeed, apiClients, apiClientUsage, apiClientEvents };
