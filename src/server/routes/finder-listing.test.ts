@@ -4,7 +4,6 @@
 // deactivating or erasing the application takes both down at once.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiMessage } from '#shared/schemas/api.ts';
 import { FINDER_LISTING_KEYS } from '#shared/schemas/finder.ts';
 import { testConfig } from '../config.ts';
 import { applications, dataRightsLinks } from '../db/schema.ts';
@@ -51,7 +50,8 @@ describe('GET /api/v1/finder/listings/{listingId}', () => {
     for (const id of [UNKNOWN, 'not-a-uuid', '..%2F..', submittedListing!]) {
       const response = await listing(id);
       expect(response.statusCode, id).toBe(404);
-      expect(response.json()).toEqual({ status: 'failed', message: ApiMessage.notFound });
+      expect(response.headers['content-type']).toMatch(/^application\/problem\+json/);
+      expect(response.json()).toMatchObject({ type: '/api/v1/problems/not-found', status: 404, title: 'Not found' });
     }
   });
 });

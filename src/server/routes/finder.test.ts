@@ -169,7 +169,10 @@ describe('GET /api/v1/finder/pharmacies', () => {
     for (const [query, fields] of cases) {
       const response = await find(query);
       expect(response.statusCode, query).toBe(400);
-      expect(Object.keys(response.json().errors).sort(), query).toEqual([...fields].sort());
+      expect(response.headers['content-type']).toMatch(/^application\/problem\+json/);
+      const problem = response.json();
+      expect(problem).toMatchObject({ type: '/api/v1/problems/invalid-parameter', status: 400 });
+      expect(problem.invalidParams.map((p: { name: string }) => p.name).sort(), query).toEqual([...fields].sort());
       expect(response.headers['cache-control']).toBe('no-store');
     }
   });

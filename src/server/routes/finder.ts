@@ -1,46 +1,110 @@
-// GET /api/v1/finder/pharmacies (issue #13 item 4): listed champions near a point, for the patient
-// app and the /finder page; GET /api/v1/finder/listings/{listingId} (issue 25 item 9): one listing,
-// for its own page. Public and cacheable: every answer carries an ETag and is revalidated
-// (no-cache), so that a listing taken down disappears from the next answer at once while an
-// unchanged page costs a 304 without its body. Listings are named by their public listing id only.
+// The finder's public read API (issue #13 item 4, issue 25 item 9, issue 38):
+// - GET /api/v1/finder/search: the patient app's search, nearest first, paged by an opaque cursor;
+// - GET /api/v1/finder/pharmacies: the page-number search of our own /finder page and today's
+//   clients, deprecated (Deprecation, Sunset and a Link to its successor);
+// - GET /api/v1/finder/listings/{listingId}: one listing, for its own page.
+// Every answer carries an ETag made of the listings version (services/listings-version.ts, the same
+// on every server of a fleet) and the request, so a conditional request is answered 304 before any
+// search runs; errors are RFC 9457 problem details (config.publicApi). Listings are named by their
+// public listing id only.
+import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Language } from '#shared/markets.ts';
 import * as z from 'zod/mini';
 import * as FinderApi from '#shared/api/finder-endpoints.ts';
-import { ApiMessage } from '#shared/schemas/api.ts';
+import { FinderSearchQuerySchema } from '#shared/schemas/finder-api.ts';
 import { FINDER_PAGE_SIZE, FinderListingParamsSchema, FinderQuerySchema, type FinderAnswer } from '#shared/schemas/finder.ts';
 import type { Queryable } from '../db/client.ts';
-import { failed, invalidFromZod } from '../http/answers.ts';
 import { etagOf, matchesEtag } from '../http/etag.ts';
+import { sendInvalidParams, sendProblem } from '../http/problem.ts';
 import { findListedPharmacies, findListing } from '../services/finder.ts';
+import { decodeSearchCursor, searchListings } from '../services/finder-search.ts';
 import { webTexts } from '../services/web-texts.ts';
 import type { PageHead } from './web.ts';
 
-const FINDER_CACHE_CONTROL = 'public, no-cache';
+/** Our own pages' answers: revalidated every time (a listing taken down is gone from the next page). */
+const REVALIDATE = 'public, no-cache';
+/**
+ * The public API's answers: a CDN or the app may serve one for 30 s, and 30 s more while it
+ * revalidates, so a delisting is gone from every answer within a minute (documented in the OpenAPI).
+ */
+export const PUBLIC_API_CACHE_CONTROL = 'public, max-age=30, stale-while-revalidate=30';
 
-/** A public answer, revalidated by its ETag. */
-function sendRevalidated(request: FastifyRequest, reply: FastifyReply, answer: unknown) {
-  const body = JSON.stringify(answer);
-  const etag = etagOf(body);
-  reply.header('cache-control', FINDER_CACHE_CONTROL).header('etag', etag).header('vary', 'accept-encoding');
-  if (matchesEtag(request.headers['if-none-match'], etag)) return reply.code(304).send();
-  return reply.code(200).type('application/json; charset=utf-8').send(body);
+/** When the page-number search was deprecated and when it may go (RFC 9745, RFC 8594). */
+const LEGACY_SEARCH_DEPRECATED = new Date('2026-12-01T00:00:00Z');
+const LEGACY_SEARCH_SUNSET = new Date('2027-06-30T00:00:00Z');
+
+/** The listings version every server of a fleet agrees on; changes with every listing that changes. */
+export interface ListingsVersion {
+  current(): Promise<string>;
 }
 
-export async function finderRoutes(app: FastifyInstance, deps: { db: Queryable; rateLimit: { max: number; timeWindow: string } }) {
-  app.get(FinderApi.finderPharmacies.path, { config: { rateLimit: deps.rateLimit } }, async (request, reply) => {
-    const parsed = z.safeParse(FinderQuerySchema, request.query ?? {});
-    if (!parsed.success) return invalidFromZod(reply.header('cache-control', 'no-store'), parsed.error);
-    const { items, total } = await findListedPharmacies(deps.db, { ...parsed.data, service: parsed.data.service || undefined });
-    const answer: FinderAnswer = { status: 'ok', data: items, total, page: parsed.data.page, pageSize: FINDER_PAGE_SIZE };
-    return sendRevalidated(request, reply, answer);
+interface FinderDeps {
+  db: Queryable;
+  rateLimit: object;
+  /** Without it an answer's ETag is its body's hash, so the search runs before a 304. */
+  listingsVersion?: ListingsVersion;
+}
+
+const requestKey = (path: string, input: unknown) => createHash('sha256').update(path).update(JSON.stringify(input)).digest('base64url').slice(0, 22);
+
+export async function finderRoutes(app: FastifyInstance, deps: FinderDeps) {
+  const config = { publicApi: true, rateLimit: deps.rateLimit };
+
+  /**
+   * Answers `compute()`'s result with an ETag and Cache-Control; with a listings version, a
+   * conditional request that names the current version's ETag is a 304 before `compute` runs.
+   */
+  async function sendListings(request: FastifyRequest, reply: FastifyReply, cacheControl: string, key: string, compute: () => Promise<unknown | null>) {
+    reply.header('cache-control', cacheControl).header('vary', 'accept-encoding');
+    const etag = deps.listingsVersion ? `W/"${await deps.listingsVersion.current()}-${key}"` : null;
+    if (etag) {
+      reply.header('etag', etag);
+      if (matchesEtag(request.headers['if-none-match'], etag)) return reply.code(304).send();
+    }
+    const answer = await compute();
+    if (answer === null) return sendProblem(request, reply.removeHeader('etag'), 'not-found');
+    const body = JSON.stringify(answer);
+    if (!etag) {
+      const bodyEtag = etagOf(body);
+      reply.header('etag', bodyEtag);
+      if (matchesEtag(request.headers['if-none-match'], bodyEtag)) return reply.code(304).send();
+    }
+    return reply.code(200).type('application/json; charset=utf-8').send(body);
+  }
+
+  app.get(FinderApi.finderSearch.path, { config }, async (request, reply) => {
+    const parsed = z.safeParse(FinderSearchQuerySchema, request.query ?? {});
+    if (!parsed.success) return sendInvalidParams(request, reply, parsed.error);
+    const query = parsed.data;
+    const after = query.cursor ? decodeSearchCursor(query, query.cursor) : null;
+    if (query.cursor && !after) return sendProblem(request, reply, 'invalid-parameter', { invalidParams: [{ name: 'cursor', reason: 'cursor' }] });
+    const { lang: _lang, ...searched } = query;
+    return sendListings(request, reply, PUBLIC_API_CACHE_CONTROL, requestKey(FinderApi.finderSearch.path, searched), () => searchListings(deps.db, query, after));
   });
 
-  app.get(FinderApi.finderListing.path, { config: { rateLimit: deps.rateLimit } }, async (request, reply) => {
+  app.get(FinderApi.finderPharmacies.path, { config }, async (request, reply) => {
+    reply
+      .header('deprecation', `@${Math.floor(LEGACY_SEARCH_DEPRECATED.getTime() / 1000)}`)
+      .header('sunset', LEGACY_SEARCH_SUNSET.toUTCString())
+      .header('link', `<${FinderApi.finderSearch.path}>; rel="successor-version"`);
+    const parsed = z.safeParse(FinderQuerySchema, request.query ?? {});
+    if (!parsed.success) return sendInvalidParams(request, reply, parsed.error);
+    const query = { ...parsed.data, service: parsed.data.service || undefined };
+    return sendListings(request, reply, REVALIDATE, requestKey(FinderApi.finderPharmacies.path, query), async (): Promise<FinderAnswer> => {
+      const { items, total } = await findListedPharmacies(deps.db, query);
+      return { status: 'ok', data: items, total, page: query.page, pageSize: FINDER_PAGE_SIZE };
+    });
+  });
+
+  app.get(FinderApi.finderListing.path, { config }, async (request, reply) => {
     const parsed = z.safeParse(FinderListingParamsSchema, request.params ?? {});
-    const listing = parsed.success ? await findListing(deps.db, parsed.data.listingId) : null;
-    if (!listing) return failed(reply.header('cache-control', 'no-store'), 404, ApiMessage.notFound);
-    return sendRevalidated(request, reply, { status: 'ok', data: listing });
+    if (!parsed.success) return sendProblem(request, reply, 'not-found');
+    const { listingId } = parsed.data;
+    return sendListings(request, reply, REVALIDATE, requestKey(FinderApi.finderListing.path, listingId), async () => {
+      const listing = await findListing(deps.db, listingId);
+      return listing ? { status: 'ok', data: listing } : null;
+    });
   });
 }
 

@@ -125,6 +125,12 @@ interface FoundRow extends ListingRow {
   total?: string | number;
 }
 
+/** How many listings a circle holds (with a service keyword: those whose services contain it). */
+export async function countListedInCircle(db: Queryable, query: Pick<FinderQuery, 'market' | 'lat' | 'lng' | 'radiusKm' | 'service'>): Promise<number> {
+  const [row] = rowsOf<{ total: string | number }>(await db.execute(countInCircleSql(query)));
+  return Number(row?.total ?? 0);
+}
+
 export interface FinderPage {
   items: FinderPharmacy[];
   total: number;
