@@ -9,6 +9,7 @@ import { openDatabase, type DatabaseHandle } from './db/client.ts';
 import { installErrorHandler } from './http/errors.ts';
 import { registerMultipart } from './http/multipart.ts';
 import { addPermissionsPolicy } from './http/permissions-policy.ts';
+import { allowPublicApiFromAnyOrigin } from './http/public-cors.ts';
 import { limitBodyTime } from './http/body-timeout.ts';
 import { refuseMalformedHost } from './http/host-header.ts';
 import { capConnectionsPerClient } from './http/client-connections.ts';
@@ -248,6 +249,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
   addPermissionsPolicy(app);
+  // Before any route: each public GET route gets its preflight; no other route answers CORS.
+  allowPublicApiFromAnyOrigin(app);
   // On PostgreSQL every server counts in the database; the embedded database has one process.
   await app.register(rateLimit, { global: false, ...(config.database.kind === 'postgres' ? { store: databaseRateLimitStore(db) } : {}) });
   await registerMultipart(app);
