@@ -6,6 +6,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOpt
 import { ErrorKey } from '#shared/schemas/fields.ts';
 import type { Config } from './config.ts';
 import { openDatabase, type DatabaseHandle } from './db/client.ts';
+import { createPublicRead } from './db/replica.ts';
 import { installErrorHandler } from './http/errors.ts';
 import { registerMultipart } from './http/multipart.ts';
 import { addPermissionsPolicy } from './http/permissions-policy.ts';
@@ -186,6 +187,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const database = options.database ?? (await openMigratedDatabase(config));
   if (!options.database) app.addHook('onClose', () => database.close());
   const { db } = database;
+  // The public API's reads: on the read replica while it is fresh enough, else on the primary (docs/decisions/0053).
+  const publicRead = createPublicRead(database, config.replica, { log: app.log });
+  app.addHook('onClose', () => publicRead.close());
   const keys = await loadServerKeys(db, config);
 
   const now = options.now ?? (() => new Date());
@@ -262,8 +266,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // First: its onResponse hook counts every request, unknown paths too.
   // The scheduled backups' last run (services/scheduled-backup.ts), for every server of the fleet.
   const backups = createBackupStatus(db, config, now);
-  await metricsRoutes(app, { metrics: createMetrics(database, { now, log: app.log, lastBackup: backups.forMetrics }), token: config.metricsToken });
-  await healthRoutes(app, { database, lifecycle: services.lifecycle, uploads: services.uploads, backups });
+  await metricsRoutes(app, { metrics: createMetrics(database, { now, log: app.log, lastBackup: backups.forMetrics, replica: publicRead.state }), token: config.metricsToken });
+  await healthRoutes(app, { database, lifecycle: services.lifecycle, uploads: services.uploads, backups, replica: publicRead.state });
   await registrationRoutes(app, { applications: services.applications, captcha: services.captcha, config, rateLimit: publicPostLimit });
   await draftRoutes(app, { drafts: services.drafts, captcha: services.captcha, config, rateLimit: publicPostLimit });
   await photoRoutes(app, { photos: services.photos, captcha: services.captcha, db, auth: services.auth, config, rateLimit: publicPostLimit, dailyBytes: config.uploadDailyBytes, uploads: services.uploads });
@@ -300,8 +304,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await applicantLinkRoutes(app, { links: services.applicantLinks, dataRights: services.dataRights, captcha: services.captcha, config, rateLimit: publicPostLimit });
   await myApplicationRoutes(app, { myApplication: createMyApplication(db, { now }), rateLimit: publicPostLimit });
   // Issue #13: the finder.
-  await finderRoutes(app, { db, rateLimit: publicReadLimit });
-  await webRoutes(app, config, { finderListing: listingPageHead(db) });
+  await finderRoutes(app, { db: publicRead.db, rateLimit: publicReadLimit });
+  await webRoutes(app, config, { finderListing: listingPageHead(publicRead.db) });
 
   return app;
 }

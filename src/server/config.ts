@@ -40,6 +40,12 @@ const EnvSchema = z.object({
     .string()
     .regex(/^(memory:\/\/|postgres(ql)?:\/\/.+)$/, 'DATABASE_URL must be memory:// or postgres://...')
     .optional(),
+  /**
+   * A PostgreSQL streaming replica of DATABASE_URL's database, which the public API (the finder) reads
+   * from while it is at most REPLICA_MAX_LAG_SECONDS behind (docs/decisions/0053). Needs DATABASE_URL.
+   */
+  DATABASE_REPLICA_URL: z.string().regex(/^postgres(ql)?:\/\/.+$/, 'DATABASE_REPLICA_URL must be postgres://...').optional(),
+  REPLICA_MAX_LAG_SECONDS: z.coerce.number().min(1).max(3600).default(5),
   /** Host names per market, e.g. "uk=champions.example.co.uk,de=champions.example.de". */
   MARKET_HOSTS: z.string().default(''),
   /** Market served when neither the host nor a /uk, /it, /de path prefix decides. */
@@ -151,6 +157,8 @@ export interface Config {
   host: string;
   dataDir: string;
   database: DatabaseTarget;
+  /** The public API's read replica (db/replica.ts): url null = none, the public API reads from the primary. */
+  replica: { url: string | null; maxLagSeconds: number };
   marketHosts: Map<string, Country>;
   defaultMarket: Country;
   productName: string;
@@ -265,6 +273,7 @@ const SECRET_SETTINGS = [
   'NEW_STAFF_SECRET_KEY',
   'SMTP_URL',
   'DATABASE_URL',
+  'DATABASE_REPLICA_URL',
   'METRICS_TOKEN',
 ] as const;
 
@@ -399,6 +408,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     e.DATABASE_URL && !memory
       ? { kind: 'postgres', url: e.DATABASE_URL }
       : { kind: 'pglite', dataDir: memory ? null : path.join(dataDir, 'db') };
+  if (e.DATABASE_REPLICA_URL && database.kind !== 'postgres') {
+    throw new ConfigError(
+      'Invalid environment:\n  DATABASE_REPLICA_URL: a read replica is for PostgreSQL: set DATABASE_URL to the primary (postgres://...), or unset DATABASE_REPLICA_URL (the embedded database has no replicas).',
+    );
+  }
   const production = e.NODE_ENV === 'production';
   const problem = fleetKeysProblem(e, keysMayBeGenerated({ database, production }), production);
   if (problem) throw new ConfigError(problem);
@@ -412,6 +426,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: e.HOST,
     dataDir,
     database,
+    replica: { url: e.DATABASE_REPLICA_URL ?? null, maxLagSeconds: e.REPLICA_MAX_LAG_SECONDS },
     marketHosts: parseMarketHosts(e.MARKET_HOSTS),
     defaultMarket: e.DEFAULT_MARKET,
     productName: e.PRODUCT_NAME,

@@ -5,15 +5,17 @@
 // A ready server also says its release, its schema (migrations pending or from a newer release)
 // and what an operator must fix (a missing public address: http/public-address.ts) or watch (the
 // last scheduled backup, services/scheduled-backup.ts: a failed or stale one is reported, and the
-// server stays ready).
+// server stays ready), and the public API's read replica (db/replica.ts: its lag and where the public
+// API reads from; a replica that lags or is down is reported, the server stays ready).
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { DatabaseHandle } from '../db/client.ts';
+import type { ReplicaState } from '../db/replica.ts';
 import type { UploadQueue } from '../services/files/upload-queue.ts';
 import type { BackupStatus } from '../services/scheduled-backup.ts';
 import { RELEASE_VERSION, schemaState } from '../services/release.ts';
 
-export async function healthRoutes(app: FastifyInstance, deps: { database: DatabaseHandle; lifecycle: { draining: boolean }; uploads: UploadQueue; backups?: BackupStatus }) {
+export async function healthRoutes(app: FastifyInstance, deps: { database: DatabaseHandle; lifecycle: { draining: boolean }; uploads: UploadQueue; backups?: BackupStatus; replica?: () => ReplicaState | null }) {
   const databaseAnswers = async (request: FastifyRequest, reply: FastifyReply) => {
     try {
       await deps.database.db.execute(sql`select 1`);
@@ -42,7 +44,8 @@ export async function healthRoutes(app: FastifyInstance, deps: { database: Datab
       request.log.warn({ err: error }, 'readiness: the last backup could not be read');
       return null;
     });
-    const detail = { ...(publicAddress ? { publicAddress } : {}), ...(backup ? { backup } : {}) };
+    const replica = deps.replica?.();
+    const detail = { ...(publicAddress ? { publicAddress } : {}), ...(backup ? { backup } : {}), ...(replica ? { replica } : {}) };
     return reply.header('cache-control', 'no-store').send({
       status: 'ok',
       version: RELEASE_VERSION,

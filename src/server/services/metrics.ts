@@ -6,12 +6,15 @@
 //   fleet): the mail outbox and the applications waiting for review. When they fail or take longer
 //   than READ_TIMEOUT_MS the rest is still served, with champions_database_up 0 and without them;
 // - the scheduled backups' (services/scheduled-backup.ts, from backup_runs): the newest that
-//   restored, and whether the last one did; left out until a backup was recorded.
+//   restored, and whether the last one did; left out until a backup was recorded;
+// - the public API's read replica (db/replica.ts), this process's view of it: served only when
+//   DATABASE_REPLICA_URL is set.
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { COUNTRIES } from '#shared/markets.ts';
 import { rowsOf, type DatabaseHandle } from '../db/client.ts';
+import type { ReplicaState } from '../db/replica.ts';
 import { applications, mailOutbox } from '../db/schema.ts';
 
 /** The route label of a request no route matched: an unknown path, or a page of the web app (served by the catch-all; its status tells them apart). */
@@ -55,6 +58,8 @@ export interface MetricsOptions {
   lastBackup?: () => Promise<{ succeededAt: Date | null; verified: boolean | null }>;
   /** Tests shorten READ_TIMEOUT_MS. */
   readTimeoutMs?: number;
+  /** The public API's read replica (db/replica.ts); its series are served while it answers a state (DATABASE_REPLICA_URL set). */
+  replica?: () => ReplicaState | null;
 }
 
 export interface Metrics {
@@ -90,7 +95,7 @@ async function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
 }
 
 export function createMetrics(database: DatabaseHandle, options: MetricsOptions): Metrics {
-  const { now, log, lastBackup, readTimeoutMs = READ_TIMEOUT_MS } = options;
+  const { now, log, lastBackup, readTimeoutMs = READ_TIMEOUT_MS, replica } = options;
   // Always served: this process's series.
   const own = new Registry();
   // Served only when this scrape's reads succeeded; the backups' only when known.
@@ -139,6 +144,8 @@ export function createMetrics(database: DatabaseHandle, options: MetricsOptions)
     help: "1 when the last scheduled backup was written and restored into a scratch database with every row, 0 when it failed; left out before the first.",
     registers: [backupVerification],
   });
+
+  const replicaSeries = replica ? replicaMetrics(replica) : null;
 
   const age = (epochSeconds: number | null, at: number) => (epochSeconds === null ? 0 : Math.max(0, at - epochSeconds));
 
@@ -202,9 +209,78 @@ export function createMetrics(database: DatabaseHandle, options: MetricsOptions)
     },
     async text() {
       const [databaseRead, backups] = await Promise.all([refreshDatabase(), refreshBackup()]);
-      const registries = [processMetrics(), own, ...(databaseRead ? [fromDatabase] : []), ...backups];
+      const registries = [processMetrics(), own, ...(databaseRead ? [fromDatabase] : []), ...backups, ...(replica?.() && replicaSeries ? [replicaSeries] : [])];
       const texts = await Promise.all(registries.map((registry) => registry.metrics()));
       return texts.join('');
     },
   };
+}
+
+/** The read replica's series, read from its state at each scrape. */
+function replicaMetrics(replica: () => ReplicaState | null): Registry {
+  const registry = new Registry();
+  const read = <T>(pick: (state: ReplicaState) => T, fallback: T) => {
+    const state = replica();
+    return state ? pick(state) : fallback;
+  };
+  new Gauge({
+    name: 'champions_replica_up',
+    help: 'The read replica (DATABASE_REPLICA_URL): 1 when it answered the last probe as a streaming replica, 0 when it did not, or a read failed on it since.',
+    registers: [registry],
+    collect() {
+      this.set(read((s) => (s.status === 'fresh' || s.status === 'lagging' ? 1 : 0), 0));
+    },
+  });
+  new Gauge({
+    name: 'champions_replica_lag_seconds',
+    help: "How far the read replica's replay is behind the primary, measured by this server's probe each second (the age of the oldest primary WAL position it has not replayed); left at its last value while it does not answer.",
+    registers: [registry],
+    collect() {
+      const lag = read((s) => s.lagSeconds, null);
+      if (lag !== null) this.set(lag);
+    },
+  });
+  new Gauge({
+    name: 'champions_replica_max_lag_seconds',
+    help: 'REPLICA_MAX_LAG_SECONDS: the public API reads from the primary while the replica is further behind.',
+    registers: [registry],
+    collect() {
+      this.set(read((s) => s.maxLagSeconds, 0));
+    },
+  });
+  new Gauge({
+    name: 'champions_replica_reads_from_replica',
+    help: "1 while this server's public API reads from the replica, 0 while it falls back to the primary (the replica lags, is down, or is not a replica).",
+    registers: [registry],
+    collect() {
+      this.set(read((s) => (s.readsFrom === 'replica' ? 1 : 0), 0));
+    },
+  });
+  const counted = { replica: 0, primary: 0, retried: 0 };
+  new Counter({
+    name: 'champions_public_read_statements_total',
+    help: "Statements of the public API's read path run by this server, by the server that answered them (replica or primary).",
+    labelNames: ['server'] as const,
+    registers: [registry],
+    collect() {
+      const statements = read((s) => s.statements, null);
+      if (!statements) return;
+      this.inc({ server: 'replica' }, statements.replica - counted.replica);
+      this.inc({ server: 'primary' }, statements.primary - counted.primary);
+      counted.replica = statements.replica;
+      counted.primary = statements.primary;
+    },
+  });
+  new Counter({
+    name: 'champions_public_read_replica_failures_total',
+    help: 'Statements of the public API that failed on the read replica and were run again on the primary.',
+    registers: [registry],
+    collect() {
+      const statements = read((s) => s.statements, null);
+      if (!statements) return;
+      this.inc(statements.retriedOnPrimary - counted.retried);
+      counted.retried = statements.retriedOnPrimary;
+    },
+  });
+  return registry;
 }
