@@ -24,6 +24,13 @@ describe('loggableUrl', () => {
     ['/api/areamanager-create-pharmacy', '/api/areamanager-create-pharmacy'],
     ['/areamanager/form/0b7e1f3c-8f7a-4c1e-9b2a-1d2e3f4a5b6c', '/areamanager/form/0b7e1f3c-8f7a-4c1e-9b2a-1d2e3f4a5b6c'],
     ['/assets/main-abc123.js', '/assets/main-abc123.js'],
+    // A patient's point in a path (decision 0054): masked, whatever its form.
+    ['/uk/finder/51.4975123,-0.1357456?lang=it', '/uk/finder/[number]'],
+    ['/api/v1/finder/search/51.4975/-0.1357', '/api/v1/finder/search/[number]/[number]'],
+    ['/api/v1/finder/near/51,4975;-0,1357.json', '/api/v1/finder/near/[number]'],
+    ['/api/v1/finder/near/51%2E4975/lat=51.49', '/api/v1/finder/near/[number]/[number]'],
+    ['/assets/leaflet-1.9.4.css', '/assets/leaflet-1.9.4.css'],
+    ['/api/v1/finder/listings/5', '/api/v1/finder/listings/5'],
   ])('%s → %s', (url, expected) => {
     expect(loggableUrl(url)).toBe(expected);
   });
@@ -34,6 +41,13 @@ describe('loggableText', () => {
     expect(loggableText('550 <a.b+c@example.co.uk>: no such user; token Abcdefghijklmnopqrstuvwxyz012345')).toBe('550 <[email]>: no such user; token [token]');
     expect(loggableText('at /app/node_modules/@electric-sql/pglite/dist/index.js')).toBe('at /app/node_modules/@electric-sql/pglite/dist/index.js');
     expect(loggableText('request to https://nominatim.example.org/search?q=Via+Roma+1&format=json failed')).toBe('request to https://nominatim.example.org/search failed');
+  });
+
+  it('cuts the query string off a path and masks long fractions (a point quoted by an error)', () => {
+    expect(loggableText('No route matches URL "/uk/finder?lat=51.4975123&lng=-0.1357456"')).toBe('No route matches URL "/uk/finder"');
+    expect(loggableText('invalid input syntax for type double precision: "51.4975123x"')).toBe('invalid input syntax for type double precision: "[number]x"');
+    expect(loggableText('value -0.1357456 out of range')).toBe('value [number] out of range');
+    expect(loggableText('connect ECONNREFUSED 127.0.0.1:5432 after 0.25 s (pg 17.2)')).toBe('connect ECONNREFUSED 127.0.0.1:5432 after 0.25 s (pg 17.2)');
   });
 });
 

@@ -1,12 +1,23 @@
 // What the server's log may hold (docs/security.md V16): request lines without query strings and
 // with token path segments masked, and errors without the parameters of a failed query or any
-// e-mail address. Installed as pino serializers on Fastify's logger (app.ts), so every line
-// written through app.log / request.log, also by services, goes through them.
+// e-mail address. No coordinates either (decision 0054): a patient's point may arrive in a path
+// (a client that builds its URL wrongly) or be quoted by an error, so a path segment holding a
+// number with a fraction is masked, and so is such a number in free text. Installed as pino
+// serializers on Fastify's logger (app.ts), so every line written through app.log / request.log,
+// also by services, goes through them.
 import type { FastifyServerOptions } from 'fastify';
 import { UUID_PATTERN } from '#shared/schemas/fields.ts';
 
 const MASK = '[token]';
 const EMAIL_MASK = '[email]';
+const NUMBER_MASK = '[number]';
+
+/** A number with two or more decimals (a coordinate to within a kilometre), also with a comma or an encoded dot. */
+const FRACTION = /\d(?:[.,]|%2[ceCE])\d{2}/;
+/** In free text: numbers with four or more decimals (IP addresses, versions and times in seconds keep theirs). */
+const LONG_FRACTION = /[-+]?\d+[.,]\d{4,}/g;
+/** A query string after a path in free text ("No route matches /uk/finder?lat=..."): cut off like a URL's. */
+const PATH_QUERY = /((?:^|[\s"'(=`])\/[^\s?#"'<>`]*)[?#][^\s"'<>`]*/g;
 
 /** A path segment that is a secret: edit, draft, sign-in and data-rights tokens, photo names. */
 const TOKEN_SEGMENT = /^[A-Za-z0-9_-]{20,}(?:\.[A-Za-z0-9]{1,8})?$/;
@@ -23,12 +34,18 @@ function isTokenSegment(segment: string): boolean {
   return TOKEN_SEGMENT.test(segment) && !UUID_PATTERN.test(segment) && !ROUTE_WORDS.test(segment);
 }
 
-/** The request path for the log: no query string, token segments replaced by "[token]". */
+/** A path segment for the log: a secret becomes "[token]", a number with a fraction (a coordinate) "[number]". */
+function maskSegment(segment: string): string {
+  if (isTokenSegment(segment)) return MASK;
+  return FRACTION.test(segment) ? NUMBER_MASK : segment;
+}
+
+/** The request path for the log: no query string, token segments replaced by "[token]", numbers with a fraction by "[number]". */
 export function loggableUrl(url: string): string {
   const cut = url.search(/[?#]/);
   const path = cut === -1 ? url : url.slice(0, cut);
   const parent = TOKEN_PARENTS.find((prefix) => path.includes(prefix));
-  const segments = path.split('/').map((segment) => (isTokenSegment(segment) ? MASK : segment));
+  const segments = path.split('/').map(maskSegment);
   let masked = segments.join('/');
   if (parent) {
     const at = masked.indexOf(parent) + parent.length;
@@ -39,10 +56,12 @@ export function loggableUrl(url: string): string {
   return masked;
 }
 
-/** Free text for the log: query strings of URLs cut off, e-mail addresses and token-like words masked. */
+/** Free text for the log: query strings of URLs and paths cut off, e-mail addresses, token-like words and long fractions masked. */
 export function loggableText(text: string): string {
   return text
     .replace(/(https?:\/\/[^\s?#"'<>]+)[?#][^\s"'<>]*/g, '$1')
+    .replace(PATH_QUERY, '$1')
+    .replace(LONG_FRACTION, NUMBER_MASK)
     .replace(EMAIL, EMAIL_MASK).replace(/[A-Za-z0-9_-]{20,}/g, (word) => (isTokenSegment(word) ? MASK : word));
 }
 

@@ -9,6 +9,7 @@ import { pathToFileURL } from 'node:url';
 import type { SiteConfig } from '#shared/api/site-config.ts';
 import { CONSENT_COOKIES } from '#shared/limits.ts';
 import type { PageName } from '#shared/page-modules.ts';
+import { loggableUrl } from '../http/log-serializers.ts';
 
 /**
  * The pages whose HTML carries their content: landing, legal, thank-you, not-found, the finder, the
@@ -104,7 +105,8 @@ export async function loadServerRenderer(webDist: string, log: { error: (details
     try {
       ({ html } = await renderer.render({ url, site, cookies }));
     } catch (error) {
-      log.error({ err: error, url }, 'server render failed: the page is served for the browser to render');
+      // The path only: a query string may hold a token or a patient's point (decision 0054).
+      log.error({ err: error, url: loggableUrl(url) }, 'server render failed: the page is served for the browser to render');
       return null;
     }
     const h1 = heading(html);
