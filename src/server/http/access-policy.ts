@@ -28,6 +28,8 @@ export interface Targets {
   reviewers: object;
   /** The activity log: CSV exports and review decisions (decision 0020). */
   activityLog: object;
+  /** API keys of client apps: listing, issuing, rotating, revoking them (decision 0052). */
+  apiClients: object;
 }
 export type ResourceKind = keyof Targets;
 
@@ -45,6 +47,7 @@ const ACCESS_RULES: { [K in ResourceKind]: Partial<Record<StaffRole, Rule<K>>> }
   application: { main_admin: all, reviewer: all },
   reviewers: { main_admin: all },
   activityLog: { main_admin: all },
+  apiClients: { main_admin: all },
 };
 
 /** The roles that may reach a kind of record at all (the route's role check). */

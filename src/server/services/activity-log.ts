@@ -7,7 +7,7 @@ import { ACTIVITY_PAGE_SIZE, type ActivityEntry, type ActivityPage, type Activit
 import { TRANSITIONS, type ApplicationStatus, type Decision } from '#shared/schemas/review.ts';
 import type { StaffRole } from '#shared/schemas/staff.ts';
 import { rowsOf, type Database } from '../db/client.ts';
-import { applications, csvExports, reviewAudit, staffUsers } from '../db/schema.ts';
+import { apiClientEvents, apiClients, applications, csvExports, reviewAudit, staffUsers } from '../db/schema.ts';
 
 /** The audit's actions that are decisions: not the applicant's own 'resubmit'. */
 const DECISIONS = Object.keys(TRANSITIONS) as Decision[];
@@ -17,7 +17,7 @@ const isDecision = sql`a.action in (${sql.join(
 )})`;
 
 interface LogRow {
-  kind: 'csvExport' | 'decision';
+  kind: 'csvExport' | 'decision' | 'apiKey';
   id: string;
   at: Date | string;
   rows: number | null;
@@ -26,6 +26,8 @@ interface LogRow {
   from_status: string | null;
   to_status: string | null;
   reference: string | null;
+  client_name: string | null;
+  key_prefix: string | null;
   by_first: string | null;
   by_last: string | null;
   by_role: StaffRole | null;
@@ -40,6 +42,7 @@ const person = (first: string | null, last: string | null, role: StaffRole | nul
 function entryOf(row: LogRow): ActivityEntry {
   const base = { id: row.id, at: new Date(row.at).toISOString(), by: person(row.by_first, row.by_last, row.by_role) };
   if (row.kind === 'csvExport') return { ...base, kind: 'csvExport', rows: row.rows ?? 0, areaManager: person(row.am_first, row.am_last, row.am_role) };
+  if (row.kind === 'apiKey') return { ...base, kind: 'apiKey', action: row.action as 'issue' | 'rotate' | 'revoke', client: { name: row.client_name ?? '', keyPrefix: row.key_prefix ?? '' } };
   return {
     ...base,
     kind: 'decision',
@@ -94,20 +97,26 @@ export function createActivityLog(db: Database, { now, log }: ActivityLogOptions
             (select 'decision'::text, a.id, a.at, a.actor_id, null::uuid, null::integer,
                     a.action, a.application_id, a.from_status, a.to_status
              from ${reviewAudit} a where ${isDecision} order by a.at desc, a.id desc limit ${upTo})
+            union all
+            (select 'apiKey'::text, k.id, k.at, k.actor_id, null::uuid, null::integer,
+                    k.action, null::uuid, null::text, null::text
+             from ${apiClientEvents} k order by k.at desc, k.id desc limit ${upTo})
           )
           select entries.kind, entries.id, entries.at, entries.rows, entries.action, entries.application_id, entries.from_status, entries.to_status,
-                 app.reference,
+                 app.reference, client.name as client_name, client.key_prefix,
                  actor.first_name as by_first, actor.last_name as by_last, actor.role as by_role,
                  manager.first_name as am_first, manager.last_name as am_last, manager.role as am_role
           from entries
           left join ${staffUsers} actor on actor.id = entries.actor_id
           left join ${staffUsers} manager on manager.id = entries.area_manager_id
           left join ${applications} app on app.id = entries.application_id
+          left join ${apiClientEvents} event on entries.kind = 'apiKey' and event.id = entries.id
+          left join ${apiClients} client on client.id = event.client_id
           order by entries.at desc, entries.id desc
           limit ${ACTIVITY_PAGE_SIZE} offset ${upTo - ACTIVITY_PAGE_SIZE}`),
       );
       const [counted] = rowsOf<{ n: number }>(
-        await db.execute(sql`select (select count(*) from ${csvExports})::int + (select count(*) from ${reviewAudit} a where ${isDecision})::int as n`),
+        await db.execute(sql`select (select count(*) from ${csvExports})::int + (select count(*) from ${reviewAudit} a where ${isDecision})::int + (select count(*) from ${apiClientEvents})::int as n`),
       );
       return { items: rows.map(entryOf), total: Number(counted?.n ?? 0), page, pageSize: ACTIVITY_PAGE_SIZE };
     },

@@ -46,7 +46,15 @@ interface DecisionEntry extends ActivityEntryBase {
   toStatus: ApplicationStatus;
 }
 
-export type ActivityEntry = CsvExportEntry | DecisionEntry;
+/** An API key of a client app issued, given a new secret or revoked (decision 0052); by null: from the console. */
+interface ApiKeyEntry extends ActivityEntryBase {
+  kind: 'apiKey';
+  action: 'issue' | 'rotate' | 'revoke';
+  /** The app's name and the key's first characters as they are now (a rotated key shows its new start). */
+  client: { name: string; keyPrefix: string };
+}
+
+export type ActivityEntry = CsvExportEntry | DecisionEntry | ApiKeyEntry;
 
 export interface ActivityPage {
   items: ActivityEntry[];

@@ -47,6 +47,7 @@ function Details({ entry }: { entry: ActivityEntry }) {
       </>
     );
   }
+  if (entry.kind === 'apiKey') return <>{t('review.activity.apiKey', { name: entry.client.name, prefix: entry.client.keyPrefix })}</>;
   const status = (value: string | null) => (value ? t(`review.status.${value}`) : '–');
   return (
     <>
@@ -60,6 +61,9 @@ function Details({ entry }: { entry: ActivityEntry }) {
     </>
   );
 }
+
+const whatOf = (entry: ActivityEntry) =>
+  entry.kind === 'csvExport' ? 'review.activity.csvExport' : entry.kind === 'apiKey' ? `review.activity.apiKeys.${entry.action}` : `review.activity.decisions.${entry.decision}`;
 
 export function ActivityLogPage() {
   const { t } = useTranslation();
@@ -90,7 +94,7 @@ export function ActivityLogPage() {
             columns={[
               { label: t('review.activity.when'), cell: (entry) => <time dateTime={entry.at}>{formatDate(entry.at)}</time> },
               { label: t('review.activity.who'), cell: (entry) => <Person person={entry.by} /> },
-              { label: t('review.activity.what'), cell: (entry) => t(entry.kind === 'csvExport' ? 'review.activity.csvExport' : `review.activity.decisions.${entry.decision}`) },
+              { label: t('review.activity.what'), cell: (entry) => t(whatOf(entry)) },
               { label: t('review.activity.details'), cell: (entry) => <Details entry={entry} />, className: 'review-wrap' },
             ]}
           />

@@ -1,0 +1,96 @@
+// The public API's limits (issue 38 items 4 and 5, docs/decisions/0052). A route of the public API
+// passes the object `installPublicApiLimit` returns as its `config.rateLimit`; every such route
+// then gets one hook, first of its onRequest hooks, that
+// - answers 401 problem details at once to a request whose X-Api-Key is malformed, unknown or
+//   revoked (looked up by its hash on every request, so a revocation holds on the next request
+//   on every server of the fleet);
+// - counts the request in one window per client across all public API routes: per key (its own
+//   quota per minute) with a valid key, else per client address (the anonymous limit), in the
+//   rate-limit plugin's store (the database on PostgreSQL: the fleet counts together);
+// - writes the IETF RateLimit-Policy and RateLimit headers (draft-ietf-httpapi-ratelimit-headers,
+//   structured fields) on every answer, and answers 429 problem details with Retry-After once the
+//   window's quota is spent;
+// - counts a keyed request in the key's usage of the day.
+// The rate-limit plugin's own per-route hook stands aside for these routes (`allowList`): it would
+// count each route apart, so that a key's quota would multiply by the number of routes.
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler, RouteOptions } from 'fastify';
+import { normalizeIP } from '@fastify/rate-limit';
+import { API_KEY_HEADER } from '#shared/schemas/api-clients.ts';
+import type { ApiClientIdentity, ApiClients } from '../services/api-clients.ts';
+import { sendProblem } from './problem.ts';
+
+/** The window every public API quota counts in. */
+export const PUBLIC_API_WINDOW_SECONDS = 60;
+
+/** The policies' names in RateLimit-Policy and RateLimit: per client address, and per API key. */
+export const RATE_LIMIT_POLICIES = { anonymous: 'address', key: 'key' } as const;
+
+/**
+ * What a public API route passes as `config.rateLimit`: to the rate-limit plugin an allowed
+ * request (its own hook does nothing), to `installPublicApiLimit` the mark of a public API route.
+ * `max` is the anonymous limit per address, for whoever reads it.
+ */
+export interface PublicApiRateLimit {
+  readonly max: number;
+  readonly timeWindow: string;
+  readonly allowList: () => boolean;
+}
+
+const headerName = API_KEY_HEADER.toLowerCase();
+
+/** `"name";q=600;w=60` */
+export const policyHeader = (name: string, quota: number) => `"${name}";q=${quota};w=${PUBLIC_API_WINDOW_SECONDS}`;
+/** `"name";r=599;t=42` */
+export const limitHeader = (name: string, remaining: number, resetSeconds: number) => `"${name}";r=${remaining};t=${resetSeconds}`;
+
+/** The key sent, or undefined when none was; a header sent twice is no key ('' fails as malformed). */
+function sentKey(request: FastifyRequest): string | undefined {
+  const value = request.headers[headerName];
+  if (value === undefined) return undefined;
+  return Array.isArray(value) ? '' : value.trim();
+}
+
+/**
+ * Installs the public API's limit on the app (before the public API routes are registered; the
+ * rate-limit plugin must be registered already) and returns the `config.rateLimit` its routes pass.
+ */
+export function installPublicApiLimit(app: FastifyInstance, options: { clients: ApiClients; anonymousPerMinute: number }): PublicApiRateLimit {
+  const { clients, anonymousPerMinute } = options;
+  const marker: PublicApiRateLimit = Object.freeze({ max: anonymousPerMinute, timeWindow: '1 minute', allowList: () => true });
+  const identities = new WeakMap<FastifyRequest, ApiClientIdentity>();
+  const limiter = app.createRateLimit({
+    timeWindow: PUBLIC_API_WINDOW_SECONDS * 1000,
+    keyGenerator: (request) => {
+      const client = identities.get(request);
+      return client ? `public-api key ${client.id}` : `public-api address ${normalizeIP(request.ip)}`;
+    },
+    max: (request) => identities.get(request)?.quotaPerMinute ?? anonymousPerMinute,
+  });
+
+  const limit: onRequestAsyncHookHandler = async function publicApiLimit(request: FastifyRequest, reply: FastifyReply) {
+    const key = sentKey(request);
+    let client: ApiClientIdentity | null = null;
+    if (key !== undefined) {
+      client = await clients.authenticate(key);
+      if (!client) return sendProblem(request, reply, 'unauthorized');
+      identities.set(request, client);
+    }
+    const result = await limiter(request);
+    if (result.isAllowed) return;
+    const policy = client ? RATE_LIMIT_POLICIES.key : RATE_LIMIT_POLICIES.anonymous;
+    const reset = Math.max(1, result.ttlInSeconds);
+    reply.header('ratelimit-policy', policyHeader(policy, result.max)).header('ratelimit', limitHeader(policy, result.remaining, reset));
+    if (client) clients.countRequest(client.id, result.isExceeded);
+    if (!result.isExceeded) return;
+    reply.header('retry-after', String(reset));
+    return sendProblem(request, reply, 'rate-limited');
+  };
+
+  app.addHook('onRoute', (route: RouteOptions) => {
+    if (route.config?.rateLimit !== marker) return;
+    // First of the route's onRequest hooks: ahead of the plugin's own (which then stands aside).
+    const hooks = route.onRequest === undefined ? [] : Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest];
+    route.onRequest = [limit, ...hooks];
+  });
+  return marker;
+}
