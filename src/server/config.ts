@@ -96,8 +96,6 @@ const EnvSchema = z.object({
   CAPTCHA_MAX_NUMBER: z.coerce.number().int().min(1).max(10_000_000).default(100_000),
   /** Public POSTs allowed per minute per client address. */
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(30),
-  /** Public API requests (the finder) allowed per minute per client address without an API key; unset: 10 x RATE_LIMIT_MAX. A key's own quota is set when it is issued (decision 0052). */
-  PUBLIC_API_RATE_LIMIT: z.coerce.number().int().min(1).optional(),
   /** Megabytes of photos one client address may upload per UTC day (counted in the database). */
   UPLOAD_DAILY_MB: z.coerce.number().int().min(1).default(DAILY_UPLOAD_BYTES_PER_CLIENT / MB),
   /** Trust X-Forwarded-* from reverse proxies: false, a hop count, or their addresses/CIDR ranges, comma-separated (not `true`). */
@@ -148,6 +146,8 @@ const EnvSchema = z.object({
   RETENTION_REJECTED_MONTHS: z.coerce.number().int().min(1).max(120).default(12),
   /** Issue 23: a field-signed pharmacist's personal data is deleted when unconfirmed this many days after their first e-mail. */
   FIELD_CONFIRMATION_DAYS: z.coerce.number().int().min(8).max(365).default(DEFAULT_FIELD_CONFIRMATION_DAYS),
+  /** Issue 38: days the finder's change feed keeps its changes; an older cursor answers 410 (the app takes a new snapshot). */
+  FINDER_FEED_DAYS: z.coerce.number().int().min(90).max(3650).default(90),
 });
 
 export type Env = z.input<typeof EnvSchema>;
@@ -177,8 +177,6 @@ export interface Config {
   /** hmacKey: from CAPTCHA_HMAC_KEY; null = generated once and kept in the database (services/server-keys.ts). */
   captcha: { hmacKey: string | null; maxNumber: number };
   rateLimitMax: number;
-  /** Public API requests per minute per client address without an API key (PUBLIC_API_RATE_LIMIT). */
-  publicApiAnonymousPerMinute: number;
   /** Bytes of photos one client address may upload per UTC day. */
   uploadDailyBytes: number;
   /** Origin (and optional path) of e-mailed links, without a trailing slash; null = the request's allowed host. */
@@ -205,6 +203,8 @@ export interface Config {
   retentionRejectedMonths: number;
   /** Days a field-signed pharmacist has to confirm before their personal data is deleted (their link works as long). */
   fieldConfirmationDays: number;
+  /** Days the finder's change feed keeps its changes (FINDER_FEED_DAYS, at least 90). */
+  finderFeedDays: number;
 }
 
 export interface MailSettings {
@@ -461,7 +461,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     captcha: { hmacKey, maxNumber: e.CAPTCHA_MAX_NUMBER },
     rateLimitMax: e.RATE_LIMIT_MAX,
-    publicApiAnonymousPerMinute: e.PUBLIC_API_RATE_LIMIT ?? e.RATE_LIMIT_MAX * 10,
     uploadDailyBytes: e.UPLOAD_DAILY_MB * MB,
     publicUrl: e.PUBLIC_URL ? e.PUBLIC_URL.replace(/\/+$/, '') : null,
     staff: {
@@ -481,6 +480,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     log: { level: e.LOG_LEVEL, format: e.LOG_FORMAT ?? (process.stdout.isTTY ? 'pretty' : 'json') },
     retentionRejectedMonths: e.RETENTION_REJECTED_MONTHS,
     fieldConfirmationDays: e.FIELD_CONFIRMATION_DAYS,
+    finderFeedDays: e.FINDER_FEED_DAYS,
   };
 }
 

@@ -10,6 +10,7 @@ import { unsupportedRuntime } from './runtime.ts';
 import { bootstrapMainAdmin, consoleLinkBase } from './services/auth/bootstrap.ts';
 import { moveFilesIntoDatabase } from './services/files/move-into-database.ts';
 import { startScheduler } from './services/scheduled-jobs.ts';
+import { finderFeedPruneJob } from './services/finder-feed.ts';
 import { upkeepJob } from './services/upkeep.ts';
 import { embeddedAnalyzeJob } from './services/embedded-upkeep.ts';
 import { joinsDigestJob } from './services/field-force/joins-digest.ts';
@@ -82,7 +83,7 @@ async function main() {
   const { db } = app.services.database;
   const embeddedJobs = config.database.kind === 'pglite' ? [embeddedAnalyzeJob(db, app.log)] : [];
   const backupJobs = config.backup.dir ? [scheduledBackupJob(app, config)] : [];
-  const scheduler = startScheduler(db, [upkeepJob(app, config), joinsDigestJob(app, config), ...embeddedJobs, ...backupJobs], app.log);
+  const scheduler = startScheduler(db, [upkeepJob(app, config), joinsDigestJob(app, config), finderFeedPruneJob(db, config.finderFeedDays, app.log), ...embeddedJobs, ...backupJobs], app.log);
 
   // Stop signals are handled from here on, so that a stop during start-up still closes the database.
   let admin: AdminChannel | null = null;
