@@ -96,6 +96,8 @@ const EnvSchema = z.object({
   CAPTCHA_MAX_NUMBER: z.coerce.number().int().min(1).max(10_000_000).default(100_000),
   /** Public POSTs allowed per minute per client address. */
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(30),
+  /** Public API requests (the finder) allowed per minute per client address without an API key; unset: 10 x RATE_LIMIT_MAX. A key's own quota is set when it is issued (decision 0052). */
+  PUBLIC_API_RATE_LIMIT: z.coerce.number().int().min(1).optional(),
   /** Megabytes of photos one client address may upload per UTC day (counted in the database). */
   UPLOAD_DAILY_MB: z.coerce.number().int().min(1).default(DAILY_UPLOAD_BYTES_PER_CLIENT / MB),
   /** Trust X-Forwarded-* from reverse proxies: false, a hop count, or their addresses/CIDR ranges, comma-separated (not `true`). */
@@ -177,6 +179,8 @@ export interface Config {
   /** hmacKey: from CAPTCHA_HMAC_KEY; null = generated once and kept in the database (services/server-keys.ts). */
   captcha: { hmacKey: string | null; maxNumber: number };
   rateLimitMax: number;
+  /** Public API requests per minute per client address without an API key (PUBLIC_API_RATE_LIMIT). */
+  publicApiAnonymousPerMinute: number;
   /** Bytes of photos one client address may upload per UTC day. */
   uploadDailyBytes: number;
   /** Origin (and optional path) of e-mailed links, without a trailing slash; null = the request's allowed host. */
@@ -461,6 +465,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     captcha: { hmacKey, maxNumber: e.CAPTCHA_MAX_NUMBER },
     rateLimitMax: e.RATE_LIMIT_MAX,
+    publicApiAnonymousPerMinute: e.PUBLIC_API_RATE_LIMIT ?? e.RATE_LIMIT_MAX * 10,
     uploadDailyBytes: e.UPLOAD_DAILY_MB * MB,
     publicUrl: e.PUBLIC_URL ? e.PUBLIC_URL.replace(/\/+$/, '') : null,
     staff: {
