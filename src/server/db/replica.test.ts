@@ -1,10 +1,10 @@
 // The public API's read replica (docs/decisions/0053): the lag's arithmetic with an injected clock,
 // the setting's rules, and, on PostgreSQL (TEST_DB=postgres, as root with Debian's cluster tools:
 // CI's PostgreSQL pass), a real streaming replica made with pg_basebackup -R from the test cluster.
-import { writeFileSync } from 'node:fs';
-import path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { mkdtempSync } from 'node:fs';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
@@ -182,6 +182,10 @@ describe.skipIf(skipReason !== null)(`the public API on a real streaming replica
     expect(metrics).toMatch(/^champions_replica_reads_from_replica 0$/m);
     expect(metrics).toMatch(/^champions_replica_up 1$/m);
     expect(metrics).toMatch(/^champions_replica_max_lag_seconds 1$/m);
+    if (existsSync('/usr/bin/promtool')) {
+      const lint = spawnSync('/usr/bin/promtool', ['check', 'metrics'], { input: metrics, encoding: 'utf8' });
+      expect(`${lint.stdout}${lint.stderr}`).toBe('');
+    }
 
     // Replay resumes: the write reaches the replica, and the strict server goes back to it.
     cluster.superuser('select pg_wal_replay_resume()');
