@@ -1,6 +1,6 @@
 // `npm run bench`: runs every benchmark under bench/, prints one table, and writes
 // bench/results/latest.json and bench/results/latest.md.   Flags: --quick (small counts),
-// --only=<name,name> (registration, photo upload, upload isolation, crash, finder, area manager, rep list, front end, review queue, churn, fleet, start-up, memory).
+// --only=<name,name> (registration, photo upload, upload isolation, crash, finder, finder api, area manager, rep list, front end, review queue, churn, fleet, start-up, memory).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,6 +9,7 @@ import { areaManagerBenchmark } from './area-manager.bench.ts';
 import { churnBenchmark } from './churn.bench.ts';
 import { crashBenchmark } from './crash.bench.ts';
 import { finderBenchmark } from './finder.bench.ts';
+import { finderApiBenchmark } from './finder-api.bench.ts';
 import { fleetBenchmark } from './fleet.bench.ts';
 import { frontendBenchmark } from './frontend.bench.ts';
 import { memoryBenchmark } from './memory.bench.ts';
@@ -20,7 +21,7 @@ import { startupBenchmark } from './startup.bench.ts';
 import { reviewQueueBenchmark } from './review-queue.bench.ts';
 import { uploadIsolationBenchmark } from './upload-isolation.bench.ts';
 
-const BENCHMARKS: Benchmark[] = [registrationBenchmark, photoBenchmark, uploadIsolationBenchmark, crashBenchmark, finderBenchmark, areaManagerBenchmark, repListBenchmark, frontendBenchmark, reviewQueueBenchmark, churnBenchmark, fleetBenchmark, startupBenchmark, memoryBenchmark];
+const BENCHMARKS: Benchmark[] = [registrationBenchmark, photoBenchmark, uploadIsolationBenchmark, crashBenchmark, finderBenchmark, finderApiBenchmark, areaManagerBenchmark, repListBenchmark, frontendBenchmark, reviewQueueBenchmark, churnBenchmark, fleetBenchmark, startupBenchmark, memoryBenchmark];
 
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');

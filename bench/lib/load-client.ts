@@ -1,7 +1,9 @@
 // The load generator, run as its own process (child_process) so that it does not share the
 // server's event loop or CPU accounting: autocannon with a fixed list of request bodies.
 //   node --import tsx bench/lib/load-client.ts <job.json>
-// job: { url, method, path, connections, bodies?: string (file of JSON lines), amount?, durationSeconds?, headers? }
+// job: { url, method, path, connections, bodies?: string (file of JSON lines), pathsFile?: string (file of
+//        paths, one a line, cycled one per request instead of `path`), amount?, durationSeconds?, headers?,
+//        overallRate?: requests per second over all connections (paced; unset: as fast as answered) }
 // Prints one JSON line with the result on stdout.
 import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
@@ -12,6 +14,10 @@ interface Job {
   path: string;
   connections: number;
   bodiesFile?: string;
+  /** A file of request paths (with their query strings), one a line, cycled one per request. */
+  pathsFile?: string;
+  /** Requests per second over all connections (autocannon's overallRate); unset: each connection sends its next request when answered. */
+  overallRate?: number;
   amount?: number;
   durationSeconds?: number;
   headers?: Record<string, string>;
@@ -20,7 +26,9 @@ interface Job {
 
 const job = JSON.parse(readFileSync(process.argv[2]!, 'utf8')) as Job;
 const bodies = job.bodiesFile ? readFileSync(job.bodiesFile, 'utf8').split('\n').filter(Boolean) : [];
+const paths = job.pathsFile ? readFileSync(job.pathsFile, 'utf8').split('\n').filter(Boolean) : [];
 let next = 0;
+let nextPath = 0;
 const statusCounts: Record<string, number> = {};
 
 const instance = autocannon(
@@ -28,15 +36,20 @@ const instance = autocannon(
   url: job.url,
   connections: job.connections,
   timeout: job.timeoutSeconds ?? 30,
+  ...(job.overallRate ? { overallRate: job.overallRate } : {}),
   ...(bodies.length ? { amount: job.amount ?? bodies.length } : job.amount ? { amount: job.amount } : { duration: job.durationSeconds ?? 5 }),
   requests: [
     {
       method: job.method,
       path: job.path,
       headers: { ...(bodies.length ? { 'content-type': 'application/json' } : {}), ...job.headers },
-      ...(bodies.length
+      ...(bodies.length || paths.length
         ? {
-            setupRequest: (request: autocannon.Request) => ({ ...request, body: bodies[next++ % bodies.length] }),
+            setupRequest: (request: autocannon.Request) => ({
+              ...request,
+              ...(bodies.length ? { body: bodies[next++ % bodies.length] } : {}),
+              ...(paths.length ? { path: paths[nextPath++ % paths.length] } : {}),
+            }),
           }
         : {}),
     },
