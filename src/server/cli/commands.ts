@@ -2,11 +2,12 @@
 // running server runs them on its behalf (admin-channel.ts).
 import type { Database } from '../db/client.ts';
 import type { AuthService } from '../services/auth/auth.ts';
+import { runApiKeysCommand } from './api-keys-cli.ts';
 import { runMailCommand } from './mail-cli.ts';
 import { runSeedDemoCommand } from './seed-demo.ts';
 import { runStaffCommand, type CliOutput, type CommandInput } from './staff-cli.ts';
 
-export const CLI_COMMANDS = ['staff', 'seed-demo', 'mail'] as const;
+export const CLI_COMMANDS = ['staff', 'seed-demo', 'mail', 'api-keys'] as const;
 export type CliCommand = (typeof CLI_COMMANDS)[number];
 
 export interface CommandDeps {
@@ -24,5 +25,6 @@ export interface CommandDeps {
 export function runCommand(command: CliCommand, args: string[], deps: CommandDeps): Promise<number> {
   if (command === 'staff') return runStaffCommand(args, deps);
   if (command === 'mail') return runMailCommand(args, deps);
+  if (command === 'api-keys') return runApiKeysCommand(args, deps);
   return runSeedDemoCommand(deps);
 }
