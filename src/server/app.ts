@@ -324,7 +324,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Issue #13: the finder.
   await finderRoutes(app, { db: publicRead.db, rateLimit: publicApiLimit });
   // Issue 38 item 3: the snapshot and change feed.
-  await finderFeedRoutes(app, { db, listingsVersion, rateLimit: publicReadLimit });
+  await finderFeedRoutes(app, { db: publicRead.db, listingsVersion, rateLimit: publicReadLimit });
   await webRoutes(app, config, { finderListing: listingPageHead(publicRead.db) });
 
   return app;

@@ -112,6 +112,12 @@ describe.skipIf(skipReason !== null)(`the public API on a real streaming replica
     expect(response.statusCode).toBe(200);
     return (response.json() as { data: { pharmacyName: string }[] }).data.map((item) => item.pharmacyName).sort();
   };
+  /** The change feed's snapshot (routes/finder-feed.ts): one REPEATABLE READ transaction, wholly on one server. */
+  const snapshot = async (app: FastifyInstance) => {
+    const response = await app.inject({ method: 'GET', url: '/api/v1/finder/snapshot?market=uk' });
+    expect(response.statusCode).toBe(200);
+    return (response.json() as { data: { pharmacyName: string }[] }).data.map((item) => item.pharmacyName).sort();
+  };
   const replicaOf = async (app: FastifyInstance): Promise<ReplicaState> => {
     const response = await app.inject({ method: 'GET', url: '/readyz' });
     expect(response.statusCode).toBe(200);
@@ -169,6 +175,7 @@ describe.skipIf(skipReason !== null)(`the public API on a real streaming replica
 
     // A lag far below an hour: the answer is the replica's, without the new listing.
     expect(await search(patient)).toEqual(['Listed before the copy']);
+    expect(await snapshot(patient)).toEqual(['Listed before the copy']);
     expect((await replicaOf(patient)).readsFrom).toBe('replica');
 
     // Over 1 s behind: the strict server reads from the primary, which has it.
@@ -177,6 +184,7 @@ describe.skipIf(skipReason !== null)(`the public API on a real streaming replica
     expect(lagging.lagSeconds).toBeGreaterThan(1);
     expect(lagging.bytesBehind).toBeGreaterThan(0);
     expect(await search(strict)).toEqual(['Approved later', 'Listed before the copy']);
+    expect(await snapshot(strict)).toEqual(['Approved later', 'Listed before the copy']);
     expect(await search(patient)).toEqual(['Listed before the copy']);
     const metrics = (await strict.inject({ method: 'GET', url: '/metrics' })).body;
     expect(metrics).toMatch(/^champions_replica_reads_from_replica 0$/m);
