@@ -5,6 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
@@ -92,6 +93,46 @@ describe('DATABASE_REPLICA_URL', () => {
     expect(read.state()).toBeNull();
     expect(warnings).toEqual(['DATABASE_REPLICA_URL is ignored: a read replica needs DATABASE_URL to name PostgreSQL']);
     await read.close();
+  });
+});
+
+describe.skipIf(!usingPostgres())('the read path on PostgreSQL without a replica cluster', () => {
+  let primary: TestDatabase;
+  const log = { warn: () => {}, info: () => {}, debug: () => {} } as never;
+  beforeAll(async () => {
+    primary = await createTestDatabase();
+  });
+  afterAll(async () => {
+    await primary?.close();
+  });
+
+  it('reads from the primary when the URL names a server that is not in recovery', async () => {
+    const read = createPublicRead(primary.database, { url: (primary.config.database as { url: string }).url, maxLagSeconds: 5 }, { log });
+    try {
+      const state = (await read.probe())!;
+      expect(state.status).toBe('not-a-replica');
+      expect(state.readsFrom).toBe('primary');
+      await read.db.execute(sql`select 1`);
+      expect(read.state()!.statements).toEqual({ replica: 0, primary: 1, retriedOnPrimary: 0 });
+    } finally {
+      await read.close();
+    }
+  });
+
+  it('reads from the primary, at once, when nothing answers at the URL', async () => {
+    const url = new URL((primary.config.database as { url: string }).url);
+    url.port = '1';
+    const read = createPublicRead(primary.database, { url: url.toString(), maxLagSeconds: 5 }, { log });
+    try {
+      const state = (await read.probe())!;
+      expect(state.status).toBe('down');
+      expect(state.problem).toMatch(/ECONNREFUSED|connect/);
+      const start = performance.now();
+      await read.db.execute(sql`select 1`);
+      expect(performance.now() - start).toBeLessThan(500);
+    } finally {
+      await read.close();
+    }
   });
 });
 

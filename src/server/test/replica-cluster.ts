@@ -52,6 +52,19 @@ export function replicaUnavailableReason(adminUrl: string | undefined): string |
   return null;
 }
 
+/** Replica clusters a test run made and could not drop (killed): their process is gone. */
+function dropAbandonedClusters() {
+  for (const cluster of clusters()) {
+    const pid = /^champions_replica_(\d+)_/.exec(cluster.name)?.[1];
+    if (!pid) continue;
+    try {
+      process.kill(Number(pid), 0);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ESRCH') spawnSync('pg_dropcluster', ['--stop', cluster.version, cluster.name], { stdio: 'ignore' });
+    }
+  }
+}
+
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
@@ -72,6 +85,7 @@ const asPostgres = (command: string, args: string[]) => execFileSync('runuser', 
  */
 export async function createReplicaCluster(adminUrl: string): Promise<ReplicaCluster> {
   const timings: Record<string, number> = {};
+  dropAbandonedClusters();
   const step = <T>(label: string, work: () => T): T => {
     const start = performance.now();
     try {
