@@ -26,6 +26,7 @@ import { captchaRoutes } from './routes/captcha.ts';
 import { certificateRoutes } from './routes/certificates.ts';
 import { draftRoutes } from './routes/drafts.ts';
 import { finderRoutes, listingPageHead } from './routes/finder.ts';
+import { finderFeedRoutes } from './routes/finder-feed.ts';
 import { healthRoutes } from './routes/health.ts';
 import { metricsRoutes } from './routes/metrics.ts';
 import { pharmacyRoutes } from './routes/pharmacies.ts';
@@ -46,6 +47,9 @@ import { applicantLinkRoutes } from './routes/applicant-links.ts';
 import { myApplicationRoutes } from './routes/my-application.ts';
 import { activityLogRoutes } from './routes/activity-log.ts';
 import { openApiRoutes } from './routes/openapi.ts';
+import { apiClientRoutes } from './routes/api-clients.ts';
+import { createApiClients, type ApiClients } from './services/api-clients.ts';
+import { installPublicApiLimit } from './http/public-rate-limit.ts';
 import { createActivityLog, type ActivityLog } from './services/activity-log.ts';
 import { createApplicantLinks, type ApplicantLinks } from './services/applicant-links.ts';
 import { createDataRights, type DataRights } from './services/data-rights.ts';
@@ -73,6 +77,7 @@ import { createReviewClaims } from './services/review/review-claims.ts';
 import { createReviewers } from './services/review/reviewers.ts';
 import type { PlacesProvider } from './services/places/provider.ts';
 import { AFTER_PAINT_SCRIPT_HASH } from './services/after-paint.ts';
+import { createListingsVersion, type ListingsVersion } from './services/listings-version.ts';
 
 /** Request bodies other than the photo upload are small JSON. */
 const DEFAULT_BODY_LIMIT = 64 * 1024;
@@ -96,6 +101,10 @@ interface Services {
   pharmacistConfirmation: PharmacistConfirmation;
   activityLog: ActivityLog;
   uploads: UploadQueue;
+  /** The finder's listings version (issue 38 item 7): ETags of the public API's listing answers, 304 without a query. */
+  listingsVersion: ListingsVersion;
+  /** API keys of client apps (decision 0052). */
+  apiClients: ApiClients;
 }
 
 declare module 'fastify' {
@@ -196,6 +205,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const now = options.now ?? (() => new Date());
   const mailer = createMailer(db, config.mail, app.log);
   const dataRights = createDataRights(db, { now, mailDir: config.mail.dir, ledgerDir: config.backup.dir, log: app.log });
+  // Listens for listing changes (NOTIFY finder_listings) for as long as the app is open.
+  const listingsVersion = await createListingsVersion(database, app.log);
+  app.addHook('onClose', () => listingsVersion.close());
   const services: Services = {
     database,
     lifecycle: { draining: false },
@@ -230,6 +242,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     }),
     activityLog: createActivityLog(db, { now, log: app.log }),
     uploads: createUploadQueue(),
+    listingsVersion,
+    apiClients: createApiClients(db, { now, log: app.log }),
   };
   app.decorate('services', services);
   // Queued mail goes out from the moment the app is ready until it closes.
@@ -241,6 +255,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await services.auth.settled();
     await services.applicantLinks.settled();
     await services.activityLog.settled();
+    await services.apiClients.close();
     await mailSender?.stop();
     await services.mailer.close();
   });
@@ -263,6 +278,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const publicPostLimit = { max: config.rateLimitMax, timeWindow: '1 minute' };
   // Reads are cheaper than writes but still bounded (the place search may call a third party).
   const publicReadLimit = { max: config.rateLimitMax * 10, timeWindow: '1 minute' };
+  // The public API's (the patient app's): per API key, else per address, one window across its routes; 401 for a bad key (decision 0052).
+  const publicApiLimit = installPublicApiLimit(app, { clients: services.apiClients, anonymousPerMinute: config.publicApiAnonymousPerMinute });
 
   // First: its onResponse hook counts every request, unknown paths too.
   // The scheduled backups' last run (services/scheduled-backup.ts), for every server of the fleet.
@@ -293,6 +310,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await reviewRoutes(app, { auth: services.auth, desk: services.reviewDesk, claims: createReviewClaims(db, now), reviewers: createReviewers(db, now), config, mailer: services.mailer });
   await reviewCheckRoutes(app, { auth: services.auth, checks: createReviewChecks(db, { registerUrls: config.registerUrls, fieldsOf: fieldsInFormOrder }), exists: services.reviewDesk.exists, config });
   await activityLogRoutes(app, { auth: services.auth, activityLog: services.activityLog, config });
+  await apiClientRoutes(app, { auth: services.auth, clients: services.apiClients, config });
   await repVisitRoutes(app, {
     auth: services.auth,
     fieldSales: services.fieldSales,
@@ -305,7 +323,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await applicantLinkRoutes(app, { links: services.applicantLinks, dataRights: services.dataRights, captcha: services.captcha, config, rateLimit: publicPostLimit });
   await myApplicationRoutes(app, { myApplication: createMyApplication(db, { now }), rateLimit: publicPostLimit });
   // Issue #13: the finder.
-  await finderRoutes(app, { db: publicRead.db, rateLimit: publicReadLimit });
+  await finderRoutes(app, { db: publicRead.db, rateLimit: publicApiLimit });
+  // Issue 38 item 3: the snapshot and change feed.
+  await finderFeedRoutes(app, { db: publicRead.db, listingsVersion, rateLimit: publicApiLimit });
   // Issue 38: the public API's contract (OpenAPI), its problem types and its reference page.
   await openApiRoutes(app, { rateLimit: publicReadLimit });
   await webRoutes(app, config, { finderListing: listingPageHead(publicRead.db) });
