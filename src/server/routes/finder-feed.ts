@@ -23,7 +23,7 @@ export interface FinderFeedDeps {
 }
 
 /** Whether the client takes gzip (named in Accept-Encoding, or `*`, without q=0). */
-export function acceptsGzip(header: string | string[] | undefined): boolean {
+function acceptsGzip(header: string | string[] | undefined): boolean {
   const value = Array.isArray(header) ? header.join(',') : (header ?? '');
   return value.split(',').some((part) => {
     const [coding, ...params] = part.trim().toLowerCase().split(';');

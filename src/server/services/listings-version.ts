@@ -19,8 +19,6 @@ export const LISTINGS_CHANNEL = 'finder_listings';
  * background, so a delisting disappears from every cache within 60 s at most.
  */
 export const PUBLIC_LISTINGS_CACHE_CONTROL = 'public, max-age=30, stale-while-revalidate=30';
-/** The longest a public listing answer may be served from a cache after a change (max-age + stale-while-revalidate). */
-export const PUBLIC_LISTINGS_STALE_SECONDS = 60;
 
 /** The change feed's state: its epoch and the last seq any reader may see (never below the pruned horizon). */
 export interface FeedState {
