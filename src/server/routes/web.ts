@@ -16,7 +16,7 @@ import { ApiMessage } from '#shared/schemas/api.ts';
 import type { Config } from '../config.ts';
 import { alternateTags, hostMarkets, pagePairs, pageUrlBuilder, robotsTxt, sitemap, sitemapUrl } from '../services/page-links.ts';
 import { createPreloader, readManifest } from '../services/preload.ts';
-import { isServerRendered, loadServerRenderer, needsScripts, type RenderedPage, type ServerRenderer } from '../services/server-render.ts';
+import { isServerRendered, loadServerRenderer, needsScripts, renderUrlOf, type RenderedPage, type ServerRenderer } from '../services/server-render.ts';
 import { escapeHtml, jsonForScript } from '../services/tokens.ts';
 import { scriptsAfterPaint } from '../services/after-paint.ts';
 import { webAppManifest } from '../services/web-app-manifest.ts';
@@ -172,7 +172,7 @@ export async function webRoutes(app: FastifyInstance, config: Config, heads: Pag
     renderer ??= loadServerRenderer(config.webDist, request.log);
     const render = await renderer;
     const shown = found ? pageName : 'notFound';
-    const rendered: RenderedPage | null = render && shown && isServerRendered(shown) ? await render(`${url.pathname}${url.search}`, site, request.headers.cookie) : null;
+    const rendered: RenderedPage | null = render && shown && isServerRendered(shown) ? await render(renderUrlOf(shown, url), site, request.headers.cookie) : null;
     // A rendered page's stylesheets are linked, not only preloaded: its HTML is styled when it paints.
     const kind = shown ? LEGAL_TEXT_KIND[shown] : undefined;
     const text = kind ? [language, MARKET_LANGUAGE[country]].map((lang) => `content/${country}/${lang}/${kind}.md?raw`) : [];

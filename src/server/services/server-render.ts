@@ -24,6 +24,19 @@ const SERVER_RENDERED = new Set<PageName>([
 
 export const isServerRendered = (page: PageName): boolean => SERVER_RENDERED.has(page);
 
+/** Rendered pages that read no query parameter but `lang`: the finder's, whose links may carry a patient's point. */
+const QUERY_FREE = new Set<PageName>(['finder', 'finderListing']);
+
+/**
+ * The URL a page is rendered (and its render cached) for: a query-free page keeps only `lang`, so a
+ * hand-made `/finder?lat=..&lng=..` neither reaches the renderer nor stays in its cache (decision 0054).
+ */
+export function renderUrlOf(page: PageName, url: URL): string {
+  if (!QUERY_FREE.has(page)) return `${url.pathname}${url.search}`;
+  const lang = url.searchParams.get('lang');
+  return lang === null ? url.pathname : `${url.pathname}?${new URLSearchParams({ lang }).toString()}`;
+}
+
 /** Rendered pages that still need the scripts to be used (a form is sent by them): they keep the "needs JavaScript" notice. */
 const NEEDS_SCRIPTS = new Set<PageName>(['application', 'steps']);
 
