@@ -87,6 +87,18 @@ describe('the app: CORS on the public API only', () => {
   it('answers the finder\'s preflight from any origin', async () => {
     expectPreflight(await preflight(ctx.app, '/api/v1/finder/pharmacies?market=uk&lat=51.5&lng=-0.1'));
     expectPreflight(await preflight(ctx.app, '/api/v1/finder/listings/5b0c1a43-5d1b-4a4f-9a52-1d1f0e5d2b7e'));
+    expectPreflight(await preflight(ctx.app, '/api/v1/finder/search?market=uk&lat=51.5&lng=-0.1'));
+    expectPreflight(await preflight(ctx.app, '/api/v1/finder/snapshot?market=uk'));
+    expectPreflight(await preflight(ctx.app, '/api/v1/openapi.json'));
+  });
+
+  it('lets any origin read the OpenAPI document and the snapshot', async () => {
+    for (const url of ['/api/v1/openapi.json', '/api/v1/finder/snapshot?market=uk']) {
+      const response = await ctx.app.inject({ method: 'GET', url, headers: { origin: ORIGIN } });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['access-control-allow-origin'], url).toBe('*');
+      expect(response.headers['access-control-allow-credentials'], url).toBeUndefined();
+    }
   });
 
   it('lets any origin read the finder, its refusals too, without credentials', async () => {
