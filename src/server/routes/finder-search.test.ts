@@ -1,7 +1,10 @@
 // GET /api/v1/finder/search (issue 38 item 2): nearest first, a bounded page at a time with an
 // opaque cursor, the total only when asked, problem details for a bad parameter or cursor; and
 // the deprecated page-number search's headers.
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Queryable } from '../db/client.ts';
+import { finderRoutes } from './finder.ts';
 import { FINDER_PHARMACY_KEYS } from '#shared/schemas/finder.ts';
 import { createTestContext, type TestContext } from '../test/context.ts';
 import { insertListings, listingIdsOf, setStatus } from '../test/listings.ts';
@@ -137,6 +140,29 @@ describe('GET /api/v1/finder/search', () => {
     const after = await search(query, { 'if-none-match': etagWithNew });
     expect(after.statusCode).toBe(200);
     expect(after.json().data.map((item: Item) => item.pharmacyName)).not.toContain('Taken down soon');
+  });
+});
+
+describe('conditional requests', () => {
+  it('are answered 304 from the listings version without a statement, on every finder route', async () => {
+    const [listed] = await insertListings(ctx.database.db, [{ country: 'uk', lat: 50.1, lng: -5.5, name: 'Counted' }]);
+    const [listingId] = await listingIdsOf(ctx.database.db, [listed!]);
+    let statements = 0;
+    const counting: Queryable = { execute: (query) => ((statements += 1), ctx.database.db.execute(query)) } as Queryable;
+    const app = Fastify();
+    await finderRoutes(app, { db: counting, listingsVersion: ctx.app.services.listingsVersion, rateLimit: {} });
+    try {
+      for (const url of ['/api/v1/finder/search?market=uk&lat=50.1&lng=-5.5', '/api/v1/finder/pharmacies?market=uk&lat=50.1&lng=-5.5', `/api/v1/finder/listings/${listingId}`]) {
+        const first = await app.inject({ method: 'GET', url });
+        expect(first.statusCode, url).toBe(200);
+        const before = statements;
+        const again = await app.inject({ method: 'GET', url, headers: { 'if-none-match': String(first.headers.etag) } });
+        expect(again.statusCode, url).toBe(304);
+        expect(statements - before, url).toBe(0);
+      }
+    } finally {
+      await app.close();
+    }
   });
 });
 

@@ -144,7 +144,7 @@ describe('GET /api/v1/finder/pharmacies', () => {
     expect(first.statusCode).toBe(200);
     expect(first.headers['cache-control']).toBe('public, no-cache');
     const etag = String(first.headers.etag);
-    expect(etag).toMatch(/^".+"$/);
+    expect(etag).toMatch(/^W\/".+"$/);
 
     const again = await find('market=it&lat=45&lng=9', { 'if-none-match': etag });
     expect(again.statusCode).toBe(304);

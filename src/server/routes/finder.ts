@@ -19,30 +19,21 @@ import { etagOf, matchesEtag } from '../http/etag.ts';
 import { sendInvalidParams, sendProblem } from '../http/problem.ts';
 import { findListedPharmacies, findListing } from '../services/finder.ts';
 import { decodeSearchCursor, searchListings } from '../services/finder-search.ts';
+import { PUBLIC_LISTINGS_CACHE_CONTROL, readFeedState, versionOf, type ListingsVersion } from '../services/listings-version.ts';
 import { webTexts } from '../services/web-texts.ts';
 import type { PageHead } from './web.ts';
 
 /** Our own pages' answers: revalidated every time (a listing taken down is gone from the next page). */
 const REVALIDATE = 'public, no-cache';
-/**
- * The public API's answers: a CDN or the app may serve one for 30 s, and 30 s more while it
- * revalidates, so a delisting is gone from every answer within a minute (documented in the OpenAPI).
- */
-export const PUBLIC_API_CACHE_CONTROL = 'public, max-age=30, stale-while-revalidate=30';
 
 /** When the page-number search was deprecated and when it may go (RFC 9745, RFC 8594). */
 const LEGACY_SEARCH_DEPRECATED = new Date('2026-12-01T00:00:00Z');
 const LEGACY_SEARCH_SUNSET = new Date('2027-06-30T00:00:00Z');
 
-/** The listings version every server of a fleet agrees on; changes with every listing that changes. */
-export interface ListingsVersion {
-  current(): Promise<string>;
-}
-
 interface FinderDeps {
   db: Queryable;
   rateLimit: object;
-  /** Without it an answer's ETag is its body's hash, so the search runs before a 304. */
+  /** The version every server of the fleet agrees on (the primary's); without it an answer's ETag is its body's hash, so the search runs before a 304. */
   listingsVersion?: ListingsVersion;
 }
 
@@ -52,24 +43,26 @@ export async function finderRoutes(app: FastifyInstance, deps: FinderDeps) {
   const config = { publicApi: true, rateLimit: deps.rateLimit };
 
   /**
-   * Answers `compute()`'s result with an ETag and Cache-Control; with a listings version, a
-   * conditional request that names the current version's ETag is a 304 before `compute` runs.
+   * Answers `compute()`'s result with an ETag and Cache-Control. With a listings version, a
+   * conditional request naming the current version's ETag is a 304 before anything is read; a
+   * 200 is stamped with the version its own database (the replica, when reads go there) had before
+   * the read, never a newer one, so an answer read from a lagging replica is not kept as current.
    */
   async function sendListings(request: FastifyRequest, reply: FastifyReply, cacheControl: string, key: string, compute: () => Promise<unknown | null>) {
     reply.header('cache-control', cacheControl).header('vary', 'accept-encoding');
-    const etag = deps.listingsVersion ? `W/"${await deps.listingsVersion.current()}-${key}"` : null;
-    if (etag) {
-      reply.header('etag', etag);
-      if (matchesEtag(request.headers['if-none-match'], etag)) return reply.code(304).send();
+    const etagOfVersion = (version: string) => `W/"${version}-${key}"`;
+    let etag: string | null = null;
+    if (deps.listingsVersion) {
+      const current = etagOfVersion(await deps.listingsVersion.current());
+      if (matchesEtag(request.headers['if-none-match'], current)) return reply.code(304).header('etag', current).send();
+      etag = etagOfVersion(versionOf(await readFeedState(deps.db)));
     }
     const answer = await compute();
-    if (answer === null) return sendProblem(request, reply.removeHeader('etag'), 'not-found');
+    if (answer === null) return sendProblem(request, reply, 'not-found');
     const body = JSON.stringify(answer);
-    if (!etag) {
-      const bodyEtag = etagOf(body);
-      reply.header('etag', bodyEtag);
-      if (matchesEtag(request.headers['if-none-match'], bodyEtag)) return reply.code(304).send();
-    }
+    etag ??= etagOf(body);
+    reply.header('etag', etag);
+    if (matchesEtag(request.headers['if-none-match'], etag)) return reply.code(304).send();
     return reply.code(200).type('application/json; charset=utf-8').send(body);
   }
 
@@ -80,7 +73,7 @@ export async function finderRoutes(app: FastifyInstance, deps: FinderDeps) {
     const after = query.cursor ? decodeSearchCursor(query, query.cursor) : null;
     if (query.cursor && !after) return sendProblem(request, reply, 'invalid-parameter', { invalidParams: [{ name: 'cursor', reason: 'cursor' }] });
     const { lang: _lang, ...searched } = query;
-    return sendListings(request, reply, PUBLIC_API_CACHE_CONTROL, requestKey(FinderApi.finderSearch.path, searched), () => searchListings(deps.db, query, after));
+    return sendListings(request, reply, PUBLIC_LISTINGS_CACHE_CONTROL, requestKey(FinderApi.finderSearch.path, searched), () => searchListings(deps.db, query, after));
   });
 
   app.get(FinderApi.finderPharmacies.path, { config }, async (request, reply) => {
