@@ -97,7 +97,11 @@ describe('the OpenAPI document', () => {
     expect(Object.keys(search.responses['503'].headers)).toEqual(['Retry-After']);
     expect(Object.keys((dereference(document.paths['/api/v1/finder/changes'].get) as Node).responses)).toContain('410');
     expect(Object.keys((dereference(document.paths['/api/v1/finder/listings/{listingId}'].get) as Node).responses)).toContain('404');
+    expect(search.responses['200'].headers['Cache-Control'].example).toBe('public, max-age=30, stale-while-revalidate=30');
+    const listing = dereference(document.paths['/api/v1/finder/listings/{listingId}'].get) as Node;
+    expect(listing.responses['200'].headers['Cache-Control'].example).toBe('public, no-cache');
     const legacy = dereference(document.paths['/api/v1/finder/pharmacies'].get) as Node;
+    expect(legacy.responses['200'].headers['Cache-Control'].example).toBe('public, no-cache');
     expect(Object.keys(legacy.responses['200'].headers)).toEqual(expect.arrayContaining(['Deprecation', 'Sunset', 'Link']));
   });
 

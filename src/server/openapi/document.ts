@@ -23,15 +23,19 @@ import {
 import { FinderListingParamsSchema, FinderQuerySchema } from '#shared/schemas/finder.ts';
 import { InvalidParamSchema, PROBLEM_KINDS, PROBLEM_MEDIA_TYPE, PROBLEM_SLUGS, PROBLEM_TYPE_BASE, ProblemSchema, problemTypeOf, type ProblemKind } from '#shared/schemas/problem.ts';
 import { problemOf } from '../http/problem.ts';
+import { PUBLIC_LISTINGS_CACHE_CONTROL } from '../services/listings-version.ts';
 import { componentSchemas, parametersOf, type JsonSchema, type Parameter } from './json-schema.ts';
 
 /** The contract's version: the minor grows with each additive change, the major never (a breaking change is a new API). */
 const FINDER_API_VERSION = '1.0.0';
 
-/** What the finder's answers may be cached for (routes/finder.ts sends it); a delisting is gone from every answer within the sum. */
-const CACHE_MAX_AGE_S = 30;
-const CACHE_STALE_S = 30;
-const FINDER_CACHE_CONTROL = `public, max-age=${CACHE_MAX_AGE_S}, stale-while-revalidate=${CACHE_STALE_S}`;
+/** The search's, snapshot's and change feed's answers: a cache may serve one without asking for a while. */
+const FINDER_CACHE_CONTROL = PUBLIC_LISTINGS_CACHE_CONTROL;
+const directive = (name: string) => Number(new RegExp(`${name}=(\\d+)`).exec(FINDER_CACHE_CONTROL)?.[1] ?? 0);
+/** How long a cache may serve an answer at most: max-age, then stale while it revalidates. */
+const PUBLIC_LISTINGS_STALE_SECONDS = directive('max-age') + directive('stale-while-revalidate');
+/** One listing and the page-number search (our own pages' reads): kept, but revalidated before every use (routes/finder.ts). */
+const REVALIDATE_CACHE_CONTROL = 'public, no-cache';
 /** Anonymous requests: per client address, a minute (RATE_LIMIT_MAX x 10 with the default setting). */
 const ANONYMOUS_PER_MINUTE = 300;
 
@@ -72,7 +76,17 @@ const HEADERS: Record<string, { description: string; schema: JsonSchema; example
     example: 'W/"1842-Xq3b9yTt0pWm2c8s1KdA7g"',
   },
   CacheControl: {
-    description: `How long a cache (the app's, a CDN's) may serve the answer without asking: \`${FINDER_CACHE_CONTROL}\`. A listing taken down is gone from every answer within ${CACHE_MAX_AGE_S + CACHE_STALE_S} seconds.`,
+    description: `How long a cache (the app's, a CDN's) may serve the answer without asking: \`${FINDER_CACHE_CONTROL}\`. A listing taken down is gone from every answer within ${PUBLIC_LISTINGS_STALE_SECONDS} seconds.`,
+    schema: { type: 'string' },
+    example: FINDER_CACHE_CONTROL,
+  },
+  CacheControlRevalidate: {
+    description: `\`${REVALIDATE_CACHE_CONTROL}\`: a cache may keep the answer, but asks again (with \`If-None-Match\`) before every use.`,
+    schema: { type: 'string' },
+    example: REVALIDATE_CACHE_CONTROL,
+  },
+  CacheControlOfAnswer: {
+    description: 'The same `Cache-Control` as the full answer carries.',
     schema: { type: 'string' },
     example: FINDER_CACHE_CONTROL,
   },
@@ -89,10 +103,11 @@ const HEADERS: Record<string, { description: string; schema: JsonSchema; example
   RetryAfter: { description: 'Seconds to wait before trying again.', schema: { type: 'integer', minimum: 0 }, example: '17' },
   Deprecation: { description: 'When this operation was deprecated (RFC 9745: `@` and seconds since the epoch).', schema: { type: 'string' }, example: '@1796083200' },
   Sunset: { description: 'When this operation may stop answering (RFC 8594, an HTTP date).', schema: { type: 'string' }, example: 'Wed, 30 Jun 2027 00:00:00 GMT' },
-  Link: { description: 'The operation that replaces this one (`rel="successor-version"`) and its documentation (`rel="deprecation"`).', schema: { type: 'string' }, example: '</api/v1/finder/search>; rel="successor-version"' },
+  Link: { description: 'The operation that replaces this one (`rel="successor-version"`).', schema: { type: 'string' }, example: '</api/v1/finder/search>; rel="successor-version"' },
 };
 
-const headerRefs = (...names: (keyof typeof HEADERS)[]) => Object.fromEntries(names.map((name) => [name === 'CacheControl' ? 'Cache-Control' : name === 'RateLimitPolicy' ? 'RateLimit-Policy' : name === 'RetryAfter' ? 'Retry-After' : name, ref('headers', name)]));
+const HEADER_NAMES: Record<string, string> = { CacheControl: 'Cache-Control', CacheControlRevalidate: 'Cache-Control', CacheControlOfAnswer: 'Cache-Control', RateLimitPolicy: 'RateLimit-Policy', RetryAfter: 'Retry-After' };
+const headerRefs = (...names: (keyof typeof HEADERS)[]) => Object.fromEntries(names.map((name) => [HEADER_NAMES[name] ?? name, ref('headers', name)]));
 
 const RESPONSE_NAMES: Record<ProblemKind, string> = {
   'invalid-parameter': 'InvalidParameter',
@@ -141,6 +156,8 @@ interface OperationSpec {
   deprecated?: boolean;
   /** Conditional requests and caching: If-None-Match, ETag, 304. */
   cached?: boolean;
+  /** Revalidated before every use (public, no-cache) rather than served for a while. */
+  revalidate?: boolean;
 }
 
 const LISTING_EXAMPLE = {
@@ -185,6 +202,7 @@ function operations(langParameter: { $ref: string }): OperationSpec[] {
       answerExample: { status: 'ok', data: LISTING_EXAMPLE },
       problems: [...COMMON_PROBLEMS, 'not-found'],
       cached: true,
+      revalidate: true,
     },
     {
       path: FinderApi.finderSnapshot.path,
@@ -221,12 +239,13 @@ function operations(langParameter: { $ref: string }): OperationSpec[] {
       problems: COMMON_PROBLEMS,
       deprecated: true,
       cached: true,
+      revalidate: true,
     },
   ];
 }
 
 const okHeaders = (spec: OperationSpec) =>
-  headerRefs(...(spec.cached ? (['ETag', 'CacheControl'] as const) : []), 'RateLimit', 'RateLimitPolicy', ...(spec.deprecated ? (['Deprecation', 'Sunset', 'Link'] as const) : []));
+  headerRefs(...(spec.cached ? (['ETag', spec.revalidate ? 'CacheControlRevalidate' : 'CacheControl'] as const) : []), 'RateLimit', 'RateLimitPolicy', ...(spec.deprecated ? (['Deprecation', 'Sunset', 'Link'] as const) : []));
 
 function operationOf(spec: OperationSpec) {
   const responses: Record<string, unknown> = {
@@ -262,7 +281,7 @@ function infoDescription(): string {
     `Requests may be anonymous, or carry a client key in \`X-Api-Key\` (issued by the programme's administrators). Anonymous requests are limited per client address: ${ANONYMOUS_PER_MINUTE} a minute by default. Requests with a key are limited per key, by the key's own per-minute quota, wherever they come from (a carrier's shared address does not matter). Every answer says the limit that applies in \`RateLimit-Policy\` and what is left in \`RateLimit\`; over the limit, 429 with \`Retry-After\`. An unknown or revoked key is 401, never a silent fall back to anonymous.`,
     '',
     '## Caching and conditional requests',
-    `Finder answers carry \`Cache-Control: ${FINDER_CACHE_CONTROL}\` and a weak \`ETag\` that changes whenever any listing changes. Send it back as \`If-None-Match\`: while nothing changed the answer is 304, without a body, and costs the server no search. A listing taken down disappears from every answer within ${CACHE_MAX_AGE_S + CACHE_STALE_S} seconds, caches included. Error answers are \`Cache-Control: no-store\`.`,
+    `The search, the snapshot and the change feed answer \`Cache-Control: ${FINDER_CACHE_CONTROL}\`; one listing and the deprecated page-number search \`${REVALIDATE_CACHE_CONTROL}\`. Every finder answer carries a weak \`ETag\` that changes whenever any listing changes. Send it back as \`If-None-Match\`: while nothing changed the answer is 304, without a body, and costs the server no search. A listing taken down disappears from every answer within ${PUBLIC_LISTINGS_STALE_SECONDS} seconds, caches included. Error answers are \`Cache-Control: no-store\`.`,
     '',
     '## Keeping an offline copy',
     '1. `GET /api/v1/finder/snapshot?market=uk`: keep `data` and `cursor`.',
@@ -356,7 +375,7 @@ export function buildOpenApiDocument() {
       },
       headers: HEADERS,
       responses: {
-        NotModified: { description: 'Not modified: the answer named by `If-None-Match` is still current. No body.', headers: headerRefs('ETag', 'CacheControl') },
+        NotModified: { description: 'Not modified: the answer named by `If-None-Match` is still current. No body.', headers: headerRefs('ETag', 'CacheControlOfAnswer') },
         ...Object.fromEntries(PROBLEM_SLUGS.filter((kind) => usedKinds.has(kind)).map((kind) => [RESPONSE_NAMES[kind], problemResponse(kind)])),
       },
       securitySchemes: {
@@ -373,7 +392,7 @@ export function buildOpenApiDocument() {
       anonymous: { per: 'client address', window: '1 minute', default: ANONYMOUS_PER_MINUTE },
       key: { per: 'API key (X-Api-Key)', window: '1 minute', quota: 'set for each key by the programme\'s administrators' },
     },
-    'x-cache': { cacheControl: FINDER_CACHE_CONTROL, etag: 'weak, changes with any listing', delistingGoneWithinSeconds: CACHE_MAX_AGE_S + CACHE_STALE_S },
+    'x-cache': { cacheControl: FINDER_CACHE_CONTROL, revalidatedOperations: ['getListing', 'searchPharmaciesByPage'], etag: 'weak, changes with any listing', delistingGoneWithinSeconds: PUBLIC_LISTINGS_STALE_SECONDS },
   };
 }
 

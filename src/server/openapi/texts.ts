@@ -15,7 +15,7 @@ export const PARAMETER_DESCRIPTIONS: Record<string, string> = {
   count: 'With `true`, the answer also carries `total`, the number of listings in the circle (it costs the server a count: ask only when you show it).',
   since: 'Where to read changes from: the `cursor` of a snapshot, or the `next` of the previous page of changes. Opaque.',
   page: 'The page number, from 1 (20 listings a page). Deprecated with the operation: page with `cursor` on `/api/v1/finder/search`.',
-  listingId: 'The listing\'s public id (a UUID), as a search, a snapshot or a change names it.',
+  listingId: 'The listing\'s public id (a UUID), as a search, a snapshot or a change names it. An id that is not listed, or not a UUID, is 404.',
   slug: 'The last segment of a problem `type` URI, for example `cursor-expired`.',
 };
 

@@ -43,6 +43,16 @@ const DOCS_STYLE = `body { margin: 0; font-family: system-ui, sans-serif; }
 .swagger-ui .wrapper { padding: 0 16px; box-sizing: border-box; }
 .swagger-ui .info { margin: 24px 0; }
 .swagger-ui .info .description table { display: block; overflow-x: auto; }
+.swagger-ui .info .description table th, .swagger-ui .info .description table td { padding: 4px 8px; }
+/* Every answer's links column would say "No links". */
+.swagger-ui .response-col_links { display: none; }
+@media (max-width: 600px) {
+  .swagger-ui .wrapper { padding: 0 8px; }
+  .swagger-ui .opblock .opblock-section-header, .swagger-ui .responses-inner, .swagger-ui .opblock-description-wrapper, .swagger-ui .parameters-container { padding-left: 8px; padding-right: 8px; }
+  .swagger-ui .responses-table td.response-col_status { width: 2.5em; padding-right: 6px; }
+  .swagger-ui table.headers td, .swagger-ui table.headers th { padding: 4px 4px 4px 0; }
+  .swagger-ui .highlight-code pre, .swagger-ui .microlight { font-size: 11px; }
+}
 `;
 
 const DOCS_HTML = `<!doctype html>
