@@ -19,6 +19,7 @@ const config: KnipConfig = {
     'src/web/entry-server.tsx',
     // Preloaded with `node --import` by src/server/lazy-modules.test.ts.
     'src/server/test/module-load-hook.ts',
+    'examples/**/*.test.ts',
     'e2e/**/*.spec.ts',
     'src/**/*.test.{ts,tsx}',
   ],

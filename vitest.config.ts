@@ -16,7 +16,7 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          include: ['src/shared/**/*.test.ts', 'src/server/**/*.test.ts', 'scripts/**/*.test.ts', 'src/lint/**/*.test.ts'],
+          include: ['src/shared/**/*.test.ts', 'src/server/**/*.test.ts', 'scripts/**/*.test.ts', 'src/lint/**/*.test.ts', 'examples/**/*.test.ts'],
           exclude: process.env.CONTAINER_TEST === '1' ? configDefaults.exclude : [...configDefaults.exclude, CONTAINER_TEST],
           testTimeout: 30_000,
           hookTimeout: 60_000,
