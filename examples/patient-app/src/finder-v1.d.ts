@@ -327,7 +327,7 @@ export interface components {
         NotModified: {
             headers: {
                 ETag: components["headers"]["ETag"];
-                "Cache-Control": components["headers"]["CacheControl"];
+                "Cache-Control": components["headers"]["CacheControlOfAnswer"];
                 [name: string]: unknown;
             };
             content?: never;
@@ -481,6 +481,16 @@ export interface components {
          */
         CacheControl: string;
         /**
+         * @description `public, no-cache`: a cache may keep the answer, but asks again (with `If-None-Match`) before every use.
+         * @example public, no-cache
+         */
+        CacheControlRevalidate: string;
+        /**
+         * @description The same `Cache-Control` as the full answer carries.
+         * @example public, max-age=30, stale-while-revalidate=30
+         */
+        CacheControlOfAnswer: string;
+        /**
          * @description What is left of the current limit (IETF draft-ietf-httpapi-ratelimit-headers, a structured field): the policy's name (`address` or `key`), `r` the requests remaining and `t` the seconds until the window resets.
          * @example "address";r=297;t=42
          */
@@ -506,7 +516,7 @@ export interface components {
          */
         Sunset: string;
         /**
-         * @description The operation that replaces this one (`rel="successor-version"`) and its documentation (`rel="deprecation"`).
+         * @description The operation that replaces this one (`rel="successor-version"`).
          * @example </api/v1/finder/search>; rel="successor-version"
          */
         Link: string;
@@ -614,7 +624,7 @@ export interface operations {
             };
             path: {
                 /**
-                 * @description The listing's public id (a UUID), as a search, a snapshot or a change names it.
+                 * @description The listing's public id (a UUID), as a search, a snapshot or a change names it. An id that is not listed, or not a UUID, is 404.
                  * @example 7a0e6f7c-2b7e-4f0a-9a53-3c1f2d7e9b10
                  */
                 listingId: string;
@@ -627,7 +637,7 @@ export interface operations {
             200: {
                 headers: {
                     ETag: components["headers"]["ETag"];
-                    "Cache-Control": components["headers"]["CacheControl"];
+                    "Cache-Control": components["headers"]["CacheControlRevalidate"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     [name: string]: unknown;
@@ -841,7 +851,7 @@ export interface operations {
             200: {
                 headers: {
                     ETag: components["headers"]["ETag"];
-                    "Cache-Control": components["headers"]["CacheControl"];
+                    "Cache-Control": components["headers"]["CacheControlRevalidate"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     Deprecation: components["headers"]["Deprecation"];
