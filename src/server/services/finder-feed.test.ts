@@ -2,6 +2,7 @@
 // changes, in which market, and how the horizon moves. On PGlite and PostgreSQL alike.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../config.ts';
 import { rowsOf } from '../db/client.ts';
 import { createTestDatabase, type TestDatabase } from '../test/context.ts';
 import { insertListings, listingIdsOf } from '../test/listings.ts';
@@ -109,6 +110,12 @@ describe('cursors', () => {
 });
 
 describe('pruning', () => {
+  it('keeps at least 90 days (FINDER_FEED_DAYS)', () => {
+    expect(loadConfig({ DATABASE_URL: 'memory://' }).finderFeedDays).toBe(90);
+    expect(loadConfig({ DATABASE_URL: 'memory://', FINDER_FEED_DAYS: '365' }).finderFeedDays).toBe(365);
+    expect(() => loadConfig({ DATABASE_URL: 'memory://', FINDER_FEED_DAYS: '30' })).toThrow(/FINDER_FEED_DAYS/);
+  });
+
   it('deletes the changes older than the days kept, as a prefix of seqs, and moves the horizon so older cursors expire', async () => {
     const state = await readFeedState(db());
     const old = encodeCursor({ market: 'uk', epoch: state.epoch, seq: 0 });
