@@ -80,6 +80,15 @@ describe('examples/patient-app', () => {
       expect(await app.sync()).toEqual({ snapshot: false, changes: 0 });
     });
 
+    it('npm run example:patient-app prints the listings it holds and the five nearest', async () => {
+      const main = path.join(REPO_ROOT, 'examples', 'patient-app', 'src', 'main.ts');
+      const { stdout } = await promisify(execFile)(process.execPath, [main, server.url, 'uk', String(lat), String(lng)], { cwd: REPO_ROOT });
+      const lines = stdout.trim().split('\n');
+      expect(lines[0]).toMatch(/^9 listings of uk in memory \(snapshot and 0 changes, \d+ ms\)$/);
+      expect(lines.slice(1)).toHaveLength(5);
+      expect(lines[1]).toMatch(/^\s+\d+\.\d\d km {2}Bristol \d, \d+ High Street \(Sam\)$/);
+    });
+
     it('takes a new snapshot when its cursor has expired (410)', async () => {
       const app = createPatientApp({ baseUrl: server.url, market: 'uk' });
       await app.sync();
