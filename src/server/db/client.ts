@@ -52,16 +52,19 @@ const PGLITE_OPTIONS = { postgresqlconf: ['shared_buffers = 16MB'] };
 
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
 
-/** A setting any role may make for its session (log_parameter_max_length, for slow statements, is the superuser's). */
-export const NO_PARAMETERS_IN_SERVER_LOG = 'set log_parameter_max_length_on_error = 0';
+/**
+ * A setting any role may make for its session (log_parameter_max_length, for slow statements, is
+ * the superuser's), sent as a start-up option of each connection (a query on connect would race the
+ * pool's first query). A DATABASE_URL with its own `options` parameter replaces it.
+ */
+export const NO_PARAMETERS_IN_SERVER_LOG = '-c log_parameter_max_length_on_error=0';
 
 export async function openDatabase(config: Pick<Config, 'database'>): Promise<DatabaseHandle> {
   const target = config.database;
   if (target.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: target.url, max: 10 });
     // A failed statement's bound values (a patient's point, an e-mail address) stay out of the
-    // PostgreSQL server's log whatever the server's setting (decision 0054); queued before any query.
-    pool.on('connect', (client) => void client.query(NO_PARAMETERS_IN_SERVER_LOG).catch(() => {}));
+    // PostgreSQL server's log whatever the server's setting (decision 0054).
+    const pool = new pg.Pool({ connectionString: target.url, max: 10, options: NO_PARAMETERS_IN_SERVER_LOG });
     const db = drizzlePg(pool, { schema });
     return {
       db: db as unknown as Database,

@@ -10,7 +10,7 @@ import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
-import { rowsOf, type Database, type DatabaseHandle } from './client.ts';
+import { NO_PARAMETERS_IN_SERVER_LOG, rowsOf, type Database, type DatabaseHandle } from './client.ts';
 import { schema } from './schema.ts';
 
 /** A replica that does not answer is given up this quickly: a search must not wait on it. */
@@ -157,7 +157,7 @@ export function createPublicRead(database: DatabaseHandle, settings: ReplicaSett
     application_name: 'champions-public-read',
     // Like the primary's sessions: a failed statement's bound values (a patient's point) stay out of the
     // replica's log (decision 0054). A startup parameter, so no statement is queued before the first.
-    options: '-c log_parameter_max_length_on_error=0',
+    options: NO_PARAMETERS_IN_SERVER_LOG,
   });
   // An idle connection the replica closes (a restart, a stop) must not end the process.
   replica.on('error', (error) => markDown(error));
