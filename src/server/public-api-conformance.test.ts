@@ -4,7 +4,7 @@
 // validates each request and each answer (status, headers, media type, body) against the document;
 // a violation is its own 500 problem (`prism/errors#VIOLATIONS`) and an `sl-violations` header, and a
 // line of its log. A control proves the harness sees a violation when there is one.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -177,6 +177,7 @@ describe('the public API through Prism (proxy, --errors)', () => {
       expect(broken.violations().length).toBeGreaterThan(0);
     } finally {
       await broken.stop();
+      rmSync(file, { force: true });
     }
   }, 90_000);
 });
