@@ -47,6 +47,7 @@ import { applicantLinkRoutes } from './routes/applicant-links.ts';
 import { myApplicationRoutes } from './routes/my-application.ts';
 import { activityLogRoutes } from './routes/activity-log.ts';
 import { openApiRoutes } from './routes/openapi.ts';
+import { PUBLIC_API_PREFIX, sendProblem } from './http/problem.ts';
 import { apiClientRoutes } from './routes/api-clients.ts';
 import { createApiClients, type ApiClients } from './services/api-clients.ts';
 import { installPublicApiLimit } from './http/public-rate-limit.ts';
@@ -184,6 +185,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     frameworkErrors: (error, request, reply) => {
       // The message quotes the URL, which may hold a token.
       request.log.info({ code: error.code }, 'malformed URL refused');
+      // The public API answers problem details for every error, this one too (issue 38 item 4).
+      if (request.url.startsWith(PUBLIC_API_PREFIX)) return sendProblem(request, reply as FastifyReply, 'invalid-parameter');
       return (reply as FastifyReply).code(400).send({ status: 'failed', message: 'invalid', errors: { _: ErrorKey.invalid } });
     },
   });

@@ -16,6 +16,9 @@ declare module 'fastify' {
   }
 }
 
+/** Where the public API's paths begin: a URL the router refuses under it is answered as a problem too. */
+export const PUBLIC_API_PREFIX = '/api/v1/';
+
 /** Why a parameter was refused: a key of publicApi.reasons. */
 export type InvalidReason = 'required' | 'invalid' | 'tooLong' | 'cursor' | 'unknown';
 
