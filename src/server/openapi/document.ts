@@ -6,6 +6,7 @@
 // where a test refuses a breaking change.
 import * as z from 'zod/mini';
 import * as FinderApi from '#shared/api/finder-endpoints.ts';
+import * as OpenApiEndpoints from '#shared/api/openapi-endpoints.ts';
 import { LANGUAGES } from '#shared/markets.ts';
 import {
   CHANGES_MAX_LIMIT,
@@ -312,7 +313,7 @@ export function buildOpenApiDocument() {
   const specs = operations(ref('parameters', 'lang'));
   const paths: Record<string, Record<string, unknown>> = {};
   for (const spec of specs) paths[openApiPath(spec.path)] = { get: operationOf(spec) };
-  paths['/api/v1/openapi.json'] = {
+  paths[openApiPath(OpenApiEndpoints.openApiDocument.path)] = {
     get: {
       operationId: 'getOpenApiDocument',
       tags: ['Reference'],
@@ -327,7 +328,7 @@ export function buildOpenApiDocument() {
       },
     },
   };
-  paths[`${PROBLEM_TYPE_BASE}/{slug}`] = {
+  paths[openApiPath(OpenApiEndpoints.problemType.path)] = {
     get: {
       operationId: 'getProblemType',
       tags: ['Reference'],

@@ -8,16 +8,17 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { PROBLEM_KINDS, PROBLEM_TYPE_BASE, problemTypeOf, type ProblemKind } from '#shared/schemas/problem.ts';
+import * as OpenApiEndpoints from '#shared/api/openapi-endpoints.ts';
+import { PROBLEM_KINDS, problemTypeOf, type ProblemKind } from '#shared/schemas/problem.ts';
 import { ApiMessage } from '#shared/schemas/api.ts';
 import { failed } from '../http/answers.ts';
 import { etagOf, matchesEtag } from '../http/etag.ts';
 import { problemLanguage, problemOf, sendProblem } from '../http/problem.ts';
 import { buildOpenApiDocument } from '../openapi/document.ts';
 
-const OPENAPI_PATH = '/api/v1/openapi.json';
-const DOCS_PATH = '/api/v1/docs';
-const ASSETS_PATH = `${DOCS_PATH}/assets`;
+const OPENAPI_PATH = OpenApiEndpoints.openApiDocument.path;
+const DOCS_PATH = OpenApiEndpoints.apiReference.path;
+const ASSETS_PATH = OpenApiEndpoints.apiReferenceAsset.path.replace('/:file', '');
 
 /** The page's own start script: Swagger UI on the document, no validator badge (it would call validator.swagger.io). */
 const DOCS_SCRIPT = `window.addEventListener('load', function () {
@@ -116,7 +117,7 @@ export async function openApiRoutes(app: FastifyInstance, deps: { rateLimit: obj
 
   app.get(OPENAPI_PATH, { config }, async (request, reply) => sendAsset(request, reply, document, 'public, no-cache'));
 
-  app.get<{ Params: { slug: string } }>(`${PROBLEM_TYPE_BASE}/:slug`, { config }, async (request, reply) => {
+  app.get<{ Params: { slug: string } }>(OpenApiEndpoints.problemType.path, { config }, async (request, reply) => {
     const { slug } = request.params;
     if (!Object.hasOwn(PROBLEM_KINDS, slug)) return sendProblem(request, reply, 'not-found');
     const kind = slug as ProblemKind;
@@ -148,7 +149,7 @@ export async function openApiRoutes(app: FastifyInstance, deps: { rateLimit: obj
   };
 
   app.get(DOCS_PATH, { config: { rateLimit: deps.rateLimit } }, async (request, reply) => sendAsset(request, reply, page, 'public, no-cache'));
-  app.get<{ Params: { file: string } }>(`${ASSETS_PATH}/:file`, { config: { rateLimit: deps.rateLimit } }, async (request, reply) => {
+  app.get<{ Params: { file: string } }>(OpenApiEndpoints.apiReferenceAsset.path, { config: { rateLimit: deps.rateLimit } }, async (request, reply) => {
     const file = assetOf(request.params.file);
     if (!file) return failed(reply, 404, ApiMessage.notFound);
     return sendAsset(request, reply, file, 'public, max-age=86400');
