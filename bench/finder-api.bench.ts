@@ -18,13 +18,15 @@ import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import type { DatabaseTarget } from '../src/server/config.ts';
 import { openDatabase } from '../src/server/db/client.ts';
-import { insertListings, type ListingSeed } from '../src/server/test/listings.ts';
+import type { ListingSeed } from '../src/server/test/listings.ts';
 import { percentile } from '../src/server/test/pool.ts';
 import { createTempDatabase, type TempDatabase } from '../src/server/test/postgres.ts';
 import { startServerProcess, type ServerProcess } from '../src/server/test/server-process.ts';
 import type { Country } from '../src/shared/markets.ts';
+import { processCpuMs } from './lib/cpu.ts';
 import { runClientProcess, type LoadResult } from './lib/load.ts';
 import { onBothDatabases, type BenchContext, type Benchmark, type DatabaseKind, type Row } from './lib/report.ts';
 
@@ -84,6 +86,42 @@ function searchPaths(count: number): string[] {
     const lng = dense ? cityLng + (next() - 0.5) * 0.1 : lngMin + next() * (lngMax - lngMin);
     return `${SEARCH_PATH}?market=${market}&lat=${lat.toFixed(5)}&lng=${lng.toFixed(5)}&limit=20`;
   });
+}
+
+/**
+ * Inserts approved listings as src/server/test/listings.ts insertListings does (a pharmacy and an
+ * application each, the same columns and answers), but as two statements per 5,000 over arrays
+ * (unnest): insertListings took 222 s for 60,000 on PGlite on a busy machine.
+ */
+async function seedListings(db: Handle['db'], seeds: ListingSeed[]): Promise<void> {
+  const run = Math.random().toString(16).slice(2, 10);
+  // The change feed's trigger (migration 0027) costs about a millisecond a row on PGlite; the feed's
+  // rows it would have written (one upsert per listing, in insertion order) are written at the end in
+  // one statement instead, before any server runs.
+  await db.execute(sql`alter table applications disable trigger finder_changes_of_applications`);
+  const batch = 5000;
+  for (let start = 0; start < seeds.length; start += batch) {
+    const part = seeds.slice(start, start + batch);
+    const n = part.map((_, i) => start + i + 1);
+    const lats = part.map((seed) => seed.lat);
+    const lngs = part.map((seed) => seed.lng);
+    const countries = part.map((seed) => seed.country);
+    // Array literals as one text parameter each (drizzle would spread a JS array into a row of parameters).
+    const array = (values: Array<number | string>) => `{${values.join(',')}}`;
+    const rows = sql`unnest(${array(n)}::int[], ${array(countries)}::text[], ${array(lats)}::float8[], ${array(lngs)}::float8[]) as s(n, country, lat, lng)`;
+    const placeId = sql`'seed:' || ${run}::text || ':' || s.n`;
+    await db.execute(sql`insert into pharmacies (place_id, name, address, lat, lng, services)
+      select ${placeId}, 'Pharmacy ' || s.n, s.n || ' High Street', s.lat, s.lng, 'Flu jabs' from ${rows}`);
+    await db.execute(sql`insert into applications (edit_token_hash, country, language, status, email, email_normalized, first_name, last_name,
+        registration_body, registration_number, place_id, photo, answers)
+      select md5(${run}::text || s.n) || md5(s.n || ${run}::text), s.country, 'en', 'approved', 'seed-' || ${run}::text || '-' || s.n || '@example.com',
+        'seed-' || ${run}::text || '-' || s.n || '@example.com', 'Sam', 'Seed', 'seed', ${run}::text || '-' || s.n, ${placeId}, null,
+        jsonb_build_object('whereYouWork', 'Pharmacy ' || s.n, 'address', s.n || ' High Street', 'services', 'Flu jabs', 'anythingElseAboutYou', 'Happy to help.',
+          'lat', s.lat, 'lng', s.lng, 'placeId', ${placeId}, 'email', 'seed-' || ${run}::text || '-' || s.n || '@example.com', 'lastName', 'Seed')
+      from ${rows}`);
+  }
+  await db.execute(sql`alter table applications enable trigger finder_changes_of_applications`);
+  await db.execute(sql`insert into finder_changes (market, listing_id, op) select country, listing_id, 'upsert' from applications where status = 'approved' order by id`);
 }
 
 interface LoadSpec {
@@ -168,6 +206,40 @@ async function withDatabase<T>(bed: Bed, work: (db: Handle['db'], database: Hand
   }
 }
 
+/** The PIDs of the PostgreSQL backends connected to the bench's database (none on PGlite). */
+async function backendPids(bed: Bed): Promise<number[]> {
+  if (!bed.temp) return [];
+  const client = new pg.Client({ connectionString: bed.temp.url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ pid: number }>('select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()');
+    return rows.map((r) => r.pid);
+  } finally {
+    await client.end();
+  }
+}
+
+interface CpuShare {
+  /** The server process's CPU (all its threads) per answered request, ms. */
+  serverMs: number;
+  /** The PostgreSQL backends' CPU per answered request, ms (0 on PGlite, whose engine is in the server's thread). */
+  databaseMs: number;
+}
+
+/** Runs a load and answers it with the CPU per request of the server and of its PostgreSQL backends. */
+async function withCpu(bed: Bed, server: ServerProcess, run: () => Promise<LoadResult>): Promise<LoadResult & { cpu: CpuShare }> {
+  const before = new Map((await backendPids(bed)).map((pid) => [pid, processCpuMs(pid)]));
+  const serverBefore = processCpuMs(server.pid);
+  const result = await run();
+  const serverMs = processCpuMs(server.pid) - serverBefore;
+  let databaseMs = 0;
+  for (const pid of await backendPids(bed)) databaseMs += processCpuMs(pid) - (before.get(pid) ?? 0);
+  const n = Math.max(1, result.completed);
+  return { ...result, cpu: { serverMs: serverMs / n, databaseMs: databaseMs / n } };
+}
+
+const cpuText = (kind: DatabaseKind, cpu: CpuShare) => (kind === 'PGlite' ? `server CPU ${cpu.serverMs.toFixed(2)} ms/req` : `CPU per request: server ${cpu.serverMs.toFixed(2)} ms, PostgreSQL ${cpu.databaseMs.toFixed(2)} ms`);
+
 const SERVER_ENV = { RATE_LIMIT_MAX: '1000000', PUBLIC_API_RATE_LIMIT: '100000000' };
 
 async function startServer(bed: Bed, env: Record<string, string> = {}, dataDir = bed.dataDir): Promise<ServerProcess> {
@@ -220,7 +292,7 @@ async function benchOn(kind: DatabaseKind, ctx: BenchContext): Promise<Row[]> {
     const seedStarted = performance.now();
     await withDatabase(bed, async (db, database) => {
       await database.migrate();
-      await insertListings(db, layout(perMarket), 2000);
+      await seedListings(db, layout(perMarket));
       await db.execute(sql`vacuum analyze applications`);
       await db.execute(sql`analyze finder_changes`);
     });
@@ -236,8 +308,8 @@ async function benchOn(kind: DatabaseKind, ctx: BenchContext): Promise<Row[]> {
 
     ctx.log(`${group}: GET /healthz, search, at ${CONNECTIONS} connections, ${seconds} s each`);
     const machineLoad = loadavg()[0]!;
-    const health = await load({ url: server.url, paths: healthPaths, connections: CONNECTIONS, seconds });
-    const search = await load({ url: server.url, paths, connections: CONNECTIONS, seconds });
+    const health = await withCpu(bed, server, () => load({ url: server.url, paths: healthPaths, connections: CONNECTIONS, seconds }));
+    const search = await withCpu(bed, server, () => load({ url: server.url, paths, connections: CONNECTIONS, seconds }));
     const healthTrouble = trouble(health, 200);
     const searchTrouble = trouble(search, 200);
     const searchRatio = search.perSecond / health.perSecond;
@@ -247,7 +319,7 @@ async function benchOn(kind: DatabaseKind, ctx: BenchContext): Promise<Row[]> {
       value: health.perSecond,
       unit: 'req/s',
       target: '',
-      ratio: `p50 ${health.p50Ms} ms, p99 ${health.p99Ms} ms`,
+      ratio: `p50 ${health.p50Ms} ms, p99 ${health.p99Ms} ms; ${cpuText(kind, health.cpu)}`,
       pass: healthTrouble ? false : null,
       note: healthTrouble ?? `the machine's 1-minute load average was ${machineLoad.toFixed(1)} when the runs began`,
     });
@@ -257,7 +329,7 @@ async function benchOn(kind: DatabaseKind, ctx: BenchContext): Promise<Row[]> {
       value: search.perSecond,
       unit: 'req/s',
       target: '≥ 0.5 × /healthz',
-      ratio: `${searchRatio.toFixed(2)} × /healthz; p50 ${search.p50Ms} ms, p99 ${search.p99Ms} ms (saturated)`,
+      ratio: `${searchRatio.toFixed(2)} × /healthz; p50 ${search.p50Ms} ms, p99 ${search.p99Ms} ms (saturated); ${cpuText(kind, search.cpu)}`,
       pass: !searchTrouble && searchRatio >= 0.5,
       note: searchTrouble ?? '2,000 points, 3 in 4 near a city centre; 25 km, limit 20',
     });
@@ -285,7 +357,7 @@ async function benchOn(kind: DatabaseKind, ctx: BenchContext): Promise<Row[]> {
     const etag = String(first.headers.etag ?? '');
     const weakVersionEtag = /^W\/"[0-9a-f]{8}\.\d+-/.test(etag);
     ctx.log(`${group}: conditional search (ETag ${etag}), ${seconds} s`);
-    const conditional = await load({ url: server.url, paths: [conditionalPath], connections: CONNECTIONS, seconds, headers: { 'if-none-match': etag } });
+    const conditional = await withCpu(bed, server, () => load({ url: server.url, paths: [conditionalPath], connections: CONNECTIONS, seconds, headers: { 'if-none-match': etag } }));
     const conditionalTrouble = trouble(conditional, 304);
     const conditionalRatio = conditional.perSecond / health.perSecond;
     rows.push({
@@ -294,7 +366,7 @@ async function benchOn(kind: DatabaseKind, ctx: BenchContext): Promise<Row[]> {
       value: conditional.perSecond,
       unit: 'req/s',
       target: '≥ 0.8 × /healthz',
-      ratio: `${conditionalRatio.toFixed(2)} × /healthz; p99 ${conditional.p99Ms} ms`,
+      ratio: `${conditionalRatio.toFixed(2)} × /healthz; p99 ${conditional.p99Ms} ms; ${cpuText(kind, conditional.cpu)}`,
       pass: !conditionalTrouble && etag !== '' && conditionalRatio >= 0.8,
       note: conditionalTrouble ?? (weakVersionEtag ? 'ETag from the listings version: no search before the 304' : `ETag ${etag}: not the listings version's, the search runs before the 304`),
     });
@@ -357,7 +429,7 @@ async function benchOn(kind: DatabaseKind, ctx: BenchContext): Promise<Row[]> {
       const data = page.status === 200 ? (JSON.parse(page.body.toString('utf8')) as { data: { op: string }[] }).data : [];
       const deletes = data.filter((c) => c.op === 'delete').length;
       await load({ url: server.url, paths: [feedPath], connections: FEED_CONNECTIONS, seconds: 1 });
-      const feed = await load({ url: server.url, paths: [feedPath], connections: FEED_CONNECTIONS, seconds });
+      const feed = await withCpu(bed, server, () => load({ url: server.url, paths: [feedPath], connections: FEED_CONNECTIONS, seconds }));
       const feedTrouble = trouble(feed, 200) ?? (data.length === 1000 ? null : `the page held ${data.length} changes (status ${page.status})`);
       rows.push({
         group,
@@ -365,7 +437,7 @@ async function benchOn(kind: DatabaseKind, ctx: BenchContext): Promise<Row[]> {
         value: feed.p99Ms,
         unit: 'ms',
         target: '',
-        ratio: `p50 ${feed.p50Ms} ms, ${fmt(feed.perSecond)} pages/s; ${fmt(page.bytes / 1024)} KB uncompressed (${deletes} deletes, ${data.length - deletes} upserts)`,
+        ratio: `p50 ${feed.p50Ms} ms, ${fmt(feed.perSecond)} pages/s; ${fmt(page.bytes / 1024)} KB uncompressed (${deletes} deletes, ${data.length - deletes} upserts); ${cpuText(kind, feed.cpu)}`,
         pass: feedTrouble ? false : null,
         ...(feedTrouble ? { note: feedTrouble } : {}),
       });
@@ -374,6 +446,11 @@ async function benchOn(kind: DatabaseKind, ctx: BenchContext): Promise<Row[]> {
     }
 
     if (kind === 'PostgreSQL') rows.push(...(await replicaRows(group, bed, server, paths, seconds, ctx)));
+    return rows;
+  } catch (error) {
+    // The figures measured so far stay in the table (a crash on PostgreSQL keeps PGlite's, and the other way round).
+    console.error(error);
+    rows.push({ group, figure: 'benchmark run', value: null, unit: '', target: 'runs', pass: false, note: `crashed: ${(error as Error).message.split('\n')[0]}` });
     return rows;
   } finally {
     await Promise.all(servers.map((s) => s.stop()));
