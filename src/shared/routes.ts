@@ -23,6 +23,8 @@ export const ROUTES = {
   reviewers: '/admin/reviewers',
   addReviewer: '/admin/reviewers/add',
   activityLog: '/admin/activity',
+  apiKeys: '/admin/api-keys',
+  issueApiKey: '/admin/api-keys/issue',
   repForm: '/rep/form',
   repThankYou: '/rep/thank-you',
   repPrivacyPolicy: '/rep/privacy-policy',
@@ -64,7 +66,7 @@ export type RouteName = keyof typeof ROUTES;
 /** The staff pages: on every market, never preloaded, signed-in except sign-in itself. */
 export const STAFF_ROUTES = [
   'signIn', 'verifySignIn', 'mainAdmin', 'addAreaManager', 'areaManagerHome', 'review', 'repHome',
-  'reviewApplication', 'reviewers', 'addReviewer', 'activityLog',
+  'reviewApplication', 'reviewers', 'addReviewer', 'activityLog', 'apiKeys', 'issueApiKey',
   'repForm', 'repThankYou', 'repPrivacyPolicy', 'repTerms',
   'areaManagerView', 'areaManagerForm', 'areaManagerFormStep', 'areaManagerAddRep', 'areaManagerReps', 'areaManagerPharmacyEdit', 'areaManagerEditRedirect', 'areaManagerFormByRecord', 'repEditRedirect', 'areaManagerThankYou', 'areaManagerPrivacyPolicy', 'areaManagerTerms',
 ] as const satisfies readonly RouteName[];

@@ -6,8 +6,9 @@
 import type { FastifyInstance } from 'fastify';
 import * as z from 'zod/mini';
 import * as Api from '#shared/api/api-client-endpoints.ts';
+import { FormApi, type PayloadOf } from '#shared/api/form-endpoints.ts';
 import { ApiMessage } from '#shared/schemas/api.ts';
-import { ApiClientParamsSchema, type IssueApiKeySchema } from '#shared/schemas/api-clients.ts';
+import { ApiClientParamsSchema } from '#shared/schemas/api-clients.ts';
 import type { Config } from '../config.ts';
 import { rolesFor } from '../http/access-policy.ts';
 import { failed, ok } from '../http/answers.ts';
@@ -25,7 +26,8 @@ export async function apiClientRoutes(app: FastifyInstance, deps: { auth: AuthSe
 
   app.get(Api.apiClients.path, { preHandler: mainAdmin }, async (_request, reply) => ok(reply.header('cache-control', 'no-store'), await deps.clients.list()));
 
-  app.post<{ Body: z.output<typeof IssueApiKeySchema> }>(Api.issueApiKey.path, { onRequest: requireJson, preHandler: [mainAdmin, parseBody(Api.issueApiKey.request)] }, async (request, reply) => {
+  // Issuing is the catalogue's form 'issue-api-key': its body is checked with the schema derived from the form's sections.
+  app.post<{ Body: PayloadOf<'issue-api-key'> }>(FormApi['issue-api-key'].path, { onRequest: requireJson, preHandler: [mainAdmin, parseBody(FormApi['issue-api-key'].request)] }, async (request, reply) => {
     const issued = await deps.clients.issue({ ...request.body, actorId: request.staff!.user.id });
     request.log.info({ apiClient: issued.client.id }, 'API key issued');
     return ok(reply.header('cache-control', 'no-store'), issued);

@@ -1,13 +1,11 @@
 // The main admin's API keys of client apps (issue 38 item 5, docs/decisions/0052). Import as a
 // namespace: `import * as ApiClientApi`.
-import type * as z from 'zod/mini';
-import { IssueApiKeySchema, type ApiClientItem, type IssuedApiKey } from '../schemas/api-clients.ts';
+// Issuing a key is a form of the catalogue (`FormApi['issue-api-key']`, form-endpoints.ts).
+import type { ApiClientItem, IssuedApiKey } from '../schemas/api-clients.ts';
 import type { Contract } from './contract.ts';
 
 /** Every key, active first, newest first, with the last days' usage. */
 export const apiClients: Contract<undefined, ApiClientItem[], 'GET'> = { method: 'GET', path: '/api/admin/api-clients', request: null };
-/** A new key: the answer holds it in clear, once. */
-export const issueApiKey: Contract<z.input<typeof IssueApiKeySchema>, IssuedApiKey, 'POST'> = { method: 'POST', path: '/api/admin/api-clients', request: IssueApiKeySchema };
 /** A new secret for the key; the old one stops at once. 404 for a key unknown or revoked. */
 export const rotateApiKey: Contract<Record<string, never>, IssuedApiKey, 'POST'> = { method: 'POST', path: '/api/admin/api-clients/:id/rotate', request: null };
 /** The key stops at once, for good. */

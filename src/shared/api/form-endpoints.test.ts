@@ -14,6 +14,7 @@ const STAFF_FORM_ENDPOINTS = {
   'add-rep': ['POST', '/api/areamanager-add-rep'],
   'add-area-manager': ['POST', '/api/mainadmin-add-areamanager'],
   'add-reviewer': ['POST', '/api/review/reviewers'],
+  'issue-api-key': ['POST', '/api/admin/api-clients'],
 } as const;
 
 describe('form contracts, derived from the catalogue entries', () => {

@@ -8,6 +8,7 @@ import { payloadSchema } from '../forms/derive.ts';
 import type { FormDef } from '../forms/model.ts';
 import type { SECTIONS, SectionId } from '../forms/sections.ts';
 import type { Contract } from './contract.ts';
+import type { IssuedApiKey } from '../schemas/api-clients.ts';
 import type { RepVisitAnswer } from './staff-endpoints.ts';
 
 type Entry<Id extends FormId> = (typeof FORMS)[Id];
@@ -36,6 +37,7 @@ interface FormAnswers {
   'add-rep': { id: string; areamanager: true };
   'add-area-manager': { id: string };
   'add-reviewer': { id: string };
+  'issue-api-key': IssuedApiKey;
   'data-rights-request': undefined;
   'update-link-request': undefined;
 }

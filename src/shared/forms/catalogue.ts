@@ -166,6 +166,18 @@ export const FORMS = {
     submit: { path: '/api/review/reviewers', method: 'POST', encoding: 'json' },
     done: '/admin/reviewers',
   },
+  /** The main admin issues an API key for a client app (issue 38 item 5, decision 0052); the list of keys shows it once. */
+  'issue-api-key': {
+    id: 'issue-api-key',
+    texts: 'apiKeys',
+    titleKey: 'apiKeys.issue.title',
+    submitKey: 'apiKeys.issue.submit',
+    steps: [['api-client']],
+    keepAnswers: false,
+    submit: { path: '/api/admin/api-clients', method: 'POST', encoding: 'json' },
+    done: '/admin/api-keys',
+    answerToDone: true,
+  },
   /** "E-mail me a link to my data" (issue 13 item 6): the same answer whether or not the address is known. */
   'data-rights-request': {
     id: 'data-rights-request',

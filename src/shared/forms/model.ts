@@ -24,7 +24,7 @@ export interface SectionDef {
    * i18n namespace of the section's labels and summary names. 'staff.person' words the forms that
    * add a staff member (their e-mail is where they sign in, not where a decision goes).
    */
-  texts: 'form' | 'italy' | 'italy.fieldConfirmation' | 'steps' | 'staff' | 'staff.person' | 'myData';
+  texts: 'form' | 'italy' | 'italy.fieldConfirmation' | 'steps' | 'staff' | 'staff.person' | 'myData' | 'apiKeys';
   /** 'answer' when absent. */
   role?: SectionRole;
   /** A field's earlier name, still read from a payload that lacks the field: `{ check1: 'agreementCheck1' }`. */
@@ -117,5 +117,10 @@ export interface FormDef {
   /** The submit button's i18n key, when not the applicant's 'Submit application'. */
   submitKey?: string;
   /** Where a successful submit goes. */
-  done: '/thank-you' | '/areamanager/thank-you' | '/rep/thank-you' | '/areamanager/mainadmin' | '/admin/reviewers' | '/link-sent';
+  done: '/thank-you' | '/areamanager/thank-you' | '/rep/thank-you' | '/areamanager/mainadmin' | '/admin/reviewers' | '/link-sent' | '/admin/api-keys';
+  /**
+   * The answer's data goes to the `done` page in the navigation's state, for it to show once and
+   * clear (an issued API key, which exists nowhere else).
+   */
+  answerToDone?: boolean;
 }

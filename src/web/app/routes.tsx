@@ -12,7 +12,7 @@ import { CookieNotice } from '../features/consent/cookie-notice.tsx';
 import { PAGE_MESSAGES, isLegalPageOf, type PageName } from '#shared/page-modules.ts';
 import { ROUTES, routePath, routerPath } from '#shared/routes.ts';
 import { loadFeatureMessages } from '../lib/i18n.ts';
-import { REP_HOME_MESSAGES, REP_MESSAGES, REVIEW_MESSAGES, SIGNED_IN_MESSAGES, STAFF_FORM_MESSAGES, STAFF_MESSAGES, isStaffPath, staffRoutes, type StaffPage } from './staff-routes.tsx';
+import { API_KEY_MESSAGES, REP_HOME_MESSAGES, REP_MESSAGES, REVIEW_MESSAGES, SIGNED_IN_MESSAGES, STAFF_FORM_MESSAGES, STAFF_MESSAGES, isStaffPath, staffRoutes, type StaffPage } from './staff-routes.tsx';
 
 /**
  * A lazily loaded page that also loads its own message files (src/web/i18n/<lang>/<name>.json).
@@ -66,6 +66,8 @@ export const staffPages: StaffPage[] = [
   { route: 'reviewers', page: page(() => import('../features/staff/review/reviewers-page.tsx').then((m) => m.ReviewersPage), REVIEW_MESSAGES) },
   { route: 'addReviewer', page: page(() => import('../features/staff/review/add-reviewer-page.tsx').then((m) => m.AddReviewerPage), REVIEW_MESSAGES) },
   { route: 'activityLog', page: page(() => import('../features/staff/review/activity-log-page.tsx').then((m) => m.ActivityLogPage), REVIEW_MESSAGES) },
+  { route: 'apiKeys', page: page(() => import('../features/staff/api-keys/api-keys-page.tsx').then((m) => m.ApiKeysPage), API_KEY_MESSAGES) },
+  { route: 'issueApiKey', page: page(() => import('../features/staff/api-keys/issue-api-key-page.tsx').then((m) => m.IssueApiKeyPage), API_KEY_MESSAGES) },
   // The rep's pages (issue 12).
   { route: 'repHome', page: page(() => import('../features/staff/rep/rep-home-page.tsx').then((m) => m.RepHomePage), REP_HOME_MESSAGES) },
   { route: 'repForm', page: page(() => import('../features/staff/rep/rep-form-page.tsx').then((m) => m.RepFormPage), REP_MESSAGES) },

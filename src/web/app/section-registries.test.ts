@@ -11,6 +11,7 @@ import { REP_VISIT_SECTIONS } from '../forms/rep-visit-sections.tsx';
 import { STEPS_SECTIONS } from '../forms/steps-sections.tsx';
 import { sectionComponent, type SectionRegistry } from '../forms/form-page.tsx';
 import { STAFF_PERSON_SECTIONS } from '../features/staff/add-staff-person-page.tsx';
+import { API_KEY_SECTIONS } from '../features/staff/api-keys/issue-api-key-page.tsx';
 
 /** Which registry each page renders its entries with (application-page, steps-application-page, the staff pages, link-request-page). */
 const PAGES: [string, SectionRegistry, FormId[]][] = [
@@ -21,6 +22,7 @@ const PAGES: [string, SectionRegistry, FormId[]][] = [
   ['add a staff person', STAFF_PERSON_SECTIONS, ['add-area-manager', 'add-reviewer']],
   ['link requests', LINK_SECTIONS, ['data-rights-request', 'update-link-request']],
   ['a field-signed pharmacist’s confirmation', FIELD_CONFIRMATION_SECTIONS, ['field-confirmation']],
+  ['issue an API key', API_KEY_SECTIONS, ['issue-api-key']],
 ];
 
 describe('section registries', () => {

@@ -32,6 +32,8 @@ export const SIGNED_IN_MESSAGES = ['staff', 'form', 'components', 'reference'];
 export const STAFF_MESSAGES = [...SIGNED_IN_MESSAGES, 'manager'];
 /** The review desk's pages add their own, and the applicant forms' wording for the field names. */
 export const REVIEW_MESSAGES = [...STAFF_MESSAGES, 'review', 'review-checks', 'italy', 'steps'];
+/** The main admin's API keys: under the review desk's nav. */
+export const API_KEY_MESSAGES = [...REVIEW_MESSAGES, 'api-keys'];
 /** The rep's pages also ask the Italian form's questions. */
 export const REP_MESSAGES = [...SIGNED_IN_MESSAGES, 'italy'];
 /** The rep's list and thank-you page add their own words (the due days, the distance, the map), which the visit form does not load. */

@@ -71,6 +71,7 @@ export function useFormMoves(form: FormDef, step: number, start: Start, errors: 
     }
     setSubmitting(true);
     let outcome: SaveOutcome;
+    let answerData: unknown;
     if (form.queueOffline && !outbox.current) outbox.current = await import('../offline-outbox.ts').catch(() => null);
     const key = form.queueOffline ? (idempotencyKey.current ??= crypto.randomUUID()) : null;
     const queue = () => {
@@ -81,7 +82,9 @@ export function useFormMoves(form: FormDef, step: number, start: Start, errors: 
     };
     if (key && typeof navigator !== 'undefined' && navigator.onLine === false) return queue();
     try {
-      outcome = saveOutcome(await send(form, payload, { file: certificate }, key ? { 'Idempotency-Key': key } : undefined), form.emailTakenKey);
+      const sent = await send(form, payload, { file: certificate }, key ? { 'Idempotency-Key': key } : undefined);
+      answerData = sent?.body?.data;
+      outcome = saveOutcome(sent, form.emailTakenKey);
     } catch {
       // No answer at all: a form that may wait for the connection keeps the submit for later.
       if (key) return queue();
@@ -94,7 +97,9 @@ export function useFormMoves(form: FormDef, step: number, start: Start, errors: 
         clearAnswers(store);
         if (hasCertificate) await deleteCertificate();
         // The thank-you page shows the reference from the navigation's state (kept on reload).
-        void navigate(localPath(form.done), outcome.reference ? { state: { reference: outcome.reference } } : undefined);
+        // An entry whose answer is shown once (an issued API key) hands it to the done page, which clears it.
+        if (form.answerToDone) void navigate(localPath(form.done), { state: { answer: answerData } });
+        else void navigate(localPath(form.done), outcome.reference ? { state: { reference: outcome.reference } } : undefined);
         return;
       case 'errorView':
         setPhase('failed');

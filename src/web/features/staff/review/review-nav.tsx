@@ -1,5 +1,5 @@
 // The review desk's own links: the queue, and for the main admin the reviewer accounts, the area
-// managers and the activity log.
+// managers, the activity log and the API keys.
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
 import { routePath } from '#shared/routes.ts';
@@ -29,6 +29,9 @@ export function ReviewNav() {
             </li>
             <li>
               <NavLink to={localPath(routePath('activityLog'))}>{t('review.nav.activityLog')}</NavLink>
+            </li>
+            <li>
+              <NavLink to={localPath(routePath('apiKeys'))}>{t('review.nav.apiKeys')}</NavLink>
             </li>
           </>
         ) : null}
