@@ -20,10 +20,10 @@ import type { ApiClientIdentity, ApiClients } from '../services/api-clients.ts';
 import { sendProblem } from './problem.ts';
 
 /** The window every public API quota counts in. */
-export const PUBLIC_API_WINDOW_SECONDS = 60;
+const PUBLIC_API_WINDOW_SECONDS = 60;
 
 /** The policies' names in RateLimit-Policy and RateLimit: per client address, and per API key. */
-export const RATE_LIMIT_POLICIES = { anonymous: 'address', key: 'key' } as const;
+const RATE_LIMIT_POLICIES = { anonymous: 'address', key: 'key' } as const;
 
 /**
  * What a public API route passes as `config.rateLimit`: to the rate-limit plugin an allowed
@@ -39,9 +39,9 @@ export interface PublicApiRateLimit {
 const headerName = API_KEY_HEADER.toLowerCase();
 
 /** `"name";q=600;w=60` */
-export const policyHeader = (name: string, quota: number) => `"${name}";q=${quota};w=${PUBLIC_API_WINDOW_SECONDS}`;
+const policyHeader = (name: string, quota: number) => `"${name}";q=${quota};w=${PUBLIC_API_WINDOW_SECONDS}`;
 /** `"name";r=599;t=42` */
-export const limitHeader = (name: string, remaining: number, resetSeconds: number) => `"${name}";r=${remaining};t=${resetSeconds}`;
+const limitHeader = (name: string, remaining: number, resetSeconds: number) => `"${name}";r=${remaining};t=${resetSeconds}`;
 
 /** The key sent, or undefined when none was; a header sent twice is no key ('' fails as malformed). */
 function sentKey(request: FastifyRequest): string | undefined {

@@ -13,10 +13,10 @@ import { apiClientEvents, apiClients, apiClientUsage, staffUsers } from '../db/s
 import { hashToken } from './tokens.ts';
 
 /** Usage counted in memory goes to the database this often. */
-export const USAGE_FLUSH_MS = 5_000;
+const USAGE_FLUSH_MS = 5_000;
 
 /** A new key: `pc_` and 32 random bytes, base64url. */
-export const newApiKey = () => `${API_KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
+const newApiKey = () => `${API_KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
 
 /** What a valid key stands for on a request. */
 export interface ApiClientIdentity {

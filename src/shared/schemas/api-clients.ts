@@ -17,15 +17,15 @@ export const API_KEY_PATTERN = /^pc_[A-Za-z0-9_-]{43}$/;
 export const API_KEY_SHOWN_LENGTH = API_KEY_PREFIX.length + 6;
 
 export const API_CLIENT_NAME_MAX = 80;
-export const API_QUOTA_MIN = 1;
-export const API_QUOTA_MAX = 100_000;
+const API_QUOTA_MIN = 1;
+const API_QUOTA_MAX = 100_000;
 /** The quota the issue form starts with. */
 export const API_QUOTA_DEFAULT = 600;
 /** Days of usage the admin list shows. */
 export const API_USAGE_DAYS = 7;
 
 /** Requests per minute: a whole number from 1 to 100,000 (a form sends it as text). */
-export const QuotaSchema = z.pipe(
+const QuotaSchema = z.pipe(
   z.union([z.number({ error: ErrorKey.invalid }), z.pipe(z.string({ error: ErrorKey.required }).check(z.trim(), z.minLength(1, { error: ErrorKey.required }), z.regex(/^\d{1,6}$/, { error: ErrorKey.invalid })), z.transform(Number))], { error: ErrorKey.required }),
   z.number().check(z.int({ error: ErrorKey.invalid }), z.gte(API_QUOTA_MIN, { error: ErrorKey.invalid }), z.lte(API_QUOTA_MAX, { error: ErrorKey.invalid })),
 );
