@@ -27,8 +27,9 @@ const config: KnipConfig = {
   // Lint fixtures are inputs of the tests in src/lint, linted by path; they are not the product's code.
   ignore: ['src/lint/fixtures/**'],
   // util-linux's script(1), the pseudo-terminal of src/server/logging.test.ts (Debian's base system has it);
-  // systemd's systemd-analyze, which checks docs/champions.service (scripts/container-files.test.ts).
-  ignoreBinaries: ['script', 'systemd-analyze'],
+  // systemd's systemd-analyze, which checks docs/champions.service (scripts/container-files.test.ts);
+  // Debian's postgresql-common and util-linux, which make the read replica's test cluster (src/server/test/replica-cluster.ts).
+  ignoreBinaries: ['script', 'systemd-analyze', 'pg_lsclusters', 'pg_createcluster', 'pg_ctlcluster', 'pg_dropcluster', 'runuser'],
 };
 
 export default config;

@@ -14,11 +14,11 @@ import { NO_PARAMETERS_IN_SERVER_LOG, rowsOf, type Database, type DatabaseHandle
 import { schema } from './schema.ts';
 
 /** A replica that does not answer is given up this quickly: a search must not wait on it. */
-export const REPLICA_CONNECT_TIMEOUT_MS = 1000;
+const REPLICA_CONNECT_TIMEOUT_MS = 1000;
 /** A statement the replica has not answered by then is cancelled there and run on the primary. */
-export const REPLICA_STATEMENT_TIMEOUT_MS = 5000;
+const REPLICA_STATEMENT_TIMEOUT_MS = 5000;
 /** One probe of the lag each second. */
-export const REPLICA_PROBE_MS = 1000;
+const REPLICA_PROBE_MS = 1000;
 /** The primary's WAL positions kept (an hour of probes); a replica further behind is lagging anyway. */
 const MAX_SAMPLES = 3600;
 
@@ -36,7 +36,7 @@ export interface ReplicaSettings {
  * - `down`: it did not answer the last probe, or a read failed on it since;
  * - `not-a-replica`: the server at the URL is not in recovery (a promoted replica, or a primary).
  */
-export type ReplicaStatus = 'starting' | 'fresh' | 'lagging' | 'down' | 'not-a-replica';
+type ReplicaStatus = 'starting' | 'fresh' | 'lagging' | 'down' | 'not-a-replica';
 
 export interface ReplicaState {
   status: ReplicaStatus;

@@ -60,7 +60,7 @@ export function sendProblem(request: FastifyRequest, reply: FastifyReply, kind: 
 const reasonOf = (message: string): InvalidReason => (message === ErrorKey.required ? 'required' : message === ErrorKey.tooLong ? 'tooLong' : 'invalid');
 
 /** The refused parameters of a failed parse, each named once (its first issue). */
-export function invalidParamsOf(error: z.core.$ZodError): { name: string; reason: InvalidReason }[] {
+function invalidParamsOf(error: z.core.$ZodError): { name: string; reason: InvalidReason }[] {
   const byName = new Map<string, InvalidReason>();
   for (const issue of error.issues) {
     const name = issue.path.length ? String(issue.path[0]) : '_';

@@ -5,10 +5,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 
 /** Request headers an app may send beyond the CORS-safelisted ones: its key and a conditional request. */
-export const CORS_ALLOW_HEADERS = ['Accept', 'Accept-Language', 'If-None-Match', 'X-Api-Key'];
+const CORS_ALLOW_HEADERS = ['Accept', 'Accept-Language', 'If-None-Match', 'X-Api-Key'];
 
 /** Answer headers a script may read: caching, limits, deprecation and the texts' language. */
-export const CORS_EXPOSE_HEADERS = [
+const CORS_EXPOSE_HEADERS = [
   'ETag',
   'Retry-After',
   'RateLimit',

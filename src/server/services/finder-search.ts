@@ -25,7 +25,7 @@ function queryKeyOf(query: FinderSearchQuery): string {
 
 const CURSOR_VERSION = 1;
 
-export function encodeSearchCursor(query: FinderSearchQuery, position: SearchPosition): string {
+function encodeSearchCursor(query: FinderSearchQuery, position: SearchPosition): string {
   return Buffer.from(JSON.stringify({ v: CURSOR_VERSION, q: queryKeyOf(query), t: position.term, i: position.id })).toString('base64url');
 }
 

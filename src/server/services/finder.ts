@@ -42,7 +42,7 @@ export const haversineTermOf = (km: number) => Math.sin(Math.min(km / (2 * EARTH
 export const distanceOfTerm = (a: number) => 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(a)));
 
 /** Listed, as an SQL condition: the status is a literal so that the planner matches the partial index. */
-export const LISTED = sql`status = ${sql.raw(`'${LISTED_STATUS}'`)}`;
+const LISTED = sql`status = ${sql.raw(`'${LISTED_STATUS}'`)}`;
 
 /**
  * A market's listings (with a service keyword: those whose services contain it, any case), as SQL

@@ -7,13 +7,13 @@ import { decimalParam, ErrorKey } from './fields.ts';
 import { FINDER_DEFAULT_RADIUS_KM, FINDER_MAX_RADIUS_KM, FINDER_SERVICE_MAX, wholeParam } from './finder.ts';
 
 /** Listings per search page: the default and the most a client may ask for. */
-export const SEARCH_DEFAULT_LIMIT = 20;
+const SEARCH_DEFAULT_LIMIT = 20;
 export const SEARCH_MAX_LIMIT = 50;
 /** Changes per feed page: the default and the most. */
-export const CHANGES_DEFAULT_LIMIT = 500;
+const CHANGES_DEFAULT_LIMIT = 500;
 export const CHANGES_MAX_LIMIT = 1000;
 /** The longest cursor the API hands out, with room to spare. */
-export const CURSOR_MAX_LENGTH = 512;
+const CURSOR_MAX_LENGTH = 512;
 
 const market = z.enum(COUNTRIES, { error: ErrorKey.invalid });
 /** The language of the answer's texts (problem titles and details); the market's own when absent. */
@@ -40,7 +40,6 @@ export type FinderSearchQuery = z.output<typeof FinderSearchQuerySchema>;
 
 /** GET /api/v1/finder/snapshot: every listing of a market, and the cursor its changes are read from. */
 export const FinderSnapshotQuerySchema = /* @__PURE__ */ z.object({ market, lang });
-export type FinderSnapshotQuery = z.output<typeof FinderSnapshotQuerySchema>;
 
 /** GET /api/v1/finder/changes: the market's changes after `since` (a snapshot's `cursor` or a feed page's `next`), oldest first. */
 export const FinderChangesQuerySchema = /* @__PURE__ */ z.object({
@@ -49,7 +48,6 @@ export const FinderChangesQuerySchema = /* @__PURE__ */ z.object({
   limit: z._default(z.optional(wholeParam(1, CHANGES_MAX_LIMIT)), CHANGES_DEFAULT_LIMIT),
   lang,
 });
-export type FinderChangesQuery = z.output<typeof FinderChangesQuerySchema>;
 
 /** A listing as every public answer carries it (the keys of FINDER_LISTING_KEYS, nothing else). */
 export const FinderListingSchema = /* @__PURE__ */ z.object({
