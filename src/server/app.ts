@@ -326,7 +326,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await applicantLinkRoutes(app, { links: services.applicantLinks, dataRights: services.dataRights, captcha: services.captcha, config, rateLimit: publicPostLimit });
   await myApplicationRoutes(app, { myApplication: createMyApplication(db, { now }), rateLimit: publicPostLimit });
   // Issue #13: the finder.
-  await finderRoutes(app, { db: publicRead.db, listingsVersion, rateLimit: publicApiLimit });
+  await finderRoutes(app, { db: publicRead.db, readsFromPrimary: publicRead.db === db, listingsVersion, rateLimit: publicApiLimit });
   // Issue 38 item 3: the snapshot and change feed.
   await finderFeedRoutes(app, { db: publicRead.db, listingsVersion, rateLimit: publicApiLimit });
   // Issue 38: the public API's contract (OpenAPI), its problem types and its reference page.

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testConfig } from './config.ts';
 import { rowsOf } from './db/client.ts';
 import { createTestContext, fixtureWebDist, usingPostgres, type TestContext } from './test/context.ts';
-import { insertListings } from './test/listings.ts';
+import { insertListings, listingsVersionSettled } from './test/listings.ts';
 import { memoryLog } from './test/log.ts';
 
 const LAT = '51.4975123';
@@ -34,6 +34,7 @@ beforeAll(async () => {
     { country: 'uk', lat: 51.5033, lng: -0.1195, name: 'South Bank Pharmacy' },
     { country: 'uk', lat: 51.4893, lng: -0.1441, name: 'Pimlico Pharmacy' },
   ]);
+  await listingsVersionSettled(ctx);
 }, 60_000);
 afterAll(async () => {
   await ctx?.close();

@@ -11,7 +11,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClients } from './services/api-clients.ts';
 import { encodeCursor } from './services/finder-feed.ts';
-import { insertListings, listingIdsOf, setStatus } from './test/listings.ts';
+import { insertListings, listingIdsOf, listingsVersionSettled, setStatus } from './test/listings.ts';
 import { PUBLIC_API_DOCUMENT, startListeningApp, startPrismProxy, type ListeningApp, type PrismProxy } from './test/public-api-server.ts';
 
 const POINT = { lat: '51.4545', lng: '-2.5879' };
@@ -35,6 +35,7 @@ beforeAll(async () => {
     Array.from({ length: 12 }, (_, i) => ({ country: 'uk' as const, lat: 51.4545 + i * 0.002, lng: -2.5879 + i * 0.001, services: i % 3 === 0 ? 'Wig fitting, flu jabs' : 'Flu jabs' })),
   );
   listingIds = await listingIdsOf(app.database.db, applicationIds);
+  await listingsVersionSettled(app);
   const clients = createApiClients(app.database.db, { now: () => new Date() });
   apiKey = (await clients.issue({ name: 'Conformance test app', quotaPerMinute: 1000, actorId: null })).key;
   smallKey = (await clients.issue({ name: 'Conformance test app, small quota', quotaPerMinute: 2, actorId: null })).key;
@@ -125,6 +126,7 @@ describe('the public API through Prism (proxy, --errors)', () => {
     const none = await through(prism, `/api/v1/finder/changes?market=uk&since=${cursor}`);
     expect(none.json().data).toEqual([]);
     await setStatus(app.database.db, applicationIds.at(-1)!, 'deactivated');
+    await listingsVersionSettled(app);
     const changes = await through(prism, `/api/v1/finder/changes?market=uk&since=${cursor}&limit=10`);
     expect(changes.json().data).toEqual([{ op: 'delete', id: listingIds.at(-1) }]);
     expect((await through(prism, `/api/v1/finder/changes?market=uk&since=${cursor}&limit=10`, { 'if-none-match': changes.headers.get('etag')! })).status).toBe(304);

@@ -16,7 +16,7 @@ import { pruneFeed } from '../services/finder-feed.ts';
 import { findListing } from '../services/finder.ts';
 import { PUBLIC_LISTINGS_CACHE_CONTROL } from '../services/listings-version.ts';
 import { createTestContext, type TestContext } from '../test/context.ts';
-import { insertListings, listingIdsOf, submitApplication } from '../test/listings.ts';
+import { insertListings, listingIdsOf, listingsVersionSettled, submitApplication } from '../test/listings.ts';
 import { addStaff } from '../test/staff.ts';
 
 let ctx: TestContext;
@@ -221,6 +221,7 @@ describe('snapshot and change feed', () => {
   it('answers a snapshot 304 while nothing changed, and 200 without the listing after a delisting; uncompressed to a client without gzip', async () => {
     const [id] = await insertListings(ctx.database.db, [{ country: 'it', lat: 41.9, lng: 12.5, name: 'Roma' }]);
     const [listingId] = await listingIdsOf(ctx.database.db, [id!]);
+    await listingsVersionSettled(ctx);
     const first = await get('/api/v1/finder/snapshot?market=it');
     expect(first.statusCode).toBe(200);
     expect(first.headers['content-encoding']).toBeUndefined();
@@ -236,6 +237,7 @@ describe('snapshot and change feed', () => {
     expect(again.headers['cache-control']).toBe(PUBLIC_LISTINGS_CACHE_CONTROL);
 
     await ctx.database.db.execute(sql`update applications set status = 'deactivated' where id = ${id!}`);
+    await listingsVersionSettled(ctx);
     const after = await get('/api/v1/finder/snapshot?market=it', { 'if-none-match': etag });
     expect(after.statusCode).toBe(200);
     expect(after.headers.etag).not.toBe(etag);

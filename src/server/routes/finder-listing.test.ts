@@ -9,7 +9,7 @@ import { testConfig } from '../config.ts';
 import { applications, dataRightsLinks } from '../db/schema.ts';
 import { hashToken } from '../services/tokens.ts';
 import { createTestContext, fixtureWebDist, type TestContext } from '../test/context.ts';
-import { insertListings, listingIdsOf, setStatus, submitApplication } from '../test/listings.ts';
+import { insertListings, listingIdsOf, listingsVersionSettled, setStatus, submitApplication } from '../test/listings.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -28,6 +28,7 @@ async function approved(overrides: Record<string, unknown> = {}, country: 'uk' |
   const { id } = await submitApplication(ctx, country, overrides);
   await setStatus(ctx.database.db, id, 'approved');
   const [listingId] = await listingIdsOf(ctx.database.db, [id]);
+  await listingsVersionSettled(ctx);
   return { id, listingId: listingId! };
 }
 

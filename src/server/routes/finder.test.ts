@@ -6,7 +6,7 @@ import { FINDER_PAGE_SIZE, FINDER_PHARMACY_KEYS } from '#shared/schemas/finder.t
 import { applications } from '../db/schema.ts';
 import { EARTH_RADIUS_KM } from '../services/finder.ts';
 import { createTestContext, type TestContext } from '../test/context.ts';
-import { greatCircleKm, insertListings, listingIdsOf, setStatus, submitApplication, type ApplicationStatus } from '../test/listings.ts';
+import { greatCircleKm, insertListings, listingIdsOf, listingsVersionSettled, setStatus, submitApplication, type ApplicationStatus } from '../test/listings.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -140,6 +140,7 @@ describe('GET /api/v1/finder/pharmacies', () => {
   });
 
   it('answers 304 to a matching If-None-Match and a new ETag once the listings change', async () => {
+    await listingsVersionSettled(ctx);
     const first = await find('market=it&lat=45&lng=9');
     expect(first.statusCode).toBe(200);
     expect(first.headers['cache-control']).toBe('public, no-cache');
@@ -151,6 +152,7 @@ describe('GET /api/v1/finder/pharmacies', () => {
     expect(again.body).toBe('');
 
     await insertListings(ctx.database.db, [{ country: 'it', lat: 45.01, lng: 9 }]);
+    await listingsVersionSettled(ctx);
     const changed = await find('market=it&lat=45&lng=9', { 'if-none-match': etag });
     expect(changed.statusCode).toBe(200);
     expect(changed.headers.etag).not.toBe(etag);

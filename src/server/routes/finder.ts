@@ -35,6 +35,8 @@ interface FinderDeps {
   rateLimit: object;
   /** The version every server of the fleet agrees on (the primary's); without it an answer's ETag is its body's hash, so the search runs before a 304. */
   listingsVersion?: ListingsVersion;
+  /** `db` is the primary itself (no read replica): a 200 is stamped with the version already known, without a read of its own. */
+  readsFromPrimary?: boolean;
 }
 
 const requestKey = (path: string, input: unknown) => createHash('sha256').update(path).update(JSON.stringify(input)).digest('base64url').slice(0, 22);
@@ -46,7 +48,8 @@ export async function finderRoutes(app: FastifyInstance, deps: FinderDeps) {
    * Answers `compute()`'s result with an ETag and Cache-Control. With a listings version, a
    * conditional request naming the current version's ETag is a 304 before anything is read; a
    * 200 is stamped with the version its own database (the replica, when reads go there) had before
-   * the read, never a newer one, so an answer read from a lagging replica is not kept as current.
+   * the read, never a newer one, so an answer read from a lagging replica is not kept as current
+   * (on the primary, the version this server knows: a notification still on its way only makes it older).
    */
   async function sendListings(request: FastifyRequest, reply: FastifyReply, cacheControl: string, key: string, compute: () => Promise<unknown | null>) {
     reply.header('cache-control', cacheControl).header('vary', 'accept-encoding');
@@ -55,7 +58,8 @@ export async function finderRoutes(app: FastifyInstance, deps: FinderDeps) {
     if (deps.listingsVersion) {
       const current = etagOfVersion(await deps.listingsVersion.current());
       if (matchesEtag(request.headers['if-none-match'], current)) return reply.code(304).header('etag', current).send();
-      etag = etagOfVersion(versionOf(await readFeedState(deps.db)));
+      // The version known here is never newer than what the primary's read will see.
+      etag = deps.readsFromPrimary ? current : etagOfVersion(versionOf(await readFeedState(deps.db)));
     }
     const answer = await compute();
     if (answer === null) return sendProblem(request, reply, 'not-found');

@@ -5,7 +5,7 @@
 // distance (a box around a circle, index range scans), so a dense city does not read every listing
 // of the radius; only when the reaches hold too few does it read up to the radius.
 import { createHash } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { FinderSearchAnswer, FinderSearchQuery } from '#shared/schemas/finder-api.ts';
 import type { FinderPharmacy } from '#shared/schemas/finder.ts';
 import { rowsOf, type Queryable } from '../db/client.ts';
@@ -51,23 +51,47 @@ interface FoundRow extends ListingRow {
 /** Fractions of what is left of the radius beyond the cursor that a page is looked for within, in turn. */
 const REACHES = [1 / 16, 1 / 4, 1];
 
-/** The page's listings beyond `after` within `reachKm` of the point: `limit` + 1 of them, to know whether there is a next page. */
-async function pageWithin(db: Queryable, query: FinderSearchQuery, reachKm: number, after: SearchPosition | null, limit: number): Promise<FoundRow[]> {
+/** The listings beyond `after` within `reachKm` of the point, nearest first: `limit` + 1 of them, to know whether there is a next page. */
+function pageWithinSql(query: FinderSearchQuery, reachKm: number, after: SearchPosition | null, limit: number): SQL {
   const box = boundingBox(query.lat, query.lng, reachKm);
   const term = haversineTermSql(query.lat, query.lng);
   const beyond = after ? sql`and (term > ${after.term}::float8 or (term = ${after.term}::float8 and listing_id > ${after.id}::uuid))` : sql``;
+  return sql`select id, listing_id, term from (
+      select id, listing_id, ${term} as term from applications
+      where ${listedIn(query.market, query.service)}
+        and lat between ${box.latMin}::float8 and ${box.latMax}::float8 and lng between ${box.lngMin}::float8 and ${box.lngMax}::float8
+      offset 0
+    ) as boxed
+    where term <= ${haversineTermOf(reachKm)}::float8 ${beyond}
+    order by term, listing_id limit ${limit + 1}`;
+}
+
+/**
+ * The page from the first reach that holds more than `limit` listings (else the last, the whole
+ * radius), in one statement: each reach is a CTE read only when the ones before it held too few
+ * (its count is an InitPlan, evaluated on first use, and a branch's one-time filter that is false
+ * never reads its CTE).
+ */
+async function pageFromReaches(db: Queryable, query: FinderSearchQuery, reachesKm: number[], after: SearchPosition | null): Promise<FoundRow[]> {
+  const name = (i: number) => sql.raw(`reach${i}`);
+  const ctes = sql.join(
+    reachesKm.map((km, i) => sql`${name(i)} as materialized (${pageWithinSql(query, km, after, query.limit)})`),
+    sql`, `,
+  );
+  const tooFew = (i: number) => sql`(select count(*) from ${name(i)}) <= ${query.limit}`;
+  const branches = sql.join(
+    reachesKm.map((_, i) => {
+      const earlierTooFew = Array.from({ length: i }, (_unused, j) => tooFew(j));
+      const enough = i === reachesKm.length - 1 ? [] : [sql`not ${tooFew(i)}`];
+      const conditions = [...earlierTooFew, ...enough];
+      return sql`select * from ${name(i)}${conditions.length ? sql` where ${sql.join(conditions, sql` and `)}` : sql``}`;
+    }),
+    sql` union all `,
+  );
   return rowsOf<FoundRow>(
     await db.execute(sql`
-      select ${LISTING_OF_A}, page.term from (
-        select id, listing_id, term from (
-          select id, listing_id, ${term} as term from applications
-          where ${listedIn(query.market, query.service)}
-            and lat between ${box.latMin}::float8 and ${box.latMax}::float8 and lng between ${box.lngMin}::float8 and ${box.lngMax}::float8
-          offset 0
-        ) as boxed
-        where term <= ${haversineTermOf(reachKm)}::float8 ${beyond}
-        order by term, listing_id limit ${limit + 1}
-      ) as page join applications a on a.id = page.id
+      with ${ctes}
+      select ${LISTING_OF_A}, page.term from (${branches}) as page join applications a on a.id = page.id
       order by page.term, a.listing_id`),
   );
 }
@@ -77,12 +101,8 @@ const toItem = (row: FoundRow): FinderPharmacy => ({ ...toListing(row), distance
 /** One page of the search, from the start or after a position (a decoded cursor). */
 export async function searchListings(db: Queryable, query: FinderSearchQuery, after: SearchPosition | null): Promise<FinderSearchAnswer> {
   const fromKm = after ? distanceOfTerm(after.term) : 0;
-  let rows: FoundRow[] = [];
-  for (const fraction of REACHES) {
-    const reachKm = fraction === 1 ? query.radiusKm : Math.min(query.radiusKm, fromKm + (query.radiusKm - fromKm) * fraction);
-    rows = await pageWithin(db, query, reachKm, after, query.limit);
-    if (rows.length > query.limit) break;
-  }
+  const reachesKm = REACHES.map((fraction) => (fraction === 1 ? query.radiusKm : Math.min(query.radiusKm, fromKm + (query.radiusKm - fromKm) * fraction)));
+  const rows = await pageFromReaches(db, query, reachesKm, after);
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
   const next = rows.length > query.limit && last ? encodeSearchCursor(query, { term: Number(last.term), id: last.listing_id }) : null;

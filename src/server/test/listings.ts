@@ -10,6 +10,7 @@ import { solveCaptcha } from './bot-check.ts';
 import type { TestContext } from './context.ts';
 import { validApplication } from './payloads.ts';
 import { EARTH_RADIUS_KM } from '../services/finder.ts';
+import { readFeedState, versionOf } from '../services/listings-version.ts';
 
 export type ApplicationStatus = 'submitted' | 'changes_requested' | 'approved' | 'rejected' | 'deactivated' | 'erased';
 
@@ -90,4 +91,17 @@ export function greatCircleKm(lat1: number, lng1: number, lat2: number, lng2: nu
   const rad = Math.PI / 180;
   const a = Math.sin(((lat2 - lat1) * rad) / 2) ** 2 + Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(((lng2 - lng1) * rad) / 2) ** 2;
   return 2 * EARTH_RADIUS_KM * Math.asin(Math.sqrt(a));
+}
+
+/**
+ * Waits until the app's listings version has caught up with the database's: on PostgreSQL a
+ * write's notification reaches the app a moment after the commit, so a test asserting a 304 (or
+ * its absence) right after a write would race it.
+ */
+export async function listingsVersionSettled(ctx: Pick<TestContext, 'app' | 'database'>) {
+  const stored = versionOf(await readFeedState(ctx.database.db));
+  for (const started = Date.now(); (await ctx.app.services.listingsVersion.current()) !== stored; ) {
+    if (Date.now() - started > 10_000) throw new Error(`the app's listings version did not reach ${stored} in 10 s`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
 }
