@@ -80,10 +80,13 @@ export const ROUTE_BUDGETS: Array<{ route: string; modules: string[]; budgetKb: 
     maxFiles: PUBLIC_MAX_FILES,
   },
   // The rep's visit form (issue 12): the staff area around it and the messages it loads (REP_MESSAGES in src/web/app/staff-routes.tsx).
+  // 171 since issue 38: the form catalogue is one module every form loads, and the main admin's
+  // API-key form (its entry, its section's schema, the runner showing an answer once) added 0.2 KB
+  // to it; a catalogue split by audience is issue 40's "bundles by route".
   {
     route: '/rep/form',
     modules: ['features/staff/rep/rep-form-page.tsx', 'features/staff/staff-area.tsx', ...shellMessages('it'), ...messages('it', [...signedIn, 'italy'])],
-    budgetKb: 170,
+    budgetKb: 171,
     maxFiles: STAFF_MAX_FILES,
   },
   // The rep's list (issue 24 item 3): REP_HOME_MESSAGES; its map loads only when opened.

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import * as zod from 'zod';
 import * as z from 'zod/mini';
 import * as FinderApi from '#shared/api/finder-endpoints.ts';
+import * as PublicApi from '#shared/api/public-api-endpoints.ts';
 import type { Contract } from '#shared/api/contract.ts';
 import { FinderChangesAnswerSchema, FinderListingSchema, FinderSearchAnswerSchema, FinderSnapshotAnswerSchema } from '#shared/schemas/finder-api.ts';
 import { PROBLEM_KINDS, PROBLEM_SLUGS, ProblemSchema } from '#shared/schemas/problem.ts';
@@ -38,7 +39,7 @@ describe('the OpenAPI document', () => {
   });
 
   it('has every public operation of the finder contracts, with an id, a tag, a summary and a description', () => {
-    const contracts = Object.values(FinderApi).filter((c) => typeof c === 'object' && c !== null && 'path' in c) as Contract<unknown, unknown>[];
+    const contracts = [...Object.values(FinderApi), ...Object.values(PublicApi)].filter((c) => typeof c === 'object' && c !== null && 'path' in c) as Contract<unknown, unknown>[];
     expect(contracts.length).toBe(5);
     for (const contract of contracts) {
       const op = document.paths[contract.path.replace(/:(\w+)/g, '{$1}')]?.[contract.method.toLowerCase()];
@@ -73,7 +74,7 @@ describe('the OpenAPI document', () => {
   });
 
   it('the parameter examples are a request the server accepts', () => {
-    const contracts = { '/api/v1/finder/search': FinderApi.finderSearch, '/api/v1/finder/snapshot': FinderApi.finderSnapshot, '/api/v1/finder/changes': FinderApi.finderChanges, '/api/v1/finder/pharmacies': FinderApi.finderPharmacies };
+    const contracts = { '/api/v1/finder/search': PublicApi.finderSearch, '/api/v1/finder/snapshot': PublicApi.finderSnapshot, '/api/v1/finder/changes': PublicApi.finderChanges, '/api/v1/finder/pharmacies': FinderApi.finderPharmacies };
     for (const [path, contract] of Object.entries(contracts)) {
       const op = dereference(document.paths[path].get) as Node;
       const query = Object.fromEntries(op.parameters.filter((p: Node) => p.in === 'query' && p.example !== undefined).map((p: Node) => [p.name, p.example]));

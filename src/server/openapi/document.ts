@@ -6,6 +6,7 @@
 // where a test refuses a breaking change.
 import * as z from 'zod/mini';
 import * as FinderApi from '#shared/api/finder-endpoints.ts';
+import * as PublicApi from '#shared/api/public-api-endpoints.ts';
 import * as OpenApiEndpoints from '#shared/api/openapi-endpoints.ts';
 import { LANGUAGES } from '#shared/markets.ts';
 import {
@@ -181,7 +182,7 @@ function operations(langParameter: { $ref: string }): OperationSpec[] {
   const ifNoneMatch = ref('parameters', 'IfNoneMatch');
   return [
     {
-      path: FinderApi.finderSearch.path,
+      path: PublicApi.finderSearch.path,
       operationId: 'searchListings',
       tag: 'Finder',
       summary: 'Listings near a point',
@@ -206,7 +207,7 @@ function operations(langParameter: { $ref: string }): OperationSpec[] {
       revalidate: true,
     },
     {
-      path: FinderApi.finderSnapshot.path,
+      path: PublicApi.finderSnapshot.path,
       operationId: 'getSnapshot',
       tag: 'Sync',
       summary: 'Every listing of a market',
@@ -218,7 +219,7 @@ function operations(langParameter: { $ref: string }): OperationSpec[] {
       cached: true,
     },
     {
-      path: FinderApi.finderChanges.path,
+      path: PublicApi.finderChanges.path,
       operationId: 'getChanges',
       tag: 'Sync',
       summary: 'What changed since a cursor',

@@ -8,7 +8,7 @@ import { PassThrough } from 'node:stream';
 import { createGzip } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as z from 'zod/mini';
-import * as FinderApi from '#shared/api/finder-endpoints.ts';
+import * as PublicApi from '#shared/api/public-api-endpoints.ts';
 import { FinderChangesQuerySchema, FinderSnapshotQuerySchema, type FinderChangesAnswer } from '#shared/schemas/finder-api.ts';
 import type { Database } from '../db/client.ts';
 import { matchesEtag } from '../http/etag.ts';
@@ -46,7 +46,7 @@ function notModified(request: FastifyRequest, reply: FastifyReply, etag: string)
 export async function finderFeedRoutes(app: FastifyInstance, deps: FinderFeedDeps) {
   const config = { publicApi: true, rateLimit: deps.rateLimit };
 
-  app.get(FinderApi.finderSnapshot.path, { config }, async (request, reply) => {
+  app.get(PublicApi.finderSnapshot.path, { config }, async (request, reply) => {
     const parsed = z.safeParse(FinderSnapshotQuerySchema, request.query ?? {});
     if (!parsed.success) return sendInvalidParams(request, reply, parsed.error);
     const { market } = parsed.data;
@@ -73,7 +73,7 @@ export async function finderFeedRoutes(app: FastifyInstance, deps: FinderFeedDep
     return reply.send(body);
   });
 
-  app.get(FinderApi.finderChanges.path, { config }, async (request, reply) => {
+  app.get(PublicApi.finderChanges.path, { config }, async (request, reply) => {
     const parsed = z.safeParse(FinderChangesQuerySchema, request.query ?? {});
     if (!parsed.success) return sendInvalidParams(request, reply, parsed.error);
     const { market, since, limit } = parsed.data;

@@ -12,6 +12,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Language } from '#shared/markets.ts';
 import * as z from 'zod/mini';
 import * as FinderApi from '#shared/api/finder-endpoints.ts';
+import * as PublicApi from '#shared/api/public-api-endpoints.ts';
 import { FinderSearchQuerySchema } from '#shared/schemas/finder-api.ts';
 import { FINDER_PAGE_SIZE, FinderListingParamsSchema, FinderQuerySchema, type FinderAnswer } from '#shared/schemas/finder.ts';
 import type { Queryable } from '../db/client.ts';
@@ -70,21 +71,21 @@ export async function finderRoutes(app: FastifyInstance, deps: FinderDeps) {
     return reply.code(200).type('application/json; charset=utf-8').send(body);
   }
 
-  app.get(FinderApi.finderSearch.path, { config }, async (request, reply) => {
+  app.get(PublicApi.finderSearch.path, { config }, async (request, reply) => {
     const parsed = z.safeParse(FinderSearchQuerySchema, request.query ?? {});
     if (!parsed.success) return sendInvalidParams(request, reply, parsed.error);
     const query = parsed.data;
     const after = query.cursor ? decodeSearchCursor(query, query.cursor) : null;
     if (query.cursor && !after) return sendProblem(request, reply, 'invalid-parameter', { invalidParams: [{ name: 'cursor', reason: 'cursor' }] });
     const { lang: _lang, ...searched } = query;
-    return sendListings(request, reply, PUBLIC_LISTINGS_CACHE_CONTROL, requestKey(FinderApi.finderSearch.path, searched), () => searchListings(deps.db, query, after));
+    return sendListings(request, reply, PUBLIC_LISTINGS_CACHE_CONTROL, requestKey(PublicApi.finderSearch.path, searched), () => searchListings(deps.db, query, after));
   });
 
   app.get(FinderApi.finderPharmacies.path, { config }, async (request, reply) => {
     reply
       .header('deprecation', `@${Math.floor(LEGACY_SEARCH_DEPRECATED.getTime() / 1000)}`)
       .header('sunset', LEGACY_SEARCH_SUNSET.toUTCString())
-      .header('link', `<${FinderApi.finderSearch.path}>; rel="successor-version"`);
+      .header('link', `<${PublicApi.finderSearch.path}>; rel="successor-version"`);
     const parsed = z.safeParse(FinderQuerySchema, request.query ?? {});
     if (!parsed.success) return sendInvalidParams(request, reply, parsed.error);
     const query = { ...parsed.data, service: parsed.data.service || undefined };

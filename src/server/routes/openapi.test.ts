@@ -79,7 +79,7 @@ describe('GET /api/v1/docs', () => {
   });
 
   it('serves no other file of the package', async () => {
-    for (const file of ['package.json', 'index.html', '..%2Fpackage.json', 'swagger-initializer.js', 'oauth2-redirect.html']) {
+    for (const file of ['package.json', 'index.html', '..%2Fpackage.json', 'swagger-initializer.js', 'oauth2-redirect.html', '__proto__', 'constructor', 'toString']) {
       expect((await ctx.app.inject({ method: 'GET', url: `/api/v1/docs/assets/${file}` })).statusCode, file).toBe(404);
     }
   });

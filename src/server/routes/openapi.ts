@@ -137,7 +137,8 @@ export async function openApiRoutes(app: FastifyInstance, deps: { rateLimit: obj
   };
   const assets = new Map<string, Asset>();
   const assetOf = (name: string): Asset | null => {
-    if (ours[name]) return ours[name];
+    // Own properties only: `__proto__` or `constructor` is a name like any other, not found.
+    if (Object.hasOwn(ours, name)) return ours[name]!;
     const type = SWAGGER_FILES[name];
     if (!Object.hasOwn(SWAGGER_FILES, name) || !type) return null;
     let file = assets.get(name);

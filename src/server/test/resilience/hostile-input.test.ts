@@ -85,17 +85,23 @@ function isKnownBug(response: LightMyRequestResponse, request: string): boolean 
   return false;
 }
 
-/** The invariant of every answer: no 5xx, no stack trace, and refusals are 4xx JSON {status:'failed'}. */
+/**
+ * The invariant of every answer: no 5xx, no stack trace, and refusals are 4xx JSON {status:'failed'},
+ * or, on the public API, RFC 9457 problem details whose status is the answer's (decision 0057).
+ */
 function expectSafeAnswer(response: LightMyRequestResponse, label: string, tolerateKnownBugs = true, request = label) {
   sent++;
   if (tolerateKnownBugs && isKnownBug(response, request)) return;
   const where = `${label} -> ${response.statusCode} ${response.body.slice(0, 300)}`;
   expect(response.statusCode, where).toBeLessThan(500);
-  expect(response.body, where).not.toMatch(/node_modules|at [\w.<>]+ \(|\bstack\b.*:\d+:\d+/);
+  // A stack frame is `at name (file:line:column)`: the OpenAPI document's prose ("at most (a whole number") is not one.
+  expect(response.body, where).not.toMatch(/node_modules|\bat [\w.<>]+ \([^)\s]*:\d+:\d+\)|\bat (file:\/\/)?\/\S*:\d+:\d+|"stack"\s*:/);
   if (response.statusCode >= 400) {
-    expect(String(response.headers['content-type']), where).toMatch(/^application\/json/);
-    const body = JSON.parse(response.body) as { status?: unknown };
-    expect(body.status, where).toBe('failed');
+    const contentType = String(response.headers['content-type']);
+    expect(contentType, where).toMatch(/^application\/(problem\+)?json/);
+    const body = JSON.parse(response.body) as { status?: unknown; type?: unknown };
+    if (contentType.startsWith('application/problem+json')) expect(body, where).toMatchObject({ type: expect.stringMatching(/^\/api\/v1\/problems\//), status: response.statusCode });
+    else expect(body.status, where).toBe('failed');
   }
 }
 
