@@ -118,11 +118,13 @@ describe('/rep/home/{repId}', () => {
   });
 
   it('shows a loading state until the list arrives', async () => {
-    let release: () => void = () => undefined;
+    // The spinner can show before the list is asked for (the page's chunk, the session): release the answer only once asked.
+    let release: (() => void) | undefined;
     api({ 'GET /api/v1/register/rep/pharmacies': () => new Promise<Response>((resolve) => (release = () => resolve(json(LIST)))) });
     await renderAt(`/rep/home/${REP.id}`);
     expect(await screen.findByText('Loading your pharmacies…')).toBeInTheDocument();
-    release();
+    await vi.waitFor(() => expect(release).toBeDefined());
+    release!();
     expect(await screen.findByRole('list', { name: 'Assigned pharmacies' })).toBeInTheDocument();
   });
 
