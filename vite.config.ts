@@ -69,7 +69,7 @@ const FORM_CODE =
  * staff list never downloads the form runner and its sections (decision 0017, issue 24).
  */
 const BASE_CODE =
-  /src[\\/](shared[\\/](schemas[\\/](fields|field-force|registration-common|api|staff)\.ts|staff-roles|sanitize|api[\\/]contract|reference[\\/](italy|call-flags|oncology-status))|web[\\/](lib[\\/](api-client|use-near-viewport|use-error-text)|components[\\/](error-view|spinner|map-view|field|text-input|select|checkbox|error-summary)\.))|node_modules[\\/]zod[\\/]/;
+  /src[\\/](shared[\\/](schemas[\\/](fields|field-force|registration-common|api|staff)\.ts|field-clock|staff-roles|sanitize|api[\\/]contract|reference[\\/](italy|call-flags|oncology-status))|web[\\/](lib[\\/](api-client|use-near-viewport|use-error-text)|components[\\/](error-view|spinner|map-view|field|text-input|select|checkbox|error-summary)\.))|node_modules[\\/]zod[\\/]/;
 /**
  * What every staff page loads around it (the session, the bar, the staff home path, no access, the
  * call flags and visit days in words), in one chunk.

@@ -16,6 +16,9 @@ async function inspect<T>(path: string, body: unknown): Promise<T> {
   return (await res.json()) as T;
 }
 
+/** Opens one of the home page's folded parts: the reps and CSV exports, or the search. */
+const unfold = (page: Page, summary: string) => page.locator('summary', { hasText: summary }).click();
+
 /** A place of its own for each pharmacy (a place belongs to one field pharmacy), around Rome. */
 const placeNear = (n: number) => ({ placeId: `manual:${randomBytes(16).toString('hex')}`, lat: 41.89 + n / 1000, lng: 12.49 + n / 1000 });
 
@@ -63,6 +66,7 @@ test('the manager sees their reps with counts, disables one (their session ends)
 
   // The manager opens the reps page from their home.
   await page.reload();
+  await unfold(page, 'Informatori ed esportazioni CSV');
   await page.getByRole('link', { name: 'Informatori', exact: true }).click();
   await expect(page).toHaveURL(/\/it\/areamanager\/reps\/[0-9a-f-]{36}$/);
   await expect(page.getByRole('heading', { level: 1, name: 'I Suoi informatori' })).toBeVisible();
@@ -89,6 +93,7 @@ test('the manager sees their reps with counts, disables one (their session ends)
 
   // His pharmacies show no rep on the manager's list.
   await page.getByRole('link', { name: 'Torna alle farmacie' }).click();
+  await unfold(page, 'Cerca farmacie');
   await page.getByRole('searchbox', { name: 'Nome della farmacia o città' }).fill(`Aurora ${tag}`);
   await page.getByRole('button', { name: 'Cerca' }).click();
   const aurora = page.getByRole('list', { name: 'Farmacie' }).getByRole('listitem').filter({ hasText: `Farmacia Aurora ${tag}` });
@@ -96,6 +101,7 @@ test('the manager sees their reps with counts, disables one (their session ends)
 
   // Move all of Luca's pharmacies to Sara.
   await page.goBack();
+  await unfold(page, 'Informatori ed esportazioni CSV');
   await page.getByRole('link', { name: 'Informatori', exact: true }).click();
   await rowOf(page, 'Luca Bianchi').getByRole('button', { name: 'Sposta le farmacie di Luca Bianchi' }).click();
   const move = page.getByRole('form', { name: 'Sposta le 2 farmacie di Luca Bianchi' });
@@ -104,7 +110,7 @@ test('the manager sees their reps with counts, disables one (their session ends)
   await choice.selectOption({ label: 'Sara Conti' });
   await expectNoAxeViolationsAtBothWidths(page);
   await move.getByRole('button', { name: 'Sposta' }).click();
-  await expect(page.getByRole('status').filter({ hasText: '2 farmacie spostate da Luca Bianchi a Sara Conti.' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: '2 farmacie spostate da Luca Bianchi. Nuovo informatore: Sara Conti.' })).toBeVisible();
   await expect(rowOf(page, 'Sara Conti').getByRole('cell').nth(1)).toHaveText('3');
   await expect(rowOf(page, 'Luca Bianchi').getByRole('cell').nth(1)).toHaveText('0');
 

@@ -5,11 +5,15 @@
 // visits newest first, and the readable CSV of the day's visits is in Italian. Every
 // /areamanager page has no axe violations at 1280 and 390 px.
 import { readFileSync } from 'node:fs';
+import { fieldMonth } from '../src/shared/field-clock.ts';
 import type { Page } from '@playwright/test';
 import { expect, expectNoAxeViolationsAtBothWidths, test } from './support/fixtures.ts';
 import { openPharmacy, saveVisit } from './support/rep.ts';
 import { createStaff, signIn } from './support/staff.ts';
 import { choosePlace, solveBotCheckQuickly } from './support/steps.ts';
+
+/** Opens one of the home page's folded parts: the reps and CSV exports, or the search. */
+const unfold = (page: Page, summary: string) => page.locator('summary', { hasText: summary }).click();
 
 test('an area manager adds a rep and a pharmacy; the rep records two visits; the manager sees both, newest first', async ({ page, browser }) => {
   test.setTimeout(300_000);
@@ -26,6 +30,7 @@ test('an area manager adds a rep and a pharmacy; the rep records two visits; the
   await expectNoAxeViolationsAtBothWidths(page);
 
   // Add a rep.
+  await unfold(page, 'Informatori ed esportazioni CSV');
   await page.getByRole('link', { name: 'Aggiungi un informatore' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Aggiungi un informatore' })).toBeVisible();
   await expectNoAxeViolationsAtBothWidths(page);
@@ -64,6 +69,7 @@ test('an area manager adds a rep and a pharmacy; the rep records two visits; the
 
   // The list finds it by city, and the view and edit pages open.
   await page.goto(`/it${home.replace(/^\/it/, '')}`);
+  await unfold(page, 'Cerca farmacie');
   await page.getByRole('searchbox', { name: 'Nome della farmacia o città' }).fill('roma');
   await page.getByRole('button', { name: 'Cerca' }).click();
   await expect(page.locator('.staff-list__name', { hasText: 'Farmacia “Più” San Lorenzo' })).toBeVisible();
@@ -84,6 +90,7 @@ test('an area manager adds a rep and a pharmacy; the rep records two visits; the
   await expect(page.getByRole('heading', { level: 3, name: 'Adesioni al mese' })).toBeVisible();
   await expectNoAxeViolationsAtBothWidths(page);
   const download = page.waitForEvent('download');
+  await unfold(page, 'Informatori ed esportazioni CSV');
   await page.getByRole('link', { name: 'Esporta CSV' }).click();
   const file = await download;
   expect(file.suggestedFilename()).toMatch(/^pharmacies-\d{4}-\d{2}-\d{2}\.csv$/);
@@ -121,6 +128,7 @@ test('an area manager adds a rep and a pharmacy; the rep records two visits; the
   // The readable CSV: the visits of a range of days in Italian. A range that ends before it
   // starts stays on the page with its error; today's range downloads both visits in words.
   await page.goto(home);
+  await unfold(page, 'Informatori ed esportazioni CSV');
   const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome' }).format(new Date());
   const readable = page.getByRole('group', { name: 'Scarica le visite in un CSV leggibile' });
   await readable.getByLabel('Dal giorno').fill(today);
@@ -185,6 +193,8 @@ async function recordVisits(page: Page, name: string) {
     await page.getByRole('button', { name: 'Aggiungi un altro farmacista' }).click();
     await page.locator(`#firstName${n}`).fill(first);
     await page.locator(`#lastName${n}`).fill(last);
+    // Each is sent a link of their own to confirm (issue 39 item 7).
+    await page.locator(`#email${n}`).fill(`${first.toLowerCase()}.${last.toLowerCase()}@farmacia-prova.it`);
     await page.locator(`#professionalRegistrationNumber${n}`).fill(number);
   }
   await saveVisit(page);
@@ -193,9 +203,11 @@ async function recordVisits(page: Page, name: string) {
   await page.getByRole('link', { name: 'Torna alle Sue farmacie' }).click();
   await openPharmacy(page, name);
   await expect(page.getByRole('radio', { name: 'Ha aderito a Unify' })).toBeChecked();
-  await expect(page.getByRole('combobox', { name: 'Mese della visita' })).toHaveValue('5');
+  // A new visit is this month's: the month saved before is not offered again.
+  await expect(page.getByRole('combobox', { name: 'Mese della visita' })).toHaveValue(String(fieldMonth()));
   await expect(page.locator('#piva')).toHaveValue('01234567897');
   await expect(page.locator('#email')).toHaveValue('titolare@farmacia-prova.it');
   await expect(page.getByRole('group', { name: 'Farmacista 2' }).getByRole('textbox', { name: 'Nome', exact: true })).toHaveValue('Marco');
   await expect(page.getByRole('group', { name: 'Farmacista 3' }).getByRole('textbox', { name: 'Cognome', exact: true })).toHaveValue('Sarti');
+  await expect(page.locator('#email2')).toHaveValue('marco.ferri@farmacia-prova.it');
 }

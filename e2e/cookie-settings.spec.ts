@@ -27,7 +27,7 @@ for (const [path, acknowledge, settings, heading] of [
     const reopen = page.getByRole('contentinfo').getByRole('button', { name: settings });
     await tabTo(page, reopen, { backwards: true });
     await page.keyboard.press('Enter');
-    await expect(page.getByRole('heading', { name: heading })).toBeFocused();
+    await expect(page.getByRole('region', { name: heading }).getByText(heading)).toBeFocused();
     await expect(page.getByRole('region', { name: heading })).not.toContainText(/signed in|angemeldet|sessione/);
     await page.getByRole('button', { name: acknowledge }).click();
     await expect(reopen).toBeFocused();

@@ -109,11 +109,12 @@ test('a pharmacist the area manager recorded confirms through the e-mailed link;
   await pharmacist.getByRole('button', { name: 'Confermo i miei dati' }).click();
   await expect(pharmacist).toHaveURL(/\/it\/thank-you$/);
 
-  // Now the queue lists the application with the corrected name, marked as signed in the field by the rep.
+  // Now the queue lists the application with the corrected name, marked as signed in the field by
+  // whoever recorded the pharmacist: the area manager, not the rep the pharmacy is assigned to.
   await desk.reload();
   const row = desk.getByRole('row').filter({ hasText: pharmacistEmail });
   await expect(row.getByRole('link', { name: 'Maria Verdi Corretti' })).toBeVisible();
-  await expect(row).toContainText('Registrato sul campo da Luca Bianchi');
+  await expect(row).toContainText('Registrato sul campo da Anna Rossi');
   await expect(row).toContainText(pharmacyName);
   // Still not in the finder until approved.
   expect((await finderListing(desk, place)).map((item) => item.pharmacyName)).not.toContain(pharmacyName);
@@ -123,7 +124,7 @@ test('a pharmacist the area manager recorded confirms through the e-mailed link;
   await desk.getByRole('radio', { name: 'Approva' }).check();
   await desk.getByRole('button', { name: 'Continua' }).click();
   await desk.getByRole('button', { name: 'Sì, approva' }).click();
-  await expect(desk.getByRole('status').filter({ hasText: 'è stato approvato' })).toBeVisible();
+  await expect(desk.getByRole('status').filter({ hasText: 'è stata approvata' })).toBeVisible();
 
   // Approved, the pharmacy is in the finder, with the pharmacist's first name.
   const [application] = (await storedApplications()).filter((a) => a.email === pharmacistEmail);

@@ -25,7 +25,7 @@ import { authRoutes } from './routes/auth.ts';
 import { captchaRoutes } from './routes/captcha.ts';
 import { certificateRoutes } from './routes/certificates.ts';
 import { draftRoutes } from './routes/drafts.ts';
-import { finderRoutes, listingPageHead } from './routes/finder.ts';
+import { finderRoutes, listingPageLoad } from './routes/finder.ts';
 import { finderFeedRoutes } from './routes/finder-feed.ts';
 import { healthRoutes } from './routes/health.ts';
 import { metricsRoutes } from './routes/metrics.ts';
@@ -43,6 +43,8 @@ import { fieldRepsRoutes } from './routes/field-reps.ts';
 import { createFieldReps } from './services/field-force/field-reps.ts';
 import { createAreaManagerPharmacies } from './services/field-force/area-manager-pharmacies.ts';
 import { webRoutes } from './routes/web.ts';
+import { linkPageLoaders } from './routes/link-pages.ts';
+import { cookieConsentRoutes } from './routes/cookie-consent.ts';
 import { applicantLinkRoutes } from './routes/applicant-links.ts';
 import { myApplicationRoutes } from './routes/my-application.ts';
 import { activityLogRoutes } from './routes/activity-log.ts';
@@ -232,7 +234,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     places: options.places ?? createPlacesProvider(config),
     mailer,
     reviewDesk: createReviewDesk(db, { now, productName: config.productName, supportEmail: config.operator.supportEmail }),
-    applicantLinks: createApplicantLinks(db, { mailer, holderOf: dataRights.holderOf, productName: config.productName, supportEmail: config.operator.supportEmail, now, log: app.log }),
+    applicantLinks: createApplicantLinks(db, { mailer, dataRights, productName: config.productName, supportEmail: config.operator.supportEmail, now, log: app.log }),
     dataRights,
     pharmacistConfirmation: createPharmacistConfirmation(db, {
       now,
@@ -324,14 +326,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   await fieldConfirmationRoutes(app, { confirmation: services.pharmacistConfirmation, captcha: services.captcha, applications: services.applications, rateLimit: publicPostLimit });
   await applicantLinkRoutes(app, { links: services.applicantLinks, dataRights: services.dataRights, captcha: services.captcha, config, rateLimit: publicPostLimit });
-  await myApplicationRoutes(app, { myApplication: createMyApplication(db, { now }), rateLimit: publicPostLimit });
+  const myApplication = createMyApplication(db, { now });
+  await cookieConsentRoutes(app, { rateLimit: publicPostLimit });
+  await myApplicationRoutes(app, { myApplication, rateLimit: publicPostLimit });
   // Issue #13: the finder.
   await finderRoutes(app, { db: publicRead.db, readsFromPrimary: publicRead.db === db, listingsVersion, rateLimit: publicApiLimit });
   // Issue 38 item 3: the snapshot and change feed.
   await finderFeedRoutes(app, { db: publicRead.db, listingsVersion, rateLimit: publicApiLimit });
   // Issue 38: the public API's contract (OpenAPI), its problem types and its reference page.
   await openApiRoutes(app, { rateLimit: publicReadLimit });
-  await webRoutes(app, config, { finderListing: listingPageHead(publicRead.db) });
+  await webRoutes(app, config, { finderListing: listingPageLoad(publicRead.db), ...linkPageLoaders({ myApplication, dataRights: services.dataRights }) });
 
   return app;
 }

@@ -214,6 +214,8 @@ export interface Config {
 export interface MailSettings {
   smtpUrl: string | null;
   from: string;
+  /** Every mail's Reply-To (the support address) and footer (name and postal address): services/mail/frame.ts. */
+  operator: Pick<OperatorDetails, 'company' | 'address' | 'supportEmail'>;
   /** Where .eml files are written when there is no SMTP server. */
   dir: string;
   pollMs: number;
@@ -456,6 +458,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mail: {
       smtpUrl: e.SMTP_URL ?? null,
       from: e.MAIL_FROM,
+      operator: { company: e.OPERATOR_COMPANY, address: e.OPERATOR_ADDRESS, supportEmail: e.OPERATOR_SUPPORT_EMAIL },
       dir: path.join(dataDir, 'mail'),
       pollMs: e.MAIL_POLL_SECONDS * 1000,
       maxAttempts: e.MAIL_MAX_ATTEMPTS,

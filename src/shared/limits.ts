@@ -31,6 +31,10 @@ export const FORM_MINUTES = 5;
 
 export const CONSENT_COOKIE_DAYS = 365;
 export const CONSENT_COOKIES = { categories: 'cookie_consent_categories', noticeClosed: 'cookie_notice_closed' } as const;
+/** What the categories cookie may hold; 'essential' is always there. */
+export const CONSENT_CATEGORIES = ['essential', 'map'] as const;
+/** Where the cookie notice's form posts its answer when no script sends it (routes/cookie-consent.ts). */
+export const CONSENT_FORM_PATH = '/api/cookie-consent';
 
 /**
  * Temp photos that neither an application nor a live draft links are purged after this long:

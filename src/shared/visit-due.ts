@@ -5,21 +5,12 @@
 // this (GET /api/v1/register/rep/pharmacies) and the page orders it again with the same function,
 // so a list kept on the phone reads right on the day it is shown.
 
-const FIELD_TIME_ZONE = 'Europe/Rome';
-
 /** Overdue (planned before today), due today, planned later, or no next visit planned. */
 export type DueState = 'overdue' | 'today' | 'upcoming' | 'none';
 
 const DUE_RANK: Record<DueState, number> = { overdue: 0, today: 1, upcoming: 2, none: 3 };
 
-let romeDays: Intl.DateTimeFormat | null = null;
-
-/** The day (YYYY-MM-DD) it is in Rome at `now`. */
-export function fieldToday(now: Date = new Date()): string {
-  romeDays ??= new Intl.DateTimeFormat('en-GB', { timeZone: FIELD_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
-  const part = Object.fromEntries(romeDays.formatToParts(now).map((p) => [p.type, p.value]));
-  return `${part.year}-${part.month}-${part.day}`;
-}
+export { fieldToday } from './field-clock.ts';
 
 /** A next visit (YYYY-MM-DD) against today (YYYY-MM-DD): ISO days compare as text. */
 export function dueStateOf(nextVisit: string | null | undefined, today: string): DueState {

@@ -16,7 +16,8 @@ import type { Language } from '#shared/markets.ts';
 import type { SiteConfig } from '#shared/api/site-config.ts';
 import { AppRoutes } from './app/app.tsx';
 import { initI18n } from './lib/i18n.ts';
-import { SiteProvider } from './lib/site-context.tsx';
+import { SiteProvider, type ServerRender } from './lib/site-context.tsx';
+import type { PageData } from './lib/page-data.ts';
 
 /** One i18n instance per language, holding every message file of it: a page's own files are then already there. */
 const instances = new Map<string, Promise<I18n>>();
@@ -37,11 +38,15 @@ export interface RenderRequest {
   site: SiteConfig;
   /** The request's Cookie header: the cookie notice renders as the browser will first render it. */
   cookies: string;
+  /** What the server read for the page (a status, a listing), as the browser will read it from the page. */
+  pageData?: PageData | null;
 }
 
 export interface RenderedPage {
   /** The markup of #root. */
   html: string;
+  /** The tab's title the page sets (useDocumentTitle), '' when it sets none. */
+  title: string;
 }
 
 /** Renders once to the end, so that every lazy module and loaded text the page suspends on is there. */
@@ -53,12 +58,13 @@ async function settle(tree: ReactNode): Promise<void> {
 /** A Suspense boundary renderToString left to the browser (it suspended). */
 const SUSPENDED = '<!--$!-->';
 
-export async function render({ url, site, cookies }: RenderRequest): Promise<RenderedPage> {
+export async function render({ url, site, cookies, pageData = null }: RenderRequest): Promise<RenderedPage> {
   const i18n = await i18nFor(site.language, site.productName);
+  const server: ServerRender = { cookies, pageData };
   const tree = (
     <StrictMode>
       <I18nextProvider i18n={i18n}>
-        <SiteProvider config={site} cookies={cookies}>
+        <SiteProvider config={site} server={server}>
           <StaticRouter basename={site.basePath || '/'} location={url}>
             <AppRoutes />
           </StaticRouter>
@@ -66,11 +72,16 @@ export async function render({ url, site, cookies }: RenderRequest): Promise<Ren
       </I18nextProvider>
     </StrictMode>
   );
-  let html = renderToString(tree);
+  // The title the page sets while it renders, as it is rendered whole.
+  const renderWhole = () => {
+    server.title = undefined;
+    return renderToString(tree);
+  };
+  let html = renderWhole();
   for (let attempt = 0; html.includes(SUSPENDED) && attempt < 3; attempt += 1) {
     await settle(tree);
-    html = renderToString(tree);
+    html = renderWhole();
   }
   if (html.includes(SUSPENDED)) throw new Error(`${url} still suspends after its modules loaded`);
-  return { html };
+  return { html, title: server.title ?? '' };
 }

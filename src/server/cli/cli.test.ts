@@ -87,6 +87,22 @@ describe('npm run staff', () => {
     expect(await runStaffCommand(['enable', '--email', 'rep.verdi@example.it'], { auth: ctx.app.services.auth, linkBase: 'x', out: enable.out })).toBe(1);
   });
 
+  it('without --language, writes to a reviewer in English and to the field team in Italian; its links open in their language', async () => {
+    const { auth } = ctx.app.services;
+    const reviewer = capture();
+    expect(await runStaffCommand(['add', '--role', 'reviewer', '--email', 'ed.jones@example.com', '--first-name', 'Ed', '--last-name', 'Jones'], { auth, linkBase: 'http://localhost:3000/it', out: reviewer.out })).toBe(0);
+    expect(await auth.users.findByEmail('ed.jones@example.com')).toMatchObject({ language: 'en' });
+    expect(reviewer.lines.join('\n')).toMatch(/http:\/\/localhost:3000\/it\/signin\/verify\?token=[A-Za-z0-9_-]+&lang=en$/m);
+
+    const manager = capture();
+    expect(await runStaffCommand(['add', '--role', 'area_manager', '--email', 'lia.neri@example.it', '--first-name', 'Lia', '--last-name', 'Neri'], { auth, linkBase: 'http://localhost:3000/it', out: manager.out })).toBe(0);
+    expect(await auth.users.findByEmail('lia.neri@example.it')).toMatchObject({ language: 'it' });
+
+    const german = capture();
+    expect(await runStaffCommand(['add', '--role', 'reviewer', '--email', 'jo.kurz@example.de', '--first-name', 'Jo', '--last-name', 'Kurz', '--language', 'de'], { auth, linkBase: 'http://localhost:3000/it', out: german.out })).toBe(0);
+    expect(german.lines.join('\n')).toMatch(/\/signin\/verify\?token=[A-Za-z0-9_-]+&lang=de$/m);
+  });
+
   it('resets a lost authenticator: sessions end, and the next sign-in enrols a new one', async () => {
     const { auth } = ctx.app.services;
     const add = capture();

@@ -73,7 +73,7 @@ async function reapplyInto(database: DatabaseHandle, kind: 'pglite' | 'postgres'
   return reapplyErasures(db, entries, {
     eraseMailbox: async (mailbox) => void (await dataRights.eraseMailbox(mailbox)),
     deleteRejectedApplications: (ids) => db.transaction(async (tx) => void (await deleteApplications(tx, ids))),
-    eraseUnconfirmedFieldPharmacist: async (id) => void (await eraseUnconfirmedPharmacist(db, id, config.mail.dir)),
+    eraseUnconfirmedFieldPharmacist: async (id, number) => void (await eraseUnconfirmedPharmacist(db, id, config.mail.dir, number)),
   });
 }
 

@@ -1,6 +1,7 @@
 // `npm run staff -- add|list|disable|enable|reset-second-factor|rotate-staff-key`: staff accounts, and the
 // key that seals their second factors, from the command line (scripts/staff.ts).
 import { parseArgs } from 'node:util';
+import { MARKET_LANGUAGE } from '#shared/markets.ts';
 import { STAFF_LANGUAGES, STAFF_ROLES, type StaffLanguage, type StaffRole } from '#shared/schemas/staff.ts';
 import { EmailSchema, NameSchema } from '#shared/schemas/fields.ts';
 import type { AuthService } from '../services/auth/auth.ts';
@@ -8,11 +9,15 @@ import { SecretsUnreadable } from '../services/auth/staff-key.ts';
 
 const STAFF_USAGE = `Usage:
   npm run staff -- add --role main_admin|reviewer|area_manager|sales_rep --email E --first-name F --last-name L [--area-manager EMAIL] [--language it|en|de]
+      (the language of their e-mails and pages; unset: Italian for area managers and reps, English for reviewers and main admins)
   npm run staff -- list
   npm run staff -- disable --email E
   npm run staff -- enable --email E   (a disabled account may sign in again)
   npm run staff -- reset-second-factor --email E   (lost authenticator: the next sign-in enrols a new one)
   NEW_STAFF_SECRET_KEY=K npm run staff -- rotate-staff-key   (every second factor sealed under the new key K; README "Rotating the staff key")`;
+
+/** The activity log's "who" for a change typed at the console (decision 0059). */
+const FROM_THE_CONSOLE = { actorId: null };
 
 export interface CliOutput {
   log(line: string): void;
@@ -71,7 +76,7 @@ export async function runStaffCommand(argv: string[], deps: StaffCommandDeps): P
   if (command === 'disable') {
     const email = EmailSchema.safeParse(values.email);
     if (!email.success) return fail(out, '--email is required');
-    if (!(await auth.users.disable(email.data))) return fail(out, `No active staff user ${email.data}.`);
+    if (!(await auth.users.disable(email.data, FROM_THE_CONSOLE))) return fail(out, `No active staff user ${email.data}.`);
     out.log(`Disabled ${email.data}; their sessions have ended.`);
     return 0;
   }
@@ -79,7 +84,7 @@ export async function runStaffCommand(argv: string[], deps: StaffCommandDeps): P
   if (command === 'enable') {
     const email = EmailSchema.safeParse(values.email);
     if (!email.success) return fail(out, '--email is required');
-    if (!(await auth.users.enable(email.data))) return fail(out, `No disabled staff user ${email.data}.`);
+    if (!(await auth.users.enable(email.data, FROM_THE_CONSOLE))) return fail(out, `No disabled staff user ${email.data}.`);
     out.log(`Enabled ${email.data}; they can sign in again.`);
     return 0;
   }
@@ -90,7 +95,7 @@ export async function runStaffCommand(argv: string[], deps: StaffCommandDeps): P
     const user = await auth.resetSecondFactor(email.data, { ip: null, userAgent: 'npm run staff' });
     if (!user) return fail(out, `No active staff user ${email.data}.`);
     out.log(`Reset the authenticator of ${user.email}; their sessions have ended. They enrol a new one at their next sign-in.`);
-    out.log(`One-time sign-in link (24 hours, works once, any browser):\n  ${await auth.consoleLink(user, deps.linkBase)}`);
+    out.log(`One-time sign-in link (24 hours, works once, any browser):\n  ${inLanguageOf(await auth.consoleLink(user, deps.linkBase), user)}`);
     return 0;
   }
 
@@ -104,7 +109,7 @@ export async function runStaffCommand(argv: string[], deps: StaffCommandDeps): P
     const lastName = NameSchema(true).safeParse(values['last-name']);
     if (!email.success) return fail(out, '--email must be an e-mail address');
     if (!firstName.success || !lastName.success) return fail(out, '--first-name and --last-name are required (letters only)');
-    const language = (values.language ?? 'it') as StaffLanguage;
+    const language = (values.language ?? DEFAULT_LANGUAGE[role]) as StaffLanguage;
     if (!STAFF_LANGUAGES.includes(language)) return fail(out, `--language must be one of ${STAFF_LANGUAGES.join(', ')}`);
 
     let areaManagerId: string | null = null;
@@ -117,11 +122,11 @@ export async function runStaffCommand(argv: string[], deps: StaffCommandDeps): P
       return fail(out, '--area-manager is only for sales reps');
     }
 
-    const added = await auth.users.add({ email: email.data, firstName: firstName.data, lastName: lastName.data, role, areaManagerId, language });
+    const added = await auth.users.add({ email: email.data, firstName: firstName.data, lastName: lastName.data, role, areaManagerId, language }, FROM_THE_CONSOLE);
     if (added === 'duplicate') return fail(out, `${email.data} is already a staff user.`);
     const user = (await auth.users.findById(added.id))!;
     out.log(`Added ${role} ${user.email} (${user.id}).`);
-    out.log(`One-time sign-in link (24 hours, works once, any browser):\n  ${await auth.consoleLink(user, deps.linkBase)}`);
+    out.log(`One-time sign-in link (24 hours, works once, any browser):\n  ${inLanguageOf(await auth.consoleLink(user, deps.linkBase), user)}`);
     return 0;
   }
 
@@ -161,6 +166,16 @@ async function rotateStaffKey({ auth, out, input, runningServer }: StaffCommandD
   if (rotation.removedStoredKey) out.log('The generated staff key the database still held (app_secrets) was removed: STAFF_SECRET_KEY replaced it, and it opens nothing any more.');
   return 0;
 }
+
+/**
+ * A new account's language when --language is not given: the field team's market's (Italy) for area
+ * managers and reps; English for reviewers and main admins, who work across the markets (as the
+ * first main admin does, services/auth/bootstrap.ts).
+ */
+const DEFAULT_LANGUAGE: Record<StaffRole, StaffLanguage> = { area_manager: MARKET_LANGUAGE.it, sales_rep: MARKET_LANGUAGE.it, reviewer: 'en', main_admin: 'en' };
+
+/** A console link that opens in the person's language, whichever market the link base serves. */
+const inLanguageOf = (link: string, user: { language: string }) => `${link}&lang=${encodeURIComponent(user.language)}`;
 
 function fail(out: CliOutput, message: string): number {
   out.error(message);

@@ -2,6 +2,7 @@
 // this file with `npm run db:generate` into ./migrations and committed.
 import { sql } from 'drizzle-orm';
 import { STAFF_ROLES } from '#shared/schemas/staff.ts';
+import { STAFF_CHANGE_ACTIONS } from '#shared/schemas/activity-log.ts';
 import { bigint, boolean, customType, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
@@ -41,7 +42,7 @@ export const applications = pgTable(
     status: text('status').notNull().default('submitted'),
     email: text('email').notNull(),
     emailNormalized: text('email_normalized').notNull(),
-    /** The address as one mailbox (services/mailbox.ts: case, +tag and IDN spelling removed): what data rights match. */
+    /** The address as one mailbox (services/mailbox.ts: case and IDN spelling folded, a +tag kept): what data rights match. */
     mailbox: text('mailbox'),
     /** Signed up in the field: the rep (or area manager) who recorded the pharmacist; the pharmacist confirmed it through their link. */
     signedInFieldBy: uuid('signed_in_field_by').references((): AnyPgColumn => staffUsers.id, { onDelete: 'set null' }),
@@ -59,6 +60,8 @@ export const applications = pgTable(
     reference: text('reference'),
     /** SHA-256 of the token of the applicant's status link (/my-application/{token}, issue 25); the token itself is never stored. None on older rows. */
     statusTokenHash: text('status_token_hash'),
+    /** SHA-256 of the status link's token sent with the approval (only hashes are kept, so the approval mail needs a token of its own): the received e-mail's link keeps working beside it. */
+    decisionStatusTokenHash: text('decision_status_token_hash'),
     /** Every field of the payload as validated (without the bot-check and login tokens). */
     answers: jsonb('answers').$type<Record<string, unknown>>().notNull(),
     /** The pin the applicant placed (answers.lat/lng), as columns so that the finder's box search has an index. */
@@ -88,6 +91,7 @@ export const applications = pgTable(
     index('applications_status_updated_idx').on(t.status, t.updatedAt),
     uniqueIndex('applications_reference_unique').on(t.reference),
     uniqueIndex('applications_status_token_hash_unique').on(t.statusTokenHash),
+    uniqueIndex('applications_decision_status_token_hash_unique').on(t.decisionStatusTokenHash),
     index('applications_mailbox_idx').on(t.mailbox),
   ],
 );
@@ -198,7 +202,7 @@ export const drafts = pgTable(
     /** SHA-256 of the token in the link; the token itself is never stored. */
     tokenHash: text('token_hash').notNull().unique('drafts_token_hash_unique'),
     email: text('email').notNull(),
-    /** The address with its +tag removed (lower-cased): the daily cap counts per mailbox. */
+    /** The address as one mailbox (services/mailbox.ts): the daily cap counts it with its +tag spellings. */
     mailbox: text('mailbox'),
     /** SHA-256 of the client address that asked: the daily cap counts per client too. */
     clientHash: text('client_hash'),
@@ -361,6 +365,38 @@ export const fieldPharmacies = pgTable(
   ],
 );
 
+/**
+ * The pharmacists a rep recorded beside a field pharmacy's first one (issue 39 item 7: "Farmacista
+ * 2", …; their answers stay in the pharmacy's `answers` as firstName2, email2, …): each is asked to
+ * confirm for themselves, as the first one is, and has the same columns for it. Their data rights and
+ * lapse are their own; a number is the block's, so a row goes when the rep removes the block.
+ */
+export const fieldExtraPharmacists = pgTable(
+  'field_extra_pharmacists',
+  {
+    fieldPharmacyId: uuid('field_pharmacy_id')
+      .notNull()
+      .references(() => fieldPharmacies.id, { onDelete: 'cascade' }),
+    /** The block's number (2 to 10): firstName{number}, email{number}, … in the pharmacy's answers. */
+    number: integer('number').notNull(),
+    pharmacistMailbox: text('pharmacist_mailbox'),
+    pharmacistStatus: text('pharmacist_status', { enum: ['awaiting', 'confirmed', 'erased'] }).notNull(),
+    recordedBy: uuid('recorded_by').references(() => staffUsers.id, { onDelete: 'set null' }),
+    confirmationRequestedAt: timestamp('confirmation_requested_at', { withTimezone: true }).notNull(),
+    confirmationRemindedAt: timestamp('confirmation_reminded_at', { withTimezone: true }),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    confirmationLinkBase: text('confirmation_link_base'),
+    confirmationLanguage: text('confirmation_language'),
+    /** The application their confirmation created (or their own, when they had applied). */
+    applicationId: uuid('application_id').references((): AnyPgColumn => applications.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.fieldPharmacyId, t.number] }),
+    index('field_extra_pharmacists_mailbox_idx').on(t.pharmacistMailbox),
+    index('field_extra_pharmacists_awaiting_idx').on(t.confirmationRequestedAt).where(sql`pharmacist_status = 'awaiting'`),
+  ],
+);
+
 /** The call history of a field pharmacy: one entry per visit outcome. */
 export const callEntries = pgTable(
   'call_entries',
@@ -471,9 +507,9 @@ export const dataRightsLinks = pgTable(
   'data_rights_links',
   {
     tokenHash: text('token_hash').primaryKey(),
-    /** Links from before data rights covered every record of a mailbox named an application. */
+    /** The mailbox's newest application when the link was sent (none when it held field records or drafts only). */
     applicationId: uuid('application_id').references(() => applications.id, { onDelete: 'cascade' }),
-    /** The mailbox whose records the link shows and erases (services/mailbox.ts). */
+    /** The mailbox the link was sent to, whose records alone it shows and erases (services/mailbox.ts). */
     mailbox: text('mailbox'),
     /** The market and language of the person's records, for the pages and mails after the link. */
     country: text('country'),
@@ -537,6 +573,8 @@ export const fieldConfirmationLinks = pgTable(
     fieldPharmacyId: uuid('field_pharmacy_id')
       .notNull()
       .references(() => fieldPharmacies.id, { onDelete: 'cascade' }),
+    /** The extra pharmacist (field_extra_pharmacists.number) the link is for; null: the pharmacy's first pharmacist. */
+    extraPharmacist: integer('extra_pharmacist'),
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
@@ -709,6 +747,25 @@ export const apiClientEvents = pgTable(
     actorId: uuid('actor_id').references(() => staffUsers.id, { onDelete: 'set null' }),
   },
   (t) => [index('api_client_events_at_idx').on(t.at)],
+);
+
+/**
+ * The main admin's activity log of staff accounts (issue 39 item 12, decision 0059): a member of staff
+ * added, disabled or enabled, and a rep's pharmacies moved to another rep (`to_staff_user_id`, how many
+ * in `pharmacies`); who did it (null: the console). Names are read from the accounts, never copied here.
+ */
+export const staffEvents = pgTable(
+  'staff_events',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    action: text('action', { enum: STAFF_CHANGE_ACTIONS }).notNull(),
+    staffUserId: uuid('staff_user_id').references(() => staffUsers.id, { onDelete: 'set null' }),
+    actorId: uuid('actor_id').references(() => staffUsers.id, { onDelete: 'set null' }),
+    toStaffUserId: uuid('to_staff_user_id').references(() => staffUsers.id, { onDelete: 'set null' }),
+    pharmacies: integer('pharmacies'),
+  },
+  (t) => [index('staff_events_at_idx').on(t.at)],
 );
 
 export const schema = { pharmacies, applications, files, mailOutbox, captchaUsed, dailyQuota, drafts, staffUsers, signInLinks, staffSessions, authEvents, fieldPharmacies, callEntries, reviewAudit, reviewClaims, idempotentRequests, dataRightsLinks, dataRightsEvents, fileContents, appSecrets, rateLimitHits, scheduledJobs, fieldConfirmationLinks, consentRecords, csvExports, joinsDigests, backupRuns, finderChanges, finderFeed, apiClients, apiClientUsage, apiClientEvents };

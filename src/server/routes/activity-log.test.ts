@@ -164,3 +164,42 @@ describe('GET /api/admin/activity', () => {
     expect(recorded!.rows).toBeLessThan(20000);
   });
 });
+
+describe('changes to staff accounts in the log (decision 0059)', () => {
+  const post = (who: keyof typeof cookies, url: string, payload: Record<string, unknown>) => ctx.app.inject({ method: 'POST', url, headers: { cookie: cookies[who], host: 'localhost' }, payload });
+  const staffChanges = async () => ((await get('/api/admin/activity', 'admin')).json().data.items as ActivityEntry[]).filter((item) => item.kind === 'staffChange');
+  const named = (user: StaffUser) => ({ name: `${user.firstName} ${user.lastName}`, role: user.role });
+
+  it('records a rep added, disabled, enabled and their pharmacies moved, with who did it; a reviewer disabled; the console as no one', async () => {
+    clock = minute(20);
+    const added = await post('manager', '/api/areamanager-add-rep', { email: 'log.rep@example.it', firstName: 'Sara', lastName: 'Bianchi', areaManagerId: people.manager.id, appStoreCountry: 'it', formLanguage: 'it' });
+    expect(added.statusCode, added.body).toBe(200);
+    const sara = (await ctx.app.services.auth.users.findById(added.json().data.id))!;
+    const other = await addStaff(ctx, 'sales_rep', { areaManagerId: people.manager.id });
+    await ctx.database.db.update(fieldPharmacies).set({ salesRepId: sara.id }).where(eq(fieldPharmacies.areaManagerId, people.manager.id));
+
+    clock = minute(21);
+    expect((await post('manager', '/api/areamanager-move-rep-pharmacies', { fromRepId: sara.id, toRepId: other.id })).statusCode).toBe(200);
+    clock = minute(22);
+    expect((await post('manager', '/api/areamanager-disable-rep', { repId: sara.id })).statusCode).toBe(200);
+    // Disabling an account already disabled changes nothing, and records nothing.
+    expect((await post('manager', '/api/areamanager-disable-rep', { repId: sara.id })).statusCode).toBe(200);
+    clock = minute(23);
+    expect((await post('admin', '/api/areamanager-enable-rep', { repId: sara.id })).statusCode).toBe(200);
+    clock = minute(24);
+    expect((await post('admin', `/api/review/reviewers/${people.reviewer.id}/disable`, {})).statusCode).toBe(200);
+    clock = minute(25);
+    expect(await ctx.app.services.auth.users.disable(other.email, { actorId: null })).toBe(true);
+
+    const manager = named(people.manager);
+    const admin = named(people.admin);
+    expect((await staffChanges()).map(({ id: _id, ...entry }) => entry)).toEqual([
+      { kind: 'staffChange', at: minute(25).toISOString(), by: null, action: 'disabled', staff: named(other) },
+      { kind: 'staffChange', at: minute(24).toISOString(), by: admin, action: 'disabled', staff: named(people.reviewer) },
+      { kind: 'staffChange', at: minute(23).toISOString(), by: admin, action: 'enabled', staff: named(sara) },
+      { kind: 'staffChange', at: minute(22).toISOString(), by: manager, action: 'disabled', staff: named(sara) },
+      { kind: 'staffChange', at: minute(21).toISOString(), by: manager, action: 'moved', staff: named(sara), to: named(other), pharmacies: 3 },
+      { kind: 'staffChange', at: minute(20).toISOString(), by: manager, action: 'added', staff: named(sara) },
+    ]);
+  });
+});

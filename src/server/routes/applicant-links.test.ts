@@ -3,8 +3,10 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APPLICANT_LINKS_PER_MAILBOX_PER_DAY } from '#shared/schemas/applicant-links.ts';
 import { applications, dataRightsEvents, drafts, fileContents, files, mailOutbox, reviewAudit } from '../db/schema.ts';
+import { mailboxHash, reapplyErasures } from '../services/erasure-ledger.ts';
 import { mailboxOf } from '../services/mailbox.ts';
 import { createTestContext, uploadPhoto, type TestContext } from '../test/context.ts';
+import { listingIdsOf, setStatus } from '../test/listings.ts';
 import { editTokenByMail, linkIn, mailsTo } from '../test/mail.ts';
 import { hashToken } from '../services/tokens.ts';
 import { solveCaptcha } from '../test/bot-check.ts';
@@ -132,7 +134,7 @@ describe('data rights: POST /api/data-rights/request, GET /api/data-rights/:toke
     expect(mails('stranger@example.co.uk')).toHaveLength(0);
   });
 
-  it('mails a /my-data link valid 7 days that downloads everything, then erases it all: answers, files, e-mails and their .eml files, drafts of any spelling of the mailbox, a reviewer\'s words; an audit entry stays', async () => {
+  it('mails a /my-data link valid 7 days that downloads everything, then erases it all: answers, files, e-mails and their .eml files, drafts, a reviewer\'s words; an audit entry stays; a +tag spelling\'s draft is that mailbox\'s, with a link of its own', async () => {
     const { id, email } = await applyGermanWithFiles();
     await ctx.database.db.insert(drafts).values({ tokenHash: `h-${id}`, email, mailbox: email, country: 'de', language: 'de', step: 1, data: { email }, createdAt: clock, expiresAt: new Date(clock.getTime() + DAY) });
     // A draft from a +tag spelling of the same mailbox, and a reviewer's words about the application.
@@ -148,6 +150,8 @@ describe('data rights: POST /api/data-rights/request, GET /api/data-rights/:toke
     await ctx.app.services.applicantLinks.settled();
     const [mail] = mails(email);
     expect(mail).toMatch(/Subject: .*Ihre personenbezogenen Daten/);
+    // The +tag spelling holds a draft: it proves itself, with a link of its own.
+    expect(mails(tagged.toLowerCase())).toEqual([expect.stringMatching(/Subject: .*Ihre personenbezogenen Daten/)]);
     const link = linkIn(mail!, /http:\/\/localhost:3000\/de\/my-data\/[A-Za-z0-9_-]{32}/);
     expect(link).not.toBeNull();
     const token = link!.slice(-32);
@@ -163,6 +167,9 @@ describe('data rights: POST /api/data-rights/request, GET /api/data-rights/:toke
     expect(application.pharmacy).toMatchObject({ name: 'Apotheke am Bahnhof' });
     expect(application.files.map((f: { kind: string }) => f.kind).sort()).toEqual(['certificate', 'photo']);
     expect(data.emails.map((m: { subject: string }) => m.subject)).toContainEqual(expect.stringContaining('Ihre personenbezogenen Daten'));
+    expect(data.drafts).toHaveLength(1);
+    expect(data.otherSpellings).toBe(true);
+    expect(JSON.stringify(data).toLowerCase()).not.toContain('+entwurf');
     // The applicant's edit link, asked for before the erasure.
     const editToken = await editTokenByMail(ctx.app, ctx.config.mail.dir, email, '/de');
     expect((await ctx.app.inject({ method: 'GET', url: `/api/get-pharmacist?id=${editToken}` })).statusCode).toBe(200);
@@ -187,6 +194,7 @@ describe('data rights: POST /api/data-rights/request, GET /api/data-rights/:toke
     expect(everywhere).not.toContain('Müller-Lüdenscheidt');
     expect(everywhere).not.toContain('Foto unscharf');
     expect(await ctx.database.db.select().from(drafts).where(eq(drafts.mailbox, mailboxOf(email)))).toEqual([]);
+    expect((await ctx.database.db.select().from(drafts).where(eq(drafts.mailbox, mailboxOf(tagged)))).map((d) => d.email)).toEqual([tagged.toLowerCase()]);
     expect((await ctx.database.db.select().from(reviewAudit).where(eq(reviewAudit.applicationId, id))).map((e) => e.reason)).toEqual(['erased']);
     // No .eml file written before the erasure is left for them.
     expect(mailsTo(ctx.config.mail.dir, email)).toEqual([]);
@@ -222,5 +230,87 @@ describe('data rights: POST /api/data-rights/request, GET /api/data-rights/:toke
       clock = before;
     }
     expect((await ctx.app.inject({ method: 'GET', url: `/api/data-rights/${token}` })).statusCode).toBe(200);
+  });
+});
+
+describe('a data-rights link proves one mailbox (issue 39 item 8)', () => {
+  let people = 0;
+  /** Two people whose addresses differ by a +tag, each with an application: `plain`'s or `tagged`'s approved and listed. */
+  async function twoSpellings(listed: 'plain' | 'tagged') {
+    people += 1;
+    const plain = `sam.hope.${people}@example.co.uk`;
+    const tagged = `sam.hope.${people}+work@example.co.uk`;
+    const ids = { plain: await apply(ukApplication({ email: plain })), tagged: await apply(ukApplication({ email: tagged })) };
+    await setStatus(ctx.database.db, ids[listed], 'approved');
+    const [listing] = await listingIdsOf(ctx.database.db, [ids[listed]]);
+    return { plain, tagged, ids, listingPage: () => ctx.app.inject({ method: 'GET', url: `/api/v1/finder/listings/${listing}` }) };
+  }
+
+  const tokenMailedTo = (address: string) => linkIn(mails(address).at(-1) ?? '', /\/my-data\/[A-Za-z0-9_-]{32}/)?.slice(-32) ?? null;
+  const exportOf = async (token: string) => (await ctx.app.inject({ method: 'GET', url: `/api/data-rights/${token}` })).json().data;
+  const statusOf = async (id: string) => (await ctx.database.db.select({ status: applications.status }).from(applications).where(eq(applications.id, id)))[0]?.status;
+
+  it('a link sent to name+tag@ neither shows nor erases name@\'s approved application, which stays listed; name@ is sent a link of its own', async () => {
+    const { plain, tagged, ids, listingPage } = await twoSpellings('plain');
+    await ask('/api/data-rights/request', tagged.replace('sam', 'Sam').replace('example', 'EXAMPLE'));
+    await ctx.app.services.applicantLinks.settled();
+
+    const token = tokenMailedTo(tagged)!;
+    const data = await exportOf(token);
+    expect(data.applications.map((a: { id: string }) => a.id)).toEqual([ids.tagged]);
+    expect(JSON.stringify(data)).not.toContain(ids.plain);
+    expect(JSON.stringify(data)).not.toMatch(new RegExp(`"${plain.replace(/[.+]/g, '\\$&')}"`));
+    expect(data.otherSpellings).toBe(true);
+    // The other spelling's own link, to its own address.
+    const plainToken = tokenMailedTo(plain);
+    expect(plainToken).not.toBeNull();
+    expect(plainToken).not.toBe(token);
+
+    expect((await ctx.app.inject({ method: 'POST', url: `/api/data-rights/${token}/erase` })).statusCode).toBe(200);
+    expect(await statusOf(ids.tagged)).toBe('erased');
+    expect(await statusOf(ids.plain)).toBe('approved');
+    expect((await listingPage()).statusCode).toBe(200);
+    const own = await exportOf(plainToken!);
+    expect(own.applications.map((a: { id: string; email: string; status: string }) => [a.id, a.email, a.status])).toEqual([[ids.plain, plain, 'approved']]);
+    expect(own.otherSpellings).toBe(false);
+  });
+
+  it('a link sent to name@ neither shows nor erases name+tag@\'s approved application, which stays listed; name+tag@ is sent a link of its own', async () => {
+    const { plain, tagged, ids, listingPage } = await twoSpellings('tagged');
+    await ask('/api/data-rights/request', plain);
+    await ctx.app.services.applicantLinks.settled();
+
+    const token = tokenMailedTo(plain)!;
+    const data = await exportOf(token);
+    expect(data.applications.map((a: { id: string }) => a.id)).toEqual([ids.plain]);
+    expect(JSON.stringify(data)).not.toContain(ids.tagged);
+    expect(JSON.stringify(data)).not.toContain('+work');
+    expect(data.otherSpellings).toBe(true);
+    expect(tokenMailedTo(tagged)).not.toBeNull();
+
+    expect((await ctx.app.inject({ method: 'POST', url: `/api/data-rights/${token}/erase` })).statusCode).toBe(200);
+    expect(await statusOf(ids.plain)).toBe('erased');
+    expect(await statusOf(ids.tagged)).toBe('approved');
+    expect((await listingPage()).statusCode).toBe(200);
+    expect((await exportOf(tokenMailedTo(tagged)!)).applications.map((a: { id: string }) => a.id)).toEqual([ids.tagged]);
+  });
+
+  it('a restore re-applies name+tag@\'s erasure from the erasure ledger without erasing name@', async () => {
+    const { tagged, ids } = await twoSpellings('plain');
+    const entry = { at: clock.toISOString(), kind: 'data-rights' as const, mailboxes: [mailboxHash(mailboxOf(tagged))], applications: [], fieldPharmacies: [] };
+    const unused = () => Promise.reject(new Error('not a data-rights entry'));
+    await reapplyErasures(ctx.database.db, [entry], { eraseMailbox: async (mailbox) => void (await ctx.app.services.dataRights.eraseMailbox(mailbox)), deleteRejectedApplications: unused, eraseUnconfirmedFieldPharmacist: unused });
+    expect(await statusOf(ids.tagged)).toBe('erased');
+    expect(await statusOf(ids.plain)).toBe('approved');
+  });
+
+  it('folds letter case and the two spellings of an internationalised domain into one mailbox', async () => {
+    const id = await apply(ukApplication({ email: 'jo.idn@bücher.de' }));
+    await ask('/api/data-rights/request', 'Jo.IDN@xn--bcher-kva.de');
+    await ctx.app.services.applicantLinks.settled();
+    // nodemailer writes the domain as punycode.
+    const data = await exportOf(tokenMailedTo('jo.idn@xn--bcher-kva.de')!);
+    expect(data.applications.map((a: { id: string }) => a.id)).toEqual([id]);
+    expect(data.otherSpellings).toBe(false);
   });
 });

@@ -107,7 +107,7 @@ export async function areaManagerRoutes(app: FastifyInstance, deps: AreaManagerD
     const { email, firstName, lastName, formLanguage } = request.body;
     const areaManagerId = accessed(request).id;
     const language = staffLanguage(formLanguage);
-    const added = await auth.users.add({ email, firstName, lastName, role: 'sales_rep', areaManagerId, language });
+    const added = await auth.users.add({ email, firstName, lastName, role: 'sales_rep', areaManagerId, language }, { actorId: request.staff!.user.id });
     if (added === 'duplicate') return failed(reply, 409, ApiMessage.emailRegistered);
     request.log.info({ by: request.staff!.user.id, repId: added.id, areaManagerId }, 'rep added');
     const manager = accessed<{ firstName: string; lastName: string }>(request).record;

@@ -148,10 +148,16 @@ describe('a field-signed pharmacist confirms for themselves', () => {
     expect(status.json().data).toMatchObject({ status: 'submitted', reference: confirmed.json().data.reference, market: 'it' });
 
     const listed = (await reviewQueue()).find((a) => a.email === email);
-    expect(listed).toMatchObject({ lastName: 'Bianchi-Ferri', signedInFieldBy: `${people.rep.firstName} ${people.rep.lastName}` });
+    // The area manager recorded the pharmacist: they, not the rep the pharmacy is assigned to, signed them in the field.
+    expect(listed).toMatchObject({ lastName: 'Bianchi-Ferri', signedInFieldBy: `${people.manager.firstName} ${people.manager.lastName}` });
     expect((await managerList()).find((p) => p.id === id)?.pharmacist).toMatchObject({ status: 'confirmed', confirmedAt: expect.any(String) });
 
     const detail = (await ctx.app.inject({ method: 'GET', url: `/api/review/applications/${listed!.id}`, headers: { cookie: cookies.admin } })).json().data;
+    expect(detail.signedInFieldBy).toBe(`${people.manager.firstName} ${people.manager.lastName}`);
+    // Only what the short form asked: no locum question, three declarations, not five.
+    const names = detail.fields.map((f: { name: string }) => f.name);
+    expect(names).toEqual(expect.arrayContaining(['email', 'professionalRegistrationNumber', 'services', 'agreementCheck1', 'agreementCheck2', 'agreementCheck3']));
+    for (const unasked of ['areYouLocum', 'whereDidYouFindOutAboutUs', 'isChecked', 'agreementCheck4', 'agreementCheck5']) expect(names).not.toContain(unasked);
     expect(detail.consents.map((c: { givenBy: string }) => c.givenBy).sort()).toEqual(['pharmacist', 'staff']);
     expect(detail.consents.find((c: { givenBy: string }) => c.givenBy === 'pharmacist')).toMatchObject({
       statements: ['agreementCheck1', 'agreementCheck2', 'agreementCheck3'],

@@ -49,7 +49,7 @@ export async function fieldRepsRoutes(app: FastifyInstance, deps: { auth: AuthSe
       // The pharmacies go to another active rep of the same manager, never elsewhere.
       const to = await reps.repAccount(request.body.toRepId.toLowerCase());
       if (!to || to.id === from.id || to.disabledAt || to.areaManagerId !== from.areaManagerId) return invalid(reply, { toRepId: ErrorKey.choose });
-      const moved = await reps.moveAll(from.areaManagerId!, from.id, to.id);
+      const moved = await reps.moveAll(from.areaManagerId!, from.id, to.id, request.staff!.user.id);
       request.log.info({ by: request.staff!.user.id, fromRepId: from.id, toRepId: to.id, moved }, "rep's pharmacies moved");
       return ok(reply, { moved });
     },

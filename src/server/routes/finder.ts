@@ -22,7 +22,7 @@ import { findListedPharmacies, findListing } from '../services/finder.ts';
 import { decodeSearchCursor, searchListings } from '../services/finder-search.ts';
 import { PUBLIC_LISTINGS_CACHE_CONTROL, readFeedState, versionOf, type ListingsVersion } from '../services/listings-version.ts';
 import { webTexts } from '../services/web-texts.ts';
-import type { PageHead } from './web.ts';
+import type { PageLoad } from './web.ts';
 
 /** Our own pages' answers: revalidated every time (a listing taken down is gone from the next page). */
 const REVALIDATE = 'public, no-cache';
@@ -107,20 +107,23 @@ export async function finderRoutes(app: FastifyInstance, deps: FinderDeps) {
 }
 
 /**
- * The head of a listing's page (/finder/{listingId}), so that a shared link reads as the pharmacy:
- * its title and description in the page's language, with the words the page itself uses; null
- * for an id that is not listed (the not-found view, 404).
+ * A listing's page (/finder/{listingId}): the listing it renders with, and its head, so that a
+ * shared link reads as the pharmacy: its title and description in the page's language, with the
+ * words the page itself uses; null for an id that is not listed (the not-found view, 404).
  */
-export function listingPageHead(db: Queryable) {
-  return async (localPath: string, language: Language, productName: string): Promise<PageHead | null> => {
+export function listingPageLoad(db: Queryable) {
+  return async (localPath: string, language: Language, productName: string): Promise<PageLoad | null> => {
     const listingId = localPath.replace(/\/+$/, '').split('/').pop() ?? '';
     const parsed = z.safeParse(FinderListingParamsSchema, { listingId });
     const listing = parsed.success ? await findListing(db, parsed.data.listingId) : null;
     if (!listing) return null;
     const t = webTexts(language);
     return {
-      title: `${t('finder.listing.title', { pharmacy: listing.pharmacyName })} – ${productName}`,
-      description: t('finder.listing.description', { name: listing.firstName, pharmacy: listing.pharmacyName, address: listing.address }),
+      head: {
+        title: `${t('finder.listing.title', { pharmacy: listing.pharmacyName })} – ${productName}`,
+        description: t('finder.listing.description', { name: listing.firstName, pharmacy: listing.pharmacyName, address: listing.address }),
+      },
+      data: listing,
     };
   };
 }

@@ -51,6 +51,13 @@ function save(fields: Record<string, unknown>) {
 }
 
 const status = (token: string) => ctx.app.inject({ method: 'GET', url: `/api/my-application/${token}` });
+/** The status tokens of the approval e-mails to an address, oldest first: each approval links the page with a fresh one (decision 0061). */
+const APPROVAL_STATUS_LINK = /\/my-application\/([A-Za-z0-9_-]{32})(?:\?lang=[a-z]{2})?">(?:See my application|Vedi la mia candidatura|Meine Bewerbung ansehen)</;
+const approvalTokens = (email: unknown) => mailsTo(ctx.config.mail.dir, String(email)).flatMap((mail) => APPROVAL_STATUS_LINK.exec(mail)?.[1] ?? []);
+async function approvalToken(email: unknown, count = 1): Promise<string> {
+  await expect.poll(() => approvalTokens(email).length).toBe(count);
+  return approvalTokens(email).at(-1)!;
+}
 const decide = (id: string, decision: string, reason = 'A reason.') =>
   ctx.app.inject({ method: 'POST', url: `/api/review/applications/${id}/decision`, headers: { cookie: reviewer.cookie }, payload: { decision, reason, confirm: true } });
 
@@ -80,7 +87,7 @@ describe('the status link in the "received" e-mail', () => {
 
 describe('GET /api/my-application/:token', () => {
   it('answers submitted before the decision and approved after it, with the reference and dates', async () => {
-    const { id, token, reference } = await apply('uk');
+    const { id, token, reference, payload } = await apply('uk');
     const before = await status(token);
     expect(before.statusCode).toBe(200);
     expect(before.headers['cache-control']).toBe('no-store');
@@ -88,7 +95,11 @@ describe('GET /api/my-application/:token', () => {
     expect(Date.parse(before.json().data.submittedAt)).toBeGreaterThan(Date.now() - 60_000);
 
     expect((await decide(id, 'approve', '')).statusCode).toBe(200);
-    const after = (await status(token)).json().data;
+    // The approval e-mail's link works, and the received e-mail's (a bookmark) still does.
+    const approved = await approvalToken(payload.email);
+    expect(approved).not.toBe(token);
+    expect((await status(token)).json().data).toMatchObject({ status: 'approved', reference });
+    const after = (await status(approved)).json().data;
     expect(after).toMatchObject({ status: 'approved', reference });
     expect(Date.parse(after.decidedAt)).toBeGreaterThan(Date.now() - 60_000);
     const [row] = await ctx.database.db.select({ listingId: applications.listingId }).from(applications).where(eq(applications.id, id));
@@ -134,14 +145,15 @@ describe('GET /api/my-application/:token', () => {
   });
 
   it('answers deactivated once an approved listing is taken down, and approved again after a new approval', async () => {
-    const { id, token } = await apply('it');
+    const { id, payload } = await apply('it');
     expect((await decide(id, 'approve', '')).statusCode).toBe(200);
+    const first = await approvalToken(payload.email);
     expect((await decide(id, 'deactivate', 'Numero di iscrizione non valido.')).statusCode).toBe(200);
-    const taken = (await status(token)).json().data;
+    const taken = (await status(first)).json().data;
     expect(taken).toMatchObject({ status: 'deactivated' });
     expect(taken).not.toHaveProperty('listingId');
     expect((await decide(id, 'approve', '')).statusCode).toBe(200);
-    expect((await status(token)).json().data.status).toBe('approved');
+    expect((await status(await approvalToken(payload.email, 2))).json().data.status).toBe('approved');
   });
 
   it('answers 404 with no data for an unknown or malformed token', async () => {
@@ -159,10 +171,17 @@ describe('GET /api/my-application/:token', () => {
     const exported = await ctx.app.inject({ method: 'GET', url: `/api/data-rights/${rightsToken}` });
     expect(exported.json().data.applications[0]).toMatchObject({ email: payload.email, statusLinkTokenHash: hashToken(token) });
 
+    expect((await decide(id, 'approve', '')).statusCode).toBe(200);
+    const approved = await approvalToken(payload.email);
+
     expect((await ctx.app.inject({ method: 'POST', url: `/api/data-rights/${rightsToken}/erase` })).statusCode).toBe(200);
     expect((await status(token)).statusCode).toBe(404);
-    const [row] = await ctx.database.db.select({ hash: applications.statusTokenHash, status: applications.status }).from(applications).where(eq(applications.id, id));
-    expect(row).toEqual({ hash: null, status: 'erased' });
+    expect((await status(approved)).statusCode).toBe(404);
+    const [row] = await ctx.database.db
+      .select({ hash: applications.statusTokenHash, decisionHash: applications.decisionStatusTokenHash, status: applications.status })
+      .from(applications)
+      .where(eq(applications.id, id));
+    expect(row).toEqual({ hash: null, decisionHash: null, status: 'erased' });
   });
 });
 

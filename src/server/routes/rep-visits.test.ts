@@ -141,11 +141,13 @@ describe('joined_unify', () => {
     const extras = {
       firstName2: 'Marco',
       lastName2: 'Ferri',
+      email2: 'marco.ferri@farmacia-corso.it',
       bodyOfRegistration2: REGISTRATION_BODY_IT,
       professionalRegistrationNumber2: '2222',
       anythingElseAboutYou2: 'Turno serale',
       firstName3: 'Elena',
       lastName3: 'Sarti',
+      email3: 'elena.sarti@farmacia-corso.it',
       bodyOfRegistration3: REGISTRATION_BODY_IT,
       professionalRegistrationNumber3: '3333',
     };
@@ -167,7 +169,7 @@ describe('joined_unify', () => {
     // Another outcome later keeps what joining recorded; joining again with one extra pharmacist drops the third.
     expect((await put(cookies.rep, visit({ callFlag: 'post_joining_unify' }))).statusCode).toBe(200);
     expect((await pharmacyRow(pharmacyId)).answers).toMatchObject({ piva: VALID_PIVA, firstName3: 'Elena' });
-    const { firstName3: _f, lastName3: _l, bodyOfRegistration3: _b, professionalRegistrationNumber3: _p, ...onlySecond } = extras;
+    const { firstName3: _f, lastName3: _l, email3: _e, bodyOfRegistration3: _b, professionalRegistrationNumber3: _p, ...onlySecond } = extras;
     expect((await put(cookies.rep, joined(onlySecond))).statusCode).toBe(200);
     const answers = (await pharmacyRow(pharmacyId)).answers;
     expect(answers).toMatchObject({ firstName2: 'Marco' });

@@ -11,6 +11,7 @@ import { validApplication } from '../test/payloads.ts';
 import { editTokenByMail, withSentBodies } from '../test/mail.ts';
 import { hashToken } from '../services/tokens.ts';
 import { addStaff, signIn } from '../test/staff.ts';
+import { multipartBody, pdfBytes } from '../test/multipart.ts';
 
 let ctx: TestContext;
 let clock = new Date();
@@ -154,6 +155,15 @@ describe('one application', () => {
     expect(detail.fields.find((f: { name: string }) => f.name === 'email').value).toBe(payload.email);
     expect(detail.place).toMatchObject({ lat: payload.lat, lng: payload.lng, address: payload.address });
     expect(detail).toMatchObject({ status: 'submitted', market: 'it', language: 'it', photoFileId: null, certificateFileIds: [], history: [], decisions: ['approve', 'reject', 'request_changes'] });
+  });
+
+  it("answers a German application's training certificate as given, beside its download", async () => {
+    const body = multipartBody({ ...validApplication({ country: 'de' }), recaptchaToken: await solveCaptcha(ctx.app) }, [{ filename: 'zertifikat.pdf', contentType: 'application/pdf', content: pdfBytes() }]);
+    const saved = await ctx.app.inject({ method: 'POST', url: '/api/save-pharmacist', payload: body.payload, headers: body.headers });
+    expect(saved.statusCode).toBe(200);
+    const detail = (await get(`/api/review/applications/${saved.json().data.id}`, reviewer.cookie)).json().data;
+    expect(detail.certificateFileIds).toHaveLength(1);
+    expect(detail.fields.find((f: { name: string }) => f.name === 'file')).toEqual({ name: 'file', value: 1, texts: 'steps' });
   });
 });
 

@@ -2,11 +2,9 @@
 // `application`); the reviewer accounts for the main admin only (`reviewers`). Issue 25: internal
 // notes, claims (a decision on someone else's claim is refused with 409 unless it confirms), the
 // queue's age bands, and the new reviewer's welcome e-mail.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type * as z from 'zod/mini';
 import * as Api from '#shared/api/review-endpoints.ts';
-import { MARKET_LANGUAGE, isCountry } from '#shared/markets.ts';
-import { routePath } from '#shared/routes.ts';
 import { ApiMessage } from '#shared/schemas/api.ts';
 import { UUID_PATTERN } from '#shared/schemas/fields.ts';
 import { FormApi, type PayloadOf } from '#shared/api/form-endpoints.ts';
@@ -19,20 +17,11 @@ import { actorOf, requireJson, requireStaff } from '../http/staff.ts';
 import type { AuthService } from '../services/auth/auth.ts';
 import { welcomeNewStaff } from '../services/auth/staff-welcome.ts';
 import type { Mailer } from '../services/mail/outbox.ts';
-import { linkOrigin, marketBase } from '../services/links.ts';
+import { applicantLinkBuilder } from '../services/links.ts';
 import type { ReviewClaims } from '../services/review/review-claims.ts';
-import type { EditLinkFor, ReviewDesk } from '../services/review/review-desk.ts';
+import type { ReviewDesk } from '../services/review/review-desk.ts';
 import type { Reviewers } from '../services/review/reviewers.ts';
 import { refuseWithoutPublicAddress } from '../http/public-address.ts';
-
-/** The applicant's edit link: on the market's own host when MARKET_HOSTS names one, else under its path prefix. */
-function editLinkBuilder(request: FastifyRequest, config: Pick<Config, 'publicUrl' | 'marketHosts'>): EditLinkFor | null {
-  if (!linkOrigin(request, config)) return null;
-  return (country, language, token) => {
-    const lang = isCountry(country) && MARKET_LANGUAGE[country] === language ? '' : `?lang=${encodeURIComponent(language)}`;
-    return `${marketBase(request, config, country)}${routePath('editRedirect', { id: token })}${lang}`;
-  };
-}
 
 export async function reviewRoutes(app: FastifyInstance, deps: { auth: AuthService; desk: ReviewDesk; claims: ReviewClaims; reviewers: Reviewers; config: Config; mailer: Mailer }) {
   const { auth, desk, claims, reviewers, config } = deps;
@@ -89,11 +78,12 @@ export async function reviewRoutes(app: FastifyInstance, deps: { auth: AuthServi
     Api.decision.path,
     { onRequest: requireJson, preHandler: [...oneApplication, parseBody(Api.decision.request)] },
     async (request, reply) => {
-      const editLinkFor = editLinkBuilder(request, config);
-      if (!editLinkFor) return refuseWithoutPublicAddress(request, reply, config, 'decision e-mail');
+      // The decision's links (edit, listing, status page): on the market's own host when MARKET_HOSTS names one, else under its path prefix.
+      const linkFor = applicantLinkBuilder(request, config);
+      if (!linkFor) return refuseWithoutPublicAddress(request, reply, config, 'decision e-mail');
       const { decision, reason, internalNote, confirmClaim } = request.body;
       const input = { decision, reason: reason.trim(), internalNote: internalNote.trim(), confirmClaim: confirmClaim === true };
-      const result = await desk.decide(accessed(request).id, input, request.staff!.user.id, editLinkFor);
+      const result = await desk.decide(accessed(request).id, input, request.staff!.user.id, linkFor);
       if (!result.ok) {
         if (result.reason === 'notFound') return failed(reply, 404, ApiMessage.notFound);
         if (result.reason === 'claimedByOther') return reply.code(409).send({ status: 'failed', message: ReviewMessage.claimedByOther, data: { claimedBy: result.claimedBy } });
@@ -115,7 +105,8 @@ export async function reviewRoutes(app: FastifyInstance, deps: { auth: AuthServi
       const added = await reviewers.add({ email, firstName, lastName, language }, request.staff!.user.id, actorOf(request));
       if (added === 'duplicate') return failed(reply, 409, ApiMessage.emailRegistered);
       const { user } = request.staff!;
-      await welcomeNewStaff(request, deps, { role: 'reviewer', email, firstName, language, addedBy: `${user.firstName} ${user.lastName}`, market: config.defaultMarket });
+      // Sent to the sign-in page of the market that speaks their language (a German reviewer's is German).
+      await welcomeNewStaff(request, deps, { role: 'reviewer', email, firstName, language, addedBy: `${user.firstName} ${user.lastName}` });
       return ok(reply, { id: added.id });
     },
   );

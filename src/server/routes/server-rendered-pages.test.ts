@@ -4,10 +4,14 @@
 // `npm test` builds before it runs the unit tests.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COUNTRIES, LANGUAGES, MARKET_LANGUAGE, parseMarketHosts, type Country, type Language } from '#shared/markets.ts';
-import { CONSENT_COOKIES } from '#shared/limits.ts';
+import { CONSENT_COOKIES, CONSENT_FORM_PATH } from '#shared/limits.ts';
+import { applications } from '../db/schema.ts';
+import { hashToken } from '../services/tokens.ts';
 import { createTestContext, type TestContext } from '../test/context.ts';
+import { listingIdsOf, listingsVersionSettled, setStatus, submitApplication } from '../test/listings.ts';
 
 const REPO = path.join(import.meta.dirname, '..', '..', '..');
 const WEB_DIST = path.join(REPO, 'dist', 'web');
@@ -55,7 +59,8 @@ function plainLines(markdown: string): string[] {
     .split('\n')
     .map((line) => line.trim().replace(/^#{1,6}\s+/, ''))
     .filter((line) => line.length > 20 && !/[{}[\]*_`<>|&\\]|https?:/.test(line) && !/^([-+>]|\d+\.\s)/.test(line))
-    .map(squash);
+    // A table's caption (": caption") is shown without its marker.
+    .map((line) => squash(line.replace(/^:\s+/, '')));
 }
 
 /** The scripts a rendered page starts once it has painted (services/after-paint.ts). */
@@ -133,6 +138,11 @@ describe('the public pages, rendered on the server', () => {
   it('renders the cookie notice as the browser first renders it: shown until the visitor closed it', async () => {
     const fresh = root((await get('/uk/')).body);
     expect(fresh).toContain('class="cookie-notice"');
+    // A form that works without scripts, and no heading before the page's h1.
+    const form = /<form class="cookie-notice__inner"[^>]*>/.exec(fresh)?.[0];
+    expect(form).toContain('method="post"');
+    expect(form).toContain(`action="${CONSENT_FORM_PATH}"`);
+    expect(fresh.slice(0, fresh.indexOf('<h1'))).not.toMatch(/<h[2-6]\b/);
     const closed = root((await get('/uk/', { cookie: `${CONSENT_COOKIES.noticeClosed}=1; ${CONSENT_COOKIES.categories}=essential` })).body);
     expect(closed).not.toContain('class="cookie-notice"');
     expect(closed).toContain('<h1>');
@@ -230,6 +240,62 @@ describe('canonical URLs, hreflang alternates and the sitemap', () => {
     const pathRobots = await ctx.app.inject({ method: 'GET', url: '/robots.txt', headers: { host: 'localhost' } });
     expect(pathRobots.body).toContain('Disallow: /uk/admin/');
     expect(pathRobots.body).toContain('Sitemap: http://localhost/sitemap.xml');
+  });
+});
+
+describe('each page served with the title it sets itself (issue 39 item 2)', () => {
+  const titleOf = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1]?.replace(/&amp;/g, '&');
+  it.each([
+    { url: '/uk/form', title: 'Pharmacy Champions Registration' },
+    { url: '/it/form', title: 'Pharmacy Champions Italia' },
+    { url: '/uk/', title: 'Pharmacy Champions Registration' },
+    { url: '/it/', title: 'Pharmacy Champions Italia' },
+    { url: '/de/form/1', title: 'Fortbildung, Apotheke und Ihre Angaben – Schritt 1 von 3 – Pharmacy Champions' },
+    { url: '/uk/privacy-policy', title: 'Privacy and cookies policy – Pharmacy Champions' },
+    { url: '/uk/my-data', title: 'See or erase your data – Pharmacy Champions' },
+  ])('$url: $title', async ({ url, title }) => {
+    expect(titleOf((await get(url)).body)).toBe(title);
+  });
+});
+
+describe('the pages behind a link, rendered with what they show (issue 39 item 3)', () => {
+  it('the status page: its heading, where the application stands and its dates, never kept in a cache', async () => {
+    const { id } = await submitApplication(ctx, 'uk');
+    const token = 'S'.repeat(32);
+    await ctx.database.db.update(applications).set({ statusTokenHash: hashToken(token) }).where(eq(applications.id, id));
+    const response = await get(`/de/my-application/${token}`);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.headers['x-robots-tag']).toBe('noindex');
+    const html = root(response.body);
+    expect(html).toMatch(/<h1[^>]*>Ihre Bewerbung<\/h1>/);
+    expect(html).toMatch(/<h2 id="my-application-status"[^>]*>Eingegangen<\/h2>/);
+    expect(textOf(html)).toContain('Entscheidung voraussichtlich');
+    expect(html).not.toContain('role="status"');
+    expect(/<title>([^<]*)<\/title>/.exec(response.body)?.[1]).toBe('Ihre Bewerbung – Pharmacy Champions');
+    // What the page was rendered with, for the browser to hydrate with.
+    expect(response.body).toMatch(new RegExp(`<script type="application/json" id="page-data">\\{"path":"/my-application/${token}","value":\\{`));
+
+    await setStatus(ctx.database.db, id, 'changes_requested');
+    expect(root((await get(`/de/my-application/${token}`)).body)).toMatch(/<h2 id="my-application-status"[^>]*>Änderungen erbeten<\/h2>/);
+  });
+
+  it('an unknown status or data link: the "link not valid" view, not a loading line', async () => {
+    for (const url of [`/uk/my-application/${'x'.repeat(32)}`, `/uk/my-data/${'x'.repeat(32)}`, '/uk/my-data/short']) {
+      const html = root((await get(url)).body);
+      expect(html, url).toMatch(/<h1[^>]*>This link is no longer valid<\/h1>/);
+      expect(html, url).not.toContain('role="status"');
+    }
+  });
+
+  it("a listing's page: the pharmacy's name as its heading", async () => {
+    const { id } = await submitApplication(ctx, 'uk', { whereYouWork: 'Rendered Chemist' });
+    await setStatus(ctx.database.db, id, 'approved');
+    const [listingId] = await listingIdsOf(ctx.database.db, [id]);
+    await listingsVersionSettled(ctx);
+    const html = root((await get(`/uk/finder/${listingId}`)).body);
+    expect(html).toMatch(/<h1[^>]*>[^<]*Rendered Chemist[^<]*<\/h1>/);
+    expect(textOf(html)).toContain('Directions');
   });
 });
 

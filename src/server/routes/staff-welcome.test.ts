@@ -1,6 +1,7 @@
 // Issue 25 item 7: staff added by someone else hear that their account exists and where to sign in,
 // in their language: area managers (Italian) and reviewers (the language the main admin chose for
 // them) as reps (by their area manager) always have. One piece of code sends all three (services/auth/staff-welcome.ts).
+// Issue 39: the sign-in page named is their market's in their language (a German reviewer's is /de/signin).
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox } from '../db/schema.ts';
@@ -28,6 +29,7 @@ describe('the welcome e-mail to new staff', () => {
     expect(mail).toBeDefined();
     expect(mail).toContain('http://localhost/it/signin');
     expect(mail).toContain("Gentile Chiara, Giulia");
+    expect(mail).toContain('inserisca il Suo indirizzo e-mail, nuova.am@example.it.');
     expect(mail).toContain("come area manager di Pharmacy Champions");
     expect(subjectOf(mail!)).toContain('area manager');
   });
@@ -37,8 +39,9 @@ describe('the welcome e-mail to new staff', () => {
     expect(added.statusCode, added.body).toBe(200);
     const [mail] = mailsTo(ctx.config.mail.dir, 'new.reviewer@example.com');
     expect(mail).toBeDefined();
-    expect(mail).toContain(`http://localhost/${ctx.config.defaultMarket}/signin`);
+    expect(mail).toContain('http://localhost/uk/signin\n');
     expect(mail).toContain('Hello Rita, Giulia');
+    expect(mail).toContain('enter your e-mail address, new.reviewer@example.com. We will then send you a sign-in link');
     expect(mail).toContain('as a reviewer of applications on Pharmacy Champions');
     expect(mail).toContain('authenticator app');
     expect(subjectOf(mail!)).toBe('Pharmacy Champions: your reviewer account');
@@ -52,7 +55,8 @@ describe('the welcome e-mail to new staff', () => {
     const [stored] = await ctx.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'neue.pruefer@example.de'));
     expect(stored!.subject).toBe('Pharmacy Champions: Ihr Zugang zur Prüfung der Bewerbungen');
     expect(welcome).toContain('Guten Tag Jonas');
-    expect(welcome).toContain(`http://localhost/${ctx.config.defaultMarket}/signin`);
+    expect(welcome).toContain('http://localhost/de/signin\n');
+    expect(welcome).toContain('geben Ihre E-Mail-Adresse ein: neue.pruefer@example.de.');
     expect(welcome).toContain('Authenticator-App');
 
     const asked = await ctx.app.inject({ method: 'POST', url: '/api/auth/magic-link', headers: { host: 'localhost' }, payload: { email: 'neue.pruefer@example.de', basePath: '/de' } });
@@ -60,6 +64,16 @@ describe('the welcome e-mail to new staff', () => {
     await ctx.app.services.auth.settled();
     const link = mailsTo(ctx.config.mail.dir, 'neue.pruefer@example.de').find((mail) => mail.includes('/signin/verify?token='));
     expect(link).toContain('Guten Tag Jonas, hier ist Ihr Link zur Anmeldung');
+  });
+
+  it('sends an English-speaking rep to the Italian sign-in page in English', async () => {
+    const manager = await addStaff(ctx, 'area_manager');
+    const { cookie } = await signIn(ctx, manager);
+    const added = await add('/api/areamanager-add-rep', { email: 'new.rep@example.it', firstName: 'Tom', lastName: 'Reed', areaManagerId: manager.id, appStoreCountry: 'it', formLanguage: 'en' }, cookie);
+    expect(added.statusCode, added.body).toBe(200);
+    const [mail] = mailsTo(ctx.config.mail.dir, 'new.rep@example.it');
+    expect(mail).toContain('Hello Tom,');
+    expect(mail).toContain('http://localhost/it/signin?lang=en\n');
   });
 
   it('sends nothing to an address that was already registered', async () => {

@@ -33,7 +33,7 @@ export async function staffRoutes(app: FastifyInstance, deps: { auth: AuthServic
     async (request, reply) => {
       const { email, firstName, lastName } = request.body;
       const language = 'it';
-      const added = await auth.users.add({ email, firstName, lastName, role: 'area_manager', language });
+      const added = await auth.users.add({ email, firstName, lastName, role: 'area_manager', language }, { actorId: request.staff!.user.id });
       if (added === 'duplicate') return failed(reply, 409, ApiMessage.emailRegistered);
       request.log.info({ by: request.staff!.user.id, areaManagerId: added.id }, 'area manager added');
       const { user } = request.staff!;

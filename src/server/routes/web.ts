@@ -16,11 +16,10 @@ import { ApiMessage } from '#shared/schemas/api.ts';
 import type { Config } from '../config.ts';
 import { alternateTags, hostMarkets, pagePairs, pageUrlBuilder, robotsTxt, sitemap, sitemapUrl } from '../services/page-links.ts';
 import { createPreloader, readManifest } from '../services/preload.ts';
-import { isServerRendered, loadServerRenderer, needsScripts, renderUrlOf, type RenderedPage, type ServerRenderer } from '../services/server-render.ts';
+import { isServerRendered, loadServerRenderer, needsScripts, renderUrlOf, type PageData, type RenderedPage, type ServerRenderer } from '../services/server-render.ts';
 import { escapeHtml, jsonForScript } from '../services/tokens.ts';
 import { scriptsAfterPaint } from '../services/after-paint.ts';
 import { webAppManifest } from '../services/web-app-manifest.ts';
-import { webTexts } from '../services/web-texts.ts';
 
 const TITLE_SUFFIX: Record<Country, string> = { uk: 'Registration', it: 'Italia', de: 'Registrierung' };
 
@@ -35,10 +34,17 @@ export interface PageHead {
 }
 
 /**
- * Pages whose head depends on a record named in their path: the head, or null when there is no such
- * record (the not-found view, 404). `productName` ends the title as on every page.
+ * What the server reads for a page that names a record in its path: the page's own head (a
+ * listing's, for a shared link), and the data the page renders with, as its API would answer it
+ * (decision 0060). null: there is no such record (the not-found view, 404).
  */
-export type PageHeads = Partial<Record<PageName, (localPath: string, language: Language, productName: string) => Promise<PageHead | null>>>;
+export interface PageLoad {
+  head?: PageHead;
+  data?: unknown;
+}
+
+/** A page's loader; `productName` ends the title as on every page. */
+export type PageLoaders = Partial<Record<PageName, (localPath: string, language: Language, productName: string) => Promise<PageLoad | null>>>;
 
 /** The legal pages' texts (src/web/content/<market>/<language>/<kind>.md), preloaded with the page. */
 const LEGAL_TEXT_KIND: Partial<Record<PageName, string>> = {
@@ -54,17 +60,19 @@ const PRIVATE_PAGES = new Set<PageName | null>(['myApplication', 'myData']);
 
 /**
  * index.html filled in for one visit; `headTags` (preload links) go at the end of <head>; `head`
- * replaces the title and adds a description; `root` is the page's server-rendered markup.
+ * replaces the title and adds a description; `root` is the page's server-rendered markup and
+ * `pageData` what it was rendered with (the browser hydrates with the same).
  */
-export function renderIndex(template: string, site: SiteConfig, headTags = '', head?: PageHead, root = '', needsScripts = false): string {
-  const block = `<script type="application/json" id="site-config">${jsonForScript(site)}</script>`;
+export function renderIndex(template: string, site: SiteConfig, headTags = '', head?: PageHead, root = '', needsScripts = false, pageData: PageData | null = null): string {
+  const block = `<script type="application/json" id="site-config">${jsonForScript(site)}</script>${pageData ? `<script type="application/json" id="page-data">${jsonForScript(pageData)}</script>` : ''}`;
   const lang = LANGUAGE_TAG[site.language];
   let html = /<html\b[^>]*\blang=/i.test(template)
     ? template.replace(/(<html\b[^>]*\blang=)("[^"]*"|'[^']*')/i, `$1"${lang}"`)
     : template.replace(/<html\b/i, `<html lang="${lang}"`);
-  const title = head
-    ? `<title>${escapeHtml(head.title)}</title><meta name="description" content="${escapeHtml(head.description)}"><meta property="og:title" content="${escapeHtml(head.title)}"><meta property="og:description" content="${escapeHtml(head.description)}"><meta property="og:type" content="website">`
-    : `<title>${escapeHtml(pageTitle(site.productName, site.country))}</title>`;
+  const titleText = head?.title || pageTitle(site.productName, site.country);
+  const title = head?.description
+    ? `<title>${escapeHtml(titleText)}</title><meta name="description" content="${escapeHtml(head.description)}"><meta property="og:title" content="${escapeHtml(titleText)}"><meta property="og:description" content="${escapeHtml(head.description)}"><meta property="og:type" content="website">`
+    : `<title>${escapeHtml(titleText)}</title>`;
   html = /<title>[\s\S]*?<\/title>/i.test(html) ? html.replace(/<title>[\s\S]*?<\/title>/i, () => title) : html.replace(/<\/head>/i, () => `${title}</head>`);
   html = html.includes('<!--site-config-->') ? html.replace('<!--site-config-->', () => block) : html.replace(/<\/head>/i, () => `${block}</head>`);
   // A rendered page reads without scripting: the "needs JavaScript" notice is for the others, and for a form.
@@ -74,15 +82,13 @@ export function renderIndex(template: string, site: SiteConfig, headTags = '', h
 }
 
 /**
- * The head of a page: a record's own (a listing), else the landing page's title and a rendered
- * page's heading, each with the first paragraph of the page as its description. Pages rendered in
- * the browser keep the site's title, which they replace once they run.
+ * The head of a page: a record's own (a listing), else the title a rendered page sets itself (the
+ * same the browser shows once it runs) with its first paragraph as the description. Pages rendered
+ * in the browser keep the site's title, which they replace once they run.
  */
-function headFor(site: SiteConfig, page: PageName | null, own: PageHead | undefined, rendered: RenderedPage | null): PageHead | undefined {
+function headFor(own: PageHead | undefined, rendered: RenderedPage | null): PageHead | undefined {
   if (own) return own;
-  if (!rendered?.description) return undefined;
-  const title = page === 'landing' ? webTexts(site.language)(`landing.${site.country}.pageTitle`, { product: site.productName }) : rendered.title || pageTitle(site.productName, site.country);
-  return { title, description: rendered.description };
+  return rendered ? { title: rendered.title, description: rendered.description } : undefined;
 }
 
 /** Brotli at a quality that costs well under a millisecond for a page (the assets are compressed at build time). */
@@ -116,7 +122,7 @@ function hasDotSegment(url: string): boolean {
   return /(^|[/\\])\./.test(decoded);
 }
 
-export async function webRoutes(app: FastifyInstance, config: Config, heads: PageHeads = {}) {
+export async function webRoutes(app: FastifyInstance, config: Config, loaders: PageLoaders = {}) {
   const indexFile = path.join(config.webDist, 'index.html');
   const built = existsSync(indexFile);
   let template: string | null = null;
@@ -155,9 +161,11 @@ export async function webRoutes(app: FastifyInstance, config: Config, heads: Pag
     const localPath = url.pathname.slice(basePath.length) || '/';
     const variant = resolveVariant(country, language);
     const pageName = pageForPath(localPath, variant);
-    const headOf = pageName ? heads[pageName] : undefined;
-    const head = headOf ? await headOf(localPath, language, config.productName) : undefined;
-    const found = head !== null && isPagePath(localPath, variant);
+    const loaderOf = pageName ? loaders[pageName] : undefined;
+    const load = loaderOf ? await loaderOf(localPath, language, config.productName) : undefined;
+    const found = load !== null && isPagePath(localPath, variant);
+    // As the browser will read it from the page's data block: JSON.
+    const pageData: PageData | null = found && load?.data !== undefined ? { path: localPath, value: JSON.parse(JSON.stringify(load.data)) as unknown } : null;
     const site: SiteConfig = {
       productName: config.productName,
       country,
@@ -172,21 +180,22 @@ export async function webRoutes(app: FastifyInstance, config: Config, heads: Pag
     renderer ??= loadServerRenderer(config.webDist, request.log);
     const render = await renderer;
     const shown = found ? pageName : 'notFound';
-    const rendered: RenderedPage | null = render && shown && isServerRendered(shown) ? await render(renderUrlOf(shown, url), site, request.headers.cookie) : null;
+    const rendered: RenderedPage | null = render && shown && isServerRendered(shown) ? await render(renderUrlOf(shown, url), site, request.headers.cookie, pageData) : null;
     // A rendered page's stylesheets are linked, not only preloaded: its HTML is styled when it paints.
     const kind = shown ? LEGAL_TEXT_KIND[shown] : undefined;
     const text = kind ? [language, MARKET_LANGUAGE[country]].map((lang) => `content/${country}/${lang}/${kind}.md?raw`) : [];
     const preload = preloader(found ? pageName : 'notFound', language, rendered !== null, text);
-    const pageHead = headFor(site, shown, head ?? undefined, rendered);
+    const pageHead = headFor(load?.head, rendered);
     const pairs = found ? pagePairs(pageName, country, localPath) : null;
     const pageUrl = pairs ? pageUrlBuilder(request, config) : null;
     const alternates = pairs && pageUrl ? alternateTags(pageUrl, pairs, { country, language }) : '';
     // The rep's pages name the manifest that makes them an installable app.
     const headTags = /^\/rep(\/|$)/.test(localPath) ? `${preload}<link rel="manifest" href="${escapeHtml(`${basePath}/manifest.webmanifest${language === MARKET_LANGUAGE[country] ? '' : `?lang=${language}`}`)}">` : `${alternates}${preload}`;
-    // Pages behind a personal link (a token in the path) stay out of search engines.
-    if (found && PRIVATE_PAGES.has(pageName)) reply.header('x-robots-tag', 'noindex');
-    const html = rendered ? scriptsAfterPaint(renderIndex(template, site, headTags, pageHead, rendered.html, needsScripts(shown!))) : renderIndex(template, site, headTags, pageHead);
-    reply.code(found ? 200 : 404).type('text/html; charset=utf-8').header('cache-control', 'no-cache');
+    // Pages behind a personal link (a token in the path) stay out of search engines, and out of every cache.
+    const personal = found && PRIVATE_PAGES.has(pageName);
+    if (personal) reply.header('x-robots-tag', 'noindex');
+    const html = rendered ? scriptsAfterPaint(renderIndex(template, site, headTags, pageHead, rendered.html, needsScripts(shown!), pageData)) : renderIndex(template, site, headTags, pageHead);
+    reply.code(found ? 200 : 404).type('text/html; charset=utf-8').header('cache-control', personal ? 'no-store' : 'no-cache');
     return sendCompressed(request, reply, html);
   };
 

@@ -1,13 +1,27 @@
 // The main admin's activity log (issue 23 item 5, decision 0020): each CSV export is recorded in
 // csv_exports once its answer is over; decisions are the review desk's own audit rows
-// (review_audit, written with the decision). A page of the log merges both, newest first, with
-// who did it; a decision's free-text reason is never read here.
+// (review_audit, written with the decision); API keys' changes (api_client_events); changes to staff
+// accounts (staff_events, decision 0059, written by recordStaffChange). A page of the log merges
+// them, newest first, with who did it; a decision's free-text reason is never read here.
 import { sql } from 'drizzle-orm';
-import { ACTIVITY_PAGE_SIZE, type ActivityEntry, type ActivityPage, type ActivityPerson } from '#shared/schemas/activity-log.ts';
+import { ACTIVITY_PAGE_SIZE, type ActivityEntry, type ActivityPage, type ActivityPerson, type StaffChangeAction } from '#shared/schemas/activity-log.ts';
 import { TRANSITIONS, type ApplicationStatus, type Decision } from '#shared/schemas/review.ts';
 import type { StaffRole } from '#shared/schemas/staff.ts';
-import { rowsOf, type Database } from '../db/client.ts';
-import { apiClientEvents, apiClients, applications, csvExports, reviewAudit, staffUsers } from '../db/schema.ts';
+import { rowsOf, type Database, type Queryable } from '../db/client.ts';
+import { apiClientEvents, apiClients, applications, csvExports, reviewAudit, staffEvents, staffUsers } from '../db/schema.ts';
+
+/** Who changed a staff account: a member of staff, or the console (null). */
+export interface ChangedBy {
+  actorId: string | null;
+}
+
+/** Records a change to a staff account (staff-users.ts, field-reps.ts), in the caller's transaction when it has one. */
+export async function recordStaffChange(
+  q: Queryable,
+  change: { at: Date; action: StaffChangeAction; staffUserId: string; actorId: string | null; toStaffUserId?: string; pharmacies?: number },
+): Promise<void> {
+  await q.insert(staffEvents).values(change);
+}
 
 /** The audit's actions that are decisions: not the applicant's own 'resubmit'. */
 const DECISIONS = Object.keys(TRANSITIONS) as Decision[];
@@ -17,10 +31,10 @@ const isDecision = sql`a.action in (${sql.join(
 )})`;
 
 interface LogRow {
-  kind: 'csvExport' | 'decision' | 'apiKey';
+  kind: 'csvExport' | 'decision' | 'apiKey' | 'staffChange';
   id: string;
   at: Date | string;
-  rows: number | null;
+  count: number | null;
   action: string | null;
   application_id: string | null;
   from_status: string | null;
@@ -31,9 +45,12 @@ interface LogRow {
   by_first: string | null;
   by_last: string | null;
   by_role: StaffRole | null;
-  am_first: string | null;
-  am_last: string | null;
-  am_role: StaffRole | null;
+  person_first: string | null;
+  person_last: string | null;
+  person_role: StaffRole | null;
+  to_first: string | null;
+  to_last: string | null;
+  to_role: StaffRole | null;
 }
 
 const person = (first: string | null, last: string | null, role: StaffRole | null): ActivityPerson | null =>
@@ -41,7 +58,12 @@ const person = (first: string | null, last: string | null, role: StaffRole | nul
 
 function entryOf(row: LogRow): ActivityEntry {
   const base = { id: row.id, at: new Date(row.at).toISOString(), by: person(row.by_first, row.by_last, row.by_role) };
-  if (row.kind === 'csvExport') return { ...base, kind: 'csvExport', rows: row.rows ?? 0, areaManager: person(row.am_first, row.am_last, row.am_role) };
+  if (row.kind === 'csvExport') return { ...base, kind: 'csvExport', rows: row.count ?? 0, areaManager: person(row.person_first, row.person_last, row.person_role) };
+  if (row.kind === 'staffChange') {
+    const action = row.action as StaffChangeAction;
+    const staff = person(row.person_first, row.person_last, row.person_role);
+    return action === 'moved' ? { ...base, kind: 'staffChange', action, staff, to: person(row.to_first, row.to_last, row.to_role), pharmacies: row.count ?? 0 } : { ...base, kind: 'staffChange', action, staff };
+  }
   if (row.kind === 'apiKey') return { ...base, kind: 'apiKey', action: row.action as 'issue' | 'rotate' | 'revoke', client: { name: row.client_name ?? '', keyPrefix: row.key_prefix ?? '' } };
   return {
     ...base,
@@ -90,25 +112,33 @@ export function createActivityLog(db: Database, { now, log }: ActivityLogOptions
       const rows = rowsOf<LogRow>(
         await db.execute(sql`
           with entries as (
-            (select 'csvExport'::text as kind, e.id, e.at, e.actor_id, e.area_manager_id, e.rows,
+            -- person_id: whose pharmacies were exported, or whose account changed; count: the rows
+            -- exported, or the pharmacies moved; to_person_id: the rep who now has them.
+            (select 'csvExport'::text as kind, e.id, e.at, e.actor_id, e.area_manager_id as person_id, e.rows as count, null::uuid as to_person_id,
                     null::text as action, null::uuid as application_id, null::text as from_status, null::text as to_status
              from ${csvExports} e order by e.at desc, e.id desc limit ${upTo})
             union all
-            (select 'decision'::text, a.id, a.at, a.actor_id, null::uuid, null::integer,
+            (select 'decision'::text, a.id, a.at, a.actor_id, null::uuid, null::integer, null::uuid,
                     a.action, a.application_id, a.from_status, a.to_status
              from ${reviewAudit} a where ${isDecision} order by a.at desc, a.id desc limit ${upTo})
             union all
-            (select 'apiKey'::text, k.id, k.at, k.actor_id, null::uuid, null::integer,
+            (select 'apiKey'::text, k.id, k.at, k.actor_id, null::uuid, null::integer, null::uuid,
                     k.action, null::uuid, null::text, null::text
              from ${apiClientEvents} k order by k.at desc, k.id desc limit ${upTo})
+            union all
+            (select 'staffChange'::text, s.id, s.at, s.actor_id, s.staff_user_id, s.pharmacies, s.to_staff_user_id,
+                    s.action, null::uuid, null::text, null::text
+             from ${staffEvents} s order by s.at desc, s.id desc limit ${upTo})
           )
-          select entries.kind, entries.id, entries.at, entries.rows, entries.action, entries.application_id, entries.from_status, entries.to_status,
+          select entries.kind, entries.id, entries.at, entries.count, entries.action, entries.application_id, entries.from_status, entries.to_status,
                  app.reference, client.name as client_name, client.key_prefix,
                  actor.first_name as by_first, actor.last_name as by_last, actor.role as by_role,
-                 manager.first_name as am_first, manager.last_name as am_last, manager.role as am_role
+                 subject.first_name as person_first, subject.last_name as person_last, subject.role as person_role,
+                 moved_to.first_name as to_first, moved_to.last_name as to_last, moved_to.role as to_role
           from entries
           left join ${staffUsers} actor on actor.id = entries.actor_id
-          left join ${staffUsers} manager on manager.id = entries.area_manager_id
+          left join ${staffUsers} subject on subject.id = entries.person_id
+          left join ${staffUsers} moved_to on moved_to.id = entries.to_person_id
           left join ${applications} app on app.id = entries.application_id
           left join ${apiClientEvents} event on entries.kind = 'apiKey' and event.id = entries.id
           left join ${apiClients} client on client.id = event.client_id
@@ -116,7 +146,7 @@ export function createActivityLog(db: Database, { now, log }: ActivityLogOptions
           limit ${ACTIVITY_PAGE_SIZE} offset ${upTo - ACTIVITY_PAGE_SIZE}`),
       );
       const [counted] = rowsOf<{ n: number }>(
-        await db.execute(sql`select (select count(*) from ${csvExports})::int + (select count(*) from ${reviewAudit} a where ${isDecision})::int + (select count(*) from ${apiClientEvents})::int as n`),
+        await db.execute(sql`select (select count(*) from ${csvExports})::int + (select count(*) from ${reviewAudit} a where ${isDecision})::int + (select count(*) from ${apiClientEvents})::int + (select count(*) from ${staffEvents})::int as n`),
       );
       return { items: rows.map(entryOf), total: Number(counted?.n ?? 0), page, pageSize: ACTIVITY_PAGE_SIZE };
     },

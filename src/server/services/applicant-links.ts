@@ -12,7 +12,7 @@ import { applications, dataRightsEvents, dataRightsLinks } from '../db/schema.ts
 import { newEditTokenWithHash } from './applications.ts';
 import { chargeDailyQuota } from './daily-quota.ts';
 import type { DataRights } from './data-rights.ts';
-import { mailboxOf } from './mailbox.ts';
+import { mailboxOf, untaggedMailboxOf } from './mailbox.ts';
 import type { Mailer } from './mail/outbox.ts';
 import { hashToken, newToken, simpleHtml } from './tokens.ts';
 
@@ -81,7 +81,7 @@ const MAIL: Record<LinkPurpose, Record<Language, LinkMailText>> = {
 
 const DATE_LOCALE: Record<Language, string> = { en: 'en-GB', it: 'it-IT', de: 'de-DE' };
 
-function applicantLinkMail(purpose: LinkPurpose, language: Language, link: string, options: { productName: string; supportEmail: string; expiresAt?: Date }) {
+export function applicantLinkMail(purpose: LinkPurpose, language: Language, link: string, options: { productName: string; supportEmail: string; expiresAt?: Date }) {
   const t = MAIL[purpose][language];
   const date = options.expiresAt?.toLocaleDateString(DATE_LOCALE[language], { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/Berlin' });
   const paragraphs = [t.intro, ...(t.expiry && date ? [t.expiry(date)] : []), t.warning, ...(options.supportEmail ? [t.support(options.supportEmail)] : [])];
@@ -105,7 +105,7 @@ function marketLink(origin: string, requestBasePath: string, country: Country, l
 
 export function createApplicantLinks(
   db: Database,
-  deps: { mailer: Mailer; holderOf: DataRights['holderOf']; productName: string; supportEmail: string; now: () => Date; log?: { error: (obj: object, msg: string) => void } },
+  deps: { mailer: Mailer; dataRights: Pick<DataRights, 'holderOf' | 'otherMailboxesOf'>; productName: string; supportEmail: string; now: () => Date; log?: { error: (obj: object, msg: string) => void } },
 ) {
   const background = new Set<Promise<void>>();
 
@@ -137,27 +137,36 @@ export function createApplicantLinks(
     await deps.mailer.sendMail({ to: application.email, ...applicantLinkMail('update', language, link, { productName: deps.productName, supportEmail: deps.supportEmail, expiresAt }) });
   }
 
-  /** The data-rights link: for every record of the mailbox however the address is spelt (issue 23), sent to the address a record holds. */
-  async function sendDataRightsLink(input: { email: string; basePath: string }, origin: string): Promise<void> {
+  /**
+   * The data-rights link for every record of the mailbox (issue 23), sent to the address a record
+   * holds. Records under another spelling of it (a +tag, or none when the request had one) may be
+   * another person's (issue 39): that mailbox is sent a link of its own, which it alone can open.
+   */
+  async function sendDataRightsLinks(input: { email: string; basePath: string }, origin: string): Promise<void> {
     const mailbox = mailboxOf(input.email);
-    const holder = await deps.holderOf(mailbox);
+    for (const each of [mailbox, ...(await deps.dataRights.otherMailboxesOf(mailbox))]) await sendDataRightsLink(each, input.basePath, origin);
+  }
+
+  async function sendDataRightsLink(mailbox: string, basePath: string, origin: string): Promise<void> {
+    const holder = await deps.dataRights.holderOf(mailbox);
     if (!holder || !isCountry(holder.country) || !isLanguage(holder.language)) return;
     const now = deps.now();
-    if (!(await withinCap(input.email, now))) return;
+    if (!(await withinCap(mailbox, now))) return;
     const { country, language } = holder;
     const token = newToken();
     const expiresAt = new Date(now.getTime() + DATA_RIGHTS_LINK_DAYS * 24 * 3600_000);
     await db.insert(dataRightsLinks).values({ tokenHash: hashToken(token), mailbox, country, language, applicationId: holder.applicationId, createdAt: now, expiresAt });
     await db.insert(dataRightsEvents).values({ applicationId: holder.applicationId, event: 'link_sent', at: now });
-    const link = marketLink(origin, input.basePath, country, language, routePath('myData', { token }));
+    const link = marketLink(origin, basePath, country, language, routePath('myData', { token }));
     await deps.mailer.sendMail({ to: holder.email, ...applicantLinkMail('dataRights', language, link, { productName: deps.productName, supportEmail: deps.supportEmail, expiresAt }) });
   }
 
+  /** One more link e-mail today to the mailbox, its +tag spellings counted with it. */
   const withinCap = (email: string, now: Date) =>
-    chargeDailyQuota(db, { scope: 'applicant-link-mail', key: hashToken(mailboxOf(email)), amount: 1, limit: APPLICANT_LINKS_PER_MAILBOX_PER_DAY, now });
+    chargeDailyQuota(db, { scope: 'applicant-link-mail', key: hashToken(untaggedMailboxOf(email)), amount: 1, limit: APPLICANT_LINKS_PER_MAILBOX_PER_DAY, now });
 
   const send = (purpose: LinkPurpose, input: { email: string; basePath: string }, origin: string) =>
-    purpose === 'update' ? sendUpdateLink(input, origin) : sendDataRightsLink(input, origin);
+    purpose === 'update' ? sendUpdateLink(input, origin) : sendDataRightsLinks(input, origin);
 
   return {
     /** Starts the look-up and, for an application's address, the mail; returns at once (the caller answers the same either way). */

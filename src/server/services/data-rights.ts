@@ -1,6 +1,7 @@
 // Data rights behind an e-mailed /my-data/{token} link (issues 13 and 23, GDPR arts. 15, 17, 20).
-// A link names one mailbox (services/mailbox.ts: case, +tag and IDN spelling removed), and covers
-// every record holding it: applications, field records a rep or area manager made of the person,
+// A link names one mailbox, the address it was sent to (services/mailbox.ts: case and IDN spelling
+// folded; a +tag spelling is another mailbox, which is sent a link of its own), and covers every
+// record holding it: applications, field records a rep or area manager made of the person,
 // drafts and the e-mails sent to it. The export is all of it as JSON. Erasure removes the personal
 // data: the applications' answers and identity (the rows stay as 'erased', so the history of
 // decisions keeps their ids), their files, the reviewers' free-text reasons and internal notes, the field records'
@@ -11,38 +12,56 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { MyDataExport } from '#shared/schemas/applicant-links.ts';
 import { ERASED_REASON } from '#shared/schemas/review.ts';
 import type { Database } from '../db/client.ts';
-import { applications, dataRightsEvents, dataRightsLinks, drafts, fieldPharmacies, files, mailOutbox, pharmacies, reviewAudit, reviewSnapshots } from '../db/schema.ts';
+import { applications, dataRightsEvents, dataRightsLinks, drafts, fieldExtraPharmacists, fieldPharmacies, files, mailOutbox, pharmacies, reviewAudit, reviewSnapshots } from '../db/schema.ts';
 import { newEditTokenWithHash } from './applications.ts';
 import { consentsOf } from './consents.ts';
-import { blankFieldPharmacist } from './field-force/field-pharmacist-erasure.ts';
+import { eraseFieldRecordsOf, fieldHolderOf, fieldRecordsOf } from './field-force/field-pharmacist-records.ts';
 import { mailboxHash, recordErasure } from './erasure-ledger.ts';
+import { sameUntaggedMailbox } from './mailbox.ts';
 import { deleteMailsTo, removeEmlFiles } from './mail/erase.ts';
 import { hashToken } from './tokens.ts';
 import { vacuum } from './vacuum.ts';
 
 /** The tables an erasure rewrites or deletes from: vacuumed after it, so that no old row version keeps the data. */
-const ERASED_FROM = ['applications', 'field_pharmacies', 'files', 'file_contents', 'mail_outbox', 'drafts', 'review_audit', 'review_snapshots', 'data_rights_links'];
+const ERASED_FROM = ['applications', 'field_pharmacies', 'field_extra_pharmacists', 'files', 'file_contents', 'mail_outbox', 'drafts', 'review_audit', 'review_snapshots', 'data_rights_links'];
 
 export function createDataRights(
   db: Database,
   // ledgerDir: BACKUP_DIR, where each erasure is also recorded (services/erasure-ledger.ts); null = not recorded.
   deps: { now: () => Date; mailDir: string; ledgerDir?: string | null; log?: Pick<FastifyBaseLogger, 'warn' | 'error'> },
 ) {
-  /** The mailbox a live link names (a link from before mailboxes names its application's), or null. */
+  /** The mailbox a live link names, or null. */
   async function mailboxOfLink(token: string): Promise<{ mailbox: string; expiresAt: Date } | null> {
     const [link] = await db
-      .select({ mailbox: sql<string | null>`coalesce(${dataRightsLinks.mailbox}, ${applications.mailbox})`, expiresAt: dataRightsLinks.expiresAt })
+      .select({ mailbox: dataRightsLinks.mailbox, expiresAt: dataRightsLinks.expiresAt })
       .from(dataRightsLinks)
-      .leftJoin(applications, eq(applications.id, dataRightsLinks.applicationId))
       .where(and(eq(dataRightsLinks.tokenHash, hashToken(token)), gt(dataRightsLinks.expiresAt, deps.now())));
     return link?.mailbox ? { mailbox: link.mailbox, expiresAt: link.expiresAt } : null;
+  }
+
+  /** The other spellings of the mailbox that hold records (its +tag spellings, or the untagged one): each proves itself with a link of its own. */
+  async function otherMailboxesOf(mailbox: string): Promise<string[]> {
+    const found = await Promise.all([
+      db.selectDistinct({ mailbox: applications.mailbox }).from(applications).where(and(sameUntaggedMailbox(applications.mailbox, mailbox), ne(applications.status, 'erased'))),
+      db
+        .selectDistinct({ mailbox: fieldPharmacies.pharmacistMailbox })
+        .from(fieldPharmacies)
+        .where(and(sameUntaggedMailbox(fieldPharmacies.pharmacistMailbox, mailbox), ne(fieldPharmacies.pharmacistStatus, 'erased'))),
+      db
+        .selectDistinct({ mailbox: fieldExtraPharmacists.pharmacistMailbox })
+        .from(fieldExtraPharmacists)
+        .where(and(sameUntaggedMailbox(fieldExtraPharmacists.pharmacistMailbox, mailbox), ne(fieldExtraPharmacists.pharmacistStatus, 'erased'))),
+      db.selectDistinct({ mailbox: drafts.mailbox }).from(drafts).where(sameUntaggedMailbox(drafts.mailbox, mailbox)),
+    ]);
+    return [...new Set(found.flat().flatMap((row) => (row.mailbox && row.mailbox !== mailbox ? [row.mailbox] : [])))].sort();
   }
 
   /** Every record of the mailbox that still holds personal data. */
   async function recordsOf(mailbox: string) {
     const [held, fieldRows, draftRows] = await Promise.all([
       db.select().from(applications).where(and(eq(applications.mailbox, mailbox), ne(applications.status, 'erased'))),
-      db.select().from(fieldPharmacies).where(and(eq(fieldPharmacies.pharmacistMailbox, mailbox), ne(fieldPharmacies.pharmacistStatus, 'erased'))),
+      // Their own answers only, as the first or an extra pharmacist of a pharmacy: never a colleague's (issue 39 item 7).
+      fieldRecordsOf(db, mailbox),
       db.select().from(drafts).where(eq(drafts.mailbox, mailbox)),
     ]);
     return { held, fieldRows, draftRows };
@@ -77,6 +96,7 @@ export function createDataRights(
             // The edit link stops working, and the status link (issue 25) with its hash.
             editTokenHash: newEditTokenWithHash().hash,
             statusTokenHash: null,
+            decisionStatusTokenHash: null,
             // A shared link to the listing (/finder/{listingId}) never leads to this row again.
             listingId: sql`gen_random_uuid()`,
             updatedAt: now,
@@ -86,16 +106,15 @@ export function createDataRights(
         await tx.update(reviewAudit).set({ internalNote: ERASED_REASON }).where(and(eq(reviewAudit.applicationId, id), isNotNull(reviewAudit.internalNote)));
         await tx.insert(dataRightsEvents).values({ applicationId: id, event: 'erased', at: now });
       }
-      const fieldRows = await tx.select().from(fieldPharmacies).where(and(eq(fieldPharmacies.pharmacistMailbox, mailbox), ne(fieldPharmacies.pharmacistStatus, 'erased'))).for('update');
-      for (const row of fieldRows) {
-        await blankFieldPharmacist(tx, row, false);
-        await tx.insert(dataRightsEvents).values({ fieldPharmacyId: row.id, event: 'erased', at: now });
-      }
-      // Drafts from any spelling of the mailbox (case, a +tag, an internationalised domain).
+      const fieldRows = await eraseFieldRecordsOf(tx, mailbox);
+      for (const row of fieldRows) await tx.insert(dataRightsEvents).values({ fieldPharmacyId: row.pharmacyId, event: 'erased', at: now });
+      // Drafts of the mailbox however its case or domain was typed (a +tag spelling is another mailbox's).
       await tx.delete(drafts).where(eq(drafts.mailbox, mailbox));
       const heldIds = held.map((a) => a.id);
       await tx.delete(dataRightsLinks).where(heldIds.length ? or(eq(dataRightsLinks.mailbox, mailbox), inArray(dataRightsLinks.applicationId, heldIds)) : eq(dataRightsLinks.mailbox, mailbox));
-      return { mails: await deleteMailsTo(tx, mailbox), applications: heldIds, fieldPharmacies: fieldRows.map((row) => row.id) };
+      // The pharmacies whose first pharmacist this was: a restore erases an extra pharmacist by the mailbox, never a pharmacy's first one by its id.
+      const firstOf = fieldRows.filter((row) => row.number === null).map((row) => row.pharmacyId);
+      return { mails: await deleteMailsTo(tx, mailbox), applications: heldIds, fieldPharmacies: firstOf };
     });
     // Without SMTP the e-mails were written as .eml files (mail/delivery.ts): they go too.
     await removeEmlFiles(deps.mailDir, sentMails);
@@ -113,7 +132,7 @@ export function createDataRights(
         held.length ? db.select().from(pharmacies).where(inArray(pharmacies.placeId, held.map((a) => a.placeId))) : [],
         applicationIds.length ? db.select().from(files).where(inArray(files.applicationId, applicationIds)) : [],
         db.select().from(mailOutbox).where(eq(mailOutbox.mailbox, link.mailbox)).orderBy(mailOutbox.createdAt),
-        consentsOf(db, { applicationIds, fieldPharmacyIds: fieldRows.map((r) => r.id) }),
+        consentsOf(db, { applicationIds, fieldPharmacyIds: fieldRows.filter((r) => r.number === null).map((r) => r.pharmacyId) }),
         applicationIds.length
           ? db
               .select({ applicationId: reviewAudit.applicationId, at: reviewAudit.at, action: reviewAudit.action, reason: reviewAudit.reason, internalNote: reviewAudit.internalNote })
@@ -127,7 +146,7 @@ export function createDataRights(
         : [];
       if (held.length + fieldRows.length + draftRows.length + mails.length === 0) return null;
       const now = deps.now();
-      const events = [...held.map((a) => ({ applicationId: a.id })), ...fieldRows.map((r) => ({ fieldPharmacyId: r.id }))];
+      const events = [...held.map((a) => ({ applicationId: a.id })), ...fieldRows.map((r) => ({ fieldPharmacyId: r.pharmacyId }))];
       if (events.length) await db.insert(dataRightsEvents).values(events.map((subject) => ({ ...subject, event: 'downloaded' as const, at: now })));
       return {
         applications: held.map((a) => {
@@ -155,18 +174,11 @@ export function createDataRights(
             reviewHistory: history.filter((h) => h.applicationId === a.id).map((h) => ({ at: h.at.toISOString(), action: h.action, reason: h.reason, internalNote: h.internalNote })),
           };
         }),
-        fieldRecords: fieldRows.map((r) => ({
-          id: r.id,
-          pharmacyName: r.name,
-          address: r.fullAddress,
-          recordedAt: (r.confirmationRequestedAt ?? r.createdAt).toISOString(),
-          status: r.pharmacistStatus ?? 'awaiting',
-          confirmedAt: r.confirmedAt?.toISOString() ?? null,
-          answers: r.answers,
-        })),
+        fieldRecords: fieldRows.map((r) => r.record),
         drafts: draftRows.map((d) => ({ createdAt: d.createdAt.toISOString(), expiresAt: d.expiresAt.toISOString(), answers: d.data })),
         emails: mails.map((m) => ({ to: m.to, subject: m.subject, text: m.text, createdAt: m.createdAt.toISOString(), sentAt: m.sentAt?.toISOString() ?? null })),
         consents,
+        otherSpellings: (await otherMailboxesOf(link.mailbox)).length > 0,
         linkExpiresAt: link.expiresAt.toISOString(),
       };
     },
@@ -182,6 +194,8 @@ export function createDataRights(
 
     eraseMailbox,
 
+    otherMailboxesOf,
+
     async purgeExpired(now = deps.now()): Promise<number> {
       const deleted = await db.delete(dataRightsLinks).where(sql`${dataRightsLinks.expiresAt} < ${now}`).returning({ hash: dataRightsLinks.tokenHash });
       return deleted.length;
@@ -196,13 +210,8 @@ export function createDataRights(
         .orderBy(desc(applications.updatedAt))
         .limit(1);
       if (application) return { email: application.email, country: application.country, language: application.language, applicationId: application.id };
-      const [field] = await db
-        .select({ answers: fieldPharmacies.answers, language: fieldPharmacies.confirmationLanguage })
-        .from(fieldPharmacies)
-        .where(and(eq(fieldPharmacies.pharmacistMailbox, mailbox), ne(fieldPharmacies.pharmacistStatus, 'erased')))
-        .orderBy(desc(fieldPharmacies.updatedAt))
-        .limit(1);
-      if (field && typeof field.answers.email === 'string') return { email: field.answers.email, country: 'it', language: field.language ?? 'it', applicationId: null };
+      const field = await fieldHolderOf(db, mailbox);
+      if (field) return { ...field, country: 'it', applicationId: null };
       const [draft] = await db.select({ email: drafts.email, country: drafts.country, language: drafts.language }).from(drafts).where(eq(drafts.mailbox, mailbox)).orderBy(desc(drafts.createdAt)).limit(1);
       return draft ? { ...draft, applicationId: null } : null;
     },

@@ -9,11 +9,11 @@ import { isCountry, isLanguage, type Country, type Language } from '#shared/mark
 import { routePath } from '#shared/routes.ts';
 import type { Database } from '../db/client.ts';
 import { drafts } from '../db/schema.ts';
-import { mailboxOf } from './mailbox.ts';
+import { mailboxOf, sameUntaggedMailbox } from './mailbox.ts';
 import type { Mailer } from './mail/outbox.ts';
 import { hashToken, newToken, simpleHtml } from './tokens.ts';
 
-/** Draft mails a day to one mailbox (+tags count as the same mailbox), and from one client address. */
+/** Draft mails a day to one mailbox (its +tag spellings counted with it), and from one client address. */
 const DRAFTS_PER_MAILBOX_PER_DAY = 10;
 const DRAFTS_PER_CLIENT_PER_DAY = 10;
 
@@ -57,7 +57,7 @@ const MAIL: Record<Language, MailText> = {
 
 const DATE_LOCALE: Record<Language, string> = { en: 'en-GB', it: 'it-IT', de: 'de-DE' };
 
-function draftMail(language: Language, link: string, expiresAt: Date, productName: string) {
+export function draftMail(language: Language, link: string, expiresAt: Date, productName: string) {
   const t = MAIL[language];
   const date = expiresAt.toLocaleDateString(DATE_LOCALE[language], { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/Berlin' });
   const paragraphs = [t.intro, t.expiry(date), t.ignore];
@@ -84,7 +84,7 @@ export function createDraftStore(db: Database, deps: { mailer: Mailer; productNa
       const refusal = await db.transaction(async (tx) => {
         // One draft save at a time (drafts are rare): the counts below cannot be raced past the caps.
         await tx.execute(sql`select pg_advisory_xact_lock(hashtext('drafts daily caps'))`);
-        const [forMailbox] = await tx.select({ n: count() }).from(drafts).where(and(eq(drafts.mailbox, mailbox), gt(drafts.createdAt, since)));
+        const [forMailbox] = await tx.select({ n: count() }).from(drafts).where(and(sameUntaggedMailbox(drafts.mailbox, mailbox), gt(drafts.createdAt, since)));
         if ((forMailbox?.n ?? 0) >= DRAFTS_PER_MAILBOX_PER_DAY) return 'tooManyForMailbox' as const;
         const [forClient] = await tx.select({ n: count() }).from(drafts).where(and(eq(drafts.clientHash, clientHash), gt(drafts.createdAt, since)));
         if ((forClient?.n ?? 0) >= DRAFTS_PER_CLIENT_PER_DAY) return 'tooManyForClient' as const;

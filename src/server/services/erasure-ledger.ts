@@ -10,7 +10,7 @@ import path from 'node:path';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client.ts';
-import { applications, drafts, fieldPharmacies, mailOutbox } from '../db/schema.ts';
+import { applications, drafts, fieldExtraPharmacists, fieldPharmacies, mailOutbox } from '../db/schema.ts';
 
 export const LEDGER_FILE = 'erasure-ledger.jsonl';
 
@@ -22,7 +22,11 @@ export interface LedgerEntry {
   /** ISO moment of the erasure (after its transaction committed). */
   at: string;
   kind: ErasureKind;
-  /** SHA-256 (hex) of each lower-cased mailbox erased. */
+  /**
+   * SHA-256 (hex) of each lower-cased mailbox erased (services/mailbox.ts). An entry written before
+   * migration 0030 hashed the mailbox without its +tag: re-applied, it erases that mailbox, and the
+   * tagged spellings' records by the ids the entry names.
+   */
   mailboxes: string[];
   applications: string[];
   fieldPharmacies: string[];
@@ -105,10 +109,14 @@ export const entriesAfter = (entries: LedgerEntry[], takenAt: string) => entries
 export interface Erasers {
   eraseMailbox(mailbox: string): Promise<void>;
   deleteRejectedApplications(ids: string[]): Promise<void>;
-  eraseUnconfirmedFieldPharmacist(id: string): Promise<void>;
+  /** The pharmacy's first pharmacist (`number` null), or its extra pharmacist `number`. */
+  eraseUnconfirmedFieldPharmacist(id: string, number: number | null): Promise<void>;
 }
 
-const hashed = (column: typeof applications.mailbox | typeof fieldPharmacies.pharmacistMailbox | typeof drafts.mailbox | typeof mailOutbox.mailbox, hashes: string[]) =>
+const hashed = (
+  column: typeof applications.mailbox | typeof fieldPharmacies.pharmacistMailbox | typeof fieldExtraPharmacists.pharmacistMailbox | typeof drafts.mailbox | typeof mailOutbox.mailbox,
+  hashes: string[],
+) =>
   sql`encode(sha256(convert_to(lower(${column}), 'UTF8')), 'hex') in (${sql.join(hashes.map((hash) => sql`${hash}`), sql`, `)})`;
 
 /** The mailboxes in the database an entry names: by hash, and those of its records by id. */
@@ -119,6 +127,7 @@ async function mailboxesOf(db: Database, entry: LedgerEntry): Promise<Set<string
     const hashes = entry.mailboxes;
     add(await db.selectDistinct({ mailbox: applications.mailbox }).from(applications).where(hashed(applications.mailbox, hashes)));
     add(await db.selectDistinct({ mailbox: fieldPharmacies.pharmacistMailbox }).from(fieldPharmacies).where(hashed(fieldPharmacies.pharmacistMailbox, hashes)));
+    add(await db.selectDistinct({ mailbox: fieldExtraPharmacists.pharmacistMailbox }).from(fieldExtraPharmacists).where(hashed(fieldExtraPharmacists.pharmacistMailbox, hashes)));
     add(await db.selectDistinct({ mailbox: drafts.mailbox }).from(drafts).where(hashed(drafts.mailbox, hashes)));
     add(await db.selectDistinct({ mailbox: mailOutbox.mailbox }).from(mailOutbox).where(hashed(mailOutbox.mailbox, hashes)));
   }
@@ -141,8 +150,17 @@ export async function reapplyErasures(db: Database, entries: LedgerEntry[], eras
       if (entry.applications.length) await erasers.deleteRejectedApplications(entry.applications);
     } else {
       for (const id of entry.fieldPharmacies) {
+        // An extra pharmacist's lapse names their mailbox; the first pharmacist's names none (field-force/pharmacist-confirmation.ts).
+        if (entry.mailboxes.length) {
+          const extras = await db
+            .select({ number: fieldExtraPharmacists.number })
+            .from(fieldExtraPharmacists)
+            .where(and(eq(fieldExtraPharmacists.fieldPharmacyId, id), eq(fieldExtraPharmacists.pharmacistStatus, 'awaiting'), hashed(fieldExtraPharmacists.pharmacistMailbox, entry.mailboxes)));
+          for (const { number } of extras) await erasers.eraseUnconfirmedFieldPharmacist(id, number);
+          continue;
+        }
         const [row] = await db.select({ id: fieldPharmacies.id }).from(fieldPharmacies).where(and(eq(fieldPharmacies.id, id), ne(fieldPharmacies.pharmacistStatus, 'erased')));
-        if (row) await erasers.eraseUnconfirmedFieldPharmacist(id);
+        if (row) await erasers.eraseUnconfirmedFieldPharmacist(id, null);
       }
     }
   }

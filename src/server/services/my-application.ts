@@ -2,7 +2,7 @@
 // "application received" message. Only the token's SHA-256 is stored (applications.status_token_hash);
 // the same token works across resubmissions and update links, until STATUS_LINK_DAYS_AFTER_DECISION
 // days after a final decision. An erased application's link answers as an unknown one.
-import { and, desc, eq, gte, inArray, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, ne, or, sql } from 'drizzle-orm';
 import { isCountry, isLanguage } from '#shared/markets.ts';
 import { STATUS_LINK_DAYS_AFTER_DECISION, type ApplicantStatus, type MyApplicationStatus } from '#shared/schemas/my-application.ts';
 import type { Database } from '../db/client.ts';
@@ -41,7 +41,7 @@ export function createMyApplication(db: Database, deps: { now: () => Date }) {
           listingId: applications.listingId,
         })
         .from(applications)
-        .where(eq(applications.statusTokenHash, hashToken(token)));
+        .where(or(eq(applications.statusTokenHash, hashToken(token)), eq(applications.decisionStatusTokenHash, hashToken(token))));
       if (!row || row.status === 'erased') return null;
       const market = isCountry(row.country) ? row.country : undefined;
       const language = isLanguage(row.language) ? row.language : undefined;

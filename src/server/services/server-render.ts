@@ -13,13 +13,13 @@ import { loggableUrl } from '../http/log-serializers.ts';
 
 /**
  * The pages whose HTML carries their content: landing, legal, thank-you, not-found, the finder, the
- * data-rights and status pages, and the applicant forms (their first screen: heading, introduction,
- * fields; decision 0039). Pages with data from the API render what they show before it arrives
- * (their heading and a loading line). The staff pages stay rendered in the browser.
+ * data-rights and status pages, and the forms (their first screen: heading, introduction, fields;
+ * decision 0039). The pages behind a link (status, data, listing) render with what the server read
+ * for them (`pageData`, decision 0060). The staff pages stay rendered in the browser.
  */
 const SERVER_RENDERED = new Set<PageName>([
   'landing', 'privacyPolicy', 'terms', 'datenschutz', 'nutzungsbedingungen', 'impressum',
-  'thankYou', 'notFound', 'finder', 'finderListing', 'linkSent', 'myData', 'myApplication', 'application', 'steps',
+  'thankYou', 'notFound', 'finder', 'finderListing', 'linkSent', 'myData', 'myApplication', 'application', 'steps', 'linkRequest', 'fieldConfirmation',
 ]);
 
 export const isServerRendered = (page: PageName): boolean => SERVER_RENDERED.has(page);
@@ -37,19 +37,28 @@ export function renderUrlOf(page: PageName, url: URL): string {
   return lang === null ? url.pathname : `${url.pathname}?${new URLSearchParams({ lang }).toString()}`;
 }
 
-/** Rendered pages that still need the scripts to be used (a form is sent by them): they keep the "needs JavaScript" notice. */
-const NEEDS_SCRIPTS = new Set<PageName>(['application', 'steps']);
+/**
+ * Rendered pages that still need the scripts to be used: a form sent by them after the bot check,
+ * the data page's download and erasure. They keep the "needs JavaScript" notice (README).
+ */
+const NEEDS_SCRIPTS = new Set<PageName>(['application', 'steps', 'linkRequest', 'fieldConfirmation', 'myData']);
 
 export const needsScripts = (page: PageName): boolean => NEEDS_SCRIPTS.has(page);
 
+/** What the server read for a rendered page, keyed by the router's path it belongs to (src/web/lib/page-data.ts). */
+export interface PageData {
+  path: string;
+  value: unknown;
+}
+
 interface Renderer {
-  render(request: { url: string; site: SiteConfig; cookies: string }): Promise<{ html: string }>;
+  render(request: { url: string; site: SiteConfig; cookies: string; pageData?: PageData | null }): Promise<{ html: string; title: string }>;
 }
 
 export interface RenderedPage {
   /** The markup of #root. */
   html: string;
-  /** The page's title, as the page itself sets it once it runs (its heading and the product's name). */
+  /** The page's title, as the page itself sets it (useDocumentTitle), '' when it sets none. */
   title: string;
   /** The page's first paragraph of some length, for <meta name="description">. */
   description: string;
@@ -88,42 +97,39 @@ function describe(html: string): string {
   return '';
 }
 
-function heading(html: string): string {
-  const match = /<h1\b[^>]*>([\s\S]*?)<\/h1>/.exec(html);
-  return match ? text(match[1]!) : '';
-}
-
 const CACHE_SIZE = 500;
 
 /**
  * A renderer for the build in `webDist`, or null when the build has none. Renders are cached by
- * everything they depend on (the URL, the market and its base path, the consent cookies): the
- * pages fetch their data in the browser, so the same request renders the same HTML.
+ * everything they depend on (the URL, the market and its base path, the consent cookies), except a
+ * render with data the server read for it (a status, a data export, a listing): that changes, and
+ * may be personal, so it is never kept.
  */
 export async function loadServerRenderer(webDist: string, log: { error: (details: object, message: string) => void }) {
   const file = path.join(webDist, '.ssr', 'entry-server.js');
   if (!existsSync(file)) return null;
   const renderer = (await import(pathToFileURL(file).href)) as Renderer;
   const cache = new Map<string, RenderedPage>();
-  return async (url: string, site: SiteConfig, cookieHeader: string | undefined): Promise<RenderedPage | null> => {
+  return async (url: string, site: SiteConfig, cookieHeader: string | undefined, pageData: PageData | null = null): Promise<RenderedPage | null> => {
     const cookies = consentCookies(cookieHeader);
-    const key = JSON.stringify([site.country, site.basePath, site.language, url, cookies]);
-    const cached = cache.get(key);
-    if (cached) {
+    const key = pageData ? null : JSON.stringify([site.country, site.basePath, site.language, url, cookies]);
+    const cached = key === null ? undefined : cache.get(key);
+    if (key !== null && cached) {
       cache.delete(key);
       cache.set(key, cached);
       return cached;
     }
     let html: string;
+    let title: string;
     try {
-      ({ html } = await renderer.render({ url, site, cookies }));
+      ({ html, title } = await renderer.render({ url, site, cookies, pageData }));
     } catch (error) {
       // The path only: a query string may hold a token or a patient's point (decision 0054).
       log.error({ err: error, url: loggableUrl(url) }, 'server render failed: the page is served for the browser to render');
       return null;
     }
-    const h1 = heading(html);
-    const page: RenderedPage = { html, title: h1 ? `${h1} – ${site.productName}` : '', description: describe(html) };
+    const page: RenderedPage = { html, title, description: describe(html) };
+    if (key === null) return page;
     cache.set(key, page);
     if (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value!);
     return page;

@@ -6,8 +6,9 @@ import { STEPS_PHOTO_MIME_TYPES } from '../schemas/registration-steps.ts';
 import { ukFormToPayload, ukTrainingAnswerFromStored, type UkRegistrationFormValues } from '../schemas/registration-uk.ts';
 import { isRegistrationBodyFor } from '../reference/registration-bodies.ts';
 import { ErrorKey } from '../schemas/fields.ts';
+import { fieldMonth } from '../field-clock.ts';
 import type { Answers, FieldErrors, FormDef } from './model.ts';
-import { provinceOutsideRegion, type SectionId } from './sections.ts';
+import { provinceOutsideRegion, repeatedPharmacistEmails, type SectionId } from './sections.ts';
 
 interface Entry extends FormDef {
   steps: readonly (readonly SectionId[])[];
@@ -104,9 +105,12 @@ export const FORMS = {
     titleKey: 'staff.repVisit.title',
     steps: [['visit-history', 'call-outcome', 'visit-note', 'place', 'joined-unify', 'extra-pharmacists', 'staff-statements-if-joined']],
     carried: ['pharmacy-ref'],
+    check: repeatedPharmacistEmails,
     queueOffline: true,
     submitKey: 'staff.repVisit.submit',
     prefill: { param: 'pharmacyId', from: '/api/rep-get-pharmacy' },
+    // A visit is recorded in the month it happens (Rome time), whatever the month of the visit before.
+    fromRecord: () => ({ month: String(fieldMonth()) }),
     keepAnswers: false,
     files: JPEG_OR_PNG_PHOTO,
     submit: { path: '/api/rep-update-pharmacy', method: 'PUT', encoding: 'json' },

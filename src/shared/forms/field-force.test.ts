@@ -39,6 +39,7 @@ const joined = {
 const pharmacist = (n: number) => ({
   [`firstName${n}`]: 'Marco',
   [`lastName${n}`]: 'Verdi',
+  [`email${n}`]: `marco.verdi${n}@example.it`,
   [`bodyOfRegistration${n}`]: 'Italia (AIFA)',
   [`professionalRegistrationNumber${n}`]: `5432${n}`,
 });
@@ -93,19 +94,28 @@ describe('rep visit (screen 12)', () => {
 
     expect(errorsOf(schema, { ...joined, ...pharmacist(2), firstName4: 'Anna' })).toEqual({
       lastName4: 'validation.required',
+      email4: 'validation.required',
       bodyOfRegistration4: 'validation.choose',
       professionalRegistrationNumber4: 'validation.required',
     });
     expect(errorsOf(schema, { ...joined, ...pharmacist(10) })).toEqual({});
+    expect(errorsOf(schema, { ...joined, ...pharmacist(2), email2: 'marco@' })).toEqual({ email2: 'validation.email' });
     // Not joined: the blocks are neither validated nor kept.
     expect(dataOf(schema, { ...visit, firstName4: 'Anna' })).not.toHaveProperty('firstName4');
+  });
+
+  it('refuses an extra pharmacist\'s e-mail that another pharmacist of the visit has: each is sent their own link (issue 39 item 7)', () => {
+    expect(errorsOf(schema, { ...joined, ...pharmacist(2), email2: ' Farmacia@Example.it ' })).toEqual({ email2: 'staff.extraPharmacists.emailRepeated' });
+    expect(errorsOf(schema, { ...joined, ...pharmacist(2), ...pharmacist(3), email3: 'marco.verdi2@example.it' })).toEqual({ email3: 'staff.extraPharmacists.emailRepeated' });
+    // The browser says so at the field, as the server does.
+    expect(errorsOf(stepSchema(FORMS['rep-visit'], 1), { ...joined, ...pharmacist(2), email2: 'farmacia@example.it' })).toMatchObject({ email2: 'staff.extraPharmacists.emailRepeated' });
   });
 
   it('orders and places the numbered fields as the blocks present', () => {
     const order = fieldOrder(FORMS['rep-visit'], 1, { ...joined, ...pharmacist(2), ...pharmacist(3) });
     expect(order.filter((f) => /\D[2-9]$|10$/.test(f) && !/^check\d$/.test(f))).toEqual([
-      'firstName2', 'lastName2', 'bodyOfRegistration2', 'professionalRegistrationNumber2', 'anythingElseAboutYou2',
-      'firstName3', 'lastName3', 'bodyOfRegistration3', 'professionalRegistrationNumber3', 'anythingElseAboutYou3',
+      'firstName2', 'lastName2', 'email2', 'bodyOfRegistration2', 'professionalRegistrationNumber2', 'anythingElseAboutYou2',
+      'firstName3', 'lastName3', 'email3', 'bodyOfRegistration3', 'professionalRegistrationNumber3', 'anythingElseAboutYou3',
     ]);
     expect(order.slice(0, 5)).toEqual(['callFlag', 'month', 'note', 'nextVisit', 'placeId']);
     expect(errorTarget(FORMS['rep-visit'], 'lastName3')).toEqual({ step: 1, fieldId: 'lastName3' });

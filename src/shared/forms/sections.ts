@@ -28,6 +28,24 @@ export function provinceOutsideRegion(answers: Answers): FieldErrors {
 }
 
 const joinedUnify = (answers: Answers) => answers.callFlag === CALL_FLAG_JOINED_UNIFY;
+const EXTRA_PHARMACISTS = { from: 2, max: 10 } as const;
+
+/**
+ * Every pharmacist a visit records has an e-mail of their own (issue 39 item 7): each is sent their
+ * own link, and their data rights follow that mailbox. The second of two equal addresses is refused.
+ */
+export function repeatedPharmacistEmails(answers: Answers): FieldErrors {
+  const seen = new Set<string>();
+  const errors: FieldErrors = {};
+  for (let n = 1; n <= EXTRA_PHARMACISTS.max; n++) {
+    const name = n === 1 ? 'email' : `email${n}`;
+    const address = String(answers[name] ?? '').trim().toLowerCase();
+    if (address && seen.has(address)) errors[name] = ErrorKey.emailRepeated;
+    seen.add(address);
+  }
+  return errors;
+}
+
 const THREE_CONFIRMATIONS = AGREEMENT_FIELDS.slice(0, 3);
 /** The staff forms' three statements under the short form's names (check1..3), ticked like the main forms' boxes. */
 const shortFormChecks = Object.fromEntries(SHORT_FORM_CHECKS.map((name) => [name, commonFields[STORED_NAME_OF_CHECK[name]]]));
@@ -119,11 +137,13 @@ export const SECTIONS = {
     errorAt: { photoId: 'photo' },
     visibleWhen: joinedUnify,
   },
+  /** Each extra pharmacist's own e-mail is required: they confirm for themselves, as the first one does (issue 39 item 7). */
   'extra-pharmacists': {
     texts: 'italy',
-    fields: { ...pick('firstName', 'lastName'), bodyOfRegistration: italianFields.bodyOfRegistration, ...pick('professionalRegistrationNumber', 'anythingElseAboutYou') },
-    repeat: { from: 2, max: 10 },
+    fields: { ...pick('firstName', 'lastName', 'email'), bodyOfRegistration: italianFields.bodyOfRegistration, ...pick('professionalRegistrationNumber', 'anythingElseAboutYou') },
+    repeat: EXTRA_PHARMACISTS,
     visibleWhen: joinedUnify,
+    check: repeatedPharmacistEmails,
   },
   'staff-statements-if-joined': { ...staffStatements, visibleWhen: joinedUnify },
   'staff-person': { texts: 'staff', fields: pick('email', 'firstName', 'lastName') },

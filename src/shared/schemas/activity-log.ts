@@ -1,6 +1,7 @@
 // The main admin's activity log (issue 23 item 5, decision 0020): every CSV export of the field
-// force's pharmacies and every review decision, newest first, a page at a time. Read by the
-// server's query and the page. A decision's free-text reason is never part of it.
+// force's pharmacies, every review decision, every API key change and every change to a staff
+// account (decision 0059), newest first, a page at a time. Read by the server's query and the
+// page. A decision's free-text reason is never part of it.
 import * as z from 'zod/mini';
 import { ErrorKey } from './fields.ts';
 import type { ApplicationStatus, Decision } from './review.ts';
@@ -54,7 +55,21 @@ interface ApiKeyEntry extends ActivityEntryBase {
   client: { name: string; keyPrefix: string };
 }
 
-export type ActivityEntry = CsvExportEntry | DecisionEntry | ApiKeyEntry;
+/** A staff account added, disabled or enabled, or a rep's pharmacies moved to another rep; by null: from the console. */
+interface StaffChangeEntry extends ActivityEntryBase {
+  kind: 'staffChange';
+  action: StaffChangeAction;
+  /** The account changed (for a move, the rep whose pharmacies moved); null once it no longer exists. */
+  staff: ActivityPerson | null;
+  /** A move's rep who now has the pharmacies, and how many moved. */
+  to?: ActivityPerson | null;
+  pharmacies?: number;
+}
+
+export const STAFF_CHANGE_ACTIONS = ['added', 'disabled', 'enabled', 'moved'] as const;
+export type StaffChangeAction = (typeof STAFF_CHANGE_ACTIONS)[number];
+
+export type ActivityEntry = CsvExportEntry | DecisionEntry | ApiKeyEntry | StaffChangeEntry;
 
 export interface ActivityPage {
   items: ActivityEntry[];

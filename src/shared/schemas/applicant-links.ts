@@ -23,7 +23,7 @@ export const ApplicantLinkRequestSchema = z.object({
 /** A data-rights token: 24 random bytes, base64url. */
 export const DataRightsTokenSchema = patterned(/^[A-Za-z0-9_-]{32}$/);
 
-/** An application of the person (there may be several: one per spelling of the mailbox). */
+/** An application of the person (rarely more than one: the same address with its domain typed in another form). */
 interface MyDataApplication {
   id: string;
   reference: string | null;
@@ -73,6 +73,8 @@ export interface MyDataExport {
   /** The e-mails sent to the mailbox; `text` is empty once a mail was delivered (its body is not kept: docs/decisions/0042). */
   emails: { to: string; subject: string; text: string; createdAt: string; sentAt: string | null }[];
   consents: ConsentRecordView[];
+  /** Records are held under another spelling of the address (a +tag): not in here; that address was sent a link of its own. */
+  otherSpellings: boolean;
   /** When the link used to read this stops working. */
   linkExpiresAt: string;
 }

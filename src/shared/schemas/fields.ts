@@ -32,6 +32,8 @@ export const ErrorKey = {
   dateRange: 'validation.dateRange',
   /** An Idempotency-Key sent again with another body (HTTP 422): the first request stands. */
   idempotencyKeyReused: 'validation.idempotencyKeyReused',
+  /** A visit's pharmacists each have their own e-mail: their link and their data rights go to it (worded for staff only). */
+  emailRepeated: 'staff.extraPharmacists.emailRepeated',
 } as const;
 
 /** `schema` applied to the input after `prepare` (classic zod's z.preprocess). */

@@ -47,6 +47,20 @@ describe('CookieNotice where nothing optional is used', () => {
     expect(screen.getByRole('link', { name: /privacy and cookies policy/ })).toHaveAttribute('href', '/privacy-policy');
   });
 
+  it('is a region named by its first line, with no heading before the page\'s own', async () => {
+    await renderInSite(<Page />);
+    const region = screen.getByRole('region', { name: 'Cookies on Pharmacy Champions' });
+    expect(region.querySelector('h1, h2, h3, h4, h5, h6, [role=heading]')).toBeNull();
+  });
+
+  it('is a form that sends the choice, for when no script saves it', async () => {
+    await renderInSite(<Page />);
+    const form = screen.getByRole('region', { name: 'Cookies on Pharmacy Champions' }).querySelector('form')!;
+    expect(form).toHaveAttribute('method', 'post');
+    expect(form).toHaveAttribute('action', '/api/cookie-consent');
+    expect(Object.fromEntries(new FormData(form, screen.getByRole('button', { name: 'Got it' })))).toEqual({ categories: 'essential' });
+  });
+
   it('mentions the sign-in cookie on staff pages', async () => {
     await renderInSite(<Page audience="staff" />, { country: 'it' });
     expect(screen.getByRole('region', { name: 'Cookie su Pharmacy Champions' })).toHaveTextContent(/dopo l'accesso, mantengono attiva la Sua sessione/);
@@ -82,7 +96,7 @@ describe('CookieNotice where nothing optional is used', () => {
     const settings = screen.getByRole('button', { name: 'Cookie settings' });
     settings.focus();
     await user.keyboard('{Enter}');
-    expect(await screen.findByRole('heading', { name: 'Cookies on Pharmacy Champions' })).toHaveFocus();
+    expect(await screen.findByText('Cookies on Pharmacy Champions')).toHaveFocus();
     await user.click(screen.getByRole('button', { name: 'Got it' }));
     expect(screen.queryByRole('region', { name: /Cookies/ })).not.toBeInTheDocument();
     expect(settings).toHaveFocus();

@@ -9,6 +9,7 @@ import type { WidgetMethods } from 'altcha/types';
 import Pbkdf2Worker from 'altcha/workers/pbkdf2?worker';
 import ShaWorker from 'altcha/workers/sha?worker';
 import * as Api from '#shared/api/endpoints.ts';
+import { keepWidgetMarkupValid } from './altcha-widget-markup.ts';
 
 for (const algorithm of ['PBKDF2/SHA-256', 'PBKDF2/SHA-384', 'PBKDF2/SHA-512']) {
   if (!globalThis.$altcha.algorithms.has(algorithm)) globalThis.$altcha.algorithms.set(algorithm, () => new Pbkdf2Worker());
@@ -53,7 +54,11 @@ export default function AltchaWidget({ language, strings, onVerified, onReset, r
       else if (detail.state !== 'verifying' && detail.state !== 'code') callbacks.current.onReset();
     };
     element.addEventListener('statechange', onStateChange);
-    return () => element.removeEventListener('statechange', onStateChange);
+    const stopCleaning = keepWidgetMarkupValid(element);
+    return () => {
+      element.removeEventListener('statechange', onStateChange);
+      stopCleaning();
+    };
   }, []);
 
   const first = useRef(true);

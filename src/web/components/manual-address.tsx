@@ -23,6 +23,8 @@ export interface ManualAddressProps {
   onCancel: () => void;
   /** The map, with `pin` on it; `onMove` is called when the applicant drags the pin or clicks the map. */
   renderMap: (pin: MapPoint | null, onMove: (position: MapPoint) => void, zoom: number) => ReactNode;
+  /** The heading, when the form words it its own way. */
+  heading?: string;
 }
 
 type Phase = { kind: 'typing' } | { kind: 'finding' } | { kind: 'found'; found: GeocodedAddress } | { kind: 'moved' };
@@ -32,7 +34,7 @@ function foundMessageKey(found: GeocodedAddress): string {
   return `components.manualAddress.found.${found.match}`;
 }
 
-export function ManualAddress({ id, market, onConfirm, onCancel, renderMap }: ManualAddressProps) {
+export function ManualAddress({ id, market, onConfirm, onCancel, renderMap, heading }: ManualAddressProps) {
   const { t } = useTranslation();
   const [address, setAddress] = useState('');
   const [phase, setPhase] = useState<Phase>({ kind: 'typing' });
@@ -104,7 +106,7 @@ export function ManualAddress({ id, market, onConfirm, onCancel, renderMap }: Ma
   return (
     <div className="pc-manual-address" role="group" aria-labelledby={headingId}>
       <h3 id={headingId} className="pc-manual-address__heading">
-        {t('components.manualAddress.heading')}
+        {heading ?? t('components.manualAddress.heading')}
       </h3>
       <Field id={inputId} label={t('components.manualAddress.label')} hint={t('components.manualAddress.hint')} error={error || undefined}>
         {(control) => (

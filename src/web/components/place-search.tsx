@@ -33,11 +33,13 @@ export interface PlaceSearchProps {
   onSelect: (place: Place) => void;
   /** The map under the search, with the chosen place's marker; also used to place a typed address. Without it (the finder), no map and no "can't find" address entry. */
   map?: Omit<MapViewProps, 'country' | 'onMove' | 'zoom'>;
+  /** The "can't find" button's and the typed address's heading, where the form words them its own way (staff speak of "the" pharmacy). */
+  manualTexts?: { toggle: string; heading: string };
 }
 
 type SearchState = 'idle' | 'loading' | 'done' | 'error';
 
-export function PlaceSearch({ id, label, hint, error, market, chosen, onSelect, map }: PlaceSearchProps) {
+export function PlaceSearch({ id, label, hint, error, market, chosen, onSelect, map, manualTexts }: PlaceSearchProps) {
   const { t } = useTranslation();
   const [query, setQuery] = useState('');
   const [typed, setTyped] = useState(false);
@@ -238,13 +240,13 @@ export function PlaceSearch({ id, label, hint, error, market, chosen, onSelect, 
             setManual((open) => !open);
           }}
         >
-          {t('components.manualAddress.toggle')}
+          {manualTexts?.toggle ?? t('components.manualAddress.toggle')}
         </button>
       ) : null}
       {map && manual ? (
         <div id={`${id}-manual`}>
           <Suspense fallback={<p className="pc-body" role="status">{t('common.loading')}</p>}>
-            <ManualAddress id={id} market={market} onConfirm={confirmManual} onCancel={cancelManual} renderMap={mapView} />
+            <ManualAddress id={id} market={market} onConfirm={confirmManual} onCancel={cancelManual} renderMap={mapView} heading={manualTexts?.heading} />
           </Suspense>
         </div>
       ) : null}

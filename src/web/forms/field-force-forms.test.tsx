@@ -65,7 +65,14 @@ describe('the rep’s visit form (screen 12)', () => {
     expect(screen.getByText("The pharmacist's own address, for our messages about the programme.")).toBeInTheDocument();
     expect(screen.queryByText('We will e-mail you our decision.')).toBeNull();
     await user.selectOptions(screen.getByRole('combobox', { name: 'Month of the visit' }), '3');
-    const search = screen.getByRole('combobox', { name: /find your pharmacy/i });
+    // The rep's form speaks to the rep about the pharmacy and the pharmacist, not to the pharmacist.
+    for (const heading of ['The pharmacy', "The pharmacist's photo", "The pharmacist's training", "The pharmacist's details"]) expect(screen.getByRole('heading', { level: 2, name: heading })).toBeInTheDocument();
+    expect(screen.getByRole('group', { name: 'Has the pharmacist completed the Oncodemia course?' })).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Which services does the pharmacy offer? (optional)' })).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Anything else the pharmacist would like patients to know? (optional)' })).toBeInTheDocument();
+    expect(screen.queryByText(/^Your (pharmacy|photo|training)$/)).toBeNull();
+    expect(screen.getByRole('button', { name: "Can't find the pharmacy? Enter its address" })).toBeInTheDocument();
+    const search = screen.getByRole('combobox', { name: 'Find the pharmacy' });
     await user.type(search, 'Liverpool');
     await user.click(await screen.findByRole('option', { name: /boots bold street/i }));
     // Submit waits for the three confirmations of the joined_unify part.

@@ -10,7 +10,7 @@ import { FORM_MINUTES } from '#shared/limits.ts';
 import { sectionsOf, submitGates } from '#shared/forms/derive.ts';
 import type { FormDef, SectionDef } from '#shared/forms/model.ts';
 import { sectionOf } from '#shared/forms/sections.ts';
-import { useLocalPath, useSite } from '../lib/site-context.tsx';
+import { useLocalPath, useSite, useDocumentTitle } from '../lib/site-context.tsx';
 import { ErrorSummary, focusField } from '../components/error-summary.tsx';
 import { ErrorView } from '../components/error-view.tsx';
 import { routePath } from '#shared/routes.ts';
@@ -78,11 +78,8 @@ export function FormPage({ form, sections, step = 1, values, stepPath, backTo, f
   const headingText = several ? t(`${ns}.headings.${step}`) : t(form.titleKey, { product: config.productName });
   const indicator = several ? t(`${ns}.indicator`, { step, total: form.steps.length }) : '';
 
-  useEffect(() => {
-    const own = `${ns}.pageTitle`;
-    const title = several ? `${headingText} – ${indicator} – ${config.productName}` : t(own, { product: config.productName, defaultValue: `${headingText} – ${config.productName}` });
-    document.title = showSummary ? `${t('components.errorPrefix')} ${title}` : title;
-  }, [t, ns, several, headingText, indicator, config.productName, showSummary]);
+  const title = several ? `${headingText} – ${indicator} – ${config.productName}` : t(`${ns}.pageTitle`, { product: config.productName, defaultValue: `${headingText} – ${config.productName}` });
+  useDocumentTitle(showSummary ? `${t('components.errorPrefix')} ${title}` : title);
 
   // A new step starts at its heading (or at the field a Change link names).
   const ready = phase === 'ready';

@@ -4,10 +4,9 @@
 // The only optional category the product has is the map's external tiles on the German market,
 // where the map loads only with consent (elsewhere it is part of the form the applicant asked
 // for). With no tile server configured nothing external loads, so there is nothing to ask.
-import { CONSENT_COOKIE_DAYS, CONSENT_COOKIES } from '#shared/limits.ts';
+import { CONSENT_CATEGORIES as COOKIE_CATEGORIES, CONSENT_COOKIE_DAYS, CONSENT_COOKIES } from '#shared/limits.ts';
 import type { Country } from '#shared/markets.ts';
 
-const COOKIE_CATEGORIES = ['essential', 'map'] as const;
 export type CookieCategory = (typeof COOKIE_CATEGORIES)[number];
 export type OptionalCategory = Exclude<CookieCategory, 'essential'>;
 

@@ -1,23 +1,47 @@
-// The market, language and variant of this page, for any component that needs them.
-import { createContext, useCallback, useContext, useMemo, type ReactNode } from 'react';
+// The market, language and variant of this page, for any component that needs them, and the tab's
+// title a page sets.
+import { createContext, useCallback, useContext, useEffect, useMemo, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { resolveVariant, type Mode, type Variant } from '#shared/markets.ts';
 import type { SiteConfig } from './site-config.ts';
 
+/** What the server's render of a page brings and collects (entry-server.tsx); in the browser there is none. */
+export interface ServerRender {
+  /** The request's cookies: the cookie notice renders as the browser will first render it (not from document.cookie). */
+  cookies: string;
+  /** The title the page sets (useDocumentTitle), for the HTML's head. */
+  title?: string;
+  /** What the server read for the page (lib/page-data.ts). */
+  pageData: { path: string; value: unknown } | null;
+}
+
 interface Site {
   config: SiteConfig;
   variant: Variant;
-  /** The request's cookies while the server renders the page (entry-server.tsx); in the browser, undefined: document.cookie. */
-  cookies?: string;
+  server?: ServerRender;
 }
 
 const SiteContext = createContext<Site | null>(null);
 
-export function SiteProvider({ config, mode = 'default', cookies, children }: { config: SiteConfig; mode?: Mode; cookies?: string; children: ReactNode }) {
+export function SiteProvider({ config, mode = 'default', server, children }: { config: SiteConfig; mode?: Mode; server?: ServerRender; children: ReactNode }) {
   const outer = useContext(SiteContext);
-  const serverCookies = cookies ?? outer?.cookies;
-  const value = useMemo(() => ({ config, variant: resolveVariant(config.country, config.language, mode), cookies: serverCookies }), [config, mode, serverCookies]);
+  const render = server ?? outer?.server;
+  const value = useMemo(() => ({ config, variant: resolveVariant(config.country, config.language, mode), server: render }), [config, mode, render]);
   return <SiteContext.Provider value={value}>{children}</SiteContext.Provider>;
+}
+
+/**
+ * Sets the tab's title: in the browser once the page has rendered, on the server while it renders,
+ * so that the HTML's <title> is the one the page sets. null leaves it to a part of the page that
+ * sets its own (the "link not valid" view). When two parts ask on a first render the outermost
+ * wins on both sides: a parent's effect runs after its children's, and the server keeps the first.
+ */
+export function useDocumentTitle(title: string | null) {
+  const server = useContext(SiteContext)?.server;
+  if (server && title !== null) server.title ??= title;
+  useEffect(() => {
+    if (title !== null) document.title = title;
+  }, [title]);
 }
 
 export function useSite(): Site {

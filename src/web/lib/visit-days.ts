@@ -8,9 +8,6 @@ export function dayInWords(day: string, language: string, thisYear?: string): st
   return new Intl.DateTimeFormat(language, { day: 'numeric', month: 'long', ...(withYear ? { year: 'numeric' } : {}), timeZone: 'UTC' }).format(new Date(`${day}T12:00:00Z`));
 }
 
-/** The day of the month of a day (YYYY-MM-DD), for the Italian article's elision ("dall'8 novembre"). */
-export const dayOfMonth = (day: string) => Number(day.slice(8, 10));
-
 /** "novembre" for 11. */
 export function monthInWords(month: number, language: string): string {
   return new Intl.DateTimeFormat(language, { month: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(2024, month - 1, 15)));

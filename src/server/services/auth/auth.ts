@@ -57,7 +57,7 @@ export interface AuthOptions {
 
 export function createAuthService(db: Database, options: AuthOptions) {
   const { now } = options;
-  const users = createStaffUsers(db);
+  const users = createStaffUsers(db, now);
   const background = new Set<Promise<unknown>>();
 
   async function record(event: string, fields: { email?: string | null; userId?: string | null; detail?: string | null }, actor: Actor) {

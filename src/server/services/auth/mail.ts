@@ -61,48 +61,58 @@ const ROLE_WORDS: Record<'en' | 'it' | 'de', Record<WelcomedRole, { as: string; 
   },
 };
 
-/** To staff just added by someone else: their account exists, and where to sign in (a link is then mailed to the browser that asks). */
-export function welcomeMail(role: WelcomedRole, language: string, firstName: string, addedBy: string, signInPage: string, productName: string) {
-  // Roles that see every application add an authenticator code to the e-mailed link (DESIGN §7).
-  const secondFactor = role === 'reviewer';
-  if (language === 'it') {
-    const words = ROLE_WORDS.it[role];
-    const paragraphs = [
-      `Gentile ${firstName}, ${addedBy} L'ha aggiunta come ${words.as} di ${productName}.`,
-      `Per accedere, apra la pagina di accesso e inserisca questo indirizzo e-mail: Le invieremo un link valido ${SIGN_IN_LINK_MINUTES} minuti.`,
-      ...(secondFactor ? ["Al primo accesso Le chiederemo di configurare un'app di autenticazione, che poi Le darà un codice di sei cifre a ogni accesso."] : []),
+interface WelcomeWords {
+  role: WelcomedRole;
+  firstName: string;
+  email: string;
+  addedBy: string;
+  product: string;
+  /** Roles that see every application add an authenticator code to the e-mailed link (DESIGN §7). */
+  secondFactor: boolean;
+}
+
+/** The welcome: its subject, its paragraphs (the sign-in page's address follows the second), and the label of its button. */
+const WELCOME: Record<'en' | 'it' | 'de', (w: WelcomeWords) => { subject: string; paragraphs: string[]; button: string }> = {
+  en: (w) => ({
+    subject: `${w.product}: ${ROLE_WORDS.en[w.role].account}`,
+    paragraphs: [
+      `Hello ${w.firstName}, ${w.addedBy} has added you as ${ROLE_WORDS.en[w.role].as} on ${w.product}.`,
+      `To sign in, open the sign-in page below and enter your e-mail address, ${w.email}. We will then send you a sign-in link that works for ${SIGN_IN_LINK_MINUTES} minutes.`,
+      ...(w.secondFactor ? ['The first time, you will also set up an authenticator app, which then gives you a six-digit code each time you sign in.'] : []),
+      'If you did not expect this message, you can ignore it.',
+    ],
+    button: 'Open the sign-in page',
+  }),
+  it: (w) => ({
+    subject: `${w.product}: ${ROLE_WORDS.it[w.role].account}`,
+    paragraphs: [
+      `Gentile ${w.firstName}, ${w.addedBy} L'ha aggiunta come ${ROLE_WORDS.it[w.role].as} di ${w.product}.`,
+      `Per accedere, apra la pagina di accesso qui sotto e inserisca il Suo indirizzo e-mail, ${w.email}. Le invieremo quindi un link di accesso valido ${SIGN_IN_LINK_MINUTES} minuti.`,
+      ...(w.secondFactor ? ["Al primo accesso Le chiederemo di configurare un'app di autenticazione, che poi Le darà un codice di sei cifre a ogni accesso."] : []),
       'Se non si aspettava questo messaggio, può ignorarlo.',
-    ];
-    return {
-      subject: `${productName}: ${words.account}`,
-      text: `${paragraphs[0]}\n\n${paragraphs[1]}\n\n${signInPage}\n\n${paragraphs.slice(2).join('\n\n')}\n`,
-      html: simpleHtml(paragraphs, { url: signInPage, label: 'Vai alla pagina di accesso' }, 'it'),
-    };
-  }
-  if (language === 'de') {
-    const words = ROLE_WORDS.de[role];
-    const paragraphs = [
-      `Guten Tag ${firstName}, ${addedBy} hat Sie bei ${productName} als ${words.as} hinzugefügt.`,
-      `Zum Anmelden öffnen Sie die Anmeldeseite und geben diese E-Mail-Adresse ein: Wir senden Ihnen dann einen Link, der ${SIGN_IN_LINK_MINUTES} Minuten gültig ist.`,
-      ...(secondFactor ? ['Bei der ersten Anmeldung richten Sie außerdem eine Authenticator-App ein, die Ihnen danach bei jeder Anmeldung einen sechsstelligen Code anzeigt.'] : []),
+    ],
+    button: 'Vai alla pagina di accesso',
+  }),
+  de: (w) => ({
+    subject: `${w.product}: ${ROLE_WORDS.de[w.role].account}`,
+    paragraphs: [
+      `Guten Tag ${w.firstName}, ${w.addedBy} hat Sie bei ${w.product} als ${ROLE_WORDS.de[w.role].as} hinzugefügt.`,
+      `Zum Anmelden öffnen Sie die Anmeldeseite unten und geben Ihre E-Mail-Adresse ein: ${w.email}. Wir senden Ihnen dann einen Anmeldelink, der ${SIGN_IN_LINK_MINUTES} Minuten gültig ist.`,
+      ...(w.secondFactor ? ['Bei der ersten Anmeldung richten Sie außerdem eine Authenticator-App ein, die Ihnen danach bei jeder Anmeldung einen sechsstelligen Code anzeigt.'] : []),
       'Wenn Sie diese Nachricht nicht erwartet haben, können Sie sie ignorieren.',
-    ];
-    return {
-      subject: `${productName}: ${words.account}`,
-      text: `${paragraphs[0]}\n\n${paragraphs[1]}\n\n${signInPage}\n\n${paragraphs.slice(2).join('\n\n')}\n`,
-      html: simpleHtml(paragraphs, { url: signInPage, label: 'Zur Anmeldeseite' }, 'de'),
-    };
-  }
-  const words = ROLE_WORDS.en[role];
-  const paragraphs = [
-    `Hello ${firstName}, ${addedBy} has added you as ${words.as} on ${productName}.`,
-    `To sign in, open the sign-in page and enter this e-mail address: we will send you a link that works for ${SIGN_IN_LINK_MINUTES} minutes.`,
-    ...(secondFactor ? ['The first time, you will also set up an authenticator app, which then gives you a six-digit code each time you sign in.'] : []),
-    'If you did not expect this message, you can ignore it.',
-  ];
+    ],
+    button: 'Zur Anmeldeseite',
+  }),
+};
+
+/** To staff just added by someone else: their account exists, and where to sign in (a link is then mailed to the browser that asks). */
+export function welcomeMail(role: WelcomedRole, language: string, person: { firstName: string; email: string }, addedBy: string, signInPage: string, productName: string) {
+  const lang = language === 'it' || language === 'de' ? language : 'en';
+  const { subject, paragraphs, button } = WELCOME[lang]({ role, ...person, addedBy, product: productName, secondFactor: role === 'reviewer' });
   return {
-    subject: `${productName}: ${words.account}`,
+    subject,
     text: `${paragraphs[0]}\n\n${paragraphs[1]}\n\n${signInPage}\n\n${paragraphs.slice(2).join('\n\n')}\n`,
-    html: simpleHtml(paragraphs, { url: signInPage, label: 'Open the sign-in page' }, 'en'),
+    // The button after the sentence that introduces it, as in the text part.
+    html: simpleHtml(paragraphs, { url: signInPage, label: button }, lang, undefined, 1),
   };
 }

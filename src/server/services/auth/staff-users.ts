@@ -3,6 +3,7 @@ import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { StaffLanguage, StaffRole } from '#shared/schemas/staff.ts';
 import { UNIQUE_VIOLATION, databaseErrorOf, type Queryable } from '../../db/client.ts';
 import { staffSessions, staffUsers } from '../../db/schema.ts';
+import { recordStaffChange, type ChangedBy } from '../activity-log.ts';
 
 export type StaffUser = typeof staffUsers.$inferSelect;
 
@@ -17,7 +18,8 @@ export interface NewStaffUser {
 
 const byEmail = (email: string) => sql`lower(${staffUsers.email}) = ${email.trim().toLowerCase()}`;
 
-export function createStaffUsers(db: Queryable) {
+/** `now` dates the changes; a change told who made it (`by`) goes to the activity log (decision 0059). */
+export function createStaffUsers(db: Queryable, now: () => Date = () => new Date()) {
   return {
     async findByEmail(email: string): Promise<StaffUser | null> {
       const [row] = await db.select().from(staffUsers).where(byEmail(email));
@@ -30,7 +32,8 @@ export function createStaffUsers(db: Queryable) {
     },
 
     /** The new user's id, or 'duplicate' when the address is taken (whatever its letter case). */
-    async add(user: NewStaffUser): Promise<{ id: string } | 'duplicate'> {
+    async add(user: NewStaffUser, by?: ChangedBy): Promise<{ id: string } | 'duplicate'> {
+      let id: string;
       try {
         const [row] = await db
           .insert(staffUsers)
@@ -43,11 +46,13 @@ export function createStaffUsers(db: Queryable) {
             language: user.language ?? 'it',
           })
           .returning({ id: staffUsers.id });
-        return { id: row!.id };
+        id = row!.id;
       } catch (error) {
         if (databaseErrorOf(error)?.code === UNIQUE_VIOLATION) return 'duplicate';
         throw error;
       }
+      if (by) await recordStaffChange(db, { at: now(), action: 'added', staffUserId: id, actorId: by.actorId });
+      return { id };
     },
 
     async list(): Promise<StaffUser[]> {
@@ -60,24 +65,27 @@ export function createStaffUsers(db: Queryable) {
     },
 
     /** Disables the account and ends its sessions at once. */
-    async disable(email: string, now = new Date()): Promise<boolean> {
+    async disable(email: string, by?: ChangedBy): Promise<boolean> {
+      const at = now();
       const [row] = await db
         .update(staffUsers)
-        .set({ disabledAt: now })
+        .set({ disabledAt: at })
         .where(and(byEmail(email), isNull(staffUsers.disabledAt)))
         .returning({ id: staffUsers.id });
       if (!row) return false;
-      await db.update(staffSessions).set({ revokedAt: now }).where(and(eq(staffSessions.userId, row.id), isNull(staffSessions.revokedAt)));
+      await db.update(staffSessions).set({ revokedAt: at }).where(and(eq(staffSessions.userId, row.id), isNull(staffSessions.revokedAt)));
+      if (by) await recordStaffChange(db, { at, action: 'disabled', staffUserId: row.id, actorId: by.actorId });
       return true;
     },
 
     /** Lets a disabled account sign in again, with a new link: the sessions that disabling ended stay ended. */
-    async enable(email: string): Promise<boolean> {
+    async enable(email: string, by?: ChangedBy): Promise<boolean> {
       const [row] = await db
         .update(staffUsers)
         .set({ disabledAt: null })
         .where(and(byEmail(email), isNotNull(staffUsers.disabledAt)))
         .returning({ id: staffUsers.id });
+      if (row && by) await recordStaffChange(db, { at: now(), action: 'enabled', staffUserId: row.id, actorId: by.actorId });
       return Boolean(row);
     },
   };

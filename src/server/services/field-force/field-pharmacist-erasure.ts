@@ -1,38 +1,53 @@
 // Erasing a field-signed pharmacist's personal data from a field pharmacy (issue 23): on their
 // data-rights request, or when they did not confirm in time. The pharmacy stays with the area
 // manager as a business place (name, address, rep, visits), marked 'erased'; its CSV record is
-// rendered again in the same statement, so the export no longer carries them.
-import { and, eq, isNull } from 'drizzle-orm';
+// rendered again in the same statement, so the export no longer carries them. An extra pharmacist
+// (issue 39 item 7) is erased alone: their numbered answers and their own confirmation's row.
+import { and, eq, isNull, ne } from 'drizzle-orm';
 import { sectionOf } from '#shared/forms/sections.ts';
 import type { Transaction } from '../../db/client.ts';
-import { fieldConfirmationLinks, files } from '../../db/schema.ts';
+import { fieldConfirmationLinks, fieldExtraPharmacists, files } from '../../db/schema.ts';
 import { updateFieldPharmacy } from './export-lines.ts';
+import { withExtraPharmacist, withoutExtraPharmacists } from './extra-pharmacists.ts';
 import type { FieldPharmacy } from './pharmacy-row.ts';
 
 /** The recorded pharmacist's own answers: what their link lets them correct, and their address. */
 const PHARMACIST_FIELDS = new Set(['email', ...Object.keys(sectionOf('field-pharmacist').fields)]);
-/** The colleagues the rep listed with them (firstName2, lastName2, …). */
-const EXTRA_FIELDS = new Set(Object.keys(sectionOf('extra-pharmacists').fields));
-const isExtraPharmacistField = (name: string) => /\d+$/.test(name) && EXTRA_FIELDS.has(name.replace(/\d+$/, ''));
 
-/** The answers without the pharmacist's (and, with `everyone`, without their colleagues'). */
-function withoutPharmacist(answers: Record<string, unknown>, everyone: boolean): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(answers).filter(([name]) => !PHARMACIST_FIELDS.has(name) && !(everyone && isExtraPharmacistField(name))));
-}
+/** The confirmation links of a pharmacy's first pharmacist (`number` null) or of its extra pharmacist `number`. */
+export const linksOf = (pharmacyId: string, number: number | null) =>
+  and(eq(fieldConfirmationLinks.fieldPharmacyId, pharmacyId), number === null ? isNull(fieldConfirmationLinks.extraPharmacist) : eq(fieldConfirmationLinks.extraPharmacist, number));
+
+/** An extra pharmacist's confirmation row. */
+export const extraPharmacistKey = (pharmacyId: string, number: number) => and(eq(fieldExtraPharmacists.fieldPharmacyId, pharmacyId), eq(fieldExtraPharmacists.number, number));
 
 /**
  * In the caller's transaction: the row's pharmacist blanked, their photo (unless an application
- * holds it, which erases it itself) and their links deleted. `everyone`: their colleagues too (no
- * one confirmed anything of that visit).
+ * holds it, which erases it itself) and their links deleted. `everyone`: the extra pharmacists who
+ * were never asked themselves too (recorded before they had an e-mail: no one confirmed anything of
+ * that visit); those asked keep their own confirmation and lapse.
  */
 export async function blankFieldPharmacist(tx: Transaction, row: FieldPharmacy, everyone: boolean): Promise<void> {
   const photo = typeof row.answers.photo === 'string' ? row.answers.photo : '';
+  const asked = everyone
+    ? new Set((await tx.select({ number: fieldExtraPharmacists.number }).from(fieldExtraPharmacists).where(and(eq(fieldExtraPharmacists.fieldPharmacyId, row.id), ne(fieldExtraPharmacists.pharmacistStatus, 'erased')))).map((r) => r.number))
+    : null;
   await updateFieldPharmacy(tx, row.id, (current) => ({
-    answers: withoutPharmacist(current.answers, everyone),
+    answers: withoutExtraPharmacists(
+      Object.fromEntries(Object.entries(current.answers).filter(([name]) => !PHARMACIST_FIELDS.has(name))),
+      (number) => asked !== null && !asked.has(number),
+    ),
     pharmacistStatus: 'erased',
     pharmacistMailbox: null,
     confirmationLinkBase: null,
   }));
   if (photo) await tx.delete(files).where(and(eq(files.storageName, photo), eq(files.kind, 'photo'), isNull(files.applicationId)));
-  await tx.delete(fieldConfirmationLinks).where(eq(fieldConfirmationLinks.fieldPharmacyId, row.id));
+  await tx.delete(fieldConfirmationLinks).where(linksOf(row.id, null));
+}
+
+/** In the caller's transaction: extra pharmacist `number` of the pharmacy blanked, their row marked 'erased', their links deleted. */
+export async function blankExtraPharmacist(tx: Transaction, pharmacyId: string, number: number): Promise<void> {
+  await updateFieldPharmacy(tx, pharmacyId, (current) => ({ answers: withExtraPharmacist(current.answers, number, null) }));
+  await tx.update(fieldExtraPharmacists).set({ pharmacistStatus: 'erased', pharmacistMailbox: null, confirmationLinkBase: null }).where(extraPharmacistKey(pharmacyId, number));
+  await tx.delete(fieldConfirmationLinks).where(linksOf(pharmacyId, number));
 }

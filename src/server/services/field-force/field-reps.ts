@@ -9,10 +9,11 @@ import { rowsOf, type Database } from '../../db/client.ts';
 import { authEvents, callEntries, fieldPharmacies, staffUsers } from '../../db/schema.ts';
 import type { Actor } from '../auth/auth.ts';
 import { createStaffUsers, type StaffUser } from '../auth/staff-users.ts';
+import { recordStaffChange } from '../activity-log.ts';
 import { weekAndMonthStart } from './rome-time.ts';
 
 export function createFieldReps(db: Database, now: () => Date) {
-  const users = createStaffUsers(db);
+  const users = createStaffUsers(db, now);
   const record = (event: string, rep: { id: string; email: string }, by: string, actor: Actor) =>
     db.insert(authEvents).values({ at: now(), event, email: rep.email, userId: rep.id, ip: actor.ip, userAgent: actor.userAgent?.slice(0, 500) ?? null, detail: `by ${by}` });
 
@@ -61,23 +62,24 @@ export function createFieldReps(db: Database, now: () => Date) {
     /** Disables the rep; their sessions end at once (their next request is 401) and they cannot sign in. */
     async disable(rep: StaffUser, by: string, actor: Actor): Promise<void> {
       if (rep.disabledAt) return;
-      if (await users.disable(rep.email, now())) await record('rep_disabled', rep, by, actor);
+      if (await users.disable(rep.email, { actorId: by })) await record('rep_disabled', rep, by, actor);
     },
 
     /** Lets the rep sign in again (with a new link); the pharmacies still theirs are theirs again. */
     async enable(rep: StaffUser, by: string, actor: Actor): Promise<void> {
       if (!rep.disabledAt) return;
-      if (await users.enable(rep.email)) await record('rep_enabled', rep, by, actor);
+      if (await users.enable(rep.email, { actorId: by })) await record('rep_enabled', rep, by, actor);
     },
 
-    /** Moves every pharmacy of `from` in the manager's area to `to`; answers how many. */
-    async moveAll(areaManagerId: string, fromRepId: string, toRepId: string): Promise<number> {
+    /** Moves every pharmacy of `from` in the manager's area to `to`, recorded in the activity log with who did it; answers how many. */
+    async moveAll(areaManagerId: string, fromRepId: string, toRepId: string, actorId: string): Promise<number> {
       // The rep's name is not part of a pharmacy's stored CSV record (export-lines.ts): the record stands.
       const moved = await db
         .update(fieldPharmacies)
         .set({ salesRepId: toRepId, updatedAt: now() })
         .where(and(eq(fieldPharmacies.areaManagerId, areaManagerId), eq(fieldPharmacies.salesRepId, fromRepId)))
         .returning({ id: fieldPharmacies.id });
+      if (moved.length) await recordStaffChange(db, { at: now(), action: 'moved', staffUserId: fromRepId, actorId, toStaffUserId: toRepId, pharmacies: moved.length });
       return moved.length;
     },
 

@@ -97,6 +97,8 @@ describe('the daily joins digest', () => {
     expect(english[0]!.subject).toBe('Pharmacy Champions: 1 join on 18 November');
     expect(english[0]!.text).toMatch(/Yesterday \(Wednesday,? 18 November 2026\) your reps recorded 1 join:/);
     expect(english[0]!.text).toContain('turn off "Daily e-mail of joins" on the "Reps" page');
+    // The reps page in the manager's language.
+    expect(english[0]!.text).toContain(`https://campioni.example.it/it/areamanager/reps/${people.amEn.id}?lang=en`);
 
     // Turned off: nothing. No joins: nothing.
     expect(await digestsTo(people.amOff)).toHaveLength(0);

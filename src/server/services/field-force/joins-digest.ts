@@ -8,7 +8,8 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { CALL_FLAG_JOINED_UNIFY } from '#shared/reference/call-flags.ts';
 import { routePath } from '#shared/routes.ts';
-import type { StaffLanguage } from '#shared/schemas/staff.ts';
+import { LANGUAGE_TAG, MARKET_LANGUAGE } from '#shared/markets.ts';
+import { STAFF_LANGUAGES, type StaffLanguage } from '#shared/schemas/staff.ts';
 import type { Config } from '../../config.ts';
 import { rowsOf, type Database } from '../../db/client.ts';
 import { configuredMarketBase } from '../links.ts';
@@ -31,8 +32,7 @@ interface Join {
 interface DigestInput {
   to: string;
   firstName: string;
-  /** Area managers read it in Italian or English (a German staff language is for reviewers). */
-  language: Extract<StaffLanguage, 'it' | 'en'>;
+  language: StaffLanguage;
   /** YYYY-MM-DD, the Rome day reported. */
   day: string;
   joins: Join[];
@@ -58,12 +58,20 @@ const WORDING = {
     optOut: 'To stop this summary, turn off "Daily e-mail of joins" on the "Reps" page of your staff area.',
     button: 'Open the Reps page',
   },
+  de: {
+    subject: (product: string, count: number, date: string) => `${product}: ${count === 1 ? '1 Beitritt' : `${count} Beitritte`} am ${date}`,
+    greeting: (name: string) => `Guten Tag ${name},`,
+    intro: (count: number, date: string) => (count === 1 ? `gestern (${date}) hat Ihr Außendienst 1 Beitritt erfasst:` : `gestern (${date}) hat Ihr Außendienst ${count} Beitritte erfasst:`),
+    noRep: 'Außendienst nicht angegeben',
+    optOut: 'Wenn Sie diese Übersicht nicht mehr erhalten möchten, schalten Sie auf der Seite „Außendienst“ Ihres Mitarbeiterbereichs „Tägliche E-Mail mit den Beitritten“ aus.',
+    button: 'Seite „Außendienst“ öffnen',
+  },
 } as const;
 
 /** The digest e-mail: the day's joins, one line each (pharmacy, town, rep), and where to turn it off. */
-function joinsDigestMail(input: DigestInput): MailMessage {
+export function joinsDigestMail(input: DigestInput): MailMessage {
   const words = WORDING[input.language];
-  const locale = input.language === 'it' ? 'it-IT' : 'en-GB';
+  const locale = LANGUAGE_TAG[input.language];
   const noon = new Date(`${input.day}T12:00:00Z`);
   const date = noon.toLocaleDateString(locale, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
   const shortDate = noon.toLocaleDateString(locale, { day: 'numeric', month: 'long', timeZone: 'UTC' });
@@ -105,7 +113,9 @@ async function sendJoinsDigests(db: Database, options: { now: Date; productName:
     if (!entry.joins.has(row.pharmacy_id)) entry.joins.set(row.pharmacy_id, { pharmacy: row.pharmacy, city: row.city, rep: row.rep });
     byManager.set(row.manager_id, entry);
   }
-  const settingsUrl = (managerId: string) => (options.linkBase ? `${options.linkBase}${routePath('areaManagerReps', { areaManagerId: managerId })}` : null);
+  // The reps page in the manager's language: the field team's market is Italy's.
+  const settingsUrl = (managerId: string, language: StaffLanguage) =>
+    options.linkBase ? `${options.linkBase}${routePath('areaManagerReps', { areaManagerId: managerId })}${language === MARKET_LANGUAGE.it ? '' : `?lang=${language}`}` : null;
   let queued = 0;
   for (const { manager, joins } of byManager.values()) {
     const sent = await db.transaction(async (tx) => {
@@ -113,8 +123,8 @@ async function sendJoinsDigests(db: Database, options: { now: Date; productName:
         insert into joins_digests (area_manager_id, day, joins) values (${manager.manager_id}, ${day}::date, ${joins.size})
         on conflict do nothing returning area_manager_id`);
       if (rowsOf(claimed).length === 0) return false;
-      const language = manager.language === 'en' ? 'en' : 'it';
-      await enqueueMail(tx, joinsDigestMail({ to: manager.email, firstName: manager.first_name, language, day, joins: [...joins.values()], productName: options.productName, settingsUrl: settingsUrl(manager.manager_id) }));
+      const language = STAFF_LANGUAGES.find((known) => known === manager.language) ?? MARKET_LANGUAGE.it;
+      await enqueueMail(tx, joinsDigestMail({ to: manager.email, firstName: manager.first_name, language, day, joins: [...joins.values()], productName: options.productName, settingsUrl: settingsUrl(manager.manager_id, language) }));
       return true;
     });
     if (sent) queued += 1;

@@ -21,7 +21,7 @@ const WORDING: Record<Language, Wording> = {
   en: {
     subject: 'Please check the details we recorded about you',
     reminderSubject: 'Reminder: please check the details we recorded about you',
-    intro: (pharmacy) => `One of our representatives has recorded your details while signing up the pharmacy ${pharmacy} to our network of oncology pharmacies.`,
+    intro: (pharmacy) => `One of our representatives recorded your details when ${pharmacy} joined our network of oncology pharmacies.`,
     ask: 'Please open this personal link to check what was recorded, correct anything that is wrong, and give the declarations and the consent to publication yourself:',
     button: 'Check my details',
     expiry: (date) => `The link works until ${date}. If you do not confirm by then, we delete your personal data; the pharmacy stays on record as a business.`,
@@ -32,7 +32,7 @@ const WORDING: Record<Language, Wording> = {
   it: {
     subject: 'Verifichi i dati che abbiamo registrato su di Lei',
     reminderSubject: 'Promemoria: verifichi i dati che abbiamo registrato su di Lei',
-    intro: (pharmacy) => `Un nostro rappresentante ha registrato i Suoi dati durante l'adesione della farmacia ${pharmacy} alla nostra rete di farmacie oncologiche.`,
+    intro: (pharmacy) => `Un nostro rappresentante ha registrato i Suoi dati quando «${pharmacy}» ha aderito alla nostra rete di farmacie oncologiche.`,
     ask: 'Apra questo link personale per verificare i dati registrati, correggere ciò che non è esatto e rilasciare personalmente le dichiarazioni e il consenso alla pubblicazione:',
     button: 'Verifica i miei dati',
     expiry: (date) => `Il link è valido fino al ${date}. Se entro quella data non conferma, cancelleremo i Suoi dati personali; la farmacia resta registrata come esercizio commerciale.`,
@@ -43,7 +43,7 @@ const WORDING: Record<Language, Wording> = {
   de: {
     subject: 'Bitte prüfen Sie die über Sie erfassten Angaben',
     reminderSubject: 'Erinnerung: Bitte prüfen Sie die über Sie erfassten Angaben',
-    intro: (pharmacy) => `Eine Außendienstmitarbeiterin oder ein Außendienstmitarbeiter hat Ihre Angaben erfasst, als die Apotheke ${pharmacy} in unser Netzwerk onkologischer Apotheken aufgenommen wurde.`,
+    intro: (pharmacy) => `Eine Außendienstmitarbeiterin oder ein Außendienstmitarbeiter hat Ihre Angaben erfasst, als „${pharmacy}“ unserem Netzwerk onkologischer Apotheken beigetreten ist.`,
     ask: 'Bitte öffnen Sie diesen persönlichen Link, um die erfassten Angaben zu prüfen, Fehler zu berichtigen und die Erklärungen sowie die Einwilligung in die Veröffentlichung selbst abzugeben:',
     button: 'Meine Angaben prüfen',
     expiry: (date) => `Der Link ist bis zum ${date} gültig. Bestätigen Sie bis dahin nicht, löschen wir Ihre personenbezogenen Daten; die Apotheke bleibt als Betrieb erfasst.`,
@@ -73,6 +73,7 @@ export function pharmacistConfirmationMail(input: ConfirmationMailInput, setting
     to: input.to,
     subject: `${settings.productName}: ${input.reminder ? w.reminderSubject : w.subject}`,
     text: `${before.join('\n\n')}\n\n${input.link}\n\n${after.join('\n\n')}\n\n${settings.productName}\n`,
-    html: simpleHtml([...before, ...after], { url: input.link, label: w.button }, input.language),
+    // The button after the sentence that introduces it.
+    html: simpleHtml([...before, ...after], { url: input.link, label: w.button }, input.language, undefined, before.length - 1),
   };
 }

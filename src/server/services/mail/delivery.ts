@@ -5,6 +5,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Transporter } from 'nodemailer';
 import { MAIL_SMTP_TIMEOUT_MS, type MailSettings } from '../../config.ts';
+import { frameMail } from './frame.ts';
 
 export interface OutboxMail {
   id: string;
@@ -31,7 +32,7 @@ export function emlFileFor(dir: string, mail: Pick<OutboxMail, 'id' | 'createdAt
   return path.join(dir, `${mail.createdAt.toISOString().replace(/[:.]/g, '-')}-${mail.id}.eml`);
 }
 
-export function createMailDelivery(settings: Pick<MailSettings, 'smtpUrl' | 'from' | 'dir'>) {
+export function createMailDelivery(settings: Pick<MailSettings, 'smtpUrl' | 'from' | 'dir' | 'operator'>) {
   // nodemailer loads with the first message to send, not at start (issue 27).
   let transport: Promise<Transporter> | null = null;
   const transportOf = () =>
@@ -49,12 +50,15 @@ export function createMailDelivery(settings: Pick<MailSettings, 'smtpUrl' | 'fro
   return {
     async deliver(mail: OutboxMail): Promise<Delivered> {
       const messageId = messageIdFor(mail.id, settings.from);
+      const framed = frameMail(mail, settings.operator);
       const info = await (await transportOf()).sendMail({
         from: settings.from,
         to: mail.to,
+        replyTo: framed.replyTo,
         subject: mail.subject,
-        text: mail.text,
-        html: mail.html ?? undefined,
+        text: framed.text,
+        html: framed.html ?? undefined,
+        headers: framed.headers,
         messageId,
         date: mail.createdAt,
       });

@@ -1,13 +1,14 @@
 // Duplicate flags on the review desk (issue 25 item 4): the other applications, of any status but
 // erased, that share with this one its registration number, its pharmacy (the same place, or the
-// same address written alike), its mailbox (services/mailbox.ts) or its photo (the same bytes, by
-// `files.sha256`). Each flag names the other application, which the page links.
+// same address written alike), its mailbox or a +tag spelling of it (services/mailbox.ts) or its
+// photo (the same bytes, by `files.sha256`). Each flag names the other application, which the page links.
 import { and, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Country } from '#shared/markets.ts';
 import type { DuplicateFlag, DuplicateKind } from '#shared/schemas/review-checks.ts';
 import type { ApplicationStatus } from '#shared/schemas/review.ts';
 import type { Queryable } from '../../db/client.ts';
 import { applications, files, pharmacies } from '../../db/schema.ts';
+import { sameUntaggedMailbox } from '../mailbox.ts';
 
 /** Flags shown per kind: enough to see a pattern, never a page of thousands. */
 const PER_KIND = 10;
@@ -30,7 +31,7 @@ export async function duplicatesOf(db: Queryable, applicationId: string): Promis
   const conditions: Record<DuplicateKind, SQL | null> = {
     registrationNumber: sql`lower(${applications.registrationNumber}) = lower(${self.registrationNumber})`,
     place: or(eq(applications.placeId, self.placeId), inArray(applications.placeId, samePlaces))!,
-    mailbox: self.mailbox ? eq(applications.mailbox, self.mailbox) : null,
+    mailbox: self.mailbox ? sameUntaggedMailbox(applications.mailbox, self.mailbox) : null,
     photo: photoHash
       ? inArray(
           applications.photo,

@@ -3,9 +3,11 @@
 // audit row with its internal note, the end of any claim, and the applicant's e-mail, queued in
 // the outbox); internal notes written on their own (issue 25).
 import { and, asc, desc, eq, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
-import { applicationFormFor } from '#shared/forms/catalogue.ts';
-import { fieldOrder, repeatNumbers, sectionsOf, transportFields } from '#shared/forms/derive.ts';
+import { FORMS, applicationFormFor } from '#shared/forms/catalogue.ts';
+import { answerFields, fieldOrder, repeatNumbers, sectionsOf, transportFields } from '#shared/forms/derive.ts';
+import type { FormDef } from '#shared/forms/model.ts';
 import { COUNTRIES, isCountry, isLanguage, type Country, type Language } from '#shared/markets.ts';
+import { routePath } from '#shared/routes.ts';
 import { PHOTO_URL_PREFIX } from '#shared/schemas/api.ts';
 import {
   AGE_BANDS,
@@ -31,6 +33,7 @@ import { rowsOf, type Database } from '../../db/client.ts';
 import { applications, fieldPharmacies, files, pharmacies, reviewAudit, reviewClaims, staffUsers } from '../../db/schema.ts';
 import { newEditTokenWithHash } from '../applications.ts';
 import { enqueueMail } from '../mail/outbox.ts';
+import { newStatusToken } from '../my-application.ts';
 import { decisionMail } from './decision-mail.ts';
 import { keepAnswersAtChangeRequest } from './review-snapshots.ts';
 import { consentsOf } from '../consents.ts';
@@ -72,8 +75,8 @@ export interface ReviewDeskOptions {
   supportEmail: string;
 }
 
-/** The applicant's edit link for a market, language and token (built by the route, which knows the origin). */
-export type EditLinkFor = (country: string, language: string, token: string) => string;
+/** A link to a page of the applicant's market in their language (built by the route, which knows the origin: links.ts applicantLinkBuilder). */
+export type ApplicantLinkFor = (country: string, language: string, path: string) => string;
 
 const likePrefix = (q: string) => `${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
@@ -133,12 +136,32 @@ const listItem = (row: ListRow): ReviewListItem => ({
 });
 
 /**
+ * What a pharmacist signed in the field was asked (decisions 0021, 0022): the pharmacy and the short
+ * form's answers that the rep or area manager recorded, and the pharmacist's own three declarations.
+ */
+const FIELD_SIGNED_FORM: FormDef = { ...FORMS['field-confirmation'], steps: [['pharmacy', 'short-italian', 'confirmations-3']] };
+
+/** The form whose questions an application answered: a field-signed one's short form, until the pharmacist resubmits through the full one. */
+function formOf(country: string, language: string, answers: Record<string, unknown>, fieldSigned: boolean): FormDef {
+  const full = applicationFormFor(isCountry(country) ? country : 'uk', isLanguage(language) ? language : 'en');
+  if (!fieldSigned) return full;
+  const asked = new Set([...answerFields(FIELD_SIGNED_FORM), ...transportFields(full)]);
+  return Object.keys(answers).every((name) => asked.has(name)) ? FIELD_SIGNED_FORM : full;
+}
+
+/** What the review detail knows beside the answers: the files given (by field) and whether the application was signed in the field. */
+interface AnswersContext {
+  files?: Record<string, number>;
+  fieldSigned?: boolean;
+}
+
+/**
  * The stored answers in the form's field order, each with the wording namespace of its section;
  * a section's fields that no input shows (the address of the chosen place) follow its shown ones,
- * and answers of no section come last.
+ * and answers of no section come last. A file field's answer is the number of files given.
  */
-export function fieldsInFormOrder(country: string, language: string, answers: Record<string, unknown>): { formId: string; formTexts: string; fields: ReviewField[] } {
-  const form = applicationFormFor(isCountry(country) ? country : 'uk', isLanguage(language) ? language : 'en');
+export function fieldsInFormOrder(country: string, language: string, answers: Record<string, unknown>, context: AnswersContext = {}): { formId: string; formTexts: string; fields: ReviewField[] } {
+  const form = formOf(country, language, answers, context.fieldSigned === true);
   const shown = fieldOrder(form, undefined, answers);
   const fields: ReviewField[] = [];
   // Transport fields (the market, the bot check) are not answers; rows stored before decision 0018 hold them.
@@ -149,6 +172,10 @@ export function fieldsInFormOrder(country: string, language: string, answers: Re
     fields.push({ name, value: answers[name] ?? null, texts });
   };
   for (const section of sectionsOf(form)) {
+    for (const name of section.files ?? []) {
+      listed.add(name);
+      fields.push({ name, value: context.files?.[name] || null, texts: section.texts });
+    }
     const base = Object.keys({ ...section.fields, ...section.formFields });
     const names = section.repeat ? repeatNumbers(section, answers).flatMap((n) => base.map((name) => `${name}${n}`)) : base;
     for (const name of shown) if (names.includes(name)) add(name, section.texts);
@@ -202,7 +229,7 @@ export function createReviewDesk(db: Database, options: ReviewDeskOptions) {
     async detail(id: string, viewerId: string): Promise<ReviewDetail | null> {
       const at = now();
       const [row] = await db
-        .select({ ...listColumns(at), answers: applications.answers, photo: applications.photo, place: pharmacies })
+        .select({ ...listColumns(at), answers: applications.answers, photo: applications.photo, signedInFieldById: applications.signedInFieldBy, place: pharmacies })
         .from(applications)
         .innerJoin(pharmacies, eq(pharmacies.placeId, applications.placeId))
         .where(eq(applications.id, id));
@@ -218,13 +245,15 @@ export function createReviewDesk(db: Database, options: ReviewDeskOptions) {
         .where(eq(reviewAudit.applicationId, id))
         .orderBy(desc(reviewAudit.at), desc(reviewAudit.id));
       const photo = row.photo ? linked.find((f) => f.kind === 'photo' && f.storageName === row.photo) : undefined;
+      const certificates = linked.filter((f) => f.kind === 'certificate');
+      const fieldRecords = await db.select({ id: fieldPharmacies.id }).from(fieldPharmacies).where(eq(fieldPharmacies.applicationId, id));
       const { place } = row;
       return {
         ...listItem(row as ListRow),
-        ...fieldsInFormOrder(row.market, row.language, row.answers),
+        ...fieldsInFormOrder(row.market, row.language, row.answers, { files: { file: certificates.length }, fieldSigned: row.signedInFieldById !== null || fieldRecords.length > 0 }),
         photoFileId: photo?.id ?? null,
         photoUrl: row.photo ? `${PHOTO_URL_PREFIX}${row.photo}` : null,
-        certificateFileIds: linked.filter((f) => f.kind === 'certificate').map((f) => f.id),
+        certificateFileIds: certificates.map((f) => f.id),
         place: { placeId: place.placeId, name: place.name, address: place.address, lat: place.lat, lng: place.lng },
         history: history.map((h) => ({
           id: h.id,
@@ -237,7 +266,7 @@ export function createReviewDesk(db: Database, options: ReviewDeskOptions) {
           by: h.firstName === null ? null : `${h.firstName} ${h.lastName ?? ''}`.trim(),
         })),
         // The application's own declarations, and for one signed in the field the staff statements of its field record.
-        consents: await consentsOf(db, { applicationIds: [id], fieldPharmacyIds: (await db.select({ id: fieldPharmacies.id }).from(fieldPharmacies).where(eq(fieldPharmacies.applicationId, id))).map((r) => r.id) }),
+        consents: await consentsOf(db, { applicationIds: [id], fieldPharmacyIds: fieldRecords.map((r) => r.id) }),
         decisions: decisionsFrom(row.status as string),
         claim: await liveClaim(db, id, at).then((claim) => (claim ? claimView(claim, viewerId) : null)),
       };
@@ -276,12 +305,12 @@ export function createReviewDesk(db: Database, options: ReviewDeskOptions) {
     },
 
     /** Takes a decision if the application's status allows it, audits it, then e-mails the applicant. */
-    async decide(id: string, input: DecisionInput, actorId: string, editLinkFor: EditLinkFor): Promise<DecideResult> {
+    async decide(id: string, input: DecisionInput, actorId: string, linkFor: ApplicantLinkFor): Promise<DecideResult> {
       const { decision, reason, internalNote, confirmClaim } = input;
       const at = now();
       const outcome = await db.transaction(async (tx) => {
         const [row] = await tx
-          .select({ status: applications.status, email: applications.email, firstName: applications.firstName, language: applications.language, country: applications.country })
+          .select({ status: applications.status, email: applications.email, firstName: applications.firstName, language: applications.language, country: applications.country, listingId: applications.listingId })
           .from(applications)
           .where(eq(applications.id, id))
           .for('update');
@@ -295,9 +324,17 @@ export function createReviewDesk(db: Database, options: ReviewDeskOptions) {
         // "Request changes" issues a fresh edit link: any earlier one stops working. Only its hash is kept;
         // the token is in the e-mail alone (docs/decisions/0042).
         const edit = decision === 'request_changes' ? newEditTokenWithHash() : null;
+        // The approval links the status page with a token of its own, as only hashes are kept; the
+        // received e-mail's link keeps working beside it (docs/decisions/0061).
+        const status = decision === 'approve' ? newStatusToken() : null;
         await tx
           .update(applications)
-          .set({ status: transition.to, updatedAt: at, ...(edit ? { editTokenHash: edit.hash, editTokenExpiresAt: new Date(at.getTime() + EDIT_LINK_DAYS * DAY_MS) } : {}) })
+          .set({
+            status: transition.to,
+            updatedAt: at,
+            ...(edit ? { editTokenHash: edit.hash, editTokenExpiresAt: new Date(at.getTime() + EDIT_LINK_DAYS * DAY_MS) } : {}),
+            ...(status ? { decisionStatusTokenHash: status.hash } : {}),
+          })
           .where(eq(applications.id, id));
         await tx.insert(reviewAudit).values({ at, applicationId: id, actorId, action: decision, fromStatus: row.status, toStatus: transition.to, reason: reason || null, internalNote: internalNote || null });
         // What the application looks like now, to show what the applicant changes (issue 25 item 3).
@@ -307,7 +344,9 @@ export function createReviewDesk(db: Database, options: ReviewDeskOptions) {
           language: row.language,
           firstName: row.firstName,
           reason,
-          editLink: edit ? editLinkFor(row.country, row.language, edit.token) : undefined,
+          editLink: edit ? linkFor(row.country, row.language, routePath('editRedirect', { id: edit.token })) : undefined,
+          listingLink: status ? linkFor(row.country, row.language, routePath('finderListing', { listingId: row.listingId })) : undefined,
+          statusLink: status ? linkFor(row.country, row.language, routePath('myApplication', { token: status.token })) : undefined,
           productName: options.productName,
           supportEmail: options.supportEmail,
         });

@@ -9,7 +9,7 @@ import type { Actor } from '../auth/auth.ts';
 import { createStaffUsers } from '../auth/staff-users.ts';
 
 export function createReviewers(db: Database, now: () => Date) {
-  const users = createStaffUsers(db);
+  const users = createStaffUsers(db, now);
   const record = (event: string, user: { id: string; email: string }, by: string, actor: Actor) =>
     db.insert(authEvents).values({ at: now(), event, email: user.email, userId: user.id, ip: actor.ip, userAgent: actor.userAgent?.slice(0, 500) ?? null, detail: `by ${by}` });
 
@@ -20,7 +20,7 @@ export function createReviewers(db: Database, now: () => Date) {
     },
 
     async add(input: { email: string; firstName: string; lastName: string; language: StaffLanguage }, by: string, actor: Actor): Promise<{ id: string } | 'duplicate'> {
-      const added = await users.add({ ...input, role: 'reviewer' });
+      const added = await users.add({ ...input, role: 'reviewer' }, { actorId: by });
       if (added !== 'duplicate') await record('reviewer_added', { id: added.id, email: input.email }, by, actor);
       return added;
     },
@@ -30,7 +30,7 @@ export function createReviewers(db: Database, now: () => Date) {
       const [user] = await db.select().from(staffUsers).where(and(eq(staffUsers.id, id), eq(staffUsers.role, 'reviewer')));
       if (!user) return false;
       if (user.disabledAt) return true;
-      await users.disable(user.email, now());
+      await users.disable(user.email, { actorId: by });
       await record('reviewer_disabled', user, by, actor);
       return true;
     },

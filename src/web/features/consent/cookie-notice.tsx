@@ -2,9 +2,13 @@
 // block the page. It asks only about the optional categories the market really has (see
 // optionalCategories); with none, it is a notice with a single acknowledgement. The footer's
 // "Cookie settings" reopens it, to change or withdraw the choice.
-import { useEffect, useId, useRef, useState } from 'react';
+// It is a region named by its first line, not a heading: a heading here would come before the
+// page's own h1 for a reader who moves by headings. Its buttons send a plain form that the server
+// answers with the same cookies (routes/cookie-consent.ts), so it closes with scripting off too.
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { CONSENT_FORM_PATH } from '#shared/limits.ts';
 import { useLocalPath, useSite } from '../../lib/site-context.tsx';
 import { routePath } from '#shared/routes.ts';
 import {
@@ -24,14 +28,14 @@ export interface CookieNoticeProps {
 
 export function CookieNotice({ audience = 'applicants' }: CookieNoticeProps) {
   const { t } = useTranslation();
-  const { config, cookies } = useSite();
+  const { config, server } = useSite();
   const localPath = useLocalPath();
   const id = useId();
   // On the server, the request's cookies: the page's HTML shows the notice as the browser first renders it.
-  const doc = cookies === undefined ? document : ({ cookie: cookies } as Document);
+  const doc = server ? ({ cookie: server.cookies } as Document) : document;
   const [open, setOpen] = useState(() => !isNoticeClosed(doc));
   const [mapAllowed, setMapAllowed] = useState(() => hasConsent('map', doc));
-  const headingRef = useRef<HTMLHeadingElement>(null);
+  const headingRef = useRef<HTMLParagraphElement>(null);
   /** Where focus goes back to after a reopened notice closes (the footer's link). */
   const opener = useRef<HTMLElement | null>(null);
   const asksAboutMap = optionalCategories(config).includes('map');
@@ -67,12 +71,28 @@ export function CookieNotice({ audience = 'applicants' }: CookieNoticeProps) {
     opener.current = null;
   }
 
+  /** A button of the form: with scripts it saves the choice here; without, the form takes it to the server. */
+  const choice = (categories: readonly CookieCategory[], label: string, secondary = false): ReactNode => (
+    <button
+      type="submit"
+      name="categories"
+      value={categories.join(',')}
+      className={secondary ? 'button button--secondary' : 'button'}
+      onClick={(event) => {
+        event.preventDefault();
+        close(categories);
+      }}
+    >
+      {label}
+    </button>
+  );
+
   return (
     <section className="cookie-notice" aria-labelledby={headingId}>
-      <div className="cookie-notice__inner">
-        <h2 id={headingId} ref={headingRef} className="cookie-notice__heading" tabIndex={-1}>
+      <form className="cookie-notice__inner" method="post" action={CONSENT_FORM_PATH}>
+        <p id={headingId} ref={headingRef} className="cookie-notice__heading" tabIndex={-1}>
           {t('consent.heading')}
-        </h2>
+        </p>
         <p>{t(audience === 'staff' ? 'consent.essential.staff' : 'consent.essential.applicants')}</p>
         {asksAboutMap && (
           <p>
@@ -82,34 +102,22 @@ export function CookieNotice({ audience = 'applicants' }: CookieNoticeProps) {
         <div className="cookie-notice__actions">
           {asksAboutMap && mapAllowed && (
             <>
-              <button type="button" className="button" onClick={() => close(['essential'])}>
-                {t('consent.map.withdraw')}
-              </button>
-              <button type="button" className="button button--secondary" onClick={() => close(['essential', 'map'])}>
-                {t('consent.map.keep')}
-              </button>
+              {choice(['essential'], t('consent.map.withdraw'))}
+              {choice(['essential', 'map'], t('consent.map.keep'), true)}
             </>
           )}
           {asksAboutMap && !mapAllowed && (
             <>
-              <button type="button" className="button" onClick={() => close(['essential', 'map'])}>
-                {t('consent.map.allow')}
-              </button>
-              <button type="button" className="button" onClick={() => close(['essential'])}>
-                {t('consent.map.refuse')}
-              </button>
+              {choice(['essential', 'map'], t('consent.map.allow'))}
+              {choice(['essential'], t('consent.map.refuse'))}
             </>
           )}
-          {!asksAboutMap && (
-            <button type="button" className="button" onClick={() => close(['essential'])}>
-              {t('consent.acknowledge')}
-            </button>
-          )}
+          {!asksAboutMap && choice(['essential'], t('consent.acknowledge'))}
         </div>
         <p className="cookie-notice__policy">
           <Link to={localPath(policyPath)}>{t('consent.policyLink')}</Link>
         </p>
-      </div>
+      </form>
     </section>
   );
 }

@@ -30,6 +30,7 @@ const DATA: MyDataExport = {
   drafts: [],
   emails: [{ to: 'anna@example.de', subject: 'Ihre Daten', text: '…', createdAt: '2026-11-20T10:00:00Z', sentAt: '2026-11-20T10:00:00Z' }],
   consents: [],
+  otherSpellings: false,
   linkExpiresAt: '2026-11-27T10:00:00Z',
 };
 
@@ -95,6 +96,7 @@ describe('/my-data/{token}', () => {
     expect(screen.getByText('anna@example.de')).toBeInTheDocument();
     expect(screen.getByText(/bis zum 27\. November 2026/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Meine Daten herunterladen' })).toBeInTheDocument();
+    expect(screen.queryByText(/anderen Schreibweise/)).not.toBeInTheDocument();
     await noAxeViolations();
 
     await user.click(screen.getByRole('button', { name: 'Meine Daten löschen' }));
@@ -121,6 +123,13 @@ describe('/my-data/{token}', () => {
     expect(screen.getByText('Maria Verdi')).toBeInTheDocument();
     expect(screen.getByText('Farmacia Porta Pia, Via Nomentana 1, Roma')).toBeInTheDocument();
     expect(screen.getByText('Noch nicht bestätigt')).toBeInTheDocument();
+    await noAxeViolations();
+  });
+
+  it('says in one sentence that records under another spelling of the address have a link of their own', async () => {
+    stubApi({ [`/api/data-rights/${TOKEN}`]: () => json({ status: 'ok', data: { ...DATA, otherSpellings: true } }) });
+    await renderMyData();
+    expect(await screen.findByText('Daten zu einer anderen Schreibweise dieser E-Mail-Adresse (etwa mit einem „+“ und einem Zusatz) werden hier weder angezeigt noch gelöscht: An diese Adresse haben wir einen eigenen Link gesendet.')).toBeInTheDocument();
     await noAxeViolations();
   });
 

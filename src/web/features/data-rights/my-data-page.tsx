@@ -5,9 +5,10 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { LANGUAGE_TAG } from '#shared/markets.ts';
+import { MARKET_TIME_ZONE } from '#shared/market-time-zones.ts';
 import { routePath } from '#shared/routes.ts';
 import type { MyDataExport } from '#shared/schemas/applicant-links.ts';
-import { useLocalPath, useSite } from '../../lib/site-context.tsx';
+import { useLocalPath, useSite, useDocumentTitle } from '../../lib/site-context.tsx';
 import { useLinkAnswer } from '../../lib/use-link-answer.ts';
 import { eraseMyData, getMyData } from '../../lib/api/applicant-links.ts';
 import { ErrorView } from '../../components/error-view.tsx';
@@ -35,7 +36,9 @@ export function MyDataPage() {
   const { token = '' } = useParams();
   const { config } = useSite();
   const localPath = useLocalPath();
-  const [state, setState] = useLinkAnswer<MyDataExport, { kind: 'erased' }>(token, getMyData, `${t('myData.page.title')} – ${config.productName}`);
+  const [state, setState] = useLinkAnswer<MyDataExport, { kind: 'erased' }>(token, getMyData);
+  // The "link not valid" view sets its own.
+  useDocumentTitle(state.kind === 'notValid' ? null : `${t('myData.page.title')} – ${config.productName}`);
   const [confirming, setConfirming] = useState(false);
   const [erasing, setErasing] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -66,7 +69,7 @@ export function MyDataPage() {
   }
 
   const { data } = state;
-  const date = (iso: string) => new Date(iso).toLocaleDateString(LANGUAGE_TAG[config.language], { day: 'numeric', month: 'long', year: 'numeric' });
+  const date = (iso: string) => new Date(iso).toLocaleDateString(LANGUAGE_TAG[config.language], { day: 'numeric', month: 'long', year: 'numeric', timeZone: MARKET_TIME_ZONE[config.country] });
   const email = config.operator.supportEmail;
   const text = (value: unknown) => (typeof value === 'string' && value ? value : '–');
 
@@ -84,6 +87,7 @@ export function MyDataPage() {
         {t('myData.page.title')}
       </h1>
       <p className="pc-body">{t('myData.page.intro', { date: date(data.linkExpiresAt) })}</p>
+      {data.otherSpellings ? <p className="pc-body">{t('myData.page.otherSpellings')}</p> : null}
       {data.applications.map((a) => (
         <section key={a.id} aria-label={t('myData.page.application')}>
           <h2 className="pc-heading-m">{a.reference ? t('myData.page.applicationWithReference', { reference: a.reference }) : t('myData.page.application')}</h2>

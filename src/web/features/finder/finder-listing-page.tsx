@@ -12,7 +12,8 @@ import { ListingCard } from '../../components/listing-card.tsx';
 import { MapView } from '../../components/map-view.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { getFinderListing, type FinderListing } from '../../lib/api/finder-listing.ts';
-import { useLocalPath, useSite } from '../../lib/site-context.tsx';
+import { useLocalPath, useSite, useDocumentTitle } from '../../lib/site-context.tsx';
+import { usePageData } from '../../lib/page-data.ts';
 import './finder.css';
 
 /** A street's zoom: the pharmacy and the streets around it. */
@@ -22,9 +23,12 @@ type Loaded = { state: 'loading' } | { state: 'found'; listing: FinderListing } 
 
 export function FinderListingPage({ notFound }: { notFound: ReactNode }) {
   const { listingId = '' } = useParams();
-  const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
+  // The listing the server read for the page it rendered (it answers 404 for an id not listed).
+  const served = usePageData<FinderListing>();
+  const [loaded, setLoaded] = useState<Loaded>(served ? { state: 'found', listing: served } : { state: 'loading' });
 
   useEffect(() => {
+    if (served) return;
     const controller = new AbortController();
     setLoaded({ state: 'loading' });
     getFinderListing(listingId, controller.signal).then(
@@ -34,7 +38,7 @@ export function FinderListingPage({ notFound }: { notFound: ReactNode }) {
       },
     );
     return () => controller.abort();
-  }, [listingId]);
+  }, [listingId, served]);
 
   if (loaded.state === 'notFound') return notFound;
   if (loaded.state === 'failed') return <FailedListing />;
@@ -64,9 +68,7 @@ function Listing({ listing }: { listing: FinderListing }) {
   // Opened from the finder's results: Back goes back to them, as they were.
   const fromFinder = (useLocation().state as { fromFinder?: unknown } | null)?.fromFinder === true;
 
-  useEffect(() => {
-    document.title = listingTitle(t, listing, config.productName);
-  }, [t, listing, config.productName]);
+  useDocumentTitle(listingTitle(t, listing, config.productName));
 
   return (
     <div className="finder finder-listing">

@@ -14,7 +14,7 @@ import { FINDER_DEFAULT_RADIUS_KM, FINDER_SERVICE_MAX } from '#shared/schemas/fi
 import { ListingCard } from '../../components/listing-card.tsx';
 import { MapView } from '../../components/map-view.tsx';
 import { PlaceSearch } from '../../components/place-search.tsx';
-import { useLocalPath, useSite } from '../../lib/site-context.tsx';
+import { useLocalPath, useSite, useDocumentTitle } from '../../lib/site-context.tsx';
 import type { FinderPharmacy } from '../../lib/api/finder-pharmacies.ts';
 import { useFinderResults, type Origin } from './use-finder-results.ts';
 import { useMyLocation } from '../../lib/use-my-location.ts';
@@ -68,9 +68,7 @@ export function FinderPage() {
   const onFound = useCallback((position: { lat: number; lng: number }) => setOrigin(position), []);
   const location = useMyLocation(onFound);
 
-  useEffect(() => {
-    document.title = `${t('finder.title')} – ${config.productName}`;
-  }, [t, config.productName]);
+  useDocumentTitle(`${t('finder.title')} – ${config.productName}`);
 
   const points = useMemo(() => results.items.map((p) => ({ lat: p.lat, lng: p.lng, title: p.pharmacyName })), [results.items]);
   const locationMessage = location.state === 'idle' || location.state === 'found' ? '' : t(`finder.location.${location.state}`);

@@ -1,12 +1,12 @@
 // Screen 1: the market's own landing page (spec §2). Kept light: it is the first route a
 // visitor loads, so it imports nothing heavier than i18n and the router.
-import { Fragment, useEffect, type ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { firstFormPath } from '#shared/markets.ts';
 import { DECISION_WEEKS, FORM_MINUTES } from '#shared/limits.ts';
 import { CHARTER_COMMITMENTS } from '#shared/reference/options.ts';
-import { useLocalPath, useSite } from '../../lib/site-context.tsx';
+import { useLocalPath, useSite, useDocumentTitle } from '../../lib/site-context.tsx';
 import { CharterIcon } from '../../components/charter-icons.tsx';
 import { CharterList } from '../../components/charter-list.tsx';
 import { RichText } from '../../components/rich-text.tsx';
@@ -17,9 +17,7 @@ export function LandingPage() {
   const { t } = useTranslation();
   const market = config.country;
 
-  useEffect(() => {
-    document.title = t(`landing.${market}.pageTitle`);
-  }, [t, market]);
+  useDocumentTitle(t(`landing.${market}.pageTitle`));
 
   if (market === 'it') return <ItalianLanding />;
   if (market === 'de') return <GermanLanding />;

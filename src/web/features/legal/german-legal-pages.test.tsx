@@ -98,7 +98,7 @@ describe('DatenschutzPage', () => {
   it('has a table of purposes with data, legal basis and storage period', async () => {
     await renderInSite(<DatenschutzPage />, { country: 'de', route: '/datenschutz', settle: true });
     await contentsLinks();
-    const region = screen.getByRole('region', { name: 'Zweck, Daten, Rechtsgrundlage, Speicherdauer' });
+    const region = screen.getByRole('region', { name: 'Zwecke, Rechtsgrundlagen und Speicherdauer' });
     const rows = within(region).getAllByRole('row').slice(1);
     expect(rows.length).toBeGreaterThanOrEqual(8);
     for (const row of rows) {
@@ -128,18 +128,23 @@ describe('DatenschutzPage', () => {
     }
   });
 
-  it('lists both consent cookies for 365 days and marks where the consent manager shows its list', async () => {
+  it('lists both consent cookies for 365 days, and the current cookie list names every cookie the site sets', async () => {
     await renderInSite(<DatenschutzPage />, { country: 'de', route: '/datenschutz', settle: true });
     await contentsLinks();
-    const cookies = screen.getByRole('region', { name: 'Name, Zweck, Speicherdauer, Kategorie' });
+    const cookies = screen.getByRole('region', { name: 'Notwendige Cookies dieser Website' });
+    expect(within(cookies).getByRole('table')).toHaveAccessibleName('Notwendige Cookies dieser Website');
     for (const name of ['cookie_consent_categories', 'cookie_notice_closed']) {
       const row = within(cookies).getByRole('cell', { name }).closest('tr')!;
       expect(row).toHaveTextContent('365 Tage');
       expect(row).toHaveTextContent('Notwendig');
     }
-    const list = document.getElementById('consent-manager-cookie-list')!;
-    expect(list).toBe(screen.getByRole('region', { name: 'Aktuelle Cookie-Liste' }));
-    expect(list).toHaveTextContent(/zeigt unser Einwilligungsmanager die jeweils aktuelle Liste/);
+    const list = screen.getByRole('region', { name: 'Aktuelle Cookie-Liste' });
+    expect(within(list).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      expect.stringMatching(/^cookie_consent_categories und cookie_notice_closed: Ihre Cookie-Auswahl, 365 Tage/),
+      expect.stringMatching(/Mitarbeiter.*pc_session.*pc_signin/),
+    ]);
+    expect(list).toHaveTextContent('optionale Cookies setzt sie keine');
+    expect(list).not.toHaveTextContent(/Einwilligungsmanager/);
   });
 
   it('names the controller and the data protection officer from the configuration', async () => {

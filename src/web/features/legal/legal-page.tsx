@@ -6,7 +6,7 @@ import { use, useEffect, useMemo, type MouseEvent, type ReactNode } from 'react'
 import { Link, useLocation, useNavigate } from 'react-router';
 import { CONSENT_COOKIE_DAYS, CONSENT_COOKIES, CONTACT_SUPPORT_AFTER_WEEKS, DECISION_WEEKS, FORM_MINUTES, MIN_AGE } from '#shared/limits.ts';
 import { LANGUAGE_TAG, MARKET_LANGUAGE, type Language } from '#shared/markets.ts';
-import { useLocalPath, useSite } from '../../lib/site-context.tsx';
+import { useLocalPath, useSite, useDocumentTitle } from '../../lib/site-context.tsx';
 import { routePath } from '#shared/routes.ts';
 import { LEGAL_DATES, type LegalDocumentKind } from '#shared/legal-versions.ts';
 import { formatLegalDate } from './legal-dates.ts';
@@ -93,9 +93,7 @@ export function LegalPage({ kind }: { kind: LegalDocumentKind }) {
   const title = t(TITLE_KEY[kind]);
   const marketLanguage = MARKET_LANGUAGE[config.country];
 
-  useEffect(() => {
-    document.title = `${title} – ${config.productName}`;
-  }, [title, config.productName]);
+  useDocumentTitle(`${title} – ${config.productName}`);
 
   const privacyPath = localPath(`${variant.modePrefix}${routePath('privacyPolicy')}`);
   const termsPath = localPath(`${variant.modePrefix}${routePath('terms')}`);

@@ -1,7 +1,7 @@
 // Issue 25 item 5: the applicant's status page, in the applicant's language, for each status, with
 // the expected dates, what to do next, and the "link not valid" view; no axe violations.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import type { Country, Language } from '#shared/markets.ts';
 import type { MyApplicationStatus } from '#shared/schemas/my-application.ts';
@@ -50,13 +50,24 @@ describe('/my-application/{token}', () => {
     expect(await axeViolations()).toEqual([]);
   });
 
+  it("elides the Italian article before a day said with a vowel: entro l'8 gennaio, l'11 dicembre", async () => {
+    // Six weeks after 27 November is 8 January; a decision on 11 December.
+    await renderStatus({ ...SUBMITTED, submittedAt: '2026-11-27T10:00:00Z', market: 'it', language: 'it' }, 'it');
+    expect(await screen.findByText(/Se entro l'8 gennaio 2027 \(6 settimane\) non avrà ricevuto notizie/)).toBeInTheDocument();
+    expect(screen.queryByText(/il 8/)).toBeNull();
+    expect(screen.getByText(/entro il 25 dicembre 2026 circa/)).toBeInTheDocument();
+    cleanup();
+    await renderStatus({ ...SUBMITTED, status: 'approved', decidedAt: '2026-12-11T10:00:00Z', market: 'it', language: 'it' }, 'it');
+    expect(await screen.findByText(/La Sua candidatura è stata approvata l'11 dicembre 2026\./)).toBeInTheDocument();
+  });
+
   it('says in Italian that a request for changes was made, and offers a new link to update', async () => {
     await renderStatus({ ...SUBMITTED, status: 'changes_requested', decidedAt: '2026-11-10T09:00:00Z', market: 'it', language: 'it' }, 'it');
     expect(await screen.findByRole('heading', { level: 1, name: 'La Sua candidatura' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 2, name: 'Modifiche richieste' })).toBeInTheDocument();
     expect(screen.getByText(/Il 10 novembre 2026 Le abbiamo chiesto di modificare/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Inviami un nuovo link per aggiornare la candidatura' })).toHaveAttribute('href', '/update-link');
-    expect(within(row('Modifiche richieste il')).getByText('10 novembre 2026')).toBeInTheDocument();
+    expect(within(row('Data della richiesta')).getByText('10 novembre 2026')).toBeInTheDocument();
     expect(screen.getByText(/Codice di riferimento: PC-7K3M9Q/)).toBeInTheDocument();
     expect(await axeViolations()).toEqual([]);
   });

@@ -8,11 +8,13 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { CONTACT_SUPPORT_AFTER_WEEKS, DECISION_WEEKS } from '#shared/limits.ts';
 import { LANGUAGE_TAG } from '#shared/markets.ts';
+import { MARKET_TIME_ZONE } from '#shared/market-time-zones.ts';
 import { routePath } from '#shared/routes.ts';
 import type { ApplicantStatus } from '#shared/schemas/my-application.ts';
 import { getMyApplication } from '../../lib/api/my-application.ts';
-import { useLocalPath, useSite } from '../../lib/site-context.tsx';
+import { useLocalPath, useSite, useDocumentTitle } from '../../lib/site-context.tsx';
 import { useLinkAnswer } from '../../lib/use-link-answer.ts';
+import { dayContext } from '../../lib/day-context.ts';
 import { ErrorView } from '../../components/error-view.tsx';
 import { LinkNotValidView } from '../../components/link-not-valid-view.tsx';
 import { Spinner } from '../../components/spinner.tsx';
@@ -32,7 +34,9 @@ export function MyApplicationPage() {
   const { token = '' } = useParams();
   const { config } = useSite();
   const localPath = useLocalPath();
-  const [state] = useLinkAnswer(token, getMyApplication, `${t('myApplication.title')} – ${config.productName}`);
+  const [state] = useLinkAnswer(token, getMyApplication);
+  // The "link not valid" view sets its own.
+  useDocumentTitle(state.kind === 'notValid' ? null : `${t('myApplication.title')} – ${config.productName}`);
   const heading = useRef<HTMLHeadingElement>(null);
 
   useEffect(() => {
@@ -53,7 +57,7 @@ export function MyApplicationPage() {
   if (state.kind === 'notValid') return <LinkNotValidView texts="myApplication.linkNotValid" newLinkPath={routePath('updateLinkRequest')} />;
 
   const { data } = state;
-  const date = (at: Date | string) => new Date(at).toLocaleDateString(LANGUAGE_TAG[config.language], { day: 'numeric', month: 'long', year: 'numeric' });
+  const date = (at: Date | string) => new Date(at).toLocaleDateString(LANGUAGE_TAG[config.language], { day: 'numeric', month: 'long', year: 'numeric', timeZone: MARKET_TIME_ZONE[config.country] });
   const submitted = new Date(data.submittedAt);
   const after = (weeks: number) => date(new Date(submitted.getTime() + weeks * WEEK_MS));
   const decided = data.decidedAt ? date(data.decidedAt) : '';
@@ -84,7 +88,7 @@ export function MyApplicationPage() {
         <h2 id="my-application-status" className="pc-heading-m">
           {t(`myApplication.status.${data.status}.title`)}
         </h2>
-        <p className="pc-body">{t(`myApplication.status.${data.status}.body`, { date: decided, submitted: date(submitted) })}</p>
+        <p className="pc-body">{t(`myApplication.status.${data.status}.body`, { date: decided, submitted: date(submitted), context: dayContext(data.status === 'submitted' ? date(submitted) : decided) })}</p>
         {data.status === 'changes_requested' ? (
           <>
             <p className="pc-body">{t('myApplication.status.changes_requested.next')}</p>
@@ -111,8 +115,8 @@ export function MyApplicationPage() {
           { key: t('myApplication.dates.submitted'), value: date(submitted) },
           ...(WAITING.includes(data.status)
             ? [
-                { key: t('myApplication.dates.decisionBy'), value: t('myApplication.dates.decisionByValue', { date: after(DECISION_WEEKS), weeks: DECISION_WEEKS }) },
-                { key: t('myApplication.dates.contactFrom'), value: t('myApplication.dates.contactFromValue', { date: after(CONTACT_SUPPORT_AFTER_WEEKS), weeks: CONTACT_SUPPORT_AFTER_WEEKS }) },
+                { key: t('myApplication.dates.decisionBy'), value: t('myApplication.dates.decisionByValue', { date: after(DECISION_WEEKS), weeks: DECISION_WEEKS, context: dayContext(after(DECISION_WEEKS)) }) },
+                { key: t('myApplication.dates.contactFrom'), value: t('myApplication.dates.contactFromValue', { date: after(CONTACT_SUPPORT_AFTER_WEEKS), weeks: CONTACT_SUPPORT_AFTER_WEEKS, context: dayContext(after(CONTACT_SUPPORT_AFTER_WEEKS)) }) },
               ]
             : [{ key: t(`myApplication.status.${data.status}.when`), value: decided }]),
           ...(data.linkExpiresAt ? [{ key: t('myApplication.dates.linkUntil'), value: date(data.linkExpiresAt) }] : []),

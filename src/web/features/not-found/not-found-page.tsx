@@ -1,7 +1,6 @@
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useLocalPath, useSite } from '../../lib/site-context.tsx';
+import { useLocalPath, useSite, useDocumentTitle } from '../../lib/site-context.tsx';
 
 export function NotFoundPage() {
   const { t } = useTranslation();
@@ -9,9 +8,7 @@ export function NotFoundPage() {
   const localPath = useLocalPath();
   const title = t('notFound.title');
 
-  useEffect(() => {
-    document.title = `${title} – ${config.productName}`;
-  }, [title, config.productName]);
+  useDocumentTitle(`${title} – ${config.productName}`);
 
   return (
     <>

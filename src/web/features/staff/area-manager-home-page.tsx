@@ -2,7 +2,9 @@
 // at a time (name, full address, current call flag, View), searched by name or city, filtered
 // by call flag or "due for a visit", with add pharmacy, add rep and CSV export (the machine file,
 // and the readable visits of a range of days: visits-csv-form.tsx). The filters live
-// in the address (?q=&callFlag=&due=1&page=), so a reload or Back keeps them.
+// in the address (?q=&callFlag=&due=1&page=), so a reload or Back keeps them. Apart from "Add a
+// pharmacy", the actions and the filters fold away (open while a filter is on), so that on a
+// phone the first pharmacy shows on the first screen (issue 39 item 12).
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
@@ -64,18 +66,26 @@ export function AreaManagerHomePage() {
         <Link className="pc-button" to={localPath(routePath('areaManagerForm', { areaManagerId }))}>
           {t('staff.areaManagerHome.addPharmacy')}
         </Link>
-        <Link className="pc-button pc-button--secondary" to={localPath(routePath('areaManagerAddRep', { areaManagerId }))}>
-          {t('staff.areaManagerHome.addRep')}
-        </Link>
-        <Link className="pc-button pc-button--secondary" to={localPath(routePath('areaManagerReps', { areaManagerId }))}>
-          {t('staff.areaManagerReps.navLink')}
-        </Link>
-        <a className="pc-button pc-button--secondary" href={csvExportPath(areaManagerId)} download>
-          {t('staff.areaManagerHome.exportCsv')}
-        </a>
       </div>
-      <VisitsCsvForm areaManagerId={areaManagerId} />
-      <PharmacyFilterForm key={key} filters={filters} onApply={(next) => setSearch(searchOf({ ...next, page: 1 }))} />
+      <details className="staff-fold">
+        <summary>{t('staff.areaManagerHome.moreActions')}</summary>
+        <div className="pc-button-group staff-actions">
+          <Link className="pc-button pc-button--secondary" to={localPath(routePath('areaManagerAddRep', { areaManagerId }))}>
+            {t('staff.areaManagerHome.addRep')}
+          </Link>
+          <Link className="pc-button pc-button--secondary" to={localPath(routePath('areaManagerReps', { areaManagerId }))}>
+            {t('staff.areaManagerReps.navLink')}
+          </Link>
+          <a className="pc-button pc-button--secondary" href={csvExportPath(areaManagerId)} download>
+            {t('staff.areaManagerHome.exportCsv')}
+          </a>
+        </div>
+        <VisitsCsvForm areaManagerId={areaManagerId} />
+      </details>
+      <details className="staff-fold" open={filtered}>
+        <summary>{t(filtered ? 'staff.areaManagerHome.filtersOn' : 'staff.areaManagerHome.filters')}</summary>
+        <PharmacyFilterForm key={key} filters={filters} onApply={(next) => setSearch(searchOf({ ...next, page: 1 }))} />
+      </details>
       {state.kind === 'loading' ? (
         <Spinner label={t('staff.areaManagerHome.loading')} />
       ) : state.total === 0 ? (

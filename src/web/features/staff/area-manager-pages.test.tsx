@@ -115,6 +115,26 @@ describe('the manager’s home', () => {
     expect(screen.queryByText('Page 1 of 1')).toBeNull();
   });
 
+  it('gives the next visit in words, and folds the actions and filters under the first pharmacy\'s way (open while a filter is on)', async () => {
+    const next = { ...item(1), nextVisit: '2026-12-07' };
+    stubStaffApi({ 'GET /api/auth/me': me, 'GET /api/areamanager-get-pharmacies': () => json({ status: 'ok', data: [next], total: 1 }) });
+    const user = await renderAt('/areamanager/home/am-1', 'it');
+    const list = await screen.findByRole('list', { name: 'Farmacie' });
+    expect(within(list).getByText(/prossima visita 7 dicembre/)).toBeInTheDocument();
+    expect(within(list).queryByText(/2026-12-07/)).toBeNull();
+    const [actions, filters] = screen.getAllByRole('group').filter((el) => el.tagName === 'DETAILS');
+    expect(actions).not.toHaveAttribute('open');
+    expect(filters).not.toHaveAttribute('open');
+    await user.click(screen.getByText('Informatori ed esportazioni CSV'));
+    expect(actions).toHaveAttribute('open');
+    expect(within(actions!).getByRole('link', { name: 'Esporta CSV' })).toBeInTheDocument();
+    cleanup();
+    await renderAt('/areamanager/home/am-1?q=roma', 'it');
+    expect(await screen.findByText('Cerca farmacie (filtri attivi)')).toBeInTheDocument();
+    expect(screen.getByText('Cerca farmacie (filtri attivi)').closest('details')).toHaveAttribute('open');
+    expect(screen.getByRole('searchbox', { name: 'Nome della farmacia o città' })).toHaveValue('roma');
+  });
+
   it('says when a search finds nothing, apart from an empty list', async () => {
     stubStaffApi({ 'GET /api/auth/me': me, 'GET /api/areamanager-get-pharmacies': () => json({ status: 'ok', data: [], total: 0 }) });
     await renderAt('/areamanager/home/am-1?q=zzz');
@@ -174,7 +194,7 @@ describe('add a pharmacy (screens 7 then 3, one payload)', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'The pharmacy' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back' })).toHaveAttribute('href', `/areamanager/home/${AM_ID}`);
     await user.selectOptions(await screen.findByRole('combobox', { name: 'Sales rep' }), REP_ID);
-    await user.type(screen.getByRole('combobox', { name: /find your pharmacy/i }), 'Liverpool');
+    await user.type(screen.getByRole('combobox', { name: 'Find the pharmacy' }), 'Liverpool');
     await user.click(await screen.findByRole('option', { name: /boots bold street/i }));
     await user.type(screen.getByRole('textbox', { name: /pharmacy name/i }), 'Farmacia Prova');
     await user.type(screen.getByRole('combobox', { name: 'City' }), 'Roma');

@@ -150,7 +150,7 @@ describe('the reps page', () => {
 
     await user.selectOptions(choice, 'Sara Conti');
     await user.click(within(form).getByRole('button', { name: 'Sposta' }));
-    expect(await screen.findByText('3 farmacie spostate da Luca Neri a Sara Conti.')).toBeInTheDocument();
+    expect(await screen.findByText('3 farmacie spostate da Luca Neri. Nuovo informatore: Sara Conti.')).toBeInTheDocument();
     expect(api.bodyOf('/api/areamanager-move-rep-pharmacies')).toEqual({ fromRepId: 'r-luca', toRepId: 'r-sara' });
     await waitFor(async () => expect(within(await rowOf('Luca Neri')).getAllByRole('cell')[1]).toHaveTextContent('0'));
     expect(within(await rowOf('Luca Neri')).queryByRole('button', { name: /Sposta le farmacie/ })).not.toBeInTheDocument();

@@ -26,7 +26,7 @@ export function useFormMoves(form: FormDef, step: number, start: Start, errors: 
   const navigate = useNavigate();
   const localPath = useLocalPath();
   const { methods, store, onThisStep, editing, recordId, recordName, outbox, setPhase, pathOfStep } = start;
-  const { setGlobalMessage, setOtherStepErrors, showFieldErrors, setAttempt } = errors;
+  const { refused, refusedHere, passed } = errors;
   const hasCertificate = Boolean(form.files?.certificate);
   const [submitting, setSubmitting] = useState(false);
   const [captchaReset, setCaptchaReset] = useState(0);
@@ -42,8 +42,6 @@ export function useFormMoves(form: FormDef, step: number, start: Start, errors: 
   const answersSoFar = (): StoredAnswers => storable(answersOf(form, { ...(form.keepAnswers ? loadAnswers(store) : {}), ...methods.getValues() }));
 
   const submit = async (validated: Values) => {
-    setGlobalMessage(null);
-    setOtherStepErrors([]);
     keepNow();
     const values = applying(form, { ...answersOf(form, form.keepAnswers ? loadAnswers(store) : {}), ...methods.getValues(), ...validated });
     const certificate = hasCertificate ? ((values.file as File | null | undefined) ?? null) : null;
@@ -63,8 +61,7 @@ export function useFormMoves(form: FormDef, step: number, start: Start, errors: 
       const problem = certificate ? certificateProblem(certificate) : hasCertificate && !(editing && form.files?.certificate === 'unlessEditing') ? ErrorKey.required : null;
       if (problem) clientErrors.file = problem;
       if (Object.keys(clientErrors).length) {
-        showFieldErrors(clientErrors);
-        setAttempt((n) => n + 1);
+        refused(clientErrors);
         return;
       }
       payload = { ...(parsed.data as Values), ...trap };
@@ -105,19 +102,19 @@ export function useFormMoves(form: FormDef, step: number, start: Start, errors: 
         setPhase('failed');
         return;
       case 'message':
-        setGlobalMessage(outcome.message);
+        refused({}, outcome.message);
         break;
       case 'fieldErrors':
-        showFieldErrors(outcome.errors);
+        refused(outcome.errors);
         break;
     }
     // The server spends a bot-check solution when it sees it: a new one is needed.
     methods.setValue('recaptchaToken', '');
     setCaptchaReset((n) => n + 1);
-    setAttempt((n) => n + 1);
   };
 
   const onValid = async (validated: Values) => {
+    passed();
     if (step < form.steps.length) {
       keepNow();
       goToStep(step + 1);
@@ -126,13 +123,8 @@ export function useFormMoves(form: FormDef, step: number, start: Start, errors: 
     await submit(validated);
   };
 
-  const onInvalid = () => {
-    setGlobalMessage(null);
-    setAttempt((n) => n + 1);
-  };
-
   // Stable, so the form's memoised body (form-page.tsx) does not render again for them.
-  const onSubmit = useStableCallback(methods.handleSubmit(onValid, onInvalid));
+  const onSubmit = useStableCallback(methods.handleSubmit(onValid, refusedHere));
   const previous = useStableCallback(() => (keepNow(), goToStep(step - 1)));
   const onPrevious = step > 1 ? previous : undefined;
 

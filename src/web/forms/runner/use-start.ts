@@ -128,7 +128,8 @@ export function useFormStart(form: FormDef, step: number, options: RunnerOptions
         if (record === LINK_NOT_VALID) return setPhase('linkNotValid');
         if (record === NO_ACCESS) return setPhase('noAccess');
         if (!record) return setPhase('failed');
-        const answers = answersFromRecord(form, record);
+        // An update still waiting to be sent keeps what was chosen in it (its month too), over the form's start values for a record.
+        const answers = { ...answersFromRecord(form, record), ...(waiting ? answersFromRecord({ ...form, fromRecord: undefined }, waiting) : {}) };
         if (!form.keepAnswers) {
           // Numbered blocks too (the extra pharmacists), which a new form's values do not list.
           const values = { ...startValues(form, context), ...answers, ...options.values };

@@ -1,8 +1,12 @@
 // The runner's error summary (GOV.UK pattern): this step's errors in page order with links to their
 // fields, other steps' errors with links to their step, and a message for the whole form; and the
 // server's field errors placed where the form shows them.
+//
+// The summary says what the last submit attempt found, as a page sent back would; the fields' own
+// errors follow the typing. Were it live, a form turning valid and invalid again as someone types
+// would bring it back, and its focus (it takes focus when it appears) would take their keystrokes.
 import { useMemo, useState } from 'react';
-import type { FieldPath, UseFormReturn } from 'react-hook-form';
+import type { FieldErrors, FieldPath, UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { errorTarget, fieldOrder } from '#shared/forms/derive.ts';
 import type { FormDef } from '#shared/forms/model.ts';
@@ -16,19 +20,25 @@ const GENERIC_FAILURE = 'errorsGlobal.temporarilyUnavailableService';
 const EMAIL_TAKEN = 'step3.errorEmailIsAlreadyRegistered';
 
 /** An error on a field of another step: shown in the summary with a link to that step. */
-export interface OtherStepError {
+interface OtherStepError {
   step: number;
   fieldId: string;
   key: string;
+}
+
+/** What the last submit attempt found: a message for the whole form, this step's errors in page order, other steps' errors. */
+interface Found {
+  attempt: number;
+  global: string | null;
+  fields: { fieldId: string; key: string }[];
+  others: OtherStepError[];
 }
 
 export function useErrorSummary(form: FormDef, step: number, methods: UseFormReturn<Values>, pathOfStep: (step: number) => string) {
   const { t, i18n } = useTranslation();
   const errorText = useErrorText();
   const localPath = useLocalPath();
-  const [globalMessage, setGlobalMessage] = useState<string | null>(null);
-  const [otherStepErrors, setOtherStepErrors] = useState<OtherStepError[]>([]);
-  const [attempt, setAttempt] = useState(0);
+  const [found, setFound] = useState<Found>({ attempt: 0, global: null, fields: [], others: [] });
 
   const names = textsOf(form);
   const fieldName = (fieldId: string): string => {
@@ -39,52 +49,65 @@ export function useErrorSummary(form: FormDef, step: number, methods: UseFormRet
   };
   const messageFor = (fieldId: string, key: string) => (fieldId === 'file' ? errorText(certificateErrorKey(key)) : errorText(key));
 
-  const { errors } = methods.formState;
-  const errorKeys = Object.keys(errors).join();
   const summary = useMemo(() => {
-    const byField = new Map<string, string>();
-    let unplaced = false;
-    for (const [field, error] of Object.entries(errors)) {
-      const message = (error as { message?: unknown } | undefined)?.message;
-      if (typeof message !== 'string' || !message) continue;
-      const target = errorTarget(form, field);
-      if (!target) unplaced = true;
-      else if (!byField.has(target.fieldId)) byField.set(target.fieldId, message);
-    }
     const items: SummaryError[] = [];
-    if (globalMessage) items.push({ message: errorText(globalMessage) });
-    else if (unplaced) items.push({ message: errorText(GENERIC_FAILURE) });
-    for (const fieldId of fieldOrder(form, step, methods.getValues())) {
-      const key = byField.get(fieldId);
-      if (key) items.push({ fieldId, message: t('form.summaryItem', { field: fieldName(fieldId), message: messageFor(fieldId, key) }) });
+    if (found.global) items.push({ message: errorText(found.global) });
+    for (const { fieldId, key } of found.fields) {
+      items.push({ fieldId, message: t('form.summaryItem', { field: fieldName(fieldId), message: messageFor(fieldId, key) }) });
     }
-    for (const error of otherStepErrors) {
+    for (const error of found.others) {
       items.push({
         to: `${localPath(pathOfStep(error.step))}#${error.fieldId}`,
         message: t('steps.summaryOtherStep', { field: fieldName(error.fieldId), message: messageFor(error.fieldId, error.key), step: error.step }),
       });
     }
     return items;
-    // formState.errors is mutated in place by react-hook-form: recompute when its keys or the attempt change.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [errors, errorKeys, globalMessage, otherStepErrors, attempt, t, step]);
-  const showSummary = attempt > 0 && summary.length > 0;
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the rest follows from the form and the translations
+  }, [found, t]);
+  const showSummary = found.attempt > 0 && summary.length > 0;
   /** The save said the e-mail belongs to an application already: the page offers a link to update it. */
-  const emailTaken = errors.email?.message === EMAIL_TAKEN || otherStepErrors.some((e) => e.fieldId === 'email' && e.key === EMAIL_TAKEN);
+  const emailTaken = [...found.fields, ...found.others].some((e) => e.fieldId === 'email' && e.key === EMAIL_TAKEN);
 
-  /** Errors by payload field: this step's at their fields, other steps' in the summary. */
-  const showFieldErrors = (byField: Record<string, string>) => {
-    const others: OtherStepError[] = [];
+  /**
+   * An attempt's errors by payload field: this step's (placed at the fields that show them, in page
+   * order) and other steps' (or those an earlier attempt found, when this one checked this step only).
+   */
+  const attempted = (byField: Record<string, string>, message: string | null, keepOtherSteps = false) => {
+    const here = new Map<string, string>();
+    const elsewhere: OtherStepError[] = [];
     let unplaced = false;
     for (const [field, key] of Object.entries(byField)) {
       const target = errorTarget(form, field);
       if (!target) unplaced = true;
-      else if (target.step === step) methods.setError(target.fieldId as FieldPath<Values>, { type: 'server', message: key });
-      else if (!others.some((o) => o.fieldId === target.fieldId)) others.push({ step: target.step, fieldId: target.fieldId, key });
+      else if (target.step === step) here.set(target.fieldId, here.get(target.fieldId) ?? key);
+      else if (!elsewhere.some((o) => o.fieldId === target.fieldId)) elsewhere.push({ step: target.step, fieldId: target.fieldId, key });
     }
-    setOtherStepErrors(others.sort((a, b) => a.step - b.step));
-    setGlobalMessage(unplaced ? GENERIC_FAILURE : null);
+    const fields = fieldOrder(form, step, methods.getValues()).flatMap((fieldId) => (here.has(fieldId) ? [{ fieldId, key: here.get(fieldId)! }] : []));
+    const global = message ?? (unplaced ? GENERIC_FAILURE : null);
+    setFound((last) => ({ attempt: last.attempt + 1, global, fields, others: keepOtherSteps ? last.others : elsewhere.sort((a, b) => a.step - b.step) }));
   };
 
-  return { summary, showSummary, emailTaken, attempt, setAttempt, setGlobalMessage, setOtherStepErrors, showFieldErrors };
+  /** A submit this step's rules refused (react-hook-form's errors): the other steps' errors found before stay listed. */
+  const refusedHere = (errors: FieldErrors<Values>) => {
+    const byField: Record<string, string> = {};
+    for (const [field, error] of Object.entries(errors)) {
+      const message = (error as { message?: unknown } | undefined)?.message;
+      if (typeof message === 'string' && message) byField[field] = message;
+    }
+    attempted(byField, null, true);
+  };
+
+  /** A submit refused as a whole (the application checked across steps, or the server's answer): each error where the form shows it. */
+  const refused = (byField: Record<string, string>, message: string | null = null) => {
+    for (const [field, key] of Object.entries(byField)) {
+      const target = errorTarget(form, field);
+      if (target?.step === step) methods.setError(target.fieldId as FieldPath<Values>, { type: 'server', message: key });
+    }
+    attempted(byField, message);
+  };
+
+  /** A submit that passed this step's rules: the last attempt's summary goes. */
+  const passed = () => attempted({}, null);
+
+  return { summary, showSummary, emailTaken, attempt: found.attempt, refusedHere, refused, passed };
 }

@@ -1,19 +1,19 @@
 // Free text for patients (anythingElseAboutYou, 250 characters).
 import { useFormContext } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { TextArea } from '../../components/text-area.tsx';
 import { useFieldError } from '../use-field-error.ts';
+import { useFormText } from '../form-text.tsx';
 
 export function AboutYouSection() {
-  const { t } = useTranslation();
+  const text = useFormText();
   const { register } = useFormContext();
   const error = useFieldError('anythingElseAboutYou');
   return (
     <section aria-labelledby="section-for-patients">
       <h2 id="section-for-patients" className="pc-heading-m">
-        {t('form.sections.forPatients')}
+        {text('sections.forPatients')}
       </h2>
-      <TextArea {...register('anythingElseAboutYou')} label={t('form.anythingElse.label')} hint={t('form.anythingElse.hint')} error={error} />
+      <TextArea {...register('anythingElseAboutYou')} label={text('anythingElse.label')} hint={text('anythingElse.hint')} error={error} />
     </section>
   );
 }

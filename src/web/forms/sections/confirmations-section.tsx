@@ -11,6 +11,7 @@ import { Checkbox } from '../../components/checkbox.tsx';
 import { useFieldError } from '../use-field-error.ts';
 import { useFormText } from '../form-text.tsx';
 import { RichText } from '../../components/rich-text.tsx';
+import { useRunner } from '../runner-context.tsx';
 
 type AgreementField = (typeof AGREEMENT_FIELDS)[number] | (typeof SHORT_FORM_CHECKS)[number];
 
@@ -32,13 +33,20 @@ export function ConfirmationsSection({ names = AGREEMENT_FIELDS }: { names?: rea
   const localPath = useLocalPath();
   const { config } = useSite();
   const legalPaths = legalPathsOf(config.country);
+  // An application sent again: its earlier ticks are not carried over (record-answers.ts), and the page says why.
+  const { editing } = useRunner();
   return (
     <section aria-labelledby="section-confirmations">
       <h2 id="section-confirmations" className="pc-heading-m">
         {t('form.sections.confirmations')}
       </h2>
-      <fieldset className="pc-fieldset pc-form-group">
+      <fieldset className="pc-fieldset pc-form-group" aria-describedby={editing ? 'confirmations-asked-again' : undefined}>
         <legend className="pc-fieldset__legend">{text('confirmations.legend')}</legend>
+        {editing ? (
+          <p id="confirmations-asked-again" className="pc-body">
+            {t('form.confirmations.askedAgain')}
+          </p>
+        ) : null}
         <p className="pc-body">
           <RichText
             i18nKey="form.confirmations.links"

@@ -1,11 +1,12 @@
 // The rep's visit form's numbered extra pharmacists (spec §3: firstName2, lastName2, ... from 2),
-// shown only when the outcome is joined_unify, so loaded apart (rep-visit-sections.tsx).
+// shown only when the outcome is joined_unify, so loaded apart (rep-visit-sections.tsx). Each has
+// their own e-mail address, where they are sent their own link to confirm (issue 39 item 7).
 import { useState } from 'react';
 import { useFormContext } from 'react-hook-form';
 import { REGISTRATION_BODY_IT } from '#shared/reference/options.ts';
 import { sectionOf } from '#shared/forms/sections.ts';
 import { repeatNumbers } from '#shared/forms/derive.ts';
-import { TEXT_MAX_LENGTH } from '#shared/limits.ts';
+import { EMAIL_MAX_LENGTH, TEXT_MAX_LENGTH } from '#shared/limits.ts';
 import { TextInput } from '../../components/text-input.tsx';
 import { TextArea } from '../../components/text-area.tsx';
 import { useFieldError } from '../use-field-error.ts';
@@ -16,6 +17,7 @@ function ExtraPharmacist({ n, removable, onRemove }: { n: number; removable: boo
   const { register } = useFormContext();
   const first = useFieldError(`firstName${n}`);
   const last = useFieldError(`lastName${n}`);
+  const email = useFieldError(`email${n}`);
   const number = useFieldError(`professionalRegistrationNumber${n}`);
   const about = useFieldError(`anythingElseAboutYou${n}`);
   return (
@@ -24,6 +26,16 @@ function ExtraPharmacist({ n, removable, onRemove }: { n: number; removable: boo
       <input type="hidden" {...register(`bodyOfRegistration${n}`)} />
       <TextInput {...register(`firstName${n}`)} label={text('firstName.label')} error={first} autoComplete="off" maxLength={TEXT_MAX_LENGTH} />
       <TextInput {...register(`lastName${n}`)} label={text('lastName.label')} error={last} autoComplete="off" maxLength={TEXT_MAX_LENGTH} />
+      <TextInput
+        {...register(`email${n}`)}
+        type="email"
+        label={text('email.label')}
+        hint={text('extraPharmacists.emailHint')}
+        error={email}
+        autoComplete="off"
+        spellCheck={false}
+        maxLength={EMAIL_MAX_LENGTH}
+      />
       <TextInput
         {...register(`professionalRegistrationNumber${n}`)}
         label={text('registrationNumber.label')}
@@ -43,23 +55,26 @@ function ExtraPharmacist({ n, removable, onRemove }: { n: number; removable: boo
   );
 }
 
-/** Numbered blocks from 2 (spec §3); only the last can be removed, so the numbers stay in order. */
+/**
+ * Numbered blocks from 2 (spec §3), as the record numbers them: a pharmacist who erased their data
+ * leaves a gap (the others keep their numbers, which their links name). A new block comes after
+ * the last; only the last can be removed.
+ */
 export function ExtraPharmacistsSection() {
   const text = useFormText();
   const { getValues, setValue } = useFormContext();
   const section = sectionOf('extra-pharmacists');
   const { from, max } = section.repeat!;
-  const [count, setCount] = useState(() => repeatNumbers(section, getValues()).length);
-  const numbers = Array.from({ length: count }, (_, i) => from + i);
+  const [numbers, setNumbers] = useState(() => repeatNumbers(section, getValues()));
+  const next = (numbers.at(-1) ?? from - 1) + 1;
   const add = () => {
-    const n = from + count;
-    setValue(`bodyOfRegistration${n}`, REGISTRATION_BODY_IT);
-    setCount(count + 1);
+    setValue(`bodyOfRegistration${next}`, REGISTRATION_BODY_IT);
+    setNumbers([...numbers, next]);
   };
   const remove = () => {
-    const n = from + count - 1;
+    const n = numbers.at(-1)!;
     for (const name of Object.keys(section.fields)) setValue(`${name}${n}`, '');
-    setCount(count - 1);
+    setNumbers(numbers.slice(0, -1));
   };
   return (
     <>
@@ -68,7 +83,7 @@ export function ExtraPharmacistsSection() {
       {numbers.map((n, i) => (
         <ExtraPharmacist key={n} n={n} removable={i === numbers.length - 1} onRemove={remove} />
       ))}
-      {from + count <= max ? (
+      {next <= max ? (
         <button type="button" className="pc-button pc-button--secondary" onClick={add}>
           {text('extraPharmacists.add')}
         </button>

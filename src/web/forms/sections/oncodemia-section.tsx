@@ -3,22 +3,24 @@ import { useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Radios } from '../../components/radios.tsx';
 import { useFieldError } from '../use-field-error.ts';
+import { useFormText } from '../form-text.tsx';
 import { CourseGuidance } from './course-guidance.tsx';
 
 export function OncodemiaSection() {
   const { t } = useTranslation();
+  const text = useFormText();
   const { register, control } = useFormContext();
   const answer = useWatch({ control, name: 'haveYouCompleted' }) as string;
   const error = useFieldError('haveYouCompleted');
   return (
     <section aria-labelledby="section-training">
       <h2 id="section-training" className="pc-heading-m">
-        {t('form.sections.training')}
+        {text('sections.training')}
       </h2>
       <Radios
         {...register('haveYouCompleted')}
-        legend={t('italy.oncodemia.legend')}
-        hint={t('italy.oncodemia.hint')}
+        legend={text('oncodemia.legend')}
+        hint={text('oncodemia.hint')}
         error={error}
         selected={answer}
         inline

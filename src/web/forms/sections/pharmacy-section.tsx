@@ -14,10 +14,13 @@ import { checkPharmacy } from '../../lib/api/check-pharmacy.ts';
 import type { Place } from '../../lib/api/places-search.ts';
 import { useFieldError } from '../use-field-error.ts';
 import { useRunner } from '../runner-context.tsx';
+import { useFormText, useHasFormText } from '../form-text.tsx';
 
 /** `withName: false`: the place only (the rep's visit, whose pharmacy already has its name). */
 export function PharmacySection({ withName = true }: { withName?: boolean }) {
   const { t } = useTranslation();
+  const text = useFormText();
+  const hasText = useHasFormText();
   const { prefilledName: initiallyAutofilled } = useRunner();
   const { config } = useSite();
   const { register, setValue, getValues, control } = useFormContext();
@@ -69,7 +72,7 @@ export function PharmacySection({ withName = true }: { withName?: boolean }) {
   return (
     <section aria-labelledby="section-pharmacy">
       <h2 id="section-pharmacy" className="pc-heading-m">
-        {t('form.sections.pharmacy')}
+        {text('sections.pharmacy')}
       </h2>
       <input type="hidden" {...register('placeId')} />
       <input type="hidden" {...register('lat')} />
@@ -77,17 +80,18 @@ export function PharmacySection({ withName = true }: { withName?: boolean }) {
       <input type="hidden" {...register('address')} />
       <PlaceSearch
         id="placeId"
-        label={t('form.place.label')}
-        hint={t('form.place.hint')}
+        label={text('place.label')}
+        hint={text('place.hint')}
         error={placeError}
         market={config.country}
         chosen={placeId && address ? { name: whereYouWork || undefined, address } : null}
         onSelect={(place) => void onSelect(place)}
+        manualTexts={hasText('manualAddress.toggle') ? { toggle: text('manualAddress.toggle'), heading: text('manualAddress.heading') } : undefined}
         map={{
           marker,
           tilesUrl: config.mapTilesUrl,
           attribution: config.mapAttribution,
-          label: t('form.place.mapLabel'),
+          label: text('place.mapLabel'),
           // Germany asks before a tile server sees the visitor's address; without one (offline map) nothing leaves the site, so nothing to ask.
           consent: config.country === 'de' && config.mapTilesUrl ? { text: t('steps.map.consentText'), button: t('steps.map.consentButton') } : undefined,
         }}

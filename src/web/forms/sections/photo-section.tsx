@@ -25,14 +25,14 @@ export function PhotoSection() {
   return (
     <section aria-labelledby="section-photo">
       <h2 id="section-photo" className="pc-heading-m">
-        {t('form.sections.photo')}
+        {text('sections.photo')}
       </h2>
       <input type="hidden" {...register('photo')} />
       <input type="hidden" {...register('photoId')} />
       <Suspense fallback={<p className="pc-body" role="status">{t('common.loading')}</p>}>
       <PhotoInput
         id="photo"
-        label={t('form.photo.label')}
+        label={text('photo.label')}
         hint={text('photo.hint', { size: 5 })}
         accept={accept}
         wrongFormatText={hasText('photo.wrongFormat') ? text('photo.wrongFormat') : undefined}

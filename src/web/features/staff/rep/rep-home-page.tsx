@@ -13,7 +13,8 @@ import { ErrorView } from '../../../components/error-view.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { useLocalPath, useSite } from '../../../lib/site-context.tsx';
 import { useMyLocation, type LocationState } from '../../../lib/use-my-location.ts';
-import { dayInWords, dayOfMonth } from '../../../lib/visit-days.ts';
+import { dayInWords } from '../../../lib/visit-days.ts';
+import { dayContext } from '../../../lib/day-context.ts';
 import { useOutbox, type OutboxEntry } from '../../../forms/offline-outbox.ts';
 import type { ListResult } from '../api/staff-list.ts';
 import { NoAccess } from '../no-access.tsx';
@@ -28,9 +29,6 @@ import './rep.css';
 import { PharmacistStatus } from '../pharmacist-status.tsx';
 import { useCallFlagText } from '../../../lib/use-call-flag-text.ts';
 
-/** Days of the month whose Italian article is elided ("dall'1", "dall'8", "dall'11"). */
-const VOWEL_DAYS = new Set([1, 8, 11]);
-
 function DueWords({ nextVisit, today }: { nextVisit: string | null; today: string }) {
   const { t } = useTranslation();
   const { config } = useSite();
@@ -38,7 +36,7 @@ function DueWords({ nextVisit, today }: { nextVisit: string | null; today: strin
   const date = nextVisit ? dayInWords(nextVisit, config.language, today.slice(0, 4)) : '';
   const words =
     state === 'overdue'
-      ? t('repToday.overdue', { date, context: VOWEL_DAYS.has(dayOfMonth(nextVisit!)) ? 'vowel' : undefined })
+      ? t('repToday.overdue', { date, context: dayContext(date) })
       : state === 'today'
         ? t('repToday.today')
         : state === 'upcoming'

@@ -12,6 +12,8 @@ import { RepHomePage } from './rep-home-page.tsx';
 import { RepFormPage } from './rep-form-page.tsx';
 import { RepThankYouPage } from './rep-thank-you-page.tsx';
 import { axeViolations } from '../../../test/axe.ts';
+import { fieldMonth } from '#shared/field-clock.ts';
+import { enqueue, flushOutbox, pendingEntries } from '../../../forms/offline-outbox.ts';
 
 vi.mock('../../../components/altcha-widget.tsx', async () => (await import('../../../test/fakes.tsx')).fakeAltchaModule);
 vi.mock('../../../components/leaflet-map.tsx', async () => (await import('../../../test/fakes.tsx')).fakeLeafletModule);
@@ -43,10 +45,12 @@ const JOINED = {
   professionalRegistrationNumber: '12345',
   firstName2: 'Marco',
   lastName2: 'Ferri',
+  email2: 'marco.ferri@farmacia-corso.it',
   bodyOfRegistration2: 'Italia (AIFA)',
   professionalRegistrationNumber2: '2222',
   firstName3: 'Elena',
   lastName3: 'Sarti',
+  email3: 'elena.sarti@farmacia-corso.it',
   bodyOfRegistration3: 'Italia (AIFA)',
   professionalRegistrationNumber3: '3333',
   agreementCheck1: true,
@@ -143,14 +147,52 @@ describe('/rep/form?pharmacyId=', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Record a visit' })).toBeInTheDocument();
     expect(screen.getByText('Farmacia del Corso', { selector: 'p' })).toBeInTheDocument();
     expect(screen.getByRole('radio', { name: 'Joined Unify' })).toBeChecked();
-    expect(screen.getByRole('combobox', { name: 'Month of the visit' })).toHaveValue('4');
+    // The visit being recorded is this month's, not the month of the one saved before.
+    expect(screen.getByRole('combobox', { name: 'Month of the visit' })).toHaveValue(String(fieldMonth()));
     expect(screen.getByRole('textbox', { name: /VAT number/i })).toHaveValue('01234567897');
-    expect(screen.getByRole('textbox', { name: /email address/i })).toHaveValue('titolare@farmacia-corso.it');
+    expect(screen.getAllByRole('textbox', { name: /email address/i })[0]).toHaveValue('titolare@farmacia-corso.it');
     expect(within(await screen.findByRole('group', { name: 'Pharmacist 2' })).getByRole('textbox', { name: 'First name' })).toHaveValue('Marco');
     expect(within(screen.getByRole('group', { name: 'Pharmacist 3' })).getByRole('textbox', { name: 'Last name' })).toHaveValue('Sarti');
     // Confirmations are asked again on every submit.
     for (const box of within(screen.getByRole('group', { name: 'Your statements' })).getAllByRole('checkbox')) expect(box).not.toBeChecked();
     expect(await violations()).toEqual([]);
+  });
+
+  it('asks each extra pharmacist for an e-mail address of their own, and sends it with the visit (issue 39 item 7)', async () => {
+    const calls = api({ 'GET /api/rep-get-pharmacy': () => json({ status: 'ok', data: JOINED }) });
+    const user = await renderAt(`/rep/form?pharmacyId=${PHARMACY_ID}`);
+    expect(within(await screen.findByRole('group', { name: 'Pharmacist 2' })).getByRole('textbox', { name: /email address/i })).toHaveValue('marco.ferri@farmacia-corso.it');
+    await user.click(screen.getByRole('button', { name: 'Add another pharmacist' }));
+    const fourth = screen.getByRole('group', { name: 'Pharmacist 4' });
+    await user.type(within(fourth).getByRole('textbox', { name: 'First name' }), 'Anna');
+    await user.type(within(fourth).getByRole('textbox', { name: 'Last name' }), 'Neri');
+    await user.type(within(fourth).getByRole('textbox', { name: /registration number/i }), '4444');
+    for (const box of within(screen.getByRole('group', { name: 'Your statements' })).getAllByRole('checkbox')) await user.click(box);
+
+    await user.click(screen.getByRole('button', { name: 'Save the visit' }));
+    expect(await within(fourth).findByText(/Required/)).toBeInTheDocument();
+    const email = within(fourth).getByRole('textbox', { name: /email address/i });
+    await user.type(email, 'Titolare@farmacia-corso.it');
+    await user.click(screen.getByRole('button', { name: 'Save the visit' }));
+    expect(await within(fourth).findByText(/each pharmacist needs their own email address/)).toBeInTheDocument();
+    expect(calls.calls.filter((c) => c.path === '/api/rep-update-pharmacy')).toHaveLength(0);
+
+    await user.clear(email);
+    await user.type(email, 'anna.neri@farmacia-corso.it');
+    await user.click(screen.getByRole('button', { name: 'Save the visit' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Visit recorded' })).toBeInTheDocument();
+    const [sent] = calls.calls.filter((c) => c.path === '/api/rep-update-pharmacy');
+    expect(sent!.body).toMatchObject({ email2: 'marco.ferri@farmacia-corso.it', email3: 'elena.sarti@farmacia-corso.it', firstName4: 'Anna', email4: 'anna.neri@farmacia-corso.it' });
+  });
+
+  it('keeps the numbers of the extra pharmacists as recorded when one of them erased their data', async () => {
+    const { firstName2: _f, lastName2: _l, email2: _e, bodyOfRegistration2: _b, professionalRegistrationNumber2: _p, ...withoutSecond } = JOINED;
+    api({ 'GET /api/rep-get-pharmacy': () => json({ status: 'ok', data: withoutSecond }) });
+    const user = await renderAt(`/rep/form?pharmacyId=${PHARMACY_ID}`);
+    expect(within(await screen.findByRole('group', { name: 'Pharmacist 3' })).getByRole('textbox', { name: 'Last name' })).toHaveValue('Sarti');
+    expect(screen.queryByRole('group', { name: 'Pharmacist 2' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Add another pharmacist' }));
+    expect(screen.getByRole('group', { name: 'Pharmacist 4' })).toBeInTheDocument();
   });
 
   it('saves with an idempotency key, the note and the next visit, then thanks the rep', async () => {
@@ -166,7 +208,35 @@ describe('/rep/form?pharmacyId=', () => {
     expect(sent).toHaveLength(1);
     expect(sent[0]!.method).toBe('PUT');
     expect(sent[0]!.headers['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
-    expect(sent[0]!.body).toMatchObject({ pharmacyId: PHARMACY_ID, callFlag: 'appointment_scheduled', month: 3, note: 'Titolare assente', nextVisit: '2026-12-01', placeId: 'fixture:it:007' });
+    expect(sent[0]!.body).toMatchObject({ pharmacyId: PHARMACY_ID, callFlag: 'appointment_scheduled', month: fieldMonth(), note: 'Titolare assente', nextVisit: '2026-12-01', placeId: 'fixture:it:007' });
+  });
+
+  it("opens a pharmacy visited in September on the current month in Rome, not the last visit's", async () => {
+    // 30 November, 23:30 in London: already 1 December in Rome.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-30T23:30:00Z'));
+    const september = { ...INTERESTED, month: 9, callHistory: [{ id: 'e-9', at: '2026-09-15T09:00:00.000Z', callFlag: 'interested_but_requires_another_visit', month: 9, note: null, nextVisit: null, byName: 'Luca Bianchi' }] };
+    try {
+      api({ 'GET /api/rep-get-pharmacy': () => json({ status: 'ok', data: september }) });
+      await renderAt(`/rep/form?pharmacyId=${PHARMACY_ID}`);
+      await screen.findByRole('heading', { level: 1, name: 'Record a visit' });
+      expect(screen.getByRole('combobox', { name: 'Month of the visit' })).toHaveValue('12');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('reopens an update still waiting to be sent with the month chosen in it', async () => {
+    const month = fieldMonth() === 1 ? 2 : 1;
+    enqueue({ key: 'k-0000000001', formId: 'rep-visit', recordId: PHARMACY_ID, label: 'Farmacia del Corso', path: '/api/rep-update-pharmacy', method: 'PUT', payload: { pharmacyId: PHARMACY_ID, callFlag: 'not_interested', month } });
+    api();
+    await renderAt(`/rep/form?pharmacyId=${PHARMACY_ID}`);
+    await screen.findByRole('heading', { level: 1, name: 'Record a visit' });
+    expect(screen.getByRole('combobox', { name: 'Month of the visit' })).toHaveValue(String(month));
+    expect(screen.getByRole('radio', { name: 'Not interested' })).toBeChecked();
+    // Sent, the update leaves nothing waiting for the tests after this one.
+    await flushOutbox();
+    expect(pendingEntries()).toEqual([]);
   });
 
   it('says the rep has no access when the pharmacy is not theirs', async () => {

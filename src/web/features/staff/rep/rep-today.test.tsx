@@ -226,7 +226,7 @@ describe('/rep/form?pharmacyId=: the last visits', () => {
     expect(entries).toHaveLength(2);
     // When it was recorded, on the phone's clock.
     expect(entries[0]).toHaveTextContent(/^3 novembre 2026 alle ore \d\d:30/);
-    expect(entries[0]).toHaveTextContent('RappresentanteLuca Bianchi');
+    expect(entries[0]).toHaveTextContent('InformatoreLuca Bianchi');
     expect(entries[0]).toHaveTextContent("EsitoInteressata, ma serve un'altra visita");
     expect(entries[0]).toHaveTextContent('Mese della visitanovembre');
     expect(entries[0]).toHaveTextContent('NotaIl titolare chiede di ripassare con i materiali.');

@@ -64,6 +64,27 @@ describe('the activity log page', () => {
     expect(api.calls.find((call) => call.path === '/api/admin/activity')).toBeDefined();
   });
 
+  it('words each change to a staff account: who did it, whose account, and where a rep\'s pharmacies went', async () => {
+    const manager = { name: 'Marco Rossi', role: 'area_manager' } as const;
+    const sara = { name: 'Sara Bianchi', role: 'sales_rep' } as const;
+    const changes: ActivityEntry[] = [
+      { kind: 'staffChange', id: 's3', at: '2026-03-03T12:00:00.000Z', by: manager, action: 'moved', staff: sara, to: { name: 'Alessandro Verdi', role: 'sales_rep' }, pharmacies: 3 },
+      { kind: 'staffChange', id: 's2', at: '2026-03-03T11:00:00.000Z', by: manager, action: 'disabled', staff: sara },
+      { kind: 'staffChange', id: 's1', at: '2026-03-03T10:00:00.000Z', by: manager, action: 'added', staff: sara },
+    ];
+    stubStaffApi({ 'GET /api/auth/me': () => json({ status: 'ok', data: ADMIN }), 'GET /api/admin/activity': page(changes) });
+    await renderAt('/admin/activity');
+    const table = await screen.findByRole('table', { name: '3 entries, newest first' });
+    const [, moved, disabled, added] = within(table).getAllByRole('row');
+    expect(within(moved!).getAllByRole('cell').slice(1).map((td) => td.textContent)).toEqual([
+      'Marco RossiArea manager',
+      'Pharmacies moved to another rep',
+      '3 pharmaciesFrom: Sara BianchiTo: Alessandro Verdi',
+    ]);
+    expect(within(disabled!).getAllByRole('cell').slice(2).map((td) => td.textContent)).toEqual(['Staff account disabled', 'Sara Bianchi (Sales rep)']);
+    expect(within(added!).getAllByRole('cell').slice(2).map((td) => td.textContent)).toEqual(['Staff account added', 'Sara Bianchi (Sales rep)']);
+  });
+
   it('asks for the page in the address', async () => {
     const asked: string[] = [];
     stubStaffApi({

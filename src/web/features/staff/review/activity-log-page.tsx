@@ -1,6 +1,7 @@
-// /admin/activity (issue 23 item 5): the main admin's log of CSV exports and review decisions,
-// newest first, a page at a time (the page in the address, so Back works). Read only; 403 for
-// everyone else. Decisions link to their application; their reasons are not in the log.
+// /admin/activity (issue 23 item 5): the main admin's log of CSV exports, review decisions, API
+// keys and staff accounts (decision 0059), newest first, a page at a time (the page in the
+// address, so Back works). Read only; 403 for everyone else. Decisions link to their application;
+// their reasons are not in the log.
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { routePath } from '#shared/routes.ts';
@@ -48,6 +49,20 @@ function Details({ entry }: { entry: ActivityEntry }) {
     );
   }
   if (entry.kind === 'apiKey') return <>{t('review.activity.apiKey', { name: entry.client.name, prefix: entry.client.keyPrefix })}</>;
+  if (entry.kind === 'staffChange') {
+    const account = (person: ActivityPerson | null | undefined) => (person ? t('review.activity.staffAccount', { name: person.name, role: t(`staff.roles.${person.role}`) }) : t('review.activity.deletedUser'));
+    if (entry.action !== 'moved') return <>{account(entry.staff)}</>;
+    return (
+      <>
+        {t('review.activity.pharmacies', { count: entry.pharmacies ?? 0 })}
+        <br />
+        {/* Both are reps: their names say enough. */}
+        {t('review.activity.movedFrom', { name: entry.staff?.name ?? t('review.activity.deletedUser') })}
+        <br />
+        {t('review.activity.movedTo', { name: entry.to?.name ?? t('review.activity.deletedUser') })}
+      </>
+    );
+  }
   const status = (value: string | null) => (value ? t(`review.status.${value}`) : '–');
   return (
     <>
@@ -62,8 +77,12 @@ function Details({ entry }: { entry: ActivityEntry }) {
   );
 }
 
-const whatOf = (entry: ActivityEntry) =>
-  entry.kind === 'csvExport' ? 'review.activity.csvExport' : entry.kind === 'apiKey' ? `review.activity.apiKeys.${entry.action}` : `review.activity.decisions.${entry.decision}`;
+const whatOf = (entry: ActivityEntry) => {
+  if (entry.kind === 'csvExport') return 'review.activity.csvExport';
+  if (entry.kind === 'apiKey') return `review.activity.apiKeys.${entry.action}`;
+  if (entry.kind === 'staffChange') return `review.activity.staffChanges.${entry.action}`;
+  return `review.activity.decisions.${entry.decision}`;
+};
 
 export function ActivityLogPage() {
   const { t } = useTranslation();

@@ -13,12 +13,15 @@ const CHOICES: Record<string, { options: readonly string[]; key: string }> = {
   howDidYouFindAboutTheProgram: { options: PROGRAMME_SOURCE_OPTIONS, key: 'programmeSource' },
 };
 
-/** A field's label: the form's own wording, then its section's, then the shared form's, then the desk's. */
+/**
+ * A field's label: the form's own wording, then its section's, then the shared form's, then the desk's;
+ * a declaration by its words as the form put them ("I am a qualified pharmacist…"), not its number.
+ */
 export function useFieldLabel(formTexts: string) {
   const { t } = useTranslation();
   return (field: { name: string; texts: string }) => {
     const keys = (name: string) => [`${formTexts}.fieldNames.${name}`, `${field.texts}.fieldNames.${name}`, `form.fieldNames.${name}`, `review.fieldNames.${name}`];
-    const own = t(keys(field.name), { defaultValue: '' });
+    const own = t([...[formTexts, field.texts, 'form'].map((texts) => `${texts}.confirmations.${field.name}`), ...keys(field.name)], { defaultValue: '' });
     if (own) return own;
     // A repeated block's field (firstName2): the field's name and its block number.
     const base = field.name.replace(/\d+$/, '');
@@ -36,6 +39,8 @@ export function useAnswerText(places: PlaceNames) {
       return place ? `${place.name}, ${place.address}` : t('review.checks.values.unknownPlace');
     }
     if (name === 'photo') return t('review.checks.values.photo');
+    // The certificate's answer is the number of files given, each downloadable under its own heading.
+    if (name === 'file') return t('review.values.certificate');
     const choice = CHOICES[name];
     if (choice && typeof value === 'string' && choice.options.includes(value)) return t(`${choice.key}.${value}`);
     if (value === true || value === 'true' || value === 'on' || value === 'yes') return t('review.values.yes');

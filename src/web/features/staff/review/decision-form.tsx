@@ -122,7 +122,7 @@ export function DecisionForm({ applicationId, applicantName, decisions, claimedB
         />
         <TextArea
           name="reason"
-          label={decision && decision !== 'approve' ? t('review.actions.reason') : t('review.actions.reasonOptional')}
+          label={decision === 'approve' || (!decision && decisions.includes('approve')) ? t('review.actions.reasonOptional') : t('review.actions.reason')}
           hint={t('review.actions.reasonHint')}
           value={reason}
           maxLength={REASON_MAX_LENGTH}

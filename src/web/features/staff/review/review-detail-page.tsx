@@ -76,7 +76,8 @@ function Detail({ detail, reload }: { detail: ReviewDetail; reload: () => void }
         ) : null}
       </dl>
 
-      {detail.decisions.length > 0 ? <ClaimBanner applicationId={detail.id} claim={detail.claim} onChanged={announce} /> : null}
+      {/* Only an application waiting for a reviewer is claimed: a decided one is not being reviewed. */}
+      {detail.status === 'submitted' ? <ClaimBanner applicationId={detail.id} claim={detail.claim} onChanged={announce} /> : null}
 
       <ReviewChecks applicationId={detail.id} formTexts={detail.formTexts} />
 
@@ -126,7 +127,7 @@ function Detail({ detail, reload }: { detail: ReviewDetail; reload: () => void }
       <ReviewHistory history={detail.history} erased={detail.status === 'erased'} />
       {detail.status !== 'erased' ? <InternalNoteForm applicationId={detail.id} onAdded={announce} /> : null}
 
-      <ConsentRecords consents={detail.consents} formatTime={formatTime} />
+      <ConsentRecords consents={detail.consents} formatTime={formatTime} label={label} textsOf={(name) => detail.fields.find((field) => field.name === name)?.texts ?? detail.formTexts} />
 
       <DecisionForm
         applicationId={detail.id}

@@ -94,6 +94,39 @@ describe('the application page', () => {
     expect(screen.getByRole('link', { name: 'Download certificate 1' })).toHaveAttribute('href', '/api/files/certificates/f-1');
   });
 
+  it("answers a German application's certificate as given, and each declaration by its words", async () => {
+    const german = {
+      ...DETAIL,
+      market: 'de',
+      language: 'de',
+      formId: 'apply-steps',
+      formTexts: 'steps',
+      fields: [
+        { name: 'file', value: 1, texts: 'steps' },
+        { name: 'agreementCheck1', value: true, texts: 'steps' },
+      ],
+    };
+    stubStaffApi({ 'GET /api/auth/me': me, 'GET /api/review/applications/a1': () => json({ status: 'ok', data: german }) });
+    await renderAt('/admin/review/a1');
+    await screen.findByRole('heading', { level: 1, name: 'Olivia Test' });
+    const answerOf = (term: string) => screen.getAllByRole('term').find((dt) => dt.textContent === term)?.nextElementSibling?.textContent;
+    expect(answerOf('Training certificate')).toBe('Given (download it below, under “Training certificate”)');
+    expect(answerOf('I am a qualified pharmacist with a current registration with my registration body, and I hold professional liability insurance.')).toBe('Yes');
+    expect(screen.queryByText('(not given)')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Download certificate 1' })).toBeInTheDocument();
+  });
+
+  it('offers no claim on a decided application, and asks for a reason rather than a note for approval', async () => {
+    stubStaffApi({ 'GET /api/auth/me': me, 'GET /api/review/applications/a1': () => json({ status: 'ok', data: { ...DETAIL, status: 'approved', decisions: ['deactivate'], claim: null } }) });
+    await renderAt('/admin/review/a1');
+    await screen.findByRole('heading', { level: 1, name: 'Olivia Test' });
+    expect(screen.getByRole('radio', { name: /Deactivate/ })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'I am reviewing this' })).toBeNull();
+    expect(screen.queryByText(/Nobody has said they are reviewing/)).toBeNull();
+    expect(screen.getByRole('textbox', { name: 'Reason (the applicant reads it)' })).toBeInTheDocument();
+    expect(screen.queryByText(/optional for approval/)).toBeNull();
+  });
+
   it('words a decision\'s reason that was erased with the applicant\'s data in the page\'s language', async () => {
     const erased = {
       ...DETAIL,
@@ -123,7 +156,15 @@ describe('the application page', () => {
     expect(screen.getByRole('heading', { level: 2, name: 'Declarations on record' })).toBeInTheDocument();
     expect(screen.getByText('Statements of Luca Bianchi (field team)')).toBeInTheDocument();
     expect(screen.getByText('Given by the pharmacist through their personal link')).toBeInTheDocument();
-    expect(screen.getAllByText(/Boxes ticked: Confirmation 1, Confirmation 2, Confirmation 3/)).toHaveLength(2);
+    // Each box by its words: the staff member's statements, the pharmacist's declarations.
+    const [staff, pharmacist] = screen.getAllByRole('list').filter((list) => list.classList.contains('review-statements'));
+    expect(within(staff!).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'I have told the pharmacist about joining the network, and they agreed to be contacted.',
+      expect.stringMatching(/^I have recorded the pharmacist/),
+      expect.stringMatching(/^I have told the pharmacist that they will receive an e-mail/),
+    ]);
+    expect(within(pharmacist!).getAllByRole('listitem')[0]).toHaveTextContent(/^I am a qualified pharmacist/);
+    expect(screen.queryByText(/Confirmation \d/)).toBeNull();
     expect(screen.getAllByText(/Documents shown: privacy policy of 2026-11-25, terms of 2021-05-07 \(Italy market, in Italian\)/)).toHaveLength(2);
   });
 

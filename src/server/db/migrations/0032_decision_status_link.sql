@@ -1,0 +1,2 @@
+ALTER TABLE "applications" ADD COLUMN "decision_status_token_hash" text;--> statement-breakpoint
+CREATE UNIQUE INDEX "applications_decision_status_token_hash_unique" ON "applications" USING btree ("decision_status_token_hash");
