@@ -150,7 +150,7 @@ describe('GET /api/areamanager-accord-csv?format=readable', () => {
       "Dichiarazioni dell'informatore": 'Sì',
       'Altri farmacisti': 'Anna Rè, 4567',
       // Confirmed at 23:30 UTC on 21 March: the 22nd in Rome.
-      'Conferma del farmacista': 'Confermato il 22/03/2026',
+      'Conferma del farmacista': 'Confermato in data 22/03/2026',
     });
     expect(earlier).toMatchObject({ 'Data della visita': '10/03/2026', 'Ora della visita': '10:15', 'Esito della visita': "Interessata, ma serve un'altra visita", 'Mese della visita': 'marzo', 'Prossima visita': '02/04/2026' });
     // A visit whose author's account is gone, at a pharmacy with no rep, flag and status unset.
