@@ -98,7 +98,7 @@ describe('one process per embedded database', () => {
     expect(added.code, added.output).toBe(0);
     expect(added.output).toContain('Added reviewer rita.levi@example.com');
     // The link points at the running server (its real port) and works there.
-    const link = new RegExp(`http://localhost:${port}/it/signin/verify\\?token=(\\S+)`).exec(added.output);
+    const link = new RegExp(`http://localhost:${port}/it/signin/verify\\?token=([^&\\s]+)`).exec(added.output);
     expect(link, added.output).not.toBeNull();
     const verify = await fetch(`http://127.0.0.1:${port}/api/auth/verify`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token: link![1] }) });
     expect(verify.status).toBe(200);
@@ -193,7 +193,7 @@ describe.runIf(usingPostgres())('on PostgreSQL', () => {
 
       const added = await staff(dataDir, ['add', '--role', 'area_manager', '--email', 'anna.verdi@example.it', '--first-name', 'Anna', '--last-name', 'Verdi'], env);
       expect(added.code, added.output).toBe(0);
-      const token = /signin\/verify\?token=(\S+)/.exec(added.output)![1];
+      const token = /signin\/verify\?token=([^&\s]+)/.exec(added.output)![1];
       const verify = await fetch(`http://127.0.0.1:${secondPort}/api/auth/verify`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token }) });
       expect(verify.status).toBe(200);
       expect(await health(firstPort)).toBe(200);

@@ -39,6 +39,12 @@ describe(`POST ${CONSENT_FORM_PATH}`, () => {
     expect(await categories('')).toBe('essential');
   });
 
+  it('refuses a form the shared schema does not accept, and sets nothing', async () => {
+    const response = await post({ categories: 'map,'.repeat(100) });
+    expect(response.statusCode).toBe(400);
+    expect(response.cookies).toEqual([]);
+  });
+
   it('refuses a form posted from another site', async () => {
     const posts: Record<string, string>[] = [{ origin: 'https://evil.example' }, { 'sec-fetch-site': 'cross-site' }, { origin: 'null' }];
     for (const headers of posts) {

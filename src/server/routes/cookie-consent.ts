@@ -4,7 +4,10 @@
 // page of this site; else the home page), where the notice is closed. Only from this site's own
 // pages: a consent is the visitor's own act.
 import type { FastifyInstance } from 'fastify';
-import { CONSENT_CATEGORIES, CONSENT_COOKIE_DAYS, CONSENT_COOKIES, CONSENT_FORM_PATH } from '#shared/limits.ts';
+import * as z from 'zod/mini';
+import { cookieConsent, CookieConsentFormSchema } from '#shared/api/endpoints.ts';
+import { CONSENT_CATEGORIES, CONSENT_COOKIE_DAYS, CONSENT_COOKIES } from '#shared/limits.ts';
+import { ApiMessage } from '#shared/schemas/api.ts';
 import { StaffMessage } from '#shared/schemas/staff.ts';
 import { failed } from '../http/answers.ts';
 
@@ -38,10 +41,11 @@ export async function cookieConsentRoutes(app: FastifyInstance, deps: { rateLimi
       done(null, Object.fromEntries(new URLSearchParams(String(body))));
     });
 
-    scope.post(CONSENT_FORM_PATH, { config: { rateLimit: deps.rateLimit } }, async (request, reply) => {
+    scope.post(cookieConsent.path, { config: { rateLimit: deps.rateLimit } }, async (request, reply) => {
       if (crossSite(request.headers, request.host)) return failed(reply, 403, StaffMessage.forbidden);
-      const form = (request.body ?? {}) as Record<string, unknown>;
-      const asked = String(form.categories ?? '').split(',');
+      const form = z.safeParse(CookieConsentFormSchema, request.body ?? {});
+      if (!form.success) return failed(reply, 400, ApiMessage.wrongFormat);
+      const asked = (form.data.categories ?? '').split(',');
       const categories = CONSENT_CATEGORIES.filter((category) => category === 'essential' || asked.includes(category));
       const options = { path: '/', maxAge: CONSENT_COOKIE_DAYS * 24 * 60 * 60, sameSite: 'lax' as const, secure: request.protocol === 'https', httpOnly: false };
       reply.setCookie(CONSENT_COOKIES.categories, categories.join(','), options);

@@ -4,7 +4,7 @@
 // endpoints in staff-endpoints.ts, so that a page's bundle carries only the schemas it calls. Import as a namespace: `import * as Api`.
 import * as z from 'zod/mini';
 import { COUNTRIES } from '../markets.ts';
-import { MAX_BASE64_UPLOAD_CHARS } from '../limits.ts';
+import { CONSENT_FORM_PATH, MAX_BASE64_UPLOAD_CHARS } from '../limits.ts';
 import type { GeocodedAddress, PharmacyLookup, Place, PhotoUploadAnswer } from '../schemas/api.ts';
 import { ErrorKey, ManualAddressSchema, PlaceFields } from '../schemas/fields.ts';
 import type { ItalianRegistrationPayload } from '../schemas/registration-it.ts';
@@ -49,4 +49,7 @@ export const placesSearch: Contract<z.input<typeof PlacesSearchSchema>, Place[],
 export const placeDetails: Contract<z.input<typeof PlaceDetailsSchema>, Place, 'GET'> = { method: 'GET', path: '/api/places/details', request: PlaceDetailsSchema };
 export const placeGeocode: Contract<z.input<typeof PlaceGeocodeSchema>, GeocodedAddress, 'GET'> = { method: 'GET', path: '/api/places/geocode', request: PlaceGeocodeSchema };
 /** The ALTCHA challenge itself, not an answer envelope. */
+/** The cookie notice's answer as a plain form post (scripting off): the categories chosen, comma-separated; the server sets the consent cookies and goes back to the page (303). */
+export const CookieConsentFormSchema = /* @__PURE__ */ z.object({ categories: z.optional(z.string().check(z.maxLength(200))) });
+export const cookieConsent: Contract<z.input<typeof CookieConsentFormSchema>, never, 'POST'> = { method: 'POST', path: CONSENT_FORM_PATH, request: CookieConsentFormSchema };
 export const captchaChallenge: Contract<undefined, unknown, 'GET'> = { method: 'GET', path: '/api/captcha/challenge', request: null };
