@@ -1,5 +1,6 @@
 // The staff e-mails in the account's language (Italian, German, else English): the sign-in link, and
 // the welcome to staff someone else added.
+import { isLanguage } from '#shared/markets.ts';
 import { SIGN_IN_LINK_MINUTES } from '#shared/schemas/staff.ts';
 import { simpleHtml } from '../tokens.ts';
 
@@ -107,7 +108,7 @@ const WELCOME: Record<'en' | 'it' | 'de', (w: WelcomeWords) => { subject: string
 
 /** To staff just added by someone else: their account exists, and where to sign in (a link is then mailed to the browser that asks). */
 export function welcomeMail(role: WelcomedRole, language: string, person: { firstName: string; email: string }, addedBy: string, signInPage: string, productName: string) {
-  const lang = language === 'it' || language === 'de' ? language : 'en';
+  const lang = isLanguage(language) ? language : 'en';
   const { subject, paragraphs, button } = WELCOME[lang]({ role, ...person, addedBy, product: productName, secondFactor: role === 'reviewer' });
   return {
     subject,
