@@ -13,9 +13,9 @@ type Language = (typeof LANGUAGES)[number];
 const MARKET_LANGUAGE: Record<Country, Language> = { uk: 'en', it: 'it', de: 'de' };
 const LANGUAGE_TAG: Record<Language, string> = { en: 'en-GB', it: 'it-IT', de: 'de-DE' };
 const LEGAL_KINDS: Record<Country, string[]> = {
-  uk: ['privacy-policy', 'terms-and-conditions'],
-  it: ['privacy-policy', 'terms-and-conditions'],
-  de: ['nutzungsbedingungen', 'datenschutz', 'impressum'],
+  uk: ['privacy-policy', 'terms-and-conditions', 'accessibility'],
+  it: ['privacy-policy', 'terms-and-conditions', 'accessibility'],
+  de: ['nutzungsbedingungen', 'datenschutz', 'impressum', 'barrierefreiheit'],
 };
 
 const src = join(import.meta.dirname, '..', 'src', 'web');

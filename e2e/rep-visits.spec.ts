@@ -120,9 +120,13 @@ test("the rep's day: visits due first, the count of those due, nearest first on 
   // Nearest first among those due today, once the rep asks; the overdue one stays first.
   await context.grantPermissions(['geolocation']);
   await context.setGeolocation({ latitude: 41.8902, longitude: 12.4922 });
+  // The position stays on the phone (issue 42 item 7): no request carries it.
+  const requests: string[] = [];
+  page.on('request', (request) => requests.push(`${request.url()} ${request.postData() ?? ''}`));
   await page.getByRole('button', { name: 'Ordina per distanza dalla mia posizione' }).click();
   await expect(page.getByText("A parità di scadenza, le farmacie più vicine a Lei sono in cima all'elenco.")).toBeVisible();
   await expect.poll(names).toEqual(['Farmacia Zanardelli', 'Farmacia Colosseo', 'Farmacia Brera', 'Farmacia Aventino', 'Farmacia Nuova']);
+  expect(requests.filter((sent) => /41\.890|12\.492|[?&]lat=/.test(sent))).toEqual([]);
   await expect(row('Farmacia Brera')).toContainText(/A 4\d\d(,\d)? km da Lei/);
 
   // The map, on demand, with its legend in words; the pharmacy without a position stays in the list.

@@ -98,8 +98,13 @@ createServer(async (req, res) => {
       // Sets an application's status directly (the finder's tests; the review desk's journeys use its API).
       let raw = '';
       for await (const chunk of req) raw += chunk;
-      const input = JSON.parse(raw) as { id: string; status: string };
-      const updated = await db.update(applications).set({ status: input.status, updatedAt: new Date() }).where(eq(applications.id, input.id)).returning({ id: applications.id });
+      // `submittedAt` moves an application back in time (the decision clock's journeys).
+      const input = JSON.parse(raw) as { id: string; status: string; submittedAt?: string };
+      const updated = await db
+        .update(applications)
+        .set({ status: input.status, updatedAt: new Date(), ...(input.submittedAt ? { submittedAt: new Date(input.submittedAt) } : {}) })
+        .where(eq(applications.id, input.id))
+        .returning({ id: applications.id });
       res.writeHead(updated.length ? 200 : 404, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ updated: updated.length }));
       return;

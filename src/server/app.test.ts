@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseMarketHosts } from '#shared/markets.ts';
 import { contentSecurityPolicy, tileSource } from './app.ts';
 import { testConfig } from './config.ts';
+import { retentionPeriods } from './privacy/record.ts';
 import { renderIndex } from './routes/web.ts';
 import { createTestContext, fixtureWebDist, type TestContext } from './test/context.ts';
 
@@ -22,6 +23,7 @@ describe('the web app pages', () => {
       mapAttribution: '© Example contributors',
       courseUrls: { uk: '', it: 'https://corsi.example.it/oncodemia', de: 'https://fortbildung.example.de/onkologie' },
       productName: 'Pharmacy Champions',
+      retentionRejectedMonths: 18,
     });
   });
   afterAll(async () => {
@@ -44,6 +46,8 @@ describe('the web app pages', () => {
       mapTilesUrl: 'https://{s}.tile.example.org/{z}/{x}/{y}.png',
       mapAttribution: '© Example contributors',
       courseUrl: 'https://corsi.example.it/oncodemia',
+      // The periods the privacy texts state come from the settings (issue 42 item 4).
+      retention: { RETENTION_REJECTED_MONTHS: 18, FIELD_CONFIRMATION_DAYS: 30, FINDER_FEED_DAYS: 90, STAFF_ABSOLUTE_HOURS: 12, RETENTION_ACCESS_LOG_MONTHS: 24 },
     });
   });
 
@@ -73,6 +77,7 @@ describe('the web app pages', () => {
       mapTilesUrl: '',
       mapAttribution: '',
       courseUrl: '',
+      retention: retentionPeriods(config),
     });
     expect(html).not.toContain('</script><script>alert(1)');
     expect(html).toContain('\\u003c/script>');

@@ -48,18 +48,22 @@ import { cookieConsentRoutes } from './routes/cookie-consent.ts';
 import { applicantLinkRoutes } from './routes/applicant-links.ts';
 import { myApplicationRoutes } from './routes/my-application.ts';
 import { activityLogRoutes } from './routes/activity-log.ts';
+import { programmeReportRoutes } from './routes/programme-report.ts';
+import { privacyRecordRoutes } from './routes/privacy-record.ts';
 import { openApiRoutes } from './routes/openapi.ts';
 import { PUBLIC_API_PREFIX, sendProblem } from './http/problem.ts';
 import { apiClientRoutes } from './routes/api-clients.ts';
 import { createApiClients, type ApiClients } from './services/api-clients.ts';
 import { installPublicApiLimit } from './http/public-rate-limit.ts';
 import { createActivityLog, type ActivityLog } from './services/activity-log.ts';
+import { createProgrammeReport } from './services/programme-report.ts';
 import { createApplicantLinks, type ApplicantLinks } from './services/applicant-links.ts';
 import { createDataRights, type DataRights } from './services/data-rights.ts';
 import { fieldConfirmationRoutes } from './routes/field-confirmation.ts';
 import { createPharmacistConfirmation, type PharmacistConfirmation } from './services/field-force/pharmacist-confirmation.ts';
 import { createApplicationStore, type ApplicationStore } from './services/applications.ts';
 import { createMyApplication } from './services/my-application.ts';
+import { createApplicationCopies } from './services/application-copy.ts';
 import { createAuthService, type AuthService } from './services/auth/auth.ts';
 import { createFieldDashboard, type FieldDashboard } from './services/field-force/field-dashboard.ts';
 import { createFieldSales, type FieldSales } from './services/field-force/field-sales.ts';
@@ -208,7 +212,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const keys = await loadServerKeys(db, config);
 
   const now = options.now ?? (() => new Date());
-  const mailer = createMailer(db, config.mail, app.log);
+  // The 'received' e-mail's copy of the answers is made when it is delivered (decision 0067).
+  const applicationCopies = createApplicationCopies(db, { productName: config.productName });
+  const mailer = createMailer(db, config.mail, app.log, applicationCopies.attachmentsOf);
   const dataRights = createDataRights(db, { now, mailDir: config.mail.dir, ledgerDir: config.backup.dir, log: app.log });
   // Listens for listing changes (NOTIFY finder_listings) for as long as the app is open.
   const listingsVersion = await createListingsVersion(database, app.log);
@@ -312,10 +318,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await certificateRoutes(app, { db, auth: services.auth, config });
   await captchaRoutes(app, { captcha: services.captcha, rateLimit: publicReadLimit });
   await placesRoutes(app, { places: services.places, defaultMarket: config.defaultMarket, rateLimit: publicReadLimit });
-  await reviewRoutes(app, { auth: services.auth, desk: services.reviewDesk, claims: createReviewClaims(db, now), reviewers: createReviewers(db, now), config, mailer: services.mailer });
+  await reviewRoutes(app, { auth: services.auth, desk: services.reviewDesk, claims: createReviewClaims(db, now), reviewers: createReviewers(db, now, config.defaultMarket), config, mailer: services.mailer, activityLog: services.activityLog });
   await reviewCheckRoutes(app, { auth: services.auth, checks: createReviewChecks(db, { registerUrls: config.registerUrls, fieldsOf: fieldsInFormOrder }), exists: services.reviewDesk.exists, config });
   await activityLogRoutes(app, { auth: services.auth, activityLog: services.activityLog, config });
+  await programmeReportRoutes(app, { auth: services.auth, programmeReport: createProgrammeReport(db, { now }), activityLog: services.activityLog, config });
   await apiClientRoutes(app, { auth: services.auth, clients: services.apiClients, config });
+  await privacyRecordRoutes(app, { auth: services.auth, config });
   await repVisitRoutes(app, {
     auth: services.auth,
     fieldSales: services.fieldSales,
@@ -328,7 +336,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await applicantLinkRoutes(app, { links: services.applicantLinks, dataRights: services.dataRights, captcha: services.captcha, config, rateLimit: publicPostLimit });
   const myApplication = createMyApplication(db, { now });
   await cookieConsentRoutes(app, { rateLimit: publicPostLimit });
-  await myApplicationRoutes(app, { myApplication, rateLimit: publicPostLimit });
+  await myApplicationRoutes(app, { myApplication, copies: applicationCopies, rateLimit: publicPostLimit });
   // Issue #13: the finder.
   await finderRoutes(app, { db: publicRead.db, readsFromPrimary: publicRead.db === db, listingsVersion, rateLimit: publicApiLimit });
   // Issue 38 item 3: the snapshot and change feed.

@@ -8,7 +8,7 @@ import * as z from 'zod';
 import { DAILY_UPLOAD_BYTES_PER_CLIENT, MB } from '#shared/limits.ts';
 import type { OperatorDetails } from '#shared/api/site-config.ts';
 import { COUNTRIES, parseMarketHosts, type Country } from '#shared/markets.ts';
-import { DEFAULT_FIELD_CONFIRMATION_DAYS } from '#shared/schemas/field-confirmation.ts';
+import { DEFAULT_RETENTION_PERIODS } from '#shared/schemas/privacy.ts';
 
 /** Defaults that only stand in for the operator's real details (exampleSettingWarnings names them at start). */
 export const EXAMPLE_SETTINGS = {
@@ -134,7 +134,7 @@ const EnvSchema = z.object({
   PREVIOUS_STAFF_SECRET_KEY: z.string().optional(),
   /** Staff sessions end after this many minutes without a request, and this many hours after sign-in whatever happens. */
   STAFF_IDLE_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),
-  STAFF_ABSOLUTE_HOURS: z.coerce.number().int().min(1).max(7 * 24).default(12),
+  STAFF_ABSOLUTE_HOURS: z.coerce.number().int().min(1).max(7 * 24).default(DEFAULT_RETENTION_PERIODS.STAFF_ABSOLUTE_HOURS),
   /** The main admin created on first start when there is no staff user at all. */
   BOOTSTRAP_ADMIN_EMAIL: z.email().default('admin@example.com'),
   /** The built web app (`npm run build`). */
@@ -145,11 +145,13 @@ const EnvSchema = z.object({
   LOG_FORMAT: z.enum(['pretty', 'json']).optional(),
   // Issue #13: retention.
   /** Rejected applications (and their files) are deleted this many months after the decision. */
-  RETENTION_REJECTED_MONTHS: z.coerce.number().int().min(1).max(120).default(12),
+  RETENTION_REJECTED_MONTHS: z.coerce.number().int().min(1).max(120).default(DEFAULT_RETENTION_PERIODS.RETENTION_REJECTED_MONTHS),
+  /** Issue 42: who opened or exported whose record (record_views, csv_exports' people) is kept this many months. */
+  RETENTION_ACCESS_LOG_MONTHS: z.coerce.number().int().min(1).max(120).default(24),
   /** Issue 23: a field-signed pharmacist's personal data is deleted when unconfirmed this many days after their first e-mail. */
-  FIELD_CONFIRMATION_DAYS: z.coerce.number().int().min(8).max(365).default(DEFAULT_FIELD_CONFIRMATION_DAYS),
+  FIELD_CONFIRMATION_DAYS: z.coerce.number().int().min(8).max(365).default(DEFAULT_RETENTION_PERIODS.FIELD_CONFIRMATION_DAYS),
   /** Issue 38: days the finder's change feed keeps its changes; an older cursor answers 410 (the app takes a new snapshot). */
-  FINDER_FEED_DAYS: z.coerce.number().int().min(90).max(3650).default(90),
+  FINDER_FEED_DAYS: z.coerce.number().int().min(90).max(3650).default(DEFAULT_RETENTION_PERIODS.FINDER_FEED_DAYS),
 });
 
 export type Env = z.input<typeof EnvSchema>;
@@ -205,6 +207,8 @@ export interface Config {
   log: { level: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent'; format: 'pretty' | 'json' };
   /** Months after which a rejected application and its files are deleted. */
   retentionRejectedMonths: number;
+  /** Months after which the entries of who opened or exported whose record are deleted. */
+  retentionAccessLogMonths: number;
   /** Days a field-signed pharmacist has to confirm before their personal data is deleted (their link works as long). */
   fieldConfirmationDays: number;
   /** Days the finder's change feed keeps its changes (FINDER_FEED_DAYS, at least 90). */
@@ -487,6 +491,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webDist: path.resolve(e.WEB_DIST),
     log: { level: e.LOG_LEVEL, format: e.LOG_FORMAT ?? (process.stdout.isTTY ? 'pretty' : 'json') },
     retentionRejectedMonths: e.RETENTION_REJECTED_MONTHS,
+    retentionAccessLogMonths: e.RETENTION_ACCESS_LOG_MONTHS,
     fieldConfirmationDays: e.FIELD_CONFIRMATION_DAYS,
     finderFeedDays: e.FINDER_FEED_DAYS,
   };

@@ -1,6 +1,6 @@
 // Issue 27: the server started as npm start starts it loads sharp, pdf-lib, nodemailer and the
 // bundled places with the first request that needs each, never at start: a site that gets no photo
-// holds no libvips.
+// holds no libvips. (pdf-lib comes with the first 'received' e-mail, which carries a PDF: issue 41.)
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -33,7 +33,7 @@ describe('heavy modules load on first use', () => {
     expect(loaded()).toEqual([]);
   });
 
-  it('loads sharp with the first photo, nodemailer with the first e-mail, and pdf-lib with neither', async () => {
+  it("loads sharp with the first photo, and nodemailer and pdf-lib with the first 'received' e-mail (its copy of the answers, decision 0067)", async () => {
     const [photoToken, formToken] = await solvedTokensFrom(server.url, 2);
     const photo = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#777' } }).jpeg().toBuffer();
     expect((await post('/api/save-temp-pharmacist-image', { data: photo.toString('base64'), recaptchaToken: photoToken })).status).toBe(200);
@@ -41,7 +41,7 @@ describe('heavy modules load on first use', () => {
 
     expect((await post('/api/save-pharmacist', { ...validApplication({ country: 'uk' }), recaptchaToken: formToken })).status).toBe(200);
     // The "received" e-mail is sent in the background, after the answer.
-    await expect.poll(loaded, { timeout: 20_000 }).toEqual(['nodemailer', 'sharp']);
+    await expect.poll(loaded, { timeout: 20_000 }).toEqual(['nodemailer', 'pdf-lib', 'sharp']);
   });
 
   it('runs with the memory settings npm start gives it (decision 0036)', () => {

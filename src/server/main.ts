@@ -10,10 +10,12 @@ import { unsupportedRuntime } from './runtime.ts';
 import { bootstrapMainAdmin, consoleLinkBase } from './services/auth/bootstrap.ts';
 import { moveFilesIntoDatabase } from './services/files/move-into-database.ts';
 import { startScheduler } from './services/scheduled-jobs.ts';
+import { erasureRewriteJob } from './services/vacuum.ts';
 import { finderFeedPruneJob } from './services/finder-feed.ts';
 import { upkeepJob } from './services/upkeep.ts';
 import { embeddedAnalyzeJob } from './services/embedded-upkeep.ts';
 import { joinsDigestJob } from './services/field-force/joins-digest.ts';
+import { reviewDigestJob } from './services/review/review-digest.ts';
 import { scheduledBackupJob } from './services/scheduled-backup.ts';
 import { releaseMemory, releaseMemoryWhenQuiet } from './process-settings.ts';
 import { exampleSettingWarnings } from './startup-warnings.ts';
@@ -81,9 +83,10 @@ async function main() {
 
   // Background jobs: each turn runs on one server of the fleet (services/scheduled-jobs.ts).
   const { db } = app.services.database;
-  const embeddedJobs = config.database.kind === 'pglite' ? [embeddedAnalyzeJob(db, app.log)] : [];
+  // On PostgreSQL the tables an erasure touched are rewritten daily (on PGlite right after it: vacuum.ts).
+  const embeddedJobs = config.database.kind === 'pglite' ? [embeddedAnalyzeJob(db, app.log)] : [erasureRewriteJob(db, app.log)];
   const backupJobs = config.backup.dir ? [scheduledBackupJob(app, config)] : [];
-  const scheduler = startScheduler(db, [upkeepJob(app, config), joinsDigestJob(app, config), finderFeedPruneJob(db, config.finderFeedDays, app.log), ...embeddedJobs, ...backupJobs], app.log);
+  const scheduler = startScheduler(db, [upkeepJob(app, config), joinsDigestJob(app, config), reviewDigestJob(app, config), finderFeedPruneJob(db, config.finderFeedDays, app.log), ...embeddedJobs, ...backupJobs], app.log);
 
   // Stop signals are handled from here on, so that a stop during start-up still closes the database.
   let admin: AdminChannel | null = null;

@@ -2,12 +2,13 @@
 // declaration, so that a consent can be traced to the text that was shown. The UK and Italian
 // privacy policy was revised on 25 November 2026 (field sign-ups, consent records, data rights),
 // as was the German Datenschutzerklärung; the UK and Italian terms date from 07.05.2021 and the
-// German Nutzungsbedingungen from 07.04.2022. The Impressum has no date.
+// German Nutzungsbedingungen from 07.04.2022. The Impressum has no date. The accessibility statements
+// (issue 41 item 6) were last reviewed on 28 November 2026: change the date here after each review.
 // The web pages (src/web/features/legal) show these dates; the server imports the versions.
 import type { Country, Language } from './markets.ts';
 
 /** The legal texts, each a Markdown file per market and language under src/web/content/<market>/<language>/. */
-export type LegalDocumentKind = 'privacy-policy' | 'terms-and-conditions' | 'datenschutz' | 'nutzungsbedingungen' | 'impressum';
+export type LegalDocumentKind = 'privacy-policy' | 'terms-and-conditions' | 'datenschutz' | 'nutzungsbedingungen' | 'impressum' | 'accessibility' | 'barrierefreiheit';
 
 export interface LegalDate {
   year: number;
@@ -17,9 +18,13 @@ export interface LegalDate {
   day?: number;
 }
 
+/** The last review of the accessibility statements: a review looks at every market's. */
+const ACCESSIBILITY_REVIEWED: LegalDate = { year: 2026, month: 11, day: 28 };
+
 const UK_AND_ITALY: Partial<Record<LegalDocumentKind, LegalDate>> = {
   'privacy-policy': { year: 2026, month: 11, day: 25 },
   'terms-and-conditions': { year: 2021, month: 5, day: 7 },
+  accessibility: ACCESSIBILITY_REVIEWED,
 };
 
 export const LEGAL_DATES: Record<Country, Partial<Record<LegalDocumentKind, LegalDate>>> = {
@@ -28,6 +33,7 @@ export const LEGAL_DATES: Record<Country, Partial<Record<LegalDocumentKind, Lega
   de: {
     datenschutz: { year: 2026, month: 11, day: 25 },
     nutzungsbedingungen: { year: 2022, month: 4, day: 7 },
+    barrierefreiheit: ACCESSIBILITY_REVIEWED,
   },
 };
 

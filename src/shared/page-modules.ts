@@ -29,6 +29,8 @@ export const PAGE_MESSAGES = {
   datenschutz: ['legal'],
   nutzungsbedingungen: ['legal'],
   impressum: ['legal'],
+  accessibility: ['legal'],
+  barrierefreiheit: ['legal'],
   notFound: [],
   // "E-mail me a link" and the data rights behind it (issues 13, 14).
   /** /my-data and /update-link: the two "e-mail me a link" forms. */
@@ -58,6 +60,8 @@ export const PAGE_MODULES: Record<PageName, string> = {
   datenschutz: 'features/legal/datenschutz-page.tsx',
   nutzungsbedingungen: 'features/legal/nutzungsbedingungen-page.tsx',
   impressum: 'features/legal/impressum-page.tsx',
+  accessibility: 'features/legal/accessibility-page.tsx',
+  barrierefreiheit: 'features/legal/barrierefreiheit-page.tsx',
   notFound: 'features/not-found/not-found-page.tsx',
   linkRequest: 'forms/link-request-page.tsx',
   linkSent: 'features/data-rights/link-sent-page.tsx',
@@ -68,12 +72,18 @@ export const PAGE_MODULES: Record<PageName, string> = {
   finderListing: 'features/finder/finder-listing-page.tsx',
 };
 
-/** The legal pages of each market's shell (spec §2): the German texts exist only on the German market. */
+/**
+ * The legal pages of each market's shell (spec §2), in the order its footer links to them: the
+ * German texts exist only on the German market. Each has an accessibility statement (issue 41).
+ */
 export const LEGAL_PAGES = {
-  uk: { [ROUTES.privacyPolicy]: 'privacyPolicy', [ROUTES.terms]: 'terms' },
-  it: { [ROUTES.privacyPolicy]: 'privacyPolicy', [ROUTES.terms]: 'terms' },
-  de: { [ROUTES.datenschutz]: 'datenschutz', [ROUTES.nutzungsbedingungen]: 'nutzungsbedingungen', [ROUTES.impressum]: 'impressum' },
+  uk: { [ROUTES.privacyPolicy]: 'privacyPolicy', [ROUTES.terms]: 'terms', [ROUTES.accessibility]: 'accessibility' },
+  it: { [ROUTES.privacyPolicy]: 'privacyPolicy', [ROUTES.terms]: 'terms', [ROUTES.accessibility]: 'accessibility' },
+  de: { [ROUTES.nutzungsbedingungen]: 'nutzungsbedingungen', [ROUTES.datenschutz]: 'datenschutz', [ROUTES.impressum]: 'impressum', [ROUTES.barrierefreiheit]: 'barrierefreiheit' },
 } as const satisfies Record<Country, Record<string, PageName>>;
+
+/** A legal page of some market. */
+export type LegalPageName = { [C in Country]: (typeof LEGAL_PAGES)[C][keyof (typeof LEGAL_PAGES)[C]] }[Country];
 
 /** Whether `page` is one of the legal pages of `country` (a legal route of another market is not found). */
 export function isLegalPageOf(country: Country, page: PageName): boolean {

@@ -12,6 +12,9 @@ export const ROUTES = {
   datenschutz: '/datenschutz',
   nutzungsbedingungen: '/nutzungsbedingungen',
   impressum: '/impressum',
+  // Issue 41 item 6: the accessibility statement (the German market's under its German name).
+  accessibility: '/accessibility',
+  barrierefreiheit: '/barrierefreiheit',
   signIn: '/signin',
   verifySignIn: '/signin/verify',
   mainAdmin: '/areamanager/mainadmin',
@@ -22,9 +25,15 @@ export const ROUTES = {
   reviewApplication: '/admin/review/:applicationId',
   reviewers: '/admin/reviewers',
   addReviewer: '/admin/reviewers/add',
+  // Issue 41 item 2: the markets a reviewer reviews (?reviewerId=).
+  reviewerMarkets: '/admin/reviewers/markets',
   activityLog: '/admin/activity',
+  // Issue 41 item 3: the programme report (main admin).
+  programmeReport: '/admin/programme',
   apiKeys: '/admin/api-keys',
   issueApiKey: '/admin/api-keys/issue',
+  // Issue 42 item 4: the record of processing and the retention schedule.
+  privacyRecord: '/admin/privacy',
   repForm: '/rep/form',
   repThankYou: '/rep/thank-you',
   repPrivacyPolicy: '/rep/privacy-policy',
@@ -66,7 +75,7 @@ export type RouteName = keyof typeof ROUTES;
 /** The staff pages: on every market, never preloaded, signed-in except sign-in itself. */
 export const STAFF_ROUTES = [
   'signIn', 'verifySignIn', 'mainAdmin', 'addAreaManager', 'areaManagerHome', 'review', 'repHome',
-  'reviewApplication', 'reviewers', 'addReviewer', 'activityLog', 'apiKeys', 'issueApiKey',
+  'reviewApplication', 'reviewers', 'addReviewer', 'reviewerMarkets', 'activityLog', 'programmeReport', 'apiKeys', 'issueApiKey', 'privacyRecord',
   'repForm', 'repThankYou', 'repPrivacyPolicy', 'repTerms',
   'areaManagerView', 'areaManagerForm', 'areaManagerFormStep', 'areaManagerAddRep', 'areaManagerReps', 'areaManagerPharmacyEdit', 'areaManagerEditRedirect', 'areaManagerFormByRecord', 'repEditRedirect', 'areaManagerThankYou', 'areaManagerPrivacyPolicy', 'areaManagerTerms',
 ] as const satisfies readonly RouteName[];

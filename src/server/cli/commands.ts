@@ -4,10 +4,11 @@ import type { Database } from '../db/client.ts';
 import type { AuthService } from '../services/auth/auth.ts';
 import { runApiKeysCommand } from './api-keys-cli.ts';
 import { runMailCommand } from './mail-cli.ts';
+import { runBreachCommand } from './privacy-breach.ts';
 import { runSeedDemoCommand } from './seed-demo.ts';
 import { runStaffCommand, type CliOutput, type CommandInput } from './staff-cli.ts';
 
-export const CLI_COMMANDS = ['staff', 'seed-demo', 'mail', 'api-keys'] as const;
+export const CLI_COMMANDS = ['staff', 'seed-demo', 'mail', 'api-keys', 'privacy-breach'] as const;
 export type CliCommand = (typeof CLI_COMMANDS)[number];
 
 export interface CommandDeps {
@@ -26,5 +27,6 @@ export function runCommand(command: CliCommand, args: string[], deps: CommandDep
   if (command === 'staff') return runStaffCommand(args, deps);
   if (command === 'mail') return runMailCommand(args, deps);
   if (command === 'api-keys') return runApiKeysCommand(args, deps);
+  if (command === 'privacy-breach') return runBreachCommand(deps, args);
   return runSeedDemoCommand(deps);
 }

@@ -4,6 +4,7 @@ import { loadConfig, type Config } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { createAuthService } from '../services/auth/auth.ts';
 import { consoleLinkBase } from '../services/auth/bootstrap.ts';
+import { createApplicationCopies } from '../services/application-copy.ts';
 import { createMailer } from '../services/mail/outbox.ts';
 import { loadServerKeys, staffSecretBox } from '../services/server-keys.ts';
 
@@ -28,7 +29,8 @@ export async function openCliContext(config: Config = loadConfig(commandEnvironm
     await database.close();
     throw error;
   }
-  const mailer = createMailer(database.db, config.mail);
+  // A command that delivers a 'received' e-mail attaches its copy as the server does (decision 0067).
+  const mailer = createMailer(database.db, config.mail, undefined, createApplicationCopies(database.db, { productName: config.productName }).attachmentsOf);
   const auth = createAuthService(database.db, {
     mailer,
     box: staffSecretBox(keys),

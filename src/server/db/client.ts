@@ -48,7 +48,14 @@ interface Connections {
  * 120 MB more than 16 MB do; the data files stay in the operating system's page cache either way.
  * Written into the data directory's postgresql.conf at each start.
  */
-const PGLITE_OPTIONS = { postgresqlconf: ['shared_buffers = 16MB'] };
+const PGLITE_OPTIONS = {
+  postgresqlconf: [
+    'shared_buffers = 16MB',
+    // A checkpoint removes the write-ahead log's old segments rather than renaming them for reuse with
+    // their old contents: after an erasure none of them keeps the erased values (decision 0069).
+    'wal_recycle = off',
+  ],
+};
 
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
 

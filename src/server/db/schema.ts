@@ -2,7 +2,8 @@
 // this file with `npm run db:generate` into ./migrations and committed.
 import { sql } from 'drizzle-orm';
 import { STAFF_ROLES } from '#shared/schemas/staff.ts';
-import { STAFF_CHANGE_ACTIONS } from '#shared/schemas/activity-log.ts';
+import { REPORT_NAMES, STAFF_CHANGE_ACTIONS } from '#shared/schemas/activity-log.ts';
+import type { Country } from '#shared/markets.ts';
 import { bigint, boolean, customType, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
@@ -243,6 +244,8 @@ export const staffUsers = pgTable(
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
     /** An area manager's choice: the daily e-mail of the joins their reps recorded the day before (issue 24; on unless turned off). */
     joinsDigest: boolean('joins_digest').notNull().default(true),
+    /** A reviewer's markets (issue 41, decision on reviewers by market): the queue opens on them; none set means every market. */
+    reviewMarkets: text('review_markets').array().$type<Country[]>().notNull().default(sql`'{}'`),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('staff_users_email_unique').on(sql`lower(${t.email})`), index('staff_users_area_manager_idx').on(t.areaManagerId)],
@@ -616,8 +619,37 @@ export const csvExports = pgTable(
     /** Whose pharmacies were exported (the area manager). */
     areaManagerId: uuid('area_manager_id'),
     rows: integer('rows').notNull(),
+    /** The exporter's role at the time (kept when the account goes); null before issue 42. */
+    actorRole: text('actor_role', { enum: STAFF_ROLES }),
+    /** Which export: 'machine' or 'readable' (the visits); null before issue 42. */
+    format: text('format', { enum: ['machine', 'readable'] }),
+    /**
+     * The field pharmacies whose people the file held (issue 42 item 5, docs/decisions/0073):
+     * one array per export, not a row per person; emptied (null) after RETENTION_ACCESS_LOG_MONTHS.
+     */
+    fieldPharmacyIds: uuid('field_pharmacy_ids').array(),
   },
-  (t) => [index('csv_exports_at_idx').on(t.at)],
+  (t) => [index('csv_exports_at_idx').on(t.at), index('csv_exports_field_pharmacy_ids_idx').using('gin', t.fieldPharmacyIds)],
+);
+
+/**
+ * Who opened whose record (issue 42 item 5, docs/decisions/0073): a member of staff's view of an application (the review
+ * detail) or of a field pharmacy with its pharmacists. `record_id` names the record by its id only,
+ * with no foreign key, so the fact of access outlives the record's erasure; the role is copied so
+ * that the person's export can say which role looked even once the account is gone. At most one
+ * entry per person and record in ACCESS_REPEAT_MINUTES; deleted after RETENTION_ACCESS_LOG_MONTHS.
+ */
+export const recordViews = pgTable(
+  'record_views',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    actorId: uuid('actor_id').references(() => staffUsers.id, { onDelete: 'set null' }),
+    actorRole: text('actor_role', { enum: STAFF_ROLES }).notNull(),
+    record: text('record', { enum: ['application', 'fieldPharmacy'] }).notNull(),
+    recordId: uuid('record_id').notNull(),
+  },
+  (t) => [index('record_views_at_idx').on(t.at), index('record_views_record_idx').on(t.recordId, t.at)],
 );
 
 /**
@@ -636,6 +668,25 @@ export const joinsDigests = pgTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.areaManagerId, t.day] }), index('joins_digests_day_idx').on(t.day)],
+);
+
+/**
+ * The reviewers' digest of decisions due soon or overdue (issue 41, decision 0065): one row per
+ * reviewer, market and working day (in the market's time zone), written in the transaction that
+ * queues the mail, so each is queued once whichever server runs the job. Counts only, no names.
+ */
+export const reviewDigests = pgTable(
+  'review_digests',
+  {
+    reviewerId: uuid('reviewer_id')
+      .notNull()
+      .references(() => staffUsers.id, { onDelete: 'cascade' }),
+    market: text('market').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    applications: integer('applications').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.reviewerId, t.market, t.day] }), index('review_digests_day_idx').on(t.day)],
 );
 
 /**
@@ -764,8 +815,43 @@ export const staffEvents = pgTable(
     actorId: uuid('actor_id').references(() => staffUsers.id, { onDelete: 'set null' }),
     toStaffUserId: uuid('to_staff_user_id').references(() => staffUsers.id, { onDelete: 'set null' }),
     pharmacies: integer('pharmacies'),
+    /** A reviewer's markets as set by the change ('markets'); empty: every market. */
+    markets: text('markets').array().$type<Country[]>(),
   },
   (t) => [index('staff_events_at_idx').on(t.at)],
 );
 
-export const schema = { pharmacies, applications, files, mailOutbox, captchaUsed, dailyQuota, drafts, staffUsers, signInLinks, staffSessions, authEvents, fieldPharmacies, callEntries, reviewAudit, reviewClaims, idempotentRequests, dataRightsLinks, dataRightsEvents, fileContents, appSecrets, rateLimitHits, scheduledJobs, fieldConfirmationLinks, consentRecords, csvExports, joinsDigests, backupRuns, finderChanges, finderFeed, apiClients, apiClientUsage, apiClientEvents };
+/**
+ * A field-signed pharmacist who did not confirm in time (issue 41 item 3, decision 0070): the
+ * programme report's "field sign-ups lapsed", which the field pharmacy's own columns forget (the
+ * lapse blanks them). Ids and a time only, no personal data; written with the lapse itself.
+ */
+export const fieldSignupLapses = pgTable(
+  'field_signup_lapses',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    market: text('market').notNull(),
+    fieldPharmacyId: uuid('field_pharmacy_id').notNull(),
+    /** field_extra_pharmacists.number; null: the pharmacy's first pharmacist. */
+    extraPharmacist: integer('extra_pharmacist'),
+  },
+  (t) => [index('field_signup_lapses_at_idx').on(t.at)],
+);
+
+/** The main admin's downloads of the programme report and of the activity log itself (issue 41 items 3 and 4): who, when, which days, how many rows. */
+export const reportDownloads = pgTable(
+  'report_downloads',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    actorId: uuid('actor_id').references(() => staffUsers.id, { onDelete: 'set null' }),
+    report: text('report', { enum: REPORT_NAMES }).notNull(),
+    fromDay: date('from_day', { mode: 'string' }),
+    toDay: date('to_day', { mode: 'string' }),
+    rows: integer('rows').notNull(),
+  },
+  (t) => [index('report_downloads_at_idx').on(t.at)],
+);
+
+export const schema = { pharmacies, applications, files, mailOutbox, captchaUsed, dailyQuota, drafts, staffUsers, signInLinks, staffSessions, authEvents, fieldPharmacies, callEntries, reviewAudit, reviewClaims, idempotentRequests, dataRightsLinks, dataRightsEvents, fileContents, appSecrets, rateLimitHits, scheduledJobs, fieldConfirmationLinks, consentRecords, csvExports, joinsDigests, reviewDigests, backupRuns, finderChanges, finderFeed, apiClients, apiClientUsage, apiClientEvents };

@@ -30,6 +30,10 @@ export interface Targets {
   activityLog: object;
   /** API keys of client apps: listing, issuing, rotating, revoking them (decision 0052). */
   apiClients: object;
+  /** The programme report (issue 41 item 3): every market's figures. */
+  programmeReport: object;
+  /** The record of processing and retention schedule (issue 42 item 4). */
+  processingRecord: object;
 }
 export type ResourceKind = keyof Targets;
 
@@ -48,6 +52,8 @@ const ACCESS_RULES: { [K in ResourceKind]: Partial<Record<StaffRole, Rule<K>>> }
   reviewers: { main_admin: all },
   activityLog: { main_admin: all },
   apiClients: { main_admin: all },
+  programmeReport: { main_admin: all },
+  processingRecord: { main_admin: all },
 };
 
 /** The roles that may reach a kind of record at all (the route's role check). */

@@ -41,7 +41,7 @@ export interface AreaManagerDeps {
   applications: Pick<ApplicationStore, 'isPhotoOfType'>;
   captcha: CaptchaService;
   mailer: Mailer;
-  activityLog: Pick<ActivityLog, 'recordCsvExport'>;
+  activityLog: Pick<ActivityLog, 'recordCsvExport' | 'recordView'>;
   config: Config;
 }
 
@@ -69,9 +69,12 @@ export async function areaManagerRoutes(app: FastifyInstance, deps: AreaManagerD
   });
 
   // The view on a reload; the rep's own GET /api/rep-get-pharmacy stays the rep form's.
-  app.get(Api.areaManagerPharmacy.path, { preHandler: pharmacyIn('query', 'id') }, async (request, reply) =>
-    ok(reply, await pharmacies.detail(accessed<FieldPharmacy>(request).record)),
-  );
+  app.get(Api.areaManagerPharmacy.path, { preHandler: pharmacyIn('query', 'id') }, async (request, reply) => {
+    const record = accessed<FieldPharmacy>(request).record;
+    // Who saw whom (issue 42 item 5): the pharmacy's pharmacists are in the answer.
+    await deps.activityLog.recordView({ actorId: request.staff!.user.id, actorRole: request.staff!.user.role, record: 'fieldPharmacy', recordId: record.id });
+    return ok(reply, await pharmacies.detail(record));
+  });
 
   const addPharmacy = FormApi['areamanager-pharmacy'];
   app.post<{ Body: PayloadOf<'areamanager-pharmacy'> }>(addPharmacy.path, { onRequest: requireJson, preHandler: [...areaManagerIn('body', 'areaManagerId'), parseBody(addPharmacy.request)] }, async (request, reply) => {
@@ -121,7 +124,7 @@ export async function areaManagerRoutes(app: FastifyInstance, deps: AreaManagerD
     const { format, from, to, lang } = query.data;
     const areaManagerId = accessed(request).id;
     const actorId = request.staff!.user.id;
-    const sent = { rows: 0 };
+    const sent = { rows: 0, pharmacyIds: new Set<string>() };
     // The activity log records the export once the answer is over, finished or not: an export
     // broken off midway (the client gone, a failed read) still handed rows out, so it is recorded
     // with the rows written to the response by then (those of the last batch may not all have
@@ -129,7 +132,7 @@ export async function areaManagerRoutes(app: FastifyInstance, deps: AreaManagerD
     reply.raw.once('close', () => {
       if (!reply.raw.headersSent) return;
       const complete = reply.raw.writableFinished;
-      deps.activityLog.recordCsvExport({ actorId, areaManagerId, rows: sent.rows });
+      deps.activityLog.recordCsvExport({ actorId, actorRole: request.staff!.user.role, areaManagerId, rows: sent.rows, format, fieldPharmacyIds: [...sent.pharmacyIds] });
       request.log.info({ by: actorId, areaManagerId, format, rows: sent.rows, complete }, complete ? 'CSV export sent' : 'CSV export broken off');
     });
     reply.header('content-type', 'text/csv; charset=utf-8');

@@ -12,7 +12,7 @@ import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { REGISTRATION_BODY_IT } from '#shared/reference/options.ts';
 import { testConfig } from '../config.ts';
-import { applications, fieldPharmacies } from '../db/schema.ts';
+import { applications, fieldPharmacies, fieldSignupLapses } from '../db/schema.ts';
 import { LEDGER_FILE, mailboxHash, readLedger } from '../services/erasure-ledger.ts';
 import type { StaffUser } from '../services/auth/staff-users.ts';
 import { solveCaptcha } from '../test/bot-check.ts';
@@ -194,6 +194,8 @@ describe('a field-signed pharmacist confirms for themselves', () => {
     expect(JSON.stringify(row)).not.toMatch(/Luca|Neri|luca\.neri/);
     expect(await mailsOf(email)).toHaveLength(0);
     expect(ledger()).toContainEqual({ at: clock.toISOString(), kind: 'unconfirmed-field-pharmacist', mailboxes: [], applications: [], fieldPharmacies: [id] });
+    // The programme report's "field sign-ups lapsed" (issue 41 item 3): the lapse kept, without the person.
+    expect(await ctx.database.db.select().from(fieldSignupLapses).where(eq(fieldSignupLapses.fieldPharmacyId, id))).toEqual([{ id: expect.any(String), at: clock, market: 'it', fieldPharmacyId: id, extraPharmacist: null }]);
   });
 });
 

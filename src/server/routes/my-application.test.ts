@@ -185,6 +185,35 @@ describe('GET /api/my-application/:token', () => {
   });
 });
 
+describe('the decision clock on the status page (issue 41)', () => {
+  const londonDay = (at: number) => new Date(at).toLocaleDateString('en-CA', { timeZone: 'Europe/London' });
+
+  it('says by when to expect a decision, and past 42 days that the applicant should write to support', async () => {
+    const { token } = await apply('uk');
+    const start = clock.getTime();
+    const waiting = (await status(token)).json().data;
+    expect(waiting.clock).toEqual({ dueBy: londonDay(start + 28 * DAY), supportAfter: londonDay(start + 42 * DAY), contactSupport: false });
+
+    clock = new Date(start + 42 * DAY);
+    expect((await status(token)).json().data.clock.contactSupport).toBe(false);
+    clock = new Date(start + 43 * DAY);
+    expect((await status(token)).json().data.clock).toMatchObject({ dueBy: londonDay(start + 28 * DAY), contactSupport: true });
+  });
+
+  it('starts a new clock when the applicant sends the application again after a request for changes, and has none in between', async () => {
+    const { id, token, payload } = await apply('uk');
+    const now = clock.getTime();
+    await ctx.database.db.update(applications).set({ submittedAt: new Date(now - 30 * DAY) }).where(eq(applications.id, id));
+    expect((await status(token)).json().data.clock.dueBy).toBe(londonDay(now - 2 * DAY));
+    expect((await decide(id, 'request_changes', 'A sharper photo, please.')).statusCode).toBe(200);
+    expect((await status(token)).json().data).not.toHaveProperty('clock');
+
+    const [, editToken] = await mailedMatch(ctx.config.mail.dir, String(payload.email), /\/pharmacist\/edit\/([A-Za-z0-9_-]+)/);
+    expect((await save({ ...payload, loginToken: editToken, recaptchaToken: await solveCaptcha(ctx.app) })).statusCode).toBe(200);
+    expect((await status(token)).json().data.clock).toMatchObject({ dueBy: londonDay(now + 28 * DAY), contactSupport: false });
+  });
+});
+
 describe('guessing status links', () => {
   it('is rate-limited per client like the other token routes', async () => {
     const limited = await createTestContext({ rateLimitMax: 3 });

@@ -318,7 +318,7 @@ describe('reviewer accounts', () => {
     expect((await post('/api/review/reviewers', { email: 'not-an-address', firstName: 'Rita', lastName: 'R' }, admin.cookie)).json().errors).toHaveProperty('email');
 
     const list = (await get('/api/review/reviewers', admin.cookie)).json().data;
-    expect(list).toContainEqual({ id, email: 'rita.reviewer@example.com', firstName: 'Rita', lastName: 'Reviewer', disabled: false });
+    expect(list).toContainEqual({ id, email: 'rita.reviewer@example.com', firstName: 'Rita', lastName: 'Reviewer', disabled: false, markets: [] });
 
     expect((await get('/api/review/reviewers', reviewer.cookie)).statusCode).toBe(403);
     expect((await post('/api/review/reviewers', { email: 'x@example.com', firstName: 'X', lastName: 'Y' }, reviewer.cookie)).statusCode).toBe(403);

@@ -9,11 +9,13 @@ import { ApiMessage } from '#shared/schemas/api.ts';
 import { UUID_PATTERN } from '#shared/schemas/fields.ts';
 import { FormApi, type PayloadOf } from '#shared/api/form-endpoints.ts';
 import { ReviewListQuerySchema, ReviewMessage, type ClaimSchema, type DecisionSchema, type InternalNoteSchema, type ReviewDetail } from '#shared/schemas/review.ts';
+import { ALL_MARKETS, outsideMarkets } from '#shared/schemas/reviewer-markets.ts';
 import type { Config } from '../config.ts';
 import { accessed, requireAccess, rolesFor } from '../http/access-policy.ts';
 import { failed, invalid, invalidFromZod, ok } from '../http/answers.ts';
 import { parseBody } from '../http/parse-body.ts';
 import { actorOf, requireJson, requireStaff } from '../http/staff.ts';
+import type { ActivityLog } from '../services/activity-log.ts';
 import type { AuthService } from '../services/auth/auth.ts';
 import { welcomeNewStaff } from '../services/auth/staff-welcome.ts';
 import type { Mailer } from '../services/mail/outbox.ts';
@@ -23,7 +25,10 @@ import type { ReviewDesk } from '../services/review/review-desk.ts';
 import type { Reviewers } from '../services/review/reviewers.ts';
 import { refuseWithoutPublicAddress } from '../http/public-address.ts';
 
-export async function reviewRoutes(app: FastifyInstance, deps: { auth: AuthService; desk: ReviewDesk; claims: ReviewClaims; reviewers: Reviewers; config: Config; mailer: Mailer }) {
+export async function reviewRoutes(
+  app: FastifyInstance,
+  deps: { auth: AuthService; desk: ReviewDesk; claims: ReviewClaims; reviewers: Reviewers; config: Config; mailer: Mailer; activityLog: Pick<ActivityLog, 'recordView'> },
+) {
   const { auth, desk, claims, reviewers, config } = deps;
   const reviewStaff = requireStaff(auth, config, rolesFor('application'));
   const oneApplication = [reviewStaff, requireAccess('application', { id: { from: 'params', name: 'id' }, load: (id) => desk.exists(id) })];
@@ -32,8 +37,11 @@ export async function reviewRoutes(app: FastifyInstance, deps: { auth: AuthServi
   app.get(Api.applications.path, { preHandler: reviewStaff }, async (request, reply) => {
     const query = ReviewListQuerySchema.safeParse(request.query ?? {});
     if (!query.success) return invalidFromZod(reply, query.error);
-    const { q, ...rest } = query.data;
-    return ok(reply, await desk.list({ ...rest, q: q || undefined }));
+    const { q, market, ...rest } = query.data;
+    // No market asked for: the reviewer's own (decision 0066); 'all': every market.
+    const yourMarkets = request.staff!.user.reviewMarkets;
+    const markets = market === ALL_MARKETS ? undefined : market ? [market] : yourMarkets;
+    return ok(reply, { ...(await desk.list({ ...rest, markets, q: q || undefined })), yourMarkets });
   });
 
   app.get(Api.ageBands.path, { preHandler: reviewStaff }, async (_request, reply) => ok(reply, await desk.ageBands()));
@@ -42,8 +50,12 @@ export async function reviewRoutes(app: FastifyInstance, deps: { auth: AuthServi
     const id = accessed(request).id;
     // Opening the application is an action on it: the opener's claim starts its idle time again.
     await claims.touch(id, request.staff!.user.id);
-    const detail: ReviewDetail | null = await desk.detail(id, request.staff!.user.id);
-    if (!detail) return failed(reply, 404, ApiMessage.notFound);
+    const found = await desk.detail(id, request.staff!.user.id);
+    if (!found) return failed(reply, 404, ApiMessage.notFound);
+    // Who saw whom (issue 42 item 5): recorded before the applicant's data is answered.
+    await deps.activityLog.recordView({ actorId: request.staff!.user.id, actorRole: request.staff!.user.role, record: 'application', recordId: id });
+    // Another market's application is shown, with a notice (decision 0066).
+    const detail: ReviewDetail = { ...found, outsideYourMarkets: outsideMarkets(request.staff!.user.reviewMarkets, found.market) };
     return ok(reply, detail);
   });
 
@@ -108,6 +120,26 @@ export async function reviewRoutes(app: FastifyInstance, deps: { auth: AuthServi
       // Sent to the sign-in page of the market that speaks their language (a German reviewer's is German).
       await welcomeNewStaff(request, deps, { role: 'reviewer', email, firstName, language, addedBy: `${user.firstName} ${user.lastName}` });
       return ok(reply, { id: added.id });
+    },
+  );
+
+  app.get(Api.workload.path, { preHandler: mainAdmin }, async (_request, reply) => ok(reply, await reviewers.workload()));
+
+  app.get(FormApi['reviewer-markets'].prefill!.path, { preHandler: mainAdmin }, async (request, reply) => {
+    const { id } = (request.query ?? {}) as { id?: unknown };
+    if (typeof id !== 'string' || !UUID_PATTERN.test(id)) return invalid(reply, { id: 'validation.invalid' });
+    const record = await reviewers.markets(id.toLowerCase());
+    return record ? ok(reply, record) : failed(reply, 404, ApiMessage.notFound);
+  });
+
+  app.put<{ Body: PayloadOf<'reviewer-markets'> }>(
+    FormApi['reviewer-markets'].path,
+    { onRequest: requireJson, preHandler: [mainAdmin, parseBody(FormApi['reviewer-markets'].request)] },
+    async (request, reply) => {
+      const { reviewerId, markets } = request.body;
+      if (!(await reviewers.setMarkets(reviewerId.toLowerCase(), markets, request.staff!.user.id))) return failed(reply, 404, ApiMessage.notFound);
+      request.log.info({ by: request.staff!.user.id, reviewerId, markets }, 'reviewer markets set');
+      return ok(reply);
     },
   );
 

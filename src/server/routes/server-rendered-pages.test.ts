@@ -48,9 +48,9 @@ function messages(language: Language, file: string): Record<string, unknown> {
 const landing = (language: Language) => messages(language, 'landing').landing as Record<string, string & Record<string, string>>;
 
 const LEGAL: Record<Country, Array<{ route: string; kind: string }>> = {
-  uk: [{ route: '/privacy-policy', kind: 'privacy-policy' }, { route: '/terms-and-conditions', kind: 'terms-and-conditions' }],
-  it: [{ route: '/privacy-policy', kind: 'privacy-policy' }, { route: '/terms-and-conditions', kind: 'terms-and-conditions' }],
-  de: [{ route: '/datenschutz', kind: 'datenschutz' }, { route: '/nutzungsbedingungen', kind: 'nutzungsbedingungen' }, { route: '/impressum', kind: 'impressum' }],
+  uk: [{ route: '/privacy-policy', kind: 'privacy-policy' }, { route: '/terms-and-conditions', kind: 'terms-and-conditions' }, { route: '/accessibility', kind: 'accessibility' }],
+  it: [{ route: '/privacy-policy', kind: 'privacy-policy' }, { route: '/terms-and-conditions', kind: 'terms-and-conditions' }, { route: '/accessibility', kind: 'accessibility' }],
+  de: [{ route: '/datenschutz', kind: 'datenschutz' }, { route: '/nutzungsbedingungen', kind: 'nutzungsbedingungen' }, { route: '/impressum', kind: 'impressum' }, { route: '/barrierefreiheit', kind: 'barrierefreiheit' }],
 };
 
 /** The lines of a legal text a reader must find word for word: headings and plain sentences (no placeholders, links or tables). */
@@ -129,6 +129,8 @@ describe('the public pages, rendered on the server', () => {
     expect(textOf(root(missing.body))).toContain(layout.notFound.title);
     // The German legal pages are no pages of the UK market.
     expect(textOf(root((await get('/uk/datenschutz')).body))).toContain(layout.notFound.title);
+    // Each market's accessibility statement under its own name only.
+    for (const url of ['/uk/barrierefreiheit', '/de/accessibility']) expect((await get(url)).statusCode, url).toBe(404);
     expect(textOf(root((await get('/uk/finder')).body))).toContain(finder.finder.title);
     for (const url of ['/uk/link-sent', '/uk/my-data/not-a-token', '/uk/my-application/not-a-token']) {
       expect(root((await get(url)).body), url).toMatch(/<main\b[\s\S]*<(h1|p)\b/);
@@ -176,6 +178,7 @@ const PAGES: Record<string, Partial<Record<Country, (language: Language) => stri
   privacy: { uk: () => '/privacy-policy', it: () => '/privacy-policy', de: () => '/datenschutz' },
   terms: { uk: () => '/terms-and-conditions', it: () => '/terms-and-conditions', de: () => '/nutzungsbedingungen' },
   impressum: { de: () => '/impressum' },
+  accessibility: { uk: () => '/accessibility', it: () => '/accessibility', de: () => '/barrierefreiheit' },
   finder: { uk: () => '/finder', it: () => '/finder', de: () => '/finder' },
 };
 const pairsOf = (page: string) =>
@@ -253,6 +256,11 @@ describe('each page served with the title it sets itself (issue 39 item 2)', () 
     { url: '/de/form/1', title: 'Fortbildung, Apotheke und Ihre Angaben – Schritt 1 von 3 – Pharmacy Champions' },
     { url: '/uk/privacy-policy', title: 'Privacy and cookies policy – Pharmacy Champions' },
     { url: '/uk/my-data', title: 'See or erase your data – Pharmacy Champions' },
+    // Issue 41 item 6: the accessibility statements.
+    { url: '/uk/accessibility', title: 'Accessibility statement – Pharmacy Champions' },
+    { url: '/it/accessibility', title: 'Dichiarazione di accessibilità – Pharmacy Champions' },
+    { url: '/de/barrierefreiheit', title: 'Erklärung zur Barrierefreiheit – Pharmacy Champions' },
+    { url: '/de/barrierefreiheit?lang=en', title: 'Accessibility statement – Pharmacy Champions' },
   ])('$url: $title', async ({ url, title }) => {
     expect(titleOf((await get(url)).body)).toBe(title);
   });
@@ -278,6 +286,22 @@ describe('the pages behind a link, rendered with what they show (issue 39 item 3
 
     await setStatus(ctx.database.db, id, 'changes_requested');
     expect(root((await get(`/de/my-application/${token}`)).body)).toMatch(/<h2 id="my-application-status"[^>]*>Änderungen erbeten<\/h2>/);
+  });
+
+  it('the status page of an application 43 days old tells the applicant to write to support, with the address, in each language (issue 41)', async () => {
+    const { id } = await submitApplication(ctx, 'it');
+    const token = 'L'.repeat(32);
+    await ctx.database.db.update(applications).set({ statusTokenHash: hashToken(token), submittedAt: new Date(Date.now() - 43 * 24 * 3600 * 1000) }).where(eq(applications.id, id));
+    const words = {
+      uk: 'It is more than 6 weeks since you sent your application and we have not decided yet. Please write to support@example.com and quote your reference',
+      it: "Sono passate più di 6 settimane dall'invio della Sua candidatura e non abbiamo ancora deciso. La preghiamo di scriverci a support@example.com indicando il codice di riferimento",
+      de: 'Seit dem Einreichen Ihrer Bewerbung sind mehr als 6 Wochen vergangen, und wir haben noch nicht entschieden. Bitte schreiben Sie uns an support@example.com und nennen Sie Ihre Referenznummer',
+    };
+    for (const [market, sentence] of Object.entries(words)) {
+      const html = root((await get(`/${market}/my-application/${token}`)).body);
+      expect(squash(textOf(html)), market).toContain(sentence);
+      expect(html, market).toContain('<a href="mailto:support@example.com">support@example.com</a>');
+    }
   });
 
   it('an unknown status or data link: the "link not valid" view, not a loading line', async () => {

@@ -20,6 +20,7 @@ import { isServerRendered, loadServerRenderer, needsScripts, renderUrlOf, type P
 import { escapeHtml, jsonForScript } from '../services/tokens.ts';
 import { scriptsAfterPaint } from '../services/after-paint.ts';
 import { webAppManifest } from '../services/web-app-manifest.ts';
+import { retentionPeriods } from '../privacy/record.ts';
 
 const TITLE_SUFFIX: Record<Country, string> = { uk: 'Registration', it: 'Italia', de: 'Registrierung' };
 
@@ -53,6 +54,8 @@ const LEGAL_TEXT_KIND: Partial<Record<PageName, string>> = {
   datenschutz: 'datenschutz',
   nutzungsbedingungen: 'nutzungsbedingungen',
   impressum: 'impressum',
+  accessibility: 'accessibility',
+  barrierefreiheit: 'barrierefreiheit',
 };
 
 /** Pages reached by a personal e-mailed link: never indexed. */
@@ -175,6 +178,7 @@ export async function webRoutes(app: FastifyInstance, config: Config, loaders: P
       mapTilesUrl: config.mapTilesUrl,
       mapAttribution: config.mapAttribution,
       courseUrl: config.courseUrls[country],
+      retention: retentionPeriods(config),
     };
     // The public pages arrive rendered (decision 0037); the forms and the staff pages render in the browser.
     renderer ??= loadServerRenderer(config.webDist, request.log);

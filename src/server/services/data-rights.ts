@@ -6,7 +6,9 @@
 // data: the applications' answers and identity (the rows stay as 'erased', so the history of
 // decisions keeps their ids), their files, the reviewers' free-text reasons and internal notes, the field records'
 // pharmacist (the pharmacy stays with its area manager), drafts, outbox rows and their .eml files.
-// Consent records stay (no personal data, proof of what was agreed). A plain VACUUM follows.
+// Consent records stay (no personal data, proof of what was agreed). The reps' notes of visits to the
+// person's pharmacies are exported and cleared with their field records (decision 0069), and the
+// old row versions are cleaned up after the erasure (vacuum.ts).
 import { and, desc, eq, gt, inArray, isNotNull, ne, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { MyDataExport } from '#shared/schemas/applicant-links.ts';
@@ -14,16 +16,14 @@ import { ERASED_REASON } from '#shared/schemas/review.ts';
 import type { Database } from '../db/client.ts';
 import { applications, dataRightsEvents, dataRightsLinks, drafts, fieldExtraPharmacists, fieldPharmacies, files, mailOutbox, pharmacies, reviewAudit, reviewSnapshots } from '../db/schema.ts';
 import { newEditTokenWithHash } from './applications.ts';
+import { accessesOf } from './access-log.ts';
 import { consentsOf } from './consents.ts';
 import { eraseFieldRecordsOf, fieldHolderOf, fieldRecordsOf } from './field-force/field-pharmacist-records.ts';
 import { mailboxHash, recordErasure } from './erasure-ledger.ts';
 import { sameUntaggedMailbox } from './mailbox.ts';
 import { deleteMailsTo, removeEmlFiles } from './mail/erase.ts';
 import { hashToken } from './tokens.ts';
-import { vacuum } from './vacuum.ts';
-
-/** The tables an erasure rewrites or deletes from: vacuumed after it, so that no old row version keeps the data. */
-const ERASED_FROM = ['applications', 'field_pharmacies', 'field_extra_pharmacists', 'files', 'file_contents', 'mail_outbox', 'drafts', 'review_audit', 'review_snapshots', 'data_rights_links'];
+import { ERASED_FROM, vacuum } from './vacuum.ts';
 
 export function createDataRights(
   db: Database,
@@ -128,7 +128,7 @@ export function createDataRights(
       if (!link) return null;
       const { held, fieldRows, draftRows } = await recordsOf(link.mailbox);
       const applicationIds = held.map((a) => a.id);
-      const [places, stored, mails, consents, history] = await Promise.all([
+      const [places, stored, mails, consents, history, accesses] = await Promise.all([
         held.length ? db.select().from(pharmacies).where(inArray(pharmacies.placeId, held.map((a) => a.placeId))) : [],
         applicationIds.length ? db.select().from(files).where(inArray(files.applicationId, applicationIds)) : [],
         db.select().from(mailOutbox).where(eq(mailOutbox.mailbox, link.mailbox)).orderBy(mailOutbox.createdAt),
@@ -140,6 +140,7 @@ export function createDataRights(
               .where(inArray(reviewAudit.applicationId, applicationIds))
               .orderBy(reviewAudit.at)
           : [],
+        accessesOf(db, { applicationIds, fieldPharmacies: fieldRows.map((r) => ({ id: r.pharmacyId, since: new Date(r.record.recordedAt) })) }),
       ]);
       const kept = applicationIds.length
         ? await db.select().from(reviewSnapshots).where(inArray(reviewSnapshots.applicationId, applicationIds)).orderBy(reviewSnapshots.takenAt)
@@ -179,6 +180,7 @@ export function createDataRights(
         emails: mails.map((m) => ({ to: m.to, subject: m.subject, text: m.text, createdAt: m.createdAt.toISOString(), sentAt: m.sentAt?.toISOString() ?? null })),
         consents,
         otherSpellings: (await otherMailboxesOf(link.mailbox)).length > 0,
+        accesses,
         linkExpiresAt: link.expiresAt.toISOString(),
       };
     },

@@ -3,6 +3,7 @@
 // the same token works across resubmissions and update links, until STATUS_LINK_DAYS_AFTER_DECISION
 // days after a final decision. An erased application's link answers as an unknown one.
 import { and, desc, eq, gte, inArray, ne, or, sql } from 'drizzle-orm';
+import { decisionClock } from '#shared/decision-clock.ts';
 import { isCountry, isLanguage } from '#shared/markets.ts';
 import { STATUS_LINK_DAYS_AFTER_DECISION, type ApplicantStatus, type MyApplicationStatus } from '#shared/schemas/my-application.ts';
 import type { Database } from '../db/client.ts';
@@ -48,7 +49,15 @@ export function createMyApplication(db: Database, deps: { now: () => Date }) {
       const base = { reference: row.reference, submittedAt: row.submittedAt.toISOString(), market, language };
 
       const decided = DECIDED[row.status];
-      if (!decided) return { ...base, status: (await reviewStarted(row.id, row.submittedAt)) ? 'in_review' : 'submitted', decidedAt: null };
+      if (!decided) {
+        const clock = market ? decisionClock(row.submittedAt, market, deps.now()) : null;
+        return {
+          ...base,
+          status: (await reviewStarted(row.id, row.submittedAt)) ? 'in_review' : 'submitted',
+          decidedAt: null,
+          ...(clock ? { clock: { dueBy: clock.dueBy, supportAfter: clock.supportAfter, contactSupport: clock.contactSupport } } : {}),
+        };
+      }
 
       // The decision that led to the current status (the status is set in the same transaction as its audit row);
       // an internal note written later records the status it found, and is no decision.

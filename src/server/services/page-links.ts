@@ -55,17 +55,19 @@ const REGION: Record<Country, string> = { uk: 'GB', it: 'IT', de: 'DE' };
 
 const hreflang = (country: Country, language: Language) => `${language}-${REGION[country]}`;
 
-/** The same legal text in each market: the German market has its own names for them, and an Impressum only it has. */
+/** The same legal text in each market: the German market has its own names for them (its accessibility statement too), and an Impressum only it has. */
 const LEGAL_EQUIVALENTS: Partial<Record<PageName | 'form', Partial<Record<Country, string>>>> = {
   privacyPolicy: { uk: ROUTES.privacyPolicy, it: ROUTES.privacyPolicy, de: ROUTES.datenschutz },
   datenschutz: { uk: ROUTES.privacyPolicy, it: ROUTES.privacyPolicy, de: ROUTES.datenschutz },
   terms: { uk: ROUTES.terms, it: ROUTES.terms, de: ROUTES.nutzungsbedingungen },
   nutzungsbedingungen: { uk: ROUTES.terms, it: ROUTES.terms, de: ROUTES.nutzungsbedingungen },
   impressum: { de: ROUTES.impressum },
+  accessibility: { uk: ROUTES.accessibility, it: ROUTES.accessibility, de: ROUTES.barrierefreiheit },
+  barrierefreiheit: { uk: ROUTES.accessibility, it: ROUTES.accessibility, de: ROUTES.barrierefreiheit },
 };
 
 /** The pages a search engine should find, in every market and language (the sitemap's). */
-const INDEXED_PAGES = ['landing', 'form', 'privacyPolicy', 'terms', 'impressum', 'finder'] as const;
+const INDEXED_PAGES = ['landing', 'form', 'privacyPolicy', 'terms', 'impressum', 'accessibility', 'finder'] as const;
 
 export interface Pair {
   country: Country;

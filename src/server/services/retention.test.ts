@@ -7,7 +7,8 @@ import { eq, inArray } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
-import { applications, drafts, fileContents, files } from '../db/schema.ts';
+import { ERASED_REASON } from '#shared/schemas/review.ts';
+import { applications, drafts, fileContents, files, reviewAudit } from '../db/schema.ts';
 import { createTestContext, uploadPhoto, type TestContext } from '../test/context.ts';
 import { setStatus, submitApplication } from '../test/listings.ts';
 import { insertFile } from './files/file-store.ts';
@@ -62,6 +63,17 @@ describe('applyRetention', () => {
     expect(await applyRetention(ctx.database.db, { now: NOW, rejectedMonths: 6 })).toMatchObject({ applications: 1, files: 2 });
     expect(await applyRetention(ctx.database.db, { now: NOW, rejectedMonths: 6 })).toMatchObject({ applications: 0, files: 0 });
     expect(await storedBytes(recent)).toBe(0);
+  });
+
+  it("erases the reviewers' reasons and internal notes of a deleted application, which can name the applicant; the history's entries stay", async () => {
+    const old = await decided('rejected', monthsBefore(NOW, 20));
+    const [entry] = await ctx.database.db
+      .insert(reviewAudit)
+      .values({ at: monthsBefore(NOW, 20), applicationId: old.id, action: 'reject', fromStatus: 'submitted', toStatus: 'rejected', reason: 'Dear Ms Quinton-Hale, your number is not on the register.', internalNote: 'Spoke to Ms Quinton-Hale.' })
+      .returning({ id: reviewAudit.id });
+    await applyRetention(ctx.database.db, { now: NOW, rejectedMonths: 12 });
+    const [kept] = await ctx.database.db.select().from(reviewAudit).where(eq(reviewAudit.id, entry!.id));
+    expect(kept).toMatchObject({ applicationId: null, action: 'reject', reason: ERASED_REASON, internalNote: ERASED_REASON });
   });
 
   it('records the deleted applications by id in the erasure ledger given (BACKUP_DIR), which re-applies them by the same deletion', async () => {

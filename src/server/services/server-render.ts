@@ -18,7 +18,7 @@ import { loggableUrl } from '../http/log-serializers.ts';
  * for them (`pageData`, decision 0060). The staff pages stay rendered in the browser.
  */
 const SERVER_RENDERED = new Set<PageName>([
-  'landing', 'privacyPolicy', 'terms', 'datenschutz', 'nutzungsbedingungen', 'impressum',
+  'landing', 'privacyPolicy', 'terms', 'datenschutz', 'nutzungsbedingungen', 'impressum', 'accessibility', 'barrierefreiheit',
   'thankYou', 'notFound', 'finder', 'finderListing', 'linkSent', 'myData', 'myApplication', 'application', 'steps', 'linkRequest', 'fieldConfirmation',
 ]);
 

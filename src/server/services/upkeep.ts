@@ -14,7 +14,7 @@ import type { ScheduledJob } from './scheduled-jobs.ts';
 
 const UPKEEP_EVERY_MS = 60 * 60 * 1000;
 
-export function upkeepJob(app: FastifyInstance, config: Pick<Config, 'retentionRejectedMonths' | 'database' | 'backup'>): ScheduledJob {
+export function upkeepJob(app: FastifyInstance, config: Pick<Config, 'retentionRejectedMonths' | 'retentionAccessLogMonths' | 'database' | 'backup'>): ScheduledJob {
   const { services } = app;
   const { db } = services.database;
   return {
@@ -22,8 +22,8 @@ export function upkeepJob(app: FastifyInstance, config: Pick<Config, 'retentionR
     everyMs: UPKEEP_EVERY_MS,
     async run() {
       // Issue #13: retention of rejected applications and abandoned drafts.
-      const retained = await applyRetention(db, { rejectedMonths: config.retentionRejectedMonths, ledgerDir: config.backup.dir, log: app.log });
-      if (retained.applications || retained.drafts) app.log.info(retained, 'retention: deleted rejected applications (with their files) and abandoned drafts');
+      const retained = await applyRetention(db, { rejectedMonths: config.retentionRejectedMonths, accessLogMonths: config.retentionAccessLogMonths, ledgerDir: config.backup.dir, log: app.log });
+      if (retained.applications || retained.drafts || retained.accessEntries) app.log.info(retained, 'retention: deleted rejected applications (with their files), abandoned drafts and old access entries');
       // Drafts first: a photo is kept exactly as long as a live draft refers to it.
       const drafts = await services.drafts.purgeExpired();
       const photos = await purgeTempPhotos(db);

@@ -55,6 +55,9 @@ export async function createTestContext(overrides: Partial<Config> = {}, options
   const { config, database, close } = await createTestDatabase(overrides, postgresAdminUrl);
   const app = await buildApp(config, { ...options, database });
   await app.ready();
+  // The 'received' e-mail's copy loads pdf-lib with its first delivery (decision 0067), up to a
+  // second on a loaded machine: loaded here, so that a test waiting for a mail does not wait for it.
+  await import('pdf-lib');
   return {
     app,
     config,

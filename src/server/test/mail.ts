@@ -58,17 +58,20 @@ function splitMessage(raw: string): { headers: Record<string, string>; body: str
   return { headers, body: end < 0 ? '' : normalised.slice(end + 2) };
 }
 
-/** The text and HTML bodies of a raw .eml as nodemailer writes them (one part, or multipart/alternative), decoded. */
+/** A message's leaf parts: itself, or (multipart) its parts' leaves, e.g. multipart/alternative inside the multipart/mixed of a mail with an attachment. */
+function leafParts(part: { headers: Record<string, string>; body: string }): { headers: Record<string, string>; body: string }[] {
+  const boundary = /boundary="?([^";]+)"?/i.exec(part.headers['content-type'] ?? '')?.[1];
+  if (!boundary) return [part];
+  return part.body
+    .split(`--${boundary}`)
+    .slice(1)
+    .filter((child) => !child.startsWith('--'))
+    .flatMap((child) => leafParts(splitMessage(child.replace(/^\n/, ''))));
+}
+
+/** The text and HTML bodies of a raw .eml as nodemailer writes them (one part, or multipart), decoded. */
 function emlBodies(raw: string): { text: string; html: string | null } {
-  const { headers, body } = splitMessage(raw);
-  const boundary = /boundary="?([^";]+)"?/i.exec(headers['content-type'] ?? '')?.[1];
-  const parts = boundary
-    ? body
-        .split(`--${boundary}`)
-        .slice(1)
-        .filter((part) => !part.startsWith('--'))
-        .map((part) => splitMessage(part.replace(/^\n/, '')))
-    : [{ headers, body }];
+  const parts = leafParts(splitMessage(raw));
   const of = (type: string) => {
     const part = parts.find((p) => (p.headers['content-type'] ?? 'text/plain').toLowerCase().startsWith(type));
     return part ? decodePart(part.body.replace(/\n$/, ''), part.headers['content-transfer-encoding']) : null;

@@ -37,6 +37,7 @@ interface FormAnswers {
   'add-rep': { id: string; areamanager: true };
   'add-area-manager': { id: string };
   'add-reviewer': { id: string };
+  'reviewer-markets': undefined;
   'issue-api-key': IssuedApiKey;
   'data-rights-request': undefined;
   'update-link-request': undefined;

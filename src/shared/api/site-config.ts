@@ -2,6 +2,7 @@
 // (market, base path, language, product and operator details). Written by the server, read by the
 // browser (src/web/lib/site-config.ts).
 import type { BasePath, Country, Language } from '../markets.ts';
+import type { RetentionPeriods } from '../schemas/privacy.ts';
 
 export interface OperatorDetails {
   company: string;
@@ -26,4 +27,6 @@ export interface SiteConfig {
   mapAttribution: string;
   /** The market's training course page (COURSE_URL_UK/IT/DE); empty: the course is named without a link. */
   courseUrl: string;
+  /** The retention settings' current values, which the privacy texts state (issue 42 item 4). */
+  retention: RetentionPeriods;
 }

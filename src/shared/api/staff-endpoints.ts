@@ -8,6 +8,8 @@ import { AreaManagerPharmaciesQuerySchema, MagicLinkRequestSchema, TotpCodeSchem
 import type { AreaManagerDashboard } from '../schemas/dashboard.ts';
 import { ActivityQuerySchema, type ActivityPage } from '../schemas/activity-log.ts';
 import { CsvExportQuerySchema } from '../schemas/csv-export.ts';
+import { ActivityCsvQuerySchema, ProgrammeReportQuerySchema, type ProgrammeReport } from '../schemas/programme-report.ts';
+import type { ProcessingRecord } from '../schemas/privacy.ts';
 import type { Contract, WithBasePath } from './contract.ts';
 
 /** `?id=` of the staff routes that name one area manager, rep or pharmacy (checked by the access policy). */
@@ -57,3 +59,13 @@ export const accordCsv: Contract<z.input<typeof CsvExportQuerySchema>, string, '
 // The main admin's activity log (issue 23 item 5, decision 0020): CSV exports and review decisions, newest first.
 /** `?page=` one page of the log, ACTIVITY_PAGE_SIZE entries. */
 export const activityLog: Contract<z.input<typeof ActivityQuerySchema>, ActivityPage, 'GET'> = { method: 'GET', path: '/api/admin/activity', request: ActivityQuerySchema };
+/** The log's entries of a range of days as a download (text/csv, issue 41 item 4), itself recorded in the log. */
+export const activityLogCsv: Contract<z.input<typeof ActivityCsvQuerySchema>, string, 'GET'> = { method: 'GET', path: '/api/admin/activity/csv', request: ActivityCsvQuerySchema };
+
+// The programme report (issue 41 item 3, decision 0070): per market and month, from the stored history.
+export const programmeReport: Contract<z.input<typeof ProgrammeReportQuerySchema>, ProgrammeReport, 'GET'> = { method: 'GET', path: '/api/admin/programme', request: ProgrammeReportQuerySchema };
+/** The same figures as a download (text/csv) in `lang`'s words, recorded in the activity log. */
+export const programmeReportCsv: Contract<z.input<typeof ProgrammeReportQuerySchema>, string, 'GET'> = { method: 'GET', path: '/api/admin/programme/csv', request: ProgrammeReportQuerySchema };
+
+// The record of processing and retention schedule (issue 42 item 4), from the data map and the settings.
+export const processingRecord: Contract<undefined, ProcessingRecord, 'GET'> = { method: 'GET', path: '/api/admin/privacy', request: null };

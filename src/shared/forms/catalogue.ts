@@ -170,6 +170,19 @@ export const FORMS = {
     submit: { path: '/api/review/reviewers', method: 'POST', encoding: 'json' },
     done: '/admin/reviewers',
   },
+  /** The main admin sets the markets a reviewer reviews (issue 41 item 2, decision 0066). */
+  'reviewer-markets': {
+    id: 'reviewer-markets',
+    texts: 'staff',
+    titleKey: 'review.reviewerMarkets.title',
+    submitKey: 'review.reviewerMarkets.submit',
+    steps: [['reviewer-markets']],
+    carried: ['reviewer-ref'],
+    prefill: { param: 'reviewerId', from: '/api/review/reviewer-markets' },
+    keepAnswers: false,
+    submit: { path: '/api/review/reviewer-markets', method: 'PUT', encoding: 'json' },
+    done: '/admin/reviewers',
+  },
   /** The main admin issues an API key for a client app (issue 38 item 5, decision 0052); the list of keys shows it once. */
   'issue-api-key': {
     id: 'issue-api-key',

@@ -84,7 +84,7 @@ export interface FormDef {
   /** A stored record's values where the form asks them differently (the UK's yes1/yes2/no). */
   fromRecord?: (record: Answers) => Answers;
   /** Where a stored record comes from, and which query parameter names it. */
-  prefill?: { param: 'pharmacistId' | 'pharmacyId' | 'token'; from: string };
+  prefill?: { param: 'pharmacistId' | 'pharmacyId' | 'token' | 'reviewerId'; from: string };
   /** Answers kept in the browser between steps and visits (and draft links). */
   keepAnswers: boolean;
   /**

@@ -13,6 +13,7 @@ import { CallFlagSchema, CitySchema, MonthSchema, NextVisitSchema, OncologyStatu
 import { ApplicantLinkRequestSchema } from '../schemas/applicant-links.ts';
 import { FieldConfirmationTokenSchema } from '../schemas/field-confirmation.ts';
 import { StaffLanguageSchema } from '../schemas/staff.ts';
+import { ReviewerMarketsSchema } from '../schemas/reviewer-markets.ts';
 import { IssueApiKeySchema } from '../schemas/api-clients.ts';
 import { provincesOf } from '../reference/italy.ts';
 import type { Answers, FieldErrors, SectionDef } from './model.ts';
@@ -161,6 +162,9 @@ export const SECTIONS = {
   'link-base-path': { texts: 'myData', role: 'transport', fields: { basePath: ApplicantLinkRequestSchema.shape.basePath }, hidden: ['basePath'] },
   /** The language of a new reviewer's e-mails (issue 25 item 7). */
   'staff-language': { texts: 'staff', fields: { language: StaffLanguageSchema } },
+  /** The markets a reviewer reviews (issue 41 item 2): none ticked is every market. */
+  'reviewer-markets': { texts: 'staff', fields: { markets: ReviewerMarketsSchema } },
+  'reviewer-ref': { texts: 'staff', role: 'ref', fields: { reviewerId: UuidSchema }, hidden: ['reviewerId'] },
   /** An API key's client app: the name it is known by and its quota per minute (issue 38 item 5). */
   'api-client': { texts: 'apiKeys', fields: IssueApiKeySchema.shape },
   'staff-market': { texts: 'staff', role: 'transport', fields: pick('appStoreCountry', 'formLanguage'), hidden: ['appStoreCountry', 'formLanguage'] },

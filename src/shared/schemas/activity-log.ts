@@ -6,6 +6,7 @@ import * as z from 'zod/mini';
 import { ErrorKey } from './fields.ts';
 import type { ApplicationStatus, Decision } from './review.ts';
 import type { StaffRole } from '../staff-roles.ts';
+import type { Country } from '../markets.ts';
 
 export const ACTIVITY_PAGE_SIZE = 50;
 
@@ -33,6 +34,19 @@ interface CsvExportEntry extends ActivityEntryBase {
   kind: 'csvExport';
   rows: number;
   areaManager: ActivityPerson | null;
+  /** Which export (issue 42): all pharmacies in the machine format, or the readable visits; null before it was recorded. */
+  format?: CsvExportFormat | null;
+}
+
+export type CsvExportFormat = 'machine' | 'readable';
+
+/** A member of staff opened a person's record (issue 42 item 5): an application on the review desk, or a field pharmacy with its pharmacists. */
+interface RecordViewEntry extends ActivityEntryBase {
+  kind: 'recordView';
+  record: 'application' | 'fieldPharmacy';
+  recordId: string;
+  /** The application's reference or the pharmacy's name; null once the record is gone. */
+  label: string | null;
 }
 
 /** A reviewer's or the main admin's decision on an application (the applicant's own resubmissions are not listed). */
@@ -64,12 +78,26 @@ interface StaffChangeEntry extends ActivityEntryBase {
   /** A move's rep who now has the pharmacies, and how many moved. */
   to?: ActivityPerson | null;
   pharmacies?: number;
+  /** A reviewer's markets as set ('markets'; empty: every market, decision 0066). */
+  markets?: Country[];
 }
 
-export const STAFF_CHANGE_ACTIONS = ['added', 'disabled', 'enabled', 'moved'] as const;
+/** A download of the programme report or of this log (issue 41 items 3 and 4): its days (YYYY-MM-DD, both included; a report's whole months) and the rows sent. */
+interface ReportDownloadEntry extends ActivityEntryBase {
+  kind: 'reportDownload';
+  report: ReportName;
+  from: string | null;
+  to: string | null;
+  rows: number;
+}
+
+export const REPORT_NAMES = ['programme', 'activity'] as const;
+export type ReportName = (typeof REPORT_NAMES)[number];
+
+export const STAFF_CHANGE_ACTIONS = ['added', 'disabled', 'enabled', 'moved', 'markets'] as const;
 export type StaffChangeAction = (typeof STAFF_CHANGE_ACTIONS)[number];
 
-export type ActivityEntry = CsvExportEntry | DecisionEntry | ApiKeyEntry | StaffChangeEntry;
+export type ActivityEntry = CsvExportEntry | DecisionEntry | ApiKeyEntry | StaffChangeEntry | ReportDownloadEntry | RecordViewEntry;
 
 export interface ActivityPage {
   items: ActivityEntry[];

@@ -4,6 +4,7 @@
 // the address belongs to an application.
 import * as z from 'zod/mini';
 import type { ConsentRecordView } from './consents.ts';
+import type { StaffRole } from '../staff-roles.ts';
 import { BasePathSchema, CaptchaTokenSchema, EmailSchema, patterned } from './fields.ts';
 
 /** How long a data-rights link works (issue 13: 7 days). */
@@ -63,6 +64,22 @@ interface MyDataFieldRecord {
   confirmedAt: string | null;
   /** What was recorded about them (and the pharmacy's other answers). */
   answers: Record<string, unknown>;
+  /** The reps' notes of their visits to the pharmacy, which can name the person (decision 0069): all of them for its first pharmacist, those naming them for an extra one. */
+  visitNotes: { at: string; note: string }[];
+}
+
+/**
+ * A member of staff's view of one of the person's records (the review desk's application, a field
+ * pharmacy), or a CSV export that held it. The role, not the name: docs/decisions/0073.
+ */
+export interface RecordAccess {
+  at: string;
+  /** null: an export recorded before roles were (issue 42). */
+  role: StaffRole | null;
+  record: 'application' | 'fieldPharmacy';
+  /** The application's or the field record's id, as in `applications` and `fieldRecords`. */
+  recordId: string;
+  action: 'viewed' | 'exported';
 }
 
 /** GET /api/data-rights/:token: everything we hold for the mailbox the link was sent to. */
@@ -75,6 +92,8 @@ export interface MyDataExport {
   consents: ConsentRecordView[];
   /** Records are held under another spelling of the address (a +tag): not in here; that address was sent a link of its own. */
   otherSpellings: boolean;
+  /** Who at the operator opened or exported these records, by role, oldest first (issue 42 item 5). */
+  accesses: RecordAccess[];
   /** When the link used to read this stops working. */
   linkExpiresAt: string;
 }

@@ -5,9 +5,6 @@ import { patterned } from './fields.ts';
 /** The reminder goes this many days after the first e-mail, once. */
 export const FIELD_CONFIRMATION_REMINDER_DAYS = 7;
 
-/** Unconfirmed personal data is deleted after this many days, unless FIELD_CONFIRMATION_DAYS says otherwise. */
-export const DEFAULT_FIELD_CONFIRMATION_DAYS = 30;
-
 /** The link's token: 24 random bytes, base64url. */
 export const FieldConfirmationTokenSchema = patterned(/^[A-Za-z0-9_-]{32}$/);
 

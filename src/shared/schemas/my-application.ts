@@ -1,5 +1,6 @@
 // The applicant's status page (issue 25 item 5): /my-application/{token}, the link in the
 // "application received" e-mail, and GET /api/my-application/:token behind it.
+import type { DecisionClock } from '../decision-clock.ts';
 import type { Country, Language } from '../markets.ts';
 import { patterned } from './fields.ts';
 
@@ -32,4 +33,6 @@ export interface MyApplicationStatus {
   listingId?: string;
   /** After a final decision: when this link stops working. */
   linkExpiresAt?: string;
+  /** While waiting for a decision (submitted, in review): the decision clock (shared/decision-clock.ts). */
+  clock?: Pick<DecisionClock, 'dueBy' | 'supportAfter' | 'contactSupport'>;
 }

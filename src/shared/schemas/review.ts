@@ -1,9 +1,11 @@
 // The review desk (issue 13): the application statuses, the decisions a reviewer takes and which
 // status each may start from, the queue's query and the answer shapes, shared by server and pages.
 import * as z from 'zod/mini';
+import { CLOCK_STATES, type ClockState } from '../decision-clock.ts';
 import { COUNTRIES, type Country, type Language } from '../markets.ts';
 import { ErrorKey, freeText } from './fields.ts';
 import type { ConsentRecordView } from './consents.ts';
+import { ALL_MARKETS } from './reviewer-markets.ts';
 
 /** applications.status, fixed for every part of the product (finder: approved only). */
 export const APPLICATION_STATUSES = ['submitted', 'changes_requested', 'approved', 'rejected', 'deactivated', 'erased'] as const;
@@ -42,15 +44,18 @@ export type AgeBand = (typeof AGE_BANDS)[number];
 /** Where each band starts, in weeks since submission. */
 export const AGE_BAND_WEEKS: Record<AgeBand, number> = { under2w: 0, from2to4w: 2, from4to6w: 4, over6w: 6 };
 
-export const AGE_FILTERS = ['over4w', 'over6w'] as const;
+const AGE_FILTERS = ['over4w', 'over6w'] as const;
 export type AgeFilter = (typeof AGE_FILTERS)[number];
 
 const optionalEnum = <T extends readonly [string, ...string[]]>(values: T) => z.optional(z.enum(values, { error: ErrorKey.invalid }));
 
 export const ReviewListQuerySchema = z.object({
   status: optionalEnum(APPLICATION_STATUSES),
-  market: optionalEnum(COUNTRIES),
+  /** One market, 'all', or none: the reviewer's own markets (issue 41 item 2). */
+  market: optionalEnum([...COUNTRIES, ALL_MARKETS] as const),
   age: optionalEnum(AGE_FILTERS),
+  /** The decision clock's state (issue 41): only applications waiting for a decision have one. */
+  clock: optionalEnum(CLOCK_STATES),
   q: z.optional(z.string().check(z.trim(), z.maxLength(100, { error: ErrorKey.tooLong }))),
   page: z._default(z.pipe(z.coerce.number({ error: ErrorKey.invalid }), z.int({ error: ErrorKey.invalid }).check(z.gte(1, { error: ErrorKey.invalid }), z.lte(10000, { error: ErrorKey.invalid }))), 1),
 });
@@ -119,6 +124,9 @@ export interface ReviewListItem {
   reference: string | null;
   /** The reviewer who has claimed it, while the claim lasts (issue 25). */
   claimedBy: string | null;
+  /** While it waits for a decision (submitted): the day (YYYY-MM-DD, in its market) a decision is due, and the clock's state; null otherwise (shared/decision-clock.ts). */
+  dueBy: string | null;
+  clock: ClockState | null;
 }
 
 export interface ReviewList {
@@ -129,6 +137,8 @@ export interface ReviewList {
   totalCapped: boolean;
   page: number;
   pageSize: number;
+  /** The signed-in reviewer's markets, which the list keeps to when no market is asked for; empty: every market. */
+  yourMarkets: Country[];
 }
 
 export interface ReviewField {
@@ -169,6 +179,8 @@ export interface ReviewDetail extends ReviewListItem {
   decisions: Decision[];
   /** Who is reviewing it now, or null. */
   claim: ReviewClaim | null;
+  /** Its market is not one of the signed-in reviewer's markets (issue 41 item 2). */
+  outsideYourMarkets: boolean;
 }
 
 /** GET /api/review/age-bands: per market, the applications waiting for a decision, by weeks since submission. */
@@ -184,4 +196,6 @@ export interface ReviewerItem {
   firstName: string;
   lastName: string;
   disabled: boolean;
+  /** The markets they review; empty: every market. */
+  markets: Country[];
 }

@@ -36,6 +36,8 @@ const TermsPage = page(() => import('../features/legal/terms-page.tsx').then((m)
 const DatenschutzPage = page(() => import('../features/legal/datenschutz-page.tsx').then((m) => m.DatenschutzPage), PAGE_MESSAGES.datenschutz);
 const NutzungsbedingungenPage = page(() => import('../features/legal/nutzungsbedingungen-page.tsx').then((m) => m.NutzungsbedingungenPage), PAGE_MESSAGES.nutzungsbedingungen);
 const ImpressumPage = page(() => import('../features/legal/impressum-page.tsx').then((m) => m.ImpressumPage), PAGE_MESSAGES.impressum);
+const AccessibilityPage = page(() => import('../features/legal/accessibility-page.tsx').then((m) => m.AccessibilityPage), PAGE_MESSAGES.accessibility);
+const BarrierefreiheitPage = page(() => import('../features/legal/barrierefreiheit-page.tsx').then((m) => m.BarrierefreiheitPage), PAGE_MESSAGES.barrierefreiheit);
 const FinderPage = page(() => import('../features/finder/finder-page.tsx').then((m) => m.FinderPage), PAGE_MESSAGES.finder);
 const NotFoundPage = page(() => import('../features/not-found/not-found-page.tsx').then((m) => m.NotFoundPage), PAGE_MESSAGES.notFound);
 // Issue 25 item 9: a listing's page shows the not-found view for an id that is not listed.
@@ -65,9 +67,12 @@ export const staffPages: StaffPage[] = [
   { route: 'reviewApplication', page: page(() => import('../features/staff/review/review-detail-page.tsx').then((m) => m.ReviewDetailPage), REVIEW_MESSAGES) },
   { route: 'reviewers', page: page(() => import('../features/staff/review/reviewers-page.tsx').then((m) => m.ReviewersPage), REVIEW_MESSAGES) },
   { route: 'addReviewer', page: page(() => import('../features/staff/review/add-reviewer-page.tsx').then((m) => m.AddReviewerPage), REVIEW_MESSAGES) },
+  { route: 'reviewerMarkets', page: page(() => import('../features/staff/review/reviewer-markets-page.tsx').then((m) => m.ReviewerMarketsPage), REVIEW_MESSAGES) },
   { route: 'activityLog', page: page(() => import('../features/staff/review/activity-log-page.tsx').then((m) => m.ActivityLogPage), REVIEW_MESSAGES) },
+  { route: 'programmeReport', page: page(() => import('../features/staff/review/programme-report-page.tsx').then((m) => m.ProgrammeReportPage), REVIEW_MESSAGES) },
   { route: 'apiKeys', page: page(() => import('../features/staff/api-keys/api-keys-page.tsx').then((m) => m.ApiKeysPage), API_KEY_MESSAGES) },
   { route: 'issueApiKey', page: page(() => import('../features/staff/api-keys/issue-api-key-page.tsx').then((m) => m.IssueApiKeyPage), API_KEY_MESSAGES) },
+  { route: 'privacyRecord', page: page(() => import('../features/staff/privacy/privacy-record-page.tsx').then((m) => m.PrivacyRecordPage), [...REVIEW_MESSAGES, 'privacy']) },
   // The rep's pages (issue 12).
   { route: 'repHome', page: page(() => import('../features/staff/rep/rep-home-page.tsx').then((m) => m.RepHomePage), REP_HOME_MESSAGES) },
   { route: 'repForm', page: page(() => import('../features/staff/rep/rep-form-page.tsx').then((m) => m.RepFormPage), REP_MESSAGES) },
@@ -170,6 +175,8 @@ export const routes: RouteObject[] = [
       { path: routerPath('datenschutz'), element: <LegalRoute page="datenschutz"><DatenschutzPage /></LegalRoute> },
       { path: routerPath('nutzungsbedingungen'), element: <LegalRoute page="nutzungsbedingungen"><NutzungsbedingungenPage /></LegalRoute> },
       { path: routerPath('impressum'), element: <LegalRoute page="impressum"><ImpressumPage /></LegalRoute> },
+      { path: routerPath('accessibility'), element: <LegalRoute page="accessibility"><AccessibilityPage /></LegalRoute> },
+      { path: routerPath('barrierefreiheit'), element: <LegalRoute page="barrierefreiheit"><BarrierefreiheitPage /></LegalRoute> },
       { path: routerPath('myDataRequest'), element: <DataRightsRequestPage /> },
       { path: routerPath('updateLinkRequest'), element: <UpdateLinkRequestPage /> },
       { path: routerPath('linkSent'), element: <LinkSentPage /> },

@@ -12,6 +12,7 @@ import { STEPS_SECTIONS } from '../forms/steps-sections.tsx';
 import { sectionComponent, type SectionRegistry } from '../forms/form-page.tsx';
 import { STAFF_PERSON_SECTIONS } from '../features/staff/add-staff-person-page.tsx';
 import { API_KEY_SECTIONS } from '../features/staff/api-keys/issue-api-key-page.tsx';
+import { REVIEWER_MARKETS_SECTIONS } from '../features/staff/review/reviewer-markets-page.tsx';
 
 /** Which registry each page renders its entries with (application-page, steps-application-page, the staff pages, link-request-page). */
 const PAGES: [string, SectionRegistry, FormId[]][] = [
@@ -23,6 +24,7 @@ const PAGES: [string, SectionRegistry, FormId[]][] = [
   ['link requests', LINK_SECTIONS, ['data-rights-request', 'update-link-request']],
   ['a field-signed pharmacist’s confirmation', FIELD_CONFIRMATION_SECTIONS, ['field-confirmation']],
   ['issue an API key', API_KEY_SECTIONS, ['issue-api-key']],
+  ['a reviewer’s markets', REVIEWER_MARKETS_SECTIONS, ['reviewer-markets']],
 ];
 
 describe('section registries', () => {

@@ -2,6 +2,7 @@
 // in a JSON data block in index.html (not a script the CSP must allow).
 import type { OperatorDetails, SiteConfig } from '#shared/api/site-config.ts';
 import { MARKET_LANGUAGE, resolveLanguage, resolveMarket } from '#shared/markets.ts';
+import { DEFAULT_RETENTION_PERIODS } from '#shared/schemas/privacy.ts';
 
 export type { SiteConfig };
 
@@ -25,5 +26,6 @@ export function readSiteConfig(doc: Document = document): SiteConfig {
     mapTilesUrl: fromServer.mapTilesUrl ?? '',
     mapAttribution: fromServer.mapAttribution ?? '',
     courseUrl: fromServer.courseUrl ?? '',
+    retention: { ...DEFAULT_RETENTION_PERIODS, ...fromServer.retention },
   };
 }

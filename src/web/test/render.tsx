@@ -4,6 +4,7 @@ import { Suspense, type ReactElement } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import { MARKET_LANGUAGE, type Country, type Language, type Mode } from '#shared/markets.ts';
+import { DEFAULT_RETENTION_PERIODS } from '#shared/schemas/privacy.ts';
 import { SiteProvider } from '../lib/site-context.tsx';
 import { initI18n } from '../lib/i18n.ts';
 import type { SiteConfig } from '../lib/site-config.ts';
@@ -44,6 +45,7 @@ export async function renderInSite(
     mapTilesUrl: '',
     mapAttribution: '',
     courseUrl: '',
+    retention: DEFAULT_RETENTION_PERIODS,
     ...site,
   };
   const i18n = await initI18n(lang, { product: config.productName });

@@ -151,13 +151,19 @@ async function repCellsOf(db: Database, ids: string[]): Promise<Map<string, stri
 
 const BOM = '\uFEFF';
 
+/** What an export handed out so far: its data rows and, when asked for, the field pharmacies they were of (who saw whom, issue 42). */
+export interface ExportSent {
+  rows: number;
+  pharmacyIds?: Set<string>;
+}
+
 /**
  * The CSV as a stream: the BOM and the header, then one chunk per batch of rows. Read only as fast
  * as the client takes the bytes, so at most one batch is in memory. The reps' names are read once
  * each, as their rows first appear. `sent.rows` counts the data rows handed to the stream so far
- * (the header is not one), for the activity log.
+ * (the header is not one), for the activity log, and `sent.pharmacyIds` collects whose they were.
  */
-export function accordCsvStream(db: Database, areaManagerId: string, sent: { rows: number } = { rows: 0 }): Readable {
+export function accordCsvStream(db: Database, areaManagerId: string, sent: ExportSent = { rows: 0 }): Readable {
   async function* chunks() {
     yield BOM + csvRecord(CSV_HEADER);
     const repCells = new Map<string, string>([['', '']]);
@@ -168,7 +174,10 @@ export function accordCsvStream(db: Database, areaManagerId: string, sent: { row
         for (const id of unread) repCells.set(id, read.get(id) ?? '');
       }
       let text = '';
-      for (const row of batch) text += row.head + repCells.get(row.salesRepId)! + row.tail;
+      for (const row of batch) {
+        text += row.head + repCells.get(row.salesRepId)! + row.tail;
+        sent.pharmacyIds?.add(row.id);
+      }
       sent.rows += batch.length;
       yield text;
     }

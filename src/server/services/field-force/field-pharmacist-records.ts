@@ -1,10 +1,12 @@
 // What a data-rights link shows and erases of the field force's records of a mailbox (issues 23 and
 // 39): the pharmacies whose first pharmacist it is, and those where a rep recorded it as an extra
-// pharmacist. Each record holds that person's own answers, never a colleague's.
-import { and, desc, eq, ne } from 'drizzle-orm';
+// pharmacist. Each record holds that person's own answers, never a colleague's, and the reps' visit
+// notes that can name them (decision 0069): every note of the pharmacy for its first pharmacist, the
+// notes naming them (surname or address) for an extra one.
+import { and, asc, desc, eq, inArray, isNotNull, ne } from 'drizzle-orm';
 import type { MyDataExport } from '#shared/schemas/applicant-links.ts';
 import type { Queryable, Transaction } from '../../db/client.ts';
-import { fieldExtraPharmacists, fieldPharmacies } from '../../db/schema.ts';
+import { callEntries, fieldExtraPharmacists, fieldPharmacies } from '../../db/schema.ts';
 import { ownAnswersOf } from './extra-pharmacists.ts';
 import { blankExtraPharmacist, blankFieldPharmacist, extraPharmacistKey } from './field-pharmacist-erasure.ts';
 import type { FieldPharmacy } from './pharmacy-row.ts';
@@ -19,7 +21,16 @@ export interface FieldRecordOfMailbox {
 
 type State = Pick<FieldPharmacy, 'pharmacistStatus' | 'confirmationRequestedAt' | 'confirmedAt' | 'applicationId'>;
 
-function recordOf(row: FieldPharmacy, state: State, number: number | null): FieldRecordOfMailbox {
+type VisitNote = { pharmacyId: string; at: Date; note: string | null };
+
+/** Whether a note names the person: their surname or their address, in any case. */
+function names(note: string, own: Record<string, unknown>): boolean {
+  const text = note.toLowerCase();
+  return [own.lastName, own.email].some((value) => typeof value === 'string' && value.trim() !== '' && text.includes(value.trim().toLowerCase()));
+}
+
+function recordOf(row: FieldPharmacy, state: State, number: number | null, notes: VisitNote[]): FieldRecordOfMailbox {
+  const answers = ownAnswersOf(row.answers, number);
   return {
     pharmacyId: row.id,
     number,
@@ -31,7 +42,10 @@ function recordOf(row: FieldPharmacy, state: State, number: number | null): Fiel
       recordedAt: (state.confirmationRequestedAt ?? row.createdAt).toISOString(),
       status: state.pharmacistStatus ?? 'awaiting',
       confirmedAt: state.confirmedAt?.toISOString() ?? null,
-      answers: ownAnswersOf(row.answers, number),
+      answers,
+      visitNotes: notes
+        .filter((visit) => visit.pharmacyId === row.id && visit.note && (number === null || names(visit.note, answers)))
+        .map((visit) => ({ at: visit.at.toISOString(), note: visit.note! })),
     },
   };
 }
@@ -45,7 +59,15 @@ export async function fieldRecordsOf(db: Queryable, mailbox: string): Promise<Fi
     db.select().from(fieldPharmacies).where(firstsOfMailbox(mailbox)),
     db.select({ extra: fieldExtraPharmacists, row: fieldPharmacies }).from(fieldExtraPharmacists).innerJoin(fieldPharmacies, eq(fieldPharmacies.id, fieldExtraPharmacists.fieldPharmacyId)).where(extrasOfMailbox(mailbox)),
   ]);
-  return [...firsts.map((row) => recordOf(row, row, null)), ...extras.map(({ extra, row }) => recordOf(row, extra, extra.number))];
+  const pharmacyIds = [...new Set([...firsts.map((row) => row.id), ...extras.map(({ row }) => row.id)])];
+  const notes: VisitNote[] = pharmacyIds.length
+    ? await db
+        .select({ pharmacyId: callEntries.pharmacyId, at: callEntries.at, note: callEntries.note })
+        .from(callEntries)
+        .where(and(inArray(callEntries.pharmacyId, pharmacyIds), isNotNull(callEntries.note)))
+        .orderBy(asc(callEntries.at))
+    : [];
+  return [...firsts.map((row) => recordOf(row, row, null, notes)), ...extras.map(({ extra, row }) => recordOf(row, extra, extra.number, notes))];
 }
 
 /** In the caller's transaction: every field record of the mailbox blanked (the pharmacies stay); answers which. */

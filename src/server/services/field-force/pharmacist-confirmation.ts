@@ -17,7 +17,7 @@ import { MARKET_LANGUAGE, isLanguage, type Language } from '#shared/markets.ts';
 import { routePath } from '#shared/routes.ts';
 import { FIELD_CONFIRMATION_REMINDER_DAYS } from '#shared/schemas/field-confirmation.ts';
 import { UNIQUE_VIOLATION, databaseErrorOf, type Database, type Transaction } from '../../db/client.ts';
-import { applications, fieldConfirmationLinks, fieldExtraPharmacists, fieldPharmacies, files, pharmacies } from '../../db/schema.ts';
+import { applications, fieldConfirmationLinks, fieldExtraPharmacists, fieldPharmacies, fieldSignupLapses, files, pharmacies } from '../../db/schema.ts';
 import { newApplicationReference } from '../application-reference.ts';
 import { newEditTokenWithHash } from '../applications.ts';
 import { CAPTCHA_USED_CONSTRAINT, captchaUsedInsert, recordCaptchaUsed, type VerifiedCaptcha } from '../captcha.ts';
@@ -98,15 +98,18 @@ async function mailboxHeld(tx: Transaction, mailbox: string): Promise<boolean> {
 /**
  * The data of a field-signed pharmacist who did not confirm in time erased (the hourly upkeep; a
  * restore re-applies it from the erasure ledger): the pharmacy's first pharmacist, or its extra
- * pharmacist `number`; false when they are no longer awaited.
+ * pharmacist `number`; false when they are no longer awaited. `lapsedAt`: the lapse is recorded for
+ * the programme report (decision 0070), with the erasure; a restore's replay records none.
  */
-export async function eraseUnconfirmedPharmacist(db: Database, id: string, mailDir: string, number: number | null = null): Promise<boolean> {
+export async function eraseUnconfirmedPharmacist(db: Database, id: string, mailDir: string, number: number | null = null, lapsedAt?: Date): Promise<boolean> {
   const mails = await db.transaction(async (tx) => {
     const [row] = await tx.select().from(fieldPharmacies).where(eq(fieldPharmacies.id, id)).for('update');
     const state = row && (number === null ? row : await extraStateOf(tx, id, number, true));
     if (!row || state?.pharmacistStatus !== 'awaiting') return null;
     if (number === null) await blankFieldPharmacist(tx, row, true);
     else await blankExtraPharmacist(tx, id, number);
+    // The field force's market, as its consents and applications record it (below).
+    if (lapsedAt) await tx.insert(fieldSignupLapses).values({ at: lapsedAt, market: 'it', fieldPharmacyId: id, extraPharmacist: number });
     // The e-mails we sent them go too, unless the mailbox is someone's record still (their own application, another pharmacy).
     const mailbox = state.pharmacistMailbox;
     return !mailbox || (await mailboxHeld(tx, mailbox)) ? [] : deleteMailsTo(tx, mailbox);
@@ -347,13 +350,13 @@ export function createPharmacistConfirmation(
           .where(and(eq(fieldExtraPharmacists.pharmacistStatus, 'awaiting'), lt(fieldExtraPharmacists.confirmationRequestedAt, lapseBefore)))),
       ];
       for (const { id, number, mailbox } of lapsed) {
-        if (await eraseUnconfirmedPharmacist(db, id, deps.mailDir, number)) {
+        if (await eraseUnconfirmedPharmacist(db, id, deps.mailDir, number, deps.now())) {
           // An extra pharmacist's line names their mailbox (hashed), so that a restore erases them and not the pharmacy's first pharmacist (erasure-ledger.ts).
           const mailboxes = number === null ? [] : [mailboxHash(mailbox ?? '')];
           recordErasure(deps.ledgerDir, { at: deps.now(), kind: 'unconfirmed-field-pharmacist', mailboxes, applications: [], fieldPharmacies: [id] }, deps.log);
         }
       }
-      if (lapsed.length) await vacuum(db, ['field_pharmacies', 'field_extra_pharmacists', 'mail_outbox', 'files', 'file_contents'], deps.log);
+      if (lapsed.length) await vacuum(db, ['field_pharmacies', 'field_extra_pharmacists', 'call_entries', 'mail_outbox', 'files', 'file_contents'], deps.log);
       await db.delete(fieldConfirmationLinks).where(lt(fieldConfirmationLinks.expiresAt, deps.now()));
       return { reminded: due.length, lapsed: lapsed.length };
     },

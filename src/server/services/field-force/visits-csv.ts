@@ -17,6 +17,7 @@ import { ONCOLOGY_STATUSES, parseOncologyStatus } from '#shared/reference/oncolo
 import { rowsOf, type Database } from '../../db/client.ts';
 import { callEntries, fieldPharmacies, staffUsers } from '../../db/schema.ts';
 import { csvRecord } from '../csv.ts';
+import type { ExportSent } from './accord-csv.ts';
 import { webTexts } from '../web-texts.ts';
 
 /** Days are Rome's: the field force is Italian, and a visit at 00:30 in Rome belongs to that day there. */
@@ -25,6 +26,7 @@ const ZONE = 'Europe/Rome';
 /** A visit with what the file shows of its pharmacy, as the batch's JSON gives it (the same from PGlite and PostgreSQL). */
 interface VisitRow {
   id: string;
+  pharmacy_id: string;
   day: string;
   time: string;
   call_flag: string;
@@ -196,7 +198,7 @@ async function readVisits(db: Database, query: VisitsQuery, { after, upTo }: { a
   const [batch] = rowsOf<{ rows: string }>(
     await db.execute(sql`
       select coalesce(json_agg(json_build_object(
-        'id', c.id, 'day', ${local(sql`c.at`, 'YYYY-MM-DD')}, 'time', ${local(sql`c.at`, 'HH24:MI')},
+        'id', c.id, 'pharmacy_id', p.id, 'day', ${local(sql`c.at`, 'YYYY-MM-DD')}, 'time', ${local(sql`c.at`, 'HH24:MI')},
         'call_flag', c.call_flag, 'month', c.month, 'note', c.note, 'next_visit', c.next_visit,
         'by_gone', c.by_user_id is null, 'by_name', trim(concat_ws(' ', v.first_name, v.last_name)),
         'name', p.name, 'full_address', p.full_address, 'city', p.city, 'province', p.province, 'region', p.region,
@@ -217,9 +219,9 @@ async function readVisits(db: Database, query: VisitsQuery, { after, upTo }: { a
  * The readable file as a stream: the BOM and the headings, then one chunk per batch of
  * pharmacies that had visits in the range, read only as fast as the client takes them; the next
  * batch is read while this one is written. `sent.rows` counts the visits handed out (for the
- * activity log); `size` pharmacies a batch.
+ * activity log) and `sent.pharmacyIds` whose they were (who saw whom, issue 42); `size` pharmacies a batch.
  */
-export function visitsCsvStream(db: Database, query: VisitsQuery, sent: { rows: number } = { rows: 0 }, size = PHARMACIES_PER_BATCH): Readable {
+export function visitsCsvStream(db: Database, query: VisitsQuery, sent: ExportSent = { rows: 0 }, size = PHARMACIES_PER_BATCH): Readable {
   const words = WORDS[query.language];
   async function* chunks() {
     yield '\uFEFF' + csvRecord(HEADERS[query.language]);
@@ -235,6 +237,7 @@ export function visitsCsvStream(db: Database, query: VisitsQuery, sent: { rows: 
       let chunk = '';
       for (const row of rows) {
         chunk += csvRecord(COLUMNS.map((column) => column.cell(row, row.answers, words)));
+        sent.pharmacyIds?.add(row.pharmacy_id);
       }
       sent.rows += rows.length;
       yield chunk;

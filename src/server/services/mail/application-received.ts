@@ -1,9 +1,11 @@
 // The e-mail an applicant gets when their application is submitted: in the language of their
 // form, with its reference, when to expect a decision, the link to its status page and whom to ask.
+// It carries a PDF copy of the answers, made when it is delivered (services/application-copy.ts):
+// its HTML names the application's reference for that (`copyReferenceIn`, decision 0067).
 import { CONTACT_SUPPORT_AFTER_WEEKS, DECISION_WEEKS } from '#shared/limits.ts';
 import type { Language } from '#shared/markets.ts';
 import { STATUS_LINK_DAYS_AFTER_DECISION } from '#shared/schemas/my-application.ts';
-import { simpleHtml } from '../tokens.ts';
+import { escapeHtml, simpleHtml } from '../tokens.ts';
 import type { MailMessage } from './outbox.ts';
 
 export interface ReceivedMailInput {
@@ -81,7 +83,21 @@ const TEXT: Record<Language, MailText> = {
   },
 };
 
+/** The attribute of the <html> element that names the application whose copy the mail carries. */
+const COPY_ATTRIBUTE = 'data-application-copy';
+
+/** The reference of the application whose copy a mail carries (a 'received' e-mail's), or null. */
+export function copyReferenceIn(html: string | null): string | null {
+  const tag = html ? /^(?:<!doctype html>)?<html\b[^>]*>/i.exec(html)?.[0] : undefined;
+  return (tag && new RegExp(`\\s${COPY_ATTRIBUTE}="([^"]+)"`).exec(tag)?.[1]) || null;
+}
+
 export function applicationReceivedMail(input: ReceivedMailInput, settings: ReceivedMailSettings): MailMessage {
+  const message = receivedMail(input, settings);
+  return { ...message, html: message.html?.replace(/<html\b([^>]*)>/i, `<html$1 ${COPY_ATTRIBUTE}="${escapeHtml(input.reference)}">`) };
+}
+
+function receivedMail(input: ReceivedMailInput, settings: ReceivedMailSettings): MailMessage {
   const text = TEXT[input.language];
   const words: Words = {
     product: settings.productName,

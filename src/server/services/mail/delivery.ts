@@ -16,6 +16,12 @@ export interface OutboxMail {
   createdAt: Date;
 }
 
+export interface MailAttachment {
+  filename: string;
+  content: Uint8Array;
+  contentType: string;
+}
+
 export interface Delivered {
   messageId: string;
   file?: string;
@@ -48,7 +54,7 @@ export function createMailDelivery(settings: Pick<MailSettings, 'smtpUrl' | 'fro
     ));
 
   return {
-    async deliver(mail: OutboxMail): Promise<Delivered> {
+    async deliver(mail: OutboxMail, attachments: readonly MailAttachment[] = []): Promise<Delivered> {
       const messageId = messageIdFor(mail.id, settings.from);
       const framed = frameMail(mail, settings.operator);
       const info = await (await transportOf()).sendMail({
@@ -59,6 +65,7 @@ export function createMailDelivery(settings: Pick<MailSettings, 'smtpUrl' | 'fro
         text: framed.text,
         html: framed.html ?? undefined,
         headers: framed.headers,
+        attachments: attachments.map((a) => ({ filename: a.filename, content: Buffer.from(a.content), contentType: a.contentType })),
         messageId,
         date: mail.createdAt,
       });

@@ -20,6 +20,7 @@ import { draftMail } from '../drafts.ts';
 import { joinsDigestMail } from '../field-force/joins-digest.ts';
 import { pharmacistConfirmationMail } from '../field-force/pharmacist-confirmation-mail.ts';
 import { decisionMail } from '../review/decision-mail.ts';
+import { reviewDigestMail } from '../review/review-digest.ts';
 import { escapeHtml } from '../tokens.ts';
 import { applicationReceivedMail } from './application-received.ts';
 import { createMailer, type OutboxMailer } from './outbox.ts';
@@ -62,6 +63,7 @@ function everyKind(language: Language, support: string): Record<string, { subjec
     'welcome: reviewer': welcomeMail('reviewer', language, staff, 'Giulia Bianchi', LINK, PRODUCT),
     'welcome: area manager': welcomeMail('area_manager', language, staff, 'Giulia Bianchi', LINK, PRODUCT),
     'welcome: sales rep': welcomeMail('sales_rep', language, staff, 'Giulia Bianchi', LINK, PRODUCT),
+    'review digest': reviewDigestMail({ to: 'x', firstName: 'Sara', language, market: 'it', items: [{ reference: 'PC-7K3M9Q', pharmacy: 'Farmacia Alfa', dueBy: '2026-11-30', clock: 'due_soon', link: LINK }], more: 0, productName: PRODUCT, queueUrl: LINK }),
     'joins digest': joinsDigestMail({ to: 'x', firstName: 'Sara', language, day: '2026-11-18', joins: [{ pharmacy: 'Farmacia Alfa', city: 'Roma', rep: 'Luca Neri' }], productName: PRODUCT, settingsUrl: LINK }),
   };
 }

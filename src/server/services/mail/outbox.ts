@@ -10,7 +10,7 @@ import type { MailSettings } from '../../config.ts';
 import { rowsOf, type Database, type Queryable } from '../../db/client.ts';
 import { mailOutbox } from '../../db/schema.ts';
 import { mailboxOf } from '../mailbox.ts';
-import { createMailDelivery, type OutboxMail } from './delivery.ts';
+import { createMailDelivery, type MailAttachment, type OutboxMail } from './delivery.ts';
 
 export interface MailMessage {
   to: string;
@@ -47,6 +47,12 @@ export interface OutboxMailer extends Mailer {
   /** Waits for deliveries under way, then closes the SMTP transport. */
   close(): Promise<void>;
 }
+
+/**
+ * What a message carries besides its body, made when it is delivered from what is stored then
+ * (the 'received' e-mail's copy of the answers, decision 0067): never stored in the outbox.
+ */
+export type MailAttachments = (mail: OutboxMail) => Promise<MailAttachment[]>;
 
 /** The NOTIFY channel that wakes the senders when queued mail is committed. */
 export const OUTBOX_CHANNEL = 'mail_outbox';
@@ -127,7 +133,7 @@ async function markFailed(db: Database, settings: MailSettings, id: string, toke
     .where(and(eq(mailOutbox.id, id), eq(mailOutbox.claimToken, token)));
 }
 
-export function createMailer(db: Database, settings: MailSettings, log?: Pick<FastifyBaseLogger, 'info' | 'error'>): OutboxMailer {
+export function createMailer(db: Database, settings: MailSettings, log?: Pick<FastifyBaseLogger, 'info' | 'error'>, attachmentsOf?: MailAttachments): OutboxMailer {
   const delivery = createMailDelivery(settings);
   const underWay = new Set<Promise<unknown>>();
   const track = <T>(work: Promise<T>): Promise<T> => {
@@ -140,8 +146,15 @@ export function createMailer(db: Database, settings: MailSettings, log?: Pick<Fa
   async function attempt(mails: OutboxMail[], token: string): Promise<MailResult[]> {
     const results: MailResult[] = [];
     for (const mail of mails) {
+      // A copy that cannot be made does not hold the message back (decision 0067).
+      const attachments = attachmentsOf
+        ? await attachmentsOf(mail).catch((error: unknown) => {
+            log?.error({ mailId: mail.id, err: error }, 'mail attachment not made');
+            return [];
+          })
+        : [];
       try {
-        const delivered = await delivery.deliver(mail);
+        const delivered = await delivery.deliver(mail, attachments);
         // By id only: the recipient is personal data, and the outbox row says who it was.
         log?.info({ mailId: mail.id, messageId: delivered.messageId }, 'mail sent');
         results.push({ id: mail.id, sent: true, file: delivered.file });

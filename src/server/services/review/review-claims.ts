@@ -10,7 +10,7 @@ import { applications, reviewClaims, staffUsers } from '../../db/schema.ts';
 const IDLE_MS = REVIEW_CLAIM_IDLE_MINUTES * 60 * 1000;
 
 /** The oldest last action a live claim may have. */
-const claimCutoff = (now: Date) => new Date(now.getTime() - IDLE_MS);
+export const claimCutoff = (now: Date) => new Date(now.getTime() - IDLE_MS);
 
 /** The claimer's name of the application in the row being selected, while the claim lasts (for a list's columns). */
 export const claimerNameOf = (now: Date) =>

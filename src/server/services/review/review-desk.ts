@@ -2,10 +2,11 @@
 // order, and the decisions (one transaction: the status, the edit link of "request changes", the
 // audit row with its internal note, the end of any claim, and the applicant's e-mail, queued in
 // the outbox); internal notes written on their own (issue 25).
-import { and, asc, desc, eq, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import { FORMS, applicationFormFor } from '#shared/forms/catalogue.ts';
 import { answerFields, fieldOrder, repeatNumbers, sectionsOf, transportFields } from '#shared/forms/derive.ts';
 import type { FormDef } from '#shared/forms/model.ts';
+import { clockBounds, decisionClock, hasClock, type ClockState } from '#shared/decision-clock.ts';
 import { COUNTRIES, isCountry, isLanguage, type Country, type Language } from '#shared/markets.ts';
 import { routePath } from '#shared/routes.ts';
 import { PHOTO_URL_PREFIX } from '#shared/schemas/api.ts';
@@ -48,8 +49,10 @@ const SHOWN_ELSEWHERE = ['lat', 'lng', 'photoId'];
 
 export interface ListQuery {
   status?: ApplicationStatus;
-  market?: Country;
+  /** Any of these markets (none: every market). */
+  markets?: Country[];
   age?: AgeFilter;
+  clock?: ClockState;
   q?: string;
   page: number;
 }
@@ -117,7 +120,25 @@ const listColumns = (now: Date) => ({
 
 type ListRow = { [K in keyof ReturnType<typeof listColumns>]: unknown } & { submittedAt: Date; updatedAt: Date };
 
-const listItem = (row: ListRow): ReviewListItem => ({
+/** Only applications waiting for a reviewer run the decision clock. */
+function clockOf(row: ListRow, now: Date): Pick<ReviewListItem, 'dueBy' | 'clock'> {
+  if (!hasClock(row.status as string) || !isCountry(row.market)) return { dueBy: null, clock: null };
+  const { dueBy, clock } = decisionClock(row.submittedAt, row.market, now);
+  return { dueBy, clock };
+}
+
+/** Submitted applications whose clock is in `state` at `now`, each market counted in its own time zone. */
+function clockCondition(state: ClockState, now: Date): SQL {
+  const inMarket = COUNTRIES.map((market) => {
+    const { overdueBefore, dueSoonBefore } = clockBounds(market, now);
+    const submitted = applications.submittedAt;
+    const range = state === 'overdue' ? lt(submitted, overdueBefore) : state === 'due_soon' ? and(gte(submitted, overdueBefore), lt(submitted, dueSoonBefore)) : gte(submitted, dueSoonBefore);
+    return and(eq(applications.country, market), range)!;
+  });
+  return and(eq(applications.status, 'submitted'), or(...inMarket))!;
+}
+
+const listItem = (row: ListRow, now: Date): ReviewListItem => ({
   id: row.id as string,
   firstName: row.firstName as string,
   lastName: row.lastName as string,
@@ -133,6 +154,7 @@ const listItem = (row: ListRow): ReviewListItem => ({
   updatedAt: row.updatedAt.toISOString(),
   signedInFieldBy: (row.signedInFieldBy as string | null) ?? null,
   claimedBy: (row.claimedBy as string | null) ?? null,
+  ...clockOf(row, now),
 });
 
 /**
@@ -189,16 +211,19 @@ export function createReviewDesk(db: Database, options: ReviewDeskOptions) {
   const { now } = options;
 
   return {
-    async list(query: ListQuery): Promise<ReviewList> {
+    /** The route adds the reviewer's own markets (`yourMarkets`). */
+    async list(query: ListQuery): Promise<Omit<ReviewList, 'yourMarkets'>> {
       const conditions: SQL[] = [];
       if (query.status) conditions.push(eq(applications.status, query.status));
-      if (query.market) conditions.push(eq(applications.country, query.market));
+      if (query.markets?.length) conditions.push(inArray(applications.country, query.markets));
       if (query.age) {
         const weeks = query.age === 'over6w' ? OVERDUE_WEEKS : DUE_WEEKS;
         conditions.push(lt(applications.submittedAt, new Date(now().getTime() - weeks * WEEK_MS)));
       }
+      if (query.clock) conditions.push(clockCondition(query.clock, now()));
       if (query.q) conditions.push(searchCondition(query.q));
       const where = conditions.length ? and(...conditions) : undefined;
+      // Waiting ones by due date, the oldest due first: the due date follows the submission (decision 0065).
       const newestFirst = query.status !== undefined && !WAITING.includes(query.status);
       const order = newestFirst ? [desc(applications.submittedAt), desc(applications.id)] : [asc(applications.submittedAt), asc(applications.id)];
       // Counted up to a cap: an exact count of tens of thousands of rows would cost more than the
@@ -217,7 +242,8 @@ export function createReviewDesk(db: Database, options: ReviewDeskOptions) {
       const countAlone = async () => Number(rowsOf<{ n: number }>(await db.execute(sql`select ${matches} as n`))[0]?.n ?? 0);
       const matched = rows.length ? Number(rows[0]!.matches) : query.page > 1 ? await countAlone() : 0;
       const total = Math.min(matched, REVIEW_TOTAL_CAP);
-      return { items: (rows as ListRow[]).map(listItem), total, totalCapped: matched > REVIEW_TOTAL_CAP, page: query.page, pageSize: REVIEW_PAGE_SIZE };
+      const at = now();
+      return { items: (rows as ListRow[]).map((row) => listItem(row, at)), total, totalCapped: matched > REVIEW_TOTAL_CAP, page: query.page, pageSize: REVIEW_PAGE_SIZE };
     },
 
     async exists(id: string): Promise<{ id: string } | null> {
@@ -226,7 +252,7 @@ export function createReviewDesk(db: Database, options: ReviewDeskOptions) {
     },
 
     /** One application as `viewerId` sees it (their own claim says so). */
-    async detail(id: string, viewerId: string): Promise<ReviewDetail | null> {
+    async detail(id: string, viewerId: string): Promise<Omit<ReviewDetail, 'outsideYourMarkets'> | null> {
       const at = now();
       const [row] = await db
         .select({ ...listColumns(at), answers: applications.answers, photo: applications.photo, signedInFieldById: applications.signedInFieldBy, place: pharmacies })
@@ -249,7 +275,7 @@ export function createReviewDesk(db: Database, options: ReviewDeskOptions) {
       const fieldRecords = await db.select({ id: fieldPharmacies.id }).from(fieldPharmacies).where(eq(fieldPharmacies.applicationId, id));
       const { place } = row;
       return {
-        ...listItem(row as ListRow),
+        ...listItem(row as ListRow, at),
         ...fieldsInFormOrder(row.market, row.language, row.answers, { files: { file: certificates.length }, fieldSigned: row.signedInFieldById !== null || fieldRecords.length > 0 }),
         photoFileId: photo?.id ?? null,
         photoUrl: row.photo ? `${PHOTO_URL_PREFIX}${row.photo}` : null,

@@ -31,6 +31,7 @@ const DATA: MyDataExport = {
   emails: [{ to: 'anna@example.de', subject: 'Ihre Daten', text: '…', createdAt: '2026-11-20T10:00:00Z', sentAt: '2026-11-20T10:00:00Z' }],
   consents: [],
   otherSpellings: false,
+  accesses: [],
   linkExpiresAt: '2026-11-27T10:00:00Z',
 };
 
@@ -115,7 +116,7 @@ describe('/my-data/{token}', () => {
     const fieldOnly: MyDataExport = {
       ...DATA,
       applications: [],
-      fieldRecords: [{ id: 'f1', pharmacyName: 'Farmacia Porta Pia', address: 'Via Nomentana 1, Roma', recordedAt: '2026-11-20T10:00:00Z', status: 'awaiting', confirmedAt: null, answers: { email: 'maria@example.it', firstName: 'Maria', lastName: 'Verdi' } }],
+      fieldRecords: [{ id: 'f1', pharmacyName: 'Farmacia Porta Pia', address: 'Via Nomentana 1, Roma', recordedAt: '2026-11-20T10:00:00Z', status: 'awaiting', confirmedAt: null, answers: { email: 'maria@example.it', firstName: 'Maria', lastName: 'Verdi' }, visitNotes: [] }],
     };
     stubApi({ [`/api/data-rights/${TOKEN}`]: () => json({ status: 'ok', data: fieldOnly }) });
     await renderMyData();

@@ -2,28 +2,30 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLocalPath, useSite } from '../../lib/site-context.tsx';
 import { routePath } from '#shared/routes.ts';
+import { LEGAL_PAGES, type LegalPageName } from '#shared/page-modules.ts';
 import { openCookieSettings } from '../../lib/consent-cookies.ts';
 import './layout.css';
+
+/** Each legal page's link text (the market table LEGAL_PAGES says which a market has, in which order). */
+const LINK_TEXT: Record<LegalPageName, string> = {
+  privacyPolicy: 'layout.footer.privacy',
+  terms: 'layout.footer.terms',
+  nutzungsbedingungen: 'layout.footer.termsOfUse',
+  datenschutz: 'layout.footer.privacy',
+  impressum: 'layout.footer.imprint',
+  accessibility: 'layout.footer.accessibility',
+  barrierefreiheit: 'layout.footer.accessibility',
+};
 
 export function Footer() {
   const { t } = useTranslation();
   const { config } = useSite();
   const localPath = useLocalPath();
-  // German law wants the Impressum on every page of the German market, in whatever language it is read.
-  const german = config.country === 'de';
   // The promotional code line is approved for English in the UK market only (spec §2, screen 10).
   const ukEnglish = config.country === 'uk' && config.language === 'en';
 
-  const links = german
-    ? [
-        { to: routePath('nutzungsbedingungen'), label: t('layout.footer.termsOfUse') },
-        { to: routePath('datenschutz'), label: t('layout.footer.privacy') },
-        { to: routePath('impressum'), label: t('layout.footer.imprint') },
-      ]
-    : [
-        { to: routePath('privacyPolicy'), label: t('layout.footer.privacy') },
-        { to: routePath('terms'), label: t('layout.footer.terms') },
-      ];
+  // The market's legal pages, in whatever language they are read (German law wants the Impressum on every page).
+  const links = (Object.entries(LEGAL_PAGES[config.country]) as Array<[string, LegalPageName]>).map(([to, page]) => ({ to, label: t(LINK_TEXT[page]) }));
 
   return (
     <footer className="site-footer">

@@ -15,6 +15,8 @@ import { ImpressumPage } from './impressum-page.tsx';
 import { NutzungsbedingungenPage } from './nutzungsbedingungen-page.tsx';
 import { PrivacyPolicyPage } from './privacy-policy-page.tsx';
 import { TermsPage } from './terms-page.tsx';
+import { AccessibilityPage } from './accessibility-page.tsx';
+import { BarrierefreiheitPage } from './barrierefreiheit-page.tsx';
 
 afterEach(cleanup);
 
@@ -24,6 +26,8 @@ const PAGES: Partial<Record<PageName, { Page: ComponentType; kind: LegalDocument
   datenschutz: { Page: DatenschutzPage, kind: 'datenschutz' },
   nutzungsbedingungen: { Page: NutzungsbedingungenPage, kind: 'nutzungsbedingungen' },
   impressum: { Page: ImpressumPage, kind: 'impressum' },
+  accessibility: { Page: AccessibilityPage, kind: 'accessibility' },
+  barrierefreiheit: { Page: BarrierefreiheitPage, kind: 'barrierefreiheit' },
 };
 
 const contentFile = (country: Country, language: Language, kind: LegalDocumentKind) =>

@@ -20,6 +20,8 @@ const TITLE_KEY: Record<LegalDocumentKind, string> = {
   datenschutz: 'legal.datenschutz.title',
   nutzungsbedingungen: 'legal.nutzungsbedingungen.title',
   impressum: 'legal.impressum.title',
+  accessibility: 'legal.accessibility.title',
+  barrierefreiheit: 'legal.accessibility.title',
 };
 
 /** German legal texts carry their date as "Stand: ...". */
@@ -29,6 +31,8 @@ const DATE_KEY: Record<LegalDocumentKind, string> = {
   datenschutz: 'legal.asOf',
   nutzungsbedingungen: 'legal.asOf',
   impressum: 'legal.asOf',
+  accessibility: 'legal.lastReviewed',
+  barrierefreiheit: 'legal.lastReviewed',
 };
 
 /** Headings numbered in their text (German: sections 1-9, 11, 12) keep those numbers alone; others get the list's. */
@@ -133,6 +137,9 @@ export function LegalPage({ kind }: { kind: LegalDocumentKind }) {
         supportWeeks: CONTACT_SUPPORT_AFTER_WEEKS,
         formMinutes: FORM_MINUTES,
         minAge: MIN_AGE,
+        // The periods come from the server's retention settings (issue 42 item 4).
+        rejectedMonths: config.retention.RETENTION_REJECTED_MONTHS,
+        fieldConfirmationDays: config.retention.FIELD_CONFIRMATION_DAYS,
       }),
     );
   }, [fromServer, renderer, markdown, config, privacyPath, termsPath, datenschutzPath, nutzungsbedingungenPath, impressumPath]);

@@ -11,7 +11,13 @@ import { axeViolations } from '../../test/axe.ts';
 import { MyApplicationPage } from './my-application-page.tsx';
 
 const TOKEN = 'AbCdEfGhIjKlMnOpQrStUvWxYz012345';
-const SUBMITTED: MyApplicationStatus = { status: 'submitted', reference: 'PC-7K3M9Q', submittedAt: '2026-11-02T10:00:00Z', decidedAt: null };
+const SUBMITTED: MyApplicationStatus = {
+  status: 'submitted',
+  reference: 'PC-7K3M9Q',
+  submittedAt: '2026-11-02T10:00:00Z',
+  decidedAt: null,
+  clock: { dueBy: '2026-11-30', supportAfter: '2026-12-14', contactSupport: false },
+};
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -52,7 +58,7 @@ describe('/my-application/{token}', () => {
 
   it("elides the Italian article before a day said with a vowel: entro l'8 gennaio, l'11 dicembre", async () => {
     // Six weeks after 27 November is 8 January; a decision on 11 December.
-    await renderStatus({ ...SUBMITTED, submittedAt: '2026-11-27T10:00:00Z', market: 'it', language: 'it' }, 'it');
+    await renderStatus({ ...SUBMITTED, submittedAt: '2026-11-27T10:00:00Z', clock: { dueBy: '2026-12-25', supportAfter: '2027-01-08', contactSupport: false }, market: 'it', language: 'it' }, 'it');
     expect(await screen.findByText(/Se entro l'8 gennaio 2027 \(6 settimane\) non avrà ricevuto notizie/)).toBeInTheDocument();
     expect(screen.queryByText(/il 8/)).toBeNull();
     expect(screen.getByText(/entro il 25 dicembre 2026 circa/)).toBeInTheDocument();
@@ -84,6 +90,24 @@ describe('/my-application/{token}', () => {
     expect(within(stages).getByText('Entscheidung').closest('li')).toHaveAttribute('aria-current', 'step');
     expect(within(stages).getByText('Eingegangen').closest('li')).toHaveTextContent('(erledigt)');
     expect(await axeViolations()).toEqual([]);
+  });
+
+  it.each([
+    { country: 'uk', language: 'en', words: 'It is more than 6 weeks since you sent your application and we have not decided yet. Please write to support@example.com and quote your reference PC-7K3M9Q' },
+    { country: 'it', language: 'it', words: "Sono passate più di 6 settimane dall'invio della Sua candidatura e non abbiamo ancora deciso. La preghiamo di scriverci a support@example.com indicando il codice di riferimento PC-7K3M9Q" },
+    { country: 'de', language: 'de', words: 'Seit dem Einreichen Ihrer Bewerbung sind mehr als 6 Wochen vergangen, und wir haben noch nicht entschieden. Bitte schreiben Sie uns an support@example.com und nennen Sie Ihre Referenznummer PC-7K3M9Q' },
+  ] as const)('past 6 weeks, tells the applicant to write to support, with the address as a link: $language', async ({ country, language, words }) => {
+    // Submitted 43 days ago (2 November to 15 December): the server says it is time to contact support.
+    await renderStatus({ ...SUBMITTED, status: 'in_review', clock: { ...SUBMITTED.clock!, contactSupport: true }, market: country, language }, country);
+    const status = await screen.findByRole('region', { name: /In review|In verifica|In Prüfung/ });
+    expect(status).toHaveTextContent(words);
+    expect(within(status).getByRole('link', { name: 'support@example.com' })).toHaveAttribute('href', 'mailto:support@example.com');
+    expect(await axeViolations()).toEqual([]);
+    cleanup();
+    // Not before.
+    await renderStatus({ ...SUBMITTED, status: 'in_review', market: country, language }, country);
+    expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument();
+    expect(document.body).not.toHaveTextContent(words.slice(0, 30));
   });
 
   it.each([

@@ -1,11 +1,14 @@
 // /my-application/{token}, the page behind the status link of the "application received" e-mail
 // (issue 25 item 5): the reference, where the application stands in plain words, the expected dates
-// (a decision in about 4 weeks, support after 6), and what to do next for each status. It shows
+// (a decision in about 4 weeks, support after 6: issue 41's decision clock, counted by the server;
+// past 6 weeks it asks the applicant to write to support), and what to do next for each status. It shows
 // nothing personal, so the link is no key to the application: changes go through the e-mailed
 // edit link or a new one (decision 0029).
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { pathOf } from '#shared/api/contract.ts';
+import * as MyApplicationApi from '#shared/api/my-application-endpoints.ts';
 import { CONTACT_SUPPORT_AFTER_WEEKS, DECISION_WEEKS } from '#shared/limits.ts';
 import { LANGUAGE_TAG } from '#shared/markets.ts';
 import { MARKET_TIME_ZONE } from '#shared/market-time-zones.ts';
@@ -22,7 +25,6 @@ import { SummaryList } from '../../components/summary-list.tsx';
 import { SupportSentence } from '../../components/support-sentence.tsx';
 import './my-application.css';
 
-const WEEK_MS = 7 * 24 * 3600 * 1000;
 const STAGES = ['received', 'review', 'decision'] as const;
 /** Which of the three stages an application is at. */
 const STAGE_OF: Record<ApplicantStatus, number> = { submitted: 0, in_review: 1, changes_requested: 1, approved: 2, not_approved: 2, deactivated: 2 };
@@ -59,7 +61,9 @@ export function MyApplicationPage() {
   const { data } = state;
   const date = (at: Date | string) => new Date(at).toLocaleDateString(LANGUAGE_TAG[config.language], { day: 'numeric', month: 'long', year: 'numeric', timeZone: MARKET_TIME_ZONE[config.country] });
   const submitted = new Date(data.submittedAt);
-  const after = (weeks: number) => date(new Date(submitted.getTime() + weeks * WEEK_MS));
+  // The clock's dates are days in the application's market (YYYY-MM-DD), shown as they are.
+  const day = (iso: string) => new Date(`${iso}T12:00:00Z`).toLocaleDateString(LANGUAGE_TAG[config.language], { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+  const late = data.clock?.contactSupport === true;
   const decided = data.decidedAt ? date(data.decidedAt) : '';
   const stage = STAGE_OF[data.status];
   const reference = data.reference ?? '';
@@ -69,7 +73,16 @@ export function MyApplicationPage() {
       <h1 ref={heading} tabIndex={-1} className="pc-heading-l">
         {t('myApplication.title')}
       </h1>
-      {data.reference ? <p className="pc-body pc-my-application__reference">{t('myApplication.reference', { reference: data.reference })}</p> : null}
+      {data.reference ? (
+        <>
+          <p className="pc-body pc-my-application__reference">{t('myApplication.reference', { reference: data.reference })}</p>
+          <p className="pc-body">
+            <a href={pathOf(MyApplicationApi.myApplicationCopy, { token })} download>
+              {t('myApplication.copy.download')}
+            </a>
+          </p>
+        </>
+      ) : null}
 
       <ol className="pc-my-application__stages" aria-label={t('myApplication.stages.label')}>
         {STAGES.map((name, index) => (
@@ -84,11 +97,22 @@ export function MyApplicationPage() {
         ))}
       </ol>
 
-      <section className={`pc-my-application__status pc-my-application__status--${data.status}`} aria-labelledby="my-application-status">
+      <section className={`pc-my-application__status pc-my-application__status--${data.status}${late ? ' pc-my-application__status--late' : ''}`} aria-labelledby="my-application-status">
         <h2 id="my-application-status" className="pc-heading-m">
           {t(`myApplication.status.${data.status}.title`)}
         </h2>
         <p className="pc-body">{t(`myApplication.status.${data.status}.body`, { date: decided, submitted: date(submitted), context: dayContext(data.status === 'submitted' ? date(submitted) : decided) })}</p>
+        {late ? (
+          <p className="pc-body">
+            <strong>
+              {config.operator.supportEmail ? (
+                <SupportSentence i18nKey={reference ? 'myApplication.late.support' : 'myApplication.late.supportNoReference'} values={{ reference, weeks: CONTACT_SUPPORT_AFTER_WEEKS }} />
+              ) : (
+                t('myApplication.late.supportNoEmail', { weeks: CONTACT_SUPPORT_AFTER_WEEKS })
+              )}
+            </strong>
+          </p>
+        ) : null}
         {data.status === 'changes_requested' ? (
           <>
             <p className="pc-body">{t('myApplication.status.changes_requested.next')}</p>
@@ -114,10 +138,12 @@ export function MyApplicationPage() {
         rows={[
           { key: t('myApplication.dates.submitted'), value: date(submitted) },
           ...(WAITING.includes(data.status)
-            ? [
-                { key: t('myApplication.dates.decisionBy'), value: t('myApplication.dates.decisionByValue', { date: after(DECISION_WEEKS), weeks: DECISION_WEEKS, context: dayContext(after(DECISION_WEEKS)) }) },
-                { key: t('myApplication.dates.contactFrom'), value: t('myApplication.dates.contactFromValue', { date: after(CONTACT_SUPPORT_AFTER_WEEKS), weeks: CONTACT_SUPPORT_AFTER_WEEKS, context: dayContext(after(CONTACT_SUPPORT_AFTER_WEEKS)) }) },
-              ]
+            ? data.clock
+              ? [
+                  { key: t('myApplication.dates.decisionBy'), value: t('myApplication.dates.decisionByValue', { date: day(data.clock.dueBy), weeks: DECISION_WEEKS, context: dayContext(day(data.clock.dueBy)) }) },
+                  { key: t('myApplication.dates.contactFrom'), value: t('myApplication.dates.contactFromValue', { date: day(data.clock.supportAfter), weeks: CONTACT_SUPPORT_AFTER_WEEKS, context: dayContext(day(data.clock.supportAfter)) }) },
+                ]
+              : []
             : [{ key: t(`myApplication.status.${data.status}.when`), value: decided }]),
           ...(data.linkExpiresAt ? [{ key: t('myApplication.dates.linkUntil'), value: date(data.linkExpiresAt) }] : []),
         ]}

@@ -1,9 +1,9 @@
-// GET /api/v1/register/rep/pharmacies?assignedreptoken={repId}[&lat=&lng=]: the rep's assigned
-// pharmacies in visit order, a bare array (spec §7 "list read directly"), which the
-// answer-envelope client does not read. The position is sent only when the rep gave it.
+// GET /api/v1/register/rep/pharmacies?assignedreptoken={repId}: the rep's assigned pharmacies in
+// visit order, a bare array (spec §7 "list read directly"), which the answer-envelope client does
+// not read. The rep's position never goes with it: distances are worked out on the phone (issue 42
+// item 7, docs/decisions/0073; no-rep-position.test.ts checks it).
 import * as Api from '#shared/api/staff-endpoints.ts';
 import type { RepPharmacyItem } from '#shared/schemas/staff-rep-list.ts';
-import type { Position } from '#shared/visit-due.ts';
 import { apiPath } from '../../../lib/api-client.ts';
 import type { ListResult } from '../api/staff-list.ts';
 
@@ -23,12 +23,8 @@ function pharmacyOf(value: unknown): RepPharmacyItem | null {
   };
 }
 
-/** Six decimals (about 10 cm) are more than a phone's position means. */
-const rounded = (value: number) => String(Math.round(value * 1e6) / 1e6);
-
-export async function getRepPharmacies(repId: string, signal?: AbortSignal, position?: Position | null): Promise<ListResult<RepPharmacyItem>> {
-  const query = { assignedreptoken: repId, ...(position ? { lat: rounded(position.lat), lng: rounded(position.lng) } : {}) };
-  const response = await fetch(apiPath(Api.repPharmacies.path, query), { headers: { accept: 'application/json' }, credentials: 'same-origin', signal });
+export async function getRepPharmacies(repId: string, signal?: AbortSignal): Promise<ListResult<RepPharmacyItem>> {
+  const response = await fetch(apiPath(Api.repPharmacies.path, { assignedreptoken: repId }), { headers: { accept: 'application/json' }, credentials: 'same-origin', signal });
   if (response.status === 401) return { kind: 'signedOut' };
   if (response.status === 403) return { kind: 'forbidden' };
   if (!response.ok) return { kind: 'failed' };

@@ -2,7 +2,8 @@
 // visit order (overdue, due today, later, none; src/shared/visit-due.ts), each with its due day in
 // words, its address, its current outcome and Edit; the header says how many visits are due. The
 // rep may sort pharmacies due on the same day by distance (the position is asked for only when
-// they press the button, and the list works without it), and open a map of them by outcome.
+// they press the button, the list works without it, and it never leaves the phone: issue 42 item 7),
+// and open a map of them by outcome.
 // Updates made offline show as waiting until they are sent.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -117,16 +118,11 @@ export function RepHomePage() {
   const user = useStaffUser();
   const [position, setPosition] = useState<Position | null>(null);
   const { state: locationState, locate } = useMyLocation(useCallback((found: Position) => setPosition(found), []));
-  const lastItems = useRef<RepPharmacyItem[] | null>(null);
   const [state, reload] = useStaffLoad(
     async (signal): Promise<ListResult<RepPharmacyItem>> => {
-      const result = await getRepPharmacies(repId, signal, position).catch((): ListResult<RepPharmacyItem> => ({ kind: 'failed' }));
-      if (result.kind === 'ok') lastItems.current = result.items;
-      // No answer for the list with the position (no signal): the list already here, ordered on the phone.
-      else if (result.kind === 'failed' && position && lastItems.current && !signal.aborted) return { kind: 'ok', items: lastItems.current };
-      return result;
+      return getRepPharmacies(repId, signal).catch((): ListResult<RepPharmacyItem> => ({ kind: 'failed' }));
     },
-    [repId, position],
+    [repId],
     { keepWhileReloading: true },
   );
   const { pending, refused } = useOutbox('rep-visit');

@@ -53,7 +53,7 @@ const LIST = [CORSO, AURORA, NAVIGLI, TRASTEVERE, CENTRALE, SAN_MARCO];
 function api(extra: Record<string, Handler> = {}) {
   return stubStaffApi({
     'GET /api/auth/me': () => json({ status: 'ok', data: REP }),
-    'GET /api/v1/register/rep/pharmacies': (url) => (url.searchParams.has('lat') ? json([CORSO, AURORA, TRASTEVERE, NAVIGLI, CENTRALE, SAN_MARCO]) : json(LIST)),
+    'GET /api/v1/register/rep/pharmacies': () => json(LIST),
     ...extra,
   });
 }
@@ -141,7 +141,8 @@ describe('/rep/home/{repId}: sort by distance', () => {
     await user.click(screen.getByRole('button', { name: 'Ordina per distanza dalla mia posizione' }));
     expect(await screen.findByText("A parità di scadenza, le farmacie più vicine a Lei sono in cima all'elenco.")).toBeVisible();
     expect(located).toHaveBeenCalledTimes(1);
-    expect(calls.calls.filter((c) => c.path === '/api/v1/register/rep/pharmacies')).toHaveLength(2);
+    // Ordered on the phone: the list is not asked for again.
+    expect(calls.calls.filter((c) => c.path === '/api/v1/register/rep/pharmacies')).toHaveLength(1);
     await vi.waitFor(() => expect(names().slice(2, 4)).toEqual(['Farmacia Trastevere', 'Farmacia Navigli']));
     // Overdue pharmacies stay first, however far.
     expect(names().slice(0, 2)).toEqual(['Farmacia del Corso', 'Farmacia Aurora']);
@@ -154,15 +155,15 @@ describe('/rep/home/{repId}: sort by distance', () => {
     expect(await violations()).toEqual([]);
   });
 
-  it('sends the position in the query', async () => {
+  it('never sends the position to the server (issue 42 item 7)', async () => {
     const seen: URL[] = [];
-    api({ 'GET /api/v1/register/rep/pharmacies': (url) => (seen.push(url), json(LIST)) });
+    const calls = api({ 'GET /api/v1/register/rep/pharmacies': (url) => (seen.push(url), json(LIST)) });
     geolocation(ROME);
     const user = await renderAt(`/rep/home/${REP.id}`);
     await user.click(await screen.findByRole('button', { name: 'Ordina per distanza dalla mia posizione' }));
-    await vi.waitFor(() => expect(seen).toHaveLength(2));
-    expect(seen[0]!.searchParams.has('lat')).toBe(false);
-    expect(Object.fromEntries(seen[1]!.searchParams)).toEqual({ assignedreptoken: REP.id, lat: String(ROME.lat), lng: String(ROME.lng) });
+    await vi.waitFor(() => expect(names().slice(2, 4)).toEqual(['Farmacia Trastevere', 'Farmacia Navigli']));
+    expect(seen.map((url) => Object.fromEntries(url.searchParams))).toEqual([{ assignedreptoken: REP.id }]);
+    expect(JSON.stringify(calls.calls)).not.toMatch(/41\.88|12\.47/);
   });
 
   it('keeps the list as it is when the rep refuses, and says so', async () => {
@@ -173,15 +174,6 @@ describe('/rep/home/{repId}: sort by distance', () => {
     expect(await screen.findByText(/Il permesso di usare la posizione non è stato concesso/)).toBeVisible();
     expect(names()).toEqual(['Farmacia del Corso', 'Farmacia Aurora', 'Farmacia Navigli', 'Farmacia Trastevere', 'Farmacia Centrale', 'Farmacia San Marco']);
     expect(calls.calls.filter((c) => c.path === '/api/v1/register/rep/pharmacies')).toHaveLength(1);
-  });
-
-  it('orders by distance on the phone when the list cannot be fetched again (no signal)', async () => {
-    api({ 'GET /api/v1/register/rep/pharmacies': (url) => (url.searchParams.has('lat') ? Promise.reject(new TypeError('Failed to fetch')) : json(LIST)) });
-    geolocation(ROME);
-    const user = await renderAt(`/rep/home/${REP.id}`);
-    await user.click(await screen.findByRole('button', { name: 'Ordina per distanza dalla mia posizione' }));
-    await vi.waitFor(() => expect(names().slice(2, 4)).toEqual(['Farmacia Trastevere', 'Farmacia Navigli']));
-    expect(screen.queryByText(/temporaneamente non disponibile/)).toBeNull();
   });
 });
 

@@ -14,8 +14,10 @@ import { PharmacyPager } from '../pharmacy-pager.tsx';
 import { StaffTable } from '../staff-table.tsx';
 import { usePageTitle } from '../use-page-title.ts';
 import { useStaffLoad } from '../use-staff-load.ts';
+import { ActivityCsvForm } from './activity-csv-form.tsx';
 import { getActivityLog } from './api/review-api.ts';
 import { ReviewNav } from './review-nav.tsx';
+import { useMarketNames } from './market-names.ts';
 import { useDateFormat } from './use-date-format.ts';
 import './review.css';
 
@@ -38,10 +40,19 @@ function Person({ person }: { person: ActivityPerson | null }) {
 
 function Details({ entry }: { entry: ActivityEntry }) {
   const { t } = useTranslation();
+  const formatDate = useDateFormat();
+  const formatDay = (day: string) => formatDate(`${day}T12:00:00Z`);
+  const marketNames = useMarketNames();
   const localPath = useLocalPath();
   if (entry.kind === 'csvExport') {
     return (
       <>
+        {entry.format ? (
+          <>
+            {t(`review.activity.csvFormats.${entry.format}`)}
+            <br />
+          </>
+        ) : null}
         {t('review.activity.rows', { count: entry.rows })}
         <br />
         {t('review.activity.pharmaciesOf', { name: entry.areaManager?.name ?? t('review.activity.deletedUser') })}
@@ -49,8 +60,31 @@ function Details({ entry }: { entry: ActivityEntry }) {
     );
   }
   if (entry.kind === 'apiKey') return <>{t('review.activity.apiKey', { name: entry.client.name, prefix: entry.client.keyPrefix })}</>;
+  if (entry.kind === 'recordView') {
+    if (!entry.label) return <>{t('review.activity.recordGone')}</>;
+    if (entry.record === 'fieldPharmacy') return <>{entry.label}</>;
+    return <Link to={localPath(routePath('reviewApplication', { applicationId: entry.recordId }))}>{t('review.activity.application', { reference: entry.label })}</Link>;
+  }
+  if (entry.kind === 'reportDownload') {
+    return (
+      <>
+        {entry.from && entry.to ? t('review.activity.range', { from: formatDay(entry.from), to: formatDay(entry.to) }) : null}
+        <br />
+        {t('review.activity.rows', { count: entry.rows })}
+      </>
+    );
+  }
   if (entry.kind === 'staffChange') {
     const account = (person: ActivityPerson | null | undefined) => (person ? t('review.activity.staffAccount', { name: person.name, role: t(`staff.roles.${person.role}`) }) : t('review.activity.deletedUser'));
+    if (entry.action === 'markets') {
+      return (
+        <>
+          {account(entry.staff)}
+          <br />
+          {t('review.activity.markets', { markets: marketNames(entry.markets ?? []) })}
+        </>
+      );
+    }
     if (entry.action !== 'moved') return <>{account(entry.staff)}</>;
     return (
       <>
@@ -80,6 +114,8 @@ function Details({ entry }: { entry: ActivityEntry }) {
 const whatOf = (entry: ActivityEntry) => {
   if (entry.kind === 'csvExport') return 'review.activity.csvExport';
   if (entry.kind === 'apiKey') return `review.activity.apiKeys.${entry.action}`;
+  if (entry.kind === 'reportDownload') return `review.activity.reportDownloads.${entry.report}`;
+  if (entry.kind === 'recordView') return `review.activity.recordViews.${entry.record}`;
   if (entry.kind === 'staffChange') return `review.activity.staffChanges.${entry.action}`;
   return `review.activity.decisions.${entry.decision}`;
 };
@@ -100,6 +136,7 @@ export function ActivityLogPage() {
       <ReviewNav />
       <h1 className="pc-heading-l">{t('review.activity.title')}</h1>
       <p className="pc-body">{t('review.activity.intro')}</p>
+      <ActivityCsvForm />
       {state.kind === 'loading' ? <Spinner label={t('review.activity.loading')} /> : null}
       {state.kind === 'failed' || state.kind === 'notFound' ? <ErrorView message={t('staff.networkError')} /> : null}
       {state.kind === 'ok' && state.data.total === 0 ? <p className="pc-body review-empty">{t('review.activity.empty')}</p> : null}

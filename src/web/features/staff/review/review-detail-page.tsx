@@ -57,6 +57,8 @@ function Detail({ detail, reload }: { detail: ReviewDetail; reload: () => void }
       <p ref={noticeRef} tabIndex={-1} role="status" className={notice ? 'staff-notice' : 'visually-hidden'}>
         {notice ?? ''}
       </p>
+      {/* Markets decide what the queue opens on, not what may be read (decision 0066). */}
+      {detail.outsideYourMarkets ? <p className="review-outside">{t('review.detail.outsideYourMarkets', { market: t(`review.market.${detail.market}`) })}</p> : null}
       <dl>
         <dt>{t('review.columns.status')}</dt>
         <dd>{t(`review.status.${detail.status}`)}</dd>
@@ -66,8 +68,16 @@ function Detail({ detail, reload }: { detail: ReviewDetail; reload: () => void }
         </dd>
         <dt>{t('review.columns.submitted')}</dt>
         <dd>
-          {formatDate(detail.submittedAt)} <WaitingAge status={detail.status} submittedAt={detail.submittedAt} />
+          {formatDate(detail.submittedAt)}
         </dd>
+        {detail.clock ? (
+          <>
+            <dt>{t('review.columns.due')}</dt>
+            <dd>
+              <WaitingAge item={detail} />
+            </dd>
+          </>
+        ) : null}
         {detail.signedInFieldBy ? (
           <>
             <dt>{t('review.columns.source')}</dt>

@@ -1,5 +1,5 @@
 // The review desk's own links: the queue, and for the main admin the reviewer accounts, the area
-// managers, the activity log and the API keys.
+// managers, the activity log, the programme report and the API keys.
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
 import { routePath } from '#shared/routes.ts';
@@ -31,7 +31,13 @@ export function ReviewNav() {
               <NavLink to={localPath(routePath('activityLog'))}>{t('review.nav.activityLog')}</NavLink>
             </li>
             <li>
+              <NavLink to={localPath(routePath('programmeReport'))}>{t('review.nav.programme')}</NavLink>
+            </li>
+            <li>
               <NavLink to={localPath(routePath('apiKeys'))}>{t('review.nav.apiKeys')}</NavLink>
+            </li>
+            <li>
+              <NavLink to={localPath(routePath('privacyRecord'))}>{t('review.nav.privacy')}</NavLink>
             </li>
           </>
         ) : null}
@@ -55,6 +61,9 @@ export function ReviewDeskLinks() {
         </li>
         <li>
           <Link to={localPath(routePath('reviewers'))}>{t('staff.reviewDesk.reviewers')}</Link>
+        </li>
+        <li>
+          <Link to={localPath(routePath('programmeReport'))}>{t('staff.reviewDesk.programme')}</Link>
         </li>
       </ul>
     </section>

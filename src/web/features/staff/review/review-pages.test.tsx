@@ -1,5 +1,5 @@
-// The review desk's pages against a stubbed API: the queue's filters in the address, the waiting
-// marks in words, loading and empty states; the detail in form order with the certificate link;
+// The review desk's pages against a stubbed API: the queue's filters in the address, the decision
+// clock in words, loading and empty states; the detail in form order with the certificate link;
 // a decision needs a reason (except approval) and a confirmation before anything is sent.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
@@ -26,24 +26,56 @@ const item = (id: string, firstName: string, weeks: number) => ({
   pharmacyName: 'Bold Street Chemist',
   submittedAt: weeksAgo(weeks),
   updatedAt: weeksAgo(weeks),
+  dueBy: null as string | null,
+  clock: null as string | null,
 });
 
 const renderAt = (route: string) => renderReviewPages(route);
 
 describe('the review queue page', () => {
-  it('opens on the submitted applications and marks those waiting over 4 and 6 weeks in words', async () => {
+  it("opens on the submitted applications, each with its decision's due date and the clock's state in words", async () => {
+    const items = [
+      { ...item('a3', 'Late', 7), dueBy: '2026-11-20', clock: 'overdue' },
+      { ...item('a2', 'Due', 3.5), dueBy: '2026-12-04', clock: 'due_soon' },
+      { ...item('a1', 'Fresh', 1), dueBy: '2026-12-21', clock: 'on_track' },
+    ];
     const api = stubStaffApi({
       'GET /api/auth/me': me,
-      'GET /api/review/applications': () => json({ status: 'ok', data: { items: [item('a1', 'Fresh', 1), item('a2', 'Due', 5), item('a3', 'Late', 7)], total: 3, totalCapped: false, page: 1, pageSize: 25 } }),
+      'GET /api/review/applications': () => json({ status: 'ok', data: { items, total: 3, totalCapped: false, page: 1, pageSize: 25 } }),
     });
     await renderAt('/admin/review');
     await screen.findByRole('link', { name: 'Fresh Test' });
     expect(api.calls.find((c) => c.path === '/api/review/applications')).toBeDefined();
+    expect(screen.getByRole('columnheader', { name: 'Decision due' })).toBeInTheDocument();
     const rows = screen.getAllByRole('row');
-    expect(within(rows[1]!).queryByText(/Waiting over|Overdue/)).toBeNull();
-    expect(within(rows[2]!).getByText('Waiting over 4 weeks')).toBeInTheDocument();
-    expect(within(rows[3]!).getByText('Overdue: waiting over 6 weeks')).toBeInTheDocument();
+    expect(within(rows[1]!).getByRole('link')).toHaveTextContent('Late Test');
+    expect(within(rows[1]!).getByText('Overdue: over 6 weeks')).toBeInTheDocument();
+    expect(rows[1]).toHaveTextContent('20 Nov 2026');
+    expect(within(rows[2]!).getByText('Due soon')).toBeInTheDocument();
+    expect(rows[2]).toHaveTextContent('4 Dec 2026');
+    expect(within(rows[3]!).getByText('On track')).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('3 applications');
+  });
+
+  it('filters by the state of the decision clock', async () => {
+    const urls: string[] = [];
+    stubStaffApi({
+      'GET /api/auth/me': me,
+      'GET /api/review/applications': (url) => {
+        urls.push(url.search);
+        const items = url.searchParams.get('clock') === 'due_soon' ? [{ ...item('a2', 'Due', 3.5), dueBy: '2026-12-04', clock: 'due_soon' }] : [];
+        return json({ status: 'ok', data: { items, total: items.length, totalCapped: false, page: 1, pageSize: 25 } });
+      },
+    });
+    const user = await renderAt('/admin/review');
+    await screen.findByText('No application matches these filters.');
+    const filter = screen.getByRole('combobox', { name: 'Decision due' });
+    expect(within(filter).getAllByRole('option').map((o) => o.textContent)).toEqual(['Any', 'On track', 'Due soon', 'Overdue']);
+    await user.selectOptions(filter, 'Due soon');
+    await user.click(screen.getByRole('button', { name: 'Show applications' }));
+    await waitFor(() => expect(urls.at(-1)).toBe('?status=submitted&clock=due_soon'));
+    expect(await screen.findByRole('link', { name: 'Due Test' })).toBeInTheDocument();
+    expect(screen.getByText('Due soon', { selector: 'strong' })).toBeInTheDocument();
   });
 
   it('sends the chosen filters and search, and says when nothing matches', async () => {
@@ -58,10 +90,10 @@ describe('the review queue page', () => {
     const user = await renderAt('/admin/review');
     await screen.findByText('No application matches these filters.');
     await user.selectOptions(screen.getByRole('combobox', { name: 'Market' }), 'it');
-    await user.selectOptions(screen.getByRole('combobox', { name: 'Waiting time' }), 'over6w');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Decision due' }), 'overdue');
     await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'rossi');
     await user.click(screen.getByRole('button', { name: 'Show applications' }));
-    await waitFor(() => expect(urls.at(-1)).toBe('?status=submitted&market=it&age=over6w&q=rossi'));
+    await waitFor(() => expect(urls.at(-1)).toBe('?status=submitted&market=it&clock=overdue&q=rossi'));
     expect(urls[0]).toBe('?status=submitted');
   });
 });

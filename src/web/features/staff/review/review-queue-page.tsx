@@ -1,12 +1,15 @@
-// /admin/review: the review queue. Filters (status, market, age), search and page live in the
-// address, so a filtered view can be bookmarked and Back works; each row links to its detail.
+// /admin/review: the review queue. Filters (status, market, decision clock), search and page live in
+// the address, so a filtered view can be bookmarked and Back works; each row links to its detail.
+// Waiting applications come oldest due first (the server's order), each with its due date and state.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import type { ReviewListQuery } from '#shared/api/review-endpoints.ts';
-import { COUNTRIES, isCountry } from '#shared/markets.ts';
+import { COUNTRIES, isCountry, type Country } from '#shared/markets.ts';
+import { ALL_MARKETS } from '#shared/schemas/reviewer-markets.ts';
 import { routePath } from '#shared/routes.ts';
-import { AGE_FILTERS, APPLICATION_STATUSES, type AgeFilter, type ApplicationStatus } from '#shared/schemas/review.ts';
+import { CLOCK_STATES } from '#shared/decision-clock.ts';
+import { APPLICATION_STATUSES, type ApplicationStatus } from '#shared/schemas/review.ts';
 import { ErrorView } from '../../../components/error-view.tsx';
 import { Select } from '../../../components/select.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
@@ -20,7 +23,8 @@ import { ReviewNav } from './review-nav.tsx';
 import { useDateFormat } from './use-date-format.ts';
 import { erasedName } from './erased-name.ts';
 import { useStaffLoad } from '../use-staff-load.ts';
-import { WaitingAge, waitingLevel } from './waiting-age.tsx';
+import { useMarketNames } from './market-names.ts';
+import { WaitingAge } from './waiting-age.tsx';
 import './review.css';
 
 const oneOf = <T extends string>(values: readonly T[], value: string | null): T | undefined => (value && (values as readonly string[]).includes(value) ? (value as T) : undefined);
@@ -32,17 +36,20 @@ function queryOf(params: URLSearchParams): ReviewListQuery {
   const page = Number(params.get('page'));
   return {
     status,
-    market: isCountry(market) ? market : undefined,
-    age: oneOf(AGE_FILTERS, params.get('age')),
+    market: marketOf(market),
+    clock: oneOf(CLOCK_STATES, params.get('clock')),
     q: params.get('q')?.trim() || undefined,
     page: Number.isInteger(page) && page > 1 ? String(page) : undefined,
   };
 }
 
+/** One market, or every market ('all'); none: the reviewer's own markets (decision 0066). */
+const marketOf = (value: string | null): ReviewListQuery['market'] => (isCountry(value) || value === ALL_MARKETS ? value : undefined);
+
 function paramsOf(query: ReviewListQuery): URLSearchParams {
   const params = new URLSearchParams();
   params.set('status', query.status ?? '');
-  for (const key of ['market', 'age', 'q', 'page'] as const) if (query[key]) params.set(key, String(query[key]));
+  for (const key of ['market', 'clock', 'q', 'page'] as const) if (query[key]) params.set(key, String(query[key]));
   return params;
 }
 
@@ -57,6 +64,13 @@ export function ReviewQueuePage() {
   const [search, setSearch] = useState(query.q ?? '');
   const results = useRef<HTMLHeadingElement>(null);
   usePageTitle('review.queue.title');
+  // The reviewer's own markets, which the queue opens on (from the last answer: the filter offers them).
+  const [yourMarkets, setYourMarkets] = useState<Country[]>([]);
+  const marketNames = useMarketNames();
+  const answered = state.kind === 'ok' ? state.data.yourMarkets : undefined;
+  useEffect(() => {
+    if (answered) setYourMarkets(answered);
+  }, [answered]);
 
   useEffect(() => setSearch(query.q ?? ''), [query.q]);
 
@@ -67,8 +81,8 @@ export function ReviewQueuePage() {
     setParams(
       paramsOf({
         status: oneOf(APPLICATION_STATUSES, value('status')),
-        market: isCountry(value('market')) ? (value('market') as ReviewListQuery['market']) : undefined,
-        age: oneOf(AGE_FILTERS, value('age')),
+        market: marketOf(value('market')),
+        clock: oneOf(CLOCK_STATES, value('clock')),
         q: value('q').trim() || undefined,
       }),
     );
@@ -98,14 +112,17 @@ export function ReviewQueuePage() {
           label={t('review.filters.market')}
           defaultValue={query.market ?? ''}
           key={`market-${query.market ?? ''}`}
-          options={[{ value: '', label: t('review.filters.allMarkets') }, ...COUNTRIES.map((c) => ({ value: c, label: t(`review.market.${c}`) }))]}
+          options={[
+            ...(yourMarkets.length ? [{ value: '', label: t('review.filters.yourMarkets', { markets: marketNames(yourMarkets) }) }, { value: ALL_MARKETS, label: t('review.filters.allMarkets') }] : [{ value: '', label: t('review.filters.allMarkets') }]),
+            ...COUNTRIES.map((c) => ({ value: c, label: t(`review.market.${c}`) })),
+          ]}
         />
         <Select
-          name="age"
-          label={t('review.filters.age')}
-          defaultValue={query.age ?? ''}
-          key={`age-${query.age ?? ''}`}
-          options={[{ value: '', label: t('review.filters.anyAge') }, ...AGE_FILTERS.map((a: AgeFilter) => ({ value: a, label: t(`review.filters.${a}`) }))]}
+          name="clock"
+          label={t('review.filters.clock')}
+          defaultValue={query.clock ?? ''}
+          key={`clock-${query.clock ?? ''}`}
+          options={[{ value: '', label: t('review.filters.anyClock') }, ...CLOCK_STATES.map((state) => ({ value: state, label: t(`review.clock.${state}`) }))]}
         />
         <TextInput name="q" type="search" label={t('review.filters.search')} hint={t('review.filters.searchHint')} value={search} onChange={(e) => setSearch(e.target.value)} maxLength={100} spellCheck={false} autoComplete="off" />
         <div className="pc-button-group">
@@ -138,14 +155,14 @@ export function ReviewQueuePage() {
                     <th scope="col">{t('review.columns.market')}</th>
                     <th scope="col">{t('review.columns.status')}</th>
                     <th scope="col">{t('review.columns.submitted')}</th>
+                    <th scope="col">{t('review.columns.due')}</th>
                     <th scope="col">{t('review.team.column')}</th>
                   </tr>
                 </thead>
                 <tbody>
                   {state.data.items.map((item) => {
-                    const level = waitingLevel(item.status, item.submittedAt);
                     return (
-                      <tr key={item.id} className={level ? `review-row--${level}` : undefined}>
+                      <tr key={item.id} className={item.clock === 'overdue' ? 'review-row--overdue' : undefined}>
                         <td data-label={t('review.columns.name')}>
                           <Link to={localPath(routePath('reviewApplication', { applicationId: item.id }))}>
                             {item.status === 'erased' ? erasedName(t, item.reference) : `${item.firstName} ${item.lastName}`}
@@ -165,8 +182,9 @@ export function ReviewQueuePage() {
                         <td data-label={t('review.columns.registrationNumber')}>{item.status === 'erased' ? '' : item.registrationNumber}</td>
                         <td data-label={t('review.columns.market')}>{t(`review.market.${item.market}`)}</td>
                         <td data-label={t('review.columns.status')}>{t(`review.status.${item.status as ApplicationStatus}`)}</td>
-                        <td data-label={t('review.columns.submitted')}>
-                          {formatDate(item.submittedAt)} <WaitingAge status={item.status} submittedAt={item.submittedAt} />
+                        <td data-label={t('review.columns.submitted')}>{formatDate(item.submittedAt)}</td>
+                        <td data-label={t('review.columns.due')}>
+                          <WaitingAge item={item} />
                         </td>
                         <td data-label={t('review.team.column')}>{item.claimedBy ?? <span className="review-muted">{t('review.team.nobody')}</span>}</td>
                       </tr>

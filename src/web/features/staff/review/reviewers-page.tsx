@@ -1,5 +1,6 @@
-// /admin/reviewers: the main admin's reviewer accounts: who they are, whether they can sign in,
-// a Disable action (with confirmation), and the way to the add form.
+// /admin/reviewers: the main admin's reviewer accounts: who they are, the markets they review, whether
+// they can sign in, a Disable action (with confirmation), the way to the add form, and the team's
+// workload this week (issue 41 item 2).
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -14,6 +15,8 @@ import { usePageTitle } from '../use-page-title.ts';
 import { disableReviewer, getReviewers } from './api/review-api.ts';
 import { ReviewNav } from './review-nav.tsx';
 import { useStaffLoad } from '../use-staff-load.ts';
+import { useMarketNames } from './market-names.ts';
+import { ReviewerWorkloadSection } from './reviewer-workload.tsx';
 import { StaffTable } from '../staff-table.tsx';
 import './review.css';
 
@@ -58,6 +61,8 @@ export function ReviewersPage() {
   const localPath = useLocalPath();
   const [state, reload] = useStaffLoad(getReviewers, []);
   const [notice, setNotice] = useState<string | null>(null);
+  const [changes, setChanges] = useState(0);
+  const marketNames = useMarketNames();
   usePageTitle('review.reviewers.title');
 
   if (state.kind === 'forbidden') return <NoAccess />;
@@ -84,6 +89,18 @@ export function ReviewersPage() {
           columns={[
             { label: t('review.checks.reviewerName'), cell: (reviewer) => `${reviewer.firstName} ${reviewer.lastName}` },
             { label: t('review.columns.email'), cell: (reviewer) => reviewer.email, className: 'review-wrap' },
+            {
+              label: t('review.reviewers.markets'),
+              cell: (reviewer) => (
+                <>
+                  {marketNames(reviewer.markets ?? [])}
+                  <br />
+                  <Link to={`${localPath(routePath('reviewerMarkets'))}?reviewerId=${encodeURIComponent(reviewer.id)}`}>
+                    {t('review.reviewers.changeMarkets')} <span className="visually-hidden">{`${reviewer.firstName} ${reviewer.lastName}`}</span>
+                  </Link>
+                </>
+              ),
+            },
             { label: t('review.reviewers.state'), cell: (reviewer) => (reviewer.disabled ? t('review.reviewers.isDisabled') : t('review.reviewers.isActive')) },
             {
               label: t('staff.mainAdmin.actions'),
@@ -95,6 +112,7 @@ export function ReviewersPage() {
                     onDone={(message) => {
                       setNotice(message);
                       reload();
+                      setChanges((n) => n + 1);
                     }}
                   />
                 ),
@@ -102,6 +120,7 @@ export function ReviewersPage() {
           ]}
         />
       ) : null}
+      <ReviewerWorkloadSection reloadKey={changes} />
     </div>
   );
 }

@@ -1,23 +1,25 @@
-// How long a submitted application has waited: marked after 4 weeks, highlighted after 6, each
-// said in words (and an icon-like prefix), never by colour alone.
+// The decision clock of an application waiting for a decision (issue 41, shared/decision-clock.ts):
+// its due date and its state in words (and an icon-like prefix), never by colour alone; past 6 weeks
+// it says so, as the applicant is then told to write to support.
 import { useTranslation } from 'react-i18next';
-import { DUE_WEEKS, OVERDUE_WEEKS } from '#shared/schemas/review.ts';
+import { CONTACT_SUPPORT_AFTER_WEEKS } from '#shared/limits.ts';
+import { LANGUAGE_TAG, isLanguage } from '#shared/markets.ts';
+import { decisionClock } from '#shared/decision-clock.ts';
+import type { ReviewListItem } from '#shared/schemas/review.ts';
 
-const WEEK_MS = 7 * 24 * 3600 * 1000;
+type Clocked = Pick<ReviewListItem, 'clock' | 'dueBy' | 'submittedAt' | 'market'>;
 
-export function waitingLevel(status: string, submittedAt: string, now = Date.now()): 'overdue' | 'due' | null {
-  if (status !== 'submitted') return null;
-  const waited = now - new Date(submittedAt).getTime();
-  return waited > OVERDUE_WEEKS * WEEK_MS ? 'overdue' : waited > DUE_WEEKS * WEEK_MS ? 'due' : null;
-}
-
-export function WaitingAge({ status, submittedAt }: { status: string; submittedAt: string }) {
-  const { t } = useTranslation();
-  const level = waitingLevel(status, submittedAt);
-  if (!level) return null;
+export function WaitingAge({ item }: { item: Clocked }) {
+  const { t, i18n } = useTranslation();
+  if (!item.clock || !item.dueBy) return null;
+  const tag = isLanguage(i18n.language) ? LANGUAGE_TAG[i18n.language] : 'en-GB';
+  // A due date is a day in the application's market, not an instant: shown as that day wherever the reviewer is.
+  const due = new Intl.DateTimeFormat(tag, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${item.dueBy}T00:00:00Z`));
+  const pastSupport = item.clock === 'overdue' && decisionClock(item.submittedAt, item.market, new Date()).contactSupport;
   return (
-    <strong className={`review-age review-age--${level}`}>
-      {level === 'overdue' ? t('review.age.overdue', { weeks: OVERDUE_WEEKS }) : t('review.age.due', { weeks: DUE_WEEKS })}
-    </strong>
+    <>
+      {due}{' '}
+      <strong className={`review-age review-age--${item.clock}`}>{pastSupport ? t('review.clock.pastSupport', { weeks: CONTACT_SUPPORT_AFTER_WEEKS }) : t(`review.clock.${item.clock}`)}</strong>
+    </>
   );
 }

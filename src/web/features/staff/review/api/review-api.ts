@@ -5,8 +5,10 @@ import * as ReviewChecksApi from '#shared/api/review-checks-endpoints.ts';
 import * as StaffApi from '#shared/api/staff-endpoints.ts';
 import type { ReviewListQuery } from '#shared/api/review-endpoints.ts';
 import type { ActivityPage } from '#shared/schemas/activity-log.ts';
+import type { ProgrammeReport } from '#shared/schemas/programme-report.ts';
 import { ApiMessage } from '#shared/schemas/api.ts';
 import type { ReviewChecks } from '#shared/schemas/review-checks.ts';
+import type { WorkloadAnswer } from '#shared/schemas/reviewer-markets.ts';
 import type { AgeBandCounts, Decision, ReviewClaim, ReviewDetail, ReviewerItem, ReviewList } from '#shared/schemas/review.ts';
 import { callApi, type ApiResult } from '../../../../lib/api-client.ts';
 
@@ -88,8 +90,15 @@ export const getAgeBands = (signal?: AbortSignal): Promise<Loaded<AgeBandCounts[
 export const getReviewers = (signal?: AbortSignal): Promise<Loaded<ReviewerItem[]>> =>
   guard(async () => loaded(await callApi(ReviewApi.reviewers, { signal }), Array.isArray), { kind: 'failed' });
 
+export const getWorkload = (signal?: AbortSignal): Promise<Loaded<WorkloadAnswer>> =>
+  guard(async () => loaded(await callApi(ReviewApi.workload, { signal }), (d) => isObject(d) && Array.isArray((d as WorkloadAnswer).reviewers)), { kind: 'failed' });
+
 export const disableReviewer = (id: string) => guard(async () => sent(await callApi(ReviewApi.disableReviewer, { params: { id }, request: {} })), { kind: 'failed' } as Sent);
 
 /** The main admin's activity log (GET /api/admin/activity), one page. */
 export const getActivityLog = (page: number, signal?: AbortSignal): Promise<Loaded<ActivityPage>> =>
   guard(async () => loaded(await callApi(StaffApi.activityLog, { request: { page: String(page) }, signal }), (d) => isObject(d) && Array.isArray((d as ActivityPage).items)), { kind: 'failed' });
+
+/** The programme report (issue 41 item 3) of the months asked for (YYYY-MM; the last twelve without). */
+export const getProgrammeReport = (months: { from?: string; to?: string }, signal?: AbortSignal): Promise<Loaded<ProgrammeReport>> =>
+  guard(async () => loaded(await callApi(StaffApi.programmeReport, { request: { from: months.from, to: months.to, lang: undefined }, signal }), (d) => isObject(d) && Array.isArray((d as ProgrammeReport).rows)), { kind: 'failed' });
