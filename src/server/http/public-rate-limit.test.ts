@@ -91,6 +91,25 @@ describe('the public API limit', () => {
     expect(keyed.headers.ratelimit).toMatch(/^"key";r=49;t=\d+$/);
   });
 
+  it('spends no quota on a conditional request answered 304, and counts one that is not before it searches', async () => {
+    const app = await appWith(3);
+    const search = '/api/v1/finder/search?market=uk&lat=51.5&lng=-0.12';
+    const ask = (headers: Record<string, string> = {}) => app.inject({ method: 'GET', url: search, headers, remoteAddress: '192.0.2.60' });
+    const first = await ask();
+    expect(first.statusCode).toBe(200);
+    const etag = first.headers.etag as string;
+    for (let i = 0; i < 5; i += 1) expect((await ask({ 'if-none-match': etag })).statusCode).toBe(304);
+    expect((await ask()).statusCode).toBe(200);
+    expect((await ask({ 'if-none-match': 'W/"stale"' })).statusCode).toBe(200);
+    const limited = await ask({ 'if-none-match': 'W/"stale"' });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toMatchObject({ type: '/api/v1/problems/rate-limited' });
+    // The snapshot and the change feed too: a current copy is a 304 even with the quota spent.
+    const snapshot = await app.inject({ method: 'GET', url: '/api/v1/finder/snapshot?market=uk', remoteAddress: '192.0.2.61' });
+    const revalidated = await app.inject({ method: 'GET', url: '/api/v1/finder/snapshot?market=uk', headers: { 'if-none-match': snapshot.headers.etag as string }, remoteAddress: '192.0.2.60' });
+    expect(revalidated.statusCode).toBe(304);
+  });
+
   it('answers 401 problem details at once to a key that is malformed, unknown, rotated away or revoked, on every server', async () => {
     const one = await appWith(100);
     const two = await appWith(100);

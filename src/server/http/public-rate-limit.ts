@@ -11,9 +11,14 @@
 //   structured fields) on every answer, and answers 429 problem details with Retry-After once the
 //   window's quota is spent;
 // - counts a keyed request in the key's usage of the day.
+// A conditional GET (If-None-Match) is counted only once its route knows it will not answer 304
+// (`admitConditional`, called by the route after its ETag check): a 304 costs less than the count
+// itself (on PostgreSQL an upsert on the primary) and holds nothing new, so an app or a CDN
+// revalidating its copy spends none of its quota (decision 0074). Should a route answer anything
+// but 304 without asking, the answer is counted as it goes out.
 // The rate-limit plugin's own per-route hook stands aside for these routes (`allowList`): it would
 // count each route apart, so that a key's quota would multiply by the number of routes.
-import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler, RouteOptions } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler, onSendAsyncHookHandler, RouteOptions } from 'fastify';
 import { normalizeIP } from '@fastify/rate-limit';
 import { API_KEY_HEADER } from '#shared/schemas/api-clients.ts';
 import type { ApiClientIdentity, ApiClients } from '../services/api-clients.ts';
@@ -37,6 +42,23 @@ export interface PublicApiRateLimit {
 }
 
 const headerName = API_KEY_HEADER.toLowerCase();
+
+/** Conditional requests whose count waits for their route's ETag check: the count to run. */
+const deferredCounts = new WeakMap<FastifyRequest, (reply: FastifyReply) => Promise<void>>();
+
+/**
+ * Called by a public API route whose conditional request will not be answered 304: counts it now,
+ * and answers 429 when the quota is spent (false: the route must stop). True for any other request.
+ */
+export async function admitConditional(request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
+  const count = deferredCounts.get(request);
+  if (!count) return true;
+  deferredCounts.delete(request);
+  await count(reply);
+  return !reply.sent;
+}
+
+const isConditionalRead = (request: FastifyRequest) => request.headers['if-none-match'] !== undefined && (request.method === 'GET' || request.method === 'HEAD');
 
 /** `"name";q=600;w=60` */
 const policyHeader = (name: string, quota: number) => `"${name}";q=${quota};w=${PUBLIC_API_WINDOW_SECONDS}`;
@@ -67,6 +89,19 @@ export function installPublicApiLimit(app: FastifyInstance, options: { clients: 
     max: (request) => identities.get(request)?.quotaPerMinute ?? anonymousPerMinute,
   });
 
+  /** Counts the request; answers 429 (and returns the reply) once the window's quota is spent. */
+  async function count(request: FastifyRequest, reply: FastifyReply, client: ApiClientIdentity | null): Promise<FastifyReply | undefined> {
+    const result = await limiter(request);
+    if (result.isAllowed) return undefined;
+    const policy = client ? RATE_LIMIT_POLICIES.key : RATE_LIMIT_POLICIES.anonymous;
+    const reset = Math.max(1, result.ttlInSeconds);
+    reply.header('ratelimit-policy', policyHeader(policy, result.max)).header('ratelimit', limitHeader(policy, result.remaining, reset));
+    if (client) clients.countRequest(client.id, result.isExceeded);
+    if (!result.isExceeded) return undefined;
+    reply.header('retry-after', String(reset));
+    return sendProblem(request, reply, 'rate-limited');
+  }
+
   const limit: onRequestAsyncHookHandler = async function publicApiLimit(request: FastifyRequest, reply: FastifyReply) {
     const key = sentKey(request);
     let client: ApiClientIdentity | null = null;
@@ -75,15 +110,20 @@ export function installPublicApiLimit(app: FastifyInstance, options: { clients: 
       if (!client) return sendProblem(request, reply, 'unauthorized');
       identities.set(request, client);
     }
-    const result = await limiter(request);
-    if (result.isAllowed) return;
-    const policy = client ? RATE_LIMIT_POLICIES.key : RATE_LIMIT_POLICIES.anonymous;
-    const reset = Math.max(1, result.ttlInSeconds);
-    reply.header('ratelimit-policy', policyHeader(policy, result.max)).header('ratelimit', limitHeader(policy, result.remaining, reset));
-    if (client) clients.countRequest(client.id, result.isExceeded);
-    if (!result.isExceeded) return;
-    reply.header('retry-after', String(reset));
-    return sendProblem(request, reply, 'rate-limited');
+    if (isConditionalRead(request)) {
+      deferredCounts.set(request, async (answer) => void (await count(request, answer, client)));
+      return undefined;
+    }
+    return count(request, reply, client);
+  };
+
+  /** A conditional request answered without `admitConditional` (anything but a 304) still counts. */
+  const countUnasked: onSendAsyncHookHandler = async function countUnaskedConditional(request, reply, payload) {
+    const pending = deferredCounts.get(request);
+    if (!pending) return payload;
+    deferredCounts.delete(request);
+    if (reply.statusCode !== 304) await limiter(request);
+    return payload;
   };
 
   app.addHook('onRoute', (route: RouteOptions) => {
@@ -91,6 +131,8 @@ export function installPublicApiLimit(app: FastifyInstance, options: { clients: 
     // First of the route's onRequest hooks: ahead of the plugin's own (which then stands aside).
     const hooks = route.onRequest === undefined ? [] : Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest];
     route.onRequest = [limit, ...hooks];
+    const onSend = route.onSend === undefined ? [] : Array.isArray(route.onSend) ? route.onSend : [route.onSend];
+    route.onSend = [...onSend, countUnasked];
   });
   return marker;
 }

@@ -12,6 +12,7 @@ import * as PublicApi from '#shared/api/public-api-endpoints.ts';
 import { FinderChangesQuerySchema, FinderSnapshotQuerySchema, type FinderChangesAnswer } from '#shared/schemas/finder-api.ts';
 import type { Database } from '../db/client.ts';
 import { matchesEtag } from '../http/etag.ts';
+import { admitConditional } from '../http/public-rate-limit.ts';
 import { sendInvalidParams, sendProblem } from '../http/problem.ts';
 import { queryHashOf, readChanges, writeSnapshot } from '../services/finder-feed.ts';
 import { PUBLIC_LISTINGS_CACHE_CONTROL, type ListingsVersion } from '../services/listings-version.ts';
@@ -51,6 +52,7 @@ export async function finderFeedRoutes(app: FastifyInstance, deps: FinderFeedDep
     if (!parsed.success) return sendInvalidParams(request, reply, parsed.error);
     const { market } = parsed.data;
     if (notModified(request, reply, snapshotEtag(await deps.listingsVersion.current(), market))) return reply;
+    if (!(await admitConditional(request, reply))) return reply;
     const body = new PassThrough();
     const gzip = acceptsGzip(request.headers['accept-encoding']);
     const sink = gzip ? createGzip() : body;
@@ -79,6 +81,7 @@ export async function finderFeedRoutes(app: FastifyInstance, deps: FinderFeedDep
     const { market, since, limit } = parsed.data;
     const etagOf = (version: string) => `W/"v${version}-${queryHashOf(['changes', market, since, limit])}"`;
     if (notModified(request, reply, etagOf(await deps.listingsVersion.current()))) return reply;
+    if (!(await admitConditional(request, reply))) return reply;
     const result = await readChanges(deps.db, market, since, limit);
     if (result.kind === 'invalid') return sendProblem(request, reply, 'invalid-parameter', { invalidParams: [{ name: 'since', reason: 'cursor' }] });
     if (result.kind === 'expired') return sendProblem(request, reply, 'cursor-expired');

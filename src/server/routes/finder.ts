@@ -17,6 +17,7 @@ import { FinderSearchQuerySchema } from '#shared/schemas/finder-api.ts';
 import { FINDER_PAGE_SIZE, FinderListingParamsSchema, FinderQuerySchema, type FinderAnswer } from '#shared/schemas/finder.ts';
 import type { Queryable } from '../db/client.ts';
 import { etagOf, matchesEtag } from '../http/etag.ts';
+import { admitConditional } from '../http/public-rate-limit.ts';
 import { sendInvalidParams, sendProblem } from '../http/problem.ts';
 import { findListedPharmacies, findListing } from '../services/finder.ts';
 import { decodeSearchCursor, searchListings } from '../services/finder-search.ts';
@@ -55,13 +56,12 @@ export async function finderRoutes(app: FastifyInstance, deps: FinderDeps) {
   async function sendListings(request: FastifyRequest, reply: FastifyReply, cacheControl: string, key: string, compute: () => Promise<unknown | null>) {
     reply.header('cache-control', cacheControl).header('vary', 'accept-encoding');
     const etagOfVersion = (version: string) => `W/"${version}-${key}"`;
+    const current = deps.listingsVersion ? etagOfVersion(await deps.listingsVersion.current()) : null;
+    if (current && matchesEtag(request.headers['if-none-match'], current)) return reply.code(304).header('etag', current).send();
+    if (!(await admitConditional(request, reply))) return reply;
     let etag: string | null = null;
-    if (deps.listingsVersion) {
-      const current = etagOfVersion(await deps.listingsVersion.current());
-      if (matchesEtag(request.headers['if-none-match'], current)) return reply.code(304).header('etag', current).send();
-      // The version known here is never newer than what the primary's read will see.
-      etag = deps.readsFromPrimary ? current : etagOfVersion(versionOf(await readFeedState(deps.db)));
-    }
+    // The version known here is never newer than what the primary's read will see.
+    if (current) etag = deps.readsFromPrimary ? current : etagOfVersion(versionOf(await readFeedState(deps.db)));
     const answer = await compute();
     if (answer === null) return sendProblem(request, reply, 'not-found');
     const body = JSON.stringify(answer);
