@@ -26,6 +26,7 @@ import { captchaRoutes } from './routes/captcha.ts';
 import { certificateRoutes } from './routes/certificates.ts';
 import { draftRoutes } from './routes/drafts.ts';
 import { finderRoutes, listingPageLoad } from './routes/finder.ts';
+import { createFinderIndex } from './services/finder-index.ts';
 import { finderFeedRoutes } from './routes/finder-feed.ts';
 import { healthRoutes } from './routes/health.ts';
 import { metricsRoutes } from './routes/metrics.ts';
@@ -338,7 +339,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await cookieConsentRoutes(app, { rateLimit: publicPostLimit });
   await myApplicationRoutes(app, { myApplication, copies: applicationCopies, rateLimit: publicPostLimit });
   // Issue #13: the finder.
-  await finderRoutes(app, { db: publicRead.db, readsFromPrimary: publicRead.db === db, listingsVersion, rateLimit: publicApiLimit });
+  await finderRoutes(app, { db: publicRead.db, readsFromPrimary: publicRead.db === db, listingsVersion, finderIndex: createFinderIndex(publicRead.db), rateLimit: publicApiLimit });
   // Issue 38 item 3: the snapshot and change feed.
   await finderFeedRoutes(app, { db: publicRead.db, listingsVersion, rateLimit: publicApiLimit });
   // Issue 38: the public API's contract (OpenAPI), its problem types and its reference page.

@@ -20,6 +20,7 @@ import { etagOf, matchesEtag } from '../http/etag.ts';
 import { admitConditional } from '../http/public-rate-limit.ts';
 import { sendInvalidParams, sendProblem } from '../http/problem.ts';
 import { findListedPharmacies, findListing } from '../services/finder.ts';
+import { type FinderIndex } from '../services/finder-index.ts';
 import { decodeSearchCursor, searchListings } from '../services/finder-search.ts';
 import { PUBLIC_LISTINGS_CACHE_CONTROL, readFeedState, versionOf, type ListingsVersion } from '../services/listings-version.ts';
 import { webTexts } from '../services/web-texts.ts';
@@ -39,6 +40,8 @@ interface FinderDeps {
   listingsVersion?: ListingsVersion;
   /** `db` is the primary itself (no read replica): a 200 is stamped with the version already known, without a read of its own. */
   readsFromPrimary?: boolean;
+  /** The search's read model (services/finder-index.ts); without it (or a listings version) the search runs on SQL. */
+  finderIndex?: FinderIndex;
 }
 
 const requestKey = (path: string, input: unknown) => createHash('sha256').update(path).update(JSON.stringify(input)).digest('base64url').slice(0, 22);
@@ -53,16 +56,25 @@ export async function finderRoutes(app: FastifyInstance, deps: FinderDeps) {
    * the read, never a newer one, so an answer read from a lagging replica is not kept as current
    * (on the primary, the version this server knows: a notification still on its way only makes it older).
    */
-  async function sendListings(request: FastifyRequest, reply: FastifyReply, cacheControl: string, key: string, compute: () => Promise<unknown | null>) {
+  async function sendListings(request: FastifyRequest, reply: FastifyReply, cacheControl: string, key: string, compute: () => Promise<unknown | null>, fromIndex?: (known: string) => Promise<{ version: string; answer: unknown }>) {
     reply.header('cache-control', cacheControl).header('vary', 'accept-encoding');
     const etagOfVersion = (version: string) => `W/"${version}-${key}"`;
-    const current = deps.listingsVersion ? etagOfVersion(await deps.listingsVersion.current()) : null;
+    const known = deps.listingsVersion ? await deps.listingsVersion.current() : null;
+    const current = known === null ? null : etagOfVersion(known);
     if (current && matchesEtag(request.headers['if-none-match'], current)) return reply.code(304).header('etag', current).send();
     if (!(await admitConditional(request, reply))) return reply;
     let etag: string | null = null;
-    // The version known here is never newer than what the primary's read will see.
-    if (current) etag = deps.readsFromPrimary ? current : etagOfVersion(versionOf(await readFeedState(deps.db)));
-    const answer = await compute();
+    let answer: unknown;
+    if (known !== null && fromIndex) {
+      // The read model's answer carries the version it reflects, never a newer one.
+      const found = await fromIndex(known);
+      etag = etagOfVersion(found.version);
+      answer = found.answer;
+    } else {
+      // The version known here is never newer than what the primary's read will see.
+      if (current) etag = deps.readsFromPrimary ? current : etagOfVersion(versionOf(await readFeedState(deps.db)));
+      answer = await compute();
+    }
     if (answer === null) return sendProblem(request, reply, 'not-found');
     const body = JSON.stringify(answer);
     etag ??= etagOf(body);
@@ -78,7 +90,14 @@ export async function finderRoutes(app: FastifyInstance, deps: FinderDeps) {
     const after = query.cursor ? decodeSearchCursor(query, query.cursor) : null;
     if (query.cursor && !after) return sendProblem(request, reply, 'invalid-parameter', { invalidParams: [{ name: 'cursor', reason: 'cursor' }] });
     const { lang: _lang, ...searched } = query;
-    return sendListings(request, reply, PUBLIC_LISTINGS_CACHE_CONTROL, requestKey(PublicApi.finderSearch.path, searched), () => searchListings(deps.db, query, after));
+    return sendListings(
+      request,
+      reply,
+      PUBLIC_LISTINGS_CACHE_CONTROL,
+      requestKey(PublicApi.finderSearch.path, searched),
+      () => searchListings(deps.db, query, after),
+      deps.finderIndex && ((known) => deps.finderIndex!.search(known, query, after)),
+    );
   });
 
   app.get(FinderApi.finderPharmacies.path, { config }, async (request, reply) => {

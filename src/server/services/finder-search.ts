@@ -12,7 +12,7 @@ import { rowsOf, type Queryable } from '../db/client.ts';
 import { boundingBox, countListedInCircle, distanceOfTerm, haversineTermOf, haversineTermSql, LISTING_OF_A, listedIn, toListing, type ListingRow } from './finder.ts';
 
 /** Where a page ends: the distance term of its last listing and that listing's id. */
-interface SearchPosition {
+export interface SearchPosition {
   term: number;
   id: string;
 }
@@ -25,7 +25,7 @@ function queryKeyOf(query: FinderSearchQuery): string {
 
 const CURSOR_VERSION = 1;
 
-function encodeSearchCursor(query: FinderSearchQuery, position: SearchPosition): string {
+export function encodeSearchCursor(query: FinderSearchQuery, position: SearchPosition): string {
   return Buffer.from(JSON.stringify({ v: CURSOR_VERSION, q: queryKeyOf(query), t: position.term, i: position.id })).toString('base64url');
 }
 
