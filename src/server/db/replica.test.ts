@@ -13,6 +13,7 @@ import { ConfigError, loadConfig } from '../config.ts';
 import { createTestDatabase, usingPostgres, type TestDatabase } from '../test/context.ts';
 import { insertListings, setStatus } from '../test/listings.ts';
 import { createReplicaCluster, replicaUnavailableReason, type ReplicaCluster } from '../test/replica-cluster.ts';
+import { readFeedState, versionOf } from '../services/listings-version.ts';
 import type { DatabaseHandle } from './client.ts';
 import { createLagTracker, createPublicRead, isReplicaFault, lsnBytes, type ReplicaState } from './replica.ts';
 
@@ -153,6 +154,12 @@ describe.skipIf(skipReason !== null)(`the public API on a real streaming replica
     expect(response.statusCode).toBe(200);
     return (response.json() as { data: { pharmacyName: string }[] }).data.map((item) => item.pharmacyName).sort();
   };
+  /** The public search, answered from the app's read model (services/finder-index.ts). */
+  const searchFromModel = async (app: FastifyInstance) => {
+    const response = await app.inject({ method: 'GET', url: '/api/v1/finder/search?market=uk&lat=51.5&lng=-0.12&limit=10' });
+    expect(response.statusCode).toBe(200);
+    return { names: (response.json() as { data: { pharmacyName: string }[] }).data.map((item) => item.pharmacyName).sort(), etag: String(response.headers.etag) };
+  };
   /** The change feed's snapshot (routes/finder-feed.ts): one REPEATABLE READ transaction, wholly on one server. */
   const snapshot = async (app: FastifyInstance) => {
     const response = await app.inject({ method: 'GET', url: '/api/v1/finder/snapshot?market=uk' });
@@ -205,6 +212,13 @@ describe.skipIf(skipReason !== null)(`the public API on a real streaming replica
     expect(await search(patient)).toEqual(['Listed before the copy']);
     const before = await replicaOf(patient);
     expect(before.statements.replica).toBeGreaterThan(0);
+    // The search's read model loads from the replica; after that, a search runs no statement at all (decision 0075).
+    expect((await searchFromModel(patient)).names).toEqual(['Listed before the copy']);
+    const loaded = (await replicaOf(patient)).statements;
+    expect(loaded.replica).toBeGreaterThan(before.statements.replica);
+    expect(loaded.primary).toBe(before.statements.primary);
+    expect((await searchFromModel(patient)).names).toEqual(['Listed before the copy']);
+    expect((await replicaOf(patient)).statements).toEqual(loaded);
 
     // The replica stops replaying; the primary approves a listing.
     cluster.superuser('select pg_wal_replay_pause()');
@@ -216,6 +230,10 @@ describe.skipIf(skipReason !== null)(`the public API on a real streaming replica
 
     // A lag far below an hour: the answer is the replica's, without the new listing.
     expect(await search(patient)).toEqual(['Listed before the copy']);
+    // The read model caught up from the replica: without it too, and stamped with the version it reflects, not the primary's.
+    const lagged = await searchFromModel(patient);
+    expect(lagged.names).toEqual(['Listed before the copy']);
+    expect(lagged.etag).not.toContain(`"${versionOf(await readFeedState(primary.database.db))}-`);
     expect(await snapshot(patient)).toEqual(['Listed before the copy']);
     expect((await replicaOf(patient)).readsFrom).toBe('replica');
 
@@ -243,6 +261,7 @@ describe.skipIf(skipReason !== null)(`the public API on a real streaming replica
     expect(await search(strict)).toEqual(['Approved later', 'Listed before the copy']);
     expect((await replicaOf(strict)).statements.replica).toBeGreaterThan(replicaReads);
     expect(await search(patient)).toEqual(['Approved later', 'Listed before the copy']);
+    await expect.poll(async () => (await searchFromModel(patient)).names, { timeout: 10_000, interval: 50 }).toEqual(['Approved later', 'Listed before the copy']);
   });
 
   it('with the replica stopped, searches still answer, from the primary, at once; the server stays ready', async () => {
