@@ -62,8 +62,6 @@ const FEED_STATE = sql`f.epoch, f.pruned_through, greatest(f.pruned_through, coa
 export interface FinderIndex {
   /** Catches up to at least `version` (a listings version) when it is newer than the model's, then answers the search; `version` of the answer is the model's. */
   search(version: string, query: FinderSearchQuery, after: SearchPosition | null): Promise<{ version: string; answer: FinderSearchAnswer }>;
-  /** The version the model reflects (null before its first load). */
-  version(): string | null;
 }
 
 const seqOf = (version: string) => Number(version.slice(version.indexOf('.') + 1));
@@ -206,6 +204,5 @@ export function createFinderIndex(db: Queryable): FinderIndex {
       await reach(version);
       return { version: versionOf({ epoch: epoch!, seq }), answer: answer(query, after) };
     },
-    version: () => (epoch === null ? null : versionOf({ epoch, seq })),
   };
 }

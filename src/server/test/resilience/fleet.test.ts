@@ -179,6 +179,20 @@ describe.runIf(usingPostgres())('two servers on one PostgreSQL database', () => 
     expect([...smtp.countsById().values()].every((count) => count === 1)).toBe(true);
   });
 
+  it('answers the search from each server’s read model: an approval shows on both, a deactivation leaves both (decision 0075)', async () => {
+    const [row] = await query<{ id: string; listing_id: string; country: string; lat: number; lng: number }>('select id, listing_id, country, lat, lng from applications where lat is not null and lng is not null order by created_at limit 1');
+    expect(row).toBeDefined();
+    const ids = async (server: ServerProcess) => {
+      const answer = await request(`${server.url}/api/v1/finder/search?market=${row!.country}&lat=${row!.lat}&lng=${row!.lng}&radiusKm=1&limit=50`, { from: '127.0.0.40' });
+      expect(answer.status).toBe(200);
+      return (answer.json.data as unknown as { id: string }[]).map((item) => item.id);
+    };
+    await query(`update applications set status = 'approved' where id = $1`, [row!.id]);
+    for (const server of [a, b]) await expect.poll(() => ids(server), { timeout: 10_000, interval: 50 }).toContain(row!.listing_id);
+    await query(`update applications set status = 'deactivated' where id = $1`, [row!.id]);
+    for (const server of [a, b]) await expect.poll(() => ids(server), { timeout: 10_000, interval: 50 }).not.toContain(row!.listing_id);
+  });
+
   it('loses no acknowledged application when A is killed (-9) under load, and B answers throughout', async () => {
     const total = 48;
     const tokens = await solvedTokensFrom(b.url, total);
