@@ -133,6 +133,22 @@ describe('the public API limit', () => {
     expect((await ask(two, rotated!.key)).statusCode).toBe(401);
   });
 
+  it('counts a key’s requests together on two servers of the fleet: of 140 alternating requests against a quota of 100, 100 to 120 pass', async () => {
+    const one = await appWith(1000);
+    const two = await appWith(1000);
+    const { key } = await issue(one, 100);
+    const statuses: number[] = [];
+    for (let i = 0; i < 140; i += 1) {
+      const app = i % 2 ? two : one;
+      statuses.push((await app.inject({ method: 'GET', url: PUBLIC_URL, headers: { 'x-api-key': key }, remoteAddress: `192.0.2.${100 + (i % 7)}` })).statusCode);
+    }
+    const passed = statuses.filter((status) => status === 404).length;
+    expect(passed).toBeGreaterThanOrEqual(100);
+    // Each server counts up to a tenth of the quota in memory before the database answers (decision 0078).
+    expect(passed).toBeLessThanOrEqual(120);
+    expect(statuses.slice(120).every((status) => status === 429)).toBe(true);
+  });
+
   it('counts a key’s requests by day, those answered 429 too', async () => {
     const app = await appWith(100);
     const { client, key } = await issue(app, 3);
