@@ -32,6 +32,8 @@ interface Market {
   byId: Map<string, Entry>;
   entries: Entry[];
   index: KDBush | null;
+  /** Each entry's term for the search being answered (reused: a search runs without a pause). */
+  terms: Float64Array;
   stale: boolean;
 }
 
@@ -43,6 +45,9 @@ interface FeedRow extends Partial<ListingRow> {
   change_id?: string | null;
   change_market?: string | null;
 }
+
+/** Points per leaf of the k-d trees: smaller than kdbush's 64, so a nearest-first search reads fewer points. */
+const NODE_SIZE = 16;
 
 /** Changes read per statement while catching up. */
 const CATCH_UP_BATCH = 5000;
@@ -75,7 +80,7 @@ export function createFinderIndex(db: Queryable): FinderIndex {
 
   const marketOf = (name: string) => {
     let market = markets.get(name);
-    if (!market) markets.set(name, (market = { byId: new Map(), entries: [], index: null, stale: true }));
+    if (!market) markets.set(name, (market = { byId: new Map(), entries: [], index: null, terms: new Float64Array(0), stale: true }));
     return market;
   };
 
@@ -142,10 +147,11 @@ export function createFinderIndex(db: Queryable): FinderIndex {
   function indexOf(market: Market) {
     if (market.stale) {
       market.entries = [...market.byId.values()];
-      const index = new KDBush(Math.max(market.entries.length, 1));
+      const index = new KDBush(Math.max(market.entries.length, 1), NODE_SIZE);
       for (const entry of market.entries) index.add(entry.lng, entry.lat);
       if (market.entries.length === 0) index.add(0, 0);
       market.index = index.finish();
+      market.terms = new Float64Array(market.entries.length);
       market.stale = false;
     }
     return market;
@@ -154,13 +160,12 @@ export function createFinderIndex(db: Queryable): FinderIndex {
   function answer(query: FinderSearchQuery, after: SearchPosition | null): FinderSearchAnswer {
     const market = markets.get(query.market);
     if (!market) return { data: [], next: null, ...(query.count === 'true' ? { total: 0 } : {}) };
-    const { entries, index } = indexOf(market);
+    const { entries, index, terms } = indexOf(market);
     const cosQuery = Math.cos((query.lat * Math.PI) / 180);
     // The SQL search's term, operation for operation (radians() is x * (π/180)).
     const termOf = (entry: Entry) => Math.sin(((entry.lat - query.lat) * RADIANS) / 2) ** 2 + cosQuery * entry.cosLat * Math.sin(((entry.lng - query.lng) * RADIANS) / 2) ** 2;
     const radiusTerm = haversineTermOf(query.radiusKm);
     const service = query.service ? query.service.toLowerCase() : null;
-    const terms = new Map<number, number>();
     const keeps = (at: number) => {
       const entry = entries[at];
       if (!entry) return false;
@@ -168,7 +173,7 @@ export function createFinderIndex(db: Queryable): FinderIndex {
       const term = termOf(entry);
       if (term > radiusTerm) return false;
       if (after && (term < after.term || (term === after.term && entry.listing.id <= after.id))) return false;
-      terms.set(at, term);
+      terms[at] = term;
       return true;
     };
     // geokdbush's own distance (another Earth radius, another formula) only finds candidates; the
@@ -176,13 +181,20 @@ export function createFinderIndex(db: Queryable): FinderIndex {
     // ties (equal to its distance within rounding) are read too, so none is cut off by its order.
     const slack = 1 + 1e-6;
     const reachKm = query.radiusKm * (6371 / EARTH_RADIUS_KM) * slack + 1e-6;
-    let found = around(index!, query.lng, query.lat, query.limit + 1, reachKm, keeps);
-    if (found.length === query.limit + 1) {
-      const edgeKm = Math.min(reachKm, distanceOfTerm(terms.get(found.at(-1)!)!) * slack + 1e-6);
-      found = around(index!, query.lng, query.lat, Infinity, edgeKm, keeps);
+    // One candidate more than the page needs: when its term is clearly beyond the page's last, no
+    // listing left out can be nearer (the candidates come in geokdbush's order, which is the term's
+    // up to rounding). Otherwise every listing within the last candidate's reach is read too.
+    let found = around(index!, query.lng, query.lat, query.limit + 2, reachKm, keeps);
+    if (found.length === query.limit + 2) {
+      const pageEdge = found.map((at) => terms[at]!).sort((x, y) => x - y)[query.limit]!;
+      const lastTerm = terms[found.at(-1)!]!;
+      if (!(lastTerm > pageEdge * (1 + 1e-9) + 1e-18)) {
+        const edgeKm = Math.min(reachKm, distanceOfTerm(lastTerm) * slack + 1e-6);
+        found = around(index!, query.lng, query.lat, Infinity, edgeKm, keeps);
+      }
     }
     const ordered = found
-      .map((at) => ({ entry: entries[at]!, term: terms.get(at)! }))
+      .map((at) => ({ entry: entries[at]!, term: terms[at]! }))
       .sort((x, y) => x.term - y.term || (x.entry.listing.id < y.entry.listing.id ? -1 : x.entry.listing.id > y.entry.listing.id ? 1 : 0))
       .slice(0, query.limit + 1);
     const page = ordered.slice(0, query.limit);
