@@ -5,11 +5,15 @@ import { importX, createNodeResolver } from 'eslint-plugin-import-x';
 import globals from 'globals';
 import { readdirSync } from 'node:fs';
 import { noImportCycle } from './src/lint/no-import-cycle.js';
+import { noMarketLiteral } from './src/lint/no-market-literal.js';
 
 // One zone per feature folder, read from disk so that a new feature is covered without an edit here.
 const features = readdirSync(new URL('src/web/features', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
+
+// The project's own rules (src/lint/).
+const champions = { rules: { 'no-import-cycle': noImportCycle, 'no-market-literal': noMarketLiteral } };
 
 // import-x/no-restricted-paths zones: files under `target` may not import files under `from`.
 const webBorderZones = [
@@ -75,7 +79,7 @@ export default tseslint.config(
   // or `#web/*` alike, so the rules hold whichever way a path is written.
   {
     files: ['src/**/*.{ts,tsx}'],
-    plugins: { 'import-x': importX, champions: { rules: { 'no-import-cycle': noImportCycle } } },
+    plugins: { 'import-x': importX, champions },
     settings: {
       'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] })],
       'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
@@ -87,5 +91,21 @@ export default tseslint.config(
       // option to count them, so the project's own rule walks the graph (src/lint/no-import-cycle.js).
       'champions/no-import-cycle': 'error',
     },
+  },
+  // No comparison with a market or language code outside the market table (decision 0076): a
+  // market fact is a field of its entry in src/shared/market-table.ts.
+  {
+    files: ['src/**/*.{ts,tsx}', 'scripts/**/*.{ts,mjs,js}'],
+    ignores: [
+      'src/shared/market-table.ts',
+      // Tests compare codes as test data.
+      '**/*.test.{ts,tsx}',
+      // texts move to message files (issue 40 item 3)
+      'src/server/services/auth/mail.ts',
+      'src/server/services/review/decision-mail.ts',
+      'src/server/services/mail/application-received.ts',
+    ],
+    plugins: { champions },
+    rules: { 'champions/no-market-literal': 'error' },
   },
 );

@@ -1,20 +1,22 @@
-// Markets, languages and the form variant they select (spec §2).
+// Markets, languages and the form variant they select (spec §2). The facts of each market and
+// language are entries of the market table (market-table.ts); this module reads them.
+import { COUNTRIES, FORM_LAYOUT, LANGUAGE_TABLE, LANGUAGES, MARKETS, type Country, type Language, type Layout } from './market-table.ts';
 
-export const COUNTRIES = ['uk', 'it', 'de'] as const;
-export type Country = (typeof COUNTRIES)[number];
-
-export const LANGUAGES = ['en', 'it', 'de'] as const;
-export type Language = (typeof LANGUAGES)[number];
+export { COUNTRIES, LANGUAGES, MARKETS, type Country, type Language } from './market-table.ts';
 
 export type Mode = 'default' | 'rep' | 'areamanager';
 
 /** The language each market speaks unless the visitor asks for another with ?lang=. */
-export const MARKET_LANGUAGE: Record<Country, Language> = { uk: 'en', it: 'it', de: 'de' };
+export const MARKET_LANGUAGE = Object.fromEntries(COUNTRIES.map((country) => [country, MARKETS[country].language])) as Record<Country, Language>;
 
 /** BCP 47 tag for <html lang> and Intl formatting. */
-export const LANGUAGE_TAG: Record<Language, string> = { en: 'en-GB', it: 'it-IT', de: 'de-DE' };
+export const LANGUAGE_TAG = Object.fromEntries(LANGUAGES.map((language) => [language, LANGUAGE_TABLE[language].tag])) as Record<Language, string>;
 
-type Layout = 'single' | 'steps';
+/** The market whose own language `language` is, if any. */
+export const marketSpeaking = (language: string): Country | undefined => COUNTRIES.find((country) => MARKETS[country].language === language);
+
+/** Whether area managers and reps of some market work in `language` (a rep's e-mails are in it). */
+export const isFieldForceLanguage = (language: string): boolean => COUNTRIES.some((country) => MARKETS[country].fieldForce && MARKETS[country].language === language);
 
 export interface Variant {
   country: Country;
@@ -30,19 +32,11 @@ export interface Variant {
   supportedPair: boolean;
 }
 
-function isSupportedPair(country: Country, language: Language): boolean {
-  return (
-    (country === 'uk' && language === 'en') ||
-    (country === 'it' && language === 'it') ||
-    (country === 'de' && language === 'de')
-  );
-}
-
-/** Spec §2 "Variant choice". */
+/** Spec §2 "Variant choice": a market's own language gets its own form and its field force's modes; every other language the steps form. */
 export function resolveVariant(country: Country, language: Language, mode: Mode = 'default'): Variant {
-  const supportedPair = isSupportedPair(country, language);
-  const italian = country === 'it' && language === 'it';
-  const servedMode: Mode = italian ? mode : 'default';
+  const market = MARKETS[country];
+  const supportedPair = language === market.language;
+  const servedMode: Mode = supportedPair && market.fieldForce ? mode : 'default';
 
   if (servedMode === 'areamanager') {
     return { country, language, mode: 'areamanager', layout: 'steps', modePrefix: '/areamanager', showStepIndicator: true, supportedPair };
@@ -50,7 +44,7 @@ export function resolveVariant(country: Country, language: Language, mode: Mode 
   if (servedMode === 'rep') {
     return { country, language, mode: 'rep', layout: 'single', modePrefix: '/rep', showStepIndicator: false, supportedPair };
   }
-  const single = italian || (country === 'uk' && language === 'en');
+  const single = supportedPair && FORM_LAYOUT[market.form] === 'single';
   return {
     country,
     language,

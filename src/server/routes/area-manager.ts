@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import * as z from 'zod/mini';
 import { FormApi, type PayloadOf } from '#shared/api/form-endpoints.ts';
 import * as Api from '#shared/api/staff-endpoints.ts';
-import { isLanguage } from '#shared/markets.ts';
+import { isFieldForceLanguage, isLanguage, type Language } from '#shared/markets.ts';
 import { FORMS } from '#shared/forms/catalogue.ts';
 import { ApiMessage } from '#shared/schemas/api.ts';
 import { ErrorKey } from '#shared/schemas/fields.ts';
@@ -45,7 +45,8 @@ export interface AreaManagerDeps {
   config: Config;
 }
 
-const staffLanguage = (formLanguage: unknown): StaffLanguage => (formLanguage === 'it' ? 'it' : 'en');
+/** A rep added from the area manager's form gets its e-mails in the form's language when the field force works in it, else in English. */
+const staffLanguage = (formLanguage: Language): StaffLanguage => (isFieldForceLanguage(formLanguage) ? formLanguage : 'en');
 
 export async function areaManagerRoutes(app: FastifyInstance, deps: AreaManagerDeps) {
   const { auth, fieldSales, pharmacies, config } = deps;

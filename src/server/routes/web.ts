@@ -208,7 +208,7 @@ export async function webRoutes(app: FastifyInstance, config: Config, loaders: P
     const url = new URL(request.url, 'http://localhost');
     const { country, basePath } = resolveMarket(request.headers.host, url.pathname, config.marketHosts, config.defaultMarket);
     const language = resolveLanguage(country, url.searchParams.get('lang'));
-    return reply.type('application/manifest+json; charset=utf-8').header('cache-control', 'no-cache').send(webAppManifest(config.productName, basePath, language));
+    return reply.type('application/manifest+json; charset=utf-8').header('cache-control', 'no-cache').send(webAppManifest(config.productName, basePath, country, language));
   };
   app.get('/manifest.webmanifest', manifest);
   app.get('/:market/manifest.webmanifest', manifest);

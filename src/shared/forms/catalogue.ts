@@ -1,6 +1,6 @@
 // The catalogue: every form of the product as data (docs/decisions/0007-forms-as-data.md).
 // Each endpoint is named here once per entry, by its path, until src/shared/api's contracts land.
-import { resolveVariant, type Variant } from '../markets.ts';
+import { MARKETS, resolveVariant, type Variant } from '../markets.ts';
 import { italianFormToPayload } from '../schemas/registration-it.ts';
 import { STEPS_PHOTO_MIME_TYPES } from '../schemas/registration-steps.ts';
 import { ukFormToPayload, ukTrainingAnswerFromStored, type UkRegistrationFormValues } from '../schemas/registration-uk.ts';
@@ -225,8 +225,7 @@ export type FormId = keyof typeof FORMS;
 export function formFor(variant: Variant): FormDef {
   if (variant.mode === 'areamanager') return FORMS['areamanager-pharmacy'];
   if (variant.mode === 'rep') return FORMS['rep-visit'];
-  if (variant.layout === 'steps') return FORMS['apply-steps'];
-  return variant.country === 'uk' ? FORMS['apply-uk'] : FORMS['apply-it'];
+  return FORMS[variant.layout === 'steps' ? 'apply-steps' : MARKETS[variant.country].form];
 }
 
 /** The applicant form of a payload's own country and language. */

@@ -5,7 +5,6 @@
 import * as z from 'zod/mini';
 import { COUNTRIES, LANGUAGES, type Country } from '../markets.ts';
 import { MAX_UPLOAD_BYTES, TEXT_MAX_LENGTH } from '../limits.ts';
-import { GERMAN_CHAMBER_NAMES } from '../reference/german-chambers.ts';
 import { isRegistrationBodyFor, registrationBodiesFor } from '../reference/registration-bodies.ts';
 import { PROGRAMME_SOURCE_OPTIONS, type ProgrammeSource } from '../reference/options.ts';
 import {
@@ -101,11 +100,8 @@ export function isProgrammeSource(value: unknown): value is ProgrammeSource {
   return typeof value === 'string' && (PROGRAMME_SOURCE_OPTIONS as readonly string[]).includes(value);
 }
 
-/** A registration body: for the German market one of the chambers, elsewhere the market's own body. */
-const bodyOfRegistrationSchema = (country: Country) =>
-  country === 'de'
-    ? z.enum(GERMAN_CHAMBER_NAMES as [string, ...string[]], { error: ErrorKey.choose })
-    : z.enum(registrationBodiesFor(country) as [string, ...string[]], { error: ErrorKey.choose });
+/** A registration body: one of the market's (for Germany, its chambers). */
+const bodyOfRegistrationSchema = (country: Country) => z.enum(registrationBodiesFor(country) as [string, ...string[]], { error: ErrorKey.choose });
 
 /** Any body of any market; the payload schema checks it against appStoreCountry. */
 const AnyRegistrationBody = trimmedString(TEXT_MAX_LENGTH, ErrorKey.choose);

@@ -4,6 +4,7 @@ import { useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { CONTACT_SUPPORT_AFTER_WEEKS, DECISION_WEEKS } from '#shared/limits.ts';
 import { registrationBodiesFor } from '#shared/reference/registration-bodies.ts';
+import { MARKETS } from '#shared/markets.ts';
 import { useSite } from '../lib/site-context.tsx';
 import { CharterList } from '../components/charter-list.tsx';
 import { Checkbox } from '../components/checkbox.tsx';
@@ -34,7 +35,7 @@ function ChamberOrBody() {
   return (
     <Select
       {...register('bodyOfRegistration')}
-      label={t(config.country === 'de' ? 'steps.body.labelChamber' : 'steps.body.label')}
+      label={t(MARKETS[config.country].bodyLabel)}
       error={error}
       placeholder={bodies.length > 1 ? t('steps.body.placeholder') : undefined}
       options={bodies.map((body) => ({ value: body, label: body }))}

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { CONSENT_COOKIES } from '#shared/limits.ts';
+import { MARKETS } from '#shared/markets.ts';
 import { mapConsentGiven, optionalCategories, readCookie, rememberMapConsentForSession, saveConsent, writeCookie } from './consent-cookies.ts';
 
 afterEach(() => {
@@ -36,5 +37,16 @@ describe('saveConsent', () => {
     saveConsent(['essential']);
     expect(readCookie(CONSENT_COOKIES.categories)).toBe('essential');
     expect(mapConsentGiven()).toBe(false);
+  });
+});
+
+describe('optionalCategories and the market table', () => {
+  afterEach(() => {
+    MARKETS.uk.mapNeedsConsent = false;
+  });
+
+  it('asks about the map on any market whose entry says its map needs consent', () => {
+    MARKETS.uk.mapNeedsConsent = true;
+    expect(optionalCategories({ country: 'uk', mapTilesUrl: 'https://tile.example.org/{z}/{x}/{y}.png' })).toEqual(['map']);
   });
 });

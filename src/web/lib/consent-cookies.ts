@@ -5,14 +5,14 @@
 // where the map loads only with consent (elsewhere it is part of the form the applicant asked
 // for). With no tile server configured nothing external loads, so there is nothing to ask.
 import { CONSENT_CATEGORIES as COOKIE_CATEGORIES, CONSENT_COOKIE_DAYS, CONSENT_COOKIES } from '#shared/limits.ts';
-import type { Country } from '#shared/markets.ts';
+import { MARKETS, type Country } from '#shared/markets.ts';
 
 export type CookieCategory = (typeof COOKIE_CATEGORIES)[number];
 export type OptionalCategory = Exclude<CookieCategory, 'essential'>;
 
 /** The optional categories a market's visitors are asked about; none makes the notice a plain notice. */
 export function optionalCategories(site: { country: Country; mapTilesUrl: string }): OptionalCategory[] {
-  return site.country === 'de' && site.mapTilesUrl !== '' ? ['map'] : [];
+  return MARKETS[site.country].mapNeedsConsent && site.mapTilesUrl !== '' ? ['map'] : [];
 }
 
 const SECONDS_PER_DAY = 24 * 60 * 60;

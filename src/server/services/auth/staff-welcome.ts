@@ -3,7 +3,7 @@
 // in the account's language, names the sign-in page of their market, in that language (issue 39);
 // sign-in links work only in the browser that asks for one, so it cannot carry a link that signs in.
 import type { FastifyRequest } from 'fastify';
-import { COUNTRIES, MARKET_LANGUAGE, type Country } from '#shared/markets.ts';
+import { MARKET_LANGUAGE, marketSpeaking, type Country } from '#shared/markets.ts';
 import { routePath } from '#shared/routes.ts';
 import type { Config } from '../../config.ts';
 import { marketBase } from '../links.ts';
@@ -23,7 +23,7 @@ export interface WelcomedStaff {
 
 /** Sends the welcome e-mail; without a public origin for the request's host it logs why and sends nothing. */
 export async function welcomeNewStaff(request: FastifyRequest, deps: { config: Config; mailer: Pick<Mailer, 'sendMail'> }, person: WelcomedStaff): Promise<void> {
-  const market = person.market ?? COUNTRIES.find((country) => MARKET_LANGUAGE[country] === person.language) ?? deps.config.defaultMarket;
+  const market = person.market ?? marketSpeaking(person.language) ?? deps.config.defaultMarket;
   const base = marketBase(request, deps.config, market);
   if (!base) {
     request.log.warn({ host: request.headers.host }, 'welcome mail not sent: no public origin for this host (set PUBLIC_URL or MARKET_HOSTS)');

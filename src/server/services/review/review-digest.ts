@@ -8,7 +8,7 @@
 import { and, asc, eq, lt, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { addDays, clockBounds, decisionClock, isWorkingDay, marketDay, marketHour, type ClockState } from '#shared/decision-clock.ts';
-import { COUNTRIES, LANGUAGE_TAG, MARKET_LANGUAGE, isLanguage, type Country, type Language } from '#shared/markets.ts';
+import { COUNTRIES, LANGUAGE_TAG, MARKET_LANGUAGE, isLanguage, marketSpeaking, type Country, type Language } from '#shared/markets.ts';
 import { routePath } from '#shared/routes.ts';
 import type { Config } from '../../config.ts';
 import { rowsOf, type Database, type Queryable } from '../../db/client.ts';
@@ -176,7 +176,7 @@ async function sendMarketDigest(db: Database, market: Country, options: DigestOp
   for (const reviewer of await options.reviewersOf(db, market)) {
     const language: Language = isLanguage(reviewer.language) ? reviewer.language : MARKET_LANGUAGE[market];
     // The staff pages of the market that speaks the reviewer's language, so that they open in it.
-    const base = options.linkBase(COUNTRIES.find((country) => MARKET_LANGUAGE[country] === language) ?? market);
+    const base = options.linkBase(marketSpeaking(language) ?? market);
     const items: DigestItem[] = rows.slice(0, DIGEST_MAX_ITEMS).map((row) => {
       const { dueBy, clock } = decisionClock(row.submittedAt, market, now);
       return { reference: row.reference, pharmacy: row.pharmacy, dueBy, clock: clock === 'overdue' ? 'overdue' : 'due_soon', link: base ? `${base}${routePath('reviewApplication', { applicationId: row.id })}` : null };

@@ -9,6 +9,7 @@ import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CONSENT_FORM_PATH } from '#shared/limits.ts';
+import { MARKETS } from '#shared/markets.ts';
 import { useLocalPath, useSite } from '../../lib/site-context.tsx';
 import { routePath } from '#shared/routes.ts';
 import {
@@ -59,7 +60,7 @@ export function CookieNotice({ audience = 'applicants' }: CookieNoticeProps) {
   if (!open) return null;
 
   const headingId = `${id}-heading`;
-  const policyPath = config.country === 'de' ? routePath('datenschutz') : routePath('privacyPolicy');
+  const policyPath = routePath(MARKETS[config.country].legal.privacy);
 
   function close(categories: readonly CookieCategory[]) {
     saveConsent(categories);

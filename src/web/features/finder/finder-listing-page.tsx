@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { directionsUrl } from '#shared/listing.ts';
 import { routePath } from '#shared/routes.ts';
+import { MARKETS } from '#shared/markets.ts';
 import { ErrorView } from '../../components/error-view.tsx';
 import { ListingCard } from '../../components/listing-card.tsx';
 import { MapView } from '../../components/map-view.tsx';
@@ -101,7 +102,7 @@ function Listing({ listing }: { listing: FinderListing }) {
         tilesUrl={config.mapTilesUrl}
         attribution={config.mapAttribution}
         label={t('finder.listing.mapLabel')}
-        consent={listing.market === 'de' ? { text: t('finder.map.consentText'), button: t('finder.map.consentButton') } : undefined}
+        consent={MARKETS[listing.market].mapNeedsConsent ? { text: t('finder.map.consentText'), button: t('finder.map.consentButton') } : undefined}
       />
     </div>
   );

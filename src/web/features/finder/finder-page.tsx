@@ -8,7 +8,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { LANGUAGE_TAG } from '#shared/markets.ts';
+import { LANGUAGE_TAG, MARKETS } from '#shared/markets.ts';
 import { routePath } from '#shared/routes.ts';
 import { FINDER_DEFAULT_RADIUS_KM, FINDER_SERVICE_MAX } from '#shared/schemas/finder.ts';
 import { ListingCard } from '../../components/listing-card.tsx';
@@ -128,7 +128,7 @@ export function FinderPage() {
             tilesUrl={config.mapTilesUrl}
             attribution={config.mapAttribution}
             label={t('finder.map.label')}
-            consent={market === 'de' ? { text: t('finder.map.consentText'), button: t('finder.map.consentButton') } : undefined}
+            consent={MARKETS[market].mapNeedsConsent ? { text: t('finder.map.consentText'), button: t('finder.map.consentButton') } : undefined}
           />
         ) : null}
         {results.items.length ? (

@@ -3,7 +3,7 @@
 import { Fragment, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { firstFormPath } from '#shared/markets.ts';
+import { firstFormPath, MARKETS, type Country } from '#shared/markets.ts';
 import { DECISION_WEEKS, FORM_MINUTES } from '#shared/limits.ts';
 import { CHARTER_COMMITMENTS } from '#shared/reference/options.ts';
 import { useLocalPath, useSite, useDocumentTitle } from '../../lib/site-context.tsx';
@@ -19,9 +19,8 @@ export function LandingPage() {
 
   useDocumentTitle(t(`landing.${market}.pageTitle`));
 
-  if (market === 'it') return <ItalianLanding />;
-  if (market === 'de') return <GermanLanding />;
-  return <UkLanding />;
+  const Landing = LANDING_DESIGNS[MARKETS[market].landing];
+  return <Landing />;
 }
 
 function ContinueButton() {
@@ -123,3 +122,6 @@ function GermanLanding() {
     </div>
   );
 }
+
+/** The landing page designs, one per market it was drawn for (the market table's `landing` picks one). */
+const LANDING_DESIGNS: Record<Country, () => ReactNode> = { uk: UkLanding, it: ItalianLanding, de: GermanLanding };

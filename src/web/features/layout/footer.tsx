@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLocalPath, useSite } from '../../lib/site-context.tsx';
 import { routePath } from '#shared/routes.ts';
+import { MARKETS } from '#shared/markets.ts';
 import { LEGAL_PAGES, type LegalPageName } from '#shared/page-modules.ts';
 import { openCookieSettings } from '../../lib/consent-cookies.ts';
 import './layout.css';
@@ -21,8 +22,9 @@ export function Footer() {
   const { t } = useTranslation();
   const { config } = useSite();
   const localPath = useLocalPath();
-  // The promotional code line is approved for English in the UK market only (spec §2, screen 10).
-  const ukEnglish = config.country === 'uk' && config.language === 'en';
+  // The promotional code line is approved for one market, in its own language only (spec §2, screen 10).
+  const market = MARKETS[config.country];
+  const promoCode = market.footerPromoCode && config.language === market.language;
 
   // The market's legal pages, in whatever language they are read (German law wants the Impressum on every page).
   const links = (Object.entries(LEGAL_PAGES[config.country]) as Array<[string, LegalPageName]>).map(([to, page]) => ({ to, label: t(LINK_TEXT[page]) }));
@@ -47,7 +49,7 @@ export function Footer() {
             </li>
           </ul>
         </nav>
-        {ukEnglish && <p className="site-footer__promo">{t('layout.footer.promoCode')}</p>}
+        {promoCode && <p className="site-footer__promo">{t('layout.footer.promoCode')}</p>}
         {config.operator.company && (
           <p className="site-footer__copyright">
             {t('layout.footer.copyright', { year: new Date().getFullYear(), company: config.operator.company })}

@@ -4,7 +4,7 @@ import { useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { AGREEMENT_FIELDS, type SHORT_FORM_CHECKS } from '#shared/reference/options.ts';
 import { Link } from 'react-router';
-import type { Country } from '#shared/markets.ts';
+import { MARKETS, type Country } from '#shared/markets.ts';
 import { useLocalPath, useSite } from '../../lib/site-context.tsx';
 import { routePath } from '#shared/routes.ts';
 import { Checkbox } from '../../components/checkbox.tsx';
@@ -22,9 +22,11 @@ function Confirmation({ name }: { name: AgreementField }) {
   return <Checkbox {...register(name)} label={text(`confirmations.${name}`)} error={error} />;
 }
 
-/** The German market's legal pages in every language; the UK and Italy share their names. */
-const legalPathsOf = (country: Country) =>
-  country === 'de' ? { terms: routePath('nutzungsbedingungen'), privacy: routePath('datenschutz') } : { terms: routePath('terms'), privacy: routePath('privacyPolicy') };
+/** The market's legal pages, in every language. */
+const legalPathsOf = (country: Country) => {
+  const { terms, privacy } = MARKETS[country].legal;
+  return { terms: routePath(terms), privacy: routePath(privacy) };
+};
 
 /** The mandatory confirmations the section lists, each worded in the form's namespace. */
 export function ConfirmationsSection({ names = AGREEMENT_FIELDS }: { names?: readonly AgreementField[] }) {

@@ -7,6 +7,7 @@ import { useRef, useState } from 'react';
 import { useFormContext, useFormState, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { TEXT_MAX_LENGTH } from '#shared/limits.ts';
+import { MARKETS } from '#shared/markets.ts';
 import { useSite } from '../../lib/site-context.tsx';
 import { PlaceSearch } from '../../components/place-search.tsx';
 import { TextInput } from '../../components/text-input.tsx';
@@ -93,7 +94,7 @@ export function PharmacySection({ withName = true }: { withName?: boolean }) {
           attribution: config.mapAttribution,
           label: text('place.mapLabel'),
           // Germany asks before a tile server sees the visitor's address; without one (offline map) nothing leaves the site, so nothing to ask.
-          consent: config.country === 'de' && config.mapTilesUrl ? { text: t('steps.map.consentText'), button: t('steps.map.consentButton') } : undefined,
+          consent: MARKETS[config.country].mapNeedsConsent && config.mapTilesUrl ? { text: t('steps.map.consentText'), button: t('steps.map.consentButton') } : undefined,
         }}
       />
       {withName ? (

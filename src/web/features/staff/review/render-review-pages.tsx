@@ -2,7 +2,7 @@
 // list inside the staff area, in a market's site, with the messages those pages use.
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
-import type { Language } from '#shared/markets.ts';
+import { marketSpeaking, type Language } from '#shared/markets.ts';
 import { loadFeatureMessages } from '../../../lib/i18n.ts';
 import { renderInSite } from '../../../test/render.tsx';
 import { StaffArea } from '../staff-area.tsx';
@@ -10,7 +10,7 @@ import { ReviewDetailPage } from './review-detail-page.tsx';
 import { ReviewQueuePage } from './review-queue-page.tsx';
 import { ReviewersPage } from './reviewers-page.tsx';
 
-/** Renders the review desk at `route` (uk in English, it in Italian); the user to act with. */
+/** Renders the review desk at `route` in the market that speaks `language` (the UK for any other); the user to act with. */
 export async function renderReviewPages(route: string, language: Language = 'en') {
   const user = userEvent.setup();
   await renderInSite(
@@ -21,7 +21,7 @@ export async function renderReviewPages(route: string, language: Language = 'en'
         <Route path="/admin/reviewers" element={<ReviewersPage />} />
       </Route>
     </Routes>,
-    { country: language === 'it' ? 'it' : 'uk', language, route },
+    { country: marketSpeaking(language) ?? 'uk', language, route },
   );
   await loadFeatureMessages(['review', 'review-checks', 'staff', 'manager', 'form', 'steps', 'italy', 'reference', 'components']);
   return user;
