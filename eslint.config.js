@@ -36,6 +36,9 @@ const webBorderZones = [
   })),
 ];
 
+/** The message files are read through #shared/i18n/messages.ts alone (decision 0077). */
+const MESSAGE_FILES_PATTERN = { group: ['**/i18n/messages/**', '#shared/i18n/messages/**'], message: 'Words are read through #shared/i18n/messages.ts (or the server\'s services/texts.ts), never by importing a message file.' };
+
 export default tseslint.config(
   { ignores: ['dist/', 'data/', 'tmp/', 'node_modules/', 'test-results/', 'playwright-report/', 'src/server/db/migrations/', '.scratch/', 'src/lint/fixtures/'] },
   js.configs.recommended,
@@ -52,14 +55,13 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
-      'no-restricted-imports': ['error', { patterns: [{ group: ['#server/*', '**/server/**'], message: 'The web layer never imports server code.' }] }],
+      'no-restricted-imports': ['error', { patterns: [{ group: ['#server/*', '**/server/**'], message: 'The web layer never imports server code.' }, MESSAGE_FILES_PATTERN] }],
     },
   },
   {
     files: ['src/server/**/*.ts'],
     rules: {
-      // The web's message files are data the server writes words from (services/web-texts.ts): they alone may be imported.
-      'no-restricted-imports': ['error', { patterns: [{ regex: '^#web/|(^|/)web/(?!i18n/\\w+/[\\w-]+\\.json$)', message: 'The server never imports web code.' }] }],
+      'no-restricted-imports': ['error', { patterns: [{ regex: '^#web/|(^|/)web/', message: 'The server never imports web code.' }, MESSAGE_FILES_PATTERN] }],
     },
   },
   {
@@ -68,8 +70,14 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: [
         { group: ['#web/*', '#server/*', '**/web/**', '**/server/**'], message: 'shared imports neither web nor server.' },
         { group: ['node:*'], message: 'shared has no Node APIs.' },
+        MESSAGE_FILES_PATTERN,
       ] }],
     },
+  },
+  {
+    // The one module that reads the message files (decision 0077).
+    files: ['src/shared/i18n/messages.ts'],
+    rules: { 'no-restricted-imports': 'off' },
   },
   // Borders inside src/ (src/web/README.md, "Borders"). Imports are resolved to files, relative
   // or `#web/*` alike, so the rules hold whichever way a path is written.

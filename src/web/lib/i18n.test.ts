@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '#shared/markets.ts';
 import { initI18n, loadMessages } from './i18n.ts';
 
-const root = join(import.meta.dirname, '..', 'i18n');
+const root = join(import.meta.dirname, '..', '..', 'shared', 'i18n', 'messages');
 
 function flatten(value: unknown, prefix = ''): Record<string, string> {
   if (typeof value === 'string') return { [prefix]: value };

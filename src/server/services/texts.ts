@@ -1,0 +1,49 @@
+// The words the server writes (e-mails, CSV files, the PDF copy of an application, page heads):
+// the same message files the pages load, read through #shared/i18n/messages.ts (decision 0077),
+// with one i18next instance per language, so a label has one source whether a page shows it or a
+// file or an e-mail does. Loaded once when the server starts.
+import i18next, { type i18n } from 'i18next';
+import type { Words } from '#shared/forms/answer-words.ts';
+import { loadMessages } from '#shared/i18n/messages.ts';
+import { LANGUAGES, type Language } from '#shared/markets.ts';
+
+async function createInstance(language: Language): Promise<i18n> {
+  const instance = i18next.createInstance();
+  await instance.init({
+    lng: language,
+    fallbackLng: false,
+    resources: { [language]: { translation: await loadMessages(language) } },
+    // Keys are dotted paths alone; a value missing from a call keeps its {{placeholder}} as written.
+    nsSeparator: false,
+    interpolation: { escapeValue: false },
+    missingInterpolationHandler: (_text: string, match: RegExpExecArray) => match[0],
+    returnNull: false,
+  });
+  return instance;
+}
+
+const INSTANCES = Object.fromEntries(await Promise.all(LANGUAGES.map(async (language) => [language, await createInstance(language)] as const))) as Record<Language, i18n>;
+
+/** A message with its `{{name}}` placeholders filled. */
+export type Texts = (key: string, values?: Record<string, string | number>) => string;
+
+/**
+ * The messages of one language. A key that no file holds throws: callers resolve their keys when
+ * their module loads or in their tests, so a typo fails the start and the tests, never a mail halfway.
+ */
+export function texts(language: Language): Texts {
+  const instance = INSTANCES[language];
+  return (key, values = {}) => {
+    if (!instance.exists(key, values)) throw new Error(`no ${language} message ${key}`);
+    return instance.t(key, values);
+  };
+}
+
+/** The messages of one language as the shared answer wording looks them up: the first key found, else the fallback. */
+export function textWords(language: Language): Words {
+  const instance = INSTANCES[language];
+  return (keys, fallback) => {
+    const key = keys.find((candidate) => instance.exists(candidate));
+    return key === undefined ? fallback : instance.t(key);
+  };
+}
