@@ -5,7 +5,7 @@
 import i18next, { type i18n } from 'i18next';
 import type { Words } from '#shared/forms/answer-words.ts';
 import { loadMessages } from '#shared/i18n/messages.ts';
-import { LANGUAGES, type Language } from '#shared/markets.ts';
+import { isLanguage, LANGUAGES, type Language } from '#shared/markets.ts';
 
 async function createInstance(language: Language): Promise<i18n> {
   const instance = i18next.createInstance();
@@ -39,6 +39,11 @@ export function texts(language: Language): Texts {
   };
 }
 
+/** Whether a language has a message (for the parts of a text that only some of its kinds have). */
+export function hasText(language: Language, key: string): boolean {
+  return INSTANCES[language].exists(key);
+}
+
 /** The messages of one language as the shared answer wording looks them up: the first key found, else the fallback. */
 export function textWords(language: Language): Words {
   const instance = INSTANCES[language];
@@ -46,4 +51,13 @@ export function textWords(language: Language): Words {
     const key = keys.find((candidate) => instance.exists(candidate));
     return key === undefined ? fallback : instance.t(key);
   };
+}
+
+/**
+ * A language as a row stores it (free text): one of the market table's languages, else its first.
+ * The forms store only those; the mails take a Language, so words missing for a language are a
+ * type error, never a silent fallback inside a mail.
+ */
+export function storedLanguage(stored: string): Language {
+  return isLanguage(stored) ? stored : LANGUAGES[0];
 }

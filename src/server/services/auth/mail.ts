@@ -1,18 +1,9 @@
 // The staff e-mails in the account's language: the sign-in link, and the welcome to staff someone
 // else added. Their words are in the message files (mail.json, decision 0077).
-import { isLanguage, LANGUAGES, type Language } from '#shared/markets.ts';
+import type { Language } from '#shared/markets.ts';
 import { SIGN_IN_LINK_MINUTES } from '#shared/schemas/staff.ts';
 import { texts } from '../texts.ts';
 import { simpleHtml } from '../tokens.ts';
-
-/**
- * A staff account's language as stored (free text in the database): one of the market table's
- * languages, else its first. The staff forms store only those; the mails take a Language, so a
- * language without words is a type error, not a silent fallback.
- */
-export function accountLanguage(stored: string): Language {
-  return isLanguage(stored) ? stored : LANGUAGES[0];
-}
 
 export function signInMail(language: Language, firstName: string, link: string, productName: string) {
   const t = texts(language);
