@@ -13,7 +13,6 @@ export const MESSAGE_FILES = [
   'common',
   'components',
   'consent',
-  'csv',
   'finder',
   'form',
   'italy',

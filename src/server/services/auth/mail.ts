@@ -32,8 +32,9 @@ export function welcomeMail(role: WelcomedRole, language: Language, person: { fi
     ...(role === 'reviewer' ? [t('mail.welcome.secondFactor')] : []),
     t('mail.welcome.ignore'),
   ];
+  const account = t(`mail.welcome.role.${role}.account`);
   return {
-    subject: `${productName}: ${t(`mail.welcome.role.${role}.account`)}`,
+    subject: `${productName}: ${account}`,
     text: `${paragraphs[0]}\n\n${paragraphs[1]}\n\n${signInPage}\n\n${paragraphs.slice(2).join('\n\n')}\n`,
     // The button after the sentence that introduces it, as in the text part.
     html: simpleHtml(paragraphs, { url: signInPage, label: t('mail.welcome.button') }, language, undefined, 1),
