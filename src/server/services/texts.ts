@@ -4,7 +4,7 @@
 // file or an e-mail does. Loaded once when the server starts.
 import i18next, { type i18n } from 'i18next';
 import type { Words } from '#shared/forms/answer-words.ts';
-import { loadMessages } from '#shared/i18n/messages.ts';
+import { loadMessages, MESSAGE_FILES, SERVER_MESSAGE_FILES } from '#shared/i18n/messages.ts';
 import { isLanguage, LANGUAGES, type Language } from '#shared/markets.ts';
 
 async function createInstance(language: Language): Promise<i18n> {
@@ -12,7 +12,7 @@ async function createInstance(language: Language): Promise<i18n> {
   await instance.init({
     lng: language,
     fallbackLng: false,
-    resources: { [language]: { translation: await loadMessages(language) } },
+    resources: { [language]: { translation: await loadMessages(language, [...MESSAGE_FILES, ...SERVER_MESSAGE_FILES]) } },
     // Keys are dotted paths alone; a value missing from a call keeps its {{placeholder}} as written.
     nsSeparator: false,
     interpolation: { escapeValue: false },

@@ -4,7 +4,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { MESSAGE_FILES } from '#shared/i18n/messages.ts';
+import { MESSAGE_FILES, SERVER_MESSAGE_FILES } from '#shared/i18n/messages.ts';
 import { LANGUAGES } from '#shared/markets.ts';
 import { initI18n, loadMessages } from './i18n.ts';
 
@@ -21,7 +21,9 @@ function flatten(value: unknown, prefix = ''): Record<string, string> {
 }
 
 const read = (lang: string, file: string) => flatten(JSON.parse(readFileSync(join(root, lang, file), 'utf8')));
-const allOf = (lang: string) => readdirSync(join(root, lang)).reduce<Record<string, string>>((all, file) => ({ ...all, ...read(lang, file) }), {});
+/** A language's message files, the server's (server/*.json) included. */
+const filesOf = (lang: string) => readdirSync(join(root, lang), { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.json')).sort();
+const allOf = (lang: string) => filesOf(lang).reduce<Record<string, string>>((all, file) => ({ ...all, ...read(lang, file) }), {});
 const placeholders = (text: string) => [...text.matchAll(/{{\s*([\w.]+)\s*}}/g)].map((m) => m[1]).sort();
 
 /** The product's source files, tests and lint fixtures left out. */
@@ -83,11 +85,11 @@ const SAME_AS_ENGLISH: Record<string, string[]> = {
 const onlyPlaceholders = (text: string) => !/\p{L}/u.test(text.replace(/{{\s*[\w.]+\s*}}/g, ''));
 
 describe('i18n files', () => {
-  const files = readdirSync(join(root, english)).filter((f) => f.endsWith('.json'));
+  const files = filesOf(english);
 
   it('every language of the market table has the same files, the ones #shared/i18n/messages.ts loads', () => {
-    expect(files.map((f) => f.replace(/\.json$/, '')).sort()).toEqual([...MESSAGE_FILES].sort());
-    for (const lang of LANGUAGES) expect(readdirSync(join(root, lang)).sort(), lang).toEqual(files.sort());
+    expect(files.map((f) => f.replace(/\.json$/, '')).sort()).toEqual([...MESSAGE_FILES, ...SERVER_MESSAGE_FILES].sort());
+    for (const lang of LANGUAGES) expect(filesOf(lang), lang).toEqual(files);
   });
 
   it.each(files)('%s has the same keys and placeholders in every language', (file) => {
@@ -105,7 +107,7 @@ describe('i18n files', () => {
   it('no key is defined by two files of one language', () => {
     for (const lang of LANGUAGES) {
       const seen = new Map<string, string>();
-      for (const file of readdirSync(join(root, lang))) {
+      for (const file of filesOf(lang)) {
         for (const key of Object.keys(read(lang, file))) {
           expect(seen.get(key), `${lang}: ${key} in ${file} and ${seen.get(key)}`).toBeUndefined();
           seen.set(key, file);
@@ -145,14 +147,14 @@ describe('i18n files', () => {
   });
 
   it('loads only the requested language and merges its files', async () => {
-    const it = await loadMessages('it');
+    const it = await loadMessages('it', MESSAGE_FILES);
     expect(flatten(it)['common.loading']).toBe('Caricamento in corso…');
-    const i18n = await initI18n('de', { product: 'X' });
+    const i18n = await initI18n('de', { product: 'X' }, MESSAGE_FILES);
     expect(i18n.t('common.loading')).toBe('Wird geladen …');
   });
 });
 
-// The words of every e-mail are in the message files (mail.json): a server module that keeps
+// The words of every e-mail are in the message files (server/mail.json): a server module that keeps
 // texts per language inline has the shape of a word table, an object with a property per
 // language code of the market table (`en: '…'`, `it: (w) => …`, `de: { subject: … }`), or an
 // object literal typed Record<Language, …>. Tests and test helpers (src/server/test) are left out.
@@ -167,6 +169,6 @@ describe('no words inline in the server', () => {
       const found = languageKey.exec(code)?.[0] ?? wordTable.exec(code)?.[0];
       return found ? [`${file.slice(src.length + 1)}: ${found.trim()}`] : [];
     });
-    expect(tables, 'move these words into the message files (mail.json) and read them with services/texts.ts').toEqual([]);
+    expect(tables, 'move these words into the message files (server/mail.json) and read them with services/texts.ts').toEqual([]);
   });
 });

@@ -16,8 +16,9 @@ let active: i18n | null = null;
 
 export async function initI18n(
   language: Language,
-  extra: Record<string, unknown> = {},
-  features?: readonly string[],
+  extra: Record<string, unknown>,
+  /** The message files to start with: the shell's in the browser (a page adds its own), all of them on the server. */
+  features: readonly string[],
 ): Promise<i18n> {
   const instance = i18next.createInstance();
   await instance.use(initReactI18next).init({

@@ -1,5 +1,5 @@
 // The staff e-mails in the account's language: the sign-in link, and the welcome to staff someone
-// else added. Their words are in the message files (mail.json, decision 0077).
+// else added. Their words are in the message files (server/mail.json, decision 0077).
 import type { Language } from '#shared/markets.ts';
 import { SIGN_IN_LINK_MINUTES } from '#shared/schemas/staff.ts';
 import { texts } from '../texts.ts';
