@@ -28,8 +28,8 @@ const INSTANCES = Object.fromEntries(await Promise.all(LANGUAGES.map(async (lang
 export type Texts = (key: string, values?: Record<string, string | number>) => string;
 
 /**
- * The messages of one language. A key that no file holds throws: callers resolve their keys when
- * their module loads or in their tests, so a typo fails the start and the tests, never a mail halfway.
+ * The messages of one language. A key that no file holds throws, never answers the key itself: the
+ * mail tests build every mail in every language (mail/every-mail.test.ts), so a typo fails them.
  */
 export function texts(language: Language): Texts {
   const instance = INSTANCES[language];

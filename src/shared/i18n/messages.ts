@@ -1,8 +1,9 @@
 // The one way to the product's words (decision 0077): every language's message files live under
 // ./messages/<language>/<file>.json, and both the web app (src/web/lib/i18n.ts) and the server
 // (src/server/services/texts.ts) read them through loadMessages: one lazy chunk per file in a Vite
-// build, a JSON import under Node, so a page downloads only the files it names. All files of a language merge into one namespace: keys
-// read as in the specification (e.g. 'step3.errorEmailIsAlreadyRegistered').
+// build, a JSON import under Node, so a page downloads only the files it names. All files of a
+// language merge into one namespace: keys read as in the specification (e.g.
+// 'step3.errorEmailIsAlreadyRegistered').
 import type { Language } from '../markets.ts';
 
 /**
@@ -39,7 +40,8 @@ export const MESSAGE_FILES = [
 
 /**
  * Words only the server writes (every e-mail's), in ./messages/<language>/server/: the web build's
- * map of message files (one folder per language, one level deep) never reaches them, so no page's entry grows.
+ * map of message files (one folder per language, one level deep) never reaches them, so no page's
+ * entry grows.
  */
 export const SERVER_MESSAGE_FILES = ['server/mail'] as const;
 
