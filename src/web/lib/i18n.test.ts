@@ -119,21 +119,23 @@ describe('i18n files', () => {
   // A key is named when the source quotes it in full (t('…'), i18nKey="…", a list of keys), when a
   // template literal builds it (t(`mail.decision.${decision}.subject`)), or when it is a form's
   // texts namespace (the catalogue's `texts: '…'`) followed by a key the source names: the form
-  // runner and the sections look a key up in the form's namespace first (useFormText). Plural and
-  // context forms (_one, _other, _vowel) count as their key.
+  // runner and the sections look a key up in the form's namespace first (useFormText). A template
+  // of variables alone (`${ns}.${key}`) names nothing. Plural and context forms (_one, _other,
+  // _vowel) count as their key.
   it('every key is named somewhere in the source (or listed in BUILT_KEYS with its reason)', () => {
     const source = sourceFiles(src).map((file) => readFileSync(file, 'utf8')).join('\n');
     const quoted = (key: string) => source.includes(`'${key}'`) || source.includes(`"${key}"`) || source.includes(`\`${key}\``);
     const templates = [...source.matchAll(/`([^`]*\$\{[^`]*)`/g)].map((m) => m[1]!);
-    const built = templates.map((t) => new RegExp(`^${t.split(/\$\{[^}]*\}/).map((part) => part.replace(/[.*+?^$()|[\]\\{}]/g, '\\$&')).join('.+')}$`));
-    // A template names a full key only when it starts with a namespace ('mail.…'), not with a variable.
-    const fullKeys = built.filter((_, i) => /^[\w-]+\./.test(templates[i]!));
-    const namespaces = new Set(['catalogue.ts', 'sections.ts'].flatMap((file) => [...readFileSync(join(src, 'shared', 'forms', file), 'utf8').matchAll(/texts: '([\w-]+)'/g)].map((m) => m[1]!)));
-    const named = (key: string) => {
-      const [namespace, ...rest] = key.split('.');
-      const inForm = rest.join('.');
-      return quoted(key) || fullKeys.some((p) => p.test(key)) || (namespaces.has(namespace!) && (quoted(inForm) || built.some((p) => p.test(inForm))));
-    };
+    const pattern = (template: string) => new RegExp(`^${template.split(/\$\{[^}]*\}/).map((part) => part.replace(/[.*+?^$()|[\]\\{}]/g, '\\$&')).join('.+')}$`);
+    // A template names full keys when it starts with a namespace (`mail.decision.${decision}.subject`),
+    // and keys inside a form's namespace when it starts with one (`${ns}.headings.${step}`).
+    const fullKeys = templates.filter((t) => /^[\w-]+\./.test(t)).map(pattern);
+    const formKeys = templates.flatMap((t) => /^\$\{[^}]*\}\.[\w-]/.exec(t) ? [pattern(t.replace(/^\$\{[^}]*\}\./, ''))] : []);
+    const namespaces = ['catalogue.ts', 'sections.ts'].flatMap((file) => [...readFileSync(join(src, 'shared', 'forms', file), 'utf8').matchAll(/texts: '([\w.-]+)'/g)].map((m) => m[1]!));
+    const named = (key: string) =>
+      quoted(key) ||
+      fullKeys.some((p) => p.test(key)) ||
+      namespaces.some((ns) => key.startsWith(`${ns}.`) && [key.slice(ns.length + 1)].some((inForm) => quoted(inForm) || [...fullKeys, ...formKeys].some((p) => p.test(inForm))));
     const unused = Object.keys(allOf(english)).filter((key) => !(key in BUILT_KEYS) && ![key, key.replace(/(_(zero|one|two|few|many|other|vowel))+$/, '')].some(named));
     expect(unused, 'keys no source names: remove them, or list them in BUILT_KEYS with the reason').toEqual([]);
     for (const key of Object.keys(BUILT_KEYS)) expect(allOf(english)[key], `BUILT_KEYS lists ${key}, which no file has`).toBeDefined();
