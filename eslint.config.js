@@ -40,6 +40,9 @@ const webBorderZones = [
   })),
 ];
 
+/** The message files are read through #shared/i18n/messages.ts alone (decision 0077). */
+const MESSAGE_FILES_PATTERN = { group: ['**/i18n/messages/**', '#shared/i18n/messages/**'], message: 'Words are read through #shared/i18n/messages.ts (or the server\'s services/texts.ts), never by importing a message file.' };
+
 export default tseslint.config(
   { ignores: ['dist/', 'data/', 'tmp/', 'node_modules/', 'test-results/', 'playwright-report/', 'src/server/db/migrations/', '.scratch/', 'src/lint/fixtures/'] },
   js.configs.recommended,
@@ -56,14 +59,13 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
-      'no-restricted-imports': ['error', { patterns: [{ group: ['#server/*', '**/server/**'], message: 'The web layer never imports server code.' }] }],
+      'no-restricted-imports': ['error', { patterns: [{ group: ['#server/*', '**/server/**'], message: 'The web layer never imports server code.' }, MESSAGE_FILES_PATTERN] }],
     },
   },
   {
     files: ['src/server/**/*.ts'],
     rules: {
-      // The web's message files are data the server writes words from (services/web-texts.ts): they alone may be imported.
-      'no-restricted-imports': ['error', { patterns: [{ regex: '^#web/|(^|/)web/(?!i18n/\\w+/[\\w-]+\\.json$)', message: 'The server never imports web code.' }] }],
+      'no-restricted-imports': ['error', { patterns: [{ regex: '^#web/|(^|/)web/', message: 'The server never imports web code.' }, MESSAGE_FILES_PATTERN] }],
     },
   },
   {
@@ -72,8 +74,14 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: [
         { group: ['#web/*', '#server/*', '**/web/**', '**/server/**'], message: 'shared imports neither web nor server.' },
         { group: ['node:*'], message: 'shared has no Node APIs.' },
+        MESSAGE_FILES_PATTERN,
       ] }],
     },
+  },
+  {
+    // The one module that reads the message files (decision 0077).
+    files: ['src/shared/i18n/messages.ts'],
+    rules: { 'no-restricted-imports': 'off' },
   },
   // Borders inside src/ (src/web/README.md, "Borders"). Imports are resolved to files, relative
   // or `#web/*` alike, so the rules hold whichever way a path is written.
@@ -100,10 +108,6 @@ export default tseslint.config(
       'src/shared/market-table.ts',
       // Tests compare codes as test data.
       '**/*.test.{ts,tsx}',
-      // texts move to message files (issue 40 item 3)
-      'src/server/services/auth/mail.ts',
-      'src/server/services/review/decision-mail.ts',
-      'src/server/services/mail/application-received.ts',
     ],
     plugins: { champions },
     rules: { 'champions/no-market-literal': 'error' },

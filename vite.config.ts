@@ -42,7 +42,8 @@ function moduleChunks(): Plugin {
         if (chunk.type !== 'chunk') continue;
         const key = chunk.facadeModuleId ? path.relative(root, chunk.facadeModuleId) : `_${path.basename(chunk.fileName)}`;
         for (const id of chunk.moduleIds) {
-          if (id.startsWith(root) && !id.includes('node_modules')) map[path.relative(root, id).split(path.sep).join('/')] = key;
+          // The message files (src/shared/i18n/messages) lie outside the root: their keys start with '../'.
+          if (path.isAbsolute(id) && !id.includes('node_modules')) map[path.relative(root, id).split(path.sep).join('/')] = key;
         }
       }
       this.emitFile({ type: 'asset', fileName: '.vite/module-chunks.json', source: JSON.stringify(map) });
@@ -84,7 +85,7 @@ const REP_FORM_CODE = /src[\\/]web[\\/](features[\\/]staff[\\/]rep[\\/]rep-form-
 /** Message files fetched together: the shell's (and the charter's) on every page, the form's with any form page, the staff pages' own. */
 const MESSAGE_BUNDLES: Record<string, string> = { common: 'shell', layout: 'shell', consent: 'shell', charter: 'shell', form: 'form', components: 'form', italy: 'form', staff: 'staff', reference: 'staff' };
 const messageBundle = (id: string) => {
-  const match = /i18n[\\/](\w+)[\\/]([\w-]+)\.json$/.exec(id);
+  const match = /i18n[\\/]messages[\\/](\w+)[\\/]([\w-]+)\.json$/.exec(id);
   const bundle = match && MESSAGE_BUNDLES[match[2]!];
   return bundle ? `messages-${match[1]}-${bundle}` : null;
 };

@@ -37,7 +37,7 @@ const PERFORMANCE_TARGET: Record<PageKind, number> = { landing: 100, legal: 95, 
 const FORM_TBT_TARGET_MS = 50;
 
 const notFoundTitles = ['en', 'it', 'de'].map((lang) => {
-  const file = path.join(REPO_ROOT, 'src', 'web', 'i18n', lang, 'layout.json');
+  const file = path.join(REPO_ROOT, 'src', 'shared', 'i18n', 'messages', lang, 'layout.json');
   return (JSON.parse(readFileSync(file, 'utf8')) as { notFound: { title: string } }).notFound.title;
 });
 

@@ -7,7 +7,7 @@ import type { Page } from '@playwright/test';
 import { COUNTRIES, LANGUAGES, MARKET_LANGUAGE, type Language } from '../src/shared/markets.ts';
 import { acceptEssentialCookies, expect, expectNoAxeViolations, test } from './support/fixtures.ts';
 
-const i18n = join(import.meta.dirname, '..', 'src', 'web', 'i18n');
+const i18n = join(import.meta.dirname, '..', 'src', 'shared', 'i18n', 'messages');
 const words = (language: Language) => ({
   link: (JSON.parse(readFileSync(join(i18n, language, 'layout.json'), 'utf8')) as { layout: { footer: { accessibility: string } } }).layout.footer.accessibility,
   title: (JSON.parse(readFileSync(join(i18n, language, 'legal.json'), 'utf8')) as { legal: { accessibility: { title: string } } }).legal.accessibility.title,

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { acceptEssentialCookies, expect, expectNoAxeViolations, test } from './support/fixtures.ts';
 
-const i18nRoot = join(import.meta.dirname, '..', 'src', 'web', 'i18n');
+const i18nRoot = join(import.meta.dirname, '..', 'src', 'shared', 'i18n', 'messages');
 
 function flatten(value: unknown, prefix = ''): Record<string, string> {
   if (typeof value === 'string') return { [prefix]: value };

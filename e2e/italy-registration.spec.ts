@@ -111,7 +111,7 @@ test('the same e-mail again is refused with the Italian message', async ({ page 
 
 // ---- No English on Italian pages -----------------------------------------------------------
 
-const i18nRoot = join(import.meta.dirname, '..', 'src', 'web', 'i18n');
+const i18nRoot = join(import.meta.dirname, '..', 'src', 'shared', 'i18n', 'messages');
 
 function flatten(value: unknown, prefix = ''): Record<string, string> {
   if (typeof value === 'string') return { [prefix]: value };

@@ -40,7 +40,7 @@ function chromeWords(language: Language): string[] {
   const flatten = (value: unknown): string[] =>
     typeof value === 'string' ? [value] : Object.values(value as Record<string, unknown>).flatMap(flatten);
   return ['legal', 'layout']
-    .flatMap((file) => flatten(JSON.parse(readFileSync(join(src, 'i18n', language, `${file}.json`), 'utf8'))))
+    .flatMap((file) => flatten(JSON.parse(readFileSync(join(src, '..', 'shared', 'i18n', 'messages', language, `${file}.json`), 'utf8'))))
     .flatMap((value) => value.split(/\{\{\s*\w+\s*\}\}/))
     .map((part) => part.trim())
     .filter((part) => part.length > 3);

@@ -3,6 +3,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { messageModule } from '../src/shared/i18n/messages.ts';
+import type { Language } from '../src/shared/markets.ts';
+import { SHELL_MESSAGES } from '../src/shared/page-modules.ts';
 import { readManifest as readBuildManifest, type Manifest } from '../src/server/services/preload.ts';
 
 export const WEB_DIST = join(import.meta.dirname, '..', 'dist', 'web');
@@ -46,10 +49,10 @@ export function routeJavaScriptBytes(pageModules: string[], dist = WEB_DIST): nu
   return gzipBytes(routeJavaScriptFiles(pageModules, dist), dist);
 }
 
-/** The message files (src/web/i18n/<lang>/<name>.json) every page loads with the shell. */
-const shellMessages = (lang: string) => ['common', 'layout', 'consent'].map((name) => `i18n/${lang}/${name}.json`);
+/** The message files (src/shared/i18n/messages/<lang>/<name>.json) every page loads with the shell. */
+const shellMessages = (lang: Language) => SHELL_MESSAGES.map((name) => messageModule(lang, name));
 
-const messages = (lang: string, names: string[]) => names.map((name) => `i18n/${lang}/${name}.json`);
+const messages = (lang: Language, names: string[]) => names.map((name) => messageModule(lang, name));
 
 /**
  * Route -> what it loads (manifest keys, relative to src/web: the page module and its message

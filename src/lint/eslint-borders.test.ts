@@ -66,8 +66,13 @@ describe('the server and the web', () => {
     expect(await restricted('src/server/services/border.ts', importing(imported))).toEqual([expect.stringContaining('The server never imports web code')]);
   });
 
-  it('lets the server import the web’s message files, which are data (services/web-texts.ts)', async () => {
-    expect(await restricted('src/server/services/border.ts', "import messages from '../../web/i18n/it/staff.json' with { type: 'json' };\nexport const used = messages;\n")).toEqual([]);
+  it.each([
+    ['src/server/services/border.ts', '../../shared/i18n/messages/it/staff.json'],
+    ['src/server/services/border.ts', '#shared/i18n/messages/it/staff.json'],
+    ['src/web/lib/border.ts', '../../shared/i18n/messages/it/staff.json'],
+    ['src/shared/border.ts', './i18n/messages/it/staff.json'],
+  ])('refuses %s importing a message file (%s): words are read through #shared/i18n/messages.ts', async (filePath, imported) => {
+    expect(await restricted(filePath, `import messages from '${imported}' with { type: 'json' };\nexport const used = messages;\n`)).toEqual([expect.stringContaining('Words are read through #shared/i18n/messages.ts')]);
   });
 });
 

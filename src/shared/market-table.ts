@@ -75,10 +75,12 @@ export const MARKETS: Record<Country, MarketEntry> = {
 export interface LanguageEntry {
   /** BCP 47 tag for <html lang> and Intl formatting. */
   tag: string;
+  /** Whether a mail greets the applicant by first name alone (else by first and last name). */
+  greetsByFirstName: boolean;
 }
 
 export const LANGUAGE_TABLE: Record<Language, LanguageEntry> = {
-  en: { tag: 'en-GB' },
-  it: { tag: 'it-IT' },
-  de: { tag: 'de-DE' },
+  en: { tag: 'en-GB', greetsByFirstName: true },
+  it: { tag: 'it-IT', greetsByFirstName: false },
+  de: { tag: 'de-DE', greetsByFirstName: false },
 };

@@ -2,7 +2,7 @@
 // language are entries of the market table (market-table.ts); this module reads them.
 import { COUNTRIES, FORM_LAYOUT, LANGUAGE_TABLE, LANGUAGES, MARKETS, type Country, type Language, type Layout } from './market-table.ts';
 
-export { COUNTRIES, LANGUAGES, MARKETS, type Country, type Language } from './market-table.ts';
+export { COUNTRIES, LANGUAGE_TABLE, LANGUAGES, MARKETS, type Country, type Language } from './market-table.ts';
 
 export type Mode = 'default' | 'rep' | 'areamanager';
 

@@ -13,7 +13,7 @@ const isFormStep = (path: string) => matchesRoute('formStep', path) && ['1', '2'
 export const SHELL_MESSAGES: readonly string[] = ['common', 'layout', 'consent'];
 
 /**
- * The message files (src/web/i18n/<lang>/<name>.json) each page loads with it. The web router
+ * The message files (src/shared/i18n/messages/<lang>/<name>.json) each page loads with it. The web router
  * reads this table alone, so the module paths below (which only the server needs) stay out of the
  * browser's entry chunk.
  */

@@ -18,6 +18,7 @@ import { AppRoutes } from './app/app.tsx';
 import { initI18n } from './lib/i18n.ts';
 import { SiteProvider, type ServerRender } from './lib/site-context.tsx';
 import type { PageData } from './lib/page-data.ts';
+import { MESSAGE_FILES } from '#shared/i18n/messages.ts';
 
 /** One i18n instance per language, holding every message file of it: a page's own files are then already there. */
 const instances = new Map<string, Promise<I18n>>();
@@ -26,7 +27,7 @@ function i18nFor(language: Language, productName: string): Promise<I18n> {
   const key = `${language}/${productName}`;
   let instance = instances.get(key);
   if (!instance) {
-    instance = initI18n(language, { product: productName });
+    instance = initI18n(language, { product: productName }, MESSAGE_FILES);
     instances.set(key, instance);
   }
   return instance;

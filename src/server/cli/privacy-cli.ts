@@ -4,62 +4,63 @@
 // It reads no database.
 import { parseArgs } from 'node:util';
 import type { ProcessingRecord, RecordEntry, RetentionRule } from '#shared/schemas/privacy.ts';
-import words from '../../web/i18n/en/privacy.json' with { type: 'json' };
 import type { Config } from '../config.ts';
+import { texts } from '../services/texts.ts';
 import { processingRecord } from '../privacy/record.ts';
 import type { CliOutput } from './staff-cli.ts';
 
 const PRIVACY_USAGE = `Usage:
   npm run privacy -- record [--format md|json]   (the record of processing and the retention schedule; default md)`;
 
-const text = words.privacyRecord;
-const counted = (forms: Record<string, string>, key: string, count: number) => (forms[`${key}_${count === 1 ? 'one' : 'other'}`] ?? key).replace('{{count}}', String(count));
+const t = texts('en');
+const text = (key: string, values?: Record<string, string | number>) => t(`privacyRecord.${key}`, values);
+const counted = (key: string, count: number) => text(`retention.${key}`, { count });
 
 function retentionText(rule: RetentionRule, value: number | null): string {
-  if ('setting' in rule) return counted(text.retention, rule.setting, value ?? 0);
-  if ('fixed' in rule) return counted(text.retention, rule.fixed.unit, rule.fixed.amount);
-  return 'whileActive' in rule ? text.retention.whileActive : text.retention.noLimit;
+  if ('setting' in rule) return counted(rule.setting, value ?? 0);
+  if ('fixed' in rule) return counted(rule.fixed.unit, rule.fixed.amount);
+  return 'whileActive' in rule ? text('retention.whileActive') : text('retention.noLimit');
 }
 
 const cell = (value: string) => value.replace(/\|/g, '\\|');
 
 function rightsText(entry: RecordEntry): string {
-  if (entry.exported && entry.erased) return text.rights.both;
-  if (entry.exported) return text.rights.exportedOnly;
-  return entry.erased ? text.rights.erasedOnly : text.rights.neither;
+  if (entry.exported && entry.erased) return text('rights.both');
+  if (entry.exported) return text('rights.exportedOnly');
+  return entry.erased ? text('rights.erasedOnly') : text('rights.neither');
 }
 
 function recordMarkdown(record: ProcessingRecord): string {
-  const head = [text.entries.subject, text.entries.category, text.entries.purpose, text.entries.basis, text.entries.retention, text.entries.recipients, text.processors.title, text.entries.rights, text.entries.columns.replace(/\s*\(\{\{count\}\}\)/, '')];
+  const head = [text('entries.subject'), text('entries.category'), text('entries.purpose'), text('entries.basis'), text('entries.retention'), text('entries.recipients'), text('processors.title'), text('entries.rights'), text('entries.columns').replace(/\s*\(\{\{count\}\}\)/, '')];
   const rows = record.entries.map((e) =>
     [
-      text.subject[e.subject],
-      text.category[e.category],
-      text.purpose[e.purpose],
-      text.basis[e.basis],
+      text(`subject.${e.subject}`),
+      text(`category.${e.category}`),
+      text(`purpose.${e.purpose}`),
+      text(`basis.${e.basis}`),
       retentionText(e.retention, e.retentionValue),
-      e.recipients.map((r) => text.recipient[r]).join(', '),
-      e.processors.map((p) => text.processor[p]).join(', '),
+      e.recipients.map((r) => text(`recipient.${r}`)).join(', '),
+      e.processors.map((p) => text(`processor.${p}`)).join(', '),
       rightsText(e),
       e.columns.map((c) => `\`${c}\``).join(', '),
     ].map(cell),
   );
   return [
-    `# ${text.title}`,
+    `# ${text('title')}`,
     '',
-    text.intro,
+    text('intro'),
     '',
-    `## ${text.controller.title}`,
+    `## ${text('controller.title')}`,
     '',
     `${record.controller.company}, ${record.controller.address}`,
     '',
-    text.controller.dpo.replace('{{email}}', record.controller.dpoEmail),
+    text('controller.dpo', { email: record.controller.dpoEmail }),
     '',
-    `## ${text.processors.title}`,
+    `## ${text('processors.title')}`,
     '',
-    ...record.processors.map((p) => `- ${text.processor[p.role]}: ${p.name ?? text.processors.none}`),
+    ...record.processors.map((p) => `- ${text(`processor.${p.role}`)}: ${p.name ?? text('processors.none')}`),
     '',
-    `## ${text.entries.title}`,
+    `## ${text('entries.title')}`,
     '',
     `| ${head.join(' | ')} |`,
     `|${head.map(() => ' --- |').join('')}`,

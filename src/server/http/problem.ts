@@ -7,7 +7,7 @@ import type * as z from 'zod/mini';
 import { isLanguage, type Language } from '#shared/markets.ts';
 import { ErrorKey } from '#shared/schemas/fields.ts';
 import { PROBLEM_KINDS, PROBLEM_MEDIA_TYPE, problemTypeOf, type Problem, type ProblemKind } from '#shared/schemas/problem.ts';
-import { webTexts } from '../services/web-texts.ts';
+import { texts } from '../services/texts.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -36,7 +36,7 @@ export function problemLanguage(request: FastifyRequest): Language {
 
 /** The problem document of a kind, in a language. */
 export function problemOf(kind: ProblemKind, language: Language, options: ProblemOptions = {}): Problem {
-  const t = webTexts(language);
+  const t = texts(language);
   return {
     type: problemTypeOf(kind),
     title: t(`publicApi.problems.${kind}.title`),

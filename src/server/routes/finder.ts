@@ -23,7 +23,7 @@ import { findListedPharmacies, findListing } from '../services/finder.ts';
 import { type FinderIndex } from '../services/finder-index.ts';
 import { decodeSearchCursor, searchListings } from '../services/finder-search.ts';
 import { PUBLIC_LISTINGS_CACHE_CONTROL, readFeedState, versionOf, type ListingsVersion } from '../services/listings-version.ts';
-import { webTexts } from '../services/web-texts.ts';
+import { texts } from '../services/texts.ts';
 import type { PageLoad } from './web.ts';
 
 /** Our own pages' answers: revalidated every time (a listing taken down is gone from the next page). */
@@ -136,7 +136,7 @@ export function listingPageLoad(db: Queryable) {
     const parsed = z.safeParse(FinderListingParamsSchema, { listingId });
     const listing = parsed.success ? await findListing(db, parsed.data.listingId) : null;
     if (!listing) return null;
-    const t = webTexts(language);
+    const t = texts(language);
     return {
       head: {
         title: `${t('finder.listing.title', { pharmacy: listing.pharmacyName })} – ${productName}`,

@@ -43,7 +43,7 @@ const squash = (text: string) => text.replace(/\s+/g, ' ').trim();
 const root = (html: string) => html.slice(html.indexOf('<div id="root">'), html.lastIndexOf('</body>'));
 
 function messages(language: Language, file: string): Record<string, unknown> {
-  return JSON.parse(readFileSync(path.join(WEB, 'i18n', language, `${file}.json`), 'utf8')) as Record<string, unknown>;
+  return JSON.parse(readFileSync(path.join(REPO, 'src', 'shared', 'i18n', 'messages', language, `${file}.json`), 'utf8')) as Record<string, unknown>;
 }
 const landing = (language: Language) => messages(language, 'landing').landing as Record<string, string & Record<string, string>>;
 

@@ -3,7 +3,7 @@
 // issue 13). Known and unknown addresses get the same answer at the same time: the caller answers
 // first, and the look-up and the mail happen afterwards, in the background.
 import { and, eq, ne } from 'drizzle-orm';
-import { MARKET_LANGUAGE, isCountry, isLanguage, type Country, type Language } from '#shared/markets.ts';
+import { LANGUAGE_TAG, MARKET_LANGUAGE, isCountry, isLanguage, type Country, type Language } from '#shared/markets.ts';
 import { APPLICANT_LINKS_PER_MAILBOX_PER_DAY, DATA_RIGHTS_LINK_DAYS } from '#shared/schemas/applicant-links.ts';
 import { routePath } from '#shared/routes.ts';
 import { EDIT_LINK_DAYS } from '#shared/schemas/review.ts';
@@ -14,81 +14,21 @@ import { chargeDailyQuota } from './daily-quota.ts';
 import type { DataRights } from './data-rights.ts';
 import { mailboxOf, untaggedMailboxOf } from './mailbox.ts';
 import type { Mailer } from './mail/outbox.ts';
+import { hasText, texts } from './texts.ts';
 import { hashToken, newToken, simpleHtml } from './tokens.ts';
 
 export type LinkPurpose = 'update' | 'dataRights';
 
-interface LinkMailText {
-  subject: string;
-  intro: string;
-  button: string;
-  expiry?: (date: string) => string;
-  warning: string;
-  support: (email: string) => string;
-}
-
-const MAIL: Record<LinkPurpose, Record<Language, LinkMailText>> = {
-  update: {
-    en: {
-      subject: 'Update your application',
-      intro: 'We received a request for a link to update the application made with this e-mail address. Use this link to open your application, change what you need and send it again:',
-      button: 'Update my application',
-      warning: 'Anyone with this link can see and change your application, so please do not forward this e-mail. If you did not ask for it, you can ignore it: nothing changes.',
-      support: (email) => `Questions? Write to us at ${email}.`,
-    },
-    it: {
-      subject: 'Aggiorni la Sua candidatura',
-      intro: 'Abbiamo ricevuto una richiesta di link per aggiornare la candidatura inviata con questo indirizzo e-mail. Con questo link può aprire la Sua candidatura, modificare ciò che serve e inviarla di nuovo:',
-      button: 'Aggiorna la mia candidatura',
-      warning: 'Chiunque abbia questo link può vedere e modificare la Sua candidatura: La preghiamo quindi di non inoltrare questa e-mail. Se non è stato Lei a fare la richiesta, può ignorarla: non cambia nulla.',
-      support: (email) => `Domande? Ci scriva a ${email}.`,
-    },
-    de: {
-      subject: 'Ihre Bewerbung aktualisieren',
-      intro: 'Wir haben eine Anfrage nach einem Link erhalten, um die mit dieser E-Mail-Adresse gestellte Bewerbung zu aktualisieren. Mit diesem Link öffnen Sie Ihre Bewerbung, ändern, was nötig ist, und senden sie erneut ab:',
-      button: 'Meine Bewerbung aktualisieren',
-      warning: 'Wer diesen Link hat, kann Ihre Bewerbung sehen und ändern. Bitte leiten Sie diese E-Mail daher nicht weiter. Falls Sie den Link nicht angefordert haben, können Sie diese E-Mail ignorieren: Es ändert sich nichts.',
-      support: (email) => `Fragen? Schreiben Sie uns an ${email}.`,
-    },
-  },
-  dataRights: {
-    en: {
-      subject: 'Your personal data',
-      intro: 'We received a request to see or erase the personal data of the application made with this e-mail address. Use this link to download a copy of your data or to have it erased:',
-      button: 'See my data',
-      expiry: (date) => `The link works until ${date}.`,
-      warning: 'Anyone with this link can see and erase your data, so please do not forward this e-mail. If you did not ask for it, you can ignore it: nothing is shown or erased without the link.',
-      support: (email) => `Questions about your data? Write to us at ${email}.`,
-    },
-    it: {
-      subject: 'I Suoi dati personali',
-      intro: 'Abbiamo ricevuto una richiesta di accesso o di cancellazione dei dati personali della candidatura inviata con questo indirizzo e-mail. Con questo link può scaricare una copia dei Suoi dati o farli cancellare:',
-      button: 'Vedi i miei dati',
-      expiry: (date) => `Il link è valido fino al ${date}.`,
-      warning: 'Chiunque abbia questo link può vedere e cancellare i Suoi dati: La preghiamo quindi di non inoltrare questa e-mail. Se non è stato Lei a fare la richiesta, può ignorarla: senza il link nulla viene mostrato o cancellato.',
-      support: (email) => `Domande sui Suoi dati? Ci scriva a ${email}.`,
-    },
-    de: {
-      subject: 'Ihre personenbezogenen Daten',
-      intro: 'Wir haben eine Anfrage erhalten, die personenbezogenen Daten der mit dieser E-Mail-Adresse gestellten Bewerbung einzusehen oder zu löschen. Mit diesem Link laden Sie eine Kopie Ihrer Daten herunter oder lassen sie löschen:',
-      button: 'Meine Daten ansehen',
-      expiry: (date) => `Der Link ist bis zum ${date} gültig.`,
-      warning: 'Wer diesen Link hat, kann Ihre Daten sehen und löschen. Bitte leiten Sie diese E-Mail daher nicht weiter. Falls Sie den Link nicht angefordert haben, können Sie diese E-Mail ignorieren: Ohne den Link wird nichts angezeigt oder gelöscht.',
-      support: (email) => `Fragen zu Ihren Daten? Schreiben Sie uns an ${email}.`,
-    },
-  },
-};
-
-const DATE_LOCALE: Record<Language, string> = { en: 'en-GB', it: 'it-IT', de: 'de-DE' };
-
 export function applicantLinkMail(purpose: LinkPurpose, language: Language, link: string, options: { productName: string; supportEmail: string; expiresAt?: Date }) {
-  const t = MAIL[purpose][language];
-  const date = options.expiresAt?.toLocaleDateString(DATE_LOCALE[language], { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/Berlin' });
-  const paragraphs = [t.intro, ...(t.expiry && date ? [t.expiry(date)] : []), t.warning, ...(options.supportEmail ? [t.support(options.supportEmail)] : [])];
+  const t = texts(language);
+  const say = (key: string, values?: Record<string, string>) => t(`mail.applicantLink.${purpose}.${key}`, values);
+  // Only the data-rights link names the day it stops working.
+  const date = hasText(language, `mail.applicantLink.${purpose}.expiry`) ? options.expiresAt?.toLocaleDateString(LANGUAGE_TAG[language], { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/Berlin' }) : undefined;
+  const paragraphs = [say('intro'), ...(date ? [say('expiry', { date })] : []), say('warning'), ...(options.supportEmail ? [say('support', { email: options.supportEmail })] : [])];
   return {
-    subject: `${options.productName}: ${t.subject}`,
-    text: `${t.intro}\n\n${link}\n\n${paragraphs.slice(1).join('\n\n')}\n\n${options.productName}\n`,
-    html: simpleHtml(paragraphs, { url: link, label: t.button }, language),
+    subject: `${options.productName}: ${say('subject')}`,
+    text: `${paragraphs[0]}\n\n${link}\n\n${paragraphs.slice(1).join('\n\n')}\n\n${options.productName}\n`,
+    html: simpleHtml(paragraphs, { url: link, label: say('button') }, language),
   };
 }
 

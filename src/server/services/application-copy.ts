@@ -15,7 +15,7 @@ import { copyReferenceIn } from './mail/application-received.ts';
 import type { MailAttachments } from './mail/outbox.ts';
 import { mailboxOf } from './mailbox.ts';
 import { fieldsInFormOrder } from './review/review-desk.ts';
-import { webTexts, webWords } from './web-texts.ts';
+import { texts, textWords } from './texts.ts';
 
 export interface ApplicationCopy {
   fileName: string;
@@ -45,8 +45,8 @@ export function createApplicationCopies(db: Database, deps: { productName: strin
     ]);
     const language = isLanguage(row.language) ? row.language : 'en';
     const country = isCountry(row.country) ? row.country : 'uk';
-    const t = webTexts(language);
-    const words = webWords(language);
+    const t = texts(language);
+    const words = textWords(language);
     const { formTexts, fields } = fieldsInFormOrder(row.country, row.language, row.answers, { files: { file: certificates.length }, fieldSigned: row.signedInFieldBy !== null || fieldRecord.length > 0 });
     const places = row.place ? { [String(row.answers.placeId)]: row.place } : {};
     // The files by their names (the photo's answer is its file's name), never their bytes.

@@ -5,12 +5,13 @@ import { applicationFormFor } from '#shared/forms/catalogue.ts';
 import { answersOf } from '#shared/forms/derive.ts';
 import { DRAFT_TTL_DAYS, type DraftAnswer } from '#shared/schemas/drafts.ts';
 import { PhotoNameSchema } from '#shared/schemas/fields.ts';
-import { isCountry, isLanguage, type Country, type Language } from '#shared/markets.ts';
+import { isCountry, isLanguage, LANGUAGE_TAG, type Country, type Language } from '#shared/markets.ts';
 import { routePath } from '#shared/routes.ts';
 import type { Database } from '../db/client.ts';
 import { drafts } from '../db/schema.ts';
 import { mailboxOf, sameUntaggedMailbox } from './mailbox.ts';
 import type { Mailer } from './mail/outbox.ts';
+import { texts } from './texts.ts';
 import { hashToken, newToken, simpleHtml } from './tokens.ts';
 
 /** Draft mails a day to one mailbox (its +tag spellings counted with it), and from one client address. */
@@ -29,42 +30,14 @@ export interface DraftInput {
   data: Record<string, string | number | boolean>;
 }
 
-type MailText = { subject: string; intro: string; button: string; expiry: (date: string) => string; ignore: string };
-
-const MAIL: Record<Language, MailText> = {
-  en: {
-    subject: 'Continue your application',
-    intro: 'You asked us to save your application so that you can finish it later or on another device. Use this link to pick up where you left off:',
-    button: 'Continue my application',
-    expiry: (date) => `The link works until ${date}. After that the saved answers are deleted and you would need to start again.`,
-    ignore: 'If you did not ask for this, you can ignore this e-mail. Do not forward it: anyone with the link can see your answers.',
-  },
-  it: {
-    subject: 'Continui la Sua candidatura',
-    intro: 'Ha chiesto di salvare la Sua candidatura per completarla più tardi o da un altro dispositivo. Con questo link può riprendere la compilazione dal punto in cui l\'ha lasciata:',
-    button: 'Continua la candidatura',
-    expiry: (date) => `Scadenza del link: ${date}. Dopo questa data le risposte salvate vengono cancellate e dovrà ricominciare da capo.`,
-    ignore: 'Se non è stato Lei a fare questa richiesta, può ignorare questa e-mail. La preghiamo di non inoltrarla: chiunque abbia il link può vedere le Sue risposte.',
-  },
-  de: {
-    subject: 'Ihre Bewerbung fortsetzen',
-    intro: 'Sie haben Ihre Bewerbung gespeichert, um sie später oder auf einem anderen Gerät abzuschließen. Mit diesem Link machen Sie dort weiter, wo Sie aufgehört haben:',
-    button: 'Bewerbung fortsetzen',
-    expiry: (date) => `Der Link ist bis zum ${date} gültig. Danach werden die gespeicherten Angaben gelöscht, und Sie müssten neu beginnen.`,
-    ignore: 'Falls Sie dies nicht angefordert haben, können Sie diese E-Mail ignorieren. Bitte leiten Sie sie nicht weiter: Wer den Link hat, kann Ihre Angaben sehen.',
-  },
-};
-
-const DATE_LOCALE: Record<Language, string> = { en: 'en-GB', it: 'it-IT', de: 'de-DE' };
-
 export function draftMail(language: Language, link: string, expiresAt: Date, productName: string) {
-  const t = MAIL[language];
-  const date = expiresAt.toLocaleDateString(DATE_LOCALE[language], { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/Berlin' });
-  const paragraphs = [t.intro, t.expiry(date), t.ignore];
+  const t = texts(language);
+  const date = expiresAt.toLocaleDateString(LANGUAGE_TAG[language], { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/Berlin' });
+  const paragraphs = [t('mail.draft.intro'), t('mail.draft.expiry', { date }), t('mail.draft.ignore')];
   return {
-    subject: `${productName}: ${t.subject}`,
-    text: `${t.intro}\n\n${link}\n\n${t.expiry(date)}\n\n${t.ignore}\n\n${productName}\n`,
-    html: simpleHtml(paragraphs, { url: link, label: t.button }, language),
+    subject: `${productName}: ${t('mail.draft.subject')}`,
+    text: `${paragraphs[0]}\n\n${link}\n\n${paragraphs[1]}\n\n${paragraphs[2]}\n\n${productName}\n`,
+    html: simpleHtml(paragraphs, { url: link, label: t('mail.draft.button') }, language),
   };
 }
 

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messageModule } from '#shared/i18n/messages.ts';
 import { createTestContext, type TestContext } from '../test/context.ts';
 import { readManifest } from './preload.ts';
 
@@ -32,13 +33,13 @@ describe('preloading the route chunks', () => {
     expect(response.statusCode).toBe(200);
     const manifest = readManifest(dist)!;
     const links = preloads(response.body);
-    for (const key of ['forms/application-page.tsx', 'i18n/en/common.json', 'i18n/en/layout.json', 'i18n/en/consent.json', 'i18n/en/form.json', 'i18n/en/components.json']) {
+    for (const key of ['forms/application-page.tsx', messageModule('en', 'common'), messageModule('en', 'layout'), messageModule('en', 'consent'), messageModule('en', 'form'), messageModule('en', 'components')]) {
       expect(links, key).toContain(`/${manifest[key]!.file}`);
     }
     for (const key of manifest['forms/application-page.tsx']!.imports ?? []) {
       if (key !== 'index.html') expect(links.concat(preloads(readFileSync(path.join(dist, 'index.html'), 'utf8')))).toContain(`/${manifest[key]!.file}`);
     }
-    expect(links).not.toContain(`/${manifest['i18n/de/form.json']!.file}`);
+    expect(links).not.toContain(`/${manifest[messageModule('de', 'form')]!.file}`);
     expect(links).not.toContain(`/${manifest['features/landing/landing-page.tsx']!.file}`);
     const styles = stylesheets(response.body);
     expect(styles.length).toBeGreaterThan(0);
@@ -53,18 +54,18 @@ describe('preloading the route chunks', () => {
     const manifest = readManifest(dist)!;
     const de = preloads((await ctx.app.inject({ method: 'GET', url: '/de/form/1' })).body);
     expect(de).toContain(`/${manifest['forms/steps-application-page.tsx']!.file}`);
-    expect(de).toContain(`/${manifest['i18n/de/steps.json']!.file}`);
+    expect(de).toContain(`/${manifest[messageModule('de', 'steps')]!.file}`);
     const it_ = preloads((await ctx.app.inject({ method: 'GET', url: '/it/' })).body);
     expect(it_).toContain(`/${manifest['features/landing/landing-page.tsx']!.file}`);
-    expect(it_).toContain(`/${manifest['i18n/it/landing.json']!.file}`);
-    expect(it_).not.toContain(`/${manifest['i18n/en/landing.json']!.file}`);
+    expect(it_).toContain(`/${manifest[messageModule('it', 'landing')]!.file}`);
+    expect(it_).not.toContain(`/${manifest[messageModule('en', 'landing')]!.file}`);
     const english = preloads((await ctx.app.inject({ method: 'GET', url: '/it/?lang=en' })).body);
-    expect(english).toContain(`/${manifest['i18n/en/landing.json']!.file}`);
+    expect(english).toContain(`/${manifest[messageModule('en', 'landing')]!.file}`);
     // A path that is no page gets the shell's messages and the not-found page (answered 404).
     const fromTemplate = preloads(readFileSync(path.join(dist, 'index.html'), 'utf8'));
     const unknown = preloads((await ctx.app.inject({ method: 'GET', url: '/uk/no-such-page' })).body).filter((href) => !fromTemplate.includes(href));
     expect(unknown.sort()).toEqual(
-      [...new Set([...['common', 'layout', 'consent'].map((n) => `/${manifest[`i18n/en/${n}.json`]!.file}`), `/${manifest['features/not-found/not-found-page.tsx']!.file}`])].sort(),
+      [...new Set([...['common', 'layout', 'consent'].map((n) => `/${manifest[messageModule('en', n)]!.file}`), `/${manifest['features/not-found/not-found-page.tsx']!.file}`])].sort(),
     );
   });
 });

@@ -4,6 +4,7 @@
 // one round trip after another. The route → page table is #shared/page-modules.ts.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { messageModule } from '#shared/i18n/messages.ts';
 import type { Language } from '#shared/markets.ts';
 import { PAGE_MESSAGES, PAGE_MODULES, SHELL_MESSAGES, type PageName } from '#shared/page-modules.ts';
 
@@ -66,7 +67,7 @@ export interface PreloadPlan {
 function preloadPlan(manifest: Manifest, page: PageName | null, language: Language, text: string[]): PreloadPlan {
   const entryKey = Object.keys(manifest).find((key) => manifest[key]!.isEntry);
   const already = entryKey ? closure(manifest, [entryKey]) : { js: [], css: [] };
-  const messages = [...SHELL_MESSAGES, ...(page ? PAGE_MESSAGES[page] : [])].map((name) => `i18n/${language}/${name}.json`);
+  const messages = [...SHELL_MESSAGES, ...(page ? PAGE_MESSAGES[page] : [])].map((name) => messageModule(language, name));
   // A legal page's text (its own chunk): the first of the candidates the build has.
   const own = text.find((key) => manifest[key]);
   const wanted = closure(manifest, [...messages, ...(page ? [PAGE_MODULES[page]] : []), ...(own ? [own] : [])]);

@@ -10,7 +10,7 @@ import { createHash } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Queryable } from '../db/client.ts';
 
-export interface WindowCount {
+interface WindowCount {
   /** The client's count in the window, this request included. */
   current: number;
   /** Milliseconds until the window ends. */

@@ -1,11 +1,11 @@
 // The web app manifest of the rep's app (issue 24 item 2, decision 0026): installed on a phone's
 // home screen, it opens the market's sign-in, which takes a signed-in rep to their list. Its name
-// and description are the web's words in the page's language (web-texts.ts).
+// and description are the web's words in the page's language (texts.ts).
 import { MARKETS, type Country, type Language } from '#shared/markets.ts';
-import { webTexts } from './web-texts.ts';
+import { texts } from './texts.ts';
 
 export function webAppManifest(productName: string, basePath: string, country: Country, language: Language) {
-  const t = webTexts(language);
+  const t = texts(language);
   return {
     name: t('staff.app.name', { product: productName }),
     short_name: t('staff.app.shortName'),

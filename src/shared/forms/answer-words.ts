@@ -1,7 +1,7 @@
 // How an application's answers are worded (issue 25 item 8, issue 41 item 5): each field by its
 // label in a language, each answer in words: a choice by its option's wording, the place by the
 // pharmacy's name and address, the photo by what it is; never a stored code. One piece for the
-// review desk (through i18next) and the applicant's PDF copy (through the server's web-texts.ts).
+// review desk (through i18next) and the applicant's PDF copy (through the server's texts.ts).
 import { HOW_HEARD_OPTIONS, PROGRAMME_SOURCE_OPTIONS } from '../reference/options.ts';
 
 /** The message of the first of the keys that has one, else the fallback. */

@@ -1,5 +1,5 @@
 // Field rules, written once and composed into payload schemas (spec §5).
-// Messages are i18n keys (src/web/i18n), never sentences. Written with zod/mini (functional
+// Messages are i18n keys (src/shared/i18n/messages), never sentences. Written with zod/mini (functional
 // checks instead of methods): the browser downloads these schemas, and zod/mini is about a third
 // of classic zod's size; the server applies the very same schemas.
 import * as z from 'zod/mini';

@@ -14,7 +14,7 @@ import { routes } from './routes.tsx';
 afterEach(cleanup);
 
 const words = (language: Language, file: string) =>
-  JSON.parse(readFileSync(join(import.meta.dirname, '..', 'i18n', language, `${file}.json`), 'utf8')) as Record<string, Record<string, Record<string, unknown>>>;
+  JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', 'shared', 'i18n', 'messages', language, `${file}.json`), 'utf8')) as Record<string, Record<string, Record<string, unknown>>>;
 
 function App() {
   return useRoutes(routes);

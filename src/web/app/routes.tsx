@@ -15,7 +15,7 @@ import { loadFeatureMessages } from '../lib/i18n.ts';
 import { API_KEY_MESSAGES, REP_HOME_MESSAGES, REP_MESSAGES, REVIEW_MESSAGES, SIGNED_IN_MESSAGES, STAFF_FORM_MESSAGES, STAFF_MESSAGES, isStaffPath, staffRoutes, type StaffPage } from './staff-routes.tsx';
 
 /**
- * A lazily loaded page that also loads its own message files (src/web/i18n/<lang>/<name>.json).
+ * A lazily loaded page that also loads its own message files (src/shared/i18n/messages/<lang>/<name>.json).
  * Public pages take their message lists from #shared/page-modules.ts (PAGE_MESSAGES), which the server also reads
  * to preload the route's chunks; page-modules.test.ts checks that the import paths here match it.
  */

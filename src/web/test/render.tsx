@@ -8,6 +8,7 @@ import { DEFAULT_RETENTION_PERIODS } from '#shared/schemas/privacy.ts';
 import { SiteProvider } from '../lib/site-context.tsx';
 import { initI18n } from '../lib/i18n.ts';
 import type { SiteConfig } from '../lib/site-config.ts';
+import { MESSAGE_FILES } from '#shared/i18n/messages.ts';
 
 function pathAndSearch(route: string) {
   const url = new URL(route, 'http://localhost');
@@ -48,7 +49,7 @@ export async function renderInSite(
     retention: DEFAULT_RETENTION_PERIODS,
     ...site,
   };
-  const i18n = await initI18n(lang, { product: config.productName });
+  const i18n = await initI18n(lang, { product: config.productName }, MESSAGE_FILES);
   const tree = (
     <I18nextProvider i18n={i18n}>
       <MemoryRouter initialEntries={[state === undefined ? route : { ...pathAndSearch(route), state }]}>

@@ -11,6 +11,7 @@ import { rowsOf, type Database } from '../../db/client.ts';
 import { authEvents, signInLinks, staffSessions, staffUsers } from '../../db/schema.ts';
 import type { Mailer } from '../mail/outbox.ts';
 import { hashToken, newToken } from '../tokens.ts';
+import { storedLanguage } from '../texts.ts';
 import { signInMail } from './mail.ts';
 import type { SecretBox } from './secret-box.ts';
 import { rotateStaffKey } from './staff-key.ts';
@@ -194,7 +195,7 @@ export function createAuthService(db: Database, options: AuthOptions) {
 
       const link = `${input.origin}${input.basePath}${routePath('verifySignIn')}?token=${token}`;
       const sending = nextTurn()
-        .then(() => options.mailer.sendMail({ to: user.email, ...signInMail(user.language, user.firstName, link, options.productName) }))
+        .then(() => options.mailer.sendMail({ to: user.email, ...signInMail(storedLanguage(user.language), user.firstName, link, options.productName) }))
         .catch((error: unknown) => options.log?.error({ err: error }, 'sign-in mail failed'))
         .finally(() => background.delete(sending));
       background.add(sending);

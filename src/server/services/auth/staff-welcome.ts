@@ -8,6 +8,7 @@ import { routePath } from '#shared/routes.ts';
 import type { Config } from '../../config.ts';
 import { marketBase } from '../links.ts';
 import type { Mailer } from '../mail/outbox.ts';
+import { storedLanguage } from '../texts.ts';
 import { welcomeMail, type WelcomedRole } from './mail.ts';
 
 export interface WelcomedStaff {
@@ -31,5 +32,5 @@ export async function welcomeNewStaff(request: FastifyRequest, deps: { config: C
   }
   const lang = MARKET_LANGUAGE[market] === person.language ? '' : `?lang=${encodeURIComponent(person.language)}`;
   const signInPage = `${base}${routePath('signIn')}${lang}`;
-  await deps.mailer.sendMail({ to: person.email, ...welcomeMail(person.role, person.language, { firstName: person.firstName, email: person.email }, person.addedBy, signInPage, deps.config.productName) });
+  await deps.mailer.sendMail({ to: person.email, ...welcomeMail(person.role, storedLanguage(person.language), { firstName: person.firstName, email: person.email }, person.addedBy, signInPage, deps.config.productName) });
 }

@@ -15,6 +15,7 @@ import { rowsOf, type Database } from '../../db/client.ts';
 import { configuredMarketBase } from '../links.ts';
 import { enqueueMail, type MailMessage } from '../mail/outbox.ts';
 import type { ScheduledJob } from '../scheduled-jobs.ts';
+import { texts } from '../texts.ts';
 import { simpleHtml } from '../tokens.ts';
 import { previousRomeDay, romeClock } from './rome-time.ts';
 
@@ -41,49 +42,24 @@ interface DigestInput {
   settingsUrl: string | null;
 }
 
-const WORDING = {
-  it: {
-    subject: (product: string, count: number, date: string) => `${product}: ${count === 1 ? '1 adesione' : `${count} adesioni`} del ${date}`,
-    greeting: (name: string) => `Gentile ${name},`,
-    intro: (count: number, date: string) => (count === 1 ? `ieri, ${date}, i Suoi informatori hanno registrato 1 adesione:` : `ieri, ${date}, i Suoi informatori hanno registrato ${count} adesioni:`),
-    noRep: 'informatore non indicato',
-    optOut: 'Se non desidera più ricevere questo riepilogo, disattivi «Riepilogo giornaliero delle adesioni via e-mail» nella pagina «Informatori» della Sua area riservata.',
-    button: 'Apri la pagina Informatori',
-  },
-  en: {
-    subject: (product: string, count: number, date: string) => `${product}: ${count === 1 ? '1 join' : `${count} joins`} on ${date}`,
-    greeting: (name: string) => `Hello ${name},`,
-    intro: (count: number, date: string) => (count === 1 ? `Yesterday (${date}) your reps recorded 1 join:` : `Yesterday (${date}) your reps recorded ${count} joins:`),
-    noRep: 'rep not recorded',
-    optOut: 'To stop this summary, turn off "Daily e-mail of joins" on the "Reps" page of your staff area.',
-    button: 'Open the Reps page',
-  },
-  de: {
-    subject: (product: string, count: number, date: string) => `${product}: ${count === 1 ? '1 Beitritt' : `${count} Beitritte`} am ${date}`,
-    greeting: (name: string) => `Guten Tag ${name},`,
-    intro: (count: number, date: string) => (count === 1 ? `gestern (${date}) hat Ihr Außendienst 1 Beitritt erfasst:` : `gestern (${date}) hat Ihr Außendienst ${count} Beitritte erfasst:`),
-    noRep: 'Außendienst nicht angegeben',
-    optOut: 'Wenn Sie diese Übersicht nicht mehr erhalten möchten, schalten Sie auf der Seite „Außendienst“ Ihres Mitarbeiterbereichs „Tägliche E-Mail mit den Beitritten“ aus.',
-    button: 'Seite „Außendienst“ öffnen',
-  },
-} as const;
-
 /** The digest e-mail: the day's joins, one line each (pharmacy, town, rep), and where to turn it off. */
 export function joinsDigestMail(input: DigestInput): MailMessage {
-  const words = WORDING[input.language];
+  const t = texts(input.language);
+  const count = input.joins.length;
   const locale = LANGUAGE_TAG[input.language];
   const noon = new Date(`${input.day}T12:00:00Z`);
   const date = noon.toLocaleDateString(locale, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
   const shortDate = noon.toLocaleDateString(locale, { day: 'numeric', month: 'long', timeZone: 'UTC' });
-  const lines = input.joins.map((join) => `- ${join.pharmacy}${join.city ? `, ${join.city}` : ''} (${join.rep ?? words.noRep})`);
-  const paragraphs = [words.greeting(input.firstName), `${words.intro(input.joins.length, date)}\n${lines.join('\n')}`, words.optOut];
-  const link = input.settingsUrl ? { url: input.settingsUrl, label: words.button } : null;
+  const lines = input.joins.map((join) => `- ${join.pharmacy}${join.city ? `, ${join.city}` : ''} (${join.rep ?? t('mail.joinsDigest.noRep')})`);
+  const optOut = t('mail.joinsDigest.optOut');
+  const paragraphs = [t('mail.joinsDigest.greeting', { name: input.firstName }), `${t('mail.joinsDigest.intro', { count, date })}\n${lines.join('\n')}`, optOut];
+  const link = input.settingsUrl ? { url: input.settingsUrl, label: t('mail.joinsDigest.button') } : null;
   return {
     to: input.to,
-    subject: words.subject(input.productName, input.joins.length, shortDate),
+    subject: t('mail.joinsDigest.subject', { count, product: input.productName, date: shortDate }),
     text: `${paragraphs.join('\n\n')}\n${input.settingsUrl ? `\n${input.settingsUrl}\n` : ''}`,
     // The greeting and the list first, then the way to the setting, then where it is.
-    html: simpleHtml([`${paragraphs[0]}\n${paragraphs[1]}`, words.optOut], link, input.language),
+    html: simpleHtml([`${paragraphs[0]}\n${paragraphs[1]}`, optOut], link, input.language),
   };
 }
 

@@ -2,7 +2,7 @@
 // area manager's reps recorded within a range of days, one row each with its pharmacy, in words a
 // manager reads: headings, call flags, oncology statuses, regions, provinces, yes/no and the
 // pharmacist's confirmation in the language asked for, days and months as that language writes
-// them. Every word comes from the web's message files (web-texts.ts), as the pages show them.
+// them. Every word comes from the web's message files (texts.ts), as the pages show them.
 // Same file conventions as the machine format (csv.ts: UTF-8 with BOM, ';', CRLF, quoting, an
 // apostrophe before a formula), and streamed the same way, a batch of pharmacies' visits at a time:
 // by pharmacy name, then each pharmacy's visits oldest first.
@@ -18,7 +18,7 @@ import { rowsOf, type Database } from '../../db/client.ts';
 import { callEntries, fieldPharmacies, staffUsers } from '../../db/schema.ts';
 import { csvRecord } from '../csv.ts';
 import type { ExportSent } from './accord-csv.ts';
-import { webTexts } from '../web-texts.ts';
+import { texts } from '../texts.ts';
 
 /** Days are Rome's: the field force is Italian, and a visit at 00:30 in Rome belongs to that day there. */
 const ZONE = 'Europe/Rome';
@@ -52,7 +52,7 @@ type Answers = Record<string, unknown>;
 
 /** The words and formats of one language, resolved when this module loads (a missing message fails the start, not a download). */
 function wordsOf(language: Language) {
-  const t = webTexts(language);
+  const t = texts(language);
   const tag = LANGUAGE_TAG[language];
   const day = new Intl.DateTimeFormat(tag, { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'UTC' });
   const month = new Intl.DateTimeFormat(tag, { month: 'long', timeZone: 'UTC' });

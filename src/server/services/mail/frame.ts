@@ -6,6 +6,7 @@
 // footer is in the mail's own language, the `lang` of its HTML part.
 import type { OperatorDetails } from '#shared/api/site-config.ts';
 import { isLanguage, type Language } from '#shared/markets.ts';
+import { texts } from '../texts.ts';
 import { escapeHtml } from '../tokens.ts';
 
 export type MailOperator = Pick<OperatorDetails, 'company' | 'address' | 'supportEmail'>;
@@ -16,22 +17,6 @@ export interface FramedMail {
   replyTo?: string;
   headers: Record<string, string>;
 }
-
-/** The footer's last line: that the mail was sent automatically, and where a reply goes. */
-const SENT_AUTOMATICALLY: Record<Language, { withSupport: (support: string) => string; without: string }> = {
-  en: {
-    withSupport: (support) => `This e-mail was sent automatically. Replies reach our support team at ${support}.`,
-    without: 'This e-mail was sent automatically.',
-  },
-  it: {
-    withSupport: (support) => `Questa e-mail è stata inviata automaticamente. Le risposte arrivano al nostro servizio di assistenza all'indirizzo ${support}.`,
-    without: 'Questa e-mail è stata inviata automaticamente.',
-  },
-  de: {
-    withSupport: (support) => `Diese E-Mail wurde automatisch versandt. Antworten erreichen unser Support-Team unter ${support}.`,
-    without: 'Diese E-Mail wurde automatisch versandt.',
-  },
-};
 
 /** The language of a mail: its HTML part's `lang` (every mail we write has one); English without. */
 function mailLanguage(html: string | null): Language {
@@ -59,8 +44,9 @@ function linkSupport(html: string, support: string): string {
 
 export function frameMail(mail: { text: string; html: string | null }, operator: MailOperator): FramedMail {
   const support = operator.supportEmail.trim();
-  const sent = SENT_AUTOMATICALLY[mailLanguage(mail.html)];
-  const lines = [operator.company.trim(), operator.address.trim(), support ? sent.withSupport(support) : sent.without].filter(Boolean);
+  const t = texts(mailLanguage(mail.html));
+  // The footer's last line: that the mail was sent automatically, and where a reply goes.
+  const lines = [operator.company.trim(), operator.address.trim(), support ? t('mail.footer.sentWithSupport', { support }) : t('mail.footer.sent')].filter(Boolean);
   // "-- " is the signature separator: mail programs show what follows as the signature.
   const text = `${mail.text.trimEnd()}\n\n-- \n${lines.join('\n')}\n`;
   let html = mail.html;

@@ -16,6 +16,7 @@ import { applications, pharmacies } from '../../db/schema.ts';
 import { configuredMarketBase } from '../links.ts';
 import { enqueueMail, type MailMessage } from '../mail/outbox.ts';
 import type { ScheduledJob } from '../scheduled-jobs.ts';
+import { texts } from '../texts.ts';
 import { escapeHtml } from '../tokens.ts';
 import { reviewersOfMarket } from './reviewers.ts';
 
@@ -49,93 +50,43 @@ interface DigestInput {
   queueUrl: string | null;
 }
 
-const WORDING: Record<
-  Language,
-  {
-    market: Record<Country, string>;
-    subject: (product: string, count: number, market: string) => string;
-    greeting: (name: string) => string;
-    intro: (count: number, market: string) => string;
-    line: (item: { reference: string; pharmacy: string; date: string; state: string }) => string;
-    noReference: string;
-    state: Record<DigestItem['clock'], string>;
-    more: (count: number) => string;
-    rule: string;
-    button: string;
-  }
-> = {
-  en: {
-    market: { uk: 'the United Kingdom', it: 'Italy', de: 'Germany' },
-    subject: (product, count, market) => `${product}: ${count === 1 ? '1 decision' : `${count} decisions`} due soon or overdue in ${market}`,
-    greeting: (name) => `Hello ${name},`,
-    intro: (count, market) => (count === 1 ? `1 application in ${market} is waiting for a decision that is due within a week or overdue:` : `${count} applications in ${market} are waiting for a decision that is due within a week or overdue:`),
-    line: ({ reference, pharmacy, date, state }) => `${reference}, ${pharmacy}: due ${date} (${state})`,
-    noReference: 'no reference',
-    state: { due_soon: 'due soon', overdue: 'overdue' },
-    more: (count) => `…and ${count} more in the review queue.`,
-    rule: 'A decision is due 28 days after an application is submitted (or submitted again after a request for changes). After 6 weeks the applicant is told to contact support.',
-    button: 'Open the review queue',
-  },
-  it: {
-    market: { uk: 'Regno Unito', it: 'Italia', de: 'Germania' },
-    subject: (product, count, market) => `${product}: ${count === 1 ? '1 decisione in scadenza o in ritardo' : `${count} decisioni in scadenza o in ritardo`} (${market})`,
-    greeting: (name) => `Gentile ${name},`,
-    intro: (count, market) =>
-      count === 1 ? `1 candidatura (${market}) attende una decisione che scade entro una settimana o è già in ritardo:` : `${count} candidature (${market}) attendono una decisione che scade entro una settimana o è già in ritardo:`,
-    line: ({ reference, pharmacy, date, state }) => `${reference}, ${pharmacy}: decisione entro il ${date} (${state})`,
-    noReference: 'senza codice',
-    state: { due_soon: 'in scadenza', overdue: 'in ritardo' },
-    more: (count) => `…e altre ${count} nella coda delle candidature.`,
-    rule: "La decisione è dovuta entro 28 giorni dall'invio della candidatura (o dal nuovo invio dopo una richiesta di modifiche). Dopo 6 settimane si invita il candidato a contattare l'assistenza.",
-    button: 'Apri la coda delle candidature',
-  },
-  de: {
-    market: { uk: 'Vereinigtes Königreich', it: 'Italien', de: 'Deutschland' },
-    subject: (product, count, market) => `${product}: ${count === 1 ? '1 Entscheidung bald fällig oder überfällig' : `${count} Entscheidungen bald fällig oder überfällig`} (${market})`,
-    greeting: (name) => `Guten Tag ${name},`,
-    intro: (count, market) =>
-      count === 1 ? `1 Bewerbung (${market}) wartet auf eine Entscheidung, die innerhalb einer Woche fällig oder bereits überfällig ist:` : `${count} Bewerbungen (${market}) warten auf eine Entscheidung, die innerhalb einer Woche fällig oder bereits überfällig ist:`,
-    line: ({ reference, pharmacy, date, state }) => `${reference}, ${pharmacy}: fällig am ${date} (${state})`,
-    noReference: 'ohne Referenz',
-    state: { due_soon: 'bald fällig', overdue: 'überfällig' },
-    more: (count) => `…und ${count} weitere in der Liste der Bewerbungen.`,
-    rule: 'Eine Entscheidung ist 28 Tage nach dem Einreichen einer Bewerbung fällig (oder nach dem erneuten Einreichen auf eine Bitte um Änderungen). Nach 6 Wochen wird die Bewerberin oder der Bewerber gebeten, sich an den Support zu wenden.',
-    button: 'Liste der Bewerbungen öffnen',
-  },
-};
-
 /** The digest e-mail: one line per application (reference, pharmacy, due date, state) with its link. */
 export function reviewDigestMail(input: DigestInput): MailMessage {
-  const words = WORDING[input.language];
-  const market = words.market[input.market];
+  const t = texts(input.language);
+  const say = (key: string, values?: Record<string, string | number>) => t(`mail.reviewDigest.${key}`, values);
+  const market = say(`market.${input.market}`);
   const count = input.items.length + input.more;
+  const greeting = say('greeting', { name: input.firstName });
+  const intro = say('intro', { count, market });
+  const rule = say('rule');
+  const button = say('button');
   const lines = input.items.map((item) => ({
-    text: words.line({
-      reference: item.reference ?? words.noReference,
+    text: say('line', {
+      reference: item.reference ?? say('noReference'),
       pharmacy: item.pharmacy,
       date: new Date(`${item.dueBy}T12:00:00Z`).toLocaleDateString(LANGUAGE_TAG[input.language], { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }),
-      state: words.state[item.clock],
+      state: say(`state.${item.clock}`),
     }),
     link: item.link,
   }));
-  const more = input.more > 0 ? words.more(input.more) : null;
+  const more = input.more > 0 ? say('more', { count: input.more }) : null;
   const text = [
-    words.greeting(input.firstName),
-    `${words.intro(count, market)}\n\n${lines.map((line) => `- ${line.text}${line.link ? `\n  ${line.link}` : ''}`).join('\n')}${more ? `\n${more}` : ''}`,
-    words.rule,
-    ...(input.queueUrl ? [`${words.button}: ${input.queueUrl}`] : []),
+    greeting,
+    `${intro}\n\n${lines.map((line) => `- ${line.text}${line.link ? `\n  ${line.link}` : ''}`).join('\n')}${more ? `\n${more}` : ''}`,
+    rule,
+    ...(input.queueUrl ? [`${button}: ${input.queueUrl}`] : []),
   ].join('\n\n');
   const item = (line: (typeof lines)[number]) => (line.link ? `<li><a href="${escapeHtml(line.link)}">${escapeHtml(line.text)}</a></li>` : `<li>${escapeHtml(line.text)}</li>`);
   const html = [
     `<!doctype html><html lang="${input.language}"><body style="font-family:sans-serif;line-height:1.5">`,
-    `<p>${escapeHtml(words.greeting(input.firstName))}<br>${escapeHtml(words.intro(count, market))}</p>`,
+    `<p>${escapeHtml(greeting)}<br>${escapeHtml(intro)}</p>`,
     `<ul>${lines.map(item).join('')}</ul>`,
     more ? `<p>${escapeHtml(more)}</p>` : '',
-    input.queueUrl ? `<p><a href="${escapeHtml(input.queueUrl)}">${escapeHtml(words.button)}</a></p>` : '',
-    `<p>${escapeHtml(words.rule)}</p>`,
+    input.queueUrl ? `<p><a href="${escapeHtml(input.queueUrl)}">${escapeHtml(button)}</a></p>` : '',
+    `<p>${escapeHtml(rule)}</p>`,
     '</body></html>',
   ].join('');
-  return { to: input.to, subject: words.subject(input.productName, count, market), text: `${text}\n`, html };
+  return { to: input.to, subject: say('subject', { product: input.productName, count, market }), text: `${text}\n`, html };
 }
 
 interface Reviewer {

@@ -42,7 +42,7 @@ function text(): HTMLElement {
 function englishWords(): string[] {
   const flatten = (value: unknown): string[] =>
     typeof value === 'string' ? [value] : Object.values(value as Record<string, unknown>).flatMap(flatten);
-  const en = JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', 'i18n', 'en', 'legal.json'), 'utf8')) as unknown;
+  const en = JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', '..', 'shared', 'i18n', 'messages', 'en', 'legal.json'), 'utf8')) as unknown;
   return flatten(en)
     .flatMap((value) => value.split(/\{\{\s*\w+\s*\}\}/))
     .map((part) => part.trim())

@@ -37,7 +37,7 @@ const contentFile = (country: Country, language: Language, kind: LegalDocumentKi
 function pageWords(language: Language): string[] {
   const flatten = (value: unknown): string[] =>
     typeof value === 'string' ? [value] : Object.values(value as Record<string, unknown>).flatMap(flatten);
-  const messages = JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', 'i18n', language, 'legal.json'), 'utf8')) as unknown;
+  const messages = JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', '..', 'shared', 'i18n', 'messages', language, 'legal.json'), 'utf8')) as unknown;
   return flatten(messages)
     .flatMap((value) => value.split(/\{\{\s*\w+\s*\}\}/))
     .map((part) => part.trim())
