@@ -8,7 +8,7 @@ import { payloadSchema } from '#shared/forms/derive.ts';
 import type { FormDef } from '#shared/forms/model.ts';
 import { ApiMessage, fieldErrors } from '#shared/schemas/api.ts';
 import { EditTokenSchema, ErrorKey } from '#shared/schemas/fields.ts';
-import { failed, ok } from '../http/answers.ts';
+import { failed, okFor } from '../http/answers.ts';
 import { checkBody } from '../http/parse-body.ts';
 import { readMultipartForm } from '../http/multipart.ts';
 import type { ApplicationInput, ApplicationStore, StatusLinkFor } from '../services/applications.ts';
@@ -130,6 +130,6 @@ export async function registrationRoutes(app: FastifyInstance, deps: Registratio
     const application = await deps.applications.findByEditToken(token.data);
     if (!application) return failed(reply, 404, ApiMessage.notFound);
     reply.header('cache-control', 'no-store');
-    return ok(reply, application.answers);
+    return okFor(Api.getPharmacist, reply, application.answers);
   });
 }
