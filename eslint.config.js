@@ -41,7 +41,7 @@ const webBorderZones = [
 ];
 
 export default tseslint.config(
-  { ignores: ['dist/', 'data/', 'tmp/', 'node_modules/', 'test-results/', 'playwright-report/', 'src/server/db/migrations/', '.scratch/', 'src/lint/fixtures/'] },
+  { ignores: ['dist/', 'data/', 'tmp/', 'node_modules/', 'test-results/', 'playwright-report/', 'src/server/db/migrations/', '.scratch/', 'src/lint/fixtures/', 'src/server/http/__fixtures__/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
