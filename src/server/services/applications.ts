@@ -109,6 +109,16 @@ function insertSelect<T extends PgTable>(table: T, row: T['$inferInsert']): SQL 
 const pharmacyInsert = (pharmacy: PharmacyColumns) => sql`${insertSelect(pharmacies, pharmacy)} on conflict (${sql.identifier(pharmacies.placeId.name)}) do nothing`;
 
 /**
+ * A new application and the pharmacy at its place, in a transaction (an edit, a save with files, a
+ * field-force confirmation): through the same `insertSelect` as the one-statement save.
+ */
+export async function insertApplication(tx: Queryable, row: { application: NewApplicationRow; pharmacy: PharmacyColumns }): Promise<{ id: string; reference: string | null }> {
+  await tx.execute(pharmacyInsert(row.pharmacy));
+  const inserted = await tx.execute(sql`${insertSelect(applications, row.application)} returning id, reference`);
+  return rowsOf<{ id: string; reference: string | null }>(inserted)[0]!;
+}
+
+/**
  * A new application without photo or certificate (the registration campaign's common case) in one
  * statement, so one round trip and one commit: the used solution, the pharmacy (unless known), the
  * application, its 'received' e-mail in the outbox (with the NOTIFY that wakes the senders) and
@@ -216,17 +226,15 @@ export function createApplicationStore(db: Database, mail: ReceivedMailSettings,
             reference = existing.reference;
           }
 
-          await tx.execute(pharmacyInsert(pharmacy));
-
           let id: string;
           if (existingId) {
+            await tx.execute(pharmacyInsert(pharmacy));
             // A resubmission goes back to the review queue as submitted, its age counted afresh.
             await tx.update(applications).set({ ...columns, submittedAt: columns.updatedAt }).where(eq(applications.id, existingId));
             await tx.insert(reviewAudit).values({ at: columns.updatedAt, applicationId: existingId, action: 'resubmit', fromStatus: previousStatus, toStatus: 'submitted' });
             id = existingId;
           } else {
-            const inserted = await tx.execute(sql`${insertSelect(applications, { ...columns, reference: newReference, statusTokenHash: status.hash })} returning id`);
-            id = rowsOf<{ id: string }>(inserted)[0]!.id;
+            id = (await insertApplication(tx, { application: { ...columns, reference: newReference, statusTokenHash: status.hash }, pharmacy })).id;
           }
 
           if (input.photo) {
