@@ -44,7 +44,7 @@ const webBorderZones = [
 const MESSAGE_FILES_PATTERN = { group: ['**/i18n/messages/**', '#shared/i18n/messages/**'], message: 'Words are read through #shared/i18n/messages.ts (or the server\'s services/texts.ts), never by importing a message file.' };
 
 export default tseslint.config(
-  { ignores: ['dist/', 'data/', 'tmp/', 'node_modules/', 'test-results/', 'playwright-report/', 'src/server/db/migrations/', '.scratch/', 'src/lint/fixtures/'] },
+  { ignores: ['dist/', 'data/', 'tmp/', 'node_modules/', 'test-results/', 'playwright-report/', 'src/server/db/migrations/', '.scratch/', 'src/lint/fixtures/', 'src/server/http/__fixtures__/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -24,8 +24,9 @@ const config: KnipConfig = {
     'src/**/*.test.{ts,tsx}',
   ],
   project: ['**/*.{ts,tsx,mjs,js}'],
-  // Lint fixtures are inputs of the tests in src/lint, linted by path; they are not the product's code.
-  ignore: ['src/lint/fixtures/**'],
+  // Lint fixtures are inputs of the tests in src/lint, linted by path; the typed-answer fixtures are
+  // compiled by http/answers-typed.test.ts. Neither is the product's code.
+  ignore: ['src/lint/fixtures/**', 'src/server/http/__fixtures__/**'],
   // util-linux's script(1), the pseudo-terminal of src/server/logging.test.ts (Debian's base system has it);
   // systemd's systemd-analyze, which checks docs/champions.service (scripts/container-files.test.ts);
   // Debian's postgresql-common and util-linux, which make the read replica's test cluster (src/server/test/replica-cluster.ts).

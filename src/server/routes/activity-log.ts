@@ -10,7 +10,7 @@ import { ActivityQuerySchema } from '#shared/schemas/activity-log.ts';
 import { ActivityCsvQuerySchema } from '#shared/schemas/programme-report.ts';
 import type { Config } from '../config.ts';
 import { rolesFor } from '../http/access-policy.ts';
-import { invalidFromZod, ok } from '../http/answers.ts';
+import { invalidFromZod, okFor } from '../http/answers.ts';
 import { requireStaff } from '../http/staff.ts';
 import type { ActivityLog } from '../services/activity-log.ts';
 import type { AuthService } from '../services/auth/auth.ts';
@@ -22,7 +22,7 @@ export async function activityLogRoutes(app: FastifyInstance, deps: { auth: Auth
   app.get(Api.activityLog.path, { preHandler: mainAdmin }, async (request, reply) => {
     const query = z.safeParse(ActivityQuerySchema, request.query ?? {});
     if (!query.success) return invalidFromZod(reply, query.error);
-    return ok(reply, await deps.activityLog.page(query.data.page));
+    return okFor(Api.activityLog, reply, await deps.activityLog.page(query.data.page));
   });
 
   // The audit export (issue 41 item 4): the entries of a range of days; the download is recorded before the file is sent (after its entries are read, so a file never lists itself).

@@ -11,7 +11,7 @@ import { ApiMessage } from '#shared/schemas/api.ts';
 import { ApiClientParamsSchema } from '#shared/schemas/api-clients.ts';
 import type { Config } from '../config.ts';
 import { rolesFor } from '../http/access-policy.ts';
-import { failed, ok } from '../http/answers.ts';
+import { failed, okFor } from '../http/answers.ts';
 import { parseBody } from '../http/parse-body.ts';
 import { requireJson, requireStaff } from '../http/staff.ts';
 import type { ApiClients } from '../services/api-clients.ts';
@@ -24,13 +24,13 @@ export async function apiClientRoutes(app: FastifyInstance, deps: { auth: AuthSe
     return parsed.success ? parsed.data.id : null;
   };
 
-  app.get(Api.apiClients.path, { preHandler: mainAdmin }, async (_request, reply) => ok(reply.header('cache-control', 'no-store'), await deps.clients.list()));
+  app.get(Api.apiClients.path, { preHandler: mainAdmin }, async (_request, reply) => okFor(Api.apiClients, reply.header('cache-control', 'no-store'), await deps.clients.list()));
 
   // Issuing is the catalogue's form 'issue-api-key': its body is checked with the schema derived from the form's sections.
   app.post<{ Body: PayloadOf<'issue-api-key'> }>(FormApi['issue-api-key'].path, { onRequest: requireJson, preHandler: [mainAdmin, parseBody(FormApi['issue-api-key'].request)] }, async (request, reply) => {
     const issued = await deps.clients.issue({ ...request.body, actorId: request.staff!.user.id });
     request.log.info({ apiClient: issued.client.id }, 'API key issued');
-    return ok(reply.header('cache-control', 'no-store'), issued);
+    return okFor(FormApi['issue-api-key'], reply.header('cache-control', 'no-store'), issued);
   });
 
   app.post(Api.rotateApiKey.path, { onRequest: requireJson, preHandler: mainAdmin }, async (request, reply) => {
@@ -38,7 +38,7 @@ export async function apiClientRoutes(app: FastifyInstance, deps: { auth: AuthSe
     const rotated = id ? await deps.clients.rotate(id, request.staff!.user.id) : null;
     if (!rotated) return failed(reply, 404, ApiMessage.notFound);
     request.log.info({ apiClient: id }, 'API key rotated');
-    return ok(reply.header('cache-control', 'no-store'), rotated);
+    return okFor(Api.rotateApiKey, reply.header('cache-control', 'no-store'), rotated);
   });
 
   app.post(Api.revokeApiKey.path, { onRequest: requireJson, preHandler: mainAdmin }, async (request, reply) => {
@@ -46,6 +46,6 @@ export async function apiClientRoutes(app: FastifyInstance, deps: { auth: AuthSe
     const revoked = id ? await deps.clients.revoke(id, request.staff!.user.id) : null;
     if (!revoked) return failed(reply, 404, ApiMessage.notFound);
     request.log.info({ apiClient: id }, 'API key revoked');
-    return ok(reply.header('cache-control', 'no-store'), revoked);
+    return okFor(Api.revokeApiKey, reply.header('cache-control', 'no-store'), revoked);
   });
 }

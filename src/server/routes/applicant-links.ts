@@ -8,7 +8,7 @@ import { ApiMessage } from '#shared/schemas/api.ts';
 import { DataRightsTokenSchema, type ApplicantLinkRequestSchema } from '#shared/schemas/applicant-links.ts';
 import { ErrorKey } from '#shared/schemas/fields.ts';
 import type { Config } from '../config.ts';
-import { failed, invalid, ok } from '../http/answers.ts';
+import { failed, invalid, okFor } from '../http/answers.ts';
 import { parseBody } from '../http/parse-body.ts';
 import type { ApplicantLinks, LinkPurpose } from '../services/applicant-links.ts';
 import type { CaptchaService } from '../services/captcha.ts';
@@ -26,7 +26,7 @@ export interface ApplicantLinkDeps {
 
 export async function applicantLinkRoutes(app: FastifyInstance, deps: ApplicantLinkDeps) {
   /** The one request handler of both links: the same answer whether or not the address is an applicant's. */
-  const linkRequest = (contract: Contract<unknown, unknown, 'POST'>, purpose: LinkPurpose) =>
+  const linkRequest = (contract: Contract<unknown, undefined, 'POST'>, purpose: LinkPurpose) =>
     app.post<{ Body: z.output<typeof ApplicantLinkRequestSchema> }>(contract.path, { preHandler: parseBody(contract.request), config: { rateLimit: deps.rateLimit } }, async (request, reply) => {
       const origin = linkOrigin(request, deps.config);
       if (!origin) return refuseWithoutPublicAddress(request, reply, deps.config, 'applicant link');
@@ -34,7 +34,7 @@ export async function applicantLinkRoutes(app: FastifyInstance, deps: ApplicantL
       if (!captcha.ok) return invalid(reply, { recaptchaToken: ErrorKey.captcha });
       deps.links.request(purpose, request.body, origin);
       reply.header('cache-control', 'no-store');
-      return reply.code(200).send({ status: 'ok' });
+      return okFor(contract, reply);
     });
   linkRequest(Api.requestUpdateLink, 'update');
   linkRequest(Api.requestDataRights, 'dataRights');
@@ -49,7 +49,7 @@ export async function applicantLinkRoutes(app: FastifyInstance, deps: ApplicantL
     const token = tokenOf(request.params);
     const data = token ? await deps.dataRights.export(token) : null;
     if (!data) return failed(reply, 404, ApiMessage.notFound);
-    return ok(reply, data);
+    return okFor(Api.getMyData, reply, data);
   });
 
   app.post(Api.eraseMyData.path, { config: { rateLimit: deps.rateLimit } }, async (request, reply) => {
@@ -57,6 +57,6 @@ export async function applicantLinkRoutes(app: FastifyInstance, deps: ApplicantL
     const token = tokenOf(request.params);
     const erased = token ? await deps.dataRights.erase(token) : false;
     if (!erased) return failed(reply, 404, ApiMessage.notFound);
-    return reply.code(200).send({ status: 'ok' });
+    return okFor(Api.eraseMyData, reply);
   });
 }

@@ -16,7 +16,7 @@ import { AreaManagerPharmaciesQuerySchema, type StaffLanguage } from '#shared/sc
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { accessed, requireAccess, rolesFor, type ResourceKind } from '../http/access-policy.ts';
-import { failed, invalid, invalidFromZod, ok } from '../http/answers.ts';
+import { failed, invalid, invalidFromZod, okFor } from '../http/answers.ts';
 import { parseBody } from '../http/parse-body.ts';
 import { requireJson, requireStaff } from '../http/staff.ts';
 import type { ActivityLog } from '../services/activity-log.ts';
@@ -74,7 +74,7 @@ export async function areaManagerRoutes(app: FastifyInstance, deps: AreaManagerD
     const record = accessed<FieldPharmacy>(request).record;
     // Who saw whom (issue 42 item 5): the pharmacy's pharmacists are in the answer.
     await deps.activityLog.recordView({ actorId: request.staff!.user.id, actorRole: request.staff!.user.role, record: 'fieldPharmacy', recordId: record.id });
-    return ok(reply, await pharmacies.detail(record));
+    return okFor(Api.areaManagerPharmacy, reply, await pharmacies.detail(record));
   });
 
   const addPharmacy = FormApi['areamanager-pharmacy'];
@@ -93,7 +93,7 @@ export async function areaManagerRoutes(app: FastifyInstance, deps: AreaManagerD
     const saved = await pharmacies.create(areaManagerId, payload, { captcha: captcha.used, recordedBy });
     if (!saved.ok) return invalid(reply, 'captcha' in saved ? { recaptchaToken: ErrorKey.captcha } : { placeId: ErrorKey.invalid });
     request.log.info({ by: request.staff!.user.id, pharmacyId: saved.id }, 'field pharmacy added');
-    return ok(reply, { id: saved.id }, ApiMessage.saved);
+    return okFor(addPharmacy, reply, { id: saved.id }, ApiMessage.saved);
   });
 
   const editPharmacy = FormApi['areamanager-pharmacy-edit'];
@@ -103,7 +103,7 @@ export async function areaManagerRoutes(app: FastifyInstance, deps: AreaManagerD
     const saved = await pharmacies.updateDetails(row, request.body);
     if (!saved.ok) return invalid(reply, { placeId: ErrorKey.invalid });
     request.log.info({ by: request.staff!.user.id, pharmacyId: row.id }, 'field pharmacy details changed');
-    return ok(reply, { id: row.id }, ApiMessage.saved);
+    return okFor(editPharmacy, reply, { id: row.id }, ApiMessage.saved);
   });
 
   const addRep = FormApi['add-rep'];
@@ -116,7 +116,7 @@ export async function areaManagerRoutes(app: FastifyInstance, deps: AreaManagerD
     request.log.info({ by: request.staff!.user.id, repId: added.id, areaManagerId }, 'rep added');
     const manager = accessed<{ firstName: string; lastName: string }>(request).record;
     await welcomeNewStaff(request, deps, { role: 'sales_rep', email, firstName, language, addedBy: `${manager.firstName} ${manager.lastName}`, market: 'it' });
-    return ok(reply, { id: added.id, areamanager: true }, ApiMessage.saved);
+    return okFor(addRep, reply, { id: added.id, areamanager: true }, ApiMessage.saved);
   });
 
   app.get(Api.accordCsv.path, { preHandler: areaManagerIn('query', 'id') }, async (request, reply) => {

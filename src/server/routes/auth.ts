@@ -1,10 +1,10 @@
 // Staff sign-in API (issue 4): /api/auth/magic-link, verify, totp/setup, totp/enable, totp, me, sign-out.
-import type { FastifyInstance, onRequestHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, onRequestHookHandler } from 'fastify';
 import type * as z from 'zod/mini';
 import * as Api from '#shared/api/staff-endpoints.ts';
 import { ROLES_NEEDING_TOTP, StaffMessage, type MagicLinkRequestSchema, type StaffMe, type TotpCodeSchema, type VerifyRequestSchema } from '#shared/schemas/staff.ts';
 import type { Config } from '../config.ts';
-import { invalid, ok } from '../http/answers.ts';
+import { invalid, okFor } from '../http/answers.ts';
 import { parseBody } from '../http/parse-body.ts';
 import {
   actorOf,
@@ -49,7 +49,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRouteDeps) {
     await auth.requestLink({ email: request.body.email, returnTo: request.body.returnTo ?? null, origin, basePath: request.body.basePath, binding }, actorOf(request));
     setSignInCookie(reply, config, binding);
     reply.header('cache-control', 'no-store');
-    return reply.code(200).send({ status: 'ok' });
+    return okFor(Api.magicLink, reply);
   });
 
   const invalidLink = parseBody(Api.verify.request, { refuse: (reply) => reply.code(400).send({ status: 'failed', message: 'invalidLink' }) });
@@ -62,7 +62,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRouteDeps) {
     if (!result.ok) return reply.code(400).send({ status: 'failed', message: 'invalidLink' });
     setSessionCookie(reply, config, result.sessionToken);
     clearSignInCookie(reply, config);
-    return ok(reply, { next: result.next, returnTo: result.returnTo });
+    return okFor(Api.verify, reply, { next: result.next, returnTo: result.returnTo });
   });
 
   // A POST (it stores a new secret), only for the roles that use TOTP.
@@ -70,13 +70,13 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRouteDeps) {
   app.post(Api.totpSetup.path, { onRequest: requireJson, preHandler: enrolling, config: { rateLimit: deps.rateLimit } }, async (request, reply) => {
     const setup = await auth.totpSetup(request.staff!);
     if (!setup) return reply.code(409).send({ status: 'failed', message: 'alreadyEnabled' });
-    return ok(reply, setup);
+    return okFor(Api.totpSetup, reply, setup);
   });
 
-  const answerCode = (result: CodeResult, reply: Parameters<typeof ok>[0]) => {
+  const answerCode = (contract: typeof Api.totpEnable | typeof Api.totp, result: CodeResult, reply: FastifyReply) => {
     if (result.ok) {
       setSessionCookie(reply, config, result.sessionToken);
-      return ok(reply);
+      return okFor(contract, reply);
     }
     if (result.reason === 'locked') return reply.code(429).send({ status: 'failed', message: StaffMessage.locked });
     // The server's keys cannot open the stored secret: its fault, to be reported (logged with the user id).
@@ -87,17 +87,17 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRouteDeps) {
 
   type CodeBody = { Body: z.output<typeof TotpCodeSchema> };
   app.post<CodeBody>(Api.totpEnable.path, { onRequest: requireJson, preHandler: [session, parseBody(Api.totpEnable.request)], config: { rateLimit: deps.rateLimit } }, async (request, reply) =>
-    answerCode(await auth.totpEnable(request.staff!, request.body.code, actorOf(request)), reply),
+    answerCode(Api.totpEnable, await auth.totpEnable(request.staff!, request.body.code, actorOf(request)), reply),
   );
 
   app.post<CodeBody>(Api.totp.path, { onRequest: requireJson, preHandler: [session, parseBody(Api.totp.request)], config: { rateLimit: deps.rateLimit } }, async (request, reply) =>
-    answerCode(await auth.totpVerify(request.staff!, request.body.code, actorOf(request)), reply),
+    answerCode(Api.totp, await auth.totpVerify(request.staff!, request.body.code, actorOf(request)), reply),
   );
 
   app.get(Api.me.path, { preHandler: session }, async (request, reply) => {
     const { user, session: s } = request.staff!;
     const me: StaffMe = { id: user.id, email: user.email, firstName: user.firstName, lastName: user.lastName, role: user.role, areaManagerId: user.areaManagerId, mfaPassed: s.mfaPassed };
-    return ok(reply, me);
+    return okFor(Api.me, reply, me);
   });
 
   app.post(Api.signOut.path, { onRequest: requireJson }, async (request, reply) => {
@@ -106,6 +106,6 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRouteDeps) {
     clearSessionCookie(reply, config);
     if (!context) return unauthorized(reply);
     await auth.signOut(context, actorOf(request));
-    return reply.code(200).send({ status: 'ok' });
+    return okFor(Api.signOut, reply);
   });
 }

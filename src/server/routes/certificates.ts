@@ -1,27 +1,17 @@
 // GET /api/files/certificates/:fileId: a German training certificate, for reviewers and the main
 // admin only, as a download that no browser renders in the page and no cache keeps.
-import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import * as Api from '#shared/api/staff-endpoints.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
-import { fileContents, files } from '../db/schema.ts';
 import { accessed, requireAccess, rolesFor } from '../http/access-policy.ts';
 import { etagOf, matchesEtag } from '../http/etag.ts';
 import { requireStaff } from '../http/staff.ts';
 import type { AuthService } from '../services/auth/auth.ts';
-import { contentSize, fileContentStream } from '../services/files/file-store.ts';
+import { fileContentStream, findCertificateFile } from '../services/files/file-store.ts';
 
 export async function certificateRoutes(app: FastifyInstance, deps: { db: Database; auth: AuthService; config: Config }) {
-  /** The certificate's row, when it has its bytes. */
-  const certificateFile = async (fileId: string) => {
-    const [row] = await deps.db
-      .select({ id: files.id, storageName: files.storageName, mime: files.mime, size: contentSize })
-      .from(files)
-      .innerJoin(fileContents, eq(fileContents.fileId, files.id))
-      .where(and(eq(files.id, fileId), eq(files.kind, 'certificate')));
-    return row ?? null;
-  };
+  const certificateFile = (fileId: string) => findCertificateFile(deps.db, fileId);
   const preHandler = [
     requireStaff(deps.auth, deps.config, rolesFor('application')),
     requireAccess('application', { id: { from: 'params', name: 'fileId' }, load: certificateFile }),

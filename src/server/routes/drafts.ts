@@ -6,7 +6,7 @@ import * as Api from '#shared/api/draft-endpoints.ts';
 import { DraftTokenSchema, type DraftRequestSchema } from '#shared/schemas/drafts.ts';
 import { ErrorKey } from '#shared/schemas/fields.ts';
 import type { Config } from '../config.ts';
-import { failed, invalid, ok } from '../http/answers.ts';
+import { failed, invalid, okFor } from '../http/answers.ts';
 import { parseBody } from '../http/parse-body.ts';
 import type { CaptchaService } from '../services/captcha.ts';
 import type { DraftStore } from '../services/drafts.ts';
@@ -30,7 +30,7 @@ export async function draftRoutes(
       // One message for both caps, so the answer does not tell which one was reached.
       return failed(reply, 429, ApiMessage.tooManyDrafts);
     }
-    return reply.code(200).send({ status: 'ok' });
+    return okFor(Api.saveDraft, reply);
   });
 
   app.get(Api.getDraft.path, { config: { rateLimit: deps.rateLimit } }, async (request, reply) => {
@@ -39,6 +39,6 @@ export async function draftRoutes(
     if (!DraftTokenSchema.safeParse(token).success) return failed(reply, 404, ApiMessage.notFound);
     const draft = await deps.drafts.load(token);
     if (!draft) return failed(reply, 404, ApiMessage.notFound);
-    return ok(reply, draft);
+    return okFor(Api.getDraft, reply, draft);
   });
 }

@@ -9,7 +9,7 @@ import { ApiMessage } from '#shared/schemas/api.ts';
 import { FieldConfirmationTokenSchema } from '#shared/schemas/field-confirmation.ts';
 import { ErrorKey } from '#shared/schemas/fields.ts';
 import { FORMS } from '#shared/forms/catalogue.ts';
-import { failed, invalid, ok } from '../http/answers.ts';
+import { failed, invalid, okFor } from '../http/answers.ts';
 import { parseBody } from '../http/parse-body.ts';
 import { requireJson } from '../http/staff.ts';
 import type { ApplicationStore } from '../services/applications.ts';
@@ -28,7 +28,7 @@ export async function fieldConfirmationRoutes(
     const token = FieldConfirmationTokenSchema.safeParse((request.query as { id?: unknown }).id);
     const recorded = token.success ? await deps.confirmation.view(token.data) : null;
     if (!recorded) return failed(reply, 404, ApiMessage.notFound);
-    return ok(reply, recorded);
+    return okFor(contract.prefill!, reply, recorded);
   });
 
   app.post<{ Body: PayloadOf<'field-confirmation'> }>(
@@ -52,7 +52,7 @@ export async function fieldConfirmationRoutes(
         return failed(reply, 404, ApiMessage.notFound);
       }
       request.log.info({ applicationId: result.id }, 'field-signed pharmacist confirmed');
-      return ok(reply, { id: result.id, reference: result.reference }, ApiMessage.saved);
+      return okFor(contract, reply, { id: result.id, reference: result.reference }, ApiMessage.saved);
     },
   );
 }

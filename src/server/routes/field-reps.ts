@@ -9,7 +9,7 @@ import type * as z from 'zod/mini';
 import type { JoinsDigestSettingSchema, MoveRepPharmaciesSchema } from '#shared/schemas/staff-reps.ts';
 import type { Config } from '../config.ts';
 import { accessed, requireAccess, rolesFor } from '../http/access-policy.ts';
-import { invalid, ok } from '../http/answers.ts';
+import { invalid, okFor } from '../http/answers.ts';
 import { parseBody } from '../http/parse-body.ts';
 import { actorOf, requireJson, requireStaff } from '../http/staff.ts';
 import type { AuthService } from '../services/auth/auth.ts';
@@ -25,20 +25,20 @@ export async function fieldRepsRoutes(app: FastifyInstance, deps: { auth: AuthSe
   const areaManagerIn = (from: 'query' | 'body', name: string) => [requireStaff(auth, config, rolesFor('areaManager')), requireAccess('areaManager', { id: { from, name }, load: loadAreaManager })];
   const repAccountIn = (name: string) => [requireStaff(auth, config, rolesFor('repAccount')), requireAccess('repAccount', { id: { from: 'body', name }, load: (id) => reps.repAccount(id) })];
 
-  app.get(Api.repSummaries.path, { preHandler: areaManagerIn('query', 'id') }, async (request, reply) => ok(reply, await reps.summaries(accessed<StaffUser>(request).record)));
+  app.get(Api.repSummaries.path, { preHandler: areaManagerIn('query', 'id') }, async (request, reply) => okFor(Api.repSummaries, reply, await reps.summaries(accessed<StaffUser>(request).record)));
 
   app.post(Api.disableRep.path, { onRequest: requireJson, preHandler: [...repAccountIn('repId'), parseBody(Api.disableRep.request)] }, async (request, reply) => {
     const rep = accessed<StaffUser>(request).record;
     await reps.disable(rep, request.staff!.user.id, actorOf(request));
     request.log.info({ by: request.staff!.user.id, repId: rep.id }, 'rep disabled');
-    return ok(reply);
+    return okFor(Api.disableRep, reply);
   });
 
   app.post(Api.enableRep.path, { onRequest: requireJson, preHandler: [...repAccountIn('repId'), parseBody(Api.enableRep.request)] }, async (request, reply) => {
     const rep = accessed<StaffUser>(request).record;
     await reps.enable(rep, request.staff!.user.id, actorOf(request));
     request.log.info({ by: request.staff!.user.id, repId: rep.id }, 'rep enabled');
-    return ok(reply);
+    return okFor(Api.enableRep, reply);
   });
 
   app.post<{ Body: z.output<typeof MoveRepPharmaciesSchema> }>(
@@ -51,7 +51,7 @@ export async function fieldRepsRoutes(app: FastifyInstance, deps: { auth: AuthSe
       if (!to || to.id === from.id || to.disabledAt || to.areaManagerId !== from.areaManagerId) return invalid(reply, { toRepId: ErrorKey.choose });
       const moved = await reps.moveAll(from.areaManagerId!, from.id, to.id, request.staff!.user.id);
       request.log.info({ by: request.staff!.user.id, fromRepId: from.id, toRepId: to.id, moved }, "rep's pharmacies moved");
-      return ok(reply, { moved });
+      return okFor(Api.moveRepPharmacies, reply, { moved });
     },
   );
 
@@ -60,7 +60,7 @@ export async function fieldRepsRoutes(app: FastifyInstance, deps: { auth: AuthSe
     { onRequest: requireJson, preHandler: [...areaManagerIn('body', 'areaManagerId'), parseBody(Api.joinsDigestSetting.request)] },
     async (request, reply) => {
       await reps.setJoinsDigest(accessed(request).id, request.body.joinsDigest);
-      return ok(reply, { joinsDigest: request.body.joinsDigest });
+      return okFor(Api.joinsDigestSetting, reply, { joinsDigest: request.body.joinsDigest });
     },
   );
 }

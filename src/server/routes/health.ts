@@ -7,18 +7,17 @@
 // last scheduled backup, services/scheduled-backup.ts: a failed or stale one is reported, and the
 // server stays ready), and the public API's read replica (db/replica.ts: its lag and where the public
 // API reads from; a replica that lags or is down is reported, the server stays ready).
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { DatabaseHandle } from '../db/client.ts';
 import type { ReplicaState } from '../db/replica.ts';
 import type { UploadQueue } from '../services/files/upload-queue.ts';
 import type { BackupStatus } from '../services/scheduled-backup.ts';
-import { RELEASE_VERSION, schemaState } from '../services/release.ts';
+import { pingDatabase, RELEASE_VERSION, schemaState } from '../services/release.ts';
 
 export async function healthRoutes(app: FastifyInstance, deps: { database: DatabaseHandle; lifecycle: { draining: boolean }; uploads: UploadQueue; backups?: BackupStatus; replica?: () => ReplicaState | null }) {
   const databaseAnswers = async (request: FastifyRequest, reply: FastifyReply) => {
     try {
-      await deps.database.db.execute(sql`select 1`);
+      await pingDatabase(deps.database.db);
       return true;
     } catch (error) {
       request.log.error({ err: error }, 'health check: database unavailable');

@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as Api from '#shared/api/my-application-endpoints.ts';
 import { ApiMessage } from '#shared/schemas/api.ts';
 import { StatusTokenSchema } from '#shared/schemas/my-application.ts';
-import { failed, ok } from '../http/answers.ts';
+import { failed, okFor } from '../http/answers.ts';
 import type { ApplicationCopies } from '../services/application-copy.ts';
 import type { MyApplication } from '../services/my-application.ts';
 
@@ -22,7 +22,7 @@ export async function myApplicationRoutes(app: FastifyInstance, deps: { myApplic
   app.get(Api.getMyApplication.path, { config: { rateLimit: deps.rateLimit } }, async (request, reply) => {
     const status = await statusFor(request, reply);
     if (!status) return failed(reply, 404, ApiMessage.notFound);
-    return ok(reply, status);
+    return okFor(Api.getMyApplication, reply, status);
   });
 
   app.get(Api.myApplicationCopy.path, { config: { rateLimit: deps.rateLimit } }, async (request, reply) => {

@@ -3,7 +3,6 @@
 // - GET /api/v1/problems/{slug}: what a problem `type` URI means, so that every type resolves;
 // - GET /api/v1/docs: the human-readable reference, Swagger UI served from the installed
 //   swagger-ui-dist package's files (/api/v1/docs/assets/*), no CDN, under the site's own CSP.
-import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -15,6 +14,7 @@ import { failed } from '../http/answers.ts';
 import { etagOf, matchesEtag } from '../http/etag.ts';
 import { problemLanguage, problemOf, sendProblem } from '../http/problem.ts';
 import { buildOpenApiDocument } from '../openapi/document.ts';
+import { readLocalFile } from '../services/files/local-files.ts';
 
 const OPENAPI_PATH = OpenApiEndpoints.openApiDocument.path;
 const DOCS_PATH = OpenApiEndpoints.apiReference.path;
@@ -143,7 +143,7 @@ export async function openApiRoutes(app: FastifyInstance, deps: { rateLimit: obj
     if (!Object.hasOwn(SWAGGER_FILES, name) || !type) return null;
     let file = assets.get(name);
     if (!file) {
-      file = asset(type, readFileSync(path.join(swaggerUiDir(), name)));
+      file = asset(type, readLocalFile(path.join(swaggerUiDir(), name)));
       assets.set(name, file);
     }
     return file;

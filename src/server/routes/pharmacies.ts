@@ -5,7 +5,7 @@ import type * as z from 'zod/mini';
 import * as Api from '#shared/api/endpoints.ts';
 import type { CheckPharmacySchema } from '#shared/api/endpoints.ts';
 import { ApiMessage, type PharmacyLookup } from '#shared/schemas/api.ts';
-import { invalid, ok } from '../http/answers.ts';
+import { invalid, okFor } from '../http/answers.ts';
 import { parseBody } from '../http/parse-body.ts';
 import type { Queryable } from '../db/client.ts';
 import { findReviewedPharmacy } from '../services/pharmacy-lookup.ts';
@@ -14,7 +14,7 @@ export async function pharmacyRoutes(app: FastifyInstance, deps: { db: Queryable
   const refuse = parseBody(Api.checkPharmacy.request, { refuse: (reply, error) => invalid(reply, { placeId: error.issues[0]?.message ?? 'validation.invalid' }) });
   app.post<{ Body: z.output<typeof CheckPharmacySchema> }>(Api.checkPharmacy.path, { preHandler: refuse, config: { rateLimit: deps.rateLimit } }, async (request, reply) => {
     const pharmacy = await findReviewedPharmacy(deps.db, request.body.placeId);
-    if (!pharmacy) return ok(reply, undefined, ApiMessage.notFound);
+    if (!pharmacy) return okFor(Api.checkPharmacy, reply, undefined, ApiMessage.notFound);
     const data: PharmacyLookup = {
       address: pharmacy.address,
       googleplacesid: pharmacy.placeId,
@@ -23,6 +23,6 @@ export async function pharmacyRoutes(app: FastifyInstance, deps: { db: Queryable
       services: pharmacy.services,
       whereYouWork: pharmacy.name,
     };
-    return ok(reply, data, ApiMessage.found);
+    return okFor(Api.checkPharmacy, reply, data, ApiMessage.found);
   });
 }

@@ -2,7 +2,6 @@
 // the application is approved, issue #13 item 5).
 import { timingSafeEqual } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as z from 'zod/mini';
 import { DAILY_UPLOAD_BYTES_PER_CLIENT, MAX_BASE64_UPLOAD_CHARS } from '#shared/limits.ts';
@@ -11,18 +10,16 @@ import { ApiMessage, PHOTO_URL_PREFIX } from '#shared/schemas/api.ts';
 import { ErrorKey } from '#shared/schemas/fields.ts';
 import type { Config } from '../config.ts';
 import type { Queryable } from '../db/client.ts';
-import { applications, fileContents, files } from '../db/schema.ts';
 import { rolesFor } from '../http/access-policy.ts';
 import { etagOf, matchesEtag } from '../http/etag.ts';
 import { forbidden, sessionCookieName, unauthorized } from '../http/staff.ts';
 import type { AuthService } from '../services/auth/auth.ts';
-import { LISTED_STATUS } from '../services/finder.ts';
 import { failed, invalid, unavailable, WHOLE_BODY_INVALID } from '../http/answers.ts';
 import { parseBody } from '../http/parse-body.ts';
 import type { CaptchaService } from '../services/captcha.ts';
 import { chargeDailyQuota, clientAddressKey } from '../services/daily-quota.ts';
-import { contentSize, fileContentStream } from '../services/files/file-store.ts';
-import { PHOTO_NAME, photoMime, type PhotoStore } from '../services/files/photos.ts';
+import { fileContentStream } from '../services/files/file-store.ts';
+import { PHOTO_NAME, photoMime, photoOwner, type PhotoStore } from '../services/files/photos.ts';
 import { uploadBodyReader, type UploadBody } from '../services/files/upload-body.ts';
 import { hashToken } from '../services/tokens.ts';
 import { streamBody } from '../http/stream-body.ts';
@@ -195,22 +192,6 @@ async function withTurn<T>(uploads: UploadQueue, work: () => Promise<T>): Promis
 /** An hour, not a year: a photo is public only while its listing is (docs/decisions/0009). */
 export const PUBLIC_PHOTO_CACHE_CONTROL = 'public, max-age=3600';
 const PRIVATE_PHOTO_CACHE_CONTROL = 'private, no-store';
-
-type PhotoOwner = ({ kind: 'listed' } | { kind: 'unlisted'; editTokenHash: string } | { kind: 'temp' }) & { size: number };
-
-/** Whose photo a stored file is: a listed (approved) application's, another application's, or nobody's yet; and its stored size. Null without a row or its bytes. */
-async function photoOwner(db: Queryable, storageName: string): Promise<PhotoOwner | null> {
-  const [row] = await db
-    .select({ applicationId: files.applicationId, status: applications.status, editTokenHash: applications.editTokenHash, size: contentSize })
-    .from(files)
-    .innerJoin(fileContents, eq(fileContents.fileId, files.id))
-    .leftJoin(applications, eq(applications.id, files.applicationId))
-    .where(and(eq(files.storageName, storageName), eq(files.kind, 'photo')));
-  if (!row) return null;
-  const { size } = row;
-  if (!row.applicationId || !row.editTokenHash) return { kind: 'temp', size };
-  return row.status === LISTED_STATUS ? { kind: 'listed', size } : { kind: 'unlisted', editTokenHash: row.editTokenHash, size };
-}
 
 function safeEqual(a: string, b: string): boolean {
   const left = Buffer.from(a);

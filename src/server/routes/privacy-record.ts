@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import * as Api from '#shared/api/staff-endpoints.ts';
 import type { Config } from '../config.ts';
 import { rolesFor } from '../http/access-policy.ts';
-import { ok } from '../http/answers.ts';
+import { okFor } from '../http/answers.ts';
 import { requireStaff } from '../http/staff.ts';
 import { processingRecord } from '../privacy/record.ts';
 import type { AuthService } from '../services/auth/auth.ts';
@@ -14,5 +14,5 @@ import type { AuthService } from '../services/auth/auth.ts';
 export async function privacyRecordRoutes(app: FastifyInstance, deps: { auth: AuthService; config: Config }) {
   const mainAdmin = requireStaff(deps.auth, deps.config, rolesFor('processingRecord'));
   const record = processingRecord(deps.config);
-  app.get(Api.processingRecord.path, { preHandler: mainAdmin }, async (_request, reply) => ok(reply, record));
+  app.get(Api.processingRecord.path, { preHandler: mainAdmin }, async (_request, reply) => okFor(Api.processingRecord, reply, record));
 }

@@ -9,7 +9,7 @@ import { isLanguage } from '#shared/markets.ts';
 import { ProgrammeReportQuerySchema } from '#shared/schemas/programme-report.ts';
 import type { Config } from '../config.ts';
 import { rolesFor } from '../http/access-policy.ts';
-import { invalidFromZod, ok } from '../http/answers.ts';
+import { invalidFromZod, okFor } from '../http/answers.ts';
 import { requireStaff } from '../http/staff.ts';
 import type { ActivityLog } from '../services/activity-log.ts';
 import type { AuthService } from '../services/auth/auth.ts';
@@ -22,7 +22,7 @@ export async function programmeReportRoutes(app: FastifyInstance, deps: { auth: 
   app.get(Api.programmeReport.path, { preHandler: mainAdmin }, async (request, reply) => {
     const query = z.safeParse(ProgrammeReportQuerySchema, request.query ?? {});
     if (!query.success) return invalidFromZod(reply, query.error);
-    return ok(reply, await deps.programmeReport.report(query.data));
+    return okFor(Api.programmeReport, reply, await deps.programmeReport.report(query.data));
   });
 
   app.get(Api.programmeReportCsv.path, { preHandler: mainAdmin }, async (request, reply) => {

@@ -14,7 +14,7 @@ import { ErrorKey } from '#shared/schemas/fields.ts';
 import { RepPharmaciesQuerySchema } from '#shared/schemas/staff-rep-list.ts';
 import type { Config } from '../config.ts';
 import { accessed, requireAccess, rolesFor } from '../http/access-policy.ts';
-import { failed, invalid, invalidFromZod, ok } from '../http/answers.ts';
+import { failed, invalid, invalidFromZod, okFor } from '../http/answers.ts';
 import { parseBody } from '../http/parse-body.ts';
 import { requireJson, requireStaff } from '../http/staff.ts';
 import type { ApplicationStore } from '../services/applications.ts';
@@ -51,13 +51,13 @@ export async function repVisitRoutes(
   // The rep's phone keeps these for visits without a connection (decision 0026).
   app.get(StaffApi.repOfflinePharmacies.path, { preHandler: [requireStaff(auth, config, rolesFor('rep')), requireAccess('rep', { id: { from: 'query', name: 'assignedreptoken' }, load: salesRep })] }, async (request, reply) => {
     reply.header('cache-control', 'private, no-store');
-    return ok(reply, await repList.offlinePack(accessed(request).id));
+    return okFor(StaffApi.repOfflinePharmacies, reply, await repList.offlinePack(accessed(request).id));
   });
 
   app.get(
     StaffApi.repPharmacy.path,
     { preHandler: [requireStaff(auth, config, rolesFor('pharmacy')), requireAccess('pharmacy', { id: { from: 'query', name: 'id' }, load: (id) => fieldSales.pharmacy(id) })] },
-    async (request, reply) => ok(reply, await repList.detail(accessed<FieldPharmacy>(request).record)),
+    async (request, reply) => okFor(StaffApi.repPharmacy, reply, await repList.detail(accessed<FieldPharmacy>(request).record)),
   );
   const preHandler = [
     requireStaff(auth, config, rolesFor('pharmacy')),
@@ -85,7 +85,7 @@ export async function repVisitRoutes(
     }
     if (result.replayed) reply.header('idempotent-replayed', 'true');
     else request.log.info({ by: request.staff!.user.id, pharmacyId: result.answer.pharmacyId, callEntryId: result.answer.callEntryId }, 'rep visit recorded');
-    return ok(reply, result.answer, ApiMessage.saved);
+    return okFor(FormApi['rep-visit'], reply, result.answer, ApiMessage.saved);
   };
 
   for (const { method, path } of [FormApi['rep-visit'], repVisitByPost]) {

@@ -5,7 +5,7 @@ import * as Api from '#shared/api/review-checks-endpoints.ts';
 import { ApiMessage } from '#shared/schemas/api.ts';
 import type { Config } from '../config.ts';
 import { accessed, requireAccess, rolesFor } from '../http/access-policy.ts';
-import { failed, ok } from '../http/answers.ts';
+import { failed, okFor } from '../http/answers.ts';
 import { requireStaff } from '../http/staff.ts';
 import type { AuthService } from '../services/auth/auth.ts';
 import type { ReviewChecksService } from '../services/review/review-checks.ts';
@@ -17,6 +17,6 @@ export async function reviewCheckRoutes(app: FastifyInstance, deps: { auth: Auth
   app.get(Api.checks.path, { preHandler }, async (request, reply) => {
     const found = await checks.of(accessed(request).id);
     if (!found) return failed(reply, 404, ApiMessage.notFound);
-    return ok(reply, found);
+    return okFor(Api.checks, reply, found);
   });
 }

@@ -12,7 +12,7 @@ import { ReviewListQuerySchema, ReviewMessage, type ClaimSchema, type DecisionSc
 import { ALL_MARKETS, outsideMarkets } from '#shared/schemas/reviewer-markets.ts';
 import type { Config } from '../config.ts';
 import { accessed, requireAccess, rolesFor } from '../http/access-policy.ts';
-import { failed, invalid, invalidFromZod, ok } from '../http/answers.ts';
+import { failed, invalid, invalidFromZod, okFor } from '../http/answers.ts';
 import { parseBody } from '../http/parse-body.ts';
 import { actorOf, requireJson, requireStaff } from '../http/staff.ts';
 import type { ActivityLog } from '../services/activity-log.ts';
@@ -41,10 +41,10 @@ export async function reviewRoutes(
     // No market asked for: the reviewer's own (decision 0066); 'all': every market.
     const yourMarkets = request.staff!.user.reviewMarkets;
     const markets = market === ALL_MARKETS ? undefined : market ? [market] : yourMarkets;
-    return ok(reply, { ...(await desk.list({ ...rest, markets, q: q || undefined })), yourMarkets });
+    return okFor(Api.applications, reply, { ...(await desk.list({ ...rest, markets, q: q || undefined })), yourMarkets });
   });
 
-  app.get(Api.ageBands.path, { preHandler: reviewStaff }, async (_request, reply) => ok(reply, await desk.ageBands()));
+  app.get(Api.ageBands.path, { preHandler: reviewStaff }, async (_request, reply) => okFor(Api.ageBands, reply, await desk.ageBands()));
 
   app.get(Api.application.path, { preHandler: oneApplication }, async (request, reply) => {
     const id = accessed(request).id;
@@ -56,7 +56,7 @@ export async function reviewRoutes(
     await deps.activityLog.recordView({ actorId: request.staff!.user.id, actorRole: request.staff!.user.role, record: 'application', recordId: id });
     // Another market's application is shown, with a notice (decision 0066).
     const detail: ReviewDetail = { ...found, outsideYourMarkets: outsideMarkets(request.staff!.user.reviewMarkets, found.market) };
-    return ok(reply, detail);
+    return okFor(Api.application, reply, detail);
   });
 
   app.post<{ Body: z.output<typeof InternalNoteSchema> }>(
@@ -67,7 +67,7 @@ export async function reviewRoutes(
       if (!(await desk.addNote(id, request.body.note.trim(), request.staff!.user.id))) return failed(reply, 404, ApiMessage.notFound);
       await claims.touch(id, request.staff!.user.id);
       request.log.info({ by: request.staff!.user.id, applicationId: id }, 'review note added');
-      return ok(reply);
+      return okFor(Api.internalNote, reply);
     },
   );
 
@@ -77,13 +77,13 @@ export async function reviewRoutes(
     async (request, reply) => {
       const result = await claims.claim(accessed(request).id, request.staff!.user.id, request.body.confirm === true);
       if (!result.ok) return reply.code(409).send({ status: 'failed', message: ReviewMessage.claimedByOther, data: { claimedBy: result.claim.by } });
-      return ok(reply, result.claim);
+      return okFor(Api.claim, reply, result.claim);
     },
   );
 
   app.post(Api.releaseClaim.path, { onRequest: requireJson, preHandler: oneApplication }, async (request, reply) => {
     await claims.release(accessed(request).id, request.staff!.user.id);
-    return ok(reply);
+    return okFor(Api.releaseClaim, reply);
   });
 
   app.post<{ Body: z.output<typeof DecisionSchema> }>(
@@ -102,11 +102,11 @@ export async function reviewRoutes(
         return failed(reply, 409, ReviewMessage.invalidTransition);
       }
       request.log.info({ by: request.staff!.user.id, applicationId: accessed(request).id, decision, mailId: result.mailId }, 'review decision');
-      return ok(reply, { status: result.status });
+      return okFor(Api.decision, reply, { status: result.status });
     },
   );
 
-  app.get(Api.reviewers.path, { preHandler: mainAdmin }, async (_request, reply) => ok(reply, await reviewers.list()));
+  app.get(Api.reviewers.path, { preHandler: mainAdmin }, async (_request, reply) => okFor(Api.reviewers, reply, await reviewers.list()));
 
   app.post<{ Body: PayloadOf<'add-reviewer'> }>(
     FormApi['add-reviewer'].path,
@@ -119,17 +119,17 @@ export async function reviewRoutes(
       const { user } = request.staff!;
       // Sent to the sign-in page of the market that speaks their language (a German reviewer's is German).
       await welcomeNewStaff(request, deps, { role: 'reviewer', email, firstName, language, addedBy: `${user.firstName} ${user.lastName}` });
-      return ok(reply, { id: added.id });
+      return okFor(FormApi['add-reviewer'], reply, { id: added.id });
     },
   );
 
-  app.get(Api.workload.path, { preHandler: mainAdmin }, async (_request, reply) => ok(reply, await reviewers.workload()));
+  app.get(Api.workload.path, { preHandler: mainAdmin }, async (_request, reply) => okFor(Api.workload, reply, await reviewers.workload()));
 
   app.get(FormApi['reviewer-markets'].prefill!.path, { preHandler: mainAdmin }, async (request, reply) => {
     const { id } = (request.query ?? {}) as { id?: unknown };
     if (typeof id !== 'string' || !UUID_PATTERN.test(id)) return invalid(reply, { id: 'validation.invalid' });
     const record = await reviewers.markets(id.toLowerCase());
-    return record ? ok(reply, record) : failed(reply, 404, ApiMessage.notFound);
+    return record ? okFor(FormApi['reviewer-markets'].prefill!, reply, record) : failed(reply, 404, ApiMessage.notFound);
   });
 
   app.put<{ Body: PayloadOf<'reviewer-markets'> }>(
@@ -139,7 +139,7 @@ export async function reviewRoutes(
       const { reviewerId, markets } = request.body;
       if (!(await reviewers.setMarkets(reviewerId.toLowerCase(), markets, request.staff!.user.id))) return failed(reply, 404, ApiMessage.notFound);
       request.log.info({ by: request.staff!.user.id, reviewerId, markets }, 'reviewer markets set');
-      return ok(reply);
+      return okFor(FormApi['reviewer-markets'], reply);
     },
   );
 
@@ -147,6 +147,6 @@ export async function reviewRoutes(
     const { id } = request.params as { id: string };
     if (!UUID_PATTERN.test(id)) return invalid(reply, { id: 'validation.invalid' });
     if (!(await reviewers.disable(id.toLowerCase(), request.staff!.user.id, actorOf(request)))) return failed(reply, 404, ApiMessage.notFound);
-    return ok(reply);
+    return okFor(Api.disableReviewer, reply);
   });
 }

@@ -6,7 +6,7 @@ import { ApiMessage } from '#shared/schemas/api.ts';
 import { FormApi, type PayloadOf } from '#shared/api/form-endpoints.ts';
 import type { Config } from '../config.ts';
 import { accessed, requireAccess, rolesFor, type ResourceKind } from '../http/access-policy.ts';
-import { failed, ok } from '../http/answers.ts';
+import { failed, okFor } from '../http/answers.ts';
 import { parseBody } from '../http/parse-body.ts';
 import { requireJson, requireStaff } from '../http/staff.ts';
 import type { AuthService } from '../services/auth/auth.ts';
@@ -25,7 +25,7 @@ export async function staffRoutes(app: FastifyInstance, deps: { auth: AuthServic
   };
   const areaManager = [staffFor('areaManager'), requireAccess('areaManager', { id: { from: 'query', name: 'id' }, load: userWithRole('area_manager') })];
 
-  app.get(Api.areaManagers.path, { preHandler: staffFor('areaManagers') }, async (_request, reply) => ok(reply, await fieldSales.areaManagers()));
+  app.get(Api.areaManagers.path, { preHandler: staffFor('areaManagers') }, async (_request, reply) => okFor(Api.areaManagers, reply, await fieldSales.areaManagers()));
 
   app.post<{ Body: PayloadOf<'add-area-manager'> }>(
     FormApi['add-area-manager'].path,
@@ -38,12 +38,12 @@ export async function staffRoutes(app: FastifyInstance, deps: { auth: AuthServic
       request.log.info({ by: request.staff!.user.id, areaManagerId: added.id }, 'area manager added');
       const { user } = request.staff!;
       await welcomeNewStaff(request, deps, { role: 'area_manager', email, firstName, language, addedBy: `${user.firstName} ${user.lastName}`, market: 'it' });
-      return ok(reply, { id: added.id });
+      return okFor(FormApi['add-area-manager'], reply, { id: added.id });
     },
   );
 
-  app.get(Api.areaManagerReps.path, { preHandler: areaManager }, async (request, reply) => ok(reply, await fieldSales.repsOf(accessed(request).id)));
+  app.get(Api.areaManagerReps.path, { preHandler: areaManager }, async (request, reply) => okFor(Api.areaManagerReps, reply, await fieldSales.repsOf(accessed(request).id)));
 
   // The rep's own list and visit form record: routes/rep-visits.ts.
-  app.get(Api.areaManagerDashboard.path, { preHandler: areaManager }, async (request, reply) => ok(reply, await fieldDashboard.forAreaManager(accessed(request).id)));
+  app.get(Api.areaManagerDashboard.path, { preHandler: areaManager }, async (request, reply) => okFor(Api.areaManagerDashboard, reply, await fieldDashboard.forAreaManager(accessed(request).id)));
 }

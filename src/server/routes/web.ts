@@ -4,7 +4,6 @@
 // which shows its not-found view, with status 404. The public pages arrive rendered, with their
 // content, description, canonical URL and hreflang alternates (decision 0037); each host serves
 // its sitemap.xml and robots.txt.
-import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
@@ -21,6 +20,7 @@ import { escapeHtml, jsonForScript } from '../services/tokens.ts';
 import { scriptsAfterPaint } from '../services/after-paint.ts';
 import { webAppManifest } from '../services/web-app-manifest.ts';
 import { retentionPeriods } from '../privacy/record.ts';
+import { localFileExists, readLocalFile } from '../services/files/local-files.ts';
 
 const TITLE_SUFFIX: Record<Country, string> = { uk: 'Registration', it: 'Italia', de: 'Registrierung' };
 
@@ -127,7 +127,7 @@ function hasDotSegment(url: string): boolean {
 
 export async function webRoutes(app: FastifyInstance, config: Config, loaders: PageLoaders = {}) {
   const indexFile = path.join(config.webDist, 'index.html');
-  const built = existsSync(indexFile);
+  const built = localFileExists(indexFile);
   let template: string | null = null;
   let preloader: ReturnType<typeof createPreloader> | null = null;
   let renderer: Promise<ServerRenderer | null> | null = null;
@@ -156,7 +156,7 @@ export async function webRoutes(app: FastifyInstance, config: Config, loaders: P
     if (!built) {
       return reply.code(503).type('text/plain; charset=utf-8').send('The web app is not built. Run `npm run build`, then start the server again.\n');
     }
-    template ??= readFileSync(indexFile, 'utf8');
+    template ??= readLocalFile(indexFile, 'utf8');
     preloader ??= createPreloader(readManifest(config.webDist));
     const url = new URL(request.url, 'http://localhost');
     const { country, basePath } = resolveMarket(request.headers.host, url.pathname, config.marketHosts, config.defaultMarket);

@@ -2,7 +2,8 @@
 // one transaction; uniqueness enforced by the database's unique indexes so that concurrent
 // submissions cannot both win.
 import { randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, getTableName, gt, isNull, or, sql, type Column, type SQL } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import { EDIT_TOKEN_BYTES } from '#shared/limits.ts';
 import { type Country, type Language } from '#shared/markets.ts';
 import { applicationFormFor } from '#shared/forms/catalogue.ts';
@@ -90,63 +91,84 @@ export interface SaveExtras {
 /** The status link of a market, language and token. */
 export type StatusLinkFor = (country: Country, language: Language, token: string) => string | null;
 
+/** A table's name and, per column key, its quoted name, the cast to its SQL type and the column (its value encoder). */
+interface InsertShape {
+  table: string;
+  columns: Record<string, { column: Column; name: string; cast: string }>;
+}
+const quoted = (name: string) => `"${name.replaceAll('"', '""')}"`;
+const shapes = new WeakMap<PgTable, InsertShape>();
+function shapeOf(table: PgTable): InsertShape {
+  let shape = shapes.get(table);
+  if (!shape) {
+    const columns = Object.entries(getTableColumns(table)).map(([key, column]) => [key, { column, name: quoted(column.name), cast: `::${column.getSQLType()}` }]);
+    shape = { table: quoted(getTableName(table)), columns: Object.fromEntries(columns) };
+    shapes.set(table, shape);
+  }
+  return shape;
+}
+
+/**
+ * `insert into <table> (<the row's columns>) select <its values>`, each value cast to its column's
+ * type: names, types and value encoders are read from the Drizzle table, so a new column is an
+ * edit of the table and of the row that fills it, never of this SQL. A select (not `values`), so
+ * that the one-statement save can add a `from` tying the row to its CTE's other statements. Built
+ * as one flat template (one string per value): nested `sql` fragments cost ten times as much per
+ * save (bench/README.md "Where the registration time goes").
+ */
+function insertSelect<T extends PgTable>(table: T, row: T['$inferInsert']): SQL {
+  const shape = shapeOf(table);
+  const given = Object.entries(row).filter(([, value]) => value !== undefined);
+  const strings = [`insert into ${shape.table} (${given.map(([key]) => shape.columns[key]!.name).join(', ')}) select `];
+  const values = given.map(([key, value], i) => {
+    const { column, cast } = shape.columns[key]!;
+    strings.push(i < given.length - 1 ? `${cast}, ` : cast);
+    return value === null ? null : column.mapToDriverValue(value);
+  });
+  return sql(Object.assign(strings, { raw: strings }) as unknown as TemplateStringsArray, ...values);
+}
+
+/** The pharmacy at the application's place, unless one is there already. */
+const pharmacyInsert = (pharmacy: PharmacyColumns) => sql`${insertSelect(pharmacies, pharmacy)} on conflict (${sql.identifier(pharmacies.placeId.name)}) do nothing`;
+
+/**
+ * A new application and the pharmacy at its place, in a transaction (an edit, a save with files, a
+ * field-force confirmation): through the same `insertSelect` as the one-statement save.
+ */
+export async function insertApplication(tx: Queryable, row: { application: NewApplicationRow; pharmacy: PharmacyColumns }): Promise<{ id: string; reference: string | null }> {
+  await tx.execute(pharmacyInsert(row.pharmacy));
+  const inserted = await tx.execute(sql`${insertSelect(applications, row.application)} returning id, reference`);
+  return rowsOf<{ id: string; reference: string | null }>(inserted)[0]!;
+}
+
 /**
  * A new application without photo or certificate (the registration campaign's common case) in one
  * statement, so one round trip and one commit: the used solution, the pharmacy (unless known), the
  * application, its 'received' e-mail in the outbox (with the NOTIFY that wakes the senders) and
  * the applicant's consent record. The application row is selected from the captcha insert, so the
  * captcha's unique check runs first: a reused solution is reported as such even when the e-mail is
- * taken too. A statement is atomic: when any part fails, nothing is stored.
+ * taken too. A statement is atomic: when any part fails, nothing is stored. The pharmacy and the
+ * application are written by the same `insertSelect` as in the transaction's path.
  */
 async function insertNewApplication(
   db: Queryable,
-  row: { columns: NewApplicationColumns; reference: string; statusTokenHash: string; pharmacy: PharmacyColumns },
+  row: { application: NewApplicationRow; pharmacy: PharmacyColumns },
   extras: { captcha: VerifiedCaptcha | undefined; mail: MailMessage; consent: SQL | null },
 ): Promise<string> {
-  const { columns, reference, statusTokenHash, pharmacy } = row;
   const used = extras.captcha ? sql`with used as (${captchaUsedInsert(extras.captcha)} returning 1 as one), ` : sql`with used as (select 1 as one), `;
   const result = await db.execute(sql`${used}
-    place as (insert into pharmacies (place_id, name, address, lat, lng, services)
-      values (${pharmacy.placeId}, ${pharmacy.name}, ${pharmacy.address}, ${pharmacy.lat}, ${pharmacy.lng}, ${pharmacy.services})
-      on conflict (place_id) do nothing returning 1 as one),
-    created as (insert into applications (edit_token_hash, country, language, status, email, email_normalized, mailbox, first_name, last_name,
-      registration_body, registration_number, place_id, photo, answers, reference, status_token_hash)
-      select ${columns.editTokenHash}, ${columns.country}, ${columns.language}, ${columns.status}, ${columns.email}, ${columns.emailNormalized}, ${columns.mailbox},
-        ${columns.firstName}, ${columns.lastName}, ${columns.registrationBody}, ${columns.registrationNumber}, ${columns.placeId},
-        ${columns.photo}, ${JSON.stringify(columns.answers)}::jsonb, ${reference}, ${statusTokenHash}
-      from used left join (select count(*) from place) as placed on true
-      returning id),
+    place as (${pharmacyInsert(row.pharmacy)} returning 1 as one),
+    created as (${insertSelect(applications, row.application)} from used left join (select count(*) from place) as placed on true returning id),
     mail as (${mailInsert(extras.mail)})${extras.consent ? sql`, consent as (${extras.consent})` : sql``}
     select id, ${wakeSenders} from created`);
   return rowsOf<{ id: string }>(result)[0]!.id;
 }
 
-interface PharmacyColumns {
-  placeId: string;
-  name: string;
-  address: string;
-  lat: number;
-  lng: number;
-  services: string;
-}
-
-interface NewApplicationColumns {
-  editTokenHash: string;
-  country: string;
-  language: string;
-  status: string;
-  email: string;
-  emailNormalized: string;
-  mailbox: string;
-  firstName: string;
-  lastName: string;
-  registrationBody: string;
-  registrationNumber: string;
-  placeId: string;
-  photo: string | null;
-  answers: Record<string, unknown>;
-  updatedAt: Date;
-}
+type PharmacyColumns = typeof pharmacies.$inferInsert;
+/** A new application's row, typed by the table. */
+type NewApplicationRow = typeof applications.$inferInsert;
+/** What a save writes on a new application and on a resubmission (a new one adds its reference and status link). */
+type NewApplicationColumns = Omit<NewApplicationRow, 'reference' | 'statusTokenHash' | 'updatedAt'> & { updatedAt: Date };
 
 /** The declarations an applicant may tick on a (re)submission, recorded with the documents' versions (issue 23 item 3). */
 const APPLICANT_BOXES = [...AGREEMENT_FIELDS, 'isChecked', 'willUpateGoogleMapsEntry'];
@@ -205,7 +227,7 @@ export function createApplicationStore(db: Database, mail: ReceivedMailSettings,
         if (!input.loginToken && !input.photo && !extras.certificate) {
           const id = await insertNewApplication(
             db,
-            { columns, reference: newReference, statusTokenHash: status.hash, pharmacy },
+            { application: { ...columns, reference: newReference, statusTokenHash: status.hash }, pharmacy },
             { captcha: extras.captcha, mail: receivedMail(columns, newReference, statusLink), consent: applicantConsentInsert(applicantConsent(input, columns.updatedAt), sql`(select id from created)`) },
           );
           return { ok: true as const, id, editToken, created: true, reference: newReference };
@@ -227,17 +249,15 @@ export function createApplicationStore(db: Database, mail: ReceivedMailSettings,
             reference = existing.reference;
           }
 
-          await tx.insert(pharmacies).values(pharmacy).onConflictDoNothing({ target: pharmacies.placeId });
-
           let id: string;
           if (existingId) {
+            await tx.execute(pharmacyInsert(pharmacy));
             // A resubmission goes back to the review queue as submitted, its age counted afresh.
             await tx.update(applications).set({ ...columns, submittedAt: columns.updatedAt }).where(eq(applications.id, existingId));
             await tx.insert(reviewAudit).values({ at: columns.updatedAt, applicationId: existingId, action: 'resubmit', fromStatus: previousStatus, toStatus: 'submitted' });
             id = existingId;
           } else {
-            const [row] = await tx.insert(applications).values({ ...columns, reference: newReference, statusTokenHash: status.hash }).returning({ id: applications.id });
-            id = row!.id;
+            id = (await insertApplication(tx, { application: { ...columns, reference: newReference, statusTokenHash: status.hash }, pharmacy })).id;
           }
 
           if (input.photo) {

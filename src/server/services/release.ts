@@ -16,6 +16,11 @@ export interface SchemaState {
   newer: number;
 }
 
+/** Whether the database answers (liveness and readiness): throws when it does not. */
+export async function pingDatabase(db: Queryable): Promise<void> {
+  await db.execute(sql`select 1`);
+}
+
 export async function schemaState(db: Queryable): Promise<SchemaState> {
   const applied = new Set(rowsOf<{ when: string }>(await db.execute(sql`select created_at::text as "when" from drizzle.__drizzle_migrations`)).map((row) => Number(row.when)));
   const known = journalEntries();

@@ -44,7 +44,8 @@ export type SavePharmacistBody = (UkRegistrationPayload | ItalianRegistrationPay
 export const savePharmacist: Contract<SavePharmacistBody, { id: string; reference: string | null }, 'POST'> = { method: 'POST', path: '/api/save-pharmacist', request: null };
 export const getPharmacist: Contract<{ id: string }, Record<string, unknown>, 'GET'> = { method: 'GET', path: '/api/get-pharmacist', request: null };
 export const savePhoto: Contract<z.input<typeof PhotoUploadSchema>, PhotoUploadAnswer, 'POST'> = { method: 'POST', path: '/api/save-temp-pharmacist-image', request: PhotoUploadSchema };
-export const checkPharmacy: Contract<z.input<typeof CheckPharmacySchema>, PharmacyLookup, 'POST'> = { method: 'POST', path: '/api/check_pharmacy', request: CheckPharmacySchema };
+/** No data (message 'notFound') when no reviewed pharmacy is at the place. */
+export const checkPharmacy: Contract<z.input<typeof CheckPharmacySchema>, PharmacyLookup | undefined, 'POST'> = { method: 'POST', path: '/api/check_pharmacy', request: CheckPharmacySchema };
 export const placesSearch: Contract<z.input<typeof PlacesSearchSchema>, Place[], 'GET'> = { method: 'GET', path: '/api/places/search', request: PlacesSearchSchema };
 export const placeDetails: Contract<z.input<typeof PlaceDetailsSchema>, Place, 'GET'> = { method: 'GET', path: '/api/places/details', request: PlaceDetailsSchema };
 export const placeGeocode: Contract<z.input<typeof PlaceGeocodeSchema>, GeocodedAddress, 'GET'> = { method: 'GET', path: '/api/places/geocode', request: PlaceGeocodeSchema };

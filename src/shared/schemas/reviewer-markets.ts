@@ -16,13 +16,13 @@ export const ReviewerMarketsSchema = z.pipe(
 /** Whether an application of `market` is outside a reviewer's markets (none set: nothing is). */
 export const outsideMarkets = (markets: readonly Country[], market: Country) => markets.length > 0 && !markets.includes(market);
 
-/** GET /api/review/reviewers/markets?id= : the record the form opens on. */
-export interface ReviewerMarketsRecord {
+/** GET /api/review/reviewers/markets?id= : the record the form opens on (a type, not an interface, so it is a prefill's `Record<string, unknown>`). */
+export type ReviewerMarketsRecord = {
   reviewerId: string;
   firstName: string;
   lastName: string;
   markets: Country[];
-}
+};
 
 /** GET /api/review/workload rows: one per reviewer. */
 export interface ReviewerWorkload {

@@ -17,9 +17,9 @@ import { MARKET_LANGUAGE, isLanguage, type Language } from '#shared/markets.ts';
 import { routePath } from '#shared/routes.ts';
 import { FIELD_CONFIRMATION_REMINDER_DAYS } from '#shared/schemas/field-confirmation.ts';
 import { UNIQUE_VIOLATION, databaseErrorOf, type Database, type Transaction } from '../../db/client.ts';
-import { applications, fieldConfirmationLinks, fieldExtraPharmacists, fieldPharmacies, fieldSignupLapses, files, pharmacies } from '../../db/schema.ts';
+import { applications, fieldConfirmationLinks, fieldExtraPharmacists, fieldPharmacies, fieldSignupLapses, files } from '../../db/schema.ts';
 import { newApplicationReference } from '../application-reference.ts';
-import { newEditTokenWithHash } from '../applications.ts';
+import { insertApplication, newEditTokenWithHash } from '../applications.ts';
 import { CAPTCHA_USED_CONSTRAINT, captchaUsedInsert, recordCaptchaUsed, type VerifiedCaptcha } from '../captcha.ts';
 import { recordConsent } from '../consents.ts';
 import { applicationReceivedMail } from '../mail/application-received.ts';
@@ -183,19 +183,15 @@ export function createPharmacistConfirmation(
       .where(and(eq(applications.mailbox, mailboxOf(email)), ne(applications.status, 'erased')));
     if (own) return own;
     if (!row.placeId || row.lat === null || row.lng === null) return null;
-    await tx
-      .insert(pharmacies)
-      .values({ placeId: row.placeId, name: row.name, address: row.fullAddress, lat: row.lat, lng: row.lng, services: text(answers.services) })
-      .onConflictDoNothing({ target: pharmacies.placeId });
     const reference = newApplicationReference();
     // The status link of the "received" e-mail (issue 25), under the market the pharmacist's own link started from.
     const status = newStatusToken();
     const statusLink = state.confirmationLinkBase ? `${state.confirmationLinkBase}${routePath('myApplication', { token: status.token })}${language === MARKET_LANGUAGE.it ? '' : `?lang=${language}`}` : null;
     const registrationBody = text(answers.bodyOfRegistration) || DEFAULT_REGISTRATION_BODY.it;
     const given = { ...answersOf(FORMS['apply-it'], { ...answers, whereYouWork: row.name, address: row.fullAddress, placeId: row.placeId, lat: row.lat, lng: row.lng }) };
-    const [created] = await tx
-      .insert(applications)
-      .values({
+    const created = await insertApplication(tx, {
+      pharmacy: { placeId: row.placeId, name: row.name, address: row.fullAddress, lat: row.lat, lng: row.lng, services: text(answers.services) },
+      application: {
         // An edit link nobody holds yet: asked for, a fresh one is mailed (docs/decisions/0042).
         editTokenHash: newEditTokenWithHash().hash,
         country: 'it',
@@ -216,11 +212,11 @@ export function createPharmacistConfirmation(
         signedInFieldBy: row.recordedBy ?? row.salesRepId,
         updatedAt: now,
         submittedAt: now,
-      })
-      .returning({ id: applications.id, reference: applications.reference });
-    if (answers.photo) await tx.update(files).set({ applicationId: created!.id, linkedAt: now }).where(and(eq(files.storageName, text(answers.photo)), eq(files.kind, 'photo')));
+      },
+    });
+    if (answers.photo) await tx.update(files).set({ applicationId: created.id, linkedAt: now }).where(and(eq(files.storageName, text(answers.photo)), eq(files.kind, 'photo')));
     await enqueueMail(tx, applicationReceivedMail({ to: email, language, firstName: text(answers.firstName), lastName: text(answers.lastName), reference, statusLink }, settings));
-    return created!;
+    return created;
   }
 
   return {

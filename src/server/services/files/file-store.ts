@@ -4,7 +4,7 @@
 // transaction (the foreign key cascades). Decision 0009.
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Database, Queryable } from '../../db/client.ts';
 import { fileContents, files } from '../../db/schema.ts';
 
@@ -58,6 +58,16 @@ const FILE_CHUNK_BYTES = 256 * 1024;
 
 /** The stored size of a file's bytes, for a query that looks its row up before serving it. */
 export const contentSize = sql<number>`octet_length(${fileContents.content})`.mapWith(Number);
+
+/** A certificate's row, when it has its bytes (its download: routes/certificates.ts). */
+export async function findCertificateFile(db: Queryable, fileId: string) {
+  const [row] = await db
+    .select({ id: files.id, storageName: files.storageName, mime: files.mime, size: contentSize })
+    .from(files)
+    .innerJoin(fileContents, eq(fileContents.fileId, files.id))
+    .where(and(eq(files.id, fileId), eq(files.kind, 'certificate')));
+  return row ?? null;
+}
 
 /**
  * A file's bytes as a stream for a response, read from the database a chunk at a time as the

@@ -5,8 +5,11 @@
 import { randomBytes } from 'node:crypto';
 import { fileTypeFromBuffer } from 'file-type';
 import { MAX_UPLOAD_BYTES } from '#shared/limits.ts';
-import type { Database } from '../../db/client.ts';
-import { storeFile } from './file-store.ts';
+import { and, eq } from 'drizzle-orm';
+import type { Database, Queryable } from '../../db/client.ts';
+import { applications, fileContents, files } from '../../db/schema.ts';
+import { LISTED_STATUS } from '../finder.ts';
+import { contentSize, storeFile } from './file-store.ts';
 import { declaredSize, imagePool, ImagePoolBusy, MAX_INPUT_PIXELS, type ImagePool } from './image-work.ts';
 import { loadSharp } from './sharp.ts';
 
@@ -63,4 +66,20 @@ export function createPhotoStore(db: Database, pool: ImagePool = imagePool): Pho
       return { ok: true, id, filename, mime: photoMime(filename), bytes: encoded.buffer.length };
     },
   };
+}
+
+type PhotoOwner = ({ kind: 'listed' } | { kind: 'unlisted'; editTokenHash: string } | { kind: 'temp' }) & { size: number };
+
+/** Whose photo a stored file is: a listed (approved) application's, another application's, or nobody's yet; and its stored size. Null without a row or its bytes. */
+export async function photoOwner(db: Queryable, storageName: string): Promise<PhotoOwner | null> {
+  const [row] = await db
+    .select({ applicationId: files.applicationId, status: applications.status, editTokenHash: applications.editTokenHash, size: contentSize })
+    .from(files)
+    .innerJoin(fileContents, eq(fileContents.fileId, files.id))
+    .leftJoin(applications, eq(applications.id, files.applicationId))
+    .where(and(eq(files.storageName, storageName), eq(files.kind, 'photo')));
+  if (!row) return null;
+  const { size } = row;
+  if (!row.applicationId || !row.editTokenHash) return { kind: 'temp', size };
+  return row.status === LISTED_STATUS ? { kind: 'listed', size } : { kind: 'unlisted', editTokenHash: row.editTokenHash, size };
 }
