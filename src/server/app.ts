@@ -291,7 +291,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Reads are cheaper than writes but still bounded (the place search may call a third party).
   const publicReadLimit = { max: config.rateLimitMax * 10, timeWindow: '1 minute' };
   // The public API's (the patient app's): per API key, else per address, one window across its routes; 401 for a bad key (decision 0052).
-  const publicApiLimit = installPublicApiLimit(app, { clients: services.apiClients, anonymousPerMinute: config.publicApiAnonymousPerMinute, db });
+  const publicApiLimit = installPublicApiLimit(app, { clients: services.apiClients, anonymousPerMinute: config.publicApiAnonymousPerMinute, db, now: () => now().getTime() });
 
   // First: its onResponse hook counts every request, unknown paths too.
   // The scheduled backups' last run (services/scheduled-backup.ts), for every server of the fleet.

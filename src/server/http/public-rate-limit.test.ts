@@ -11,11 +11,13 @@ import { createTestDatabase, type TestDatabase } from '../test/context.ts';
 const PUBLIC_URL = `/api/v1/finder/listings/${randomUUID()}`;
 
 let database: TestDatabase;
+/** The apps' clock, held in the middle of a minute: a test's requests never straddle two of the limit's windows. */
+const midMinute = new Date(Math.floor(Date.now() / 60_000) * 60_000 + 30_000);
 const apps: FastifyInstance[] = [];
 
 /** An app on the shared test database, with its own anonymous limit. */
 async function appWith(anonymousPerMinute: number) {
-  const app = await buildApp({ ...database.config, publicApiAnonymousPerMinute: anonymousPerMinute }, { database: database.database });
+  const app = await buildApp({ ...database.config, publicApiAnonymousPerMinute: anonymousPerMinute }, { database: database.database, now: () => midMinute });
   await app.ready();
   apps.push(app);
   return app;

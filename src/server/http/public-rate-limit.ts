@@ -79,10 +79,10 @@ function sentKey(request: FastifyRequest): string | undefined {
  * Installs the public API's limit on the app (before the public API routes are registered; the
  * rate-limit plugin must be registered already) and returns the `config.rateLimit` its routes pass.
  */
-export function installPublicApiLimit(app: FastifyInstance, options: { clients: ApiClients; anonymousPerMinute: number; db: Queryable }): PublicApiRateLimit {
+export function installPublicApiLimit(app: FastifyInstance, options: { clients: ApiClients; anonymousPerMinute: number; db: Queryable; now?: () => number }): PublicApiRateLimit {
   const { clients, anonymousPerMinute } = options;
   const marker: PublicApiRateLimit = Object.freeze({ max: anonymousPerMinute, timeWindow: '1 minute', allowList: () => true });
-  const counter = createPublicApiCounter(options.db, { windowMs: PUBLIC_API_WINDOW_SECONDS * 1000 });
+  const counter = createPublicApiCounter(options.db, { windowMs: PUBLIC_API_WINDOW_SECONDS * 1000, now: options.now });
   app.addHook('onClose', () => counter.close());
   const identities = new WeakMap<FastifyRequest, ApiClientIdentity>();
 

@@ -17,8 +17,8 @@ export interface ListeningApp extends TestContext {
 }
 
 /** The app on a fresh database (createTestContext), listening on a free loopback port. */
-export async function startListeningApp(overrides: Partial<Config> = {}): Promise<ListeningApp> {
-  const ctx = await createTestContext(overrides);
+export async function startListeningApp(overrides: Partial<Config> = {}, options: Parameters<typeof createTestContext>[1] = {}): Promise<ListeningApp> {
+  const ctx = await createTestContext(overrides, options);
   try {
     await ctx.app.listen({ port: 0, host: '127.0.0.1' });
   } catch (error) {
