@@ -3,7 +3,6 @@ import type { FastifyReply } from 'fastify';
 import type * as z from 'zod/mini';
 import type { Contract } from '#shared/api/contract.ts';
 import { ApiMessage, fieldErrors } from '#shared/schemas/api.ts';
-import { ErrorKey } from '#shared/schemas/fields.ts';
 
 function ok(reply: FastifyReply, data?: unknown, message?: string) {
   return reply.code(200).send({ status: 'ok', ...(message ? { message } : {}), ...(data !== undefined ? { data } : {}) });
@@ -33,10 +32,5 @@ export function invalidFromZod(reply: FastifyReply, error: z.core.$ZodError) {
 }
 
 /** A JSON body must be a plain object; anything else (array, string, null) is refused whole. */
-export function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-export const WHOLE_BODY_INVALID = { _: ErrorKey.invalid };
 
 export const unavailable = (reply: FastifyReply) => failed(reply, 503, ApiMessage.unavailable);

@@ -7,7 +7,7 @@ import { payloadSchema } from '#shared/forms/derive.ts';
 import type { FormDef } from '#shared/forms/model.ts';
 import { ApiMessage, fieldErrors } from '#shared/schemas/api.ts';
 import { ErrorKey } from '#shared/schemas/fields.ts';
-import { checkBody } from '../http/parse-body.ts';
+import { checkBody } from './check-body.ts';
 import type { ApplicationInput, ApplicationStore, StatusLinkFor } from './applications.ts';
 import type { CaptchaService } from './captcha.ts';
 import { certificateToStore, certificateType, checkCertificate, FileErrorKey, type CertificateCheck } from './files/certificates.ts';
