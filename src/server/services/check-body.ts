@@ -6,7 +6,7 @@ import { ErrorKey } from '#shared/schemas/fields.ts';
 
 type FieldCodes = Record<string, string>;
 
-export function isPlainObject(value: unknown): value is Record<string, unknown> {
+function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
