@@ -1,92 +1,17 @@
 // The server as an operator runs it: real processes on a temporary DATA_DIR (embedded PGlite).
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
-import { acquireDatabaseLock, lockFileOf, type LockHolder } from './db/lock.ts';
+import { acquireDatabaseLock, lockFileOf } from './db/lock.ts';
 import { files } from './db/schema.ts';
-import { createTempDatabase } from './test/postgres.ts';
-import { usingPostgres } from './test/context.ts';
+import { dataDirWithWeb, health, holderOf, killChildren, npmStart, run, sockets, staff, startServer } from './test/main-process.ts';
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const SLOW = { timeout: 180_000 };
 
-const children: ChildProcess[] = [];
-const sockets: net.Socket[] = [];
-afterEach(() => {
-  for (const socket of sockets.splice(0)) socket.destroy();
-  for (const child of children.splice(0)) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-});
-
-function dataDirWithWeb() {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'champions-process-'));
-  mkdirSync(path.join(dataDir, 'web'));
-  writeFileSync(path.join(dataDir, 'web', 'index.html'), '<!doctype html><html><head></head><body></body></html>');
-  return dataDir;
-}
-
-const envFor = (dataDir: string, extra: Record<string, string> = {}) => ({
-  ...process.env,
-  DATA_DIR: dataDir,
-  DATABASE_URL: '',
-  PORT: '0',
-  HOST: '127.0.0.1',
-  NODE_ENV: 'development',
-  WEB_DIST: path.join(dataDir, 'web'),
-  REBUILD: '',
-  ...extra,
-});
-
-interface Running {
-  child: ChildProcess;
-  /** The port, once the server prints that it is running; rejects if it exits first. */
-  port: Promise<number>;
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-  output(): string;
-  /** Resolves when the output matches. */
-  printed(pattern: RegExp): Promise<void>;
-}
-
-function run(dataDir: string, args: string[], extraEnv: Record<string, string> = {}): Running {
-  const child = spawn(process.execPath, args, { cwd: ROOT, env: envFor(dataDir, extraEnv) });
-  children.push(child);
-  let output = '';
-  const waiting: { pattern: RegExp; resolve(): void }[] = [];
-  const onData = (chunk: Buffer) => {
-    output += chunk.toString('utf8');
-    for (const w of waiting.splice(0)) {
-      if (w.pattern.test(output)) w.resolve();
-      else waiting.push(w);
-    }
-  };
-  child.stdout!.on('data', onData);
-  child.stderr!.on('data', onData);
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
-  const printed = (pattern: RegExp) =>
-    new Promise<void>((resolve, reject) => {
-      if (pattern.test(output)) return resolve();
-      waiting.push({ pattern, resolve });
-      void exited.then(() => reject(new Error(`exited before printing ${pattern}:\n${output}`)));
-    });
-  const port = printed(/is running:\s+http:\/\/localhost:(\d+)\/uk/).then(() => Number(/is running:\s+http:\/\/localhost:(\d+)\/uk/.exec(output)![1]));
-  port.catch(() => {}); // a refused start is what some tests expect; the others await `port` and see the error
-  return { child, port, exited, output: () => output, printed };
-}
-
-const startServer = (dataDir: string, extraEnv: Record<string, string> = {}) => run(dataDir, ['src/server/main.ts'], extraEnv);
-const npmStart = (dataDir: string) => run(dataDir, ['scripts/start.mjs']);
-const staff = async (dataDir: string, args: string[], extraEnv: Record<string, string> = {}) => {
-  const command = run(dataDir, ['scripts/staff.ts', ...args], extraEnv);
-  const { code } = await command.exited;
-  return { code, output: command.output() };
-};
-const health = async (port: number) => (await fetch(`http://127.0.0.1:${port}/healthz`)).status;
-const holderOf = (dataDir: string) => JSON.parse(readFileSync(lockFileOf(path.join(dataDir, 'db')), 'utf8')) as LockHolder;
+afterEach(killChildren);
 
 describe('one process per embedded database', () => {
   it('runs `npm run staff` and `npm run seed:demo` through the running server: the user signs in there, and is kept after a restart', SLOW, async () => {
@@ -176,35 +101,6 @@ describe('npm start', () => {
     const start = run(dataDir, ['scripts/start.mjs'], { WEB_DIST: path.join(dataDir, 'missing') });
     expect((await start.exited).code).toBe(1);
     expect(start.output()).toMatch(/WEB_DIST=.*missing holds no index\.html/);
-  });
-});
-
-describe.runIf(usingPostgres())('on PostgreSQL', () => {
-  it('locks nothing: two servers share one DATA_DIR and database, and a staff command reaches both directly', SLOW, async () => {
-    const temp = await createTempDatabase(process.env.TEST_DATABASE_URL!, 'champions_process');
-    try {
-      const dataDir = dataDirWithWeb();
-      const env = { DATABASE_URL: temp.url };
-      const first = startServer(dataDir, env);
-      const firstPort = await first.port; // one at a time: the first applies the migrations
-      const second = startServer(dataDir, env);
-      const secondPort = await second.port;
-      expect(existsSync(lockFileOf(path.join(dataDir, 'db')))).toBe(false);
-
-      const added = await staff(dataDir, ['add', '--role', 'area_manager', '--email', 'anna.verdi@example.it', '--first-name', 'Anna', '--last-name', 'Verdi'], env);
-      expect(added.code, added.output).toBe(0);
-      const token = /signin\/verify\?token=([^&\s]+)/.exec(added.output)![1];
-      const verify = await fetch(`http://127.0.0.1:${secondPort}/api/auth/verify`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token }) });
-      expect(verify.status).toBe(200);
-      expect(await health(firstPort)).toBe(200);
-
-      first.child.kill('SIGTERM');
-      second.child.kill('SIGTERM');
-      expect((await first.exited).code).toBe(0);
-      expect((await second.exited).code).toBe(0);
-    } finally {
-      await temp.drop();
-    }
   });
 });
 
