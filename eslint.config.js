@@ -38,6 +38,21 @@ const webBorderZones = [
     except: [`./${feature}`],
     message: 'A feature does not import another feature; move what both need to components/ or lib/.',
   })),
+  // Inside staff/ (decision 0081): the rooms by audience lean on session/ and shared/, never the
+  // other way round, and the area manager's, the rep's and the review desk's rooms do not reach
+  // into one another. main-admin/ may: the main admin's pages sit under the review desk's nav.
+  {
+    target: ['src/web/features/staff/session', 'src/web/features/staff/shared'],
+    from: 'src/web/features/staff',
+    except: ['./session', './shared'],
+    message: 'staff/session/ and staff/shared/ import no audience room (area-manager/, main-admin/, rep/, review/).',
+  },
+  ...['area-manager', 'rep', 'review'].map((room) => ({
+    target: `src/web/features/staff/${room}`,
+    from: 'src/web/features/staff',
+    except: [`./${room}`, './session', './shared'],
+    message: 'A staff audience room imports only itself, staff/session/ and staff/shared/; move what two rooms need to staff/shared/.',
+  })),
 ];
 
 /** The message files are read through #shared/i18n/messages.ts alone (decision 0077). */

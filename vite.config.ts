@@ -76,10 +76,10 @@ const BASE_CODE =
  * call flags and visit days in words), in one chunk.
  */
 const STAFF_CODE =
-  /src[\\/](shared[\\/](staff-home|api[\\/]staff-session-endpoints)|web[\\/](features[\\/]staff[\\/](staff-session|staff-user|staff-area|staff-bar|staff\.css|rep[\\/]rep\.css|no-access|api[\\/](get-me|sign-out))|lib[\\/](use-call-flag-text|visit-days)))/;
+  /src[\\/](shared[\\/](staff-home|api[\\/]staff-session-endpoints)|web[\\/](features[\\/]staff[\\/](session[\\/](staff-session|staff-user|staff-area|staff-bar|staff\.css|no-access|api[\\/](get-me|sign-out))|rep[\\/]rep\.css)|lib[\\/](use-call-flag-text|visit-days)))/;
 /** The staff lists' helpers: the staff contracts, the loader, pager and title hooks, visits due, the outcome badge, the map of Italy, the offline outbox. */
 const STAFF_LIST_CODE =
-  /src[\\/](shared[\\/](visit-due|api[\\/]staff-endpoints|schemas[\\/](staff-rep-list|csv-export|activity-log))|web[\\/](features[\\/]staff[\\/](pharmacist-status|pharmacy-pager|use-page-title|use-staff-load|api[\\/]area-manager-pharmacies|dashboard[\\/](italy-map|flag-colours))|lib[\\/]use-my-location|forms[\\/]offline-outbox))/;
+  /src[\\/](shared[\\/](visit-due|api[\\/]staff-endpoints|schemas[\\/](staff-rep-list|csv-export|activity-log))|web[\\/](features[\\/]staff[\\/](shared[\\/](pharmacist-status|pharmacy-pager|use-page-title|use-staff-load|italy-map|flag-colours)|area-manager[\\/]api[\\/]area-manager-pharmacies)|lib[\\/]use-my-location|forms[\\/]offline-outbox))/;
 /** The rep's visit form and its sections, beside the form group (the rep's list never loads the form runner). */
 const REP_FORM_CODE = /src[\\/]web[\\/](features[\\/]staff[\\/]rep[\\/]rep-form-page|forms[\\/](rep-visit-sections|sections[\\/]rep-visit-(fields|history)))/;
 /** Message files fetched together: the shell's (and the charter's) on every page, the form's with any form page, the staff pages' own. */

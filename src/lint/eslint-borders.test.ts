@@ -24,6 +24,8 @@ const featureToFeature = 'A feature does not import another feature';
 const onlyMainImportsApp = 'Only main.tsx and entry-server.tsx (the server renderer) import app/';
 const belowFeatures = 'components/ and lib/ import nothing from app/, features/ or forms/';
 const formsBelowFeatures = 'forms/ imports nothing from app/ or features/';
+const staffBase = 'staff/session/ and staff/shared/ import no audience room';
+const staffRoom = 'A staff audience room imports only itself, staff/session/ and staff/shared/';
 
 describe('borders between the web layers', () => {
   it.each([
@@ -33,6 +35,10 @@ describe('borders between the web layers', () => {
     ['lib importing a feature by #web/', 'src/web/lib/border.ts', '#web/features/legal/legal-page.tsx', belowFeatures],
     ['forms importing a feature', 'src/web/forms/border.tsx', '../features/landing/landing-page.tsx', formsBelowFeatures],
     ['a file other than main.tsx importing app', 'src/web/features/landing/border.tsx', '../../app/routes.tsx', onlyMainImportsApp],
+    ["staff's session importing an audience room", 'src/web/features/staff/session/border.tsx', '../main-admin/main-admin-page.tsx', staffBase],
+    ["staff's shared pieces importing an audience room", 'src/web/features/staff/shared/border.tsx', '../review/review-nav.tsx', staffBase],
+    ["the rep's room importing the area manager's", 'src/web/features/staff/rep/border.tsx', '../area-manager/pharmacy-list.tsx', staffRoom],
+    ["the review desk importing the main admin's room", 'src/web/features/staff/review/border.tsx', '../main-admin/main-admin-page.tsx', staffRoom],
   ])('refuses %s', async (_case, filePath, imported, message) => {
     const errors = await borderErrors(filePath, importing(imported));
     expect(errors.map((error) => error.message)).toEqual([expect.stringContaining(message)]);
@@ -47,6 +53,10 @@ describe('borders between the web layers', () => {
     ['main.tsx importing app', 'src/web/main.tsx', './app/app.tsx'],
     ['the server renderer importing app', 'src/web/entry-server.tsx', './app/app.tsx'],
     ['app importing app', 'src/web/app/border.tsx', './routes.tsx'],
+    ['a staff audience room importing session and shared', 'src/web/features/staff/rep/border.tsx', '../session/staff-session.tsx'],
+    ['a staff audience room importing the shared staff pieces', 'src/web/features/staff/review/border.tsx', '../shared/use-staff-load.ts'],
+    ['the main admin importing the review desk', 'src/web/features/staff/main-admin/border.tsx', '../review/review-nav.tsx'],
+    ['shared staff pieces importing the session', 'src/web/features/staff/shared/border.tsx', '../session/staff-session.tsx'],
   ])('allows %s', async (_case, filePath, imported) => {
     expect(await borderErrors(filePath, importing(imported))).toEqual([]);
   });

@@ -10,8 +10,8 @@ import { LINK_SECTIONS } from '../forms/link-request-page.tsx';
 import { REP_VISIT_SECTIONS } from '../forms/rep-visit-sections.tsx';
 import { STEPS_SECTIONS } from '../forms/steps-sections.tsx';
 import { sectionComponent, type SectionRegistry } from '../forms/form-page.tsx';
-import { STAFF_PERSON_SECTIONS } from '../features/staff/add-staff-person-page.tsx';
-import { API_KEY_SECTIONS } from '../features/staff/api-keys/issue-api-key-page.tsx';
+import { STAFF_PERSON_SECTIONS } from '../features/staff/shared/add-staff-person-page.tsx';
+import { API_KEY_SECTIONS } from '../features/staff/main-admin/api-keys/issue-api-key-page.tsx';
 import { REVIEWER_MARKETS_SECTIONS } from '../features/staff/review/reviewer-markets-page.tsx';
 
 /** Which registry each page renders its entries with (application-page, steps-application-page, the staff pages, link-request-page). */

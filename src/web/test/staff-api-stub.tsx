@@ -1,6 +1,6 @@
 // A fake staff API behind fetch for the staff page tests.
 import { vi } from 'vitest';
-import type { StaffUser } from '../features/staff/staff-user.ts';
+import type { StaffUser } from '../features/staff/session/staff-user.ts';
 
 export type Handler = (url: URL, init: RequestInit | undefined) => Response | Promise<Response>;
 

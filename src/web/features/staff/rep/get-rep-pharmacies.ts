@@ -5,7 +5,7 @@
 import * as Api from '#shared/api/staff-endpoints.ts';
 import type { RepPharmacyItem } from '#shared/schemas/staff-rep-list.ts';
 import { apiPath } from '../../../lib/api-client.ts';
-import type { ListResult } from '../api/staff-list.ts';
+import type { ListResult } from '../shared/api/staff-list.ts';
 
 const coordinate = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : null);
 

@@ -6,8 +6,8 @@ import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { renderInSite } from '../../../test/render.tsx';
 import { json, stubStaffApi } from '../../../test/staff-api-stub.tsx';
-import type { StaffUser } from '../staff-user.ts';
-import { StaffArea } from '../staff-area.tsx';
+import type { StaffUser } from '../session/staff-user.ts';
+import { StaffArea } from '../session/staff-area.tsx';
 import { RepFormPage } from './rep-form-page.tsx';
 
 vi.mock('../../../components/altcha-widget.tsx', async () => (await import('../../../test/fakes.tsx')).fakeAltchaModule);

@@ -11,8 +11,8 @@ import { loadFeatureMessages } from '../../../lib/i18n.ts';
 import { useLocalPath } from '../../../lib/site-context.tsx';
 import { loadExtraPharmacists, REP_VISIT_SECTIONS } from '../../../forms/rep-visit-sections.tsx';
 import { FormPage } from '../../../forms/form-page.tsx';
-import { NoAccess } from '../no-access.tsx';
-import { useStaffUser } from '../staff-session.tsx';
+import { NoAccess } from '../session/no-access.tsx';
+import { useStaffUser } from '../session/staff-session.tsx';
 import { REP_HOME_MESSAGE_FILES } from './rep-messages.ts';
 import './rep.css';
 

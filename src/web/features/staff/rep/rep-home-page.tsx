@@ -17,17 +17,17 @@ import { useMyLocation, type LocationState } from '../../../lib/use-my-location.
 import { dayInWords } from '../../../lib/visit-days.ts';
 import { dayContext } from '../../../lib/day-context.ts';
 import { useOutbox, type OutboxEntry } from '../../../forms/offline-outbox.ts';
-import type { ListResult } from '../api/staff-list.ts';
-import { NoAccess } from '../no-access.tsx';
-import { useStaffUser } from '../staff-session.tsx';
-import { usePageTitle } from '../use-page-title.ts';
-import { useStaffLoad } from '../use-staff-load.ts';
+import type { ListResult } from '../shared/api/staff-list.ts';
+import { NoAccess } from '../session/no-access.tsx';
+import { useStaffUser } from '../session/staff-session.tsx';
+import { usePageTitle } from '../shared/use-page-title.ts';
+import { useStaffLoad } from '../shared/use-staff-load.ts';
 import { getRepPharmacies } from './get-rep-pharmacies.ts';
 import { RefusedUpdates } from './refused-updates.tsx';
 import { repFormPath } from './rep-paths.ts';
 import { RepMap } from './rep-map.tsx';
 import './rep.css';
-import { PharmacistStatus } from '../pharmacist-status.tsx';
+import { PharmacistStatus } from '../shared/pharmacist-status.tsx';
 import { useCallFlagText } from '../../../lib/use-call-flag-text.ts';
 
 function DueWords({ nextVisit, today }: { nextVisit: string | null; today: string }) {

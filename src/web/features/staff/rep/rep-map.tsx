@@ -5,9 +5,9 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RepPharmacyItem } from '#shared/schemas/staff-rep-list.ts';
-import { flagColour, PIPELINE_ORDER } from '../dashboard/flag-colours.ts';
+import { flagColour, PIPELINE_ORDER } from '../shared/flag-colours.ts';
 import { useCallFlagText } from '../../../lib/use-call-flag-text.ts';
-import { ItalyMap } from '../dashboard/italy-map.tsx';
+import { ItalyMap } from '../shared/italy-map.tsx';
 
 /** Italy as a whole, when no pharmacy has a position. */
 

@@ -6,8 +6,8 @@ import axe from 'axe-core';
 import { Route, Routes } from 'react-router';
 import { renderInSite } from '../../../test/render.tsx';
 import { json, stubStaffApi } from '../../../test/staff-api-stub.tsx';
-import type { StaffUser } from '../staff-user.ts';
-import { StaffArea } from '../staff-area.tsx';
+import type { StaffUser } from '../session/staff-user.ts';
+import { StaffArea } from '../session/staff-area.tsx';
 
 const REP: StaffUser = { id: '7d1f0c2e-5b3a-4c8d-9e6f-0a1b2c3d4e5f', email: 'luca@example.it', firstName: 'Luca', lastName: 'Bianchi', role: 'sales_rep', areaManagerId: 'am-1', mfaPassed: true };
 const WAITING = {

@@ -6,8 +6,8 @@ import { Link, useLocation } from 'react-router';
 import { staffHomePath } from '#shared/staff-home.ts';
 import { useLocalPath } from '../../../lib/site-context.tsx';
 import { useOutbox } from '../../../forms/offline-outbox.ts';
-import { useStaffUser } from '../staff-session.tsx';
-import { usePageTitle } from '../use-page-title.ts';
+import { useStaffUser } from '../session/staff-session.tsx';
+import { usePageTitle } from '../shared/use-page-title.ts';
 import '../../../forms/forms.css';
 import './rep.css';
 

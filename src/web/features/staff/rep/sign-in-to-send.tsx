@@ -3,7 +3,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { useLocalPath } from '../../../lib/site-context.tsx';
-import { signInPath } from '../staff-user.ts';
+import { signInPath } from '../session/staff-user.ts';
 
 export function SignInToSend({ count }: { count: number }) {
   const { t } = useTranslation();

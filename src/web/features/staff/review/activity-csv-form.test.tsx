@@ -9,7 +9,7 @@ import type { ActivityEntry } from '#shared/schemas/activity-log.ts';
 import { loadFeatureMessages } from '../../../lib/i18n.ts';
 import { renderInSite } from '../../../test/render.tsx';
 import { ADMIN, json, stubStaffApi } from '../../../test/staff-api-stub.tsx';
-import { StaffArea } from '../staff-area.tsx';
+import { StaffArea } from '../session/staff-area.tsx';
 import { ActivityLogPage } from './activity-log-page.tsx';
 
 /** What the browser would send: each submit that reaches the window, and whether the page stopped it. */

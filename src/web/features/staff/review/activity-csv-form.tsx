@@ -2,7 +2,7 @@
 // as CSV, in the page's language.
 import * as StaffApi from '#shared/api/staff-endpoints.ts';
 import { ActivityCsvQuerySchema } from '#shared/schemas/programme-report.ts';
-import { DateRangeDownloadForm } from '../date-range-download-form.tsx';
+import { DateRangeDownloadForm } from '../shared/date-range-download-form.tsx';
 
 const TEXTS = {
   legend: 'review.activity.download.legend',

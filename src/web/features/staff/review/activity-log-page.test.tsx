@@ -8,7 +8,7 @@ import type { ActivityEntry } from '#shared/schemas/activity-log.ts';
 import { loadFeatureMessages } from '../../../lib/i18n.ts';
 import { renderInSite } from '../../../test/render.tsx';
 import { ADMIN, MANAGER, json, stubStaffApi } from '../../../test/staff-api-stub.tsx';
-import { StaffArea } from '../staff-area.tsx';
+import { StaffArea } from '../session/staff-area.tsx';
 import { ActivityLogPage } from './activity-log-page.tsx';
 
 afterEach(() => {

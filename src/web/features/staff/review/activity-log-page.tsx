@@ -9,11 +9,11 @@ import type { ActivityEntry, ActivityPerson } from '#shared/schemas/activity-log
 import { ErrorView } from '../../../components/error-view.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { useLocalPath } from '../../../lib/site-context.tsx';
-import { NoAccess } from '../no-access.tsx';
-import { PharmacyPager } from '../pharmacy-pager.tsx';
-import { StaffTable } from '../staff-table.tsx';
-import { usePageTitle } from '../use-page-title.ts';
-import { useStaffLoad } from '../use-staff-load.ts';
+import { NoAccess } from '../session/no-access.tsx';
+import { PharmacyPager } from '../shared/pharmacy-pager.tsx';
+import { StaffTable } from '../shared/staff-table.tsx';
+import { usePageTitle } from '../shared/use-page-title.ts';
+import { useStaffLoad } from '../shared/use-staff-load.ts';
 import { ActivityCsvForm } from './activity-csv-form.tsx';
 import { getActivityLog } from './api/review-api.ts';
 import { ReviewNav } from './review-nav.tsx';

@@ -4,7 +4,7 @@
 // stays a table on a phone (four narrow columns of numbers).
 import { useTranslation } from 'react-i18next';
 import { AGE_BANDS, type AgeBand } from '#shared/schemas/review.ts';
-import { useStaffLoad } from '../use-staff-load.ts';
+import { useStaffLoad } from '../shared/use-staff-load.ts';
 import { getAgeBands } from './api/review-api.ts';
 
 export function AgeBands() {

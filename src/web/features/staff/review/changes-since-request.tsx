@@ -2,7 +2,7 @@
 // answer by its label, before and after, in words.
 import { useTranslation } from 'react-i18next';
 import type { ChangedField, ChangesSinceRequest as Changes } from '#shared/schemas/review-checks.ts';
-import { StaffTable } from '../staff-table.tsx';
+import { StaffTable } from '../shared/staff-table.tsx';
 import { useAnswerText, useFieldLabel } from './answer-text.ts';
 import { useDateFormat } from './use-date-format.ts';
 

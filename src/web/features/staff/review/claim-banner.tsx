@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { REVIEW_CLAIM_IDLE_MINUTES, ReviewMessage, type ReviewClaim } from '#shared/schemas/review.ts';
 import { Spinner } from '../../../components/spinner.tsx';
-import { useSendToSignIn } from '../staff-session.tsx';
+import { useSendToSignIn } from '../session/staff-session.tsx';
 import { claimApplication, releaseClaim, type Sent } from './api/review-api.ts';
 import { useDateFormat } from './use-date-format.ts';
 

@@ -10,7 +10,7 @@ import { ErrorSummary } from '../../../components/error-summary.tsx';
 import { Radios } from '../../../components/radios.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { TextArea } from '../../../components/text-area.tsx';
-import { useSendToSignIn } from '../staff-session.tsx';
+import { useSendToSignIn } from '../session/staff-session.tsx';
 import { sendDecision } from './api/review-api.ts';
 
 export interface DecisionFormProps {

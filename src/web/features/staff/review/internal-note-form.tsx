@@ -7,7 +7,7 @@ import { INTERNAL_NOTE_MAX_LENGTH } from '#shared/schemas/review.ts';
 import { ErrorSummary } from '../../../components/error-summary.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { TextArea } from '../../../components/text-area.tsx';
-import { useSendToSignIn } from '../staff-session.tsx';
+import { useSendToSignIn } from '../session/staff-session.tsx';
 import { addInternalNote } from './api/review-api.ts';
 
 export function InternalNoteForm({ applicationId, onAdded }: { applicationId: string; onAdded: (message: string) => void }) {

@@ -10,7 +10,7 @@ import type { ProgrammeMonth, ProgrammeReport } from '#shared/schemas/programme-
 import { loadFeatureMessages } from '../../../lib/i18n.ts';
 import { renderInSite } from '../../../test/render.tsx';
 import { ADMIN, MANAGER, json, stubStaffApi } from '../../../test/staff-api-stub.tsx';
-import { StaffArea } from '../staff-area.tsx';
+import { StaffArea } from '../session/staff-area.tsx';
 import { ProgrammeReportPage } from './programme-report-page.tsx';
 
 afterEach(() => {

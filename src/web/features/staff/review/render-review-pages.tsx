@@ -5,7 +5,7 @@ import { Route, Routes } from 'react-router';
 import { marketSpeaking, type Language } from '#shared/markets.ts';
 import { loadFeatureMessages } from '../../../lib/i18n.ts';
 import { renderInSite } from '../../../test/render.tsx';
-import { StaffArea } from '../staff-area.tsx';
+import { StaffArea } from '../session/staff-area.tsx';
 import { ReviewDetailPage } from './review-detail-page.tsx';
 import { ReviewQueuePage } from './review-queue-page.tsx';
 import { ReviewersPage } from './reviewers-page.tsx';

@@ -1,7 +1,7 @@
 // The review desk's checks on one application (issue 25 items 3 and 4), loaded beside the detail:
 // the register link, the duplicate flags and what the applicant changed since a change request.
 import { useTranslation } from 'react-i18next';
-import { useStaffLoad } from '../use-staff-load.ts';
+import { useStaffLoad } from '../shared/use-staff-load.ts';
 import { getChecks } from './api/review-api.ts';
 import { ChangesSinceRequest } from './changes-since-request.tsx';
 import { DuplicateFlags } from './duplicate-flags.tsx';

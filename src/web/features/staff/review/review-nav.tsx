@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
 import { routePath } from '#shared/routes.ts';
 import { useLocalPath } from '../../../lib/site-context.tsx';
-import { useStaffUser } from '../staff-session.tsx';
+import { useStaffUser } from '../session/staff-session.tsx';
 import './review.css';
 
 export function ReviewNav() {

@@ -10,7 +10,7 @@ import { Route, Routes } from 'react-router';
 import { loadFeatureMessages } from '../../../lib/i18n.ts';
 import { renderInSite } from '../../../test/render.tsx';
 import { ADMIN, json, stubStaffApi, type Handler } from '../../../test/staff-api-stub.tsx';
-import { StaffArea } from '../staff-area.tsx';
+import { StaffArea } from '../session/staff-area.tsx';
 import { AddReviewerPage } from './add-reviewer-page.tsx';
 import { renderReviewPages } from './render-review-pages.tsx';
 

@@ -3,8 +3,8 @@
 import { FORMS } from '#shared/forms/catalogue.ts';
 import { FormPage, type SectionRegistry } from '../../../forms/form-page.tsx';
 import { ReviewerMarketsField } from '../../../forms/sections/reviewer-markets-field.tsx';
-import { NoAccess } from '../no-access.tsx';
-import { useStaffUser } from '../staff-session.tsx';
+import { NoAccess } from '../session/no-access.tsx';
+import { useStaffUser } from '../session/staff-session.tsx';
 import { ReviewNav } from './review-nav.tsx';
 
 export const REVIEWER_MARKETS_SECTIONS: SectionRegistry = { 'reviewer-markets': ReviewerMarketsField, 'reviewer-ref': null };

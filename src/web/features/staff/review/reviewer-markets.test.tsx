@@ -10,7 +10,7 @@ import { axeViolations } from '../../../test/axe.ts';
 import { loadFeatureMessages } from '../../../lib/i18n.ts';
 import { renderInSite } from '../../../test/render.tsx';
 import { ADMIN, json, stubStaffApi } from '../../../test/staff-api-stub.tsx';
-import { StaffArea } from '../staff-area.tsx';
+import { StaffArea } from '../session/staff-area.tsx';
 import { renderReviewPages } from './render-review-pages.tsx';
 import { ReviewerMarketsPage } from './reviewer-markets-page.tsx';
 

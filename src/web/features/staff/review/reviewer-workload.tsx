@@ -5,8 +5,8 @@ import { LANGUAGE_TAG, isLanguage } from '#shared/markets.ts';
 import type { ReviewerWorkload } from '#shared/schemas/reviewer-markets.ts';
 import { ErrorView } from '../../../components/error-view.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
-import { StaffTable } from '../staff-table.tsx';
-import { useStaffLoad } from '../use-staff-load.ts';
+import { StaffTable } from '../shared/staff-table.tsx';
+import { useStaffLoad } from '../shared/use-staff-load.ts';
 import { getWorkload } from './api/review-api.ts';
 import { useMarketNames } from './market-names.ts';
 

@@ -9,15 +9,15 @@ import type { ReviewerItem } from '#shared/schemas/review.ts';
 import { ErrorView } from '../../../components/error-view.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { useLocalPath } from '../../../lib/site-context.tsx';
-import { NoAccess } from '../no-access.tsx';
-import { useSendToSignIn } from '../staff-session.tsx';
-import { usePageTitle } from '../use-page-title.ts';
+import { NoAccess } from '../session/no-access.tsx';
+import { useSendToSignIn } from '../session/staff-session.tsx';
+import { usePageTitle } from '../shared/use-page-title.ts';
 import { disableReviewer, getReviewers } from './api/review-api.ts';
 import { ReviewNav } from './review-nav.tsx';
-import { useStaffLoad } from '../use-staff-load.ts';
+import { useStaffLoad } from '../shared/use-staff-load.ts';
 import { useMarketNames } from './market-names.ts';
 import { ReviewerWorkloadSection } from './reviewer-workload.tsx';
-import { StaffTable } from '../staff-table.tsx';
+import { StaffTable } from '../shared/staff-table.tsx';
 import './review.css';
 
 function DisableButton({ reviewer, onDone }: { reviewer: ReviewerItem; onDone: (message: string) => void }) {
