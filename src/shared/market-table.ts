@@ -14,6 +14,20 @@ export type Language = (typeof LANGUAGES)[number];
 /** The applicant forms of the catalogue (forms/catalogue.ts) a market may serve in its own language. */
 export type ApplicantFormId = 'apply-uk' | 'apply-it' | 'apply-steps';
 
+/** The legal texts, each a Markdown file per market and language under src/web/content/<market>/<language>/. */
+export type LegalDocumentKind = 'privacy-policy' | 'terms-and-conditions' | 'datenschutz' | 'nutzungsbedingungen' | 'impressum' | 'accessibility' | 'barrierefreiheit';
+
+export interface LegalDate {
+  year: number;
+  /** 1-12 */
+  month: number;
+  /** Absent when only the month is known. */
+  day?: number;
+}
+
+/** The lists of registration bodies a form offers (reference/registration-bodies.ts holds them, outside the entry chunk). */
+export type RegistrationBodyList = 'gphc' | 'aifa' | 'german-chambers';
+
 /** 'single' = one-page form at {prefix}/form; 'steps' = {prefix}/form/1..3. */
 export type Layout = 'single' | 'steps';
 
@@ -29,15 +43,47 @@ export interface MarketEntry {
   fieldForce: boolean;
   /** The message key of the registration body's label on the steps form (Germany names its chambers). */
   bodyLabel: 'steps.body.label' | 'steps.body.labelChamber';
-  /** The routes of the market's terms and privacy policy, in every language. */
-  legal: { terms: RouteName; privacy: RouteName };
+  /** The routes of the market's legal pages, in every language (an Impressum only where the market has one). */
+  legal: { terms: RouteName; privacy: RouteName; accessibility: RouteName; impressum?: RouteName };
+  /** The date of each of the market's legal texts (spec §9): a page shows it, a declaration records the version. */
+  legalDates: Partial<Record<LegalDocumentKind, LegalDate>>;
   /** Whether a map with external tiles loads only with the visitor's consent (a cookie category, a button on the map). */
   mapNeedsConsent: boolean;
   /** Which of the landing page designs of spec §2, screen 1 (each with its own texts) the market shows. */
   landing: Country;
   /** Whether the footer shows the promotional code line, in the market's own language only (spec §2, screen 10). */
   footerPromoCode: boolean;
+  /** The market's clock: a date a page or an e-mail shows is the same day wherever it is rendered. */
+  timeZone: string;
+  /** Where a map opens before it knows where the visitor is. */
+  mapCentre: { lat: number; lng: number; label: string };
+  /** The registration bodies the forms offer; `defaultRegistrationBody` is stored when a form asks for none. */
+  registrationBodies: RegistrationBodyList;
+  defaultRegistrationBody: string;
+  /** The public register that lists the market's pharmacists (a reviewer's check). */
+  register: 'gphc' | 'fofi' | 'chamber';
+  /** ISO 3166 code: the region of hreflang (GB for the United Kingdom). */
+  region: string;
+  /** ISO 3166 code the places search is limited to (lower case). */
+  placesCode: string;
 }
+
+/** The body a market stores when its form asks for none. */
+export const REGISTRATION_BODY_UK = 'UK (GPhC)';
+export const REGISTRATION_BODY_IT = 'Italia (AIFA)';
+
+/** The last review of the accessibility statements: a review looks at every market's. */
+const ACCESSIBILITY_REVIEWED: LegalDate = { year: 2026, month: 11, day: 28 };
+
+// The UK and Italian privacy policy was revised on 25 November 2026 (field sign-ups, consent
+// records, data rights), as was the German Datenschutzerklärung; the UK and Italian terms date from
+// 07.05.2021 and the German Nutzungsbedingungen from 07.04.2022. The Impressum has no date. Change
+// the accessibility statements' date after each review.
+const UK_AND_ITALY_LEGAL_DATES: Partial<Record<LegalDocumentKind, LegalDate>> = {
+  'privacy-policy': { year: 2026, month: 11, day: 25 },
+  'terms-and-conditions': { year: 2021, month: 5, day: 7 },
+  accessibility: ACCESSIBILITY_REVIEWED,
+};
 
 export const MARKETS: Record<Country, MarketEntry> = {
   uk: {
@@ -45,30 +91,58 @@ export const MARKETS: Record<Country, MarketEntry> = {
     form: 'apply-uk',
     fieldForce: false,
     bodyLabel: 'steps.body.label',
-    legal: { terms: 'terms', privacy: 'privacyPolicy' },
+    legal: { terms: 'terms', privacy: 'privacyPolicy', accessibility: 'accessibility' },
+    legalDates: UK_AND_ITALY_LEGAL_DATES,
     mapNeedsConsent: false,
     landing: 'uk',
     footerPromoCode: true,
+    timeZone: 'Europe/London',
+    mapCentre: { lat: 53.4084, lng: -2.9916, label: 'Liverpool' },
+    registrationBodies: 'gphc',
+    defaultRegistrationBody: REGISTRATION_BODY_UK,
+    register: 'gphc',
+    region: 'GB',
+    placesCode: 'gb',
   },
   it: {
     language: 'it',
     form: 'apply-it',
     fieldForce: true,
     bodyLabel: 'steps.body.label',
-    legal: { terms: 'terms', privacy: 'privacyPolicy' },
+    legal: { terms: 'terms', privacy: 'privacyPolicy', accessibility: 'accessibility' },
+    legalDates: UK_AND_ITALY_LEGAL_DATES,
     mapNeedsConsent: false,
     landing: 'it',
     footerPromoCode: false,
+    timeZone: 'Europe/Rome',
+    mapCentre: { lat: 41.9028, lng: 12.4964, label: 'Roma' },
+    registrationBodies: 'aifa',
+    defaultRegistrationBody: REGISTRATION_BODY_IT,
+    register: 'fofi',
+    region: 'IT',
+    placesCode: 'it',
   },
   de: {
     language: 'de',
     form: 'apply-steps',
     fieldForce: false,
     bodyLabel: 'steps.body.labelChamber',
-    legal: { terms: 'nutzungsbedingungen', privacy: 'datenschutz' },
+    legal: { terms: 'nutzungsbedingungen', privacy: 'datenschutz', accessibility: 'barrierefreiheit', impressum: 'impressum' },
+    legalDates: {
+      datenschutz: { year: 2026, month: 11, day: 25 },
+      nutzungsbedingungen: { year: 2022, month: 4, day: 7 },
+      barrierefreiheit: ACCESSIBILITY_REVIEWED,
+    },
     mapNeedsConsent: true,
     landing: 'de',
     footerPromoCode: false,
+    timeZone: 'Europe/Berlin',
+    mapCentre: { lat: 52.52, lng: 13.405, label: 'Berlin' },
+    registrationBodies: 'german-chambers',
+    defaultRegistrationBody: REGISTRATION_BODY_UK,
+    register: 'chamber',
+    region: 'DE',
+    placesCode: 'de',
   },
 };
 
@@ -77,10 +151,12 @@ export interface LanguageEntry {
   tag: string;
   /** Whether a mail greets the applicant by first name alone (else by first and last name). */
   greetsByFirstName: boolean;
+  /** The language's own name, as the language switcher offers it. */
+  name: string;
 }
 
 export const LANGUAGE_TABLE: Record<Language, LanguageEntry> = {
-  en: { tag: 'en-GB', greetsByFirstName: true },
-  it: { tag: 'it-IT', greetsByFirstName: false },
-  de: { tag: 'de-DE', greetsByFirstName: false },
+  en: { tag: 'en-GB', greetsByFirstName: true, name: 'English' },
+  it: { tag: 'it-IT', greetsByFirstName: false, name: 'Italiano' },
+  de: { tag: 'de-DE', greetsByFirstName: false, name: 'Deutsch' },
 };
