@@ -5,8 +5,10 @@
 import { FIXTURE, FIXTURE_MARKER } from '#shared/test/fixture-market.ts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SiteConfig } from '#shared/api/site-config.ts';
 import { legalVersionsOf } from '#shared/legal-versions.ts';
 import { applications, consentRecords, mailOutbox } from './db/schema.ts';
+import { renderIndex } from './routes/web.ts';
 import { solveCaptcha } from './test/bot-check.ts';
 import { createTestContext, type TestContext } from './test/context.ts';
 import { withSentBodies } from './test/mail.ts';
@@ -34,6 +36,13 @@ async function apply(payload: Record<string, unknown>) {
 const mailsTo = async (email: string) => withSentBodies(ctx.config.mail.dir, await ctx.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, email)));
 
 describe('the fixture market, from application to listing', () => {
+  it("places the applicant's typed address on its map", async () => {
+    const placed = await ctx.app.inject({ method: 'GET', url: `/api/places/geocode?address=${encodeURIComponent('Laugavegur 1, Fixtureville')}&market=${FIXTURE}` });
+    expect(placed.statusCode, placed.body).toBe(200);
+    expect(placed.json().data).toEqual({ lat: 64.1466, lng: -21.9426, label: 'Reykjavík', match: 'market', demo: true });
+  });
+
+
   it('takes an application, writes in its language, and lists the approved pharmacy in the finder', async () => {
     const payload = fixtureApplication();
     const saved = await apply(payload);
@@ -60,6 +69,12 @@ describe('the fixture market, from application to listing', () => {
     const found = await ctx.app.inject({ method: 'GET', url: `/api/v1/finder/search?market=${FIXTURE}&lat=64.1466&lng=-21.9426&radiusKm=5` });
     expect(found.statusCode, found.body).toBe(200);
     expect(found.json().data).toEqual([expect.objectContaining({ pharmacyName: 'Apótek Fixture' })]);
+  });
+
+  it("titles its pages in its language, under its own <html lang>", () => {
+    const html = renderIndex('<html><head><title>x</title></head><body></body></html>', { productName: 'Pharmacy Champions', country: FIXTURE, language: FIXTURE, basePath: `/${FIXTURE}` } as SiteConfig);
+    expect(html).toContain(`<html lang="en-XX">`);
+    expect(html).toContain(`<title>${FIXTURE_MARKER}Pharmacy Champions Registration</title>`);
   });
 
   it("lists the market's pages in the sitemap, with its hreflang", async () => {

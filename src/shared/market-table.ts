@@ -3,7 +3,6 @@
 // Nothing else compares a value with a market or language code (the lint rule
 // champions/no-market-literal, src/lint/no-market-literal.js, holds the house to it), so a new
 // market is a new entry, and the compiler lists each field it must give.
-import type { RouteName } from './routes.ts';
 
 export const COUNTRIES = ['uk', 'it', 'de'] as const;
 export type Country = (typeof COUNTRIES)[number];
@@ -25,6 +24,9 @@ export interface LegalDate {
   day?: number;
 }
 
+/** The legal pages a market may have (routes.ts names their paths). */
+export type LegalPageName = 'privacyPolicy' | 'terms' | 'datenschutz' | 'nutzungsbedingungen' | 'impressum' | 'accessibility' | 'barrierefreiheit';
+
 /** The lists of registration bodies a form offers (reference/registration-bodies.ts holds them, outside the entry chunk). */
 export type RegistrationBodyList = 'gphc' | 'aifa' | 'german-chambers';
 
@@ -43,8 +45,11 @@ export interface MarketEntry {
   fieldForce: boolean;
   /** The message key of the registration body's label on the steps form (Germany names its chambers). */
   bodyLabel: 'steps.body.label' | 'steps.body.labelChamber';
-  /** The routes of the market's legal pages, in every language (an Impressum only where the market has one). */
-  legal: { terms: RouteName; privacy: RouteName; accessibility: RouteName; impressum?: RouteName };
+  /**
+   * The market's legal pages, in every language (an Impressum only where the market has one), written
+   * in the order its footer links to them.
+   */
+  legal: { terms: LegalPageName; privacy: LegalPageName; accessibility: LegalPageName; impressum?: LegalPageName };
   /** The date of each of the market's legal texts (spec §9): a page shows it, a declaration records the version. */
   legalDates: Partial<Record<LegalDocumentKind, LegalDate>>;
   /** Whether a map with external tiles loads only with the visitor's consent (a cookie category, a button on the map). */
@@ -91,7 +96,7 @@ export const MARKETS: Record<Country, MarketEntry> = {
     form: 'apply-uk',
     fieldForce: false,
     bodyLabel: 'steps.body.label',
-    legal: { terms: 'terms', privacy: 'privacyPolicy', accessibility: 'accessibility' },
+    legal: { privacy: 'privacyPolicy', terms: 'terms', accessibility: 'accessibility' },
     legalDates: UK_AND_ITALY_LEGAL_DATES,
     mapNeedsConsent: false,
     landing: 'uk',
@@ -109,7 +114,7 @@ export const MARKETS: Record<Country, MarketEntry> = {
     form: 'apply-it',
     fieldForce: true,
     bodyLabel: 'steps.body.label',
-    legal: { terms: 'terms', privacy: 'privacyPolicy', accessibility: 'accessibility' },
+    legal: { privacy: 'privacyPolicy', terms: 'terms', accessibility: 'accessibility' },
     legalDates: UK_AND_ITALY_LEGAL_DATES,
     mapNeedsConsent: false,
     landing: 'it',
@@ -127,7 +132,7 @@ export const MARKETS: Record<Country, MarketEntry> = {
     form: 'apply-steps',
     fieldForce: false,
     bodyLabel: 'steps.body.labelChamber',
-    legal: { terms: 'nutzungsbedingungen', privacy: 'datenschutz', accessibility: 'barrierefreiheit', impressum: 'impressum' },
+    legal: { terms: 'nutzungsbedingungen', privacy: 'datenschutz', impressum: 'impressum', accessibility: 'barrierefreiheit' },
     legalDates: {
       datenschutz: { year: 2026, month: 11, day: 25 },
       nutzungsbedingungen: { year: 2022, month: 4, day: 7 },

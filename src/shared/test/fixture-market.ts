@@ -16,7 +16,7 @@ export const FIXTURE_MARKET: MarketEntry = {
   form: 'apply-steps',
   fieldForce: false,
   bodyLabel: 'steps.body.label',
-  legal: { terms: 'terms', privacy: 'privacyPolicy', accessibility: 'accessibility' },
+  legal: { privacy: 'privacyPolicy', terms: 'terms', accessibility: 'accessibility' },
   legalDates: { 'privacy-policy': { year: 2026, month: 1, day: 2 }, 'terms-and-conditions': { year: 2026, month: 1 }, accessibility: { year: 2026, month: 1, day: 3 } },
   mapNeedsConsent: false,
   landing: 'uk',

@@ -32,7 +32,7 @@ function wordIndex(folded: string, name: string): number {
 export function geocodeOffline(address: string, country: Country): GeocodedAddress {
   const folded = foldForSearch(address);
   let best: { index: number; town: OfflineTown } | null = null;
-  for (const town of OFFLINE_TOWNS[country]) {
+  for (const town of OFFLINE_TOWNS[country] ?? []) {
     const index = Math.max(...town.names.map((name) => wordIndex(folded, name)));
     if (index >= 0 && (!best || index > best.index)) best = { index, town };
   }
