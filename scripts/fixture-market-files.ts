@@ -20,7 +20,7 @@ function write(path: string, text: string) {
   writeFileSync(path, text);
 }
 
-export function writeFixtureMarketFiles() {
+function writeFixtureMarketFiles() {
   for (const file of readdirSync(join(messages, 'en'), { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.json'))) {
     write(join(messages, CODE, file), `${JSON.stringify(marked(JSON.parse(readFileSync(join(messages, 'en', file), 'utf8'))), null, 2)}\n`);
   }
@@ -29,7 +29,7 @@ export function writeFixtureMarketFiles() {
   }
 }
 
-export function removeFixtureMarketFiles() {
+function removeFixtureMarketFiles() {
   rmSync(join(messages, CODE), { recursive: true, force: true });
   rmSync(join(content, CODE), { recursive: true, force: true });
 }

@@ -8,7 +8,7 @@ import type { LegalDate, LegalDocumentKind } from './market-table.ts';
 export type { LegalDate, LegalDocumentKind } from './market-table.ts';
 
 /** The document each legal page shows (a market's entry names its pages). */
-export const LEGAL_KIND_OF_PAGE: Partial<Record<RouteName, LegalDocumentKind>> = {
+const LEGAL_KIND_OF_PAGE: Partial<Record<RouteName, LegalDocumentKind>> = {
   privacyPolicy: 'privacy-policy',
   terms: 'terms-and-conditions',
   datenschutz: 'datenschutz',

@@ -11,7 +11,7 @@ export const FIXTURE = 'xx' as Country & Language;
 /** Every value of the fixture's message files and legal texts starts with it. */
 export const FIXTURE_MARKER = '⟦xx⟧ ';
 
-export const FIXTURE_MARKET: MarketEntry = {
+const FIXTURE_MARKET: MarketEntry = {
   language: FIXTURE,
   form: 'apply-steps',
   fieldForce: false,
@@ -30,7 +30,7 @@ export const FIXTURE_MARKET: MarketEntry = {
   placesCode: 'xx',
 };
 
-export const FIXTURE_LANGUAGE: LanguageEntry = { tag: 'en-XX', greetsByFirstName: true, name: '⟦xx⟧ Fixture' };
+const FIXTURE_LANGUAGE: LanguageEntry = { tag: 'en-XX', greetsByFirstName: true, name: '⟦xx⟧ Fixture' };
 
 // The one place the entry joins the table: the codes' lists are readonly in the product's types.
 if (!COUNTRIES.includes(FIXTURE)) {
