@@ -30,7 +30,7 @@ describe('legalVersionsOf', () => {
 
   it('writes a date with only its month known as YYYY-MM', () => {
     const saved = MARKETS.de.legalDates.datenschutz;
-    MARKETS.de.legalDates.datenschutz = { year: 2022, month: 3 };
+    MARKETS.de.legalDates.datenschutz = '2022-03';
     try {
       expect(legalVersionsOf('de', 'de').privacy).toBe('de/de/datenschutz@2022-03');
     } finally {

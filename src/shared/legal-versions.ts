@@ -3,7 +3,7 @@
 // market-table.ts); the web pages (src/web/features/legal) show them, the server imports the versions.
 import type { RouteName } from './routes.ts';
 import { MARKETS, type Country, type Language } from './markets.ts';
-import type { LegalDate, LegalDocumentKind } from './market-table.ts';
+import type { LegalDocumentKind } from './market-table.ts';
 
 export type { LegalDate, LegalDocumentKind } from './market-table.ts';
 
@@ -24,18 +24,10 @@ function policyKinds(country: Country): { privacy: LegalDocumentKind; terms: Leg
   return { privacy: LEGAL_KIND_OF_PAGE[privacy]!, terms: LEGAL_KIND_OF_PAGE[terms]! };
 }
 
-const pad = (value: number) => String(value).padStart(2, '0');
-
-/** '2026-11-25', or '2021-08' when only the month is known. */
-function isoDate(date: LegalDate): string {
-  const month = `${date.year}-${pad(date.month)}`;
-  return date.day === undefined ? month : `${month}-${pad(date.day)}`;
-}
-
 function versionOf(country: Country, language: Language, kind: LegalDocumentKind): string {
   const date = MARKETS[country].legalDates[kind];
   if (!date) throw new Error(`No date for ${country}/${kind}`);
-  return `${country}/${language}/${kind}@${isoDate(date)}`;
+  return `${country}/${language}/${kind}@${date}`;
 }
 
 /**

@@ -16,13 +16,8 @@ export type ApplicantFormId = 'apply-uk' | 'apply-it' | 'apply-steps';
 /** The legal texts, each a Markdown file per market and language under src/web/content/<market>/<language>/. */
 export type LegalDocumentKind = 'privacy-policy' | 'terms-and-conditions' | 'datenschutz' | 'nutzungsbedingungen' | 'impressum' | 'accessibility' | 'barrierefreiheit';
 
-export interface LegalDate {
-  year: number;
-  /** 1-12 */
-  month: number;
-  /** Absent when only the month is known. */
-  day?: number;
-}
+/** '2026-11-25', or '2021-08' when only the month is known. */
+export type LegalDate = `${number}-${number}-${number}` | `${number}-${number}`;
 
 /** The legal pages a market may have (routes.ts names their paths). */
 export type LegalPageName = 'privacyPolicy' | 'terms' | 'datenschutz' | 'nutzungsbedingungen' | 'impressum' | 'accessibility' | 'barrierefreiheit';
@@ -62,31 +57,25 @@ export interface MarketEntry {
   timeZone: string;
   /** Where a map opens before it knows where the visitor is. */
   mapCentre: { lat: number; lng: number; label: string };
-  /** The registration bodies the forms offer; `defaultRegistrationBody` is stored when a form asks for none. */
+  /** The registration bodies the forms offer; the first of `defaultRegistrationBody`'s list is stored when a form asks for none. */
   registrationBodies: RegistrationBodyList;
-  defaultRegistrationBody: string;
+  defaultRegistrationBody: RegistrationBodyList;
   /** The public register that lists the market's pharmacists (a reviewer's check). */
   register: 'gphc' | 'fofi' | 'chamber';
-  /** ISO 3166 code: the region of hreflang (GB for the United Kingdom). */
+  /** ISO 3166 code: the region of hreflang (GB for the United Kingdom), and the country the places search is limited to. */
   region: string;
-  /** ISO 3166 code the places search is limited to (lower case). */
-  placesCode: string;
 }
 
-/** The body a market stores when its form asks for none. */
-export const REGISTRATION_BODY_UK = 'UK (GPhC)';
-export const REGISTRATION_BODY_IT = 'Italia (AIFA)';
-
 /** The last review of the accessibility statements: a review looks at every market's. */
-const ACCESSIBILITY_REVIEWED: LegalDate = { year: 2026, month: 11, day: 28 };
+const ACCESSIBILITY_REVIEWED: LegalDate = '2026-11-28';
 
 // The UK and Italian privacy policy was revised on 25 November 2026 (field sign-ups, consent
 // records, data rights), as was the German Datenschutzerklärung; the UK and Italian terms date from
 // 07.05.2021 and the German Nutzungsbedingungen from 07.04.2022. The Impressum has no date. Change
 // the accessibility statements' date after each review.
 const UK_AND_ITALY_LEGAL_DATES: Partial<Record<LegalDocumentKind, LegalDate>> = {
-  'privacy-policy': { year: 2026, month: 11, day: 25 },
-  'terms-and-conditions': { year: 2021, month: 5, day: 7 },
+  'privacy-policy': '2026-11-25',
+  'terms-and-conditions': '2021-05-07',
   accessibility: ACCESSIBILITY_REVIEWED,
 };
 
@@ -104,10 +93,9 @@ export const MARKETS: Record<Country, MarketEntry> = {
     timeZone: 'Europe/London',
     mapCentre: { lat: 53.4084, lng: -2.9916, label: 'Liverpool' },
     registrationBodies: 'gphc',
-    defaultRegistrationBody: REGISTRATION_BODY_UK,
+    defaultRegistrationBody: 'gphc',
     register: 'gphc',
     region: 'GB',
-    placesCode: 'gb',
   },
   it: {
     language: 'it',
@@ -122,10 +110,9 @@ export const MARKETS: Record<Country, MarketEntry> = {
     timeZone: 'Europe/Rome',
     mapCentre: { lat: 41.9028, lng: 12.4964, label: 'Roma' },
     registrationBodies: 'aifa',
-    defaultRegistrationBody: REGISTRATION_BODY_IT,
+    defaultRegistrationBody: 'aifa',
     register: 'fofi',
     region: 'IT',
-    placesCode: 'it',
   },
   de: {
     language: 'de',
@@ -134,8 +121,8 @@ export const MARKETS: Record<Country, MarketEntry> = {
     bodyLabel: 'steps.body.labelChamber',
     legal: { terms: 'nutzungsbedingungen', privacy: 'datenschutz', impressum: 'impressum', accessibility: 'barrierefreiheit' },
     legalDates: {
-      datenschutz: { year: 2026, month: 11, day: 25 },
-      nutzungsbedingungen: { year: 2022, month: 4, day: 7 },
+      datenschutz: '2026-11-25',
+      nutzungsbedingungen: '2022-04-07',
       barrierefreiheit: ACCESSIBILITY_REVIEWED,
     },
     mapNeedsConsent: true,
@@ -144,10 +131,9 @@ export const MARKETS: Record<Country, MarketEntry> = {
     timeZone: 'Europe/Berlin',
     mapCentre: { lat: 52.52, lng: 13.405, label: 'Berlin' },
     registrationBodies: 'german-chambers',
-    defaultRegistrationBody: REGISTRATION_BODY_UK,
+    defaultRegistrationBody: 'gphc',
     register: 'chamber',
     region: 'DE',
-    placesCode: 'de',
   },
 };
 

@@ -5,7 +5,8 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, getTableColumns, getTableName, gt, isNull, or, sql, type Column, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { EDIT_TOKEN_BYTES } from '#shared/limits.ts';
-import { MARKETS, type Country, type Language } from '#shared/markets.ts';
+import { type Country, type Language } from '#shared/markets.ts';
+import { defaultRegistrationBodyOf } from '#shared/reference/registration-bodies.ts';
 import { applicationFormFor } from '#shared/forms/catalogue.ts';
 import { answersOf } from '#shared/forms/derive.ts';
 import { AGREEMENT_FIELDS } from '#shared/reference/options.ts';
@@ -200,7 +201,7 @@ export function createApplicationStore(db: Database, mail: ReceivedMailSettings,
       // The answers, with the market and language they were given in (which form they answer: the edit link and the review detail read them).
       const given = Object.entries(answersOf(applicationFormFor(input.appStoreCountry, input.formLanguage), input)).filter(([, v]) => v !== undefined);
       const answers = { ...Object.fromEntries(given), appStoreCountry: input.appStoreCountry, formLanguage: input.formLanguage };
-      const registrationBody = input.bodyOfRegistration || MARKETS[input.appStoreCountry].defaultRegistrationBody;
+      const registrationBody = input.bodyOfRegistration || defaultRegistrationBodyOf(input.appStoreCountry);
       const { token: editToken, hash: editTokenHash } = newEditTokenWithHash();
       // The status link of a new application (a resubmission keeps its first one).
       const status = newStatusToken();

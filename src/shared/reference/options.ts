@@ -1,6 +1,9 @@
 // Choice lists of the registration forms (spec §3, §9). Labels live in the i18n files,
 // under the keys named here; the values are what the API stores.
-export { REGISTRATION_BODY_IT, REGISTRATION_BODY_UK } from '../market-table.ts';
+
+/** The registration bodies of the UK's and Italy's forms (reference/registration-bodies.ts lists them by market). */
+export const REGISTRATION_BODY_UK = 'UK (GPhC)';
+export const REGISTRATION_BODY_IT = 'Italia (AIFA)';
 
 /** "How did you hear about us" (whereDidYouFindOutAboutUs). i18n: howHeard.<value> */
 export const HOW_HEARD_OPTIONS = ['email', 'social_media', 'numark_member', 'accord_representative', 'colleague', 'other'] as const;

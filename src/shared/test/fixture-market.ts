@@ -17,17 +17,16 @@ const FIXTURE_MARKET: MarketEntry = {
   fieldForce: false,
   bodyLabel: 'steps.body.label',
   legal: { privacy: 'privacyPolicy', terms: 'terms', accessibility: 'accessibility' },
-  legalDates: { 'privacy-policy': { year: 2026, month: 1, day: 2 }, 'terms-and-conditions': { year: 2026, month: 1 }, accessibility: { year: 2026, month: 1, day: 3 } },
+  legalDates: { 'privacy-policy': '2026-01-02', 'terms-and-conditions': '2026-01', accessibility: '2026-01-03' },
   mapNeedsConsent: false,
   landing: 'uk',
   footerPromoCode: false,
   timeZone: 'Atlantic/Reykjavik',
   mapCentre: { lat: 64.1466, lng: -21.9426, label: 'Reykjavík' },
   registrationBodies: 'gphc',
-  defaultRegistrationBody: 'UK (GPhC)',
+  defaultRegistrationBody: 'gphc',
   register: 'gphc',
   region: 'XX',
-  placesCode: 'xx',
 };
 
 const FIXTURE_LANGUAGE: LanguageEntry = { tag: 'en-XX', greetsByFirstName: true, name: '⟦xx⟧ Fixture' };

@@ -66,7 +66,7 @@ export function createNominatimPlaces(baseUrl: string, userAgent = 'PharmacyCham
 
   return {
     async search(query, country) {
-      const json = await getJson('/search', { format: 'jsonv2', q: query, countrycodes: MARKETS[country].placesCode, limit: String(MAX_RESULTS) });
+      const json = await getJson('/search', { format: 'jsonv2', q: query, countrycodes: MARKETS[country].region.toLowerCase(), limit: String(MAX_RESULTS) });
       return places(json).slice(0, MAX_RESULTS);
     },
     async details(placeId) {
@@ -76,7 +76,7 @@ export function createNominatimPlaces(baseUrl: string, userAgent = 'PharmacyCham
       return places(json)[0] ?? null;
     },
     async geocode(address, country) {
-      const json = await getJson('/search', { format: 'jsonv2', q: address, countrycodes: MARKETS[country].placesCode, limit: '1' });
+      const json = await getJson('/search', { format: 'jsonv2', q: address, countrycodes: MARKETS[country].region.toLowerCase(), limit: '1' });
       return toGeocoded(Array.isArray(json) ? (json[0] as NominatimResult | undefined) : undefined);
     },
   };
