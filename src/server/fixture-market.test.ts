@@ -71,6 +71,17 @@ describe('the fixture market, from application to listing', () => {
     expect(found.json().data).toEqual([expect.objectContaining({ pharmacyName: 'Apótek Fixture' })]);
   });
 
+  it('e-mails an update link from its own path prefix, in its language', async () => {
+    const payload = fixtureApplication();
+    expect((await apply(payload)).statusCode).toBe(200);
+    const asked = await ctx.app.inject({ method: 'POST', url: '/api/update-link', payload: { email: payload.email, recaptchaToken: await solveCaptcha(ctx.app), basePath: `/${FIXTURE}` }, headers: { host: 'localhost:3000' } });
+    expect(asked.statusCode, asked.body).toBe(200);
+    await expect.poll(async () => (await mailsTo(String(payload.email))).length).toBe(2);
+    const link = (await mailsTo(String(payload.email))).find((mail) => mail.text.includes('localhost:3000'));
+    expect(link?.subject).toContain(`${FIXTURE_MARKER}Update your`);
+    expect(link?.text).toContain(`http://localhost:3000/${FIXTURE}/`);
+  });
+
   it("titles its pages in its language, under its own <html lang>", () => {
     const html = renderIndex('<html><head><title>x</title></head><body></body></html>', { productName: 'Pharmacy Champions', country: FIXTURE, language: FIXTURE, basePath: `/${FIXTURE}` } as SiteConfig);
     expect(html).toContain(`<html lang="en-XX">`);
