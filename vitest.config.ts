@@ -10,6 +10,8 @@ const CONTAINER_TEST = 'scripts/container.test.ts';
 export default defineConfig({
   plugins: [react()],
   test: {
+    // The fixture market's files exist only while tests run (decision 0080).
+    globalSetup: ['scripts/fixture-market-files.ts'],
     projects: [
       {
         extends: true,

@@ -1,5 +1,5 @@
 // docs/recipes.md goes stale when a file it names moves or a name it points at is renamed: every
-// backticked repository path must exist (`<lang>` standing for each language), and every name in a
+// backticked repository path must exist (`<lang>` standing for each language, `<new>` for a folder to create), and every name in a
 // step's `path` (`Name`, …) list must be declared at the top level of that file (a key path in a
 // JSON file). "Add a field" is also applied for real: src/server/routes/recipe-add-a-field.test.ts.
 import { existsSync, readFileSync } from 'node:fs';
@@ -15,8 +15,14 @@ const PATH = /^(?:src|scripts|docs|e2e|bench)\/[\w./<>-]*$/;
 /** A step's `path` (`Name`, `Other`): the names it touches in that file. */
 const TOUCHES = /`([^`\s]+)` \(((?:`[^`]+`(?:, )?)+)\)/g;
 
-/** Each language's copy of a path written with `<lang>`. */
-const expand = (path: string) => (path.includes('<lang>') ? LANGUAGES.map((language) => path.replaceAll('<lang>', language)) : [path]);
+/**
+ * Each language's copy of a path written with `<lang>`; a path to create, written with `<new>`
+ * (the new market's code), stands for the folder it is created in.
+ */
+const expand = (path: string) => {
+  if (path.includes('<new>')) return [path.slice(0, path.indexOf('<new>'))];
+  return path.includes('<lang>') ? LANGUAGES.map((language) => path.replaceAll('<lang>', language)) : [path];
+};
 
 /** The names declared at the top level of a TypeScript module, exported or not. */
 function declaredNames(file: string): Set<string> {
@@ -57,7 +63,7 @@ function staleReferences(markdown: string, root = ROOT): string[] {
 }
 
 describe('docs/recipes.md', () => {
-  it.each(['Add a field', 'Add a form', 'Add a staff page'])('has the recipe "%s"', (title) => {
+  it.each(['Add a field', 'Add a form', 'Add a market', 'Add a staff page'])('has the recipe "%s"', (title) => {
     expect(RECIPES).toContain(`\n## ${title}\n`);
   });
 

@@ -3,8 +3,7 @@
 // days or less left, overdue after its due day; past 42 days the applicant is told to write to
 // support. One rule for the review queue, the reviewers' digest and the applicant's status page.
 import { CONTACT_SUPPORT_AFTER_WEEKS, DECISION_WEEKS } from './limits.ts';
-import { MARKET_TIME_ZONE } from './market-time-zones.ts';
-import type { Country } from './markets.ts';
+import { MARKETS, type Country } from './markets.ts';
 
 const DECISION_DAYS = DECISION_WEEKS * 7;
 const DUE_SOON_DAYS = 7;
@@ -20,7 +19,7 @@ const DAY_MS = 24 * 3600 * 1000;
 const formats = new Map<string, Intl.DateTimeFormat>();
 
 function wallClock(at: Date, market: Country) {
-  const timeZone = MARKET_TIME_ZONE[market];
+  const timeZone = MARKETS[market].timeZone;
   let format = formats.get(timeZone);
   if (!format) {
     format = new Intl.DateTimeFormat('en-GB', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { COUNTRIES, LANGUAGES } from './markets.ts';
-import { LEGAL_DATES, legalVersionsOf } from './legal-versions.ts';
+import { legalVersionsOf } from './legal-versions.ts';
+import { MARKETS } from './markets.ts';
 
 describe('legalVersionsOf', () => {
   it('names the Italian texts in Italian with the date of each', () => {
@@ -28,12 +29,12 @@ describe('legalVersionsOf', () => {
   });
 
   it('writes a date with only its month known as YYYY-MM', () => {
-    const saved = LEGAL_DATES.de.datenschutz;
-    LEGAL_DATES.de.datenschutz = { year: 2022, month: 3 };
+    const saved = MARKETS.de.legalDates.datenschutz;
+    MARKETS.de.legalDates.datenschutz = '2022-03';
     try {
       expect(legalVersionsOf('de', 'de').privacy).toBe('de/de/datenschutz@2022-03');
     } finally {
-      LEGAL_DATES.de.datenschutz = saved;
+      MARKETS.de.legalDates.datenschutz = saved;
     }
   });
 });

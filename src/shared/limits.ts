@@ -1,5 +1,4 @@
 // Business constants and limits (spec §9).
-import type { Country } from './markets.ts';
 
 export const MB = 1024 * 1024;
 /** Photo and certificate upload limit (decoded bytes). */
@@ -17,11 +16,6 @@ export const MIN_AGE = 18;
 export const CAMERA_CAPTURE_SIZE = 400;
 export const CAMERA_CAPTURE_TYPE = 'image/jpeg';
 export const MAP_ZOOM = 18;
-export const MAP_CENTRES: Record<Country, { lat: number; lng: number; label: string }> = {
-  uk: { lat: 53.4084, lng: -2.9916, label: 'Liverpool' },
-  it: { lat: 41.9028, lng: 12.4964, label: 'Roma' },
-  de: { lat: 52.52, lng: 13.405, label: 'Berlin' },
-};
 
 export const FORM_STEPS = 3;
 

@@ -10,6 +10,11 @@ afterEach(() => {
 });
 
 describe('the market table', () => {
+  it("holds the product's markets and languages alone: the fixture market joins only the tests that import it (decision 0080)", () => {
+    expect(COUNTRIES).toEqual(['uk', 'it', 'de']);
+    expect(LANGUAGES).toEqual(['en', 'it', 'de']);
+  });
+
   it('wants every field of a new entry', () => {
     // @ts-expect-error mapNeedsConsent is missing: a market must say whether its map asks for consent.
     const entry: MarketEntry = { language: 'en', form: 'apply-uk', fieldForce: false, bodyLabel: 'steps.body.label', legal: { terms: 'terms', privacy: 'privacyPolicy' }, landing: 'uk', footerPromoCode: false };

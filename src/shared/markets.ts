@@ -88,8 +88,8 @@ export function parseMarketHosts(setting: string | undefined): Map<string, Count
 }
 
 /** A page's market prefix: '/uk', '/it', '/de' when the market came from the path, '' when it came from the host or default. */
-export const BASE_PATHS = ['', '/uk', '/it', '/de'] as const satisfies readonly ('' | `/${Country}`)[];
-export type BasePath = (typeof BASE_PATHS)[number];
+export type BasePath = '' | `/${Country}`;
+export const BASE_PATHS: readonly [BasePath, ...BasePath[]] = ['', ...COUNTRIES.map((country) => `/${country}` as const)];
 
 export interface MarketLocation {
   country: Country;

@@ -3,7 +3,8 @@
 // server preloads the route's chunks from it (src/server/services/preload.ts), so that the page
 // does not wait for a chain of round trips (entry → messages → page chunk → page messages).
 // Module paths are Vite manifest keys, relative to src/web.
-import type { Country, Variant } from './markets.ts';
+import { MARKETS, type Country, type Variant } from './markets.ts';
+import type { LegalPageName } from './market-table.ts';
 import { matchesRoute, ROUTES, STAFF_ROUTES } from './routes.ts';
 
 /** /form/1, /form/2, /form/3 (the three steps). */
@@ -72,22 +73,17 @@ export const PAGE_MODULES: Record<PageName, string> = {
   finderListing: 'features/finder/finder-listing-page.tsx',
 };
 
-/**
- * The legal pages of each market's shell (spec §2), in the order its footer links to them: the
- * German texts exist only on the German market. Each has an accessibility statement (issue 41).
- */
-export const LEGAL_PAGES = {
-  uk: { [ROUTES.privacyPolicy]: 'privacyPolicy', [ROUTES.terms]: 'terms', [ROUTES.accessibility]: 'accessibility' },
-  it: { [ROUTES.privacyPolicy]: 'privacyPolicy', [ROUTES.terms]: 'terms', [ROUTES.accessibility]: 'accessibility' },
-  de: { [ROUTES.nutzungsbedingungen]: 'nutzungsbedingungen', [ROUTES.datenschutz]: 'datenschutz', [ROUTES.impressum]: 'impressum', [ROUTES.barrierefreiheit]: 'barrierefreiheit' },
-} as const satisfies Record<Country, Record<string, PageName>>;
+export type { LegalPageName };
 
-/** A legal page of some market. */
-export type LegalPageName = { [C in Country]: (typeof LEGAL_PAGES)[C][keyof (typeof LEGAL_PAGES)[C]] }[Country];
+/**
+ * The legal pages of a market's shell (spec §2; its entry's `legal`), in the order its footer links
+ * to them: the German texts exist only on the German market. Each has an accessibility statement (issue 41).
+ */
+export const legalPagesOf = (country: Country): LegalPageName[] => Object.values(MARKETS[country].legal);
 
 /** Whether `page` is one of the legal pages of `country` (a legal route of another market is not found). */
 export function isLegalPageOf(country: Country, page: PageName): boolean {
-  return (Object.values(LEGAL_PAGES[country]) as PageName[]).includes(page);
+  return (legalPagesOf(country) as PageName[]).includes(page);
 }
 
 /**
@@ -116,7 +112,7 @@ export function pageForPath(localPath: string, variant: Variant): PageName | nul
   if (path === ROUTES.fieldConfirmation) return 'fieldConfirmation';
   if (path === ROUTES.finder) return 'finder';
   if (matchesRoute('finderListing', path)) return 'finderListing';
-  return (LEGAL_PAGES[variant.country] as Record<string, PageName>)[path] ?? null;
+  return legalPagesOf(variant.country).find((page) => ROUTES[page] === path) ?? null;
 }
 
 /**

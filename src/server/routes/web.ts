@@ -8,7 +8,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { LANGUAGE_TAG, MARKET_LANGUAGE, resolveLanguage, resolveMarket, resolveVariant, type Country, type Language } from '#shared/markets.ts';
+import { LANGUAGE_TAG, MARKETS, MARKET_LANGUAGE, resolveLanguage, resolveMarket, resolveVariant, type Country, type Language } from '#shared/markets.ts';
 import type { SiteConfig } from '#shared/api/site-config.ts';
 import { isPagePath, pageForPath, type PageName } from '#shared/page-modules.ts';
 import { ApiMessage } from '#shared/schemas/api.ts';
@@ -17,15 +17,16 @@ import { alternateTags, hostMarkets, pagePairs, pageUrlBuilder, robotsTxt, sitem
 import { createPreloader, readManifest } from '../services/preload.ts';
 import { isServerRendered, loadServerRenderer, needsScripts, renderUrlOf, type PageData, type RenderedPage, type ServerRenderer } from '../services/server-render.ts';
 import { escapeHtml, jsonForScript } from '../services/tokens.ts';
+import { texts } from '../services/texts.ts';
 import { scriptsAfterPaint } from '../services/after-paint.ts';
 import { webAppManifest } from '../services/web-app-manifest.ts';
 import { retentionPeriods } from '../privacy/record.ts';
 import { localFileExists, readLocalFile } from '../services/files/local-files.ts';
 
-const TITLE_SUFFIX: Record<Country, string> = { uk: 'Registration', it: 'Italia', de: 'Registrierung' };
-
+/** The title of a page without its own: its market's landing page's, in the market's own language. */
 function pageTitle(productName: string, country: Country): string {
-  return `${productName} ${TITLE_SUFFIX[country]}`;
+  const market = MARKETS[country];
+  return texts(market.language)(`landing.${market.landing}.pageTitle`, { product: productName });
 }
 
 /** A page's own title and description (a shared link's preview reads them): a listing's page. */

@@ -6,8 +6,7 @@
 // the photo and certificates by their file names only.
 import { and, asc, eq, ne } from 'drizzle-orm';
 import { answerText, fieldLabel } from '#shared/forms/answer-words.ts';
-import { isCountry, isLanguage, LANGUAGE_TAG } from '#shared/markets.ts';
-import { MARKET_TIME_ZONE } from '#shared/market-time-zones.ts';
+import { isCountry, isLanguage, LANGUAGE_TAG, MARKETS } from '#shared/markets.ts';
 import type { Database } from '../db/client.ts';
 import { applications, fieldPharmacies, files, pharmacies } from '../db/schema.ts';
 import { answersPdf } from './files/answers-pdf.ts';
@@ -58,7 +57,7 @@ export function createApplicationCopies(db: Database, deps: { productName: strin
       const names = fileNames[name];
       return names ? names(value) || t('review.values.empty') : answerText(words, places, name, value);
     };
-    const date = row.submittedAt.toLocaleDateString(LANGUAGE_TAG[language], { day: 'numeric', month: 'long', year: 'numeric', timeZone: MARKET_TIME_ZONE[country] });
+    const date = row.submittedAt.toLocaleDateString(LANGUAGE_TAG[language], { day: 'numeric', month: 'long', year: 'numeric', timeZone: MARKETS[country].timeZone });
     const pdf = await answersPdf({
       title: t('myApplication.copy.title', { product: deps.productName }),
       header: [t('myApplication.reference', { reference }), `${t('myApplication.dates.submitted')}: ${date}`],

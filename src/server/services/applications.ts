@@ -6,9 +6,10 @@ import { and, eq, getTableColumns, getTableName, gt, isNull, or, sql, type Colum
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { EDIT_TOKEN_BYTES } from '#shared/limits.ts';
 import { type Country, type Language } from '#shared/markets.ts';
+import { defaultRegistrationBodyOf } from '#shared/reference/registration-bodies.ts';
 import { applicationFormFor } from '#shared/forms/catalogue.ts';
 import { answersOf } from '#shared/forms/derive.ts';
-import { AGREEMENT_FIELDS, DEFAULT_REGISTRATION_BODY } from '#shared/reference/options.ts';
+import { AGREEMENT_FIELDS } from '#shared/reference/options.ts';
 import { UNIQUE_VIOLATION, databaseErrorOf, rowsOf, type Database, type Queryable } from '../db/client.ts';
 import { applications, files, pharmacies, reviewAudit } from '../db/schema.ts';
 import { newApplicationReference } from './application-reference.ts';
@@ -200,7 +201,7 @@ export function createApplicationStore(db: Database, mail: ReceivedMailSettings,
       // The answers, with the market and language they were given in (which form they answer: the edit link and the review detail read them).
       const given = Object.entries(answersOf(applicationFormFor(input.appStoreCountry, input.formLanguage), input)).filter(([, v]) => v !== undefined);
       const answers = { ...Object.fromEntries(given), appStoreCountry: input.appStoreCountry, formLanguage: input.formLanguage };
-      const registrationBody = input.bodyOfRegistration || DEFAULT_REGISTRATION_BODY[input.appStoreCountry];
+      const registrationBody = input.bodyOfRegistration || defaultRegistrationBodyOf(input.appStoreCountry);
       const { token: editToken, hash: editTokenHash } = newEditTokenWithHash();
       // The status link of a new application (a resubmission keeps its first one).
       const status = newStatusToken();

@@ -3,7 +3,8 @@
 // sitemap.xml and robots.txt. URLs start where e-mailed links do (links.ts): a market's own host
 // when MARKET_HOSTS names one, else its path prefix (/uk, /it, /de) on the public origin.
 import type { FastifyRequest } from 'fastify';
-import { COUNTRIES, LANGUAGES, MARKET_LANGUAGE, firstFormPath, resolveVariant, type Country, type Language } from '#shared/markets.ts';
+import { COUNTRIES, LANGUAGES, MARKETS, MARKET_LANGUAGE, firstFormPath, resolveVariant, type Country, type Language } from '#shared/markets.ts';
+import type { MarketEntry } from '#shared/market-table.ts';
 import type { PageName } from '#shared/page-modules.ts';
 import { ROUTES } from '#shared/routes.ts';
 import type { Config } from '../config.ts';
@@ -50,21 +51,25 @@ export function hostMarkets(host: string | undefined, marketHosts: Map<string, C
   return { markets: markets.length ? markets : COUNTRIES, bases: ['', ...COUNTRIES.map((country) => `/${country}`)] };
 }
 
-/** The region of each market in hreflang (ISO 3166: the United Kingdom is GB). */
-const REGION: Record<Country, string> = { uk: 'GB', it: 'IT', de: 'DE' };
+const hreflang = (country: Country, language: Language) => `${language}-${MARKETS[country].region}`;
 
-const hreflang = (country: Country, language: Language) => `${language}-${REGION[country]}`;
-
-/** The same legal text in each market: the German market has its own names for them (its accessibility statement too), and an Impressum only it has. */
-const LEGAL_EQUIVALENTS: Partial<Record<PageName | 'form', Partial<Record<Country, string>>>> = {
-  privacyPolicy: { uk: ROUTES.privacyPolicy, it: ROUTES.privacyPolicy, de: ROUTES.datenschutz },
-  datenschutz: { uk: ROUTES.privacyPolicy, it: ROUTES.privacyPolicy, de: ROUTES.datenschutz },
-  terms: { uk: ROUTES.terms, it: ROUTES.terms, de: ROUTES.nutzungsbedingungen },
-  nutzungsbedingungen: { uk: ROUTES.terms, it: ROUTES.terms, de: ROUTES.nutzungsbedingungen },
-  impressum: { de: ROUTES.impressum },
-  accessibility: { uk: ROUTES.accessibility, it: ROUTES.accessibility, de: ROUTES.barrierefreiheit },
-  barrierefreiheit: { uk: ROUTES.accessibility, it: ROUTES.accessibility, de: ROUTES.barrierefreiheit },
+/** Which of a market's legal pages (its entry's `legal`) a legal page is: each market names its own (the German market's are German), and only some have an Impressum. */
+const LEGAL_ROLE: Partial<Record<PageName | 'form', keyof MarketEntry['legal']>> = {
+  privacyPolicy: 'privacy',
+  datenschutz: 'privacy',
+  terms: 'terms',
+  nutzungsbedingungen: 'terms',
+  impressum: 'impressum',
+  accessibility: 'accessibility',
+  barrierefreiheit: 'accessibility',
 };
+
+/** The same legal text in `market`, under its own name; undefined where the market has no such page. */
+function legalEquivalent(page: PageName | 'form', market: Country): string | undefined {
+  const role = LEGAL_ROLE[page];
+  const route = role && MARKETS[market].legal[role];
+  return route && ROUTES[route];
+}
 
 /** The pages a search engine should find, in every market and language (the sitemap's). */
 const INDEXED_PAGES = ['landing', 'form', 'privacyPolicy', 'terms', 'impressum', 'accessibility', 'finder'] as const;
@@ -93,8 +98,7 @@ export function pagePairs(page: PageName | 'form' | null, country: Country, loca
   const pairs: Pair[] = [];
   for (const market of page === 'finderListing' ? [country] : COUNTRIES) {
     for (const language of LANGUAGES) {
-      const legal = LEGAL_EQUIVALENTS[page];
-      const path = legal ? legal[market] : page === 'form' || page === 'application' || page === 'steps' ? firstFormPath(resolveVariant(market, language)) : localPath;
+      const path = LEGAL_ROLE[page] ? legalEquivalent(page, market) : page === 'form' || page === 'application' || page === 'steps' ? firstFormPath(resolveVariant(market, language)) : localPath;
       if (path !== undefined) pairs.push({ country: market, language, path });
     }
   }

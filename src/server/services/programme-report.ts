@@ -1,10 +1,9 @@
 // The programme report (issue 41 item 3, decision 0070): per market and month, from the stored
 // history only (the review desk's audit, data-rights events, consent records, field lapses), so a
 // month already past reads the same however today's data changes. Months are the market's own
-// (MARKET_TIME_ZONE); the month under way is counted up to now.
+// (its entry's timeZone); the month under way is counted up to now.
 import { sql, type SQL } from 'drizzle-orm';
-import { MARKET_TIME_ZONE } from '#shared/market-time-zones.ts';
-import { COUNTRIES, type Country } from '#shared/markets.ts';
+import { COUNTRIES, MARKETS, type Country } from '#shared/markets.ts';
 import { DECISION_PROMISE_DAYS, PROGRAMME_DEFAULT_MONTHS, PROGRAMME_MAX_MONTHS, type ProgrammeMonth, type ProgrammeReport } from '#shared/schemas/programme-report.ts';
 import { rowsOf, type Database } from '../db/client.ts';
 import { applications, consentRecords, dataRightsEvents, fieldSignupLapses, reviewAudit } from '../db/schema.ts';
@@ -13,7 +12,7 @@ const DAY_SECONDS = 86_400;
 
 /** The market's time zone in SQL, read from the market table's clocks. */
 const zoneOf = (market: SQL) => sql`(case ${market} ${sql.join(
-  COUNTRIES.map((country) => sql`when ${country} then ${MARKET_TIME_ZONE[country]}`),
+  COUNTRIES.map((country) => sql`when ${country} then ${MARKETS[country].timeZone}`),
   sql` `,
 )} end)`;
 /** YYYY-MM of a moment in the market's time zone. */

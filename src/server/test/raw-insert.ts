@@ -7,7 +7,7 @@
 //   no HTTP, validation or bot-check check around it.
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { DEFAULT_REGISTRATION_BODY } from '#shared/reference/options.ts';
+import { REGISTRATION_BODY_UK } from '#shared/reference/options.ts';
 import type { Database } from '../db/client.ts';
 import { createApplicationStore, type ApplicationInput } from '../services/applications.ts';
 import { validApplication } from './payloads.ts';
@@ -48,7 +48,7 @@ export function rawInsertRate(db: Database, run: string, count: number, concurre
       await tx.execute(sql`insert into applications (edit_token_hash, country, language, status, email, email_normalized, first_name, last_name,
           registration_body, registration_number, place_id, answers)
         values (${randomBytes(32).toString('hex')}, 'uk', 'en', 'submitted', ${a.email}, ${String(a.email).toLowerCase()}, ${a.firstName}, ${a.lastName},
-          ${DEFAULT_REGISTRATION_BODY.uk}, ${a.professionalRegistrationNumber}, ${a.placeId}, ${JSON.stringify(a)}::jsonb)`);
+          ${REGISTRATION_BODY_UK}, ${a.professionalRegistrationNumber}, ${a.placeId}, ${JSON.stringify(a)}::jsonb)`);
     });
   });
 }

@@ -1,6 +1,9 @@
 // Choice lists of the registration forms (spec §3, §9). Labels live in the i18n files,
 // under the keys named here; the values are what the API stores.
-import type { Country } from '../markets.ts';
+
+/** The registration bodies of the UK's and Italy's forms (reference/registration-bodies.ts lists them by market). */
+export const REGISTRATION_BODY_UK = 'UK (GPhC)';
+export const REGISTRATION_BODY_IT = 'Italia (AIFA)';
 
 /** "How did you hear about us" (whereDidYouFindOutAboutUs). i18n: howHeard.<value> */
 export const HOW_HEARD_OPTIONS = ['email', 'social_media', 'numark_member', 'accord_representative', 'colleague', 'other'] as const;
@@ -12,16 +15,6 @@ export type ProgrammeSource = (typeof PROGRAMME_SOURCE_OPTIONS)[number];
 /** UK training answer in the form: yes1 other training (notes required), yes2 completed the course, no. */
 export const UK_TRAINING_ANSWERS = ['yes1', 'yes2', 'no'] as const;
 export type UkTrainingAnswer = (typeof UK_TRAINING_ANSWERS)[number];
-
-export const REGISTRATION_BODY_UK = 'UK (GPhC)';
-export const REGISTRATION_BODY_IT = 'Italia (AIFA)';
-
-/** The registration body a market uses when the form does not ask for one. */
-export const DEFAULT_REGISTRATION_BODY: Record<Country, string> = {
-  uk: REGISTRATION_BODY_UK,
-  it: REGISTRATION_BODY_IT,
-  de: REGISTRATION_BODY_UK,
-};
 
 /** The ten charter commitments, numbered 1-10 in order. i18n: charter.<n>; icons: web/components/charter-icons. */
 export const CHARTER_COMMITMENTS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10] as const;

@@ -2,6 +2,7 @@
 // since a reviewer asked for changes, the applications that share something with it, and the link
 // to the public register's search for its registration number.
 import type { Country } from '../markets.ts';
+import type { MarketEntry } from '../market-table.ts';
 import type { ApplicationStatus } from './review.ts';
 
 /** What two applications share: the registration number, the pharmacy (place or address), the mailbox, the photo (its bytes' hash). */
@@ -37,11 +38,8 @@ export interface ChangesSinceRequest {
   places: Record<string, { name: string; address: string }>;
 }
 
-/** The public register that lists a market's pharmacists. */
-export const REGISTER_OF_MARKET: Record<Country, 'gphc' | 'fofi' | 'chamber'> = { uk: 'gphc', it: 'fofi', de: 'chamber' };
-
 export interface RegisterLink {
-  register: (typeof REGISTER_OF_MARKET)[Country];
+  register: MarketEntry['register'];
   /** The register's search with the number filled in (settings REGISTER_URL_UK/IT/DE). */
   url: string;
   number: string;

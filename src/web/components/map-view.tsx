@@ -5,8 +5,8 @@ import { Component, lazy, Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNearViewport } from '../lib/use-near-viewport.ts';
 import { mapConsentGiven, rememberMapConsentForSession } from '../lib/consent-cookies.ts';
-import type { Country } from '#shared/markets.ts';
-import { MAP_CENTRES, MAP_ZOOM } from '#shared/limits.ts';
+import { MARKETS, type Country } from '#shared/markets.ts';
+import { MAP_ZOOM } from '#shared/limits.ts';
 import type { MapPlace, MapPoint } from './leaflet-map.tsx';
 
 export type { MapPoint };
@@ -69,7 +69,7 @@ export function MapView({ country, marker, tilesUrl, attribution, label, markerT
       </div>
     );
   }
-  const centre = marker ?? lookAt ?? MAP_CENTRES[country];
+  const centre = marker ?? lookAt ?? MARKETS[country].mapCentre;
   const message = (text: string, role?: 'alert' | 'status') => (
     <div ref={ref} className="pc-map pc-map--message" role={role}>
       {text}

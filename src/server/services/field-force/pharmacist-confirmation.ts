@@ -12,7 +12,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { answersOf } from '#shared/forms/derive.ts';
 import { FORMS } from '#shared/forms/catalogue.ts';
 import { sectionOf } from '#shared/forms/sections.ts';
-import { DEFAULT_REGISTRATION_BODY } from '#shared/reference/options.ts';
+import { REGISTRATION_BODY_IT } from '#shared/reference/options.ts';
 import { MARKET_LANGUAGE, isLanguage, type Language } from '#shared/markets.ts';
 import { routePath } from '#shared/routes.ts';
 import { FIELD_CONFIRMATION_REMINDER_DAYS } from '#shared/schemas/field-confirmation.ts';
@@ -187,7 +187,7 @@ export function createPharmacistConfirmation(
     // The status link of the "received" e-mail (issue 25), under the market the pharmacist's own link started from.
     const status = newStatusToken();
     const statusLink = state.confirmationLinkBase ? `${state.confirmationLinkBase}${routePath('myApplication', { token: status.token })}${language === MARKET_LANGUAGE.it ? '' : `?lang=${language}`}` : null;
-    const registrationBody = text(answers.bodyOfRegistration) || DEFAULT_REGISTRATION_BODY.it;
+    const registrationBody = text(answers.bodyOfRegistration) || REGISTRATION_BODY_IT;
     const given = { ...answersOf(FORMS['apply-it'], { ...answers, whereYouWork: row.name, address: row.fullAddress, placeId: row.placeId, lat: row.lat, lng: row.lng }) };
     const created = await insertApplication(tx, {
       pharmacy: { placeId: row.placeId, name: row.name, address: row.fullAddress, lat: row.lat, lng: row.lng, services: text(answers.services) },

@@ -1,7 +1,6 @@
 // Offline provider over the bundled places: demos, tests and machines without network.
-import type { Country } from '#shared/markets.ts';
+import { MARKETS, type Country } from '#shared/markets.ts';
 import { FIXTURE_PLACES, type FixturePlace } from './fixture-data.ts';
-import { MAP_CENTRES } from '#shared/limits.ts';
 import { OFFLINE_TOWNS, type OfflineTown } from './offline-towns.ts';
 import { MAX_RESULTS, type GeocodedAddress, type Place, type PlacesProvider } from './provider.ts';
 
@@ -33,12 +32,12 @@ function wordIndex(folded: string, name: string): number {
 export function geocodeOffline(address: string, country: Country): GeocodedAddress {
   const folded = foldForSearch(address);
   let best: { index: number; town: OfflineTown } | null = null;
-  for (const town of OFFLINE_TOWNS[country]) {
+  for (const town of OFFLINE_TOWNS[country] ?? []) {
     const index = Math.max(...town.names.map((name) => wordIndex(folded, name)));
     if (index >= 0 && (!best || index > best.index)) best = { index, town };
   }
   if (best) return { lat: best.town.lat, lng: best.town.lng, label: best.town.names[0] ?? '', match: 'town', demo: true };
-  const centre = MAP_CENTRES[country];
+  const centre = MARKETS[country].mapCentre;
   return { lat: centre.lat, lng: centre.lng, label: centre.label, match: 'market', demo: true };
 }
 

@@ -1,8 +1,7 @@
 // Provider for a Nominatim-compatible server (OpenStreetMap's, or a self-hosted one).
-import type { Country } from '#shared/markets.ts';
+import { MARKETS } from '#shared/markets.ts';
 import { MAX_RESULTS, type GeocodedAddress, type Place, type PlacesProvider } from './provider.ts';
 
-const COUNTRY_CODE: Record<Country, string> = { uk: 'gb', it: 'it', de: 'de' };
 const TIMEOUT_MS = 5000;
 /** Our place ids: "osm:" + OSM type letter + id, e.g. osm:N123 (what /lookup?osm_ids= takes). */
 const PLACE_ID = /^osm:([NWR])(\d{1,20})$/;
@@ -67,7 +66,7 @@ export function createNominatimPlaces(baseUrl: string, userAgent = 'PharmacyCham
 
   return {
     async search(query, country) {
-      const json = await getJson('/search', { format: 'jsonv2', q: query, countrycodes: COUNTRY_CODE[country], limit: String(MAX_RESULTS) });
+      const json = await getJson('/search', { format: 'jsonv2', q: query, countrycodes: MARKETS[country].region.toLowerCase(), limit: String(MAX_RESULTS) });
       return places(json).slice(0, MAX_RESULTS);
     },
     async details(placeId) {
@@ -77,7 +76,7 @@ export function createNominatimPlaces(baseUrl: string, userAgent = 'PharmacyCham
       return places(json)[0] ?? null;
     },
     async geocode(address, country) {
-      const json = await getJson('/search', { format: 'jsonv2', q: address, countrycodes: COUNTRY_CODE[country], limit: '1' });
+      const json = await getJson('/search', { format: 'jsonv2', q: address, countrycodes: MARKETS[country].region.toLowerCase(), limit: '1' });
       return toGeocoded(Array.isArray(json) ? (json[0] as NominatimResult | undefined) : undefined);
     },
   };

@@ -8,7 +8,8 @@ export interface OfflineTown {
   lng: number;
 }
 
-export const OFFLINE_TOWNS: Record<Country, readonly OfflineTown[]> = {
+/** A market with none here places every address at its map centre (its entry's). */
+export const OFFLINE_TOWNS: Partial<Record<Country, readonly OfflineTown[]>> = {
   uk: [
     { names: ['London'], lat: 51.5074, lng: -0.1278 },
     { names: ['Liverpool'], lat: 53.4084, lng: -2.9916 },

@@ -1,8 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COUNTRIES } from '#shared/markets.ts';
-import { MAP_CENTRES } from '#shared/limits.ts';
+import { COUNTRIES, MARKETS } from '#shared/markets.ts';
 import { BoundedCache, withCache } from './cache.ts';
 import { FIXTURE_PLACES } from './fixture-data.ts';
 import { createFixturePlaces, geocodeOffline } from './fixture.ts';
@@ -17,8 +16,8 @@ describe('fixture places', () => {
       const own = FIXTURE_PLACES.filter((p) => p.country === country);
       expect(own.length).toBeGreaterThanOrEqual(30);
       for (const p of own) {
-        expect(Math.abs(p.lat - MAP_CENTRES[country].lat)).toBeLessThan(0.1);
-        expect(Math.abs(p.lng - MAP_CENTRES[country].lng)).toBeLessThan(0.1);
+        expect(Math.abs(p.lat - MARKETS[country].mapCentre.lat)).toBeLessThan(0.1);
+        expect(Math.abs(p.lng - MARKETS[country].mapCentre.lng)).toBeLessThan(0.1);
         expect(p.placeId).toMatch(new RegExp(`^fixture:${country}:\\d{3}$`));
       }
     }
@@ -57,7 +56,7 @@ describe('offline geocoder', () => {
 
   it("falls back to the market's centre, and only looks at the market's own towns", () => {
     for (const country of COUNTRIES) {
-      expect(geocodeOffline('1 Nowhere Lane, Smalltown', country)).toEqual({ ...MAP_CENTRES[country], match: 'market', demo: true });
+      expect(geocodeOffline('1 Nowhere Lane, Smalltown', country)).toEqual({ ...MARKETS[country].mapCentre, match: 'market', demo: true });
     }
     expect(geocodeOffline('Unter den Linden 1, Berlin', 'it')).toMatchObject({ label: 'Roma', match: 'market' });
   });

@@ -2,8 +2,8 @@
 // (issue 25 item 4): the GPhC register (UK), the FOFI Albo (Italy), the chamber (Germany). The
 // addresses are settings (REGISTER_URL_UK/IT/DE, config.ts) with `{number}` and, for the German
 // chambers, `{chamber}` filled in.
-import type { Country } from '#shared/markets.ts';
-import { REGISTER_OF_MARKET, type RegisterLink } from '#shared/schemas/review-checks.ts';
+import { MARKETS, type Country } from '#shared/markets.ts';
+import type { RegisterLink } from '#shared/schemas/review-checks.ts';
 
 export type RegisterUrls = Record<Country, string>;
 
@@ -13,5 +13,5 @@ export function registerLinkFor(urls: RegisterUrls, application: { market: Count
   if (!template) return null;
   const number = application.registrationNumber.trim();
   const url = template.replaceAll('{number}', encodeURIComponent(number)).replaceAll('{chamber}', encodeURIComponent(application.registrationBody));
-  return { register: REGISTER_OF_MARKET[application.market], url, number, body: application.registrationBody };
+  return { register: MARKETS[application.market].register, url, number, body: application.registrationBody };
 }

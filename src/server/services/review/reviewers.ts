@@ -2,8 +2,7 @@
 // same); each change is written to the security log (auth_events) with who made it. Issue 41 item 2
 // (decision 0066): the markets each reviewer reviews (none: every market), and their workload.
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
-import type { Country } from '#shared/markets.ts';
-import { MARKET_TIME_ZONE } from '#shared/market-time-zones.ts';
+import { MARKETS, type Country } from '#shared/markets.ts';
 import { TRANSITIONS, type ReviewerItem } from '#shared/schemas/review.ts';
 import type { ReviewerMarketsRecord, WorkloadAnswer } from '#shared/schemas/reviewer-markets.ts';
 import type { StaffLanguage } from '#shared/schemas/staff.ts';
@@ -61,7 +60,7 @@ export function createReviewers(db: Database, now: () => Date, homeMarket: Count
     /** Per reviewer: the applications they hold a live claim on, and their decisions since Monday 00:00 in the home market's time zone. */
     async workload(): Promise<WorkloadAnswer> {
       const at = now();
-      const zone = MARKET_TIME_ZONE[homeMarket];
+      const zone = MARKETS[homeMarket].timeZone;
       const [week] = rowsOf<{ start: Date | string }>(await db.execute(sql`select date_trunc('week', ${at.toISOString()}::timestamptz at time zone ${zone}) at time zone ${zone} as start`));
       const weekStart = new Date(week!.start);
       // The outer table by name: drizzle writes a column of the selected table unqualified, which review_audit's own id would take.

@@ -4,8 +4,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { LANGUAGE_TAG } from '#shared/markets.ts';
-import { MARKET_TIME_ZONE } from '#shared/market-time-zones.ts';
+import { LANGUAGE_TAG, MARKETS } from '#shared/markets.ts';
 import { routePath } from '#shared/routes.ts';
 import type { MyDataExport } from '#shared/schemas/applicant-links.ts';
 import { useLocalPath, useSite, useDocumentTitle } from '../../lib/site-context.tsx';
@@ -69,7 +68,7 @@ export function MyDataPage() {
   }
 
   const { data } = state;
-  const date = (iso: string) => new Date(iso).toLocaleDateString(LANGUAGE_TAG[config.language], { day: 'numeric', month: 'long', year: 'numeric', timeZone: MARKET_TIME_ZONE[config.country] });
+  const date = (iso: string) => new Date(iso).toLocaleDateString(LANGUAGE_TAG[config.language], { day: 'numeric', month: 'long', year: 'numeric', timeZone: MARKETS[config.country].timeZone });
   const email = config.operator.supportEmail;
   const text = (value: unknown) => (typeof value === 'string' && value ? value : '–');
 

@@ -1,13 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLocalPath, useSite } from '../../lib/site-context.tsx';
-import { routePath } from '#shared/routes.ts';
+import { ROUTES, routePath } from '#shared/routes.ts';
 import { MARKETS } from '#shared/markets.ts';
-import { LEGAL_PAGES, type LegalPageName } from '#shared/page-modules.ts';
+import { legalPagesOf, type LegalPageName } from '#shared/page-modules.ts';
 import { openCookieSettings } from '../../lib/consent-cookies.ts';
 import './layout.css';
 
-/** Each legal page's link text (the market table LEGAL_PAGES says which a market has, in which order). */
+/** Each legal page's link text (the market's entry says which it has, in which order). */
 const LINK_TEXT: Record<LegalPageName, string> = {
   privacyPolicy: 'layout.footer.privacy',
   terms: 'layout.footer.terms',
@@ -27,7 +27,7 @@ export function Footer() {
   const promoCode = market.footerPromoCode && config.language === market.language;
 
   // The market's legal pages, in whatever language they are read (German law wants the Impressum on every page).
-  const links = (Object.entries(LEGAL_PAGES[config.country]) as Array<[string, LegalPageName]>).map(([to, page]) => ({ to, label: t(LINK_TEXT[page]) }));
+  const links = legalPagesOf(config.country).map((page) => ({ to: ROUTES[page], label: t(LINK_TEXT[page]) }));
 
   return (
     <footer className="site-footer">

@@ -1,11 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { LANGUAGES, LANGUAGE_TAG, type Language } from '#shared/markets.ts';
+import { LANGUAGE_TABLE, LANGUAGES, LANGUAGE_TAG, type Language } from '#shared/markets.ts';
 import { useLocalPath, useSite } from '../../lib/site-context.tsx';
 import './layout.css';
 
-/** Each language is named in itself, so a visitor can find their own. */
-const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', it: 'Italiano', de: 'Deutsch' };
 
 export function Header() {
   const { t } = useTranslation();
@@ -39,7 +37,7 @@ export function Header() {
                     hrefLang={LANGUAGE_TAG[language]}
                     aria-current={current ? 'true' : undefined}
                   >
-                    {LANGUAGE_NAMES[language]}
+                    {LANGUAGE_TABLE[language].name}
                   </Link>
                 </li>
               );

@@ -5,9 +5,10 @@ import { LANGUAGE_TAG, type Language } from '#shared/markets.ts';
 
 /** "August 2021" / "agosto 2021"; "07/05/2021" / "07.05.2021". */
 export function formatLegalDate(date: LegalDate, language: Language): string {
-  const value = new Date(Date.UTC(date.year, date.month - 1, date.day ?? 1));
+  const [year = 0, month = 1, day] = date.split('-').map(Number);
+  const value = new Date(Date.UTC(year, month - 1, day ?? 1));
   const options: Intl.DateTimeFormatOptions =
-    date.day === undefined
+    day === undefined
       ? { month: 'long', year: 'numeric', timeZone: 'UTC' }
       : { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'UTC' };
   return new Intl.DateTimeFormat(LANGUAGE_TAG[language], options).format(value);

@@ -8,7 +8,7 @@ import type { ComponentType } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { LegalDocumentKind } from '#shared/legal-versions.ts';
 import { COUNTRIES, LANGUAGES, LANGUAGE_TAG, MARKET_LANGUAGE, type Country, type Language } from '#shared/markets.ts';
-import { LEGAL_PAGES, type PageName } from '#shared/page-modules.ts';
+import { legalPagesOf, type PageName } from '#shared/page-modules.ts';
 import { renderInSite } from '../../test/render.tsx';
 import { DatenschutzPage } from './datenschutz-page.tsx';
 import { ImpressumPage } from './impressum-page.tsx';
@@ -56,7 +56,7 @@ function headings(country: Country, language: Language, kind: LegalDocumentKind)
 }
 
 const pairs = COUNTRIES.flatMap((country) =>
-  (Object.values(LEGAL_PAGES[country]) as PageName[]).flatMap((page) => LANGUAGES.map((language) => ({ country, language, page }))),
+  legalPagesOf(country).flatMap((page) => LANGUAGES.map((language) => ({ country, language, page }))),
 );
 
 describe.each(pairs)('$page on market $country in $language', ({ country, language, page }) => {

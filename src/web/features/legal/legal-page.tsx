@@ -5,10 +5,10 @@
 import { use, useEffect, useMemo, type MouseEvent, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { CONSENT_COOKIE_DAYS, CONSENT_COOKIES, CONTACT_SUPPORT_AFTER_WEEKS, DECISION_WEEKS, FORM_MINUTES, MIN_AGE } from '#shared/limits.ts';
-import { LANGUAGE_TAG, MARKET_LANGUAGE, type Language } from '#shared/markets.ts';
+import { LANGUAGE_TAG, MARKETS, MARKET_LANGUAGE, type Language } from '#shared/markets.ts';
 import { useLocalPath, useSite, useDocumentTitle } from '../../lib/site-context.tsx';
 import { routePath } from '#shared/routes.ts';
-import { LEGAL_DATES, type LegalDocumentKind } from '#shared/legal-versions.ts';
+import type { LegalDocumentKind } from '#shared/legal-versions.ts';
 import { formatLegalDate } from './legal-dates.ts';
 import { fillPlaceholders, loadLegalText, type LegalText, type RenderedLegalDocument } from './legal-document.ts';
 import { useLegalMessages } from './use-legal-messages.ts';
@@ -168,7 +168,7 @@ export function LegalPage({ kind }: { kind: LegalDocumentKind }) {
     navigate(href.slice(base.length) || '/');
   }
 
-  const date = state.status === 'ready' ? LEGAL_DATES[state.text.country][kind] : undefined;
+  const date = state.status === 'ready' ? MARKETS[state.text.country].legalDates[kind] : undefined;
   const translation = state.status === 'ready' && state.text.language !== marketLanguage;
   const prevailingVersion = { pathname: location.pathname, search: `?lang=${marketLanguage}` };
 

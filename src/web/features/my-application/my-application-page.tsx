@@ -10,8 +10,7 @@ import { Link, useParams } from 'react-router';
 import { pathOf } from '#shared/api/contract.ts';
 import * as MyApplicationApi from '#shared/api/my-application-endpoints.ts';
 import { CONTACT_SUPPORT_AFTER_WEEKS, DECISION_WEEKS } from '#shared/limits.ts';
-import { LANGUAGE_TAG } from '#shared/markets.ts';
-import { MARKET_TIME_ZONE } from '#shared/market-time-zones.ts';
+import { LANGUAGE_TAG, MARKETS } from '#shared/markets.ts';
 import { routePath } from '#shared/routes.ts';
 import type { ApplicantStatus } from '#shared/schemas/my-application.ts';
 import { getMyApplication } from '../../lib/api/my-application.ts';
@@ -59,7 +58,7 @@ export function MyApplicationPage() {
   if (state.kind === 'notValid') return <LinkNotValidView texts="myApplication.linkNotValid" newLinkPath={routePath('updateLinkRequest')} />;
 
   const { data } = state;
-  const date = (at: Date | string) => new Date(at).toLocaleDateString(LANGUAGE_TAG[config.language], { day: 'numeric', month: 'long', year: 'numeric', timeZone: MARKET_TIME_ZONE[config.country] });
+  const date = (at: Date | string) => new Date(at).toLocaleDateString(LANGUAGE_TAG[config.language], { day: 'numeric', month: 'long', year: 'numeric', timeZone: MARKETS[config.country].timeZone });
   const submitted = new Date(data.submittedAt);
   // The clock's dates are days in the application's market (YYYY-MM-DD), shown as they are.
   const day = (iso: string) => new Date(`${iso}T12:00:00Z`).toLocaleDateString(LANGUAGE_TAG[config.language], { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });

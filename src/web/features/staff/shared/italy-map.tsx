@@ -2,7 +2,7 @@
 // only when it is shown; while it loads, or if it cannot, the place says so in words.
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MAP_CENTRES } from '#shared/limits.ts';
+import { MARKETS } from '#shared/markets.ts';
 import { MapErrorBoundary } from '../../../components/map-view.tsx';
 import type { PointsMapProps } from '../../../components/points-map.tsx';
 import { useSite } from '../../../lib/site-context.tsx';
@@ -20,7 +20,7 @@ export function ItalyMap({ points, label }: { points: PointsMapProps['points']; 
       <Suspense fallback={<div className="pc-map pc-map--message" role="status">{t('components.map.loading')}</div>}>
         <PointsMap
           points={points}
-          centre={MAP_CENTRES.it}
+          centre={MARKETS.it.mapCentre}
           zoom={ITALY_ZOOM}
           tilesUrl={config.mapTilesUrl}
           attribution={config.mapAttribution}
