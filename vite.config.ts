@@ -106,6 +106,9 @@ export default defineConfig(({ command }) => ({
     emptyOutDir: true,
     manifest: true,
     sourcemap: false,
+    // No polyfill for <link rel="modulepreload"> (0.3 KB off every page): a browser without it
+    // (Safari before 17) fetches each chunk when it is imported, later but never broken.
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
         codeSplitting: {
