@@ -7,11 +7,12 @@
 // every server's answers once that server knows the new version. A new epoch (a restore) or a
 // pruned horizon past the model's seq reloads it whole. The answers are the SQL search's
 // (finder-search.ts, the reference): the same haversine term, ties by listing id, the same cursor.
+// Each listing's JSON text is made once, when the model takes it; an answer's body is assembled from
+// those texts (the same bytes JSON.stringify gives the answer), not serialised per request.
 import { around } from 'geokdbush';
 import KDBush from 'kdbush';
 import { sql } from 'drizzle-orm';
-import type { FinderSearchAnswer, FinderSearchQuery } from '#shared/schemas/finder-api.ts';
-import type { FinderListing, FinderPharmacy } from '#shared/schemas/finder.ts';
+import type { FinderSearchQuery } from '#shared/schemas/finder-api.ts';
 import { rowsOf, type Queryable } from '../db/client.ts';
 import { distanceOfTerm, EARTH_RADIUS_KM, haversineTermOf, LISTED_STATUS, LISTING_OF_A, toListing, type ListingRow } from './finder.ts';
 import { encodeSearchCursor, type SearchPosition } from './finder-search.ts';
@@ -19,9 +20,11 @@ import { versionOf } from './listings-version.ts';
 
 const RADIANS = Math.PI / 180;
 
-/** What a listing needs in memory: its answer, its place, and its services in lower case for the keyword. */
+/** What a listing needs in memory: its id, its answer's text, its place, and its services in lower case for the keyword. */
 interface Entry {
-  listing: FinderListing;
+  id: string;
+  /** The listing's JSON text (FinderListing) without its closing brace: an answer's item appends its distance. */
+  json: string;
   lat: number;
   lng: number;
   cosLat: number;
@@ -52,21 +55,28 @@ const NODE_SIZE = 16;
 /** Changes read per statement while catching up. */
 const CATCH_UP_BATCH = 5000;
 
-const entryOf = (row: ListingRow): Entry => ({
-  listing: toListing(row),
-  lat: Number(row.lat),
-  lng: Number(row.lng),
-  cosLat: Math.cos(Number(row.lat) * RADIANS),
-  services: row.services === null ? null : row.services.toLowerCase(),
-});
+function entryOf(row: ListingRow): Entry {
+  const listing = toListing(row);
+  return {
+    id: listing.id,
+    json: JSON.stringify(listing).slice(0, -1),
+    lat: listing.lat,
+    lng: listing.lng,
+    cosLat: Math.cos(listing.lat * RADIANS),
+    services: row.services === null ? null : row.services.toLowerCase(),
+  };
+}
 
 /** A listed application of `a` (the feed's condition: approved with a pin). */
 const IS_LISTED = sql`a.status = ${LISTED_STATUS} and a.lat is not null and a.lng is not null`;
 const FEED_STATE = sql`f.epoch, f.pruned_through, greatest(f.pruned_through, coalesce((select max(seq) from finder_changes), 0)) as last_seq`;
 
 export interface FinderIndex {
-  /** Catches up to at least `version` (a listings version) when it is newer than the model's, then answers the search; `version` of the answer is the model's. */
-  search(version: string, query: FinderSearchQuery, after: SearchPosition | null): Promise<{ version: string; answer: FinderSearchAnswer }>;
+  /**
+   * Catches up to at least `version` (a listings version) when it is newer than the model's, then
+   * answers the search: `body` is the answer's JSON text (a FinderSearchAnswer), `version` the model's.
+   */
+  search(version: string, query: FinderSearchQuery, after: SearchPosition | null): Promise<{ version: string; body: string }>;
 }
 
 const seqOf = (version: string) => Number(version.slice(version.indexOf('.') + 1));
@@ -157,9 +167,10 @@ export function createFinderIndex(db: Queryable): FinderIndex {
     return market;
   }
 
-  function answer(query: FinderSearchQuery, after: SearchPosition | null): FinderSearchAnswer {
+  /** The answer's JSON text: its keys in FinderSearchAnswer's order, each item's in FinderPharmacy's (the listing's, then its distance). */
+  function answer(query: FinderSearchQuery, after: SearchPosition | null): string {
     const market = markets.get(query.market);
-    if (!market) return { data: [], next: null, ...(query.count === 'true' ? { total: 0 } : {}) };
+    if (!market) return JSON.stringify({ data: [], next: null, ...(query.count === 'true' ? { total: 0 } : {}) });
     const { entries, index, terms } = indexOf(market);
     const cosQuery = Math.cos((query.lat * Math.PI) / 180);
     // The SQL search's term, operation for operation (radians() is x * (π/180)).
@@ -172,7 +183,7 @@ export function createFinderIndex(db: Queryable): FinderIndex {
       if (service !== null && !entry.services?.includes(service)) return false;
       const term = termOf(entry);
       if (term > radiusTerm) return false;
-      if (after && (term < after.term || (term === after.term && entry.listing.id <= after.id))) return false;
+      if (after && (term < after.term || (term === after.term && entry.id <= after.id))) return false;
       terms[at] = term;
       return true;
     };
@@ -195,26 +206,28 @@ export function createFinderIndex(db: Queryable): FinderIndex {
     }
     const ordered = found
       .map((at) => ({ entry: entries[at]!, term: terms[at]! }))
-      .sort((x, y) => x.term - y.term || (x.entry.listing.id < y.entry.listing.id ? -1 : x.entry.listing.id > y.entry.listing.id ? 1 : 0))
+      .sort((x, y) => x.term - y.term || (x.entry.id < y.entry.id ? -1 : x.entry.id > y.entry.id ? 1 : 0))
       .slice(0, query.limit + 1);
     const page = ordered.slice(0, query.limit);
     const lastOfPage = page.at(-1);
-    const next = ordered.length > query.limit && lastOfPage ? encodeSearchCursor(query, { term: lastOfPage.term, id: lastOfPage.entry.listing.id }) : null;
-    const data = page.map(({ entry, term }): FinderPharmacy => ({ ...entry.listing, distanceKm: Math.round(distanceOfTerm(term) * 100) / 100 }));
-    if (query.count !== 'true') return { data, next };
+    const next = ordered.length > query.limit && lastOfPage ? encodeSearchCursor(query, { term: lastOfPage.term, id: lastOfPage.entry.id }) : null;
+    // A distance is a finite number: its text is JSON.stringify's.
+    const data = page.map(({ entry, term }) => `${entry.json},"distanceKm":${Math.round(distanceOfTerm(term) * 100) / 100}}`).join(',');
+    const head = `{"data":[${data}],"next":${JSON.stringify(next)}`;
+    if (query.count !== 'true') return `${head}}`;
     let total = 0;
     around(index!, query.lng, query.lat, Infinity, reachKm, (at) => {
       const entry = entries[at]!;
       if ((service === null || entry.services?.includes(service)) && termOf(entry) <= radiusTerm) total += 1;
       return false;
     });
-    return { data, next, total };
+    return `${head},"total":${total}}`;
   }
 
   return {
     async search(version, query, after) {
       await reach(version);
-      return { version: versionOf({ epoch: epoch!, seq }), answer: answer(query, after) };
+      return { version: versionOf({ epoch: epoch!, seq }), body: answer(query, after) };
     },
   };
 }
