@@ -111,6 +111,26 @@ describe('the search read model', () => {
     ids = [];
   });
 
+  it('finds the listings across the antimeridian and around a pole', async () => {
+    const index = createFinderIndex(db());
+    const placed = [
+      [10, 179.99],
+      [10, -179.99],
+      [89.99, 0],
+      [89.99, 179],
+    ] as const;
+    const listingIds = await listingIdsOf(db(), await insertListings(db(), placed.map(([lat, lng]) => ({ country: OTHER, lat, lng }))));
+    const ids = async (lat: number, lng: number) => {
+      const query: FinderSearchQuery = { market: OTHER, lat, lng, radiusKm: 5, limit: 10, count: 'true' };
+      const answer = JSON.parse((await index.search(await versionNow(), query, null)).body) as FinderSearchAnswer;
+      expect(answer.total).toBe(answer.data.length);
+      return answer.data.map((item) => item.id);
+    };
+    expect(await ids(10, 179.999)).toEqual([listingIds[0], listingIds[1]]);
+    expect(await ids(10, -179.999)).toEqual([listingIds[1], listingIds[0]]);
+    expect((await ids(89.995, -90)).sort()).toEqual([listingIds[2], listingIds[3]].sort());
+  });
+
   it('reloads whole after a restore (a new epoch) and after the feed was pruned past its position', async () => {
     const index = createFinderIndex(db());
     const [applicationId] = await insertListings(db(), [{ country: MARKET, lat: 10, lng: 10, services: 'Flu jabs' }]);

@@ -9,7 +9,6 @@
 // (finder-search.ts, the reference): the same haversine term, ties by listing id, the same cursor.
 // Each listing's JSON text is made once, when the model takes it; an answer's body is assembled from
 // those texts (the same bytes JSON.stringify gives the answer), not serialised per request.
-import { around } from 'geokdbush';
 import KDBush from 'kdbush';
 import { sql } from 'drizzle-orm';
 import type { FinderSearchQuery } from '#shared/schemas/finder-api.ts';
@@ -49,8 +48,12 @@ interface FeedRow extends Partial<ListingRow> {
   change_market?: string | null;
 }
 
-/** Points per leaf of the k-d trees: smaller than kdbush's 64, so a nearest-first search reads fewer points. */
+/** Points per leaf of the k-d trees: smaller than kdbush's 64, so that the small boxes of a search read fewer points. */
 const NODE_SIZE = 16;
+
+/** The first reach a page is looked for within (beyond the cursor's distance), and how much each next one grows. */
+const FIRST_REACH_KM = 1;
+const REACH_GROWTH = 3;
 
 /** Changes read per statement while catching up. */
 const CATCH_UP_BATCH = 5000;
@@ -77,6 +80,24 @@ export interface FinderIndex {
    * answers the search: `body` is the answer's JSON text (a FinderSearchAnswer), `version` the model's.
    */
   search(version: string, query: FinderSearchQuery, after: SearchPosition | null): Promise<{ version: string; body: string }>;
+}
+
+/**
+ * The indexes of the points of `index` within a box around (lat, lng) that holds every point within
+ * `km` (the circle's widest longitudes are poleward of the point; a box past the antimeridian is read
+ * in two parts, one around a pole in every longitude).
+ */
+function withinBox(index: KDBush, lat: number, lng: number, km: number): number[] {
+  const angle = km / EARTH_RADIUS_KM;
+  const dLat = angle / RADIANS;
+  const dLng = Math.abs(lat) + dLat >= 90 ? 180 : Math.asin(Math.min(1, Math.sin(angle) / Math.cos(lat * RADIANS))) / RADIANS;
+  const [latMin, latMax] = [lat - dLat, lat + dLat];
+  if (dLng >= 180) return index.range(-180, latMin, 180, latMax);
+  const [lngMin, lngMax] = [lng - dLng, lng + dLng];
+  const found = index.range(Math.max(lngMin, -180), latMin, Math.min(lngMax, 180), latMax);
+  if (lngMin < -180) found.push(...index.range(lngMin + 360, latMin, 180, latMax));
+  if (lngMax > 180) found.push(...index.range(-180, latMin, lngMax - 360, latMax));
+  return found;
 }
 
 const seqOf = (version: string) => Number(version.slice(version.indexOf('.') + 1));
@@ -187,27 +208,22 @@ export function createFinderIndex(db: Queryable): FinderIndex {
       terms[at] = term;
       return true;
     };
-    // geokdbush's own distance (another Earth radius, another formula) only finds candidates; the
-    // order is the term's. Its reach is a little wider than the radius, and the last candidate's
-    // ties (equal to its distance within rounding) are read too, so none is cut off by its order.
-    const slack = 1 + 1e-6;
-    const reachKm = query.radiusKm * (6371 / EARTH_RADIUS_KM) * slack + 1e-6;
-    // One candidate more than the page needs: when its term is clearly beyond the page's last, no
-    // listing left out can be nearer (the candidates come in geokdbush's order, which is the term's
-    // up to rounding). Otherwise every listing within the last candidate's reach is read too.
-    let found = around(index!, query.lng, query.lat, query.limit + 2, reachKm, keeps);
-    if (found.length === query.limit + 2) {
-      const pageEdge = found.map((at) => terms[at]!).sort((x, y) => x - y)[query.limit]!;
-      const lastTerm = terms[found.at(-1)!]!;
-      if (!(lastTerm > pageEdge * (1 + 1e-9) + 1e-18)) {
-        const edgeKm = Math.min(reachKm, distanceOfTerm(lastTerm) * slack + 1e-6);
-        found = around(index!, query.lng, query.lat, Infinity, edgeKm, keeps);
-      }
+    // Each reach's box holds its circle with room for rounding; a reach holding more listings than
+    // the page within its circle (by the term) holds the page and the one after it: any listing
+    // outside is farther. The last reach is the radius.
+    const boxKm = (km: number) => km * (1 + 1e-6) + 1e-6;
+    const fromKm = after ? distanceOfTerm(after.term) : 0;
+    let found: number[];
+    for (let km = Math.min(query.radiusKm, fromKm + FIRST_REACH_KM); ; km = Math.min(query.radiusKm, fromKm + (km - fromKm) * REACH_GROWTH)) {
+      found = withinBox(index!, query.lat, query.lng, boxKm(km)).filter(keeps);
+      if (km >= query.radiusKm) break;
+      const edgeTerm = haversineTermOf(km);
+      if (found.reduce((within, at) => within + (terms[at]! <= edgeTerm ? 1 : 0), 0) > query.limit) break;
     }
     const ordered = found
-      .map((at) => ({ entry: entries[at]!, term: terms[at]! }))
-      .sort((x, y) => x.term - y.term || (x.entry.id < y.entry.id ? -1 : x.entry.id > y.entry.id ? 1 : 0))
-      .slice(0, query.limit + 1);
+      .sort((x, y) => terms[x]! - terms[y]! || (entries[x]!.id < entries[y]!.id ? -1 : entries[x]!.id > entries[y]!.id ? 1 : 0))
+      .slice(0, query.limit + 1)
+      .map((at) => ({ entry: entries[at]!, term: terms[at]! }));
     const page = ordered.slice(0, query.limit);
     const lastOfPage = page.at(-1);
     const next = ordered.length > query.limit && lastOfPage ? encodeSearchCursor(query, { term: lastOfPage.term, id: lastOfPage.entry.id }) : null;
@@ -216,11 +232,10 @@ export function createFinderIndex(db: Queryable): FinderIndex {
     const head = `{"data":[${data}],"next":${JSON.stringify(next)}`;
     if (query.count !== 'true') return `${head}}`;
     let total = 0;
-    around(index!, query.lng, query.lat, Infinity, reachKm, (at) => {
-      const entry = entries[at]!;
-      if ((service === null || entry.services?.includes(service)) && termOf(entry) <= radiusTerm) total += 1;
-      return false;
-    });
+    for (const at of withinBox(index!, query.lat, query.lng, boxKm(query.radiusKm))) {
+      const entry = entries[at];
+      if (entry && (service === null || entry.services?.includes(service)) && termOf(entry) <= radiusTerm) total += 1;
+    }
     return `${head},"total":${total}}`;
   }
 
