@@ -56,7 +56,7 @@ export async function finderRoutes(app: FastifyInstance, deps: FinderDeps) {
    * the read, never a newer one, so an answer read from a lagging replica is not kept as current
    * (on the primary, the version this server knows: a notification still on its way only makes it older).
    */
-  async function sendListings(request: FastifyRequest, reply: FastifyReply, cacheControl: string, key: string, compute: () => Promise<unknown | null>, fromIndex?: (known: string) => Promise<{ version: string; answer: unknown }>) {
+  async function sendListings(request: FastifyRequest, reply: FastifyReply, cacheControl: string, key: string, compute: () => Promise<unknown | null>, fromIndex?: (known: string) => Promise<{ version: string; body: string }>) {
     reply.header('cache-control', cacheControl).header('vary', 'accept-encoding');
     const etagOfVersion = (version: string) => `W/"${version}-${key}"`;
     const known = deps.listingsVersion ? await deps.listingsVersion.current() : null;
@@ -64,19 +64,19 @@ export async function finderRoutes(app: FastifyInstance, deps: FinderDeps) {
     if (current && matchesEtag(request.headers['if-none-match'], current)) return reply.code(304).header('etag', current).send();
     if (!(await admitConditional(request, reply))) return reply;
     let etag: string | null = null;
-    let answer: unknown;
+    let body: string;
     if (known !== null && fromIndex) {
       // The read model's answer carries the version it reflects, never a newer one.
       const found = await fromIndex(known);
       etag = etagOfVersion(found.version);
-      answer = found.answer;
+      body = found.body;
     } else {
       // The version known here is never newer than what the primary's read will see.
       if (current) etag = deps.readsFromPrimary ? current : etagOfVersion(versionOf(await readFeedState(deps.db)));
-      answer = await compute();
+      const answer = await compute();
+      if (answer === null) return sendProblem(request, reply, 'not-found');
+      body = JSON.stringify(answer);
     }
-    if (answer === null) return sendProblem(request, reply, 'not-found');
-    const body = JSON.stringify(answer);
     etag ??= etagOf(body);
     reply.header('etag', etag);
     if (matchesEtag(request.headers['if-none-match'], etag)) return reply.code(304).send();

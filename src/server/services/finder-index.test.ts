@@ -1,12 +1,14 @@
 // The search's read model (docs/decisions/0075) against the SQL search, its reference: random
 // listings (clusters, spread, the very same place several times, services), random changes through
-// the table (the feed rows are the trigger's), random searches paged through with cursors; and a
-// restore (a new epoch) or a pruned horizon reloads the model whole.
+// the table (the feed rows are the trigger's), random searches paged through with cursors, each
+// answer's body byte for byte the reference answer's JSON.stringify (what the route sent before the
+// model assembled its bodies from each listing's text); and a restore (a new epoch) or a pruned
+// horizon reloads the model whole.
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COUNTRIES } from '#shared/markets.ts';
-import type { FinderSearchQuery } from '#shared/schemas/finder-api.ts';
+import type { FinderSearchAnswer, FinderSearchQuery } from '#shared/schemas/finder-api.ts';
 import { createTestDatabase, type TestDatabase } from '../test/context.ts';
 import { insertListings, listingIdsOf, setStatus, type ListingSeed } from '../test/listings.ts';
 import { createFinderIndex, type FinderIndex } from './finder-index.ts';
@@ -20,6 +22,8 @@ const CENTRES = [
 ];
 const SERVICES = ['Flu jabs', 'Blood pressure checks', 'Travel vaccines; flu jabs', 'Éczéma advice', 'Smoking cessation'];
 const KEYWORDS = ['flu', 'JABS', 'pressure', 'éczéma', 'vaccine', 'x', 'e'];
+/** Names with what JSON escapes or encodes in more than one byte: quotes, a backslash, a line break, U+2028, an emoji. */
+const NAMES = ['Farmacia "Nº 1"', 'Apotheke\\Süd', 'Two\nlines', 'Line\u2028separator', 'Chemist 💊'];
 
 let temp: TestDatabase;
 beforeAll(async () => {
@@ -39,13 +43,14 @@ const seedArb = fc.record({
   dy: fc.double({ min: -1, max: 1, noNaN: true }),
   copies: fc.constantFrom(1, 1, 1, 3),
   services: fc.constantFrom(...SERVICES),
+  name: fc.option(fc.constantFrom(...NAMES), { nil: undefined }),
   other: fc.boolean(),
 });
 
 function seedsOf(drawn: Array<typeof seedArb extends fc.Arbitrary<infer T> ? T : never>): ListingSeed[] {
   return drawn.flatMap((s) => {
     const [lat, lng] = CENTRES[s.centre]!;
-    const seed = { country: s.other ? OTHER : MARKET, lat: lat! + s.dy * s.spread, lng: lng! + s.dx * s.spread, services: s.services };
+    const seed = { country: s.other ? OTHER : MARKET, lat: lat! + s.dy * s.spread, lng: lng! + s.dx * s.spread, services: s.services, ...(s.name ? { name: s.name } : {}) };
     return Array.from({ length: s.copies }, () => ({ ...seed }));
   });
 }
@@ -69,16 +74,18 @@ async function comparePages(index: FinderIndex, drawn: typeof queryArb extends f
   let modelNext: string | null = null;
   for (let page = 0; page < 200; page += 1) {
     const fromSql = await searchListings(db(), query, sqlNext ? decodeSearchCursor(query, sqlNext) : null);
-    const fromModel = await index.search(version, query, modelNext ? decodeSearchCursor(query, modelNext) : null);
-    expect(fromModel.version).toBe(version);
-    expect(fromModel.answer.data.map((item) => [item.id, item.distanceKm])).toEqual(fromSql.data.map((item) => [item.id, item.distanceKm]));
-    expect(fromModel.answer.data).toEqual(fromSql.data);
-    expect(fromModel.answer.total).toBe(fromSql.total);
-    expect(fromModel.answer.next === null).toBe(fromSql.next === null);
+    const { version: modelVersion, body } = await index.search(version, query, modelNext ? decodeSearchCursor(query, modelNext) : null);
+    const fromModel = JSON.parse(body) as FinderSearchAnswer;
+    expect(modelVersion).toBe(version);
+    expect(fromModel.data.map((item) => [item.id, item.distanceKm])).toEqual(fromSql.data.map((item) => [item.id, item.distanceKm]));
+    expect(fromModel.data).toEqual(fromSql.data);
+    expect(fromModel.total).toBe(fromSql.total);
+    expect(fromModel.next === null).toBe(fromSql.next === null);
+    if (fromSql.next !== null) expect(decodeSearchCursor(query, fromModel.next!)).toEqual(decodeSearchCursor(query, fromSql.next));
+    expect(body).toBe(JSON.stringify(fromSql));
     if (fromSql.next === null) return;
-    expect(decodeSearchCursor(query, fromModel.answer.next!)).toEqual(decodeSearchCursor(query, fromSql.next));
     sqlNext = fromSql.next;
-    modelNext = fromModel.answer.next;
+    modelNext = fromModel.next;
   }
   throw new Error('too many pages');
 }
@@ -104,12 +111,32 @@ describe('the search read model', () => {
     ids = [];
   });
 
+  it('finds the listings across the antimeridian and around a pole', async () => {
+    const index = createFinderIndex(db());
+    const placed = [
+      [10, 179.99],
+      [10, -179.99],
+      [89.99, 0],
+      [89.99, 179],
+    ] as const;
+    const listingIds = await listingIdsOf(db(), await insertListings(db(), placed.map(([lat, lng]) => ({ country: OTHER, lat, lng }))));
+    const ids = async (lat: number, lng: number) => {
+      const query: FinderSearchQuery = { market: OTHER, lat, lng, radiusKm: 5, limit: 10, count: 'true' };
+      const answer = JSON.parse((await index.search(await versionNow(), query, null)).body) as FinderSearchAnswer;
+      expect(answer.total).toBe(answer.data.length);
+      return answer.data.map((item) => item.id);
+    };
+    expect(await ids(10, 179.999)).toEqual([listingIds[0], listingIds[1]]);
+    expect(await ids(10, -179.999)).toEqual([listingIds[1], listingIds[0]]);
+    expect((await ids(89.995, -90)).sort()).toEqual([listingIds[2], listingIds[3]].sort());
+  });
+
   it('reloads whole after a restore (a new epoch) and after the feed was pruned past its position', async () => {
     const index = createFinderIndex(db());
     const [applicationId] = await insertListings(db(), [{ country: MARKET, lat: 10, lng: 10, services: 'Flu jabs' }]);
     const [listingId] = await listingIdsOf(db(), [applicationId!]);
     const query: FinderSearchQuery = { market: MARKET, lat: 10, lng: 10, radiusKm: 5, limit: 5 };
-    const ids = async () => (await index.search(await versionNow(), query, null)).answer.data.map((item) => item.id);
+    const ids = async () => (JSON.parse((await index.search(await versionNow(), query, null)).body) as FinderSearchAnswer).data.map((item) => item.id);
     expect(await ids()).toEqual([listingId]);
 
     // A restore: the listing gone, no change row for it, a new epoch.

@@ -7,11 +7,11 @@
 // every server's answers once that server knows the new version. A new epoch (a restore) or a
 // pruned horizon past the model's seq reloads it whole. The answers are the SQL search's
 // (finder-search.ts, the reference): the same haversine term, ties by listing id, the same cursor.
-import { around } from 'geokdbush';
+// Each listing's JSON text is made once, when the model takes it; an answer's body is assembled from
+// those texts (the same bytes JSON.stringify gives the answer), not serialised per request.
 import KDBush from 'kdbush';
 import { sql } from 'drizzle-orm';
-import type { FinderSearchAnswer, FinderSearchQuery } from '#shared/schemas/finder-api.ts';
-import type { FinderListing, FinderPharmacy } from '#shared/schemas/finder.ts';
+import type { FinderSearchQuery } from '#shared/schemas/finder-api.ts';
 import { rowsOf, type Queryable } from '../db/client.ts';
 import { distanceOfTerm, EARTH_RADIUS_KM, haversineTermOf, LISTED_STATUS, LISTING_OF_A, toListing, type ListingRow } from './finder.ts';
 import { encodeSearchCursor, type SearchPosition } from './finder-search.ts';
@@ -19,9 +19,11 @@ import { versionOf } from './listings-version.ts';
 
 const RADIANS = Math.PI / 180;
 
-/** What a listing needs in memory: its answer, its place, and its services in lower case for the keyword. */
+/** What a listing needs in memory: its id, its answer's text, its place, and its services in lower case for the keyword. */
 interface Entry {
-  listing: FinderListing;
+  id: string;
+  /** The listing's JSON text (FinderListing) without its closing brace: an answer's item appends its distance. */
+  json: string;
   lat: number;
   lng: number;
   cosLat: number;
@@ -46,27 +48,56 @@ interface FeedRow extends Partial<ListingRow> {
   change_market?: string | null;
 }
 
-/** Points per leaf of the k-d trees: smaller than kdbush's 64, so a nearest-first search reads fewer points. */
+/** Points per leaf of the k-d trees: smaller than kdbush's 64, so that the small boxes of a search read fewer points. */
 const NODE_SIZE = 16;
+
+/** The first reach a page is looked for within (beyond the cursor's distance), and how much each next one grows. */
+const FIRST_REACH_KM = 1;
+const REACH_GROWTH = 3;
 
 /** Changes read per statement while catching up. */
 const CATCH_UP_BATCH = 5000;
 
-const entryOf = (row: ListingRow): Entry => ({
-  listing: toListing(row),
-  lat: Number(row.lat),
-  lng: Number(row.lng),
-  cosLat: Math.cos(Number(row.lat) * RADIANS),
-  services: row.services === null ? null : row.services.toLowerCase(),
-});
+function entryOf(row: ListingRow): Entry {
+  const listing = toListing(row);
+  return {
+    id: listing.id,
+    json: JSON.stringify(listing).slice(0, -1),
+    lat: listing.lat,
+    lng: listing.lng,
+    cosLat: Math.cos(listing.lat * RADIANS),
+    services: row.services === null ? null : row.services.toLowerCase(),
+  };
+}
 
 /** A listed application of `a` (the feed's condition: approved with a pin). */
 const IS_LISTED = sql`a.status = ${LISTED_STATUS} and a.lat is not null and a.lng is not null`;
 const FEED_STATE = sql`f.epoch, f.pruned_through, greatest(f.pruned_through, coalesce((select max(seq) from finder_changes), 0)) as last_seq`;
 
 export interface FinderIndex {
-  /** Catches up to at least `version` (a listings version) when it is newer than the model's, then answers the search; `version` of the answer is the model's. */
-  search(version: string, query: FinderSearchQuery, after: SearchPosition | null): Promise<{ version: string; answer: FinderSearchAnswer }>;
+  /**
+   * Catches up to at least `version` (a listings version) when it is newer than the model's, then
+   * answers the search: `body` is the answer's JSON text (a FinderSearchAnswer), `version` the model's.
+   */
+  search(version: string, query: FinderSearchQuery, after: SearchPosition | null): Promise<{ version: string; body: string }>;
+}
+
+/**
+ * The indexes of the points of `index` within a box around (lat, lng) that holds every point within
+ * `km` (the circle's widest longitudes are poleward of the point; a box past the antimeridian is read
+ * in two parts, one around a pole in every longitude).
+ */
+function withinBox(index: KDBush, lat: number, lng: number, km: number): number[] {
+  const angle = km / EARTH_RADIUS_KM;
+  const dLat = angle / RADIANS;
+  const dLng = Math.abs(lat) + dLat >= 90 ? 180 : Math.asin(Math.min(1, Math.sin(angle) / Math.cos(lat * RADIANS))) / RADIANS;
+  const [latMin, latMax] = [lat - dLat, lat + dLat];
+  if (dLng >= 180) return index.range(-180, latMin, 180, latMax);
+  const [lngMin, lngMax] = [lng - dLng, lng + dLng];
+  const found = index.range(Math.max(lngMin, -180), latMin, Math.min(lngMax, 180), latMax);
+  if (lngMin < -180) found.push(...index.range(lngMin + 360, latMin, 180, latMax));
+  if (lngMax > 180) found.push(...index.range(-180, latMin, lngMax - 360, latMax));
+  return found;
 }
 
 const seqOf = (version: string) => Number(version.slice(version.indexOf('.') + 1));
@@ -157,9 +188,10 @@ export function createFinderIndex(db: Queryable): FinderIndex {
     return market;
   }
 
-  function answer(query: FinderSearchQuery, after: SearchPosition | null): FinderSearchAnswer {
+  /** The answer's JSON text: its keys in FinderSearchAnswer's order, each item's in FinderPharmacy's (the listing's, then its distance). */
+  function answer(query: FinderSearchQuery, after: SearchPosition | null): string {
     const market = markets.get(query.market);
-    if (!market) return { data: [], next: null, ...(query.count === 'true' ? { total: 0 } : {}) };
+    if (!market) return JSON.stringify({ data: [], next: null, ...(query.count === 'true' ? { total: 0 } : {}) });
     const { entries, index, terms } = indexOf(market);
     const cosQuery = Math.cos((query.lat * Math.PI) / 180);
     // The SQL search's term, operation for operation (radians() is x * (π/180)).
@@ -172,49 +204,45 @@ export function createFinderIndex(db: Queryable): FinderIndex {
       if (service !== null && !entry.services?.includes(service)) return false;
       const term = termOf(entry);
       if (term > radiusTerm) return false;
-      if (after && (term < after.term || (term === after.term && entry.listing.id <= after.id))) return false;
+      if (after && (term < after.term || (term === after.term && entry.id <= after.id))) return false;
       terms[at] = term;
       return true;
     };
-    // geokdbush's own distance (another Earth radius, another formula) only finds candidates; the
-    // order is the term's. Its reach is a little wider than the radius, and the last candidate's
-    // ties (equal to its distance within rounding) are read too, so none is cut off by its order.
-    const slack = 1 + 1e-6;
-    const reachKm = query.radiusKm * (6371 / EARTH_RADIUS_KM) * slack + 1e-6;
-    // One candidate more than the page needs: when its term is clearly beyond the page's last, no
-    // listing left out can be nearer (the candidates come in geokdbush's order, which is the term's
-    // up to rounding). Otherwise every listing within the last candidate's reach is read too.
-    let found = around(index!, query.lng, query.lat, query.limit + 2, reachKm, keeps);
-    if (found.length === query.limit + 2) {
-      const pageEdge = found.map((at) => terms[at]!).sort((x, y) => x - y)[query.limit]!;
-      const lastTerm = terms[found.at(-1)!]!;
-      if (!(lastTerm > pageEdge * (1 + 1e-9) + 1e-18)) {
-        const edgeKm = Math.min(reachKm, distanceOfTerm(lastTerm) * slack + 1e-6);
-        found = around(index!, query.lng, query.lat, Infinity, edgeKm, keeps);
-      }
+    // Each reach's box holds its circle with room for rounding; a reach holding more listings than
+    // the page within its circle (by the term) holds the page and the one after it: any listing
+    // outside is farther. The last reach is the radius.
+    const boxKm = (km: number) => km * (1 + 1e-6) + 1e-6;
+    const fromKm = after ? distanceOfTerm(after.term) : 0;
+    let found: number[];
+    for (let km = Math.min(query.radiusKm, fromKm + FIRST_REACH_KM); ; km = Math.min(query.radiusKm, fromKm + (km - fromKm) * REACH_GROWTH)) {
+      found = withinBox(index!, query.lat, query.lng, boxKm(km)).filter(keeps);
+      if (km >= query.radiusKm) break;
+      const edgeTerm = haversineTermOf(km);
+      if (found.reduce((within, at) => within + (terms[at]! <= edgeTerm ? 1 : 0), 0) > query.limit) break;
     }
     const ordered = found
-      .map((at) => ({ entry: entries[at]!, term: terms[at]! }))
-      .sort((x, y) => x.term - y.term || (x.entry.listing.id < y.entry.listing.id ? -1 : x.entry.listing.id > y.entry.listing.id ? 1 : 0))
-      .slice(0, query.limit + 1);
+      .sort((x, y) => terms[x]! - terms[y]! || (entries[x]!.id < entries[y]!.id ? -1 : entries[x]!.id > entries[y]!.id ? 1 : 0))
+      .slice(0, query.limit + 1)
+      .map((at) => ({ entry: entries[at]!, term: terms[at]! }));
     const page = ordered.slice(0, query.limit);
     const lastOfPage = page.at(-1);
-    const next = ordered.length > query.limit && lastOfPage ? encodeSearchCursor(query, { term: lastOfPage.term, id: lastOfPage.entry.listing.id }) : null;
-    const data = page.map(({ entry, term }): FinderPharmacy => ({ ...entry.listing, distanceKm: Math.round(distanceOfTerm(term) * 100) / 100 }));
-    if (query.count !== 'true') return { data, next };
+    const next = ordered.length > query.limit && lastOfPage ? encodeSearchCursor(query, { term: lastOfPage.term, id: lastOfPage.entry.id }) : null;
+    // A distance is a finite number: its text is JSON.stringify's.
+    const data = page.map(({ entry, term }) => `${entry.json},"distanceKm":${Math.round(distanceOfTerm(term) * 100) / 100}}`).join(',');
+    const head = `{"data":[${data}],"next":${JSON.stringify(next)}`;
+    if (query.count !== 'true') return `${head}}`;
     let total = 0;
-    around(index!, query.lng, query.lat, Infinity, reachKm, (at) => {
-      const entry = entries[at]!;
-      if ((service === null || entry.services?.includes(service)) && termOf(entry) <= radiusTerm) total += 1;
-      return false;
-    });
-    return { data, next, total };
+    for (const at of withinBox(index!, query.lat, query.lng, boxKm(query.radiusKm))) {
+      const entry = entries[at];
+      if (entry && (service === null || entry.services?.includes(service)) && termOf(entry) <= radiusTerm) total += 1;
+    }
+    return `${head},"total":${total}}`;
   }
 
   return {
     async search(version, query, after) {
       await reach(version);
-      return { version: versionOf({ epoch: epoch!, seq }), answer: answer(query, after) };
+      return { version: versionOf({ epoch: epoch!, seq }), body: answer(query, after) };
     },
   };
 }
