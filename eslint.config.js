@@ -56,10 +56,26 @@ const webBorderZones = [
 ];
 
 /** The message files are read through #shared/i18n/messages.ts alone (decision 0077). */
-const MESSAGE_FILES_PATTERN = { group: ['**/i18n/messages/**', '#shared/i18n/messages/**'], message: 'Words are read through #shared/i18n/messages.ts (or the server\'s services/texts.ts), never by importing a message file.' };
+const MESSAGE_FILES_PATTERN = {
+  group: ['**/i18n/messages/**', '#shared/i18n/messages/**'],
+  message: "Words are read through #shared/i18n/messages.ts (or the server's services/texts.ts), never by importing a message file.",
+};
 
 export default tseslint.config(
-  { ignores: ['dist/', 'data/', 'tmp/', 'node_modules/', 'test-results/', 'playwright-report/', 'src/server/db/migrations/', '.scratch/', 'src/lint/fixtures/', 'src/server/http/__fixtures__/'] },
+  {
+    ignores: [
+      'dist/',
+      'data/',
+      'tmp/',
+      'node_modules/',
+      'test-results/',
+      'playwright-report/',
+      'src/server/db/migrations/',
+      '.scratch/',
+      'src/lint/fixtures/',
+      'src/server/http/__fixtures__/',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -74,7 +90,10 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
-      'no-restricted-imports': ['error', { patterns: [{ group: ['#server/*', '**/server/**'], message: 'The web layer never imports server code.' }, MESSAGE_FILES_PATTERN] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['#server/*', '**/server/**'], message: 'The web layer never imports server code.' }, MESSAGE_FILES_PATTERN] },
+      ],
     },
   },
   {
@@ -86,11 +105,16 @@ export default tseslint.config(
   {
     files: ['src/shared/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [
-        { group: ['#web/*', '#server/*', '**/web/**', '**/server/**'], message: 'shared imports neither web nor server.' },
-        { group: ['node:*'], message: 'shared has no Node APIs.' },
-        MESSAGE_FILES_PATTERN,
-      ] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['#web/*', '#server/*', '**/web/**', '**/server/**'], message: 'shared imports neither web nor server.' },
+            { group: ['node:*'], message: 'shared has no Node APIs.' },
+            MESSAGE_FILES_PATTERN,
+          ],
+        },
+      ],
     },
   },
   {

@@ -83,7 +83,17 @@ const STAFF_LIST_CODE =
 /** The rep's visit form and its sections, beside the form group (the rep's list never loads the form runner). */
 const REP_FORM_CODE = /src[\\/]web[\\/](features[\\/]staff[\\/]rep[\\/]rep-form-page|forms[\\/](rep-visit-sections|sections[\\/]rep-visit-(fields|history)))/;
 /** Message files fetched together: the shell's (and the charter's) on every page, the form's with any form page, the staff pages' own. */
-const MESSAGE_BUNDLES: Record<string, string> = { common: 'shell', layout: 'shell', consent: 'shell', charter: 'shell', form: 'form', components: 'form', italy: 'form', staff: 'staff', reference: 'staff' };
+const MESSAGE_BUNDLES: Record<string, string> = {
+  common: 'shell',
+  layout: 'shell',
+  consent: 'shell',
+  charter: 'shell',
+  form: 'form',
+  components: 'form',
+  italy: 'form',
+  staff: 'staff',
+  reference: 'staff',
+};
 const messageBundle = (id: string) => {
   const match = /i18n[\\/]messages[\\/](\w+)[\\/]([\w-]+)\.json$/.exec(id);
   const bundle = match && MESSAGE_BUNDLES[match[2]!];

@@ -49,8 +49,12 @@ async function churn(db: Database, userId: string, perTable: number): Promise<vo
     select ${userId}, 'churn-' || g, 'POST /api/v1/register/rep/visits', '{}'::jsonb, now() - interval '3 days' from ${rows}`);
   await db.execute(sql`delete from idempotent_requests where key like 'churn-%'`);
 
-  await db.execute(sql`insert into mail_outbox ("to", mailbox, subject, text) select 'churn' || g || '@bench.example.com', 'churn' || g || '@bench.example.com', 'Churn', 'Churn' from ${rows}`);
-  await db.execute(sql`update mail_outbox set claimed_until = now() + interval '5 minutes', claim_token = gen_random_uuid(), attempts = attempts + 1 where "to" like 'churn%'`);
+  await db.execute(
+    sql`insert into mail_outbox ("to", mailbox, subject, text) select 'churn' || g || '@bench.example.com', 'churn' || g || '@bench.example.com', 'Churn', 'Churn' from ${rows}`,
+  );
+  await db.execute(
+    sql`update mail_outbox set claimed_until = now() + interval '5 minutes', claim_token = gen_random_uuid(), attempts = attempts + 1 where "to" like 'churn%'`,
+  );
   await db.execute(sql`update mail_outbox set sent_at = now(), claimed_until = null, claim_token = null where "to" like 'churn%'`);
 
   await db.execute(sql`insert into drafts (token_hash, email, mailbox, country, language, step, data, expires_at)
@@ -68,7 +72,15 @@ interface Figures {
   listP99: number;
 }
 
-async function measure(url: string, list: () => Promise<number>, unsentMail: () => Promise<number>, run: string, index: number, count: number, listRequests: number): Promise<Figures> {
+async function measure(
+  url: string,
+  list: () => Promise<number>,
+  unsentMail: () => Promise<number>,
+  run: string,
+  index: number,
+  count: number,
+  listRequests: number,
+): Promise<Figures> {
   const tokens = await solvedTokensFrom(url, count);
   const bodies = tokens.map((recaptchaToken, i) => validApplication({ country: 'uk', distinct: { run, index: index + i } }, { recaptchaToken }));
   const save = await runLoad({ url, method: 'POST', path: '/api/save-pharmacist', connections: CLIENTS, bodies });
@@ -93,7 +105,11 @@ async function churnedTablesMb(db: Database): Promise<number> {
     CHURNED_TABLES.map((t) => sql`${t}`),
     sql`, `,
   );
-  const [row] = rowsOf<{ bytes: string }>(await db.execute(sql`select coalesce(sum(pg_total_relation_size(c.oid)), 0)::text as bytes from pg_class c where c.relkind = 'r' and c.relname in (${names})`));
+  const [row] = rowsOf<{ bytes: string }>(
+    await db.execute(
+      sql`select coalesce(sum(pg_total_relation_size(c.oid)), 0)::text as bytes from pg_class c where c.relkind = 'r' and c.relname in (${names})`,
+    ),
+  );
   return Number(row?.bytes ?? 0) / 1024 / 1024;
 }
 
@@ -103,7 +119,11 @@ async function bench(ctx: BenchContext): Promise<Row[]> {
   const listRequests = ctx.quick ? 100 : 300;
   const group = 'churn (PGlite)';
   const dataDir = mkdtempSync(path.join(tmpdir(), 'champions-churn-'));
-  const test = await createTestContext({ database: { kind: 'pglite', dataDir: path.join(dataDir, 'db') }, rateLimitMax: 1_000_000, maxConnectionsPerClient: 0 });
+  const test = await createTestContext({
+    database: { kind: 'pglite', dataDir: path.join(dataDir, 'db') },
+    rateLimitMax: 1_000_000,
+    maxConnectionsPerClient: 0,
+  });
   try {
     const { app } = test;
     const { db } = test.database;
@@ -122,12 +142,19 @@ async function bench(ctx: BenchContext): Promise<Row[]> {
       if (response.statusCode !== 200) throw new Error(`${LIST_URL}: ${response.statusCode} ${response.body.slice(0, 200)}`);
       return performance.now() - started;
     };
-    const unsentMail = async () => rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from mail_outbox where sent_at is null and failed_at is null`))[0]!.n;
+    const unsentMail = async () =>
+      rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from mail_outbox where sent_at is null and failed_at is null`))[0]!.n;
     const url = await app.listen({ host: '127.0.0.1', port: 0 });
 
     ctx.log('churn: warm-up, then the fresh database');
     const warm = await solvedTokensFrom(url, 200);
-    await runLoad({ url, method: 'POST', path: '/api/save-pharmacist', connections: CLIENTS, bodies: warm.map((recaptchaToken, i) => validApplication({ country: 'uk', distinct: { run: 'churnwarm', index: 400_000 + i } }, { recaptchaToken })) });
+    await runLoad({
+      url,
+      method: 'POST',
+      path: '/api/save-pharmacist',
+      connections: CLIENTS,
+      bodies: warm.map((recaptchaToken, i) => validApplication({ country: 'uk', distinct: { run: 'churnwarm', index: 400_000 + i } }, { recaptchaToken })),
+    });
     const fresh = await measure(url, list, unsentMail, 'churnfresh', 100_000, saves, listRequests);
 
     ctx.log(`churn: ${(perTable * 5).toLocaleString('en-GB')} churned rows`);
@@ -153,12 +180,43 @@ async function bench(ctx: BenchContext): Promise<Row[]> {
     });
     const errors = fresh.saveErrors + churned.saveErrors + tidied.saveErrors;
     return [
-      { group, figure: `fresh: save-pharmacist p99, ${CLIENTS} clients`, value: fresh.saveP99, unit: 'ms', target: '', ratio: `p50 ${fresh.saveP50} ms, ${fresh.savePerSecond.toFixed(0)} req/s`, pass: null },
-      { group, figure: 'fresh: staff list p99 (review desk, first page)', value: fresh.listP99, unit: 'ms', target: '', ratio: `p50 ${fresh.listP50.toFixed(1)} ms`, pass: null },
-      { group, figure: `churned rows (5 tables × ${perTable.toLocaleString('en-GB')})`, value: perTable * 5, unit: 'rows', target: '', ratio: `written in ${churnSeconds.toFixed(1)} s; the churned tables then take ${churnedMb.toFixed(1)} MB with their indexes`, pass: null },
+      {
+        group,
+        figure: `fresh: save-pharmacist p99, ${CLIENTS} clients`,
+        value: fresh.saveP99,
+        unit: 'ms',
+        target: '',
+        ratio: `p50 ${fresh.saveP50} ms, ${fresh.savePerSecond.toFixed(0)} req/s`,
+        pass: null,
+      },
+      {
+        group,
+        figure: 'fresh: staff list p99 (review desk, first page)',
+        value: fresh.listP99,
+        unit: 'ms',
+        target: '',
+        ratio: `p50 ${fresh.listP50.toFixed(1)} ms`,
+        pass: null,
+      },
+      {
+        group,
+        figure: `churned rows (5 tables × ${perTable.toLocaleString('en-GB')})`,
+        value: perTable * 5,
+        unit: 'rows',
+        target: '',
+        ratio: `written in ${churnSeconds.toFixed(1)} s; the churned tables then take ${churnedMb.toFixed(1)} MB with their indexes`,
+        pass: null,
+      },
       figure(`after the churn, no upkeep yet: save-pharmacist p99`, churned.saveP99, fresh.saveP99, false),
       figure('after the churn, no upkeep yet: staff list p99', churned.listP99, fresh.listP99, false),
-      { group, figure: `upkeep tidy-up (vacuum + analyze, ${CHURNED_TABLES.length} tables, one statement each)`, value: tidyMs, unit: 'ms', target: '', pass: null },
+      {
+        group,
+        figure: `upkeep tidy-up (vacuum + analyze, ${CHURNED_TABLES.length} tables, one statement each)`,
+        value: tidyMs,
+        unit: 'ms',
+        target: '',
+        pass: null,
+      },
       figure('after the churn and the upkeep: save-pharmacist p99', tidied.saveP99, fresh.saveP99, true),
       figure('after the churn and the upkeep: staff list p99', tidied.listP99, fresh.listP99, true),
       { group, figure: 'save-pharmacist errors, all three runs', value: errors, unit: '', target: '0', pass: errors === 0 },

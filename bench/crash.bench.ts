@@ -24,8 +24,23 @@ async function one(kind: 'PGlite' | 'PostgreSQL', ctx: BenchContext): Promise<Ro
         ratio: `${r.acknowledged} saves + ${r.acknowledgedPhotos} photos acknowledged, ${r.cutOff} cut off, ${r.storedAfterRestart} stored`,
         pass: lost === 0,
       },
-      { group: `crash durability (${kind})`, figure: 'half-written records', value: r.halfWritten.length, unit: '', target: '0', ratio: r.halfWritten.slice(0, 3).join('; '), pass: r.halfWritten.length === 0 },
-      { group: `crash durability (${kind})`, figure: 'restart, save, graceful stop', value: r.exitAfterRestart, unit: 'exit code', target: 'save ok, exit 0', pass: r.restartedOk && r.exitAfterRestart === 0 },
+      {
+        group: `crash durability (${kind})`,
+        figure: 'half-written records',
+        value: r.halfWritten.length,
+        unit: '',
+        target: '0',
+        ratio: r.halfWritten.slice(0, 3).join('; '),
+        pass: r.halfWritten.length === 0,
+      },
+      {
+        group: `crash durability (${kind})`,
+        figure: 'restart, save, graceful stop',
+        value: r.exitAfterRestart,
+        unit: 'exit code',
+        target: 'save ok, exit 0',
+        pass: r.restartedOk && r.exitAfterRestart === 0,
+      },
     ];
   } finally {
     await temp?.drop().catch(() => undefined);

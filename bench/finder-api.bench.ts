@@ -33,9 +33,27 @@ import { onBothDatabases, type BenchContext, type Benchmark, type DatabaseKind, 
 const MARKETS: Country[] = ['uk', 'it', 'de'];
 /** Cities whose surroundings hold half of each market's listings (as bench/finder.bench.ts). */
 const CITIES: Record<Country, Array<[number, number]>> = {
-  uk: [[51.507, -0.128], [53.408, -2.992], [53.481, -2.243], [52.486, -1.89], [55.953, -3.188]],
-  it: [[41.903, 12.496], [45.464, 9.19], [40.852, 14.268], [45.07, 7.687], [43.769, 11.256]],
-  de: [[52.52, 13.405], [48.135, 11.582], [53.551, 9.994], [50.937, 6.96], [50.11, 8.682]],
+  uk: [
+    [51.507, -0.128],
+    [53.408, -2.992],
+    [53.481, -2.243],
+    [52.486, -1.89],
+    [55.953, -3.188],
+  ],
+  it: [
+    [41.903, 12.496],
+    [45.464, 9.19],
+    [40.852, 14.268],
+    [45.07, 7.687],
+    [43.769, 11.256],
+  ],
+  de: [
+    [52.52, 13.405],
+    [48.135, 11.582],
+    [53.551, 9.994],
+    [50.937, 6.96],
+    [50.11, 8.682],
+  ],
 };
 /** The other half spread over the market's box (lat min/max, lng min/max). */
 const BOXES: Record<Country, [number, number, number, number]> = { uk: [50.5, 55.5, -4.5, 1.5], it: [37.5, 46, 8, 16.5], de: [47.5, 54.5, 6.5, 14.5] };
@@ -121,7 +139,9 @@ async function seedListings(db: Handle['db'], seeds: ListingSeed[]): Promise<voi
       from ${rows}`);
   }
   await db.execute(sql`alter table applications enable trigger finder_changes_of_applications`);
-  await db.execute(sql`insert into finder_changes (market, listing_id, op) select country, listing_id, 'upsert' from applications where status = 'approved' order by id`);
+  await db.execute(
+    sql`insert into finder_changes (market, listing_id, op) select country, listing_id, 'upsert' from applications where status = 'approved' order by id`,
+  );
 }
 
 interface LoadSpec {
@@ -140,7 +160,16 @@ async function load(spec: LoadSpec): Promise<LoadResult> {
     const pathsFile = path.join(dir, 'paths.txt');
     writeFileSync(pathsFile, spec.paths.join('\n'));
     const jobFile = path.join(dir, 'job.json');
-    const job = { url: spec.url, method: 'GET', path: spec.paths[0], pathsFile, connections: spec.connections, durationSeconds: spec.seconds, headers: spec.headers, overallRate: spec.overallRate };
+    const job = {
+      url: spec.url,
+      method: 'GET',
+      path: spec.paths[0],
+      pathsFile,
+      connections: spec.connections,
+      durationSeconds: spec.seconds,
+      headers: spec.headers,
+      overallRate: spec.overallRate,
+    };
     writeFileSync(jobFile, JSON.stringify(job));
     return await runClientProcess<LoadResult>('bench/lib/load-client.ts', [jobFile]);
   } finally {
@@ -238,7 +267,10 @@ async function withCpu(bed: Bed, server: ServerProcess, run: () => Promise<LoadR
   return { ...result, cpu: { serverMs: serverMs / n, databaseMs: databaseMs / n } };
 }
 
-const cpuText = (kind: DatabaseKind, cpu: CpuShare) => (kind === 'PGlite' ? `server CPU ${cpu.serverMs.toFixed(2)} ms/req` : `CPU per request: server ${cpu.serverMs.toFixed(2)} ms, PostgreSQL ${cpu.databaseMs.toFixed(2)} ms`);
+const cpuText = (kind: DatabaseKind, cpu: CpuShare) =>
+  kind === 'PGlite'
+    ? `server CPU ${cpu.serverMs.toFixed(2)} ms/req`
+    : `CPU per request: server ${cpu.serverMs.toFixed(2)} ms, PostgreSQL ${cpu.databaseMs.toFixed(2)} ms`;
 
 const SERVER_ENV = { RATE_LIMIT_MAX: '1000000', PUBLIC_API_RATE_LIMIT: '100000000' };
 
@@ -357,7 +389,9 @@ async function benchOn(kind: DatabaseKind, ctx: BenchContext): Promise<Row[]> {
     const etag = String(first.headers.etag ?? '');
     const weakVersionEtag = /^W\/"[0-9a-f]{8}\.\d+-/.test(etag);
     ctx.log(`${group}: conditional search (ETag ${etag}), ${seconds} s`);
-    const conditional = await withCpu(bed, server, () => load({ url: server.url, paths: [conditionalPath], connections: CONNECTIONS, seconds, headers: { 'if-none-match': etag } }));
+    const conditional = await withCpu(bed, server, () =>
+      load({ url: server.url, paths: [conditionalPath], connections: CONNECTIONS, seconds, headers: { 'if-none-match': etag } }),
+    );
     const conditionalTrouble = trouble(conditional, 304);
     const conditionalRatio = conditional.perSecond / health.perSecond;
     rows.push({
@@ -368,7 +402,11 @@ async function benchOn(kind: DatabaseKind, ctx: BenchContext): Promise<Row[]> {
       target: '≥ 0.8 × /healthz',
       ratio: `${conditionalRatio.toFixed(2)} × /healthz; p99 ${conditional.p99Ms} ms; ${cpuText(kind, conditional.cpu)}`,
       pass: !conditionalTrouble && etag !== '' && conditionalRatio >= 0.8,
-      note: conditionalTrouble ?? (weakVersionEtag ? 'ETag from the listings version: no search before the 304' : `ETag ${etag}: not the listings version's, the search runs before the 304`),
+      note:
+        conditionalTrouble ??
+        (weakVersionEtag
+          ? 'ETag from the listings version: no search before the 304'
+          : `ETag ${etag}: not the listings version's, the search runs before the 304`),
     });
 
     // The snapshot of a market, with and without gzip; its cursor is where the changes are read from.
@@ -411,8 +449,12 @@ async function benchOn(kind: DatabaseKind, ctx: BenchContext): Promise<Row[]> {
     if (cursor) {
       ctx.log(`${group}: 500 deactivations and 500 edits in uk, then GET /changes?limit=1000`);
       const change = async (db: Handle['db']) => {
-        await db.execute(sql`update applications set first_name = 'Edited' where id in (select id from applications where country = 'uk' and status = 'approved' order by id desc limit 500)`);
-        await db.execute(sql`update applications set status = 'deactivated' where id in (select id from applications where country = 'uk' and status = 'approved' order by id limit 500)`);
+        await db.execute(
+          sql`update applications set first_name = 'Edited' where id in (select id from applications where country = 'uk' and status = 'approved' order by id desc limit 500)`,
+        );
+        await db.execute(
+          sql`update applications set status = 'deactivated' where id in (select id from applications where country = 'uk' and status = 'approved' order by id limit 500)`,
+        );
       };
       if (kind === 'PGlite') {
         // The embedded database has one process at a time: the server stops while the bench writes.
@@ -442,7 +484,15 @@ async function benchOn(kind: DatabaseKind, ctx: BenchContext): Promise<Row[]> {
         ...(feedTrouble ? { note: feedTrouble } : {}),
       });
     } else {
-      rows.push({ group, figure: 'changes, 1,000 a page: p99', value: null, unit: '', target: '', pass: false, note: 'no snapshot cursor to read changes from' });
+      rows.push({
+        group,
+        figure: 'changes, 1,000 a page: p99',
+        value: null,
+        unit: '',
+        target: '',
+        pass: false,
+        note: 'no snapshot cursor to read changes from',
+      });
     }
 
     if (kind === 'PostgreSQL') rows.push(...(await replicaRows(group, bed, server, paths, seconds, ctx)));
@@ -450,7 +500,15 @@ async function benchOn(kind: DatabaseKind, ctx: BenchContext): Promise<Row[]> {
   } catch (error) {
     // The figures measured so far stay in the table (a crash on PostgreSQL keeps PGlite's, and the other way round).
     console.error(error);
-    rows.push({ group, figure: 'benchmark run', value: null, unit: '', target: 'runs', pass: false, note: `crashed: ${(error as Error).message.split('\n')[0]}` });
+    rows.push({
+      group,
+      figure: 'benchmark run',
+      value: null,
+      unit: '',
+      target: 'runs',
+      pass: false,
+      note: `crashed: ${(error as Error).message.split('\n')[0]}`,
+    });
     return rows;
   } finally {
     await Promise.all(servers.map((s) => s.stop()));
@@ -475,7 +533,8 @@ async function replicaRows(group: string, bed: Bed, primaryServer: ServerProcess
       state = await replicaState(server);
       if (state?.status !== 'fresh') await new Promise((resolve) => setTimeout(resolve, 200));
     }
-    if (state?.status !== 'fresh') return [{ group, figure, value: null, unit: '', target: '', pass: false, note: `the server's replica is ${state?.status ?? 'not reported in /readyz'}` }];
+    if (state?.status !== 'fresh')
+      return [{ group, figure, value: null, unit: '', target: '', pass: false, note: `the server's replica is ${state?.status ?? 'not reported in /readyz'}` }];
     // Counted from before the warm-up: the search runs from memory, so its statements on the read
     // path are the model's load (at the first search) and its catch-ups.
     const before = (await replicaState(server))!.statements;

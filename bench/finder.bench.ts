@@ -16,9 +16,27 @@ import { onBothDatabases, type Benchmark, type BenchContext, type Row } from './
 
 /** Cities whose surroundings hold half of each market's listings (the dense, slow case). */
 const CITIES: Record<Country, Array<[number, number]>> = {
-  uk: [[51.507, -0.128], [53.408, -2.992], [53.481, -2.243], [52.486, -1.89], [55.953, -3.188]],
-  it: [[41.903, 12.496], [45.464, 9.19], [40.852, 14.268], [45.07, 7.687], [43.769, 11.256]],
-  de: [[52.52, 13.405], [48.135, 11.582], [53.551, 9.994], [50.937, 6.96], [50.11, 8.682]],
+  uk: [
+    [51.507, -0.128],
+    [53.408, -2.992],
+    [53.481, -2.243],
+    [52.486, -1.89],
+    [55.953, -3.188],
+  ],
+  it: [
+    [41.903, 12.496],
+    [45.464, 9.19],
+    [40.852, 14.268],
+    [45.07, 7.687],
+    [43.769, 11.256],
+  ],
+  de: [
+    [52.52, 13.405],
+    [48.135, 11.582],
+    [53.551, 9.994],
+    [50.937, 6.96],
+    [50.11, 8.682],
+  ],
 };
 /** The rest spread over the market's box (lat min/max, lng min/max). */
 const BOXES: Record<Country, [number, number, number, number]> = { uk: [50.5, 55.5, -4.5, 1.5], it: [37.5, 46, 8, 16.5], de: [47.5, 54.5, 6.5, 14.5] };
@@ -105,7 +123,10 @@ async function benchOne(label: string, ctx: BenchContext): Promise<Row[]> {
         sizes.push((await findListedPharmacies(database.db, q)).total);
       };
       const viaApi = async (q: FinderQuery) => {
-        const response = await app.inject({ method: 'GET', url: `/api/v1/finder/pharmacies?market=${q.market}&lat=${q.lat}&lng=${q.lng}&radiusKm=${q.radiusKm}` });
+        const response = await app.inject({
+          method: 'GET',
+          url: `/api/v1/finder/pharmacies?market=${q.market}&lat=${q.lat}&lng=${q.lng}&radiusKm=${q.radiusKm}`,
+        });
         if (response.statusCode !== 200) throw new Error(`finder answered ${response.statusCode}`);
       };
       for (const q of warm) await viaApi(q);
@@ -117,7 +138,16 @@ async function benchOne(label: string, ctx: BenchContext): Promise<Row[]> {
       return [
         { group, figure: 'p50', value: api.p50, unit: 'ms', target: '', ratio: `direct query p50 ${raw.p50.toFixed(2)} ms`, pass: null, note },
         { group, figure: 'p99', value: api.p99, unit: 'ms', target: '< 20 ms', ratio: `direct query p99 ${raw.p99.toFixed(2)} ms`, pass: api.p99 < 20, note },
-        { group, figure: 'throughput', value: api.perSecond, unit: 'req/s', target: '', ratio: `${((api.perSecond / raw.perSecond) * 100).toFixed(0)} % of the direct query (${raw.perSecond.toFixed(0)}/s)`, pass: null, note },
+        {
+          group,
+          figure: 'throughput',
+          value: api.perSecond,
+          unit: 'req/s',
+          target: '',
+          ratio: `${((api.perSecond / raw.perSecond) * 100).toFixed(0)} % of the direct query (${raw.perSecond.toFixed(0)}/s)`,
+          pass: null,
+          note,
+        },
       ];
     } finally {
       await app.close();

@@ -17,7 +17,8 @@ import { onBothDatabases, type BenchContext, type Benchmark, type DatabaseKind, 
 
 const CLIENTS = 32;
 
-const bodiesFor = (tokens: string[], run: string, from: number) => tokens.map((recaptchaToken, i) => validApplication({ country: 'uk', distinct: { run, index: from + i } }, { recaptchaToken }));
+const bodiesFor = (tokens: string[], run: string, from: number) =>
+  tokens.map((recaptchaToken, i) => validApplication({ country: 'uk', distinct: { run, index: from + i } }, { recaptchaToken }));
 
 /** `n` registrations at CLIENTS clients, spread evenly over the servers, all at once; answers the combined rate. */
 async function registrations(servers: ServerProcess[], n: number, run: string, from: number): Promise<{ perSecond: number; p99Ms: number; failed: number }> {
@@ -25,7 +26,13 @@ async function registrations(servers: ServerProcess[], n: number, run: string, f
   const tokens = await solvedTokensFrom(servers[0]!.url, share * servers.length);
   const results: LoadResult[] = await Promise.all(
     servers.map((server, s) =>
-      runLoad({ url: server.url, method: 'POST', path: '/api/save-pharmacist', connections: CLIENTS / servers.length, bodies: bodiesFor(tokens.slice(s * share, (s + 1) * share), run, from + s * share) }),
+      runLoad({
+        url: server.url,
+        method: 'POST',
+        path: '/api/save-pharmacist',
+        connections: CLIENTS / servers.length,
+        bodies: bodiesFor(tokens.slice(s * share, (s + 1) * share), run, from + s * share),
+      }),
     ),
   );
   const seconds = Math.max(...results.map((r) => r.seconds));
@@ -62,7 +69,15 @@ async function throughputRows(ctx: BenchContext): Promise<Row[]> {
     }
     const best = { one: Math.max(...one), two: Math.max(...two) };
     return [
-      { group, figure: `save-pharmacist through one server, ${CLIENTS} clients`, value: best.one, unit: 'req/s', target: '', ratio: `p99 ${p99.one} ms`, pass: null },
+      {
+        group,
+        figure: `save-pharmacist through one server, ${CLIENTS} clients`,
+        value: best.one,
+        unit: 'req/s',
+        target: '',
+        ratio: `p99 ${p99.one} ms`,
+        pass: null,
+      },
       {
         group,
         figure: `save-pharmacist through two servers on one database, ${CLIENTS} clients`,
@@ -105,14 +120,25 @@ async function rateLimitRows(kind: DatabaseKind, ctx: BenchContext): Promise<Row
       });
       const perSecond = hits / ((performance.now() - started) / 1000);
       return [
-        { group, figure: `hits counted, ${CLIENTS} concurrent`, value: perSecond, unit: 'hits/s', target: '', ratio: `p50 ${percentile(latencies, 50).toFixed(2)} ms, p99 ${percentile(latencies, 99).toFixed(2)} ms`, pass: null },
+        {
+          group,
+          figure: `hits counted, ${CLIENTS} concurrent`,
+          value: perSecond,
+          unit: 'hits/s',
+          target: '',
+          ratio: `p50 ${percentile(latencies, 50).toFixed(2)} ms, p99 ${percentile(latencies, 99).toFixed(2)} ms`,
+          pass: null,
+        },
         {
           group,
           figure: 'cost per limited request',
           value: 1_000_000 / perSecond,
           unit: 'µs',
           target: '',
-          note: kind === 'PGlite' ? 'the embedded server keeps its in-memory store; this is what the database store would cost there' : 'one upsert on rate_limit_hits (unlogged)',
+          note:
+            kind === 'PGlite'
+              ? 'the embedded server keeps its in-memory store; this is what the database store would cost there'
+              : 'one upsert on rate_limit_hits (unlogged)',
           pass: null,
         },
       ];
@@ -130,7 +156,16 @@ export const fleetBenchmark: Benchmark = {
   async run(ctx) {
     const rows = await onBothDatabases(ctx, rateLimitRows, { group: 'rate-limit store (PostgreSQL)', figure: 'hits counted', target: '' });
     if (ctx.postgresAdminUrl) rows.push(...(await throughputRows(ctx)));
-    else rows.push({ group: 'fleet (PostgreSQL)', figure: 'two servers on one database', value: null, unit: '', target: '', pass: null, note: 'not run (TEST_DATABASE_URL is not set)' });
+    else
+      rows.push({
+        group: 'fleet (PostgreSQL)',
+        figure: 'two servers on one database',
+        value: null,
+        unit: '',
+        target: '',
+        pass: null,
+        note: 'not run (TEST_DATABASE_URL is not set)',
+      });
     return rows;
   },
 };

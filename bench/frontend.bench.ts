@@ -13,7 +13,14 @@ import { REPO_ROOT, startServerProcess } from '../src/server/test/server-process
 import type { BenchContext, Benchmark, Row } from './lib/report.ts';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-export const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-dev-shm-usage'];
+export const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-dev-shm-usage',
+];
 
 /**
  * Pages Lighthouse measures: each market's landing page, form and privacy page, with issue 26's
@@ -42,16 +49,34 @@ const notFoundTitles = ['en', 'it', 'de'].map((lang) => {
 });
 
 function build(outDir: string) {
-  const run = spawnSync(process.execPath, [path.join(REPO_ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn', '--outDir', outDir, '--emptyOutDir'], {
-    cwd: REPO_ROOT,
-    encoding: 'utf8',
-  });
+  const run = spawnSync(
+    process.execPath,
+    [path.join(REPO_ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn', '--outDir', outDir, '--emptyOutDir'],
+    {
+      cwd: REPO_ROOT,
+      encoding: 'utf8',
+    },
+  );
   if (run.status !== 0) throw new Error(`vite build failed: ${run.stderr || run.stdout}`);
   // The server's renderer of the public pages (decision 0037), into the build's .ssr folder as `npm run build` does.
-  const ssr = spawnSync(process.execPath, [path.join(REPO_ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--config', 'vite.ssr.config.ts', '--logLevel', 'warn', '--outDir', path.join(outDir, '.ssr'), '--emptyOutDir'], {
-    cwd: REPO_ROOT,
-    encoding: 'utf8',
-  });
+  const ssr = spawnSync(
+    process.execPath,
+    [
+      path.join(REPO_ROOT, 'node_modules', 'vite', 'bin', 'vite.js'),
+      'build',
+      '--config',
+      'vite.ssr.config.ts',
+      '--logLevel',
+      'warn',
+      '--outDir',
+      path.join(outDir, '.ssr'),
+      '--emptyOutDir',
+    ],
+    {
+      cwd: REPO_ROOT,
+      encoding: 'utf8',
+    },
+  );
   if (ssr.status !== 0) throw new Error(`vite build (server renderer) failed: ${ssr.stderr || ssr.stdout}`);
 }
 
@@ -69,7 +94,15 @@ async function lighthouseRows(ctx: BenchContext, webDist: string): Promise<Row[]
       await probe.goto(url, { waitUntil: 'networkidle0' });
       const heading = await probe.$eval('main h1', (h) => h.textContent ?? '').catch(() => '');
       if (!heading || notFoundTitles.includes(heading.trim())) {
-        rows.push({ group, figure: 'performance / accessibility', value: null, unit: '', target: '≥ 95 / 100', pass: null, note: 'not built yet (the page renders "not found")' });
+        rows.push({
+          group,
+          figure: 'performance / accessibility',
+          value: null,
+          unit: '',
+          target: '≥ 95 / 100',
+          pass: null,
+          note: 'not built yet (the page renders "not found")',
+        });
         continue;
       }
       ctx.log(`Lighthouse ${page}`);
@@ -83,8 +116,17 @@ async function lighthouseRows(ctx: BenchContext, webDist: string): Promise<Row[]
       if (lhr.categories.performance?.score == null) lhr = await audit();
       const perfScore = lhr.categories.performance?.score;
       if (perfScore === null || perfScore === undefined) {
-        const why = lhr.runtimeError?.code ?? lhr.audits['largest-contentful-paint']?.errorMessage ?? lhr.audits['first-contentful-paint']?.errorMessage ?? 'no score';
-        rows.push({ group, figure: 'performance score', value: null, unit: '', target: '≥ 95', pass: false, note: `Lighthouse could not score the page: ${why.slice(0, 120)}` });
+        const why =
+          lhr.runtimeError?.code ?? lhr.audits['largest-contentful-paint']?.errorMessage ?? lhr.audits['first-contentful-paint']?.errorMessage ?? 'no score';
+        rows.push({
+          group,
+          figure: 'performance score',
+          value: null,
+          unit: '',
+          target: '≥ 95',
+          pass: false,
+          note: `Lighthouse could not score the page: ${why.slice(0, 120)}`,
+        });
       }
       const perf = Math.round((perfScore ?? 0) * 100);
       const a11y = Math.round((lhr.categories.accessibility?.score ?? 0) * 100);
@@ -99,18 +141,43 @@ async function lighthouseRows(ctx: BenchContext, webDist: string): Promise<Row[]
       const lcpMs = lhr.audits['largest-contentful-paint']?.numericValue;
       const tbtMs = lhr.audits['total-blocking-time']?.numericValue;
       rows.push(
-        ...(perfScore === null || perfScore === undefined ? [] : [{
+        ...(perfScore === null || perfScore === undefined
+          ? []
+          : [
+              {
+                group,
+                figure: 'performance score',
+                value: perf,
+                unit: '',
+                target: perfTarget === 100 ? '100' : `≥ ${perfTarget}`,
+                ratio: `FCP ${metric('first-contentful-paint')}, LCP ${metric('largest-contentful-paint')}, TBT ${metric('total-blocking-time')}, CLS ${metric('cumulative-layout-shift')}${opportunities.length ? `; open: ${opportunities.join(', ')}` : ''}`,
+                pass: perf >= perfTarget,
+              },
+            ]),
+        ...(lcpMs === undefined
+          ? []
+          : [
+              {
+                group,
+                figure: 'largest contentful paint',
+                value: lcpMs / 1000,
+                unit: 's',
+                target: `≤ ${LCP_TARGET_MS[kind] / 1000} s`,
+                pass: lcpMs <= LCP_TARGET_MS[kind],
+              },
+            ]),
+        ...(kind !== 'form' || tbtMs === undefined
+          ? []
+          : [{ group, figure: 'total blocking time', value: tbtMs, unit: 'ms', target: `≤ ${FORM_TBT_TARGET_MS} ms`, pass: tbtMs <= FORM_TBT_TARGET_MS }]),
+        {
           group,
-          figure: 'performance score',
-          value: perf,
+          figure: 'accessibility score',
+          value: a11y,
           unit: '',
-          target: perfTarget === 100 ? '100' : `≥ ${perfTarget}`,
-          ratio: `FCP ${metric('first-contentful-paint')}, LCP ${metric('largest-contentful-paint')}, TBT ${metric('total-blocking-time')}, CLS ${metric('cumulative-layout-shift')}${opportunities.length ? `; open: ${opportunities.join(', ')}` : ''}`,
-          pass: perf >= perfTarget,
-        }]),
-        ...(lcpMs === undefined ? [] : [{ group, figure: 'largest contentful paint', value: lcpMs / 1000, unit: 's', target: `≤ ${LCP_TARGET_MS[kind] / 1000} s`, pass: lcpMs <= LCP_TARGET_MS[kind] }]),
-        ...(kind !== 'form' || tbtMs === undefined ? [] : [{ group, figure: 'total blocking time', value: tbtMs, unit: 'ms', target: `≤ ${FORM_TBT_TARGET_MS} ms`, pass: tbtMs <= FORM_TBT_TARGET_MS }]),
-        { group, figure: 'accessibility score', value: a11y, unit: '', target: '100', ratio: failedA11y.length ? `failing: ${failedA11y.join(', ')}` : '', pass: a11y === 100 },
+          target: '100',
+          ratio: failedA11y.length ? `failing: ${failedA11y.join(', ')}` : '',
+          pass: a11y === 100,
+        },
       );
     }
     await browser.disconnect();
@@ -131,7 +198,15 @@ export const frontendBenchmark: Benchmark = {
       build(webDist);
       const rows: Row[] = ROUTE_BUDGETS.map(({ route, modules, budgetKb }) => {
         const kb = routeJavaScriptBytes(modules, webDist) / 1024;
-        return { group: 'gzip JavaScript before lazy chunks', figure: `route ${route}`, value: kb, unit: 'KB', target: `≤ ${budgetKb} KB`, ratio: `${((kb / budgetKb) * 100).toFixed(0)} % of budget`, pass: kb <= budgetKb };
+        return {
+          group: 'gzip JavaScript before lazy chunks',
+          figure: `route ${route}`,
+          value: kb,
+          unit: 'KB',
+          target: `≤ ${budgetKb} KB`,
+          ratio: `${((kb / budgetKb) * 100).toFixed(0)} % of budget`,
+          pass: kb <= budgetKb,
+        };
       });
       rows.push(...(await lighthouseRows(ctx, webDist)));
       return rows;

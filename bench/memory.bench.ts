@@ -51,10 +51,14 @@ async function benchOn(kind: DatabaseKind, ctx: BenchContext): Promise<Row[]> {
       const idle = server.rss() / MB;
 
       const tokens = await solvedTokensFrom(server.url, saves + uploads);
-      const bodies = tokens.slice(0, saves).map((recaptchaToken, i) => validApplication({ country: 'uk', distinct: { run: 'memory', index: 600_000 + i } }, { recaptchaToken }));
+      const bodies = tokens
+        .slice(0, saves)
+        .map((recaptchaToken, i) => validApplication({ country: 'uk', distinct: { run: 'memory', index: 600_000 + i } }, { recaptchaToken }));
       let loadPeak = server.rss();
       const sampler = setInterval(() => (loadPeak = Math.max(loadPeak, server.rss())), 50);
-      const load = await runLoad({ url: server.url, method: 'POST', path: '/api/save-pharmacist', connections: CLIENTS, bodies }).finally(() => clearInterval(sampler));
+      const load = await runLoad({ url: server.url, method: 'POST', path: '/api/save-pharmacist', connections: CLIENTS, bodies }).finally(() =>
+        clearInterval(sampler),
+      );
       // Measured once the work the load left behind is done: each save's "received" e-mail goes
       // out in the background after its answer (nodemailer loads with the first).
       await sleep(AFTER_LOAD_WAIT_MS);
@@ -70,10 +74,20 @@ async function benchOn(kind: DatabaseKind, ctx: BenchContext): Promise<Row[]> {
         if (status !== 200) failed++;
       }
       const afterUploads = server.rss() / MB;
-      ctx.log(`${group}: idle ${idle.toFixed(0)} MB, after ${saves} saves ${afterLoad.toFixed(0)} MB (peak ${(loadPeak / MB).toFixed(0)}), upload growth ${growths.map((g) => g.toFixed(0)).join(', ')} MB, after uploads ${afterUploads.toFixed(0)} MB`);
+      ctx.log(
+        `${group}: idle ${idle.toFixed(0)} MB, after ${saves} saves ${afterLoad.toFixed(0)} MB (peak ${(loadPeak / MB).toFixed(0)}), upload growth ${growths.map((g) => g.toFixed(0)).join(', ')} MB, after uploads ${afterUploads.toFixed(0)} MB`,
+      );
       const worstUpload = Math.max(...growths);
       return [
-        { group, figure: 'idle resident memory', value: idle, unit: 'MB', target: `≤ ${IDLE_TARGET_MB[kind]} MB`, pass: idle <= IDLE_TARGET_MB[kind], note: '5 s after a restart, no request' },
+        {
+          group,
+          figure: 'idle resident memory',
+          value: idle,
+          unit: 'MB',
+          target: `≤ ${IDLE_TARGET_MB[kind]} MB`,
+          pass: idle <= IDLE_TARGET_MB[kind],
+          note: '5 s after a restart, no request',
+        },
         {
           group,
           figure: `after ${saves.toLocaleString('en-GB')} registrations (${CLIENTS} clients)`,
@@ -89,7 +103,10 @@ async function benchOn(kind: DatabaseKind, ctx: BenchContext): Promise<Row[]> {
           value: worstUpload,
           unit: 'MB',
           target: `< ${UPLOAD_GROWTH_TARGET_MB} MB`,
-          ratio: `first ${growths[0]!.toFixed(0)} MB, then ${growths.slice(1).map((g) => g.toFixed(0)).join(', ')} MB; after ${uploads} uploads ${afterUploads.toFixed(0)} MB`,
+          ratio: `first ${growths[0]!.toFixed(0)} MB, then ${growths
+            .slice(1)
+            .map((g) => g.toFixed(0))
+            .join(', ')} MB; after ${uploads} uploads ${afterUploads.toFixed(0)} MB`,
           pass: worstUpload < UPLOAD_GROWTH_TARGET_MB && failed === 0,
         },
       ];

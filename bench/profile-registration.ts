@@ -52,13 +52,19 @@ const CATEGORIES: Array<[string, (frame: ProfileNode['callFrame']) => boolean]> 
   ['idle (waiting for the database or the network)', (f) => f.functionName === '(idle)'],
   ['garbage collection', (f) => f.functionName === '(garbage collector)'],
   ['PGlite engine (WebAssembly, its JS glue and file writes)', (f) => f.url.includes('wasm') || f.url.includes('@electric-sql')],
-  ["mail sender ('received' e-mail: compose, .eml file)", (f) => (f.url.includes('services/mail/') && !f.url.includes('application-received')) || f.url.includes('nodemailer')],
+  [
+    "mail sender ('received' e-mail: compose, .eml file)",
+    (f) => (f.url.includes('services/mail/') && !f.url.includes('application-received')) || f.url.includes('nodemailer'),
+  ],
   ['rate limit', (f) => f.url.includes('rate-limit')],
   ['bot check (decode, two HMACs)', (f) => f.url.includes('captcha.ts') || f.url.includes('canonical-json')],
   ['validation (zod, the form schema, markup stripped)', (f) => /zod|forms\/derive|sanitize|unsafe-text|parse-body/.test(f.url)],
   ['pg driver and its socket', (f) => /node_modules\/(pg|pg-protocol|pg-pool)\//.test(f.url)],
   ['drizzle (building SQL, mapping rows)', (f) => f.url.includes('drizzle-orm')],
-  ['the save itself (columns, tokens, reference, mail text)', (f) => /services\/(applications|application-reference|my-application|mailbox|consents|links)|mail\/application-received|routes\/registration/.test(f.url)],
+  [
+    'the save itself (columns, tokens, reference, mail text)',
+    (f) => /services\/(applications|application-reference|my-application|mailbox|consents|links)|mail\/application-received|routes\/registration/.test(f.url),
+  ],
   ['security headers (@fastify/helmet)', (f) => f.url.includes('helmet')],
   ['HTTP (Node http, Fastify, JSON, the answer written)', (f) => /_http_|fastify|find-my-way|secure-json-parse/.test(f.url)],
 ];
@@ -114,7 +120,13 @@ try {
   const server = await startServerProcess({ dataDir, databaseUrl: temp?.url, nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${outDir}`, '--cpu-prof-interval=200'] });
   try {
     const warm = await solvedTokensFrom(server.url, 200);
-    await runLoad({ url: server.url, method: 'POST', path: '/api/save-pharmacist', connections: CLIENTS, bodies: warm.map((recaptchaToken, i) => validApplication({ country: 'uk', distinct: { run: 'warm', index: 400_000 + i } }, { recaptchaToken })) });
+    await runLoad({
+      url: server.url,
+      method: 'POST',
+      path: '/api/save-pharmacist',
+      connections: CLIENTS,
+      bodies: warm.map((recaptchaToken, i) => validApplication({ country: 'uk', distinct: { run: 'warm', index: 400_000 + i } }, { recaptchaToken })),
+    });
     const tokens = await solvedTokensFrom(server.url, saves);
     const bodies = tokens.map((recaptchaToken, i) => validApplication({ country: 'uk', distinct: { run: 'http', index: 100_000 + i } }, { recaptchaToken }));
     const mailsBefore = mailFiles(dataDir);

@@ -11,7 +11,8 @@ import { onBothDatabases, type Benchmark, type BenchContext, type Row } from './
 const STATUSES = ['submitted', 'approved', 'rejected', 'changes_requested', 'deactivated'];
 
 /** The app on a fresh in-memory PGlite, or on a temporary PostgreSQL database. */
-const benchContext = (label: string, ctx: BenchContext): Promise<TestContext> => createTestContext({}, {}, label === 'PGlite' ? undefined : (ctx.postgresAdminUrl ?? undefined));
+const benchContext = (label: string, ctx: BenchContext): Promise<TestContext> =>
+  createTestContext({}, {}, label === 'PGlite' ? undefined : (ctx.postgresAdminUrl ?? undefined));
 
 async function benchOne(label: string, ctx: BenchContext): Promise<Row[]> {
   const count = ctx.quick ? 10_000 : 100_000;

@@ -21,11 +21,29 @@ import { startupBenchmark } from './startup.bench.ts';
 import { reviewQueueBenchmark } from './review-queue.bench.ts';
 import { uploadIsolationBenchmark } from './upload-isolation.bench.ts';
 
-const BENCHMARKS: Benchmark[] = [registrationBenchmark, photoBenchmark, uploadIsolationBenchmark, crashBenchmark, finderBenchmark, finderApiBenchmark, areaManagerBenchmark, repListBenchmark, frontendBenchmark, reviewQueueBenchmark, churnBenchmark, fleetBenchmark, startupBenchmark, memoryBenchmark];
+const BENCHMARKS: Benchmark[] = [
+  registrationBenchmark,
+  photoBenchmark,
+  uploadIsolationBenchmark,
+  crashBenchmark,
+  finderBenchmark,
+  finderApiBenchmark,
+  areaManagerBenchmark,
+  repListBenchmark,
+  frontendBenchmark,
+  reviewQueueBenchmark,
+  churnBenchmark,
+  fleetBenchmark,
+  startupBenchmark,
+  memoryBenchmark,
+];
 
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
-const only = args.find((a) => a.startsWith('--only='))?.slice('--only='.length).split(',');
+const only = args
+  .find((a) => a.startsWith('--only='))
+  ?.slice('--only='.length)
+  .split(',');
 const postgresAdminUrl = process.env.TEST_DATABASE_URL ?? process.env.BENCH_DATABASE_URL ?? null;
 const started = Date.now();
 const log = (message: string) => console.log(`[${((Date.now() - started) / 1000).toFixed(0).padStart(4)} s] ${message}`);
@@ -38,7 +56,15 @@ for (const benchmark of BENCHMARKS) {
     rows.push(...(await benchmark.run({ postgresAdminUrl, log, quick })));
   } catch (error) {
     console.error(error);
-    rows.push({ group: benchmark.name, figure: 'benchmark run', value: null, unit: '', target: 'runs', pass: false, note: `crashed: ${(error as Error).message.split('\n')[0]}` });
+    rows.push({
+      group: benchmark.name,
+      figure: 'benchmark run',
+      value: null,
+      unit: '',
+      target: 'runs',
+      pass: false,
+      note: `crashed: ${(error as Error).message.split('\n')[0]}`,
+    });
   }
 }
 
@@ -50,15 +76,24 @@ const commit = (() => {
   }
 })();
 const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GB, Node ${process.version}, ${os.platform()}`;
-const summary = { passed: rows.filter((r) => r.pass === true).length, failed: rows.filter((r) => r.pass === false).length, informative: rows.filter((r) => r.pass === null).length };
+const summary = {
+  passed: rows.filter((r) => r.pass === true).length,
+  failed: rows.filter((r) => r.pass === false).length,
+  informative: rows.filter((r) => r.pass === null).length,
+};
 
 console.log(`\n${consoleTable(rows)}\n`);
-console.log(`${summary.passed} met, ${summary.failed} missed, ${summary.informative} without target or not built yet — ${machine}, commit ${commit}${quick ? ' (QUICK run)' : ''}`);
+console.log(
+  `${summary.passed} met, ${summary.failed} missed, ${summary.informative} without target or not built yet — ${machine}, commit ${commit}${quick ? ' (QUICK run)' : ''}`,
+);
 
 const dir = path.join(import.meta.dirname, 'results');
 mkdirSync(dir, { recursive: true });
 const when = new Date().toISOString();
-writeFileSync(path.join(dir, 'latest.json'), `${JSON.stringify({ when, commit, machine, quick, postgres: Boolean(postgresAdminUrl), seconds: (Date.now() - started) / 1000, summary, rows }, null, 2)}\n`);
+writeFileSync(
+  path.join(dir, 'latest.json'),
+  `${JSON.stringify({ when, commit, machine, quick, postgres: Boolean(postgresAdminUrl), seconds: (Date.now() - started) / 1000, summary, rows }, null, 2)}\n`,
+);
 writeFileSync(
   path.join(dir, 'latest.md'),
   `# Benchmark results\n\n${when}, commit ${commit}, ${machine}${quick ? ' — QUICK run (small counts)' : ''}. PostgreSQL: ${postgresAdminUrl ? 'yes' : 'not run'}.\n\n` +

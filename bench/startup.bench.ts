@@ -10,7 +10,10 @@ import { createTempDatabase } from '../src/server/test/postgres.ts';
 import { startServerProcess } from '../src/server/test/server-process.ts';
 import { onBothDatabases, type Benchmark, type BenchContext, type DatabaseKind, type Row } from './lib/report.ts';
 
-const TARGETS: Record<DatabaseKind, { startMs: number; idleMb: number }> = { PGlite: { startMs: 3000, idleMb: 350 }, PostgreSQL: { startMs: 1500, idleMb: 150 } };
+const TARGETS: Record<DatabaseKind, { startMs: number; idleMb: number }> = {
+  PGlite: { startMs: 3000, idleMb: 350 },
+  PostgreSQL: { startMs: 1500, idleMb: 150 },
+};
 
 async function timedStart(dataDir: string, databaseUrl: string | undefined) {
   const started = performance.now();
@@ -33,8 +36,24 @@ async function benchOn(kind: DatabaseKind, ctx: BenchContext): Promise<Row[]> {
     const target = TARGETS[kind];
     return [
       { group, figure: 'first start to first answer (migrations included)', value: first.ms, unit: 'ms', target: '', pass: null, note: '' },
-      { group, figure: 'start to first answer', value: again.ms, unit: 'ms', target: `≤ ${target.startMs} ms`, pass: again.ms <= target.startMs, note: 'spawn to /healthz 200' },
-      { group, figure: 'idle resident memory', value: idleMb, unit: 'MB', target: `≤ ${target.idleMb} MB`, pass: idleMb <= target.idleMb, note: '5 s after start, no request' },
+      {
+        group,
+        figure: 'start to first answer',
+        value: again.ms,
+        unit: 'ms',
+        target: `≤ ${target.startMs} ms`,
+        pass: again.ms <= target.startMs,
+        note: 'spawn to /healthz 200',
+      },
+      {
+        group,
+        figure: 'idle resident memory',
+        value: idleMb,
+        unit: 'MB',
+        target: `≤ ${target.idleMb} MB`,
+        pass: idleMb <= target.idleMb,
+        note: '5 s after start, no request',
+      },
     ];
   } finally {
     await temp?.drop().catch(() => undefined);

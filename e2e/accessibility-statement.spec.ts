@@ -9,7 +9,8 @@ import { acceptEssentialCookies, expect, expectNoAxeViolations, test } from './s
 
 const i18n = join(import.meta.dirname, '..', 'src', 'shared', 'i18n', 'messages');
 const words = (language: Language) => ({
-  link: (JSON.parse(readFileSync(join(i18n, language, 'layout.json'), 'utf8')) as { layout: { footer: { accessibility: string } } }).layout.footer.accessibility,
+  link: (JSON.parse(readFileSync(join(i18n, language, 'layout.json'), 'utf8')) as { layout: { footer: { accessibility: string } } }).layout.footer
+    .accessibility,
   title: (JSON.parse(readFileSync(join(i18n, language, 'legal.json'), 'utf8')) as { legal: { accessibility: { title: string } } }).legal.accessibility.title,
 });
 const STATEMENT = { uk: '/uk/accessibility', it: '/it/accessibility', de: '/de/barrierefreiheit' } as const;
@@ -19,7 +20,11 @@ const WIDTHS = [1280, 390] as const;
 async function shoot(page: Page, name: string) {
   const { width, height } = await page.evaluate(() => ({ width: document.documentElement.clientWidth, height: document.documentElement.scrollHeight }));
   for (let y = 0, part = 1; y < height; y += 1400, part++) {
-    await page.screenshot({ path: `${process.env.SHOTS_DIR}/${name}-${part}.png`, fullPage: true, clip: { x: 0, y, width, height: Math.min(1400, height - y) } });
+    await page.screenshot({
+      path: `${process.env.SHOTS_DIR}/${name}-${part}.png`,
+      fullPage: true,
+      clip: { x: 0, y, width, height: Math.min(1400, height - y) },
+    });
   }
 }
 

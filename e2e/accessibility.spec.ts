@@ -22,7 +22,10 @@ for (const width of [1280, 390]) {
       await acceptEssentialCookies(page);
       await page.locator('#agreementCheck1').check();
       await page.locator('#email').fill('not an e-mail');
-      await page.locator('main form').first().evaluate((form: HTMLFormElement) => form.requestSubmit());
+      await page
+        .locator('main form')
+        .first()
+        .evaluate((form: HTMLFormElement) => form.requestSubmit());
       await expect(page.getByRole('alert').first()).toBeVisible();
       await expectNoAxeViolations(page);
     });

@@ -34,7 +34,10 @@ async function repSignsIn(page: Page, email: string) {
 
 const rowOf = (page: Page, name: string) => page.getByRole('row').filter({ has: page.getByRole('cell', { name: new RegExp(`^${name}`) }) });
 
-test('the manager sees their reps with counts, disables one (their session ends), moves their pharmacies to another rep and enables them again', async ({ page, browser }) => {
+test('the manager sees their reps with counts, disables one (their session ends), moves their pharmacies to another rep and enables them again', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(180_000);
   const tag = `${Date.now() % 1_000_000}`;
   const manager = `am.reps.${tag}@example.it`;
@@ -49,7 +52,13 @@ test('the manager sees their reps with counts, disables one (their session ends)
     { name: `Farmacia Colle ${tag}`, repEmail: sara },
   ];
   for (const [n, pharmacy] of pharmacies.entries()) {
-    await inspect('/field-pharmacies', { areaManagerEmail: manager, repEmail: pharmacy.repEmail, name: pharmacy.name, fullAddress: `Via del Corso ${n + 1}, 00186 Roma RM`, place: placeNear(n) });
+    await inspect('/field-pharmacies', {
+      areaManagerEmail: manager,
+      repEmail: pharmacy.repEmail,
+      name: pharmacy.name,
+      fullAddress: `Via del Corso ${n + 1}, 00186 Roma RM`,
+      place: placeNear(n),
+    });
   }
 
   await signIn(page, manager);
@@ -96,7 +105,10 @@ test('the manager sees their reps with counts, disables one (their session ends)
   await unfold(page, 'Cerca farmacie');
   await page.getByRole('searchbox', { name: 'Nome della farmacia o città' }).fill(`Aurora ${tag}`);
   await page.getByRole('button', { name: 'Cerca' }).click();
-  const aurora = page.getByRole('list', { name: 'Farmacie' }).getByRole('listitem').filter({ hasText: `Farmacia Aurora ${tag}` });
+  const aurora = page
+    .getByRole('list', { name: 'Farmacie' })
+    .getByRole('listitem')
+    .filter({ hasText: `Farmacia Aurora ${tag}` });
   await expect(aurora).toContainText('Informatore: Nessun informatore');
 
   // Move all of Luca's pharmacies to Sara.

@@ -142,7 +142,9 @@ test('an area manager adds a rep and a pharmacy; the rep records two visits; the
   const visitsFile = await visits;
   expect(visitsFile.suggestedFilename()).toBe(`visite-${today}-${today}.csv`);
   const [firstLine, ...visitLines] = readFileSync((await visitsFile.path())!, 'utf8').split('\r\n');
-  expect(firstLine).toMatch(/^\uFEFFData della visita;Ora della visita;Visita registrata da;Esito della visita;Mese della visita;Nota sulla visita;Prossima visita;Farmacia;Indirizzo;Città;Provincia;Regione;/);
+  expect(firstLine).toMatch(
+    /^\uFEFFData della visita;Ora della visita;Visita registrata da;Esito della visita;Mese della visita;Nota sulla visita;Prossima visita;Farmacia;Indirizzo;Città;Provincia;Regione;/,
+  );
   const visitText = visitLines.join('\n');
   expect(visitText).toContain("Interessata, ma serve un'altra visita;marzo;Titolare da richiamare");
   expect(visitText).toContain('Ha aderito a Unify;maggio');
@@ -189,7 +191,10 @@ async function recordVisits(page: Page, name: string) {
   await page.getByRole('button', { name: 'Salva la visita' }).click();
   await expect(summary.getByRole('link', { name: /^Partita IVA: .*ultima cifra/ })).toBeVisible();
   await page.locator('#piva').fill('01234567897');
-  for (const [n, first, last, number] of [[2, 'Marco', 'Ferri', '2222'], [3, 'Elena', 'Sarti', '3333']] as const) {
+  for (const [n, first, last, number] of [
+    [2, 'Marco', 'Ferri', '2222'],
+    [3, 'Elena', 'Sarti', '3333'],
+  ] as const) {
     await page.getByRole('button', { name: 'Aggiungi un altro farmacista' }).click();
     await page.locator(`#firstName${n}`).fill(first);
     await page.locator(`#lastName${n}`).fill(last);

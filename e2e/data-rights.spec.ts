@@ -4,7 +4,15 @@
 import { readFileSync } from 'node:fs';
 import { solvedTokensFrom } from '../src/server/test/bot-check.ts';
 import { validApplication } from '../src/server/test/payloads.ts';
-import { acceptEssentialCookies, expect, expectNoAxeViolations, expectNoAxeViolationsAtBothWidths, storedApplications, test, uniqueApplicant } from './support/fixtures.ts';
+import {
+  acceptEssentialCookies,
+  expect,
+  expectNoAxeViolations,
+  expectNoAxeViolationsAtBothWidths,
+  storedApplications,
+  test,
+  uniqueApplicant,
+} from './support/fixtures.ts';
 import { applyInGermany, solveBotCheck, storedFiles, storedMail, typeInto } from './support/steps.ts';
 
 const NARROW = { width: 390, height: 844 };
@@ -15,7 +23,11 @@ async function dataLinkMailedTo(email: string): Promise<string> {
   let path = '';
   await expect
     .poll(async () => {
-      path = (await storedMail()).filter((m) => m.to === email).map((m) => /\/uk\/my-data\/[A-Za-z0-9_-]{32}/.exec(m.text)?.[0]).find(Boolean) ?? '';
+      path =
+        (await storedMail())
+          .filter((m) => m.to === email)
+          .map((m) => /\/uk\/my-data\/[A-Za-z0-9_-]{32}/.exec(m.text)?.[0])
+          .find(Boolean) ?? '';
       return path;
     })
     .not.toBe('');
@@ -113,17 +125,30 @@ test('an edit link that no longer works says so, in the page language, with a wa
   }
 });
 
-test('a link sent to name+tag@ shows only that mailbox\'s application, and says in one sentence that another spelling has a link of its own (issue 39 item 8)', async ({ page }) => {
+test("a link sent to name+tag@ shows only that mailbox's application, and says in one sentence that another spelling has a link of its own (issue 39 item 8)", async ({
+  page,
+}) => {
   const stamp = Date.now();
   const plain = `sam.hope.${stamp}@example.co.uk`;
   const tagged = `sam.hope.${stamp}+work@example.co.uk`;
   const tokens = await solvedTokensFrom(baseUrl, 3);
   for (const [index, email] of [plain, tagged].entries()) {
-    const payload = validApplication({ country: 'uk' }, { email, whereYouWork: `Spelling Chemist ${stamp}-${index}`, placeId: `mailbox-e2e:${stamp}-${index}`, recaptchaToken: tokens[index] });
-    const saved = await fetch(`${baseUrl}/api/save-pharmacist`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(payload) });
+    const payload = validApplication(
+      { country: 'uk' },
+      { email, whereYouWork: `Spelling Chemist ${stamp}-${index}`, placeId: `mailbox-e2e:${stamp}-${index}`, recaptchaToken: tokens[index] },
+    );
+    const saved = await fetch(`${baseUrl}/api/save-pharmacist`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(payload),
+    });
     expect(saved.status, await saved.clone().text()).toBe(200);
   }
-  const asked = await fetch(`${baseUrl}/api/data-rights/request`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: tagged, recaptchaToken: tokens[2], basePath: '/uk' }) });
+  const asked = await fetch(`${baseUrl}/api/data-rights/request`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: tagged, recaptchaToken: tokens[2], basePath: '/uk' }),
+  });
   expect(asked.status).toBe(200);
 
   await page.goto(await dataLinkMailedTo(tagged));
@@ -131,7 +156,11 @@ test('a link sent to name+tag@ shows only that mailbox\'s application, and says 
   await expect(page.getByRole('heading', { level: 1, name: 'Your data' })).toBeVisible();
   await expect(page.getByText(tagged)).toBeVisible();
   await expect(page.getByText(plain)).toHaveCount(0);
-  await expect(page.getByText('Records held under another spelling of this e-mail address (such as one with a “+” and a tag) are not shown or erased here: we have sent that address a link of its own.')).toBeVisible();
+  await expect(
+    page.getByText(
+      'Records held under another spelling of this e-mail address (such as one with a “+” and a tag) are not shown or erased here: we have sent that address a link of its own.',
+    ),
+  ).toBeVisible();
   await expectNoAxeViolationsAtBothWidths(page);
 
   // The other spelling's own link: its own application, and the same sentence.

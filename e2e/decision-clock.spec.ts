@@ -12,7 +12,10 @@ const inspectionUrl = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3100) +
 
 async function submittedDaysAgo(email: string, days: number) {
   const [stored] = (await storedApplications()).filter((a) => a.email === email);
-  const res = await fetch(`${inspectionUrl}/applications/status`, { method: 'POST', body: JSON.stringify({ id: stored!.id, status: 'submitted', submittedAt: new Date(Date.now() - days * DAY).toISOString() }) });
+  const res = await fetch(`${inspectionUrl}/applications/status`, {
+    method: 'POST',
+    body: JSON.stringify({ id: stored!.id, status: 'submitted', submittedAt: new Date(Date.now() - days * DAY).toISOString() }),
+  });
   expect(res.ok).toBe(true);
 }
 
@@ -26,7 +29,10 @@ async function shots(page: Page, name: string) {
   await page.setViewportSize({ width: 1280, height: 900 });
 }
 
-test('the queue lists the oldest due first with its state in words and filters by it; the status page past 6 weeks points to support', async ({ page, browser }) => {
+test('the queue lists the oldest due first with its state in words and filters by it; the status page past 6 weeks points to support', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(120_000);
   const soon = uniqueApplicant('clock-soon');
   await applyInGermany(page, soon);
@@ -38,7 +44,10 @@ test('the queue lists the oldest due first with its state in words and filters b
   // The applicant's status page, from the link of the "received" e-mail.
   let link = '';
   await expect
-    .poll(async () => (link = /https?:\/\/[^\s]+\/de\/my-application\/[A-Za-z0-9_-]{32}/.exec((await storedMail()).find((m) => m.to === late.email)?.text ?? '')?.[0] ?? ''))
+    .poll(
+      async () =>
+        (link = /https?:\/\/[^\s]+\/de\/my-application\/[A-Za-z0-9_-]{32}/.exec((await storedMail()).find((m) => m.to === late.email)?.text ?? '')?.[0] ?? ''),
+    )
     .not.toBe('');
   await page.goto(new URL(link).pathname);
   const status = page.getByRole('region', { name: 'Eingegangen' });

@@ -84,7 +84,8 @@ test('a rep records two pharmacists: each is mailed a link of their own, and the
   await expect(pharmacist.locator('altcha-widget input[type=checkbox]')).toBeVisible();
   await screenshots(pharmacist, 'extra-pharmacist-confirmation', pharmacist.getByRole('textbox', { name: 'Nome', exact: true }));
   await expectNoAxeViolationsAtBothWidths(pharmacist);
-  for (const box of await pharmacist.getByRole('group', { name: 'Confermi ciascuna delle seguenti dichiarazioni' }).getByRole('checkbox').all()) await box.check();
+  for (const box of await pharmacist.getByRole('group', { name: 'Confermi ciascuna delle seguenti dichiarazioni' }).getByRole('checkbox').all())
+    await box.check();
   await solveBotCheckQuickly(pharmacist);
   await submit.click();
   await expect(pharmacist).toHaveURL(/\/it\/thank-you$/);

@@ -24,7 +24,10 @@ async function finderListing(page: Page, at: { lat: number; lng: number }) {
   return ((await answer.json()) as { data: { id: string; pharmacyName: string; firstName: string }[] }).data;
 }
 
-test('a pharmacist the area manager recorded confirms through the e-mailed link; only then is the application reviewed and, approved, in the finder', async ({ page, browser }) => {
+test('a pharmacist the area manager recorded confirms through the e-mailed link; only then is the application reviewed and, approved, in the finder', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(120_000);
   const stamp = Date.now() % 1_000_000;
   const place = PLACES[(test.info().retry + test.info().repeatEachIndex) % PLACES.length]!;
@@ -32,7 +35,13 @@ test('a pharmacist the area manager recorded confirms through the e-mailed link;
   const pharmacistEmail = `farmacista.conferma.${stamp}@example.it`;
   const registrationNumber = String(10_000 + (stamp % 89_999));
   const manager = { email: `am.conferma.${stamp}@example.it`, firstName: 'Anna', lastName: 'Rossi', role: 'area_manager' } as const;
-  const rep = { email: `rep.conferma.${stamp}@example.it`, firstName: 'Luca', lastName: 'Bianchi', role: 'sales_rep', areaManagerEmail: manager.email } as const;
+  const rep = {
+    email: `rep.conferma.${stamp}@example.it`,
+    firstName: 'Luca',
+    lastName: 'Bianchi',
+    role: 'sales_rep',
+    areaManagerEmail: manager.email,
+  } as const;
   await createStaff(manager);
   await createStaff(rep);
 

@@ -21,7 +21,9 @@ async function approvedApplication(country: 'uk' | 'it' | 'de', name: string): P
   const german = multipartBody(payload, [{ filename: 'zertifikat.pdf', contentType: 'application/pdf', content: pdfBytes() }]);
   const saved = await fetch(
     `${baseUrl}/api/save-pharmacist`,
-    country === 'de' ? { method: 'POST', headers: german.headers, body: new Uint8Array(german.payload) } : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(payload) },
+    country === 'de'
+      ? { method: 'POST', headers: german.headers, body: new Uint8Array(german.payload) }
+      : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(payload) },
   );
   expect(saved.status, await saved.clone().text()).toBe(200);
   const stored = (await storedApplications()).find((a) => a.email === payload.email)!;
@@ -131,7 +133,10 @@ for (const width of [1280, 390]) {
     test.use({ viewport: { width, height: 900 } });
 
     test('shows the finder card of the answers on /uk/form and /it/form, with no axe violations', async ({ page }) => {
-      for (const [market, heading, champion] of [['uk', 'How patients will see you', 'Cancer champion: Priya'], ['it', 'Come La vedranno i pazienti', 'Farmacista di riferimento: Priya']] as const) {
+      for (const [market, heading, champion] of [
+        ['uk', 'How patients will see you', 'Cancer champion: Priya'],
+        ['it', 'Come La vedranno i pazienti', 'Farmacista di riferimento: Priya'],
+      ] as const) {
         await page.goto(`/${market}/form`);
         await acceptEssentialCookies(page);
         await page.locator('#firstName').fill('Priya');

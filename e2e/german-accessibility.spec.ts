@@ -62,7 +62,14 @@ const STEP_ANSWERS = {
 
 /** Stores steps 1 and 2 as if the applicant had answered them. */
 async function storeAnswers(page: Page) {
-  await page.evaluate((answers) => sessionStorage.setItem('pc.apply.de', JSON.stringify({ answers, meta: { certificate: { name: 'zertifikat.pdf', size: 1234, type: 'application/pdf' } } })), STEP_ANSWERS);
+  await page.evaluate(
+    (answers) =>
+      sessionStorage.setItem(
+        'pc.apply.de',
+        JSON.stringify({ answers, meta: { certificate: { name: 'zertifikat.pdf', size: 1234, type: 'application/pdf' } } }),
+      ),
+    STEP_ANSWERS,
+  );
 }
 
 test('the English phrases list is not empty (the check below means something)', () => {
@@ -120,7 +127,10 @@ for (const width of [1280, 390]) {
       await expect(page.locator('altcha-widget')).toBeVisible();
       await expectNoAxeViolations(page);
       await expectNoEnglish(page);
-      await page.locator('main form').first().evaluate((form: HTMLFormElement) => form.requestSubmit());
+      await page
+        .locator('main form')
+        .first()
+        .evaluate((form: HTMLFormElement) => form.requestSubmit());
       await expect(page.getByRole('alert').first()).toBeVisible();
       await expectNoAxeViolations(page);
       await expectNoEnglish(page);

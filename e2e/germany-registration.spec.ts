@@ -1,5 +1,15 @@
 // A German pharmacist applies in three steps (spec §2 screens 4-6, §4, §5, §7; issue 3).
-import { acceptEssentialCookies, chooseFileByKeyboard, expect, fileWith, jpegWithGps, storedApplications, tabTo, test, uniqueApplicant } from './support/fixtures.ts';
+import {
+  acceptEssentialCookies,
+  chooseFileByKeyboard,
+  expect,
+  fileWith,
+  jpegWithGps,
+  storedApplications,
+  tabTo,
+  test,
+  uniqueApplicant,
+} from './support/fixtures.ts';
 import {
   certificatePdf,
   choosePlace,
@@ -225,10 +235,16 @@ test.describe('certificate refusals', () => {
     await next(page, 3);
     await completeStep3(page);
     await page.route('**/api/save-pharmacist', (route) =>
-      route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ status: 'failed', message: 'invalid', errors: { file: 'validation.fileType' } }) }),
+      route.fulfill({
+        status: 400,
+        contentType: 'application/json',
+        body: JSON.stringify({ status: 'failed', message: 'invalid', errors: { file: 'validation.fileType' } }),
+      }),
     );
     await page.getByRole('button', { name: 'Bewerbung absenden' }).click();
-    const link = page.getByRole('alert').getByRole('link', { name: /Fortbildungszertifikat \(Schritt 1\): Das Zertifikat muss eine PDF-, JPEG-, PNG- oder HEIC-Datei sein/ });
+    const link = page
+      .getByRole('alert')
+      .getByRole('link', { name: /Fortbildungszertifikat \(Schritt 1\): Das Zertifikat muss eine PDF-, JPEG-, PNG- oder HEIC-Datei sein/ });
     await expect(link).toBeVisible();
     await link.click();
     await expect(page).toHaveURL(/\/de\/form\/1#file$/);
@@ -267,7 +283,12 @@ test('an Italian-market visitor in English gets the three steps in English with 
   await page.getByRole('button', { name: 'Submit application' }).click();
   await expect(page).toHaveURL(/\/it\/thank-you\?lang=en$/);
   const [stored] = (await storedApplications()).filter((a) => a.email === who.email);
-  expect(stored!.answers).toMatchObject({ appStoreCountry: 'it', formLanguage: 'en', bodyOfRegistration: 'Italia (AIFA)', howDidYouFindAboutTheProgram: 'WORD OF MOUTH' });
+  expect(stored!.answers).toMatchObject({
+    appStoreCountry: 'it',
+    formLanguage: 'en',
+    bodyOfRegistration: 'Italia (AIFA)',
+    howDidYouFindAboutTheProgram: 'WORD OF MOUTH',
+  });
 });
 
 test('a draft e-mailed from step 2 opens in a fresh browser with every answer given', async ({ page, browser }) => {

@@ -6,7 +6,16 @@ for (const width of [1280, 390]) {
   test.describe(`at ${width} px`, () => {
     test.use({ viewport: { width, height: 900 } });
 
-    for (const path of ['/it/', '/it/thank-you', '/it/privacy-policy', '/it/terms-and-conditions', '/it/no-such-page', '/it/signin', '/it/signin/verify?token=abc', '/it/signin/verify']) {
+    for (const path of [
+      '/it/',
+      '/it/thank-you',
+      '/it/privacy-policy',
+      '/it/terms-and-conditions',
+      '/it/no-such-page',
+      '/it/signin',
+      '/it/signin/verify?token=abc',
+      '/it/signin/verify',
+    ]) {
       test(`${path} has no axe violations`, async ({ page }) => {
         await page.goto(path);
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

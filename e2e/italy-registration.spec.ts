@@ -115,7 +115,10 @@ const i18nRoot = join(import.meta.dirname, '..', 'src', 'shared', 'i18n', 'messa
 
 function flatten(value: unknown, prefix = ''): Record<string, string> {
   if (typeof value === 'string') return { [prefix]: value };
-  return Object.entries(value as Record<string, unknown>).reduce<Record<string, string>>((all, [key, child]) => ({ ...all, ...flatten(child, prefix ? `${prefix}.${key}` : key) }), {});
+  return Object.entries(value as Record<string, unknown>).reduce<Record<string, string>>(
+    (all, [key, child]) => ({ ...all, ...flatten(child, prefix ? `${prefix}.${key}` : key) }),
+    {},
+  );
 }
 
 function messages(language: string): Record<string, string> {
@@ -135,7 +138,10 @@ function englishTexts(): string[] {
   for (const [key, value] of Object.entries(en)) {
     if (it[key] === value) continue;
     for (const piece of value.split(/{{[^}]*}}|<[^>]*>/)) {
-      const text = piece.replace(/\s+/g, ' ').trim().replace(/^[,.;:–-]\s*/, '');
+      const text = piece
+        .replace(/\s+/g, ' ')
+        .trim()
+        .replace(/^[,.;:–-]\s*/, '');
       if (text.split(' ').filter(Boolean).length > 3) texts.add(text);
     }
   }

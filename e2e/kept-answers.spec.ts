@@ -31,7 +31,9 @@ test('UK answers, photo and place survive a reload, the terms and a failed save;
   await expectAnswers(page, 'kept.answers@example.com');
 
   // A failed save shows the error view; the answers are still there when the applicant comes back.
-  await page.route('**/api/save-pharmacist', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"status":"failed","message":"boom"}' }));
+  await page.route('**/api/save-pharmacist', (route) =>
+    route.fulfill({ status: 500, contentType: 'application/json', body: '{"status":"failed","message":"boom"}' }),
+  );
   await page.evaluate(() => document.querySelector('form')?.requestSubmit());
   await page.reload();
   await expectAnswers(page, 'kept.answers@example.com');

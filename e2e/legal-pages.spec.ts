@@ -31,14 +31,19 @@ function headings(country: Country, language: Language, kind: string): string[] 
   return readFileSync(file, 'utf8')
     .split('\n')
     .filter((line) => /^#{2,3} /.test(line))
-    .map((line) => line.replace(/^#+ /, '').replace(/\{\{\s*\w+\s*\}\}/g, '').replace(/[*_`]/g, '').trim())
+    .map((line) =>
+      line
+        .replace(/^#+ /, '')
+        .replace(/\{\{\s*\w+\s*\}\}/g, '')
+        .replace(/[*_`]/g, '')
+        .trim(),
+    )
     .filter((line) => line.length > 3);
 }
 
 /** The words around a legal text (legal.json, footer), per language. */
 function chromeWords(language: Language): string[] {
-  const flatten = (value: unknown): string[] =>
-    typeof value === 'string' ? [value] : Object.values(value as Record<string, unknown>).flatMap(flatten);
+  const flatten = (value: unknown): string[] => (typeof value === 'string' ? [value] : Object.values(value as Record<string, unknown>).flatMap(flatten));
   return ['legal', 'layout']
     .flatMap((file) => flatten(JSON.parse(readFileSync(join(src, '..', 'shared', 'i18n', 'messages', language, `${file}.json`), 'utf8'))))
     .flatMap((value) => value.split(/\{\{\s*\w+\s*\}\}/))
@@ -52,7 +57,11 @@ async function expectNoSidewaysScroll(page: Page, path: string) {
     innerWidth: window.innerWidth,
     // What sticks out, to say where to look when this fails.
     wide: [...document.querySelectorAll('body *')]
-      .filter((element) => element.getBoundingClientRect().right > window.innerWidth + 0.5 || (element.scrollWidth > element.clientWidth + 1 && getComputedStyle(element).overflowX === 'visible'))
+      .filter(
+        (element) =>
+          element.getBoundingClientRect().right > window.innerWidth + 0.5 ||
+          (element.scrollWidth > element.clientWidth + 1 && getComputedStyle(element).overflowX === 'visible'),
+      )
       .slice(0, 5)
       .map((element) => `${element.tagName.toLowerCase()}.${element.className}: ${element.textContent!.slice(0, 40)}`),
   }));
@@ -65,7 +74,10 @@ for (const country of COUNTRIES) {
       await page.goto(`/${country}/?lang=${language}`);
       const footer = page.getByRole('contentinfo');
       await expect(footer.getByRole('navigation').getByRole('link').first()).toBeVisible();
-      const links = await footer.getByRole('navigation').getByRole('link').evaluateAll((anchors) => anchors.map((a) => a.getAttribute('href')!));
+      const links = await footer
+        .getByRole('navigation')
+        .getByRole('link')
+        .evaluateAll((anchors) => anchors.map((a) => a.getAttribute('href')!));
       // Beside the legal pages, every footer links to the data-rights page (issue 13).
       expect(links.filter((href) => /\/my-data(\?|$)/.test(href))).toHaveLength(1);
       const hrefs = links.filter((href) => !/\/my-data(\?|$)/.test(href));
@@ -95,9 +107,15 @@ for (const country of COUNTRIES) {
         const ownHeadings = headings(country, shown, kind);
         for (const other of LANGUAGES.filter((l) => l !== shown)) {
           const foreignWords = chromeWords(other).filter((words) => !own.some((mine) => mine.includes(words)));
-          expect(foreignWords.filter((words) => chrome.includes(words)), `${href}: ${other} words`).toEqual([]);
+          expect(
+            foreignWords.filter((words) => chrome.includes(words)),
+            `${href}: ${other} words`,
+          ).toEqual([]);
           const foreignHeadings = headings(country, other, kind).filter((heading) => !ownHeadings.includes(heading));
-          expect(foreignHeadings.filter((heading) => shownHeadings.includes(heading)), `${href}: ${other} headings`).toEqual([]);
+          expect(
+            foreignHeadings.filter((heading) => shownHeadings.includes(heading)),
+            `${href}: ${other} headings`,
+          ).toEqual([]);
         }
         const note = page.locator('.legal__translation-note');
         if (shown === MARKET_LANGUAGE[country]) await expect(note).toHaveCount(0);
@@ -127,7 +145,17 @@ test.describe('at 390 px', () => {
     for (const language of LANGUAGES) {
       test(`no public page of /${country} in ${language} scrolls sideways`, async ({ page }) => {
         const form = country === 'uk' && language === 'en' ? '/form' : country === 'it' && language === 'it' ? '/form' : '/form/1';
-        for (const path of ['/', form, '/thank-you', '/no-such-page', '/my-data', '/update-link', '/link-sent', '/pharmacist/edit/AbCdEfGhIjKlMnOpQrStUvWx', ...LEGAL_KINDS[country].map((kind) => `/${kind}`)]) {
+        for (const path of [
+          '/',
+          form,
+          '/thank-you',
+          '/no-such-page',
+          '/my-data',
+          '/update-link',
+          '/link-sent',
+          '/pharmacist/edit/AbCdEfGhIjKlMnOpQrStUvWx',
+          ...LEGAL_KINDS[country].map((kind) => `/${kind}`),
+        ]) {
           await page.goto(`/${country}${path}?lang=${language}`);
           await expect(page.locator('h1').first()).toBeVisible();
           await expectNoSidewaysScroll(page, path);

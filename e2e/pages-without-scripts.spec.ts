@@ -26,7 +26,11 @@ async function tokenMailed(email: string, route: string): Promise<string> {
   await expect
     .poll(async () => {
       const pattern = new RegExp(`/${route}/([A-Za-z0-9_-]{32})`);
-      token = (await storedMail()).filter((m) => m.to === email).map((m) => pattern.exec(m.text)?.[1]).find(Boolean) ?? '';
+      token =
+        (await storedMail())
+          .filter((m) => m.to === email)
+          .map((m) => pattern.exec(m.text)?.[1])
+          .find(Boolean) ?? '';
       return token;
     })
     .not.toBe('');
@@ -36,14 +40,25 @@ async function tokenMailed(email: string, route: string): Promise<string> {
 /** An application submitted as the UK form would and approved: its status link, a data-rights link, its listing. */
 async function personalLinks(): Promise<Links> {
   const [applyToken, dataToken] = await solvedTokensFrom(baseUrl, 2);
-  const payload = validApplication({ country: 'uk' }, { whereYouWork: `Rendered Chemist ${Date.now()}`, placeId: `ssr-e2e:${Date.now()}`, recaptchaToken: applyToken });
-  const saved = await fetch(`${baseUrl}/api/save-pharmacist`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(payload) });
+  const payload = validApplication(
+    { country: 'uk' },
+    { whereYouWork: `Rendered Chemist ${Date.now()}`, placeId: `ssr-e2e:${Date.now()}`, recaptchaToken: applyToken },
+  );
+  const saved = await fetch(`${baseUrl}/api/save-pharmacist`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(payload),
+  });
   expect(saved.status, await saved.clone().text()).toBe(200);
   const email = String(payload.email);
   const status = await tokenMailed(email, 'my-application');
   const stored = (await storedApplications()).find((a) => a.email === email)!;
   await decideApplication(stored.id, 'approved');
-  const asked = await fetch(`${baseUrl}/api/data-rights/request`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, recaptchaToken: dataToken, basePath: '/uk' }) });
+  const asked = await fetch(`${baseUrl}/api/data-rights/request`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, recaptchaToken: dataToken, basePath: '/uk' }),
+  });
   expect(asked.status).toBe(200);
   return { status, data: await tokenMailed(email, 'my-data'), listing: stored.listingId };
 }
@@ -61,13 +76,31 @@ const LEGAL: Record<Country, string[]> = {
 
 /** Every public page of a market in a language (the redirector /pharmacist/edit/{id} is no page of its own). */
 const publicPages = (country: Country, language: Language, links: Links) => [
-  '/', FORM[country](language), '/thank-you', ...LEGAL[country], '/finder', `/finder/${links.listing}`,
-  '/my-data', '/update-link', '/link-sent', `/my-data/${links.data}`, `/my-application/${links.status}`, `/my-application/${'x'.repeat(32)}`,
-  '/confirm-details', '/no-such-page',
+  '/',
+  FORM[country](language),
+  '/thank-you',
+  ...LEGAL[country],
+  '/finder',
+  `/finder/${links.listing}`,
+  '/my-data',
+  '/update-link',
+  '/link-sent',
+  `/my-data/${links.data}`,
+  `/my-application/${links.status}`,
+  `/my-application/${'x'.repeat(32)}`,
+  '/confirm-details',
+  '/no-such-page',
 ];
 
-const withLanguage = (country: Country, language: Language, path: string) => `/${country}${path}${language === MARKET_LANGUAGE[country] ? '' : `${path.includes('?') ? '&' : '?'}lang=${language}`}`;
-const titleIn = (html: string) => (/<title>([^<]*)<\/title>/.exec(html)?.[1] ?? '').replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'");
+const withLanguage = (country: Country, language: Language, path: string) =>
+  `/${country}${path}${language === MARKET_LANGUAGE[country] ? '' : `${path.includes('?') ? '&' : '?'}lang=${language}`}`;
+const titleIn = (html: string) =>
+  (/<title>([^<]*)<\/title>/.exec(html)?.[1] ?? '')
+    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'");
 
 async function shoot(page: Page, name: string) {
   const folder = process.env.SHOTS_DIR;
@@ -162,7 +195,7 @@ test.describe('with scripting off', () => {
   }
 });
 
-test('the bot check\'s markup has no empty dir or name, before and after it is solved', async ({ page }) => {
+test("the bot check's markup has no empty dir or name, before and after it is solved", async ({ page }) => {
   const invalid = () => page.locator('altcha-widget').evaluate((widget) => widget.querySelectorAll('[dir=""], input[name=""]').length);
   await page.goto('/uk/form');
   // The widget loads once its place on the form comes near the screen.
@@ -182,13 +215,17 @@ test('the bot check\'s markup has no empty dir or name, before and after it is s
   await expect.poll(() => page.locator('#bare-widget').evaluate((widget) => widget.querySelectorAll('[dir=""], input[name=""]').length)).toBe(2);
 });
 
-test('screenshots of the cookie notice with scripts, and of the privacy policies\' captioned tables', async ({ page }) => {
+test("screenshots of the cookie notice with scripts, and of the privacy policies' captioned tables", async ({ page }) => {
   test.skip(!process.env.SHOTS_DIR, 'only when SHOTS_DIR is set');
   for (const country of COUNTRIES) {
     await page.goto(`/${country}/`);
     await shoot(page, `notice-${country}`);
   }
-  for (const [name, url] of [['privacy-uk', '/uk/privacy-policy'], ['privacy-it', '/it/privacy-policy'], ['datenschutz-de', '/de/datenschutz']]) {
+  for (const [name, url] of [
+    ['privacy-uk', '/uk/privacy-policy'],
+    ['privacy-it', '/it/privacy-policy'],
+    ['datenschutz-de', '/de/datenschutz'],
+  ]) {
     await page.goto(url!);
     for (const width of WIDTHS) {
       await page.setViewportSize({ width, height: 900 });

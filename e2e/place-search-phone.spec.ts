@@ -16,7 +16,10 @@ async function expectButtonFreeUnder(page: Page, message: RegExp, button: string
   // The box ends above the button: they do not overlap.
   expect(shown.y + shown.height).toBeLessThanOrEqual(under.y);
   // What is at the button's centre is the button itself, not the box.
-  const hit = await page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.closest('button')?.textContent ?? null, { x: under.x + under.width / 2, y: under.y + under.height / 2 });
+  const hit = await page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.closest('button')?.textContent ?? null, {
+    x: under.x + under.width / 2,
+    y: under.y + under.height / 2,
+  });
   expect(hit).toBe(button);
   // A click (not forced: Playwright waits while something else would receive it) opens the address entry.
   await expect(box).toBeVisible();
@@ -37,5 +40,10 @@ test('at 390 px a failed search, whose message takes two lines, leaves the butto
   await page.goto('/it/form');
   await acceptEssentialCookies(page);
   await typeInto(page, '#placeId', 'Farmacia Centrale');
-  await expectButtonFreeUnder(page, /La ricerca non è momentaneamente disponibile/, "Non trova la Sua farmacia? Inserisca l'indirizzo", 'Indirizzo della farmacia');
+  await expectButtonFreeUnder(
+    page,
+    /La ricerca non è momentaneamente disponibile/,
+    "Non trova la Sua farmacia? Inserisca l'indirizzo",
+    'Indirizzo della farmacia',
+  );
 });

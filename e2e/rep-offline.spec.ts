@@ -53,7 +53,9 @@ test('offline from the start of the visit: the list, a pharmacy never opened, a 
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: 'Le Sue farmacie' })).toBeVisible();
   await page.evaluate(() => window.dispatchEvent(new Event('online')));
-  expect(await callEntriesOf(neverOpened)).toEqual([expect.objectContaining({ callFlag: 'appointment_scheduled', month: 6, note: 'Titolare disponibile martedì' })]);
+  expect(await callEntriesOf(neverOpened)).toEqual([
+    expect.objectContaining({ callFlag: 'appointment_scheduled', month: 6, note: 'Titolare disponibile martedì' }),
+  ]);
 
   // Signing out leaves nothing of the rep's on the phone.
   await page.getByRole('button', { name: 'Esci' }).click();
@@ -72,7 +74,9 @@ test('a joined visit recorded offline keeps its photo on the phone and uploads i
   await page.getByRole('radio', { name: 'Ha aderito a Unify' }).check();
   await page.getByRole('combobox', { name: 'Mese della visita' }).selectOption('7');
   await page.locator('#photo').setInputFiles(await jpegWithGps());
-  await expect(page.getByText('La foto è conservata su questo dispositivo e verrà caricata con la visita quando tornerà la connessione.').first()).toBeVisible();
+  await expect(
+    page.getByText('La foto è conservata su questo dispositivo e verrà caricata con la visita quando tornerà la connessione.').first(),
+  ).toBeVisible();
   await expect(page.getByRole('img', { name: /foto/i })).toBeVisible();
   await page.locator('#piva').fill('01234567897');
   await page.locator('#email').fill('titolare@farmacia-con-foto.it');
@@ -88,7 +92,10 @@ test('a joined visit recorded offline keeps its photo on the phone and uploads i
   await context.setOffline(false);
   await page.evaluate(() => window.dispatchEvent(new Event('online')));
   await expect.poll(async () => (await callEntriesOf(id)).length, { timeout: 60_000 }).toBe(1);
-  const saved = await page.evaluate(async (pharmacyId) => (await (await fetch(`/api/rep-get-pharmacy?id=${pharmacyId}`)).json()).data as { photo?: string; photoId?: string }, id);
+  const saved = await page.evaluate(
+    async (pharmacyId) => (await (await fetch(`/api/rep-get-pharmacy?id=${pharmacyId}`)).json()).data as { photo?: string; photoId?: string },
+    id,
+  );
   expect(saved.photo).toMatch(/^[A-Za-z0-9_-]{10,80}\.jpg$/);
   expect(saved.photo).not.toMatch(/^offline-/);
   expect(await page.evaluate(async (name) => (await fetch(`/files/photos/${name}`)).status, saved.photo!)).toBe(200);

@@ -49,7 +49,11 @@ test('an update made offline is kept, shown as waiting, and sent once when the c
 for (const width of [1280, 390]) {
   test(`every /rep page has no axe violations at ${width} px`, async ({ page }) => {
     await page.setViewportSize({ width, height: 900 });
-    const { rep, pharmacyId } = await repWithPharmacy(`Farmacia Accessibile ${width}`, { placeId: `fixture:it:00${width === 1280 ? 4 : 5}`, lat: 41.87, lng: 12.49 });
+    const { rep, pharmacyId } = await repWithPharmacy(`Farmacia Accessibile ${width}`, {
+      placeId: `fixture:it:00${width === 1280 ? 4 : 5}`,
+      lat: 41.87,
+      lng: 12.49,
+    });
     await signIn(page, rep);
     await expectNoAxeViolations(page);
     await openPharmacy(page, `Farmacia Accessibile ${width}`);
@@ -61,7 +65,10 @@ for (const width of [1280, 390]) {
     await page.getByRole('combobox', { name: 'Mese della visita' }).selectOption('1');
     await saveVisit(page);
     await expectNoAxeViolations(page);
-    for (const [path, heading] of [['/it/rep/privacy-policy', /privacy/i], ['/it/rep/terms-and-conditions', /termini/i]] as const) {
+    for (const [path, heading] of [
+      ['/it/rep/privacy-policy', /privacy/i],
+      ['/it/rep/terms-and-conditions', /termini/i],
+    ] as const) {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
       await expectNoAxeViolations(page);
@@ -74,18 +81,34 @@ function dayFromToday(days: number) {
   const [y, m, d] = fieldToday().split('-').map(Number) as [number, number, number];
   const day = new Date(Date.UTC(y, m - 1, d + days, 12));
   const iso = day.toISOString().slice(0, 10);
-  const words = new Intl.DateTimeFormat('it', { day: 'numeric', month: 'long', ...(iso.slice(0, 4) === String(y) ? {} : { year: 'numeric' }), timeZone: 'UTC' }).format(day);
+  const words = new Intl.DateTimeFormat('it', {
+    day: 'numeric',
+    month: 'long',
+    ...(iso.slice(0, 4) === String(y) ? {} : { year: 'numeric' }),
+    timeZone: 'UTC',
+  }).format(day);
   return { iso, words, elided: [1, 8, 11].includes(day.getUTCDate()) };
 }
 
-test("the rep's day: visits due first, the count of those due, nearest first on request, the map, and the last visits on the form", async ({ page, context }) => {
+test("the rep's day: visits due first, the count of those due, nearest first on request, the map, and the last visits on the form", async ({
+  page,
+  context,
+}) => {
   const tag = `${Date.now() % 1_000_000}.day`;
   const manager = `am.${tag}@example.it`;
   const rep = `rep.${tag}@example.it`;
   await inspect('/staff', { email: manager, firstName: 'Anna', lastName: 'Rossi', role: 'area_manager' });
   await inspect('/staff', { email: rep, firstName: 'Luca', lastName: 'Bianchi', role: 'sales_rep', areaManagerEmail: manager });
   const pharmacy = async (name: string, place: { lat: number; lng: number } | null) =>
-    (await inspect<{ id: string }>('/field-pharmacies', { areaManagerEmail: manager, repEmail: rep, name, fullAddress: `${name}, 00186 Roma RM`, place: place ? { placeId: `e2e:day:${tag}:${name}`, ...place } : undefined })).id;
+    (
+      await inspect<{ id: string }>('/field-pharmacies', {
+        areaManagerEmail: manager,
+        repEmail: rep,
+        name,
+        fullAddress: `${name}, 00186 Roma RM`,
+        place: place ? { placeId: `e2e:day:${tag}:${name}`, ...place } : undefined,
+      })
+    ).id;
   const overdue = dayFromToday(-10);
   const upcoming = dayFromToday(12);
   const today = dayFromToday(0);
@@ -96,15 +119,36 @@ test("the rep's day: visits due first, the count of those due, nearest first on 
   const later = await pharmacy('Farmacia Aventino', { lat: 41.88, lng: 12.48 });
   await pharmacy('Farmacia Nuova', null);
   const visits = (entries: { daysAgo: number; callFlag: string; note?: string; nextVisit?: string }[]) =>
-    entries.map((e) => ({ at: new Date(Date.now() - e.daysAgo * 86_400_000).toISOString(), callFlag: e.callFlag, month: 3, note: e.note, nextVisit: e.nextVisit }));
+    entries.map((e) => ({
+      at: new Date(Date.now() - e.daysAgo * 86_400_000).toISOString(),
+      callFlag: e.callFlag,
+      month: 3,
+      note: e.note,
+      nextVisit: e.nextVisit,
+    }));
   await inspect('/call-entries', {
     pharmacyId: late,
     byEmail: rep,
-    entries: visits([6, 5, 4, 3, 2, 1].map((daysAgo, i) => ({ daysAgo: daysAgo + 20, callFlag: 'interested_but_requires_another_visit', note: `Nota ${i + 1}`, nextVisit: i === 5 ? overdue.iso : undefined }))),
+    entries: visits(
+      [6, 5, 4, 3, 2, 1].map((daysAgo, i) => ({
+        daysAgo: daysAgo + 20,
+        callFlag: 'interested_but_requires_another_visit',
+        note: `Nota ${i + 1}`,
+        nextVisit: i === 5 ? overdue.iso : undefined,
+      })),
+    ),
   });
-  await inspect('/call-entries', { pharmacyId: milan, byEmail: rep, entries: visits([{ daysAgo: 7, callFlag: 'appointment_scheduled', nextVisit: today.iso }]) });
+  await inspect('/call-entries', {
+    pharmacyId: milan,
+    byEmail: rep,
+    entries: visits([{ daysAgo: 7, callFlag: 'appointment_scheduled', nextVisit: today.iso }]),
+  });
   await inspect('/call-entries', { pharmacyId: rome, byEmail: rep, entries: visits([{ daysAgo: 7, callFlag: 'joined_unify', nextVisit: today.iso }]) });
-  await inspect('/call-entries', { pharmacyId: later, byEmail: rep, entries: visits([{ daysAgo: 2, callFlag: 'appointment_scheduled', nextVisit: upcoming.iso }]) });
+  await inspect('/call-entries', {
+    pharmacyId: later,
+    byEmail: rep,
+    entries: visits([{ daysAgo: 2, callFlag: 'appointment_scheduled', nextVisit: upcoming.iso }]),
+  });
 
   const home = await signIn(page, rep);
   const list = page.getByRole('list', { name: 'Farmacie assegnate' });
@@ -131,8 +175,14 @@ test("the rep's day: visits due first, the count of those due, nearest first on 
 
   // The map, on demand, with its legend in words; the pharmacy without a position stays in the list.
   await page.getByText('Mappa delle farmacie', { exact: true }).click();
-  await expect(page.getByRole('region', { name: "Mappa delle farmacie assegnate, colorate secondo l'esito dell'ultima visita" }).locator('.leaflet-container')).toBeVisible();
-  await expect(page.getByRole('list', { name: 'Legenda della mappa' }).getByRole('listitem')).toHaveText(['Appuntamento fissato (2)', "Interessata, ma serve un'altra visita (1)", 'Ha aderito a Unify (1)']);
+  await expect(
+    page.getByRole('region', { name: "Mappa delle farmacie assegnate, colorate secondo l'esito dell'ultima visita" }).locator('.leaflet-container'),
+  ).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Legenda della mappa' }).getByRole('listitem')).toHaveText([
+    'Appuntamento fissato (2)',
+    "Interessata, ma serve un'altra visita (1)",
+    'Ha aderito a Unify (1)',
+  ]);
   await expect(page.getByText("1 farmacia senza posizione non è sulla mappa: la trova nell'elenco.")).toBeVisible();
   // No keyboard trap: from the map's summary, Tab passes the map and reaches the list.
   await page.getByText('Mappa delle farmacie', { exact: true }).focus();

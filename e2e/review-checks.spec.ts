@@ -18,12 +18,24 @@ async function apply(request: APIRequestContext, payload: Record<string, unknown
   return ((await response.json()) as { data: { id: string; reference: string } }).data;
 }
 
-test('the checks flag a duplicate number with a link, open the register, list what the applicant changed, and name erased applications', async ({ page, browser }) => {
+test('the checks flag a duplicate number with a link, open the register, list what the applicant changed, and name erased applications', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(120_000);
   const who = uniqueApplicant('dupe');
-  const firstPayload = validApplication({ country: 'uk' }, { email: who.email, professionalRegistrationNumber: who.registrationNumber, firstName: 'Fiona', lastName: 'First' });
+  const firstPayload = validApplication(
+    { country: 'uk' },
+    { email: who.email, professionalRegistrationNumber: who.registrationNumber, firstName: 'Fiona', lastName: 'First' },
+  );
   const first = await apply(page.request, firstPayload);
-  const second = await apply(page.request, validApplication({ country: 'it' }, { email: `it.${who.email}`, professionalRegistrationNumber: who.registrationNumber, firstName: 'Sara', lastName: 'Seconda', placeId: 'fixture:it:003' }));
+  const second = await apply(
+    page.request,
+    validApplication(
+      { country: 'it' },
+      { email: `it.${who.email}`, professionalRegistrationNumber: who.registrationNumber, firstName: 'Sara', lastName: 'Seconda', placeId: 'fixture:it:003' },
+    ),
+  );
 
   // A third applicant erases their data through their /my-data link.
   const gone = uniqueApplicant('gone');

@@ -26,10 +26,16 @@ async function reviewerOnAPhone(browser: Browser, firstName: string, lastName: s
   return page;
 }
 
-test("B sees A's claim in the queue and on the application, and B's decision on it asks for confirmation, at 390 px and by keyboard", async ({ page, browser }) => {
+test("B sees A's claim in the queue and on the application, and B's decision on it asks for confirmation, at 390 px and by keyboard", async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(120_000);
   const who = uniqueApplicant('claim');
-  const application = await apply(page.request, validApplication({ country: 'uk' }, { email: who.email, professionalRegistrationNumber: who.registrationNumber, firstName: 'Clara', lastName: 'Claimed' }));
+  const application = await apply(
+    page.request,
+    validApplication({ country: 'uk' }, { email: who.email, professionalRegistrationNumber: who.registrationNumber, firstName: 'Clara', lastName: 'Claimed' }),
+  );
 
   const anna = await reviewerOnAPhone(browser, 'Annabel', 'Ashdown');
   await anna.goto(`/uk/admin/review/${application.id}`);
@@ -60,7 +66,9 @@ test("B sees A's claim in the queue and on the application, and B's decision on 
   await bruno.keyboard.press('Enter');
   const heading = bruno.getByRole('heading', { name: 'Reject the application of Clara Claimed?' });
   await expect(heading).toBeFocused();
-  await expect(bruno.getByRole('group', { name: 'Reject the application of Clara Claimed?' })).toContainText('Annabel Ashdown is reviewing this application. Decide anyway?');
+  await expect(bruno.getByRole('group', { name: 'Reject the application of Clara Claimed?' })).toContainText(
+    'Annabel Ashdown is reviewing this application. Decide anyway?',
+  );
   await expectNoAxeViolations(bruno);
   await bruno.keyboard.press('Tab');
   await expect(bruno.getByRole('button', { name: 'Yes, reject' })).toBeFocused();

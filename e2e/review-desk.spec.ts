@@ -7,7 +7,16 @@
 // them) and disables them. axe on every review page at
 // desktop width and at 390 px.
 import type { Page } from '@playwright/test';
-import { acceptEssentialCookies, expect, expectNoAxeViolationsAtBothWidths, storedApplications, test, tick, typeInto, uniqueApplicant } from './support/fixtures.ts';
+import {
+  acceptEssentialCookies,
+  expect,
+  expectNoAxeViolationsAtBothWidths,
+  storedApplications,
+  test,
+  tick,
+  typeInto,
+  uniqueApplicant,
+} from './support/fixtures.ts';
 import { createStaff, mailTo, signInWithTotp } from './support/staff.ts';
 import { choosePlace, solveBotCheckQuickly } from './support/steps.ts';
 
@@ -36,7 +45,10 @@ async function applyInUk(page: Page, who: { email: string; registrationNumber: s
   await page.locator('button[type=submit]').click();
   await expect(page).toHaveURL(/\/uk\/thank-you$/);
   // The thank-you page shows the application's short reference; the received e-mail carries it.
-  const reference = await page.getByText(/^Your reference is/).locator('strong').innerText();
+  const reference = await page
+    .getByText(/^Your reference is/)
+    .locator('strong')
+    .innerText();
   expect(reference).toMatch(/^[A-Z0-9-]{6,}$/);
   return reference;
 }
@@ -122,7 +134,11 @@ test('a reviewer requests changes, the applicant resubmits through the e-mailed 
   await page.context().setGeolocation({ latitude: 53.44, longitude: -3.0 });
   await page.goto('/uk/finder');
   await page.getByRole('button', { name: 'Use my location' }).click();
-  const listing = page.getByRole('list', { name: 'Pharmacies near you' }).getByRole('listitem').filter({ hasText: 'Bold Street Chemist' }).filter({ hasText: 'Cancer champion: Olivia' });
+  const listing = page
+    .getByRole('list', { name: 'Pharmacies near you' })
+    .getByRole('listitem')
+    .filter({ hasText: 'Bold Street Chemist' })
+    .filter({ hasText: 'Cancer champion: Olivia' });
   await expect(listing).toBeVisible();
 
   await decide(desk, /^Deactivate/, 'The registration could not be confirmed.', /Yes, deactivate/);

@@ -14,7 +14,10 @@ const SHOTS = process.env.SHOTS_DIR;
 /** Screenshots at both widths when SHOTS_DIR is set (for looking at the pages, not for checking them). */
 async function shoot(page: Page, name: string) {
   if (!SHOTS) return;
-  for (const [width, height] of [[1280, 900], [390, 844]] as const) {
+  for (const [width, height] of [
+    [1280, 900],
+    [390, 844],
+  ] as const) {
     await page.setViewportSize({ width, height });
     await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
   }
@@ -33,7 +36,13 @@ test('the main admin sets a reviewer to Germany; their queue opens on German app
   const who = uniqueApplicant('markets');
   const token = (await solvedTokensFrom(baseUrl, 1))[0]!;
   const saved = await page.request.post('/api/save-pharmacist', {
-    data: { ...validApplication({ country: 'uk' }, { email: who.email, professionalRegistrationNumber: who.registrationNumber, firstName: 'Olivia', lastName: `Outside${letters}` }), recaptchaToken: token },
+    data: {
+      ...validApplication(
+        { country: 'uk' },
+        { email: who.email, professionalRegistrationNumber: who.registrationNumber, firstName: 'Olivia', lastName: `Outside${letters}` },
+      ),
+      recaptchaToken: token,
+    },
   });
   expect(saved.status(), await saved.text()).toBe(200);
   const applicationId = ((await saved.json()) as { data: { id: string } }).data.id;
@@ -42,7 +51,9 @@ test('the main admin sets a reviewer to Germany; their queue opens on German app
   await page.goto('/uk/admin/reviewers');
   const name = `${reviewer.firstName} ${reviewer.lastName}`;
   await expect(page.getByRole('heading', { level: 2, name: 'Workload this week' })).toBeVisible();
-  await expect(page.getByRole('table', { name: "Each reviewer's open claims and decisions this week" }).getByRole('row', { name: new RegExp(name) })).toBeVisible();
+  await expect(
+    page.getByRole('table', { name: "Each reviewer's open claims and decisions this week" }).getByRole('row', { name: new RegExp(name) }),
+  ).toBeVisible();
   await page.getByRole('link', { name: `Change markets ${name}` }).click();
 
   const group = page.getByRole('group', { name: `Markets ${name} reviews` });

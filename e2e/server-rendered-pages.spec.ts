@@ -6,9 +6,21 @@ import { CONSENT_COOKIES } from '../src/shared/limits.ts';
 import { expect, test } from './support/fixtures.ts';
 
 const LANDINGS = [
-  { path: '/uk/', heading: 'Become a cancer champion', charter: 'The Cancer Champion Charter', first: 'Complete the oncology training and keep my knowledge up to date.', continueTo: '/uk/form' },
+  {
+    path: '/uk/',
+    heading: 'Become a cancer champion',
+    charter: 'The Cancer Champion Charter',
+    first: 'Complete the oncology training and keep my knowledge up to date.',
+    continueTo: '/uk/form',
+  },
   { path: '/it/', heading: 'Entri a far parte della rete di farmacie Pharmacy Champions', charter: null, first: null, continueTo: '/it/form' },
-  { path: '/de/', heading: 'Als onkologisch qualifizierte Apotheke sichtbar werden', charter: 'Die Charta: 10 Selbstverpflichtungen', first: null, continueTo: '/de/form/1' },
+  {
+    path: '/de/',
+    heading: 'Als onkologisch qualifizierte Apotheke sichtbar werden',
+    charter: 'Die Charta: 10 Selbstverpflichtungen',
+    first: null,
+    continueTo: '/de/form/1',
+  },
 ] as const;
 
 const CONTINUE: Record<string, string> = { '/uk/': 'Continue', '/it/': 'Continua', '/de/': 'Weiter' };
@@ -78,7 +90,10 @@ const layoutShift = (page: Page) =>
   page.evaluate(
     () =>
       new Promise<number>((resolve) => {
-        new PerformanceObserver((list) => resolve(list.getEntries().reduce((sum, entry) => sum + (entry as unknown as { value: number }).value, 0))).observe({ type: 'layout-shift', buffered: true });
+        new PerformanceObserver((list) => resolve(list.getEntries().reduce((sum, entry) => sum + (entry as unknown as { value: number }).value, 0))).observe({
+          type: 'layout-shift',
+          buffered: true,
+        });
         setTimeout(() => resolve(0), 500);
       }),
   );

@@ -1,6 +1,19 @@
 // A UK pharmacist applies on the single-page form (spec §2 screen 2, §4, §5, §8).
 import type { Page } from '@playwright/test';
-import { acceptEssentialCookies, chooseFileByKeyboard, expect, expectNoAxeViolations, tick, typeInto, fileWith, jpegWithGps, storedApplications, tabTo, test, uniqueApplicant } from './support/fixtures.ts';
+import {
+  acceptEssentialCookies,
+  chooseFileByKeyboard,
+  expect,
+  expectNoAxeViolations,
+  tick,
+  typeInto,
+  fileWith,
+  jpegWithGps,
+  storedApplications,
+  tabTo,
+  test,
+  uniqueApplicant,
+} from './support/fixtures.ts';
 import { choosePlace, editTokenByMail, storedMail } from './support/steps.ts';
 
 async function solveBotCheck(page: Page) {
@@ -52,7 +65,11 @@ test('a UK pharmacist applies from the landing page by keyboard alone', async ({
   await expect(page).toHaveURL(/\/uk\/thank-you$/);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   // Issue 13: a short reference on the thank-you page, and the same one in the e-mail that follows.
-  const reference = (await page.getByText(/^Your reference is PC-/).locator('strong').textContent()) ?? '';
+  const reference =
+    (await page
+      .getByText(/^Your reference is PC-/)
+      .locator('strong')
+      .textContent()) ?? '';
   expect(reference).toMatch(/^PC-[2-9A-HJKMNP-Z]{6}$/);
   const received = (await storedMail()).find((m) => m.to === who.email);
   expect(received?.subject).toBe(`Pharmacy Champions: we have received your application (${reference})`);

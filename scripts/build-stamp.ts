@@ -9,7 +9,16 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** What the build reads, relative to the project's root: folders are walked, tests left out. */
-const BUILD_INPUTS = ['src/web', 'src/shared', 'vite.config.ts', 'vite.ssr.config.ts', 'scripts/service-worker-plugin.ts', 'scripts/compress-assets.mjs', 'tsconfig.json', 'package-lock.json'];
+const BUILD_INPUTS = [
+  'src/web',
+  'src/shared',
+  'vite.config.ts',
+  'vite.ssr.config.ts',
+  'scripts/service-worker-plugin.ts',
+  'scripts/compress-assets.mjs',
+  'tsconfig.json',
+  'package-lock.json',
+];
 const STAMP_FILE = '.build-stamp';
 const isTest = (name: string) => /\.test\.(ts|tsx|mjs)$/.test(name);
 
@@ -26,7 +35,11 @@ function filesOf(root: string, relative: string): string[] {
 export function buildFingerprint(root: string): string {
   const hash = createHash('sha256');
   for (const file of BUILD_INPUTS.flatMap((input) => filesOf(root, input)).sort()) {
-    hash.update(file.split(path.sep).join('/')).update('\0').update(readFileSync(path.join(root, file))).update('\0');
+    hash
+      .update(file.split(path.sep).join('/'))
+      .update('\0')
+      .update(readFileSync(path.join(root, file)))
+      .update('\0');
   }
   return hash.digest('hex');
 }

@@ -25,7 +25,11 @@ export function compressAssets(dir) {
       if (!TEXT.test(name) || stat.size < MIN_BYTES) continue;
       const content = readFileSync(file);
       const brotli = brotliCompressSync(content, {
-        params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_SIZE_HINT]: content.length },
+        params: {
+          [constants.BROTLI_PARAM_QUALITY]: 11,
+          [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+          [constants.BROTLI_PARAM_SIZE_HINT]: content.length,
+        },
       });
       const gzip = gzipSync(content, { level: 9 });
       if (brotli.length < content.length) writeFileSync(`${file}.br`, brotli);

@@ -102,7 +102,9 @@ describe('compose.yaml', () => {
     const tested = directives(read('docs/nginx/pharmacy-champions.conf'));
     const upstream = 'server 127.0.0.1:3000 max_fails=3 fail_timeout=10s;';
     expect(tested.filter((line) => line === upstream)).toHaveLength(1);
-    const expected = tested.flatMap((line) => (line === upstream ? ['server app1:3000 max_fails=3 fail_timeout=10s;', 'server app2:3000 max_fails=3 fail_timeout=10s;'] : [line]));
+    const expected = tested.flatMap((line) =>
+      line === upstream ? ['server app1:3000 max_fails=3 fail_timeout=10s;', 'server app2:3000 max_fails=3 fail_timeout=10s;'] : [line],
+    );
     expect(directives(read(source!))).toEqual(expected);
   });
 });
@@ -128,7 +130,9 @@ describe('Containerfile', () => {
     const cmd = instructions.find((line) => line.startsWith('CMD '))!;
     expect(JSON.parse(cmd.slice(4)) as string[]).toEqual(SERVER_COMMAND);
     expect(instructions.some((line) => line.startsWith('ENTRYPOINT'))).toBe(false);
-    expect(instructions.find((line) => line.startsWith('HEALTHCHECK '))).toMatch(/CMD \["\/app\/node_modules\/node\/bin\/node", "\/app\/scripts\/healthcheck\.mjs"\]$/);
+    expect(instructions.find((line) => line.startsWith('HEALTHCHECK '))).toMatch(
+      /CMD \["\/app\/node_modules\/node\/bin\/node", "\/app\/scripts\/healthcheck\.mjs"\]$/,
+    );
     const env = instructions.filter((line) => line.startsWith('ENV ')).join(' ');
     for (const name of [...SECRETS, 'SMTP_URL', 'METRICS_TOKEN', 'PUBLIC_URL', 'MARKET_HOSTS']) expect(env).not.toContain(name);
   });
@@ -142,8 +146,11 @@ describe('Containerfile', () => {
 describe("the container's health check (scripts/healthcheck.mjs)", () => {
   const check = (port: number, host?: string) =>
     new Promise<number>((resolve) => {
-      execFile(process.execPath, [path.join(REPO_ROOT, 'scripts', 'healthcheck.mjs')], { env: { PATH: process.env.PATH, PORT: String(port), ...(host ? { HOST: host } : {}) } }, (error) =>
-        resolve(error ? ((error.code as number | undefined) ?? 1) : 0),
+      execFile(
+        process.execPath,
+        [path.join(REPO_ROOT, 'scripts', 'healthcheck.mjs')],
+        { env: { PATH: process.env.PATH, PORT: String(port), ...(host ? { HOST: host } : {}) } },
+        (error) => resolve(error ? ((error.code as number | undefined) ?? 1) : 0),
       );
     });
 

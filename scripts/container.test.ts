@@ -36,7 +36,8 @@ const VERSION = (JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), '
 
 const podmanInstalled = existsSync('/usr/bin/podman');
 // CI installs podman (.ci/run): there a missing podman fails the test rather than skipping it.
-if (!podmanInstalled && process.env.CI) throw new Error('podman is not installed: .ci/run installs podman, runc and debootstrap (apt-get install podman runc debootstrap)');
+if (!podmanInstalled && process.env.CI)
+  throw new Error('podman is not installed: .ci/run installs podman, runc and debootstrap (apt-get install podman runc debootstrap)');
 
 interface Result {
   code: number;
@@ -46,10 +47,15 @@ interface Result {
 
 function run(command: string, args: string[], options: { env?: NodeJS.ProcessEnv; timeoutMs?: number } = {}): Promise<Result> {
   return new Promise((resolve) => {
-    execFile(command, args, { env: options.env ?? process.env, maxBuffer: 64 * 1024 * 1024, timeout: options.timeoutMs ?? 120_000 }, (error, stdout, stderr) => {
-      const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
-      resolve({ code, stdout: stdout.toString(), stderr: stderr.toString() + (error && typeof error.code !== 'number' ? `\n${error.message}` : '') });
-    });
+    execFile(
+      command,
+      args,
+      { env: options.env ?? process.env, maxBuffer: 64 * 1024 * 1024, timeout: options.timeoutMs ?? 120_000 },
+      (error, stdout, stderr) => {
+        const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
+        resolve({ code, stdout: stdout.toString(), stderr: stderr.toString() + (error && typeof error.code !== 'number' ? `\n${error.message}` : '') });
+      },
+    );
   });
 }
 
@@ -96,11 +102,16 @@ async function makePodman(): Promise<Podman> {
   writeFileSync(conf, '[containers]\ndefault_ulimits = []\n');
   const env = { ...process.env, CONTAINERS_CONF: conf };
   const argsFor = (driver: string) => [
-    '--root', path.join(CACHE, `storage-${driver}`),
-    '--runroot', `/run/champions-container/${driver}`,
-    '--storage-driver', driver,
-    '--cgroup-manager', 'cgroupfs',
-    '--runtime', 'runc',
+    '--root',
+    path.join(CACHE, `storage-${driver}`),
+    '--runroot',
+    `/run/champions-container/${driver}`,
+    '--storage-driver',
+    driver,
+    '--cgroup-manager',
+    'cgroupfs',
+    '--runtime',
+    'runc',
   ];
   // overlay where the kernel mounts it for podman (here it does: about twice as fast), else vfs,
   // which works everywhere; CHAMPIONS_PODMAN_DRIVER chooses. Each keeps its own storage.
@@ -124,7 +135,9 @@ function debianMirror(): string {
   for (const file of candidates) {
     if (!existsSync(file)) continue;
     const text = readFileSync(file, 'utf8');
-    const deb822 = /^URIs:\s*(\S+)/m.exec(text.split(/\n\s*\n/).find((stanza) => /^Suites:.*\bbookworm\b(?!-)/m.test(stanza) && !/^Enabled:\s*no/im.test(stanza)) ?? '');
+    const deb822 = /^URIs:\s*(\S+)/m.exec(
+      text.split(/\n\s*\n/).find((stanza) => /^Suites:.*\bbookworm\b(?!-)/m.test(stanza) && !/^Enabled:\s*no/im.test(stanza)) ?? '',
+    );
     if (deb822?.[1]) return deb822[1];
     const line = /^deb\s+(?:\[[^\]]*\]\s+)?(\S+)\s+bookworm\s/m.exec(text);
     if (line?.[1]) return line[1];
@@ -158,13 +171,20 @@ async function ensureBase(podman: Podman): Promise<void> {
           `Types: deb\nURIs: ${security}\nSuites: bookworm-security\nComponents: main\nSigned-By: /usr/share/keyrings/debian-archive-keyring.gpg\n`,
       );
       writeFileSync(path.join(rootfs, 'etc/resolv.conf'), readFileSync('/etc/resolv.conf'));
-      const upgrade = await run('chroot', [rootfs, 'sh', '-c', 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get upgrade -y -qq && apt-get clean'], { timeoutMs: 600_000 });
+      const upgrade = await run(
+        'chroot',
+        [rootfs, 'sh', '-c', 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get upgrade -y -qq && apt-get clean'],
+        { timeoutMs: 600_000 },
+      );
       if (upgrade.code !== 0) throw new Error(`apt-get upgrade in the base failed:\n${upgrade.stdout}\n${upgrade.stderr}`);
-      for (const leftover of ['etc/resolv.conf', 'var/lib/apt/lists', 'var/cache/apt/archives']) rmSync(path.join(rootfs, leftover), { recursive: true, force: true });
+      for (const leftover of ['etc/resolv.conf', 'var/lib/apt/lists', 'var/cache/apt/archives'])
+        rmSync(path.join(rootfs, leftover), { recursive: true, force: true });
       mkdirSync(path.join(rootfs, 'var/lib/apt/lists/partial'), { recursive: true });
       mkdirSync(path.join(rootfs, 'var/cache/apt/archives/partial'), { recursive: true });
       const partial = `${BASE_TARBALL}.partial`;
-      const tar = await run('tar', ['--numeric-owner', '-C', rootfs, '--exclude=./dev/*', '--exclude=./proc/*', '--exclude=./sys/*', '-cf', partial, '.'], { timeoutMs: 300_000 });
+      const tar = await run('tar', ['--numeric-owner', '-C', rootfs, '--exclude=./dev/*', '--exclude=./proc/*', '--exclude=./sys/*', '-cf', partial, '.'], {
+        timeoutMs: 300_000,
+      });
       if (tar.code !== 0) throw new Error(`tar of the base failed: ${tar.stderr}`);
       renameSync(partial, BASE_TARBALL);
     } finally {
@@ -204,7 +224,19 @@ function stageImages(output: string): Map<string, string> {
  * is a dangling image to `podman image prune`, and the npm packages it holds are the cache.
  */
 async function buildImage(podman: Podman): Promise<void> {
-  const args = ['build', '--format', 'docker', '--network', 'host', '--build-arg', `BASE=${BASE_IMAGE}`, '-f', path.join(REPO_ROOT, 'Containerfile'), '-t', IMAGE];
+  const args = [
+    'build',
+    '--format',
+    'docker',
+    '--network',
+    'host',
+    '--build-arg',
+    `BASE=${BASE_IMAGE}`,
+    '-f',
+    path.join(REPO_ROOT, 'Containerfile'),
+    '-t',
+    IMAGE,
+  ];
   // The registry is reached through this machine's network, whose proxy may present a certificate
   // authority of its own: the one Node.js is told of, else the machine's bundle (extra authorities
   // only add to Node.js's own).
@@ -286,7 +318,10 @@ describe.skipIf(!podmanInstalled)('the container image', () => {
     await timed('start until /readyz answers 200', async () => {
       const deadline = Date.now() + 120_000;
       while (Date.now() < deadline) {
-        const status = await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(2000) }).then((r) => r.status, () => 0);
+        const status = await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(2000) }).then(
+          (r) => r.status,
+          () => 0,
+        );
         if (status === 200) return;
         const state = await podman(['inspect', '--format', '{{.State.Running}}', CONTAINER]);
         if (state.stdout.trim() !== 'true') throw new Error(`the container stopped:\n${await logsOf()}`);
@@ -308,7 +343,12 @@ describe.skipIf(!podmanInstalled)('the container image', () => {
 
   it('is configured as the Containerfile says: non-root, /data a volume, a HEALTHCHECK on /readyz, no setting built in', async () => {
     const inspected = await podman(['image', 'inspect', IMAGE]);
-    const config = (JSON.parse(inspected.stdout) as { Config: { User: string; Env: string[]; Volumes: Record<string, unknown>; Cmd: string[] }; Healthcheck?: { Test: string[] } }[])[0]!;
+    const config = (
+      JSON.parse(inspected.stdout) as {
+        Config: { User: string; Env: string[]; Volumes: Record<string, unknown>; Cmd: string[] };
+        Healthcheck?: { Test: string[] };
+      }[]
+    )[0]!;
     expect(config.Config.User).toBe(`${APP_UID}:${APP_UID}`);
     expect(Object.keys(config.Config.Volumes).sort()).toEqual(['/backups', '/data']);
     expect(config.Healthcheck?.Test).toEqual(['CMD', '/app/node_modules/node/bin/node', '/app/scripts/healthcheck.mjs']);
@@ -323,7 +363,11 @@ describe.skipIf(!podmanInstalled)('the container image', () => {
     expect(ready).toMatchObject({ status: 'ok', version: VERSION, schema: { pending: 0 } });
 
     const [recaptchaToken] = await solvedTokensFrom(url, 1);
-    const saved = await fetch(`${url}/api/save-pharmacist`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(validApplication({ country: 'uk' }, { recaptchaToken })) });
+    const saved = await fetch(`${url}/api/save-pharmacist`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(validApplication({ country: 'uk' }, { recaptchaToken })),
+    });
     const body = (await saved.json()) as { status: string; data: { id: string } };
     expect(saved.status, `${JSON.stringify(body)}\n${await logsOf()}`).toBe(200);
     expect(body.status).toBe('ok');
@@ -362,7 +406,36 @@ describe.skipIf(!podmanInstalled)('the container image', () => {
   it('lets that user write nothing but the volumes (/data, /backups) and /tmp, and holds no setuid program', async () => {
     // Every file system but the kernel's (/proc, /sys, /dev): the image's own files and what the
     // runtime mounts (/etc/hosts, /etc/resolv.conf, /run/secrets, ...).
-    const writable = await exec(['find', '/', '(', '-path', '/proc', '-o', '-path', '/sys', '-o', '-path', '/dev', '-o', '-path', '/data', '-o', '-path', '/backups', '-o', '-path', '/tmp', ')', '-prune', '-o', '-writable', '-print'], String(APP_UID));
+    const writable = await exec(
+      [
+        'find',
+        '/',
+        '(',
+        '-path',
+        '/proc',
+        '-o',
+        '-path',
+        '/sys',
+        '-o',
+        '-path',
+        '/dev',
+        '-o',
+        '-path',
+        '/data',
+        '-o',
+        '-path',
+        '/backups',
+        '-o',
+        '-path',
+        '/tmp',
+        ')',
+        '-prune',
+        '-o',
+        '-writable',
+        '-print',
+      ],
+      String(APP_UID),
+    );
     expect(writable.stdout.trim().split('\n').filter(Boolean)).toEqual([]);
     expect((await exec(['stat', '-c', '%u %a', '/data', '/backups'])).stdout.trim().split('\n')).toEqual([`${APP_UID} 700`, `${APP_UID} 700`]);
     expect((await exec(['sh', '-c', 'touch /data/probe && rm /data/probe && touch /tmp/probe && rm /tmp/probe && echo ok'])).stdout.trim()).toBe('ok');

@@ -23,7 +23,12 @@ afterEach(async () => {
 function npmRunDev(env: Record<string, string>) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'champions-dev-'));
   folders.push(dataDir);
-  const child = spawn(process.execPath, ['scripts/dev.mjs'], { cwd: REPO_ROOT, env: { ...process.env, NODE_ENV: 'development', DATA_DIR: dataDir, ...env }, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['scripts/dev.mjs'], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, NODE_ENV: 'development', DATA_DIR: dataDir, ...env },
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout.on('data', (chunk) => (output += chunk));
   child.stderr.on('data', (chunk) => (output += chunk));
@@ -40,7 +45,7 @@ describe('npm run dev', () => {
     expect(dev.output()).toMatch(/the API server could not start.*Vite was not started/);
   });
 
-  it("serves the UI through Vite, which forwards /api to the API server on PORT, and prints the address to open", { timeout: 120_000 }, async () => {
+  it('serves the UI through Vite, which forwards /api to the API server on PORT, and prints the address to open', { timeout: 120_000 }, async () => {
     const port = await freePort();
     const dev = npmRunDev({ PORT: String(port) });
     await expect.poll(dev.output, { timeout: 100_000, interval: 250 }).toMatch(/open http:\/\/localhost:5173\/uk\//);

@@ -13,7 +13,11 @@ const messages = join(src, 'shared', 'i18n', 'messages');
 const content = join(src, 'web', 'content');
 
 const marked = (value: unknown): unknown =>
-  typeof value === 'string' ? `${MARKER}${value}` : value && typeof value === 'object' ? Object.fromEntries(Object.entries(value).map(([key, child]) => [key, marked(child)])) : value;
+  typeof value === 'string'
+    ? `${MARKER}${value}`
+    : value && typeof value === 'object'
+      ? Object.fromEntries(Object.entries(value).map(([key, child]) => [key, marked(child)]))
+      : value;
 
 function write(path: string, text: string) {
   mkdirSync(dirname(path), { recursive: true });

@@ -26,12 +26,27 @@ const expand = (path: string) => {
 
 /** The names declared at the top level of a TypeScript module, exported or not. */
 function declaredNames(file: string): Set<string> {
-  const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, false, file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+  const source = ts.createSourceFile(
+    file,
+    readFileSync(file, 'utf8'),
+    ts.ScriptTarget.Latest,
+    false,
+    file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
+  );
   const names = new Set<string>();
   for (const statement of source.statements) {
     if (ts.isVariableStatement(statement)) for (const declaration of statement.declarationList.declarations) names.add(declaration.name.getText(source));
-    else if ((ts.isFunctionDeclaration(statement) || ts.isClassDeclaration(statement) || ts.isInterfaceDeclaration(statement) || ts.isTypeAliasDeclaration(statement) || ts.isEnumDeclaration(statement)) && statement.name) names.add(statement.name.text);
-    else if (ts.isExportDeclaration(statement) && statement.exportClause && ts.isNamedExports(statement.exportClause)) for (const element of statement.exportClause.elements) names.add(element.name.text);
+    else if (
+      (ts.isFunctionDeclaration(statement) ||
+        ts.isClassDeclaration(statement) ||
+        ts.isInterfaceDeclaration(statement) ||
+        ts.isTypeAliasDeclaration(statement) ||
+        ts.isEnumDeclaration(statement)) &&
+      statement.name
+    )
+      names.add(statement.name.text);
+    else if (ts.isExportDeclaration(statement) && statement.exportClause && ts.isNamedExports(statement.exportClause))
+      for (const element of statement.exportClause.elements) names.add(element.name.text);
   }
   return names;
 }
@@ -55,7 +70,12 @@ function staleReferences(markdown: string, root = ROOT): string[] {
     const names = [...list!.matchAll(/`([^`]+)`/g)].map((match) => match[1]!);
     for (const file of expand(path!).map((p) => join(root, p))) {
       if (!existsSync(file)) continue;
-      const has = file.endsWith('.json') ? (name: string) => hasKeyPath(file, name) : ((declared) => (name: string) => declared.has(name))(declaredNames(file));
+      const has = file.endsWith('.json')
+        ? (name: string) => hasKeyPath(file, name)
+        : (
+            (declared) => (name: string) =>
+              declared.has(name)
+          )(declaredNames(file));
       for (const name of names) if (!has(name)) problems.push(`${path} has no ${name}`);
     }
   }

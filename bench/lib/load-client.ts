@@ -33,27 +33,27 @@ const statusCounts: Record<string, number> = {};
 
 const instance = autocannon(
   {
-  url: job.url,
-  connections: job.connections,
-  timeout: job.timeoutSeconds ?? 30,
-  ...(job.overallRate ? { overallRate: job.overallRate } : {}),
-  ...(bodies.length ? { amount: job.amount ?? bodies.length } : job.amount ? { amount: job.amount } : { duration: job.durationSeconds ?? 5 }),
-  requests: [
-    {
-      method: job.method,
-      path: job.path,
-      headers: { ...(bodies.length ? { 'content-type': 'application/json' } : {}), ...job.headers },
-      ...(bodies.length || paths.length
-        ? {
-            setupRequest: (request: autocannon.Request) => ({
-              ...request,
-              ...(bodies.length ? { body: bodies[next++ % bodies.length] } : {}),
-              ...(paths.length ? { path: paths[nextPath++ % paths.length] } : {}),
-            }),
-          }
-        : {}),
-    },
-  ],
+    url: job.url,
+    connections: job.connections,
+    timeout: job.timeoutSeconds ?? 30,
+    ...(job.overallRate ? { overallRate: job.overallRate } : {}),
+    ...(bodies.length ? { amount: job.amount ?? bodies.length } : job.amount ? { amount: job.amount } : { duration: job.durationSeconds ?? 5 }),
+    requests: [
+      {
+        method: job.method,
+        path: job.path,
+        headers: { ...(bodies.length ? { 'content-type': 'application/json' } : {}), ...job.headers },
+        ...(bodies.length || paths.length
+          ? {
+              setupRequest: (request: autocannon.Request) => ({
+                ...request,
+                ...(bodies.length ? { body: bodies[next++ % bodies.length] } : {}),
+                ...(paths.length ? { path: paths[nextPath++ % paths.length] } : {}),
+              }),
+            }
+          : {}),
+      },
+    ],
   },
   (error, result) => {
     if (error) throw error;

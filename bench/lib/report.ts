@@ -33,14 +33,19 @@ export type DatabaseKind = 'PGlite' | 'PostgreSQL';
  * A benchmark's rows on PGlite, then on PostgreSQL when it is available; without it, one row
  * (`notRun`: the figure the PostgreSQL run would have given) says it was not run.
  */
-export async function onBothDatabases(context: BenchContext, benchOn: (kind: DatabaseKind, context: BenchContext) => Promise<Row[]>, notRun: Pick<Row, 'group' | 'figure' | 'target'>): Promise<Row[]> {
+export async function onBothDatabases(
+  context: BenchContext,
+  benchOn: (kind: DatabaseKind, context: BenchContext) => Promise<Row[]>,
+  notRun: Pick<Row, 'group' | 'figure' | 'target'>,
+): Promise<Row[]> {
   const rows = await benchOn('PGlite', context);
   if (context.postgresAdminUrl) rows.push(...(await benchOn('PostgreSQL', context)));
   else rows.push({ ...notRun, value: null, unit: '', pass: null, note: 'not run (TEST_DATABASE_URL is not set)' });
   return rows;
 }
 
-const fmt = (value: number | null, digits = 1) => (value === null || Number.isNaN(value) ? '—' : value.toLocaleString('en-GB', { maximumFractionDigits: digits }));
+const fmt = (value: number | null, digits = 1) =>
+  value === null || Number.isNaN(value) ? '—' : value.toLocaleString('en-GB', { maximumFractionDigits: digits });
 
 function verdict(pass: boolean | null): string {
   return pass === null ? '—' : pass ? 'PASS' : 'FAIL';
@@ -56,7 +61,14 @@ export function markdownTable(rows: Row[]): string {
 }
 
 export function consoleTable(rows: Row[]): string {
-  const cells = rows.map((r) => [r.group, r.figure, r.value === null ? (r.note ?? '—') : `${fmt(r.value)} ${r.unit}`.trim(), r.target, r.ratio ?? '', verdict(r.pass)]);
+  const cells = rows.map((r) => [
+    r.group,
+    r.figure,
+    r.value === null ? (r.note ?? '—') : `${fmt(r.value)} ${r.unit}`.trim(),
+    r.target,
+    r.ratio ?? '',
+    verdict(r.pass),
+  ]);
   const header = ['benchmark', 'figure', 'value', 'target', 'ratio / baseline', 'result'];
   const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i]!.length)));
   const line = (c: string[]) => c.map((x, i) => x.padEnd(widths[i]!)).join('  ');

@@ -20,7 +20,11 @@ createInterface({ input: process.stdin }).on('line', (line) => {
 const uploader = async () => {
   while (uploading) {
     const [recaptchaToken] = await solvedTokensFrom(url!, 1);
-    const request = fetch(`${url}/api/save-temp-pharmacist-image`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ data, recaptchaToken }) });
+    const request = fetch(`${url}/api/save-temp-pharmacist-image`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ data, recaptchaToken }),
+    });
     if (++started === count) console.log('started');
     const response = await request;
     await response.arrayBuffer();

@@ -64,7 +64,10 @@ export async function jpegWithGps(): Promise<string> {
   const file = join(tmp, 'portrait.jpg');
   const jpeg = await sharp({ create: { width: 600, height: 600, channels: 3, background: { r: 120, g: 60, b: 140 } } })
     .jpeg()
-    .withExif({ IFD0: { Make: 'PhoneCo', Model: 'Phone 1' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '53/1 24/1 30/1', GPSLongitudeRef: 'W', GPSLongitude: '2/1 59/1 0/1' } })
+    .withExif({
+      IFD0: { Make: 'PhoneCo', Model: 'Phone 1' },
+      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '53/1 24/1 30/1', GPSLongitudeRef: 'W', GPSLongitude: '2/1 59/1 0/1' },
+    })
     .toBuffer();
   writeFileSync(file, jpeg);
   return file;

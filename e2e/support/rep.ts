@@ -19,7 +19,10 @@ const inspectionUrl = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3100) +
 
 /** The test server's inspection API (e2e/support/server.ts). */
 export async function inspect<T>(path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${inspectionUrl}${path}`, body === undefined ? {} : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const res = await fetch(
+    `${inspectionUrl}${path}`,
+    body === undefined ? {} : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) },
+  );
   expect(res.ok, `${path}: ${res.status}`).toBe(true);
   return (await res.json()) as T;
 }
@@ -39,7 +42,13 @@ export async function repWithPharmacies(pharmacies: (string | { name: string; pl
     const name = typeof pharmacy === 'string' ? pharmacy : pharmacy.name;
     // Without a place of its own: a manually entered address (placeId 'manual:' and 32 hex digits), unique per run.
     const place = typeof pharmacy === 'string' ? { placeId: `manual:${randomBytes(16).toString('hex')}`, lat: 41.89 + i / 100, lng: 12.49 } : pharmacy.place;
-    const { id } = await inspect<{ id: string }>('/field-pharmacies', { areaManagerEmail: manager, repEmail: rep, name, fullAddress: `Via del Corso ${10 + i}, 00186 Roma RM`, place });
+    const { id } = await inspect<{ id: string }>('/field-pharmacies', {
+      areaManagerEmail: manager,
+      repEmail: rep,
+      name,
+      fullAddress: `Via del Corso ${10 + i}, 00186 Roma RM`,
+      place,
+    });
     ids.set(name, id);
   }
   return { rep, ids };
@@ -58,4 +67,5 @@ export async function signInRep(page: Page, email: string): Promise<string> {
 }
 
 /** The visits recorded for a pharmacy, oldest first. */
-export const callEntriesOf = (pharmacyId: string) => inspect<{ callFlag: string; month: number; note: string | null }[]>(`/call-entries?pharmacyId=${pharmacyId}`);
+export const callEntriesOf = (pharmacyId: string) =>
+  inspect<{ callFlag: string; month: number; note: string | null }[]>(`/call-entries?pharmacyId=${pharmacyId}`);

@@ -45,10 +45,23 @@ createServer(async (req, res) => {
     if (req.method === 'POST' && req.url === '/staff') {
       let raw = '';
       for await (const chunk of req) raw += chunk;
-      const input = JSON.parse(raw) as { email: string; firstName: string; lastName: string; role: 'main_admin' | 'reviewer' | 'area_manager' | 'sales_rep'; areaManagerEmail?: string };
+      const input = JSON.parse(raw) as {
+        email: string;
+        firstName: string;
+        lastName: string;
+        role: 'main_admin' | 'reviewer' | 'area_manager' | 'sales_rep';
+        areaManagerEmail?: string;
+      };
       const { users } = app.services.auth;
       const manager = input.areaManagerEmail ? await users.findByEmail(input.areaManagerEmail) : null;
-      const added = await users.add({ email: input.email, firstName: input.firstName, lastName: input.lastName, role: input.role, language: 'it', ...(manager ? { areaManagerId: manager.id } : {}) });
+      const added = await users.add({
+        email: input.email,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        role: input.role,
+        language: 'it',
+        ...(manager ? { areaManagerId: manager.id } : {}),
+      });
       res.writeHead(added === 'duplicate' ? 409 : 200, { 'content-type': 'application/json' });
       res.end(JSON.stringify(added));
       return;
@@ -57,7 +70,14 @@ createServer(async (req, res) => {
     if (req.method === 'POST' && (req.url === '/field-pharmacies' || req.url === '/staff-link')) {
       let raw = '';
       for await (const chunk of req) raw += chunk;
-      const input = JSON.parse(raw) as { email?: string; areaManagerEmail?: string; repEmail?: string; name?: string; fullAddress?: string; place?: { placeId: string; lat: number; lng: number } };
+      const input = JSON.parse(raw) as {
+        email?: string;
+        areaManagerEmail?: string;
+        repEmail?: string;
+        name?: string;
+        fullAddress?: string;
+        place?: { placeId: string; lat: number; lng: number };
+      };
       const { users } = app.services.auth;
       let answer: unknown;
       if (req.url === '/staff-link') {
@@ -77,10 +97,22 @@ createServer(async (req, res) => {
     if (req.method === 'POST' && req.url === '/call-entries') {
       let raw = '';
       for await (const chunk of req) raw += chunk;
-      const input = JSON.parse(raw) as { pharmacyId: string; byEmail: string; entries: { at: string; callFlag: string; month: number; note?: string; nextVisit?: string }[] };
+      const input = JSON.parse(raw) as {
+        pharmacyId: string;
+        byEmail: string;
+        entries: { at: string; callFlag: string; month: number; note?: string; nextVisit?: string }[];
+      };
       const by = await app.services.auth.users.findByEmail(input.byEmail);
       await db.insert(callEntries).values(
-        input.entries.map((e) => ({ pharmacyId: input.pharmacyId, at: new Date(e.at), byUserId: by!.id, callFlag: e.callFlag, month: e.month, note: e.note ?? null, nextVisit: e.nextVisit ?? null })),
+        input.entries.map((e) => ({
+          pharmacyId: input.pharmacyId,
+          at: new Date(e.at),
+          byUserId: by!.id,
+          callFlag: e.callFlag,
+          month: e.month,
+          note: e.note ?? null,
+          nextVisit: e.nextVisit ?? null,
+        })),
       );
       const latest = input.entries.reduce((a, b) => (a.at > b.at ? a : b));
       await db.update(fieldPharmacies).set({ currentCallFlag: latest.callFlag, month: latest.month }).where(eq(fieldPharmacies.id, input.pharmacyId));

@@ -76,6 +76,8 @@ export async function signInWithTotp(page: Page, email: string) {
 /** The newest e-mail to an address whose subject matches, polled from the outbox. */
 export async function mailTo(email: string, subject: RegExp) {
   let found: Awaited<ReturnType<typeof storedMail>>[number] | undefined;
-  await expect.poll(async () => (found = (await storedMail()).find((m) => m.to.includes(email) && subject.test(m.subject))) !== undefined, { timeout: 10_000 }).toBe(true);
+  await expect
+    .poll(async () => (found = (await storedMail()).find((m) => m.to.includes(email) && subject.test(m.subject))) !== undefined, { timeout: 10_000 })
+    .toBe(true);
   return found!;
 }

@@ -40,11 +40,22 @@ export async function editTokenByMail(email: string, basePath: string): Promise<
   const baseUrl = `http://localhost:${Number(process.env.E2E_PORT ?? 3100)}`;
   const before = new Set((await storedMail()).filter((m) => m.to === email).map((m) => m.id));
   const [recaptchaToken] = await solvedTokensFrom(baseUrl, 1);
-  const asked = await fetch(`${baseUrl}/api/update-link`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, basePath, recaptchaToken }) });
+  const asked = await fetch(`${baseUrl}/api/update-link`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, basePath, recaptchaToken }),
+  });
   expect(asked.status).toBe(200);
   let token: string | undefined;
   await expect
-    .poll(async () => (token = (await storedMail()).filter((m) => m.to === email && !before.has(m.id)).map((m) => /\/pharmacist\/edit\/([A-Za-z0-9_-]+)/.exec(m.text)?.[1]).find(Boolean)), { timeout: 10_000 })
+    .poll(
+      async () =>
+        (token = (await storedMail())
+          .filter((m) => m.to === email && !before.has(m.id))
+          .map((m) => /\/pharmacist\/edit\/([A-Za-z0-9_-]+)/.exec(m.text)?.[1])
+          .find(Boolean)),
+      { timeout: 10_000 },
+    )
     .toBeTruthy();
   return token!;
 }

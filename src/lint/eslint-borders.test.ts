@@ -82,7 +82,9 @@ describe('the server and the web', () => {
     ['src/web/lib/border.ts', '../../shared/i18n/messages/it/staff.json'],
     ['src/shared/border.ts', './i18n/messages/it/staff.json'],
   ])('refuses %s importing a message file (%s): words are read through #shared/i18n/messages.ts', async (filePath, imported) => {
-    expect(await restricted(filePath, `import messages from '${imported}' with { type: 'json' };\nexport const used = messages;\n`)).toEqual([expect.stringContaining('Words are read through #shared/i18n/messages.ts')]);
+    expect(await restricted(filePath, `import messages from '${imported}' with { type: 'json' };\nexport const used = messages;\n`)).toEqual([
+      expect.stringContaining('Words are read through #shared/i18n/messages.ts'),
+    ]);
   });
 });
 

@@ -26,7 +26,8 @@ export const noMarketLiteral = {
     docs: { description: 'Refuses a comparison with a market or language code outside the market table (src/shared/market-table.ts).' },
     schema: [],
     messages: {
-      literal: "A comparison with '{{code}}' decides by market or language: make the fact a field of the market table (src/shared/market-table.ts) and read it.",
+      literal:
+        "A comparison with '{{code}}' decides by market or language: make the fact a field of the market table (src/shared/market-table.ts) and read it.",
     },
   },
   create(context) {

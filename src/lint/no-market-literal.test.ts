@@ -21,7 +21,11 @@ describe('champions/no-market-literal', () => {
     ['a negated comparison', "export const notEnglish = (language: string) => language !== 'en';\n", 'en'],
     ['a loose comparison', "export const british = (country: string) => country == 'uk';\n", 'uk'],
     ['a template literal', 'export const german = (country: string) => country === `de`;\n', 'de'],
-    ['a switch case', "export function label(country: string) {\n  switch (country) {\n    case 'uk':\n      return 1;\n    default:\n      return 0;\n  }\n}\n", 'uk'],
+    [
+      'a switch case',
+      "export function label(country: string) {\n  switch (country) {\n    case 'uk':\n      return 1;\n    default:\n      return 0;\n  }\n}\n",
+      'uk',
+    ],
   ])('refuses %s', async (_case, code, literal) => {
     expect(await marketLiterals('src/web/features/landing/probe.tsx', code)).toEqual([refusal(literal)]);
   });
@@ -34,7 +38,10 @@ describe('champions/no-market-literal', () => {
   it.each([
     ['a comparison with an unrelated literal', "export const f = (mode: string) => mode === 'rep' || mode !== 'default';\n"],
     ['a code that is not compared', "export const entry = { country: 'de', language: 'de' };\nexport const f = (c: string) => [entry.country].includes(c);\n"],
-    ['a comparison with a table read', "import { MARKETS } from '#shared/markets.ts';\nexport const f = (language: string) => language === MARKETS.it.language;\n"],
+    [
+      'a comparison with a table read',
+      "import { MARKETS } from '#shared/markets.ts';\nexport const f = (language: string) => language === MARKETS.it.language;\n",
+    ],
     ['a longer string that starts with a code', "export const f = (tag: string) => tag === 'de-DE';\n"],
   ])('accepts %s', async (_case, code) => {
     expect(await marketLiterals('src/web/features/landing/probe.tsx', code)).toEqual([]);

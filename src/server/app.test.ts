@@ -42,12 +42,23 @@ describe('the web app pages', () => {
       country: 'it',
       language: 'it',
       basePath: '/it',
-      operator: expect.objectContaining({ company: expect.any(String), supportEmail: expect.any(String), dpoEmail: expect.any(String), vatNumber: expect.any(String) }),
+      operator: expect.objectContaining({
+        company: expect.any(String),
+        supportEmail: expect.any(String),
+        dpoEmail: expect.any(String),
+        vatNumber: expect.any(String),
+      }),
       mapTilesUrl: 'https://{s}.tile.example.org/{z}/{x}/{y}.png',
       mapAttribution: '© Example contributors',
       courseUrl: 'https://corsi.example.it/oncodemia',
       // The periods the privacy texts state come from the settings (issue 42 item 4).
-      retention: { RETENTION_REJECTED_MONTHS: 18, FIELD_CONFIRMATION_DAYS: 30, FINDER_FEED_DAYS: 90, STAFF_ABSOLUTE_HOURS: 12, RETENTION_ACCESS_LOG_MONTHS: 24 },
+      retention: {
+        RETENTION_REJECTED_MONTHS: 18,
+        FIELD_CONFIRMATION_DAYS: 30,
+        FINDER_FEED_DAYS: 90,
+        STAFF_ABSOLUTE_HOURS: 12,
+        RETENTION_ACCESS_LOG_MONTHS: 24,
+      },
     });
   });
 

@@ -241,7 +241,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     places: options.places ?? createPlacesProvider(config),
     mailer,
     reviewDesk: createReviewDesk(db, { now, productName: config.productName, supportEmail: config.operator.supportEmail }),
-    applicantLinks: createApplicantLinks(db, { mailer, dataRights, productName: config.productName, supportEmail: config.operator.supportEmail, now, log: app.log }),
+    applicantLinks: createApplicantLinks(db, {
+      mailer,
+      dataRights,
+      productName: config.productName,
+      supportEmail: config.operator.supportEmail,
+      now,
+      log: app.log,
+    }),
     dataRights,
     pharmacistConfirmation: createPharmacistConfirmation(db, {
       now,
@@ -291,16 +298,33 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Reads are cheaper than writes but still bounded (the place search may call a third party).
   const publicReadLimit = { max: config.rateLimitMax * 10, timeWindow: '1 minute' };
   // The public API's (the patient app's): per API key, else per address, one window across its routes; 401 for a bad key (decision 0052).
-  const publicApiLimit = installPublicApiLimit(app, { clients: services.apiClients, anonymousPerMinute: config.publicApiAnonymousPerMinute, db, now: () => now().getTime() });
+  const publicApiLimit = installPublicApiLimit(app, {
+    clients: services.apiClients,
+    anonymousPerMinute: config.publicApiAnonymousPerMinute,
+    db,
+    now: () => now().getTime(),
+  });
 
   // First: its onResponse hook counts every request, unknown paths too.
   // The scheduled backups' last run (services/scheduled-backup.ts), for every server of the fleet.
   const backups = createBackupStatus(db, config, now);
-  await metricsRoutes(app, { metrics: createMetrics(database, { now, log: app.log, lastBackup: backups.forMetrics, replica: publicRead.state }), token: config.metricsToken });
+  await metricsRoutes(app, {
+    metrics: createMetrics(database, { now, log: app.log, lastBackup: backups.forMetrics, replica: publicRead.state }),
+    token: config.metricsToken,
+  });
   await healthRoutes(app, { database, lifecycle: services.lifecycle, uploads: services.uploads, backups, replica: publicRead.state });
   await registrationRoutes(app, { applications: services.applications, captcha: services.captcha, config, rateLimit: publicPostLimit });
   await draftRoutes(app, { drafts: services.drafts, captcha: services.captcha, config, rateLimit: publicPostLimit });
-  await photoRoutes(app, { photos: services.photos, captcha: services.captcha, db, auth: services.auth, config, rateLimit: publicPostLimit, dailyBytes: config.uploadDailyBytes, uploads: services.uploads });
+  await photoRoutes(app, {
+    photos: services.photos,
+    captcha: services.captcha,
+    db,
+    auth: services.auth,
+    config,
+    rateLimit: publicPostLimit,
+    dailyBytes: config.uploadDailyBytes,
+    uploads: services.uploads,
+  });
   await pharmacyRoutes(app, { db, rateLimit: publicPostLimit });
   await authRoutes(app, { auth: services.auth, config, rateLimit: publicPostLimit });
   await staffRoutes(app, { auth: services.auth, fieldSales: services.fieldSales, fieldDashboard: services.fieldDashboard, config, mailer: services.mailer });
@@ -319,8 +343,21 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await certificateRoutes(app, { db, auth: services.auth, config });
   await captchaRoutes(app, { captcha: services.captcha, rateLimit: publicReadLimit });
   await placesRoutes(app, { places: services.places, defaultMarket: config.defaultMarket, rateLimit: publicReadLimit });
-  await reviewRoutes(app, { auth: services.auth, desk: services.reviewDesk, claims: createReviewClaims(db, now), reviewers: createReviewers(db, now, config.defaultMarket), config, mailer: services.mailer, activityLog: services.activityLog });
-  await reviewCheckRoutes(app, { auth: services.auth, checks: createReviewChecks(db, { registerUrls: config.registerUrls, fieldsOf: fieldsInFormOrder }), exists: services.reviewDesk.exists, config });
+  await reviewRoutes(app, {
+    auth: services.auth,
+    desk: services.reviewDesk,
+    claims: createReviewClaims(db, now),
+    reviewers: createReviewers(db, now, config.defaultMarket),
+    config,
+    mailer: services.mailer,
+    activityLog: services.activityLog,
+  });
+  await reviewCheckRoutes(app, {
+    auth: services.auth,
+    checks: createReviewChecks(db, { registerUrls: config.registerUrls, fieldsOf: fieldsInFormOrder }),
+    exists: services.reviewDesk.exists,
+    config,
+  });
   await activityLogRoutes(app, { auth: services.auth, activityLog: services.activityLog, config });
   await programmeReportRoutes(app, { auth: services.auth, programmeReport: createProgrammeReport(db, { now }), activityLog: services.activityLog, config });
   await apiClientRoutes(app, { auth: services.auth, clients: services.apiClients, config });
@@ -333,13 +370,30 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     applications: services.applications,
     config,
   });
-  await fieldConfirmationRoutes(app, { confirmation: services.pharmacistConfirmation, captcha: services.captcha, applications: services.applications, rateLimit: publicPostLimit });
-  await applicantLinkRoutes(app, { links: services.applicantLinks, dataRights: services.dataRights, captcha: services.captcha, config, rateLimit: publicPostLimit });
+  await fieldConfirmationRoutes(app, {
+    confirmation: services.pharmacistConfirmation,
+    captcha: services.captcha,
+    applications: services.applications,
+    rateLimit: publicPostLimit,
+  });
+  await applicantLinkRoutes(app, {
+    links: services.applicantLinks,
+    dataRights: services.dataRights,
+    captcha: services.captcha,
+    config,
+    rateLimit: publicPostLimit,
+  });
   const myApplication = createMyApplication(db, { now });
   await cookieConsentRoutes(app, { rateLimit: publicPostLimit });
   await myApplicationRoutes(app, { myApplication, copies: applicationCopies, rateLimit: publicPostLimit });
   // Issue #13: the finder.
-  await finderRoutes(app, { db: publicRead.db, readsFromPrimary: publicRead.db === db, listingsVersion, finderIndex: createFinderIndex(publicRead.db), rateLimit: publicApiLimit });
+  await finderRoutes(app, {
+    db: publicRead.db,
+    readsFromPrimary: publicRead.db === db,
+    listingsVersion,
+    finderIndex: createFinderIndex(publicRead.db),
+    rateLimit: publicApiLimit,
+  });
   // Issue 38 item 3: the snapshot and change feed.
   await finderFeedRoutes(app, { db: publicRead.db, listingsVersion, rateLimit: publicApiLimit });
   // Issue 38: the public API's contract (OpenAPI), its problem types and its reference page.

@@ -77,7 +77,17 @@ describe('loadConfig', () => {
       return null;
     };
     const strong = randomBytes(32).toString('base64');
-    for (const weak of ['a'.repeat(16), 'x'.repeat(32), 'a'.repeat(64), 'ab'.repeat(32), 'secret-key-1234'.repeat(4), Buffer.alloc(32, 1).toString('base64url'), randomBytes(24).toString('base64'), randomBytes(31).toString('hex'), 'correct horse battery staple and more words']) {
+    for (const weak of [
+      'a'.repeat(16),
+      'x'.repeat(32),
+      'a'.repeat(64),
+      'ab'.repeat(32),
+      'secret-key-1234'.repeat(4),
+      Buffer.alloc(32, 1).toString('base64url'),
+      randomBytes(24).toString('base64'),
+      randomBytes(31).toString('hex'),
+      'correct horse battery staple and more words',
+    ]) {
       for (const name of ['CAPTCHA_HMAC_KEY', 'STAFF_SECRET_KEY']) {
         for (const env of [{ DATA_DIR: dataDir }, { ...production, CAPTCHA_HMAC_KEY: strong, STAFF_SECRET_KEY: strong }] as Record<string, string>[]) {
           const message = refusal({ ...env, [name]: weak });
@@ -92,13 +102,19 @@ describe('loadConfig', () => {
       }
     }
     // What the generators make: openssl rand -base64 32 (44 characters), -hex 32, base64url of 32 bytes, longer keys.
-    for (const key of [strong, randomBytes(32).toString('hex'), randomBytes(32).toString('hex').toUpperCase(), randomBytes(32).toString('base64url'), randomBytes(64).toString('base64')]) {
+    for (const key of [
+      strong,
+      randomBytes(32).toString('hex'),
+      randomBytes(32).toString('hex').toUpperCase(),
+      randomBytes(32).toString('base64url'),
+      randomBytes(64).toString('base64'),
+    ]) {
       expect(refusal({ DATA_DIR: dataDir, CAPTCHA_HMAC_KEY: key, STAFF_SECRET_KEY: key }), key).toBeNull();
       expect(refusal({ ...production, CAPTCHA_HMAC_KEY: key, STAFF_SECRET_KEY: key }), key).toBeNull();
     }
   });
 
-  it('estimates a key\'s entropy from how it is written, and refuses what gives itself away as made by hand', () => {
+  it("estimates a key's entropy from how it is written, and refuses what gives itself away as made by hand", () => {
     expect(weakKeyReason('a'.repeat(16))).toBe('is too short: 16 hex digits carry 8 bytes, not 32');
     expect(weakKeyReason('0123456789abcdef'.repeat(3) + '0123456789abcde')).toBe('is too short: 63 hex digits carry 31 bytes, not 32');
     expect(weakKeyReason('Q'.repeat(42))).toBe('is too short: 42 base64 characters carry 31 bytes, not 32');
@@ -176,7 +192,11 @@ describe('loadConfig', () => {
 
   it('takes no scheduled backups unless BACKUP_DIR is set; every 24 hours, the newest 14 kept by default', () => {
     expect(loadConfig({ DATABASE_URL: 'memory://' }).backup).toEqual({ dir: null, everyHours: 24, keep: 14 });
-    expect(loadConfig({ DATABASE_URL: 'memory://', BACKUP_DIR: 'backups', BACKUP_EVERY_HOURS: '6', BACKUP_KEEP: '28' }).backup).toEqual({ dir: path.resolve('backups'), everyHours: 6, keep: 28 });
+    expect(loadConfig({ DATABASE_URL: 'memory://', BACKUP_DIR: 'backups', BACKUP_EVERY_HOURS: '6', BACKUP_KEEP: '28' }).backup).toEqual({
+      dir: path.resolve('backups'),
+      everyHours: 6,
+      keep: 28,
+    });
     expect(() => loadConfig({ DATABASE_URL: 'memory://', BACKUP_KEEP: '0' })).toThrow(/BACKUP_KEEP/);
     expect(() => loadConfig({ DATABASE_URL: 'memory://', BACKUP_EVERY_HOURS: '0.5' })).toThrow(/BACKUP_EVERY_HOURS/);
   });
@@ -229,7 +249,9 @@ describe('secret settings given as files (NAME_FILE)', () => {
     const config = loadConfig({ DATABASE_URL: 'memory://', STAFF_SECRET_KEY: direct, STAFF_SECRET_KEY_FILE: fileHolding('other-key', `${key()}\n`) });
     expect(config.staff.secretKey).toEqual(staffSecretKey(direct));
     // Even a file that cannot be read is not looked at then.
-    expect(loadConfig({ DATABASE_URL: 'memory://', STAFF_SECRET_KEY: direct, STAFF_SECRET_KEY_FILE: path.join(dir, 'missing') }).staff.secretKey).toEqual(staffSecretKey(direct));
+    expect(loadConfig({ DATABASE_URL: 'memory://', STAFF_SECRET_KEY: direct, STAFF_SECRET_KEY_FILE: path.join(dir, 'missing') }).staff.secretKey).toEqual(
+      staffSecretKey(direct),
+    );
   });
 
   it('refuses a file that cannot be read, or is empty, naming the setting and the file, never a value', () => {
@@ -244,7 +266,9 @@ describe('secret settings given as files (NAME_FILE)', () => {
     };
     const unreadable = attempt({ STAFF_SECRET_KEY_FILE: missing, CAPTCHA_HMAC_KEY_FILE: dir });
     expect(unreadable).toBeInstanceOf(ConfigError);
-    expect((unreadable as Error).message).toBe(`Invalid environment:\n  CAPTCHA_HMAC_KEY_FILE: cannot read ${dir} (EISDIR)\n  STAFF_SECRET_KEY_FILE: cannot read ${missing} (ENOENT)`);
+    expect((unreadable as Error).message).toBe(
+      `Invalid environment:\n  CAPTCHA_HMAC_KEY_FILE: cannot read ${dir} (EISDIR)\n  STAFF_SECRET_KEY_FILE: cannot read ${missing} (ENOENT)`,
+    );
     const empty = attempt({ METRICS_TOKEN_FILE: fileHolding('empty', '\n') });
     expect(empty).toBeInstanceOf(ConfigError);
     expect((empty as Error).message).toContain(`METRICS_TOKEN_FILE: ${path.join(dir, 'empty')} is empty`);
@@ -253,7 +277,9 @@ describe('secret settings given as files (NAME_FILE)', () => {
 
   it('holds NEW_STAFF_SECRET_KEY to the rules of every key', () => {
     expect(() => newStaffSecretKeyFrom({})).toThrow(/NEW_STAFF_SECRET_KEY is not set/);
-    expect(() => newStaffSecretKeyFrom({ NEW_STAFF_SECRET_KEY: 'a'.repeat(64) })).toThrow(/NEW_STAFF_SECRET_KEY is too weak: it repeats a pattern of 1 character[\s\S]*openssl rand -base64 32/);
+    expect(() => newStaffSecretKeyFrom({ NEW_STAFF_SECRET_KEY: 'a'.repeat(64) })).toThrow(
+      /NEW_STAFF_SECRET_KEY is too weak: it repeats a pattern of 1 character[\s\S]*openssl rand -base64 32/,
+    );
     expect(() => newStaffSecretKeyFrom({ NEW_STAFF_SECRET_KEY: 'short' })).toThrow(/NEW_STAFF_SECRET_KEY is too short/);
   });
 });

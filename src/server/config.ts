@@ -44,7 +44,10 @@ const EnvSchema = z.object({
    * A PostgreSQL streaming replica of DATABASE_URL's database, which the public API (the finder) reads
    * from while it is at most REPLICA_MAX_LAG_SECONDS behind (docs/decisions/0053). Needs DATABASE_URL.
    */
-  DATABASE_REPLICA_URL: z.string().regex(/^postgres(ql)?:\/\/.+$/, 'DATABASE_REPLICA_URL must be postgres://...').optional(),
+  DATABASE_REPLICA_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\/.+$/, 'DATABASE_REPLICA_URL must be postgres://...')
+    .optional(),
   REPLICA_MAX_LAG_SECONDS: z.coerce.number().min(1).max(3600).default(5),
   /** Host names per market, e.g. "uk=champions.example.co.uk,de=champions.example.de". */
   MARKET_HOSTS: z.string().default(''),
@@ -99,7 +102,11 @@ const EnvSchema = z.object({
   /** Public API requests (the finder) allowed per minute per client address without an API key; unset: 10 x RATE_LIMIT_MAX. A key's own quota is set when it is issued (decision 0052). */
   PUBLIC_API_RATE_LIMIT: z.coerce.number().int().min(1).optional(),
   /** Megabytes of photos one client address may upload per UTC day (counted in the database). */
-  UPLOAD_DAILY_MB: z.coerce.number().int().min(1).default(DAILY_UPLOAD_BYTES_PER_CLIENT / MB),
+  UPLOAD_DAILY_MB: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(DAILY_UPLOAD_BYTES_PER_CLIENT / MB),
   /** Trust X-Forwarded-* from reverse proxies: false, a hop count, or their addresses/CIDR ranges, comma-separated (not `true`). */
   TRUST_PROXY: z.string().default('false'),
   /**
@@ -112,7 +119,12 @@ const EnvSchema = z.object({
   /** Scheduled backups (services/scheduled-backup.ts): the folder they are written to (created 0700); unset = none. */
   BACKUP_DIR: z.string().min(1).optional(),
   /** A backup every this many hours (one server of a fleet takes each); the newest BACKUP_KEEP files are kept. */
-  BACKUP_EVERY_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(24),
+  BACKUP_EVERY_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 30)
+    .default(24),
   BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(14),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   /**
@@ -133,8 +145,18 @@ const EnvSchema = z.object({
    */
   PREVIOUS_STAFF_SECRET_KEY: z.string().optional(),
   /** Staff sessions end after this many minutes without a request, and this many hours after sign-in whatever happens. */
-  STAFF_IDLE_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),
-  STAFF_ABSOLUTE_HOURS: z.coerce.number().int().min(1).max(7 * 24).default(DEFAULT_RETENTION_PERIODS.STAFF_ABSOLUTE_HOURS),
+  STAFF_IDLE_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(30),
+  STAFF_ABSOLUTE_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(7 * 24)
+    .default(DEFAULT_RETENTION_PERIODS.STAFF_ABSOLUTE_HOURS),
   /** The main admin created on first start when there is no staff user at all. */
   BOOTSTRAP_ADMIN_EMAIL: z.email().default('admin@example.com'),
   /** The built web app (`npm run build`). */
@@ -268,7 +290,10 @@ function parseTrustProxy(value: string): false | number | string[] {
         'Set the number of proxies in front of the server (e.g. 1) or their addresses (e.g. 10.0.0.5,10.1.0.0/16).',
     );
   }
-  const entries = value.split(',').map((entry) => entry.trim()).filter(Boolean);
+  const entries = value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
   const wrong = entries.filter((entry) => !isProxyAddress(entry));
   if (wrong.length > 0) {
     throw new ConfigError(`Invalid environment:\n  TRUST_PROXY: not a hop count, an IP address or a CIDR range: ${wrong.join(', ')}`);
@@ -408,9 +433,7 @@ export function staffSecretKey(text: string): Buffer {
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  const parsed = EnvSchema.safeParse(
-    Object.fromEntries(Object.entries(withSecretFiles(env)).filter(([, v]) => v !== undefined && v !== '')),
-  );
+  const parsed = EnvSchema.safeParse(Object.fromEntries(Object.entries(withSecretFiles(env)).filter(([, v]) => v !== undefined && v !== '')));
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`Invalid environment:\n${lines.join('\n')}`);
@@ -419,9 +442,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const dataDir = path.resolve(e.DATA_DIR);
   const memory = e.DATABASE_URL === 'memory://';
   const database: DatabaseTarget =
-    e.DATABASE_URL && !memory
-      ? { kind: 'postgres', url: e.DATABASE_URL }
-      : { kind: 'pglite', dataDir: memory ? null : path.join(dataDir, 'db') };
+    e.DATABASE_URL && !memory ? { kind: 'postgres', url: e.DATABASE_URL } : { kind: 'pglite', dataDir: memory ? null : path.join(dataDir, 'db') };
   if (e.DATABASE_REPLICA_URL && database.kind !== 'postgres') {
     throw new ConfigError(
       'Invalid environment:\n  DATABASE_REPLICA_URL: a read replica is for PostgreSQL: set DATABASE_URL to the primary (postgres://...), or unset DATABASE_REPLICA_URL (the embedded database has no replicas).',

@@ -57,19 +57,27 @@ describe('the data folder', () => {
     expect(tightenTree(dataDir)).toBe(0);
   });
 
-  it('holds nothing that group or others can read after a start, an application and its e-mail, and the start says what it tightened', { timeout: 120_000 }, async () => {
-    const dataDir = openDataDir();
-    // Not NODE_ENV=test, whose server logs nothing.
-    server = await startServerProcess({ dataDir, env: { NODE_ENV: 'development' } });
-    const [recaptchaToken] = await solvedTokensFrom(server.url, 1);
-    const saved = await fetch(`${server.url}/api/save-pharmacist`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ukApplication({ recaptchaToken })) });
-    expect(saved.status).toBe(200);
-    // The received e-mail is written under DATA_DIR/mail (no SMTP_URL here).
-    await expect.poll(() => readdirSync(path.join(dataDir, 'mail')).length, { timeout: 30_000 }).toBeGreaterThan(1);
-    await server.stop();
-    expect(server.output()).toMatch(/data folder was open to other users/);
-    server = undefined;
-    expect(openToOthers(dataDir)).toEqual([]);
-    expect(readdirSync(path.join(dataDir, 'db')).length).toBeGreaterThan(0);
-  });
+  it(
+    'holds nothing that group or others can read after a start, an application and its e-mail, and the start says what it tightened',
+    { timeout: 120_000 },
+    async () => {
+      const dataDir = openDataDir();
+      // Not NODE_ENV=test, whose server logs nothing.
+      server = await startServerProcess({ dataDir, env: { NODE_ENV: 'development' } });
+      const [recaptchaToken] = await solvedTokensFrom(server.url, 1);
+      const saved = await fetch(`${server.url}/api/save-pharmacist`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(ukApplication({ recaptchaToken })),
+      });
+      expect(saved.status).toBe(200);
+      // The received e-mail is written under DATA_DIR/mail (no SMTP_URL here).
+      await expect.poll(() => readdirSync(path.join(dataDir, 'mail')).length, { timeout: 30_000 }).toBeGreaterThan(1);
+      await server.stop();
+      expect(server.output()).toMatch(/data folder was open to other users/);
+      server = undefined;
+      expect(openToOthers(dataDir)).toEqual([]);
+      expect(readdirSync(path.join(dataDir, 'db')).length).toBeGreaterThan(0);
+    },
+  );
 });

@@ -26,10 +26,15 @@ afterAll(async () => {
 
 /** The three-step form's payload (the UK's in another language is one), sent from the fixture market in its language. */
 const fixtureApplication = () =>
-  validApplication({ country: 'uk', language: FIXTURE }, { appStoreCountry: FIXTURE, formLanguage: FIXTURE, lat: '64.1466', lng: '-21.9426', whereYouWork: 'Apótek Fixture' });
+  validApplication(
+    { country: 'uk', language: FIXTURE },
+    { appStoreCountry: FIXTURE, formLanguage: FIXTURE, lat: '64.1466', lng: '-21.9426', whereYouWork: 'Apótek Fixture' },
+  );
 
 async function apply(payload: Record<string, unknown>) {
-  const body = multipartBody({ recaptchaToken: await solveCaptcha(ctx.app), ...payload }, [{ filename: 'certificate.pdf', contentType: 'application/pdf', content: pdfBytes() }]);
+  const body = multipartBody({ recaptchaToken: await solveCaptcha(ctx.app), ...payload }, [
+    { filename: 'certificate.pdf', contentType: 'application/pdf', content: pdfBytes() },
+  ]);
   return ctx.app.inject({ method: 'POST', url: '/api/save-pharmacist', ...body });
 }
 
@@ -37,11 +42,13 @@ const mailsTo = async (email: string) => withSentBodies(ctx.config.mail.dir, awa
 
 describe('the fixture market, from application to listing', () => {
   it("places the applicant's typed address on its map", async () => {
-    const placed = await ctx.app.inject({ method: 'GET', url: `/api/places/geocode?address=${encodeURIComponent('Laugavegur 1, Fixtureville')}&market=${FIXTURE}` });
+    const placed = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/places/geocode?address=${encodeURIComponent('Laugavegur 1, Fixtureville')}&market=${FIXTURE}`,
+    });
     expect(placed.statusCode, placed.body).toBe(200);
     expect(placed.json().data).toEqual({ lat: 64.1466, lng: -21.9426, label: 'Reykjavík', match: 'market', demo: true });
   });
-
 
   it('takes an application, writes in its language, and lists the approved pharmacy in the finder', async () => {
     const payload = fixtureApplication();
@@ -60,7 +67,12 @@ describe('the fixture market, from application to listing', () => {
     expect(received!.text).toContain(`${FIXTURE_MARKER}Dear Amelia,`);
 
     const reviewer = await signIn(ctx, await addStaff(ctx, 'reviewer'));
-    const decided = await ctx.app.inject({ method: 'POST', url: `/api/review/applications/${id}/decision`, headers: { cookie: reviewer.cookie }, payload: { decision: 'approve' } });
+    const decided = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/review/applications/${id}/decision`,
+      headers: { cookie: reviewer.cookie },
+      payload: { decision: 'approve' },
+    });
     expect(decided.statusCode, decided.body).toBe(200);
     const approval = (await mailsTo(String(payload.email))).find((mail) => mail.id !== received!.id)!;
     expect(approval.subject).toMatch(new RegExp(`^${FIXTURE_MARKER}`));
@@ -74,7 +86,12 @@ describe('the fixture market, from application to listing', () => {
   it('e-mails an update link from its own path prefix, in its language', async () => {
     const payload = fixtureApplication();
     expect((await apply(payload)).statusCode).toBe(200);
-    const asked = await ctx.app.inject({ method: 'POST', url: '/api/update-link', payload: { email: payload.email, recaptchaToken: await solveCaptcha(ctx.app), basePath: `/${FIXTURE}` }, headers: { host: 'localhost:3000' } });
+    const asked = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/update-link',
+      payload: { email: payload.email, recaptchaToken: await solveCaptcha(ctx.app), basePath: `/${FIXTURE}` },
+      headers: { host: 'localhost:3000' },
+    });
     expect(asked.statusCode, asked.body).toBe(200);
     await expect.poll(async () => (await mailsTo(String(payload.email))).length).toBe(2);
     const link = (await mailsTo(String(payload.email))).find((mail) => mail.text.includes('localhost:3000'));
@@ -82,8 +99,13 @@ describe('the fixture market, from application to listing', () => {
     expect(link?.text).toContain(`http://localhost:3000/${FIXTURE}/`);
   });
 
-  it("titles its pages in its language, under its own <html lang>", () => {
-    const html = renderIndex('<html><head><title>x</title></head><body></body></html>', { productName: 'Pharmacy Champions', country: FIXTURE, language: FIXTURE, basePath: `/${FIXTURE}` } as SiteConfig);
+  it('titles its pages in its language, under its own <html lang>', () => {
+    const html = renderIndex('<html><head><title>x</title></head><body></body></html>', {
+      productName: 'Pharmacy Champions',
+      country: FIXTURE,
+      language: FIXTURE,
+      basePath: `/${FIXTURE}`,
+    } as SiteConfig);
     expect(html).toContain(`<html lang="en-XX">`);
     expect(html).toContain(`<title>${FIXTURE_MARKER}Pharmacy Champions Registration</title>`);
   });
@@ -92,7 +114,8 @@ describe('the fixture market, from application to listing', () => {
     const response = await ctx.app.inject({ method: 'GET', url: '/sitemap.xml', headers: { host: 'localhost' } });
     expect(response.statusCode).toBe(200);
     const locs = [...response.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
-    for (const path of ['/', '/form/1', '/privacy-policy', '/terms-and-conditions', '/accessibility', '/finder']) expect(locs).toContain(`http://localhost/${FIXTURE}${path}`);
+    for (const path of ['/', '/form/1', '/privacy-policy', '/terms-and-conditions', '/accessibility', '/finder'])
+      expect(locs).toContain(`http://localhost/${FIXTURE}${path}`);
     expect(response.body).toContain(`hreflang="${FIXTURE}-XX" href="http://localhost/${FIXTURE}/privacy-policy"`);
   });
 });

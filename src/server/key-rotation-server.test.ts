@@ -25,7 +25,8 @@ afterAll(async () => {
 });
 
 /** Logs as a server in production writes them (NODE_ENV=test logs nothing). */
-const start = (staffKey: string) => startServerProcess({ dataDir, timeoutMs: 120_000, env: { NODE_ENV: 'development', LOG_FORMAT: 'json', STAFF_SECRET_KEY: staffKey } });
+const start = (staffKey: string) =>
+  startServerProcess({ dataDir, timeoutMs: 120_000, env: { NODE_ENV: 'development', LOG_FORMAT: 'json', STAFF_SECRET_KEY: staffKey } });
 
 /** `npm run staff -- args` from an operator's shell on the same DATA_DIR. */
 function staff(args: string[], extraEnv: Record<string, string> = {}) {
@@ -40,7 +41,11 @@ interface Answer {
 }
 
 async function post(url: string, body: unknown, cookie?: string): Promise<Answer> {
-  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) }, body: JSON.stringify(body) });
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+    body: JSON.stringify(body),
+  });
   return { status: response.status, json: (await response.json()) as Answer['json'], cookies: response.headers.getSetCookie().map((c) => c.split(';')[0]!) };
 }
 
@@ -58,7 +63,8 @@ async function freshCode(secret: string): Promise<string> {
   }
 }
 
-const linkTokens = () => new Set(mailsTo(path.join(dataDir, 'mail'), email).flatMap((mail) => [...mail.matchAll(/signin\/verify\?token=([A-Za-z0-9_-]+)/g)].map((m) => m[1]!)));
+const linkTokens = () =>
+  new Set(mailsTo(path.join(dataDir, 'mail'), email).flatMap((mail) => [...mail.matchAll(/signin\/verify\?token=([A-Za-z0-9_-]+)/g)].map((m) => m[1]!)));
 
 /** Asks for a sign-in link as the browser does, opens it from the e-mail: the half-signed-in session's cookie. */
 async function emailedSignIn(url: string): Promise<string> {
@@ -77,51 +83,55 @@ async function emailedSignIn(url: string): Promise<string> {
 }
 
 describe('rotate-staff-key on a running site on the embedded database', () => {
-  it('re-seals the second factors through the running server: the reviewer signs in with a fresh code there, and after a restart with the new key', { timeout: 300_000 }, async () => {
-    server = await start(oldKey);
-    const added = staff(['add', '--role', 'reviewer', '--email', email, '--first-name', 'Rita', '--last-name', 'Levi', '--language', 'en']);
-    expect(added.status, added.stderr).toBe(0);
-    const userId = /\(([0-9a-f-]{36})\)/.exec(added.stdout)![1]!;
-    const consoleToken = /signin\/verify\?token=([^&\s]+)/.exec(added.stdout)![1]!;
-    const verified = await post(`${server.url}/api/auth/verify`, { token: consoleToken });
-    expect(verified.json.data?.next).toBe('totp-setup');
-    const pending = verified.cookies.join('; ');
-    const setup = await post(`${server.url}/api/auth/totp/setup`, {}, pending);
-    const secret = new URL(String(setup.json.data!.otpauthUrl)).searchParams.get('secret')!;
-    const enrolledAt = Date.now();
-    lastStep = Math.floor(enrolledAt / 30_000);
-    expect((await post(`${server.url}/api/auth/totp/enable`, { code: codeAt(secret, new Date(enrolledAt)) }, pending)).status).toBe(200);
+  it(
+    're-seals the second factors through the running server: the reviewer signs in with a fresh code there, and after a restart with the new key',
+    { timeout: 300_000 },
+    async () => {
+      server = await start(oldKey);
+      const added = staff(['add', '--role', 'reviewer', '--email', email, '--first-name', 'Rita', '--last-name', 'Levi', '--language', 'en']);
+      expect(added.status, added.stderr).toBe(0);
+      const userId = /\(([0-9a-f-]{36})\)/.exec(added.stdout)![1]!;
+      const consoleToken = /signin\/verify\?token=([^&\s]+)/.exec(added.stdout)![1]!;
+      const verified = await post(`${server.url}/api/auth/verify`, { token: consoleToken });
+      expect(verified.json.data?.next).toBe('totp-setup');
+      const pending = verified.cookies.join('; ');
+      const setup = await post(`${server.url}/api/auth/totp/setup`, {}, pending);
+      const secret = new URL(String(setup.json.data!.otpauthUrl)).searchParams.get('secret')!;
+      const enrolledAt = Date.now();
+      lastStep = Math.floor(enrolledAt / 30_000);
+      expect((await post(`${server.url}/api/auth/totp/enable`, { code: codeAt(secret, new Date(enrolledAt)) }, pending)).status).toBe(200);
 
-    const rotated = staff(['rotate-staff-key'], { NEW_STAFF_SECRET_KEY: newKey });
-    expect(rotated.status, `${rotated.stdout}\n${rotated.stderr}`).toBe(0);
-    expect(rotated.stdout).toContain('Re-sealed 1 stored second factor under the new key, in one transaction.');
-    expect(rotated.stdout).toContain('Next: set STAFF_SECRET_KEY to the new key (the value of NEW_STAFF_SECRET_KEY) on every server and restart them');
-    expect(rotated.stdout).toContain('Until it restarts, the running server checks second factors under the new key already');
-    // The server held the database throughout: the command went through its channel, which logs no key.
-    await expect.poll(() => server!.output()).toMatch(/"subcommand":"rotate-staff-key","exitCode":0/);
-    expect(server.output()).not.toContain(newKey);
+      const rotated = staff(['rotate-staff-key'], { NEW_STAFF_SECRET_KEY: newKey });
+      expect(rotated.status, `${rotated.stdout}\n${rotated.stderr}`).toBe(0);
+      expect(rotated.stdout).toContain('Re-sealed 1 stored second factor under the new key, in one transaction.');
+      expect(rotated.stdout).toContain('Next: set STAFF_SECRET_KEY to the new key (the value of NEW_STAFF_SECRET_KEY) on every server and restart them');
+      expect(rotated.stdout).toContain('Until it restarts, the running server checks second factors under the new key already');
+      // The server held the database throughout: the command went through its channel, which logs no key.
+      await expect.poll(() => server!.output()).toMatch(/"subcommand":"rotate-staff-key","exitCode":0/);
+      expect(server.output()).not.toContain(newKey);
 
-    // On the running server, at once.
-    let signedIn = await post(`${server.url}/api/auth/totp`, { code: await freshCode(secret) }, await emailedSignIn(server.url));
-    expect(signedIn.status, JSON.stringify(signedIn.json)).toBe(200);
-    await server.stop();
+      // On the running server, at once.
+      let signedIn = await post(`${server.url}/api/auth/totp`, { code: await freshCode(secret) }, await emailedSignIn(server.url));
+      expect(signedIn.status, JSON.stringify(signedIn.json)).toBe(200);
+      await server.stop();
 
-    // Restarted with the old key (STAFF_SECRET_KEY not yet changed): the server's problem, said as such, and logged.
-    server = await start(oldKey);
-    const refused = await post(`${server.url}/api/auth/totp`, { code: codeAt(secret, new Date()) }, await emailedSignIn(server.url));
-    expect(refused).toMatchObject({ status: 500, json: { status: 'failed', message: 'secondFactorUnreadable' } });
-    const errorLine = () =>
-      server!
-        .output()
-        .split('\n')
-        .find((line) => line.includes('"level":50') && line.includes('second-factor secret'));
-    await expect.poll(errorLine).toContain(`"userId":"${userId}"`);
-    expect(server.output()).not.toContain(secret);
-    await server.stop();
+      // Restarted with the old key (STAFF_SECRET_KEY not yet changed): the server's problem, said as such, and logged.
+      server = await start(oldKey);
+      const refused = await post(`${server.url}/api/auth/totp`, { code: codeAt(secret, new Date()) }, await emailedSignIn(server.url));
+      expect(refused).toMatchObject({ status: 500, json: { status: 'failed', message: 'secondFactorUnreadable' } });
+      const errorLine = () =>
+        server!
+          .output()
+          .split('\n')
+          .find((line) => line.includes('"level":50') && line.includes('second-factor secret'));
+      await expect.poll(errorLine).toContain(`"userId":"${userId}"`);
+      expect(server.output()).not.toContain(secret);
+      await server.stop();
 
-    // Restarted with the new key, as the command said.
-    server = await start(newKey);
-    signedIn = await post(`${server.url}/api/auth/totp`, { code: await freshCode(secret) }, await emailedSignIn(server.url));
-    expect(signedIn.status, JSON.stringify(signedIn.json)).toBe(200);
-  });
+      // Restarted with the new key, as the command said.
+      server = await start(newKey);
+      signedIn = await post(`${server.url}/api/auth/totp`, { code: await freshCode(secret) }, await emailedSignIn(server.url));
+      expect(signedIn.status, JSON.stringify(signedIn.json)).toBe(200);
+    },
+  );
 });

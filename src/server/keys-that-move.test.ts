@@ -56,7 +56,11 @@ async function startApp(config: Config, database?: DatabaseHandle) {
 /** A sign-in with a console link and a fresh code from the authenticator: the answer of POST /api/auth/totp. */
 async function signInWithCode({ app, now, config }: { app: FastifyInstance; now: () => Date; config: Config }, email: string, totpSecret: string) {
   const user = await app.services.auth.users.findByEmail(email);
-  const verified = await app.inject({ method: 'POST', url: '/api/auth/verify', payload: { token: tokenOfLink(await app.services.auth.consoleLink(user!, 'http://localhost')) } });
+  const verified = await app.inject({
+    method: 'POST',
+    url: '/api/auth/verify',
+    payload: { token: tokenOfLink(await app.services.auth.consoleLink(user!, 'http://localhost')) },
+  });
   expect(verified.json().data.next).toBe('totp');
   const name = sessionCookieName(config);
   const cookie = `${name}=${cookieOf(verified, name)!.value}`;
@@ -89,7 +93,14 @@ async function siteWithSecondFactor(name: string, overrides: Partial<Config>): P
 }
 
 /** The environment of an operator's shell, as loadConfig reads it. */
-const embeddedEnv = (dir: string, extra: Record<string, string> = {}) => ({ NODE_ENV: 'test', DATA_DIR: dir, CAPTCHA_MAX_NUMBER: '20', RATE_LIMIT_MAX: '10000', WEB_DIST: path.join(dir, 'no-web'), ...extra });
+const embeddedEnv = (dir: string, extra: Record<string, string> = {}) => ({
+  NODE_ENV: 'test',
+  DATA_DIR: dir,
+  CAPTCHA_MAX_NUMBER: '20',
+  RATE_LIMIT_MAX: '10000',
+  WEB_DIST: path.join(dir, 'no-web'),
+  ...extra,
+});
 
 async function storedStaffKey(config: Config): Promise<string[]> {
   const database = await openDatabase(config);
@@ -118,7 +129,9 @@ describe('moving from the embedded database with a STAFF_SECRET_KEY of its own',
     const config = loadConfig(embeddedEnv(dir, { STAFF_SECRET_KEY: key }));
     const restore = capture();
     expect(await runRestoreCommand(['--from', generated.backup], restore.out, config), restore.text()).toBe(0);
-    expect(restore.text()).toContain("Second factors: 1 re-sealed under the STAFF_SECRET_KEY given, and the backup's generated staff key left out; start every server with this STAFF_SECRET_KEY.");
+    expect(restore.text()).toContain(
+      "Second factors: 1 re-sealed under the STAFF_SECRET_KEY given, and the backup's generated staff key left out; start every server with this STAFF_SECRET_KEY.",
+    );
     // The backup's key is not in the target: it opens nothing there, and a key belongs out of the database.
     expect(await storedStaffKey(config)).toEqual([]);
 
@@ -126,34 +139,41 @@ describe('moving from the embedded database with a STAFF_SECRET_KEY of its own',
     try {
       const answer = await signInWithCode(server, generated.email, generated.totpSecret);
       expect(answer.statusCode, answer.body).toBe(200);
-      const [row] = await server.app.services.database.db.select({ sealed: staffUsers.totpSecret }).from(staffUsers).where(eq(staffUsers.email, generated.email));
+      const [row] = await server.app.services.database.db
+        .select({ sealed: staffUsers.totpSecret })
+        .from(staffUsers)
+        .where(eq(staffUsers.email, generated.email));
       expect(row!.sealed).not.toBe(generated.sealed);
     } finally {
       await server.app.close();
     }
   });
 
-  it.skipIf(!usingPostgres())('restores onto PostgreSQL under the key given, and the reviewer signs in on a production server there with a fresh code', { timeout: 120_000 }, async () => {
-    const database = await createTempDatabase(process.env.TEST_DATABASE_URL!, 'champions_keys');
-    try {
-      const env = { ...embeddedEnv(path.join(work, 'postgres-target')), DATABASE_URL: database.url, STAFF_SECRET_KEY: newKey(), CAPTCHA_HMAC_KEY: newKey() };
-      const restore = capture();
-      expect(await runRestoreCommand(['--from', generated.backup], restore.out, loadConfig(env)), restore.text()).toBe(0);
-      expect(restore.text()).toContain('Second factors: 1 re-sealed under the STAFF_SECRET_KEY given');
-      const production = loadConfig({ ...env, NODE_ENV: 'production' });
-      expect(await storedStaffKey(production)).toEqual([]);
-
-      const server = await startApp(production);
+  it.skipIf(!usingPostgres())(
+    'restores onto PostgreSQL under the key given, and the reviewer signs in on a production server there with a fresh code',
+    { timeout: 120_000 },
+    async () => {
+      const database = await createTempDatabase(process.env.TEST_DATABASE_URL!, 'champions_keys');
       try {
-        const answer = await signInWithCode(server, generated.email, generated.totpSecret);
-        expect(answer.statusCode, answer.body).toBe(200);
+        const env = { ...embeddedEnv(path.join(work, 'postgres-target')), DATABASE_URL: database.url, STAFF_SECRET_KEY: newKey(), CAPTCHA_HMAC_KEY: newKey() };
+        const restore = capture();
+        expect(await runRestoreCommand(['--from', generated.backup], restore.out, loadConfig(env)), restore.text()).toBe(0);
+        expect(restore.text()).toContain('Second factors: 1 re-sealed under the STAFF_SECRET_KEY given');
+        const production = loadConfig({ ...env, NODE_ENV: 'production' });
+        expect(await storedStaffKey(production)).toEqual([]);
+
+        const server = await startApp(production);
+        try {
+          const answer = await signInWithCode(server, generated.email, generated.totpSecret);
+          expect(answer.statusCode, answer.body).toBe(200);
+        } finally {
+          await server.app.close();
+        }
       } finally {
-        await server.app.close();
+        await database.drop();
       }
-    } finally {
-      await database.drop();
-    }
-  });
+    },
+  );
 
   it('opens a backup that does not hold its key with PREVIOUS_STAFF_SECRET_KEY, and without it refuses, restoring nothing', { timeout: 120_000 }, async () => {
     const oldKey = newKey();
@@ -188,7 +208,9 @@ describe('a second factor that opens with no key of the server', () => {
     ctx = await createTestContext();
     const reviewer = await addStaff(ctx, 'reviewer');
     const { totpSecret } = await signIn(ctx, reviewer);
-    const [{ sealed }] = (await ctx.database.db.select({ sealed: staffUsers.totpSecret }).from(staffUsers).where(eq(staffUsers.id, reviewer.id))) as [{ sealed: string }];
+    const [{ sealed }] = (await ctx.database.db.select({ sealed: staffUsers.totpSecret }).from(staffUsers).where(eq(staffUsers.id, reviewer.id))) as [
+      { sealed: string },
+    ];
 
     // A server given another STAFF_SECRET_KEY (a rotation it was not told of, a wrong key after a move).
     const wrong = await startApp({ ...ctx.config, staff: { ...ctx.config.staff, secretKey: randomBytes(32) } }, ctx.database);
@@ -198,7 +220,10 @@ describe('a second factor that opens with no key of the server', () => {
         expect(answer.statusCode, answer.body).toBe(500);
         expect(answer.json()).toEqual({ status: 'failed', message: 'secondFactorUnreadable' });
       }
-      const [counted] = await ctx.database.db.select({ failures: staffUsers.totpFailures, lockedUntil: staffUsers.totpLockedUntil }).from(staffUsers).where(eq(staffUsers.id, reviewer.id));
+      const [counted] = await ctx.database.db
+        .select({ failures: staffUsers.totpFailures, lockedUntil: staffUsers.totpLockedUntil })
+        .from(staffUsers)
+        .where(eq(staffUsers.id, reviewer.id));
       expect(counted).toEqual({ failures: 0, lockedUntil: null });
       const errors = wrong.log
         .text()
@@ -222,70 +247,111 @@ describe('a second factor that opens with no key of the server', () => {
 });
 
 describe('npm run staff -- rotate-staff-key, with no server running', () => {
-  it('re-seals every second factor under NEW_STAFF_SECRET_KEY; a server on the new key with the old as PREVIOUS_STAFF_SECRET_KEY reads them before and after', { timeout: 120_000 }, async () => {
-    const dir = path.join(work, 'rotated');
-    const [oldKey, key] = [newKey(), newKey()];
-    const old = loadConfig(embeddedEnv(dir, { STAFF_SECRET_KEY: oldKey }));
-    expect(await runRestoreCommand(['--from', generated.backup], capture().out, old)).toBe(0);
+  it(
+    're-seals every second factor under NEW_STAFF_SECRET_KEY; a server on the new key with the old as PREVIOUS_STAFF_SECRET_KEY reads them before and after',
+    { timeout: 120_000 },
+    async () => {
+      const dir = path.join(work, 'rotated');
+      const [oldKey, key] = [newKey(), newKey()];
+      const old = loadConfig(embeddedEnv(dir, { STAFF_SECRET_KEY: oldKey }));
+      expect(await runRestoreCommand(['--from', generated.backup], capture().out, old)).toBe(0);
 
-    // The roll-over, step 1: servers are given the new key and the old one as PREVIOUS_STAFF_SECRET_KEY.
-    const rolling = loadConfig(embeddedEnv(dir, { STAFF_SECRET_KEY: key, PREVIOUS_STAFF_SECRET_KEY: oldKey }));
-    let server = await startApp(rolling);
-    try {
-      expect((await signInWithCode(server, generated.email, generated.totpSecret)).statusCode).toBe(200);
-    } finally {
-      await server.app.close();
-    }
+      // The roll-over, step 1: servers are given the new key and the old one as PREVIOUS_STAFF_SECRET_KEY.
+      const rolling = loadConfig(embeddedEnv(dir, { STAFF_SECRET_KEY: key, PREVIOUS_STAFF_SECRET_KEY: oldKey }));
+      let server = await startApp(rolling);
+      try {
+        expect((await signInWithCode(server, generated.email, generated.totpSecret)).statusCode).toBe(200);
+      } finally {
+        await server.app.close();
+      }
 
-    // Step 2: the rotation, from the operator's shell (the servers' keys, and the new one).
-    const weak = capture();
-    expect(await runConsoleCommand('staff', ['rotate-staff-key'], weak.out, undefined, embeddedEnv(dir, { STAFF_SECRET_KEY: oldKey, NEW_STAFF_SECRET_KEY: 'k'.repeat(64) }))).toBe(1);
-    expect(weak.text()).toMatch(/NEW_STAFF_SECRET_KEY is too weak/);
-    const rotation = capture();
-    expect(await runConsoleCommand('staff', ['rotate-staff-key'], rotation.out, undefined, embeddedEnv(dir, { STAFF_SECRET_KEY: oldKey, NEW_STAFF_SECRET_KEY: key })), rotation.text()).toBe(0);
-    expect(rotation.text()).toContain('Re-sealed 1 stored second factor under the new key, in one transaction.');
-    expect(rotation.text()).toContain('Next: set STAFF_SECRET_KEY to the new key (the value of NEW_STAFF_SECRET_KEY) on every server and restart them');
-    // Run again (by a shell that has the new key already), it finds them under the new key.
-    const again = capture();
-    expect(await runConsoleCommand('staff', ['rotate-staff-key'], again.out, undefined, embeddedEnv(dir, { STAFF_SECRET_KEY: key, NEW_STAFF_SECRET_KEY: key })), again.text()).toBe(0);
+      // Step 2: the rotation, from the operator's shell (the servers' keys, and the new one).
+      const weak = capture();
+      expect(
+        await runConsoleCommand(
+          'staff',
+          ['rotate-staff-key'],
+          weak.out,
+          undefined,
+          embeddedEnv(dir, { STAFF_SECRET_KEY: oldKey, NEW_STAFF_SECRET_KEY: 'k'.repeat(64) }),
+        ),
+      ).toBe(1);
+      expect(weak.text()).toMatch(/NEW_STAFF_SECRET_KEY is too weak/);
+      const rotation = capture();
+      expect(
+        await runConsoleCommand(
+          'staff',
+          ['rotate-staff-key'],
+          rotation.out,
+          undefined,
+          embeddedEnv(dir, { STAFF_SECRET_KEY: oldKey, NEW_STAFF_SECRET_KEY: key }),
+        ),
+        rotation.text(),
+      ).toBe(0);
+      expect(rotation.text()).toContain('Re-sealed 1 stored second factor under the new key, in one transaction.');
+      expect(rotation.text()).toContain('Next: set STAFF_SECRET_KEY to the new key (the value of NEW_STAFF_SECRET_KEY) on every server and restart them');
+      // Run again (by a shell that has the new key already), it finds them under the new key.
+      const again = capture();
+      expect(
+        await runConsoleCommand('staff', ['rotate-staff-key'], again.out, undefined, embeddedEnv(dir, { STAFF_SECRET_KEY: key, NEW_STAFF_SECRET_KEY: key })),
+        again.text(),
+      ).toBe(0);
 
-    // Step 3: the new key alone. The old key alone opens nothing any more.
-    server = await startApp(loadConfig(embeddedEnv(dir, { STAFF_SECRET_KEY: key })));
-    try {
-      expect((await signInWithCode(server, generated.email, generated.totpSecret)).statusCode).toBe(200);
-    } finally {
-      await server.app.close();
-    }
-    server = await startApp(old);
-    try {
-      expect((await signInWithCode(server, generated.email, generated.totpSecret)).statusCode).toBe(500);
-    } finally {
-      await server.app.close();
-    }
-  });
+      // Step 3: the new key alone. The old key alone opens nothing any more.
+      server = await startApp(loadConfig(embeddedEnv(dir, { STAFF_SECRET_KEY: key })));
+      try {
+        expect((await signInWithCode(server, generated.email, generated.totpSecret)).statusCode).toBe(200);
+      } finally {
+        await server.app.close();
+      }
+      server = await startApp(old);
+      try {
+        expect((await signInWithCode(server, generated.email, generated.totpSecret)).statusCode).toBe(500);
+      } finally {
+        await server.app.close();
+      }
+    },
+  );
 
-  it('on the embedded database with a generated key, replaces that key in app_secrets: servers read the new one as they start', { timeout: 120_000 }, async () => {
-    const dir = path.join(work, 'rotated-generated');
-    const config = loadConfig(embeddedEnv(dir));
-    expect(await runRestoreCommand(['--from', generated.backup], capture().out, config)).toBe(0);
-    const key = newKey();
-    const rotation = capture();
-    expect(await runConsoleCommand('staff', ['rotate-staff-key'], rotation.out, undefined, embeddedEnv(dir, { NEW_STAFF_SECRET_KEY: key })), rotation.text()).toBe(0);
-    expect(rotation.text()).toContain("The database's generated staff key (app_secrets) is now the new key; servers read it there as they start");
-    expect(await storedStaffKey(config)).toEqual([key]);
-    const server = await startApp(config);
-    try {
-      expect((await signInWithCode(server, generated.email, generated.totpSecret)).statusCode).toBe(200);
-    } finally {
-      await server.app.close();
-    }
-  });
+  it(
+    'on the embedded database with a generated key, replaces that key in app_secrets: servers read the new one as they start',
+    { timeout: 120_000 },
+    async () => {
+      const dir = path.join(work, 'rotated-generated');
+      const config = loadConfig(embeddedEnv(dir));
+      expect(await runRestoreCommand(['--from', generated.backup], capture().out, config)).toBe(0);
+      const key = newKey();
+      const rotation = capture();
+      expect(
+        await runConsoleCommand('staff', ['rotate-staff-key'], rotation.out, undefined, embeddedEnv(dir, { NEW_STAFF_SECRET_KEY: key })),
+        rotation.text(),
+      ).toBe(0);
+      expect(rotation.text()).toContain("The database's generated staff key (app_secrets) is now the new key; servers read it there as they start");
+      expect(await storedStaffKey(config)).toEqual([key]);
+      const server = await startApp(config);
+      try {
+        expect((await signInWithCode(server, generated.email, generated.totpSecret)).statusCode).toBe(200);
+      } finally {
+        await server.app.close();
+      }
+    },
+  );
 
   it('refuses, changing nothing, when a second factor opens with none of the keys it has', { timeout: 60_000 }, async () => {
     const dir = path.join(work, 'rotated');
     const rotation = capture();
     // This shell has another STAFF_SECRET_KEY than the servers: their key is not among its keys.
-    expect(await runConsoleCommand('staff', ['rotate-staff-key'], rotation.out, undefined, embeddedEnv(dir, { STAFF_SECRET_KEY: newKey(), NEW_STAFF_SECRET_KEY: newKey() }))).toBe(1);
-    expect(rotation.text()).toMatch(/Nothing was changed: 1 stored second factor \(reviewer\d+@example\.it\) opens with none of the keys given .*run the command with the keys the servers run with/);
+    expect(
+      await runConsoleCommand(
+        'staff',
+        ['rotate-staff-key'],
+        rotation.out,
+        undefined,
+        embeddedEnv(dir, { STAFF_SECRET_KEY: newKey(), NEW_STAFF_SECRET_KEY: newKey() }),
+      ),
+    ).toBe(1);
+    expect(rotation.text()).toMatch(
+      /Nothing was changed: 1 stored second factor \(reviewer\d+@example\.it\) opens with none of the keys given .*run the command with the keys the servers run with/,
+    );
   });
 });

@@ -15,7 +15,8 @@ let dataDir: string;
 let server: ServerProcess;
 
 const loaded = () => [...server.output().matchAll(/module-loaded:([\w-]+)/g)].map((m) => m[1]).sort();
-const post = (url: string, body: unknown) => fetch(`${server.url}${url}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+const post = (url: string, body: unknown) =>
+  fetch(`${server.url}${url}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'champions-lazy-'));
@@ -35,7 +36,9 @@ describe('heavy modules load on first use', () => {
 
   it("loads sharp with the first photo, and nodemailer and pdf-lib with the first 'received' e-mail (its copy of the answers, decision 0067)", async () => {
     const [photoToken, formToken] = await solvedTokensFrom(server.url, 2);
-    const photo = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#777' } }).jpeg().toBuffer();
+    const photo = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#777' } })
+      .jpeg()
+      .toBuffer();
     expect((await post('/api/save-temp-pharmacist-image', { data: photo.toString('base64'), recaptchaToken: photoToken })).status).toBe(200);
     expect(loaded()).toEqual(['sharp']);
 

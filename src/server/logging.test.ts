@@ -17,11 +17,24 @@ afterEach(async () => {
 async function startServer(output: 'terminal' | 'pipe') {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'champions-log-'));
   const port = await freePort();
-  const env = serverEnvironment({ PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'development', WEB_DIST: path.join(dataDir, 'none') });
+  const env = serverEnvironment({
+    PATH: process.env.PATH ?? '',
+    HOME: process.env.HOME ?? '',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    NODE_ENV: 'development',
+    WEB_DIST: path.join(dataDir, 'none'),
+  });
   const command = [process.execPath, ...SERVER_NODE_FLAGS, 'src/server/main.ts'];
   const child =
     output === 'terminal'
-      ? spawn('script', ['-qefc', command.map((word) => `'${word}'`).join(' '), '/dev/null'], { cwd: REPO_ROOT, env, detached: true, stdio: ['pipe', 'pipe', 'pipe'] })
+      ? spawn('script', ['-qefc', command.map((word) => `'${word}'`).join(' '), '/dev/null'], {
+          cwd: REPO_ROOT,
+          env,
+          detached: true,
+          stdio: ['pipe', 'pipe', 'pipe'],
+        })
       : spawn(command[0]!, command.slice(1), { cwd: REPO_ROOT, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   let text = '';
   child.stdout!.on('data', (chunk) => (text += chunk));
@@ -36,7 +49,16 @@ async function startServer(output: 'terminal' | 'pipe') {
     await exited;
     rmSync(dataDir, { recursive: true, force: true });
   });
-  await expect.poll(() => fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.status, () => 0), { timeout: 60_000, interval: 200 }).toBe(200);
+  await expect
+    .poll(
+      () =>
+        fetch(`http://127.0.0.1:${port}/healthz`).then(
+          (r) => r.status,
+          () => 0,
+        ),
+      { timeout: 60_000, interval: 200 },
+    )
+    .toBe(200);
   return { port, output: () => text };
 }
 
@@ -55,9 +77,20 @@ describe('the server log', () => {
     const server = await startServer('pipe');
     await fetch(`http://127.0.0.1:${server.port}/api/data-rights/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA`);
     await expect.poll(server.output, { timeout: 10_000 }).toMatch(/"url":"\/api\/data-rights\/\[token\]".*"msg":"request completed"/);
-    const lines = server.output().split('\n').filter((line) => line.startsWith('{')).map((line) => JSON.parse(line) as Record<string, unknown>);
+    const lines = server
+      .output()
+      .split('\n')
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
     const requests = lines.filter((line) => (line.req as { url?: string } | undefined)?.url?.startsWith('/api/data-rights/'));
     expect(requests, server.output().slice(-2000)).toHaveLength(1);
-    expect(requests[0]).toMatchObject({ level: 30, msg: 'request completed', route: '/api/data-rights/:token', req: { method: 'GET', url: '/api/data-rights/[token]' }, statusCode: expect.any(Number), responseTime: expect.any(Number) });
+    expect(requests[0]).toMatchObject({
+      level: 30,
+      msg: 'request completed',
+      route: '/api/data-rights/:token',
+      req: { method: 'GET', url: '/api/data-rights/[token]' },
+      statusCode: expect.any(Number),
+      responseTime: expect.any(Number),
+    });
   });
 });

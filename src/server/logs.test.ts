@@ -37,7 +37,11 @@ describe('the server log', () => {
     await page(`/pharmacist/edit/${editToken}`);
     await page(`/form?pharmacistId=${editToken}`);
     expect((await app.inject({ method: 'GET', url: `/api/get-pharmacist?id=${editToken}` })).statusCode).toBe(200);
-    const resaved = await app.inject({ method: 'POST', url: '/api/save-pharmacist', payload: { ...application, lastName: 'Smith', loginToken: editToken, recaptchaToken: await solveCaptcha(app) } });
+    const resaved = await app.inject({
+      method: 'POST',
+      url: '/api/save-pharmacist',
+      payload: { ...application, lastName: 'Smith', loginToken: editToken, recaptchaToken: await solveCaptcha(app) },
+    });
     expect(resaved.statusCode).toBe(200);
     secrets.push(await editTokenByMail(app, ctx.config.mail.dir, email));
 
@@ -46,7 +50,15 @@ describe('the server log', () => {
       method: 'POST',
       url: '/api/drafts',
       headers: { host: 'localhost:3000' },
-      payload: { email, country: 'de', language: 'de', step: 2, basePath: '/de', data: { firstName: 'Amelia', email }, recaptchaToken: await solveCaptcha(app) },
+      payload: {
+        email,
+        country: 'de',
+        language: 'de',
+        step: 2,
+        basePath: '/de',
+        data: { firstName: 'Amelia', email },
+        recaptchaToken: await solveCaptcha(app),
+      },
     });
     expect(drafted.statusCode).toBe(200);
     const draftToken = /[?&]draft=([A-Za-z0-9_-]{32})/.exec(mailsTo(ctx.config.mail.dir, email.toLowerCase()).join('\n'))?.[1] ?? '';
@@ -56,12 +68,22 @@ describe('the server log', () => {
     expect((await app.inject({ method: 'GET', url: `/api/drafts/${draftToken}` })).statusCode).toBe(200);
     expect((await app.inject({ method: 'GET', url: `/api/drafts/${draftToken}%ZZ` })).statusCode).toBe(400);
     // A body that cannot be parsed: its text (here the address) must not reach the log either.
-    const broken = await app.inject({ method: 'POST', url: '/api/save-pharmacist', headers: { 'content-type': 'application/json' }, payload: `{"email":"${email}",` });
+    const broken = await app.inject({
+      method: 'POST',
+      url: '/api/save-pharmacist',
+      headers: { 'content-type': 'application/json' },
+      payload: `{"email":"${email}",`,
+    });
     expect(broken.statusCode).toBe(400);
 
     // A staff sign-in link: asked for, mailed, opened and used.
     const staff = await addStaff(ctx, 'area_manager');
-    const asked = await app.inject({ method: 'POST', url: '/api/auth/magic-link', headers: { host: 'localhost:3000' }, payload: { email: staff.email, basePath: '/it' } });
+    const asked = await app.inject({
+      method: 'POST',
+      url: '/api/auth/magic-link',
+      headers: { host: 'localhost:3000' },
+      payload: { email: staff.email, basePath: '/it' },
+    });
     expect(asked.statusCode).toBe(200);
     await app.services.auth.settled();
     const link = /http:\/\/localhost:3000\/it\/signin\/verify\?token=[A-Za-z0-9_-]+/.exec(mailsTo(ctx.config.mail.dir, staff.email).at(-1) ?? '')?.[0];
@@ -69,7 +91,12 @@ describe('the server log', () => {
     const signInToken = tokenOfLink(link!);
     secrets.push(signInToken);
     await page(new URL(link!).pathname + new URL(link!).search);
-    const verified = await app.inject({ method: 'POST', url: '/api/auth/verify', payload: { token: signInToken }, headers: { cookie: `pc_signin=${cookieOf(asked, 'pc_signin')!.value}` } });
+    const verified = await app.inject({
+      method: 'POST',
+      url: '/api/auth/verify',
+      payload: { token: signInToken },
+      headers: { cookie: `pc_signin=${cookieOf(asked, 'pc_signin')!.value}` },
+    });
     expect(verified.statusCode).toBe(200);
     secrets.push(cookieOf(verified, 'pc_session')!.value);
 

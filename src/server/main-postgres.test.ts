@@ -23,10 +23,18 @@ describe.runIf(usingPostgres())('on PostgreSQL', () => {
       const secondPort = await second.port;
       expect(existsSync(lockFileOf(path.join(dataDir, 'db')))).toBe(false);
 
-      const added = await staff(dataDir, ['add', '--role', 'area_manager', '--email', 'anna.verdi@example.it', '--first-name', 'Anna', '--last-name', 'Verdi'], env);
+      const added = await staff(
+        dataDir,
+        ['add', '--role', 'area_manager', '--email', 'anna.verdi@example.it', '--first-name', 'Anna', '--last-name', 'Verdi'],
+        env,
+      );
       expect(added.code, added.output).toBe(0);
       const token = /signin\/verify\?token=([^&\s]+)/.exec(added.output)![1];
-      const verify = await fetch(`http://127.0.0.1:${secondPort}/api/auth/verify`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token }) });
+      const verify = await fetch(`http://127.0.0.1:${secondPort}/api/auth/verify`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ token }),
+      });
       expect(verify.status).toBe(200);
       expect(await health(firstPort)).toBe(200);
 

@@ -19,13 +19,29 @@ describe('one process per embedded database', () => {
     const server = startServer(dataDir);
     const port = await server.port;
 
-    const added = await staff(dataDir, ['add', '--role', 'reviewer', '--email', 'rita.levi@example.com', '--first-name', 'Rita', '--last-name', 'Levi', '--language', 'en']);
+    const added = await staff(dataDir, [
+      'add',
+      '--role',
+      'reviewer',
+      '--email',
+      'rita.levi@example.com',
+      '--first-name',
+      'Rita',
+      '--last-name',
+      'Levi',
+      '--language',
+      'en',
+    ]);
     expect(added.code, added.output).toBe(0);
     expect(added.output).toContain('Added reviewer rita.levi@example.com');
     // The link points at the running server (its real port) and works there.
     const link = new RegExp(`http://localhost:${port}/it/signin/verify\\?token=([^&\\s]+)`).exec(added.output);
     expect(link, added.output).not.toBeNull();
-    const verify = await fetch(`http://127.0.0.1:${port}/api/auth/verify`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token: link![1] }) });
+    const verify = await fetch(`http://127.0.0.1:${port}/api/auth/verify`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ token: link![1] }),
+    });
     expect(verify.status).toBe(200);
 
     server.child.kill('SIGTERM');
@@ -49,10 +65,12 @@ describe('one process per embedded database', () => {
     const first = startServer(dataDir);
     const port = await first.port;
     // The default places provider and tiles are the offline demo ones: one warning line each at start.
-    expect(first.output().split('\n').filter((line) => line.includes('offline demo mode'))).toEqual([
-      expect.stringContaining('PLACES_PROVIDER=fixture'),
-      expect.stringContaining('MAP_TILES_URL is empty'),
-    ]);
+    expect(
+      first
+        .output()
+        .split('\n')
+        .filter((line) => line.includes('offline demo mode')),
+    ).toEqual([expect.stringContaining('PLACES_PROVIDER=fixture'), expect.stringContaining('MAP_TILES_URL is empty')]);
     const lockBefore = readFileSync(lockFileOf(path.join(dataDir, 'db')), 'utf8');
     const filesBefore = readdirSync(dataDir, { recursive: true }).filter((f) => !String(f).startsWith('db'));
 
@@ -118,7 +136,9 @@ describe('shutdown', () => {
     socket.resume(); // read whatever comes, so that the close is seen
     // An upload, which keeps its connection while its body keeps arriving at an upload's pace (32 KB/s:
     // above the 8 KB/s under which http/body-timeout.ts cuts it off), but would take minutes to end.
-    socket.write('POST /api/save-temp-pharmacist-image HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 5000000\r\n\r\n{"data":"');
+    socket.write(
+      'POST /api/save-temp-pharmacist-image HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 5000000\r\n\r\n{"data":"',
+    );
     const pace = setInterval(() => socket.writable && socket.write('A'.repeat(16 * 1024)), 500);
     void closed.then(() => clearInterval(pace));
     await server.printed(/\/api\/save-temp-pharmacist-image/); // the server has the request (its log line), whose body has far to go

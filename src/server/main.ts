@@ -86,7 +86,18 @@ async function main() {
   // On PostgreSQL the tables an erasure touched are rewritten daily (on PGlite right after it: vacuum.ts).
   const embeddedJobs = config.database.kind === 'pglite' ? [embeddedAnalyzeJob(db, app.log)] : [erasureRewriteJob(db, app.log)];
   const backupJobs = config.backup.dir ? [scheduledBackupJob(app, config)] : [];
-  const scheduler = startScheduler(db, [upkeepJob(app, config), joinsDigestJob(app, config), reviewDigestJob(app, config), finderFeedPruneJob(db, config.finderFeedDays, app.log), ...embeddedJobs, ...backupJobs], app.log);
+  const scheduler = startScheduler(
+    db,
+    [
+      upkeepJob(app, config),
+      joinsDigestJob(app, config),
+      reviewDigestJob(app, config),
+      finderFeedPruneJob(db, config.finderFeedDays, app.log),
+      ...embeddedJobs,
+      ...backupJobs,
+    ],
+    app.log,
+  );
 
   // Stop signals are handled from here on, so that a stop during start-up still closes the database.
   let admin: AdminChannel | null = null;
@@ -132,7 +143,11 @@ async function main() {
   // V8 needs the room: given back now, and again whenever the server goes quiet after requests.
   releaseMemory();
   releaseMemoryWhenQuiet(app.server);
-  console.log(`\n${config.productName} is running:\n${marketUrls(config, port).map((u) => `  ${u}`).join('\n')}\n`);
+  console.log(
+    `\n${config.productName} is running:\n${marketUrls(config, port)
+      .map((u) => `  ${u}`)
+      .join('\n')}\n`,
+  );
   if (bootstrapLink) {
     console.log(
       `No staff account existed, so a main admin was created: ${config.staff.bootstrapAdminEmail}\n` +

@@ -85,7 +85,7 @@ const leaksIn = (text: string) => FRAGMENTS.filter((fragment) => text.includes(f
 /** The lines (or rows) of a text that hold a fragment, for a readable failure. */
 const leakingLines = (lines: string[]) => lines.filter((line) => leaksIn(line).length > 0);
 
-describe('a patient\'s point', () => {
+describe("a patient's point", () => {
   it('is in no log line, table, metric or file after searches, refusals and failures from it', async () => {
     const point = `lat=${LAT}&lng=${LNG}`;
 
@@ -98,14 +98,24 @@ describe('a patient\'s point', () => {
     // The cursor names the search by a hash: the point does not travel in it either.
     expect(leaksIn(Buffer.from(first.next!, 'base64url').toString('latin1'))).toEqual([]);
     expect((await get(`/api/v1/finder/search?market=uk&${point}&limit=1&cursor=${first.next}`)).statusCode).toBe(200);
-    expect((await get(`/api/v1/finder/search?market=uk&${point}&limit=1&count=true&lang=de`, { 'if-none-match': String(searched.headers.etag) })).statusCode).toBe(304);
+    expect(
+      (await get(`/api/v1/finder/search?market=uk&${point}&limit=1&count=true&lang=de`, { 'if-none-match': String(searched.headers.etag) })).statusCode,
+    ).toBe(304);
     // The page-number search (our /finder page's, deprecated), with a keyword and a second page.
     const legacy = await get(`/api/v1/finder/pharmacies?market=uk&${point}&radiusKm=10&service=flu`);
     expect(legacy.statusCode).toBe(200);
     expect(legacy.json<{ data: unknown[] }>().data.length).toBeGreaterThan(0);
     expect((await get(`/api/v1/finder/pharmacies?market=uk&${point}&page=2`)).statusCode).toBe(200);
     // A browser's preflight from another site's app.
-    expect((await ctx.app.inject({ method: 'OPTIONS', url: `/api/v1/finder/search?market=uk&${point}`, headers: { origin: 'https://app.example.net', 'access-control-request-method': 'GET' } })).statusCode).toBe(204);
+    expect(
+      (
+        await ctx.app.inject({
+          method: 'OPTIONS',
+          url: `/api/v1/finder/search?market=uk&${point}`,
+          headers: { origin: 'https://app.example.net', 'access-control-request-method': 'GET' },
+        })
+      ).statusCode,
+    ).toBe(204);
 
     // The finder page, with the point in its address (a link someone made), in a path and in a place.
     for (const url of [`/uk/finder?${point}`, `/finder?${point}&place=51.4975123,-0.1357456`, `/uk/finder/${LAT},${LNG}`, `/uk/finder/${LAT}/${LNG}?lang=it`]) {
@@ -158,7 +168,7 @@ describe('a patient\'s point', () => {
     expect(leakingLines(filesUnder(ctx.config.dataDir))).toEqual([]);
   });
 
-  it.runIf(usingPostgres())('stays out of the PostgreSQL server\'s log when a statement binding it fails: the sessions log no parameters', async () => {
+  it.runIf(usingPostgres())("stays out of the PostgreSQL server's log when a statement binding it fails: the sessions log no parameters", async () => {
     const { db } = ctx.app.services.database;
     const [setting] = rowsOf<{ value: string }>(await db.execute(sql`select current_setting('log_parameter_max_length_on_error') as value`));
     expect(setting?.value).toBe('0');

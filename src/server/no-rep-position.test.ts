@@ -50,7 +50,16 @@ async function everyRow(): Promise<string[]> {
 
 describe("a rep's position", () => {
   it('is ignored when a visit sends it, and kept nowhere', async () => {
-    const position = { latitude: REP_AT.lat, longitude: REP_AT.lng, repLat: REP_AT.lat, repLng: REP_AT.lng, accuracy: 12, position: REP_AT, coords: { latitude: REP_AT.lat, longitude: REP_AT.lng }, geolocation: `${REP_AT.lat},${REP_AT.lng}` };
+    const position = {
+      latitude: REP_AT.lat,
+      longitude: REP_AT.lng,
+      repLat: REP_AT.lat,
+      repLng: REP_AT.lng,
+      accuracy: 12,
+      position: REP_AT,
+      coords: { latitude: REP_AT.lat, longitude: REP_AT.lng },
+      geolocation: `${REP_AT.lat},${REP_AT.lng}`,
+    };
     const saved = await ctx.app.inject({
       method: 'PUT',
       url: `/api/rep-update-pharmacy?lat=${REP_AT.lat}&lng=${REP_AT.lng}`,
@@ -58,21 +67,35 @@ describe("a rep's position", () => {
       payload: { pharmacyId, callFlag: 'interested_but_requires_another_visit', month: '3', note: 'Passata in mattinata', ...PLACE, ...position },
     });
     expect(saved.statusCode).toBe(200);
-    const list = await ctx.app.inject({ method: 'GET', url: `/api/v1/register/rep/pharmacies?assignedreptoken=${repId}&lat=${REP_AT.lat}&lng=${REP_AT.lng}`, headers: { cookie } });
+    const list = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/v1/register/rep/pharmacies?assignedreptoken=${repId}&lat=${REP_AT.lat}&lng=${REP_AT.lng}`,
+      headers: { cookie },
+    });
     expect(list.statusCode).toBe(200);
 
     // The visit was recorded, with the pharmacy's pin from the place.
-    expect(await ctx.database.db.select({ note: callEntries.note }).from(callEntries).where(eq(callEntries.pharmacyId, pharmacyId))).toEqual([{ note: 'Passata in mattinata' }]);
+    expect(await ctx.database.db.select({ note: callEntries.note }).from(callEntries).where(eq(callEntries.pharmacyId, pharmacyId))).toEqual([
+      { note: 'Passata in mattinata' },
+    ]);
     const rows = await everyRow();
     expect(rows.some((row) => row.includes('Passata in mattinata'))).toBe(true);
-    for (const trace of TRACES) expect(rows.filter((row) => row.includes(trace)), trace).toEqual([]);
+    for (const trace of TRACES)
+      expect(
+        rows.filter((row) => row.includes(trace)),
+        trace,
+      ).toEqual([]);
   });
 
   it('has no column in the table of visits', async () => {
     const columns = rowsOf<{ name: string; type: string }>(
-      await ctx.database.db.execute(sql`select column_name as name, data_type as type from information_schema.columns where table_name = 'call_entries' order by ordinal_position`),
+      await ctx.database.db.execute(
+        sql`select column_name as name, data_type as type from information_schema.columns where table_name = 'call_entries' order by ordinal_position`,
+      ),
     );
     expect(columns.map((c) => c.name)).toEqual(['id', 'pharmacy_id', 'at', 'by_user_id', 'call_flag', 'month', 'note', 'next_visit']);
-    expect(columns.filter((c) => /lat|lng|lon|geo|position|coord|location|accuracy/i.test(c.name) || /double|real|numeric|point|geometry|geography/i.test(c.type))).toEqual([]);
+    expect(
+      columns.filter((c) => /lat|lng|lon|geo|position|coord|location|accuracy/i.test(c.name) || /double|real|numeric|point|geometry|geography/i.test(c.type)),
+    ).toEqual([]);
   });
 });

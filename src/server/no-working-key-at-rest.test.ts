@@ -50,7 +50,12 @@ describe('a backup after an application and its e-mails', () => {
     const email = String(payload.email);
 
     // The application, and its 'received' e-mail with the status link.
-    const saved = await app.inject({ method: 'POST', url: '/api/save-pharmacist', headers: HOST, payload: { ...payload, recaptchaToken: await solveCaptcha(app) } });
+    const saved = await app.inject({
+      method: 'POST',
+      url: '/api/save-pharmacist',
+      headers: HOST,
+      payload: { ...payload, recaptchaToken: await solveCaptcha(app) },
+    });
     expect(saved.statusCode).toBe(200);
     const id = saved.json().data.id as string;
     const [, statusToken] = await mailedMatch(ctx.config.mail.dir, email, new RegExp(`/my-application/${TOKEN}`));
@@ -59,7 +64,12 @@ describe('a backup after an application and its e-mails', () => {
     const askedEditToken = await editTokenByMail(app, ctx.config.mail.dir, email);
 
     // A data-rights link.
-    const rights = await app.inject({ method: 'POST', url: '/api/data-rights/request', headers: HOST, payload: { email, basePath: '/uk', recaptchaToken: await solveCaptcha(app) } });
+    const rights = await app.inject({
+      method: 'POST',
+      url: '/api/data-rights/request',
+      headers: HOST,
+      payload: { email, basePath: '/uk', recaptchaToken: await solveCaptcha(app) },
+    });
     expect(rights.statusCode).toBe(200);
     await app.services.applicantLinks.settled();
     const [, dataRightsToken] = await mailedMatch(ctx.config.mail.dir, email, new RegExp(`/my-data/${TOKEN}`));
@@ -69,7 +79,15 @@ describe('a backup after an application and its e-mails', () => {
       method: 'POST',
       url: '/api/drafts',
       headers: HOST,
-      payload: { email, country: 'de', language: 'de', step: 2, basePath: '/de', data: { firstName: 'Amelia', email }, recaptchaToken: await solveCaptcha(app) },
+      payload: {
+        email,
+        country: 'de',
+        language: 'de',
+        step: 2,
+        basePath: '/de',
+        data: { firstName: 'Amelia', email },
+        recaptchaToken: await solveCaptcha(app),
+      },
     });
     expect(draft.statusCode).toBe(200);
     const [, draftToken] = await mailedMatch(ctx.config.mail.dir, email, new RegExp(`[?&]draft=${TOKEN}`));
@@ -77,9 +95,18 @@ describe('a backup after an application and its e-mails', () => {
     // A reviewer's change request, with a fresh edit link (the one asked for before stops working).
     const reviewer = await addStaff(ctx, 'reviewer');
     const desk = await signIn(ctx, reviewer);
-    const decided = await app.inject({ method: 'POST', url: `/api/review/applications/${id}/decision`, headers: { cookie: desk.cookie }, payload: { decision: 'request_changes', reason: 'Please add a photo.' } });
+    const decided = await app.inject({
+      method: 'POST',
+      url: `/api/review/applications/${id}/decision`,
+      headers: { cookie: desk.cookie },
+      payload: { decision: 'request_changes', reason: 'Please add a photo.' },
+    });
     expect(decided.statusCode).toBe(200);
-    const [, reviewEditToken] = await mailedMatch(ctx.config.mail.dir, email, new RegExp(`please update your application[\\s\\S]*?/pharmacist/edit/${TOKEN}`, 'i'));
+    const [, reviewEditToken] = await mailedMatch(
+      ctx.config.mail.dir,
+      email,
+      new RegExp(`please update your application[\\s\\S]*?/pharmacist/edit/${TOKEN}`, 'i'),
+    );
     expect(reviewEditToken).not.toBe(askedEditToken);
 
     // A staff sign-in link, asked for by e-mail.
@@ -128,7 +155,10 @@ describe('a backup after an application and its e-mails', () => {
     const [, confirmationToken] = await mailedMatch(ctx.config.mail.dir, pharmacistEmail, new RegExp(`/confirm-details\\?token=${TOKEN}`));
 
     // Everything delivered: the outbox at rest, as a backup taken later would find it.
-    await vi.waitFor(async () => expect(await ctx.database.db.$count(mailOutbox, and(isNull(mailOutbox.sentAt), isNull(mailOutbox.failedAt)))).toBe(0), { timeout: 30_000, interval: 50 });
+    await vi.waitFor(async () => expect(await ctx.database.db.$count(mailOutbox, and(isNull(mailOutbox.sentAt), isNull(mailOutbox.failedAt)))).toBe(0), {
+      timeout: 30_000,
+      interval: 50,
+    });
 
     // Every token any delivered mail carries, whatever its kind.
     const mailed = delivered();
@@ -139,7 +169,8 @@ describe('a backup after an application and its e-mails', () => {
       ...tokensIn(mailed, new RegExp(`[?&]draft=${TOKEN}`, 'g')),
       ...tokensIn(mailed, new RegExp(`[?&]token=${TOKEN}`, 'g')),
     ];
-    for (const token of [statusToken, askedEditToken, dataRightsToken, draftToken, reviewEditToken, signInToken, confirmationToken]) expect(tokens).toContain(token);
+    for (const token of [statusToken, askedEditToken, dataRightsToken, draftToken, reviewEditToken, signInToken, confirmationToken])
+      expect(tokens).toContain(token);
 
     const backup = await backupText();
     // The backup did read the records (so an empty one cannot pass): the application, its e-mails' records.
@@ -160,9 +191,18 @@ describe('a backup after an application and its e-mails', () => {
     expect((await app.inject({ method: 'GET', url: `/api/data-rights/${dataRightsToken}` })).json().data.applications[0]).toMatchObject({ id, email });
     expect((await app.inject({ method: 'GET', url: `/api/drafts/${draftToken}` })).json().data).toMatchObject({ step: 2, data: { firstName: 'Amelia' } });
     expect((await app.inject({ method: 'GET', url: `/api/field-confirmation?id=${confirmationToken}` })).json().data).toMatchObject({ lastName: 'Conferma' });
-    const verified = await app.inject({ method: 'POST', url: '/api/auth/verify', payload: { token: signInToken }, headers: { cookie: `pc_signin=${cookieOf(magic, 'pc_signin')!.value}` } });
+    const verified = await app.inject({
+      method: 'POST',
+      url: '/api/auth/verify',
+      payload: { token: signInToken },
+      headers: { cookie: `pc_signin=${cookieOf(magic, 'pc_signin')!.value}` },
+    });
     expect(verified.statusCode).toBe(200);
-    const resubmitted = await app.inject({ method: 'POST', url: '/api/save-pharmacist', payload: { ...payload, lastName: 'Changed', loginToken: reviewEditToken, recaptchaToken: await solveCaptcha(app) } });
+    const resubmitted = await app.inject({
+      method: 'POST',
+      url: '/api/save-pharmacist',
+      payload: { ...payload, lastName: 'Changed', loginToken: reviewEditToken, recaptchaToken: await solveCaptcha(app) },
+    });
     expect(resubmitted.statusCode).toBe(200);
     expect(resubmitted.json().data.id).toBe(id);
   });

@@ -10,7 +10,9 @@ export function offlineServiceWarnings(config: Pick<Config, 'places' | 'mapTiles
     );
   }
   if (!config.mapTilesUrl.trim()) {
-    warnings.push('The map runs in offline demo mode (MAP_TILES_URL is empty): applicants see a pin on a blank map, without streets. Set MAP_TILES_URL and MAP_ATTRIBUTION to a tile server.');
+    warnings.push(
+      'The map runs in offline demo mode (MAP_TILES_URL is empty): applicants see a pin on a blank map, without streets. Set MAP_TILES_URL and MAP_ATTRIBUTION to a tile server.',
+    );
   }
   return warnings;
 }

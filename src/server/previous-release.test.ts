@@ -32,7 +32,9 @@ beforeAll(async () => {
   try {
     execFileSync('sh', ['-c', `git -C "$0" archive "$1" | tar -x -C "$2"`, REPO_ROOT, previous.commit, tree]);
   } catch (error) {
-    throw new Error(`release ${previous.version} (commit ${previous.commit}, docs/releases.json) is not in this clone's history: clone the whole repository`, { cause: error });
+    throw new Error(`release ${previous.version} (commit ${previous.commit}, docs/releases.json) is not in this clone's history: clone the whole repository`, {
+      cause: error,
+    });
   }
   symlinkSync(path.join(REPO_ROOT, 'node_modules'), path.join(tree, 'node_modules'));
   // This release's schema.
@@ -48,7 +50,16 @@ afterAll(async () => {
 describe(`the previous release (${previous.version})`, () => {
   it("answers on this release's schema and takes an application", { timeout: 120_000 }, async () => {
     const port = await freePort();
-    const env = serverEnvironment({ PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'test', CAPTCHA_MAX_NUMBER: '1000', WEB_DIST: path.join(work, 'no-web') });
+    const env = serverEnvironment({
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      NODE_ENV: 'test',
+      CAPTCHA_MAX_NUMBER: '1000',
+      WEB_DIST: path.join(work, 'no-web'),
+    });
     const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'src/server/main.ts'], { cwd: tree, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     child.stdout.on('data', (chunk) => (output += chunk));
@@ -59,11 +70,24 @@ describe(`the previous release (${previous.version})`, () => {
       await exited;
     };
     const url = `http://127.0.0.1:${port}`;
-    await expect.poll(() => fetch(`${url}/readyz`).then((r) => r.status, () => 0), { timeout: 90_000, interval: 250 }).toBe(200);
+    await expect
+      .poll(
+        () =>
+          fetch(`${url}/readyz`).then(
+            (r) => r.status,
+            () => 0,
+          ),
+        { timeout: 90_000, interval: 250 },
+      )
+      .toBe(200);
     expect((await (await fetch(`${url}/readyz`)).json()) as Record<string, unknown>).toMatchObject({ status: 'ok' });
 
     const [recaptchaToken] = await solvedTokensFrom(url, 1);
-    const saved = await fetch(`${url}/api/save-pharmacist`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(validApplication({ country: 'uk' }, { recaptchaToken })) });
+    const saved = await fetch(`${url}/api/save-pharmacist`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(validApplication({ country: 'uk' }, { recaptchaToken })),
+    });
     expect(saved.status, output).toBe(200);
     expect(((await saved.json()) as { status: string }).status).toBe('ok');
   });

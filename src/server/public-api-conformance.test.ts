@@ -34,7 +34,12 @@ beforeAll(async () => {
   app = await startListeningApp({}, { now: () => midMinute });
   applicationIds = await insertListings(
     app.database.db,
-    Array.from({ length: 12 }, (_, i) => ({ country: 'uk' as const, lat: 51.4545 + i * 0.002, lng: -2.5879 + i * 0.001, services: i % 3 === 0 ? 'Wig fitting, flu jabs' : 'Flu jabs' })),
+    Array.from({ length: 12 }, (_, i) => ({
+      country: 'uk' as const,
+      lat: 51.4545 + i * 0.002,
+      lng: -2.5879 + i * 0.001,
+      services: i % 3 === 0 ? 'Wig fitting, flu jabs' : 'Flu jabs',
+    })),
   );
   listingIds = await listingIdsOf(app.database.db, applicationIds);
   await listingsVersionSettled(app);
@@ -42,7 +47,10 @@ beforeAll(async () => {
   apiKey = (await clients.issue({ name: 'Conformance test app', quotaPerMinute: 1000, actorId: null })).key;
   smallKey = (await clients.issue({ name: 'Conformance test app, small quota', quotaPerMinute: 2, actorId: null })).key;
   await clients.close();
-  [prism, loose] = await Promise.all([startPrismProxy(PUBLIC_API_DOCUMENT, app.url), startPrismProxy(PUBLIC_API_DOCUMENT, app.url, { validateRequest: false })]);
+  [prism, loose] = await Promise.all([
+    startPrismProxy(PUBLIC_API_DOCUMENT, app.url),
+    startPrismProxy(PUBLIC_API_DOCUMENT, app.url, { validateRequest: false }),
+  ]);
 }, 180_000);
 
 afterAll(async () => {
@@ -88,12 +96,28 @@ describe('the public API through Prism (proxy, --errors)', () => {
   });
 
   it('search: 400 problems for parameters out of range, a malformed cursor, and (past Prism) parameters the document refuses', async () => {
-    for (const query of [`market=uk&lat=95&lng=0`, `${near}&radiusKm=0.5`, `${near}&radiusKm=101`, `${near}&limit=0`, `${near}&limit=51`, `${near}&cursor=bm90LWEtY3Vyc29y`, `${near}&lang=de&cursor=x`]) {
+    for (const query of [
+      `market=uk&lat=95&lng=0`,
+      `${near}&radiusKm=0.5`,
+      `${near}&radiusKm=101`,
+      `${near}&limit=0`,
+      `${near}&limit=51`,
+      `${near}&cursor=bm90LWEtY3Vyc29y`,
+      `${near}&lang=de&cursor=x`,
+    ]) {
       const answer = await through(prism, `/api/v1/finder/search?${query}`);
       expect(answer.status, query).toBe(400);
       expect(answer.headers.get('content-type')).toMatch(/^application\/problem\+json/);
     }
-    for (const query of [`market=xx&lat=1&lng=1`, `lat=1&lng=1`, `market=uk&lat=1e3&lng=1`, `${near}&count=yes`, `${near}&lang=fr`, `${near}&radiusKm=1000`, `${near}&cursor=${'a'.repeat(600)}`]) {
+    for (const query of [
+      `market=xx&lat=1&lng=1`,
+      `lat=1&lng=1`,
+      `market=uk&lat=1e3&lng=1`,
+      `${near}&count=yes`,
+      `${near}&lang=fr`,
+      `${near}&radiusKm=1000`,
+      `${near}&cursor=${'a'.repeat(600)}`,
+    ]) {
       const answer = await through(loose, `/api/v1/finder/search?${query}`);
       expect(answer.status, query).toBe(400);
       expect(answer.json().invalidParams.length).toBeGreaterThan(0);
@@ -131,7 +155,9 @@ describe('the public API through Prism (proxy, --errors)', () => {
     await listingsVersionSettled(app);
     const changes = await through(prism, `/api/v1/finder/changes?market=uk&since=${cursor}&limit=10`);
     expect(changes.json().data).toEqual([{ op: 'delete', id: listingIds.at(-1) }]);
-    expect((await through(prism, `/api/v1/finder/changes?market=uk&since=${cursor}&limit=10`, { 'if-none-match': changes.headers.get('etag')! })).status).toBe(304);
+    expect((await through(prism, `/api/v1/finder/changes?market=uk&since=${cursor}&limit=10`, { 'if-none-match': changes.headers.get('etag')! })).status).toBe(
+      304,
+    );
     await app.database.db.execute(sql`update applications set first_name = 'Robin' where id = ${applicationIds[1]}`);
     const upserts = await through(prism, `/api/v1/finder/changes?market=uk&since=${changes.json().next}`);
     expect(upserts.json().data).toMatchObject([{ op: 'upsert', id: listingIds[1], listing: { firstName: 'Robin' } }]);
@@ -147,7 +173,7 @@ describe('the public API through Prism (proxy, --errors)', () => {
     expect((await through(loose, `/api/v1/finder/snapshot?market=fr`)).status).toBe(400);
   });
 
-  it('with a client key, with an unknown one (401), and over the key\'s quota (429)', async () => {
+  it("with a client key, with an unknown one (401), and over the key's quota (429)", async () => {
     expect((await through(prism, `/api/v1/finder/search?${near}`, { 'x-api-key': apiKey })).status).toBe(200);
     expect((await through(prism, `/api/v1/finder/snapshot?market=it`, { 'x-api-key': apiKey })).status).toBe(200);
     const unknown = await through(prism, `/api/v1/finder/search?${near}`, { 'x-api-key': `pc_${'A'.repeat(43)}` });

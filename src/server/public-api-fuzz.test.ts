@@ -39,7 +39,10 @@ interface Operation {
   responses: Record<string, { $ref?: string; content?: Record<string, { schema: Schema }> }>;
 }
 
-const document = JSON.parse(readFileSync(PUBLIC_API_DOCUMENT, 'utf8')) as { paths: Record<string, { get: Operation }>; components: Record<string, Record<string, unknown>> };
+const document = JSON.parse(readFileSync(PUBLIC_API_DOCUMENT, 'utf8')) as {
+  paths: Record<string, { get: Operation }>;
+  components: Record<string, Record<string, unknown>>;
+};
 
 function resolve<T>(node: T & { $ref?: string }): T {
   if (!node.$ref) return node;
@@ -99,7 +102,9 @@ function validValueOf(parameter: Parameter): fc.Arbitrary<string> {
   if (range) {
     const whole = schema.pattern === '^\\d{1,4}$';
     const [min, max] = range;
-    return whole ? fc.integer({ min, max }).map(String) : fc.tuple(fc.double({ min, max, noNaN: true }), fc.integer({ min: 0, max: 6 })).map(([n, digits]) => n.toFixed(digits).replace(/^-(0(\.0*)?)$/, '$1'));
+    return whole
+      ? fc.integer({ min, max }).map(String)
+      : fc.tuple(fc.double({ min, max, noNaN: true }), fc.integer({ min: 0, max: 6 })).map(([n, digits]) => n.toFixed(digits).replace(/^-(0(\.0*)?)$/, '$1'));
   }
   return fc.oneof(fc.constantFrom('', 'flu', 'Wig'), fc.string({ maxLength: Math.min(schema.maxLength ?? 20, 20) }));
 }
@@ -114,11 +119,21 @@ function valueOf(parameter: Parameter): fc.Arbitrary<string> {
   const range = rangeOf(parameter);
   if (range) {
     const [min, max] = range;
-    const number = fc.oneof(fc.double({ min, max, noNaN: true }), fc.double({ min: min - 2 * (max - min), max: max + 2 * (max - min), noNaN: true }), fc.integer({ min: min - 10, max: max + 10 }));
-    options.push(fc.tuple(number, fc.integer({ min: 0, max: 14 })).map(([n, digits]) => n.toFixed(digits)), number.map(String));
+    const number = fc.oneof(
+      fc.double({ min, max, noNaN: true }),
+      fc.double({ min: min - 2 * (max - min), max: max + 2 * (max - min), noNaN: true }),
+      fc.integer({ min: min - 10, max: max + 10 }),
+    );
+    options.push(
+      fc.tuple(number, fc.integer({ min: 0, max: 14 })).map(([n, digits]) => n.toFixed(digits)),
+      number.map(String),
+    );
   }
   if (parameter.name === 'cursor' || parameter.name === 'since') {
-    options.push(fc.constantFrom(...cursors), fc.base64String({ maxLength: 80 }).map((text) => text.replace(/[+/=]/g, '')));
+    options.push(
+      fc.constantFrom(...cursors),
+      fc.base64String({ maxLength: 80 }).map((text) => text.replace(/[+/=]/g, '')),
+    );
     options.push(fc.record({ market: fc.constantFrom('uk', 'it', 'de' as const), epoch: fc.uuid(), seq: fc.nat() }).map((cursor) => encodeCursor(cursor)));
   }
   if (parameter.name === 'listingId') options.push(fc.constantFrom(...listingIds), fc.uuid());
@@ -163,7 +178,12 @@ function requestOf(pathTemplate: string, operation: Operation) {
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  const seeds = Array.from({ length: 30 }, (_, i) => ({ country: (['uk', 'it', 'de'] as const)[i % 3]!, lat: 45 + (i % 10) * 0.5, lng: 1 + Math.floor(i / 10) * 0.5, services: i % 2 ? 'Wig fitting' : 'Flu jabs' }));
+  const seeds = Array.from({ length: 30 }, (_, i) => ({
+    country: (['uk', 'it', 'de'] as const)[i % 3]!,
+    lat: 45 + (i % 10) * 0.5,
+    lng: 1 + Math.floor(i / 10) * 0.5,
+    services: i % 2 ? 'Wig fitting' : 'Flu jabs',
+  }));
   listingIds = await listingIdsOf(ctx.database.db, await insertListings(ctx.database.db, seeds));
   const snapshot = await ctx.app.inject({ method: 'GET', url: '/api/v1/finder/snapshot?market=uk' });
   const search = await ctx.app.inject({ method: 'GET', url: '/api/v1/finder/search?market=it&lat=45&lng=1&radiusKm=100&limit=1' });
@@ -179,39 +199,55 @@ const operations = Object.entries(document.paths).filter(([, item]) => item.get)
 
 describe('public API requests generated from the OpenAPI document', () => {
   it('covers every operation of the document', () => {
-    expect(operations.map(([path]) => path)).toEqual(expect.arrayContaining(['/api/v1/finder/search', '/api/v1/finder/snapshot', '/api/v1/finder/changes', '/api/v1/finder/listings/{listingId}', '/api/v1/finder/pharmacies']));
+    expect(operations.map(([path]) => path)).toEqual(
+      expect.arrayContaining([
+        '/api/v1/finder/search',
+        '/api/v1/finder/snapshot',
+        '/api/v1/finder/changes',
+        '/api/v1/finder/listings/{listingId}',
+        '/api/v1/finder/pharmacies',
+      ]),
+    );
   });
 
-  it.each(operations)('GET %s: no 5xx, only documented statuses, problems as documented', async (pathTemplate, item) => {
-    const operation = item.get;
-    const documented = Object.keys(operation.responses);
-    const seen = new Set<number>();
-    await fc.assert(
-      fc.asyncProperty(requestOf(pathTemplate, operation), async ({ url, headers }) => {
-        const response = await ctx.app.inject({ method: 'GET', url, headers });
-        seen.add(response.statusCode);
-        const report = `GET ${url} ${JSON.stringify(headers)} -> ${response.statusCode} ${response.headers['content-type'] ?? ''} ${response.body.slice(0, 500)}`;
-        expect(response.statusCode, report).toBeLessThan(500);
-        expect(documented, report).toContain(String(response.statusCode));
-        const answer = resolve(operation.responses[String(response.statusCode)]!);
-        if (response.statusCode >= 400) {
-          expect(response.headers['content-type'], report).toMatch(/^application\/problem\+json/);
-          const problem = response.json();
-          expect(violations(problem, PROBLEM), report).toEqual([]);
-          expect(problem.status, report).toBe(response.statusCode);
-        } else if (response.statusCode === 200 && answer.content?.['application/json']) {
-          expect(violations(response.json(), answer.content['application/json'].schema), report).toEqual([]);
-        }
-      }),
-      { numRuns: Number(process.env.FUZZ_RUNS ?? 150) },
-    );
-    // The generator reaches both sides: answers, and refusals where the operation has any.
-    expect([...seen], 'no 200 among the generated requests').toContain(200);
-    if (documented.includes('400')) expect([...seen], 'no 400 among the generated requests').toContain(400);
-  }, 60_000);
+  it.each(operations)(
+    'GET %s: no 5xx, only documented statuses, problems as documented',
+    async (pathTemplate, item) => {
+      const operation = item.get;
+      const documented = Object.keys(operation.responses);
+      const seen = new Set<number>();
+      await fc.assert(
+        fc.asyncProperty(requestOf(pathTemplate, operation), async ({ url, headers }) => {
+          const response = await ctx.app.inject({ method: 'GET', url, headers });
+          seen.add(response.statusCode);
+          const report = `GET ${url} ${JSON.stringify(headers)} -> ${response.statusCode} ${response.headers['content-type'] ?? ''} ${response.body.slice(0, 500)}`;
+          expect(response.statusCode, report).toBeLessThan(500);
+          expect(documented, report).toContain(String(response.statusCode));
+          const answer = resolve(operation.responses[String(response.statusCode)]!);
+          if (response.statusCode >= 400) {
+            expect(response.headers['content-type'], report).toMatch(/^application\/problem\+json/);
+            const problem = response.json();
+            expect(violations(problem, PROBLEM), report).toEqual([]);
+            expect(problem.status, report).toBe(response.statusCode);
+          } else if (response.statusCode === 200 && answer.content?.['application/json']) {
+            expect(violations(response.json(), answer.content['application/json'].schema), report).toEqual([]);
+          }
+        }),
+        { numRuns: Number(process.env.FUZZ_RUNS ?? 150) },
+      );
+      // The generator reaches both sides: answers, and refusals where the operation has any.
+      expect([...seen], 'no 200 among the generated requests').toContain(200);
+      if (documented.includes('400')) expect([...seen], 'no 400 among the generated requests').toContain(400);
+    },
+    60_000,
+  );
 
   it('answers a path the router refuses (a parameter over 100 characters, a broken escape) with problem details too', async () => {
-    for (const url of [`/api/v1/finder/listings/${'a'.repeat(MAX_PARAM_LENGTH + 1)}`, '/api/v1/finder/listings/%ZZ', `/api/v1/problems/${'b'.repeat(MAX_PARAM_LENGTH + 1)}`]) {
+    for (const url of [
+      `/api/v1/finder/listings/${'a'.repeat(MAX_PARAM_LENGTH + 1)}`,
+      '/api/v1/finder/listings/%ZZ',
+      `/api/v1/problems/${'b'.repeat(MAX_PARAM_LENGTH + 1)}`,
+    ]) {
       const response = await ctx.app.inject({ method: 'GET', url });
       expect(response.statusCode, url).toBe(400);
       expect(response.headers['content-type'], url).toMatch(/^application\/problem\+json/);

@@ -11,6 +11,6 @@ export function unsupportedRuntime(version: string = process.versions.node): str
   if (nodeMajor(version) === SUPPORTED_NODE_MAJOR) return null;
   return (
     `This server needs Node.js ${SUPPORTED_NODE_MAJOR}, but it was started with Node.js ${version}. ` +
-    'Start it with `npm start` (npm puts the project\'s own Node.js first on the PATH) after `npm install`.'
+    "Start it with `npm start` (npm puts the project's own Node.js first on the PATH) after `npm install`."
   );
 }

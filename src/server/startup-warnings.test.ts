@@ -18,7 +18,9 @@ describe('exampleSettingWarnings', () => {
       'OPERATOR_PHONE',
       'MAIL_FROM',
     ]);
-    expect(warnings[0]).toBe('OPERATOR_COMPANY is still the example value "Example Health Ltd (example operator)": set the operator\'s real one (README, Settings)');
+    expect(warnings[0]).toBe(
+      'OPERATOR_COMPANY is still the example value "Example Health Ltd (example operator)": set the operator\'s real one (README, Settings)',
+    );
   });
 
   it('leaves out the settings that were set', () => {

@@ -15,4 +15,3 @@ export function fieldToday(now: Date = new Date()): string {
 
 /** The month (1-12) it is in Rome at `now`: a visit being recorded is this month's. */
 export const fieldMonth = (now: Date = new Date()): number => Number(fieldToday(now).slice(5, 7));
-

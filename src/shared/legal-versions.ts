@@ -41,4 +41,3 @@ export function legalVersionsOf(country: Country, language: Language): { privacy
   const kinds = policyKinds(country);
   return { privacy: versionOf(country, language, kinds.privacy), terms: versionOf(country, language, kinds.terms) };
 }
-

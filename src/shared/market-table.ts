@@ -14,7 +14,8 @@ export type Language = (typeof LANGUAGES)[number];
 export type ApplicantFormId = 'apply-uk' | 'apply-it' | 'apply-steps';
 
 /** The legal texts, each a Markdown file per market and language under src/web/content/<market>/<language>/. */
-export type LegalDocumentKind = 'privacy-policy' | 'terms-and-conditions' | 'datenschutz' | 'nutzungsbedingungen' | 'impressum' | 'accessibility' | 'barrierefreiheit';
+export type LegalDocumentKind =
+  'privacy-policy' | 'terms-and-conditions' | 'datenschutz' | 'nutzungsbedingungen' | 'impressum' | 'accessibility' | 'barrierefreiheit';
 
 /** '2026-11-25', or '2021-08' when only the month is known. */
 export type LegalDate = `${number}-${number}-${number}` | `${number}-${number}`;

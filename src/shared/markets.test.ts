@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { editRedirectTarget, firstFormPath, parseMarketHosts, resolveLanguage, resolveMarket, resolveVariant, type Country, type Language, type Mode } from './markets.ts';
+import {
+  editRedirectTarget,
+  firstFormPath,
+  parseMarketHosts,
+  resolveLanguage,
+  resolveMarket,
+  resolveVariant,
+  type Country,
+  type Language,
+  type Mode,
+} from './markets.ts';
 
 // Every one of the 27 (country, language, mode) combinations of spec §2, written out.
 // [country, language, mode] -> [layout, modePrefix, served mode, step indicator, supported pair]

@@ -16,7 +16,8 @@ export const LANGUAGE_TAG = Object.fromEntries(LANGUAGES.map((language) => [lang
 export const marketSpeaking = (language: string): Country | undefined => COUNTRIES.find((country) => MARKETS[country].language === language);
 
 /** Whether area managers and reps of some market work in `language` (a rep's e-mails are in it). */
-export const isFieldForceLanguage = (language: string): boolean => COUNTRIES.some((country) => MARKETS[country].fieldForce && MARKETS[country].language === language);
+export const isFieldForceLanguage = (language: string): boolean =>
+  COUNTRIES.some((country) => MARKETS[country].fieldForce && MARKETS[country].language === language);
 
 export interface Variant {
   country: Country;
@@ -100,12 +101,7 @@ export interface MarketLocation {
  * Host first, then a first path segment /uk, /it or /de, then the default market.
  * The host may carry a port; it is ignored.
  */
-export function resolveMarket(
-  host: string | undefined,
-  pathname: string,
-  marketHosts: Map<string, Country>,
-  defaultCountry: Country,
-): MarketLocation {
+export function resolveMarket(host: string | undefined, pathname: string, marketHosts: Map<string, Country>, defaultCountry: Country): MarketLocation {
   const hostname = (host ?? '').toLowerCase().replace(/:\d+$/, '');
   const fromHost = marketHosts.get(hostname);
   if (fromHost) return { country: fromHost, basePath: '' };

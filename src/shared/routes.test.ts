@@ -21,7 +21,10 @@ describe('the route table', () => {
     const uk = resolveVariant('uk', 'en');
     for (const role of ['main_admin', 'area_manager', 'sales_rep', 'reviewer'] as const) {
       const home = staffHomePath({ id: 'u-1', role });
-      expect(STAFF_ROUTES.some((name) => matchesRoute(name, home)), home).toBe(true);
+      expect(
+        STAFF_ROUTES.some((name) => matchesRoute(name, home)),
+        home,
+      ).toBe(true);
       expect(isPagePath(home, uk)).toBe(true);
     }
   });

@@ -58,7 +58,7 @@ function stripTags(input: string): string {
 export function stripMarkup(input: string): string {
   // Removing one tag can join the halves of another ("<scr<b>ipt>"): repeat until nothing changes.
   let text = input.replace(CONTROL, '');
-  for (let previous = ''; previous !== text; ) {
+  for (let previous = ''; previous !== text;) {
     previous = text;
     text = stripTags(text);
   }

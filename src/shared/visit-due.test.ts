@@ -28,7 +28,13 @@ describe('dueStateOf', () => {
 });
 
 describe('orderByVisitDue', () => {
-  const p = (id: string, pharmacyName: string, nextVisit: string | null, place: [number, number] | null = null) => ({ id, pharmacyName, nextVisit, lat: place?.[0] ?? null, lng: place?.[1] ?? null });
+  const p = (id: string, pharmacyName: string, nextVisit: string | null, place: [number, number] | null = null) => ({
+    id,
+    pharmacyName,
+    nextVisit,
+    lat: place?.[0] ?? null,
+    lng: place?.[1] ?? null,
+  });
 
   it('orders by due state and day, then distance, then name in Italian order, then id', () => {
     const items = [

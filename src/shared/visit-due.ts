@@ -30,7 +30,9 @@ const RADIANS = Math.PI / 180;
 
 /** The great-circle (haversine) distance in kilometres. */
 export function distanceKm(from: Position, to: Position): number {
-  const a = Math.sin(((to.lat - from.lat) * RADIANS) / 2) ** 2 + Math.cos(from.lat * RADIANS) * Math.cos(to.lat * RADIANS) * Math.sin(((to.lng - from.lng) * RADIANS) / 2) ** 2;
+  const a =
+    Math.sin(((to.lat - from.lat) * RADIANS) / 2) ** 2 +
+    Math.cos(from.lat * RADIANS) * Math.cos(to.lat * RADIANS) * Math.sin(((to.lng - from.lng) * RADIANS) / 2) ** 2;
   return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(a)));
 }
 

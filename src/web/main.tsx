@@ -38,7 +38,13 @@ void initI18n(config.language, { product: config.productName }, SHELL_MESSAGES).
   // page the server rendered (decision 0037) is hydrated: React takes over its HTML as it is.
   const hydrate = container.firstChild !== null && !rendersFromKeptAnswers(container);
   // Should that module not load, the form starts as the server rendered it.
-  if (hydrate && typedReader) startHydratingServerHtml(await typedReader.then((reader) => reader.typedBeforeHydration(container), () => ({})));
+  if (hydrate && typedReader)
+    startHydratingServerHtml(
+      await typedReader.then(
+        (reader) => reader.typedBeforeHydration(container),
+        () => ({}),
+      ),
+    );
   startTransition(() => {
     if (hydrate) {
       hydrateRoot(container, app);

@@ -11,7 +11,9 @@ if (!['uk', 'it', 'de'].includes(market) || !Number.isFinite(Number(lat)) || !Nu
 const app = createPatientApp({ baseUrl: server, market: market as Market, apiKey: process.env.FINDER_API_KEY });
 const started = performance.now();
 const { snapshot, changes } = await app.sync();
-console.log(`${app.listings.size} listings of ${market} in memory (${snapshot ? 'snapshot and ' : ''}${changes} changes, ${Math.round(performance.now() - started)} ms)`);
+console.log(
+  `${app.listings.size} listings of ${market} in memory (${snapshot ? 'snapshot and ' : ''}${changes} changes, ${Math.round(performance.now() - started)} ms)`,
+);
 for (const listing of app.nearest(Number(lat), Number(lng), 5)) {
   console.log(`${listing.distanceKm.toFixed(2).padStart(8)} km  ${listing.pharmacyName}, ${listing.address} (${listing.firstName})`);
 }

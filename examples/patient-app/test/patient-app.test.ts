@@ -41,7 +41,13 @@ describe('examples/patient-app', () => {
     // Around Bristol, each listing a little further than the one before; two Italian listings
     // that a UK copy must never hold.
     const [lat, lng] = [51.4545, -2.5879];
-    const seeds = Array.from({ length: 10 }, (_, i) => ({ country: 'uk' as const, lat: lat + (i + 1) * 0.0031, lng: lng - (i + 1) * 0.0017, status: 'submitted' as const, name: `Bristol ${i}` }));
+    const seeds = Array.from({ length: 10 }, (_, i) => ({
+      country: 'uk' as const,
+      lat: lat + (i + 1) * 0.0031,
+      lng: lng - (i + 1) * 0.0017,
+      status: 'submitted' as const,
+      name: `Bristol ${i}`,
+    }));
 
     it('syncs approvals and a deactivation, and its five nearest are the server search answer', async () => {
       const db = server.database.db;

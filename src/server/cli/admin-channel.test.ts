@@ -21,11 +21,25 @@ afterAll(async () => {
 });
 
 const post = (secret: string, body: unknown, url = '/commands') =>
-  fetch(`http://127.0.0.1:${channel.port}${url}`, { method: 'POST', headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  fetch(`http://127.0.0.1:${channel.port}${url}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
 
 describe('the local admin channel', () => {
   it('runs a staff command for whoever has the secret, and logs no address', async () => {
-    const answer = await sendToServer(channel, 'staff', ['add', '--role', 'area_manager', '--email', 'anna.verdi@example.it', '--first-name', 'Anna', '--last-name', 'Verdi']);
+    const answer = await sendToServer(channel, 'staff', [
+      'add',
+      '--role',
+      'area_manager',
+      '--email',
+      'anna.verdi@example.it',
+      '--first-name',
+      'Anna',
+      '--last-name',
+      'Verdi',
+    ]);
     expect(answer?.exitCode).toBe(0);
     expect(answer?.output[0]).toEqual({ stream: 'log', line: expect.stringContaining('Added area_manager anna.verdi@example.it') });
     expect(answer?.output[1]?.line).toMatch(/http:\/\/localhost:3999\/it\/signin\/verify\?token=/);
@@ -50,7 +64,12 @@ describe('the local admin channel', () => {
     const holder: LockHolder = { pid: process.ppid, role: 'server', startTime: null, bootId: null, admin: { port: channel.port, secret: channel.secret } };
     writeFileSync(lockFileOf(dbDir), JSON.stringify(holder));
     const lines: string[] = [];
-    const code = await runConsoleCommand('staff', ['list'], { log: (l) => lines.push(l), error: (l) => lines.push(l) }, { ...ctx.config, database: { kind: 'pglite', dataDir: dbDir } });
+    const code = await runConsoleCommand(
+      'staff',
+      ['list'],
+      { log: (l) => lines.push(l), error: (l) => lines.push(l) },
+      { ...ctx.config, database: { kind: 'pglite', dataDir: dbDir } },
+    );
     expect(code).toBe(0);
     expect(lines.join('\n')).toContain('anna.verdi@example.it');
   });

@@ -125,7 +125,12 @@ export async function startAdminChannel(deps: Omit<CommandDeps, 'out'> & { log: 
 }
 
 /** Sends a command to the running server; null when the channel does not answer (the server is stopping). */
-export async function sendToServer(admin: { port: number; secret: string }, command: CliCommand, args: string[], input: CommandInput = {}): Promise<CommandAnswer | null> {
+export async function sendToServer(
+  admin: { port: number; secret: string },
+  command: CliCommand,
+  args: string[],
+  input: CommandInput = {},
+): Promise<CommandAnswer | null> {
   let response: Response;
   try {
     response = await fetch(`http://127.0.0.1:${admin.port}/commands`, {

@@ -26,7 +26,10 @@ describe('npm run api-keys', () => {
   it('issues, lists, rotates and revokes a key', async () => {
     expect(await run('list')).toEqual({ code: 0, text: 'No API keys.' });
     expect(await run('issue', '--quota', '50')).toMatchObject({ code: 1, text: 'ERROR --name is required (at most 80 characters)' });
-    expect(await run('issue', '--name', 'Android', '--quota', 'lots')).toMatchObject({ code: 1, text: 'ERROR --quota must be a whole number from 1 to 100000' });
+    expect(await run('issue', '--name', 'Android', '--quota', 'lots')).toMatchObject({
+      code: 1,
+      text: 'ERROR --quota must be a whole number from 1 to 100000',
+    });
 
     const issued = await run('issue', '--name', 'Patient app Android', '--quota', '240');
     expect(issued.code).toBe(0);

@@ -51,7 +51,15 @@ export async function runApiKeysCommand(argv: string[], deps: { db: Database; ou
     const input = z.safeParse(IssueApiKeySchema, { name: values.name ?? '', quotaPerMinute: values.quota ?? String(API_QUOTA_DEFAULT) });
     if (!input.success) {
       const fields = new Set(input.error.issues.map((issue) => String(issue.path[0])));
-      return fail(out, [fields.has('name') ? '--name is required (at most 80 characters)' : null, fields.has('quotaPerMinute') ? '--quota must be a whole number from 1 to 100000' : null].filter(Boolean).join('; '));
+      return fail(
+        out,
+        [
+          fields.has('name') ? '--name is required (at most 80 characters)' : null,
+          fields.has('quotaPerMinute') ? '--quota must be a whole number from 1 to 100000' : null,
+        ]
+          .filter(Boolean)
+          .join('; '),
+      );
     }
     const issued = await clients.issue({ ...input.data, actorId: null });
     out.log(`Issued ${issued.client.id} "${issued.client.name}", ${issued.client.quotaPerMinute} requests a minute.`);

@@ -83,7 +83,9 @@ export async function runBackupCommand(argv: string[], out: CliOutput, givenConf
     }
     const { header, rows, bytes } = await keepCheckedPart(part, file);
     const megabytes = (bytes / 1024 / 1024).toFixed(1);
-    out.log(`Backup written: ${file} (${megabytes} MB; ${totalRows(rows)} rows in ${Object.keys(rows).length} tables; ${header.source} at migration ${header.migration.tag}).`);
+    out.log(
+      `Backup written: ${file} (${megabytes} MB; ${totalRows(rows)} rows in ${Object.keys(rows).length} tables; ${header.source} at migration ${header.migration.tag}).`,
+    );
     out.log('It holds personal data and the keys of the staff second factors: keep it as safe as the database itself (README "Backups").');
     return 0;
   } catch (error) {

@@ -68,7 +68,10 @@ beforeAll(async () => {
   await db.insert(rateLimitHits).values({ key: 'k', count: 3, resetsAt: new Date() });
   // The app sends its queued mail in the background: the snapshot and the backup must see the
   // outbox at rest, not one before a send and the other after it.
-  await vi.waitFor(async () => expect(await db.$count(mailOutbox, and(isNull(mailOutbox.sentAt), isNull(mailOutbox.failedAt)))).toBe(0), { timeout: 30_000, interval: 50 });
+  await vi.waitFor(async () => expect(await db.$count(mailOutbox, and(isNull(mailOutbox.sentAt), isNull(mailOutbox.failedAt)))).toBe(0), {
+    timeout: 30_000,
+    interval: 50,
+  });
   expected = await databaseSnapshot(db);
   await new Promise<void>((resolve, reject) => {
     const file = createWriteStream(sourceFile);
@@ -85,7 +88,13 @@ describe('a backup', () => {
     const text = gunzipSync(readFileSync(sourceFile)).toString('utf8');
     const lines = text.trim().split('\n');
     const header = JSON.parse(lines[0]!);
-    expect(header).toMatchObject({ $: 'header', format: 'pharmacy-champions-backup', version: 2, source: 'pglite', migration: { tag: journalEntries().at(-1)!.tag } });
+    expect(header).toMatchObject({
+      $: 'header',
+      format: 'pharmacy-champions-backup',
+      version: 2,
+      source: 'pglite',
+      migration: { tag: journalEntries().at(-1)!.tag },
+    });
     const tables = lines.filter((l) => l.startsWith('{"$":"table"')).map((l) => JSON.parse(l).name as string);
     expect(tables).not.toContain('rate_limit_hits');
     expect(tables).not.toContain('scheduled_jobs');
@@ -95,7 +104,11 @@ describe('a backup', () => {
     const end = JSON.parse(lines.at(-1)!);
     expect(end.rows).toMatchObject({ applications: 2, file_contents: 1, app_secrets: expect.any(Number), staff_users: 6, field_pharmacies: 40 });
     // The SHA-256 of every byte before the end line, and the end line is the file's last.
-    expect(end.sha256).toBe(createHash('sha256').update(text.slice(0, text.lastIndexOf('{"$":"end"'))).digest('hex'));
+    expect(end.sha256).toBe(
+      createHash('sha256')
+        .update(text.slice(0, text.lastIndexOf('{"$":"end"')))
+        .digest('hex'),
+    );
     expect(text.endsWith(`${lines.at(-1)}\n`)).toBe(true);
     // The generated columns are computed again on restore, not carried.
     expect(lines.find((l) => l.startsWith('{"$":"table","name":"applications"'))).not.toContain('"lat"');
@@ -109,7 +122,9 @@ describe('npm run restore', () => {
     const run = capture();
     expect(await runRestoreCommand(['--from', sourceFile], run.out, embeddedConfig(restored)), run.text()).toBe(0);
     expect(run.text()).toMatch(/Restored \d+ rows in \d+ tables/);
-    expect(run.text()).toContain("No STAFF_SECRET_KEY is set, so the second factors stay sealed under the backup's generated staff key, restored into the database");
+    expect(run.text()).toContain(
+      "No STAFF_SECRET_KEY is set, so the second factors stay sealed under the backup's generated staff key, restored into the database",
+    );
     expect(existsSync(lockFileOf(path.join(restored, 'db')))).toBe(false);
 
     const database = await openDatabase(embeddedConfig(restored));
@@ -153,7 +168,13 @@ describe('npm run restore', () => {
     writeFileSync(cut, gzipSync(`${lines.slice(0, -1).join('\n')}\n`));
     const header = JSON.parse(lines[0]!);
     const newer = path.join(work, 'newer.backup.gz');
-    writeBackupLines(newer, resealed([JSON.stringify({ ...header, migration: { ...header.migration, tag: '0099_future', createdAt: header.migration.createdAt + 1e9 } }), ...lines.slice(1)]));
+    writeBackupLines(
+      newer,
+      resealed([
+        JSON.stringify({ ...header, migration: { ...header.migration, tag: '0099_future', createdAt: header.migration.createdAt + 1e9 } }),
+        ...lines.slice(1),
+      ]),
+    );
 
     for (const [file, message] of [
       [cut, /Restore refused: .* was cut short/],
@@ -209,7 +230,11 @@ describe('a backup that proves itself', () => {
       ['added', [...lines.slice(0, row), another, ...lines.slice(row, -1), counted(1)], mismatch],
       // Calling it version 1 (before the checksum) does not get past the checksum it carries.
       ['version', [JSON.stringify({ ...JSON.parse(lines[0]!), version: 1 }), ...lines.slice(1)], mismatch],
-      ['no-checksum', [...lines.slice(0, -1), JSON.stringify({ $: 'end', rows: end.rows })], /Restore refused: .*tampered-no-checksum.* is damaged: its end line carries no checksum/],
+      [
+        'no-checksum',
+        [...lines.slice(0, -1), JSON.stringify({ $: 'end', rows: end.rows })],
+        /Restore refused: .*tampered-no-checksum.* is damaged: its end line carries no checksum/,
+      ],
     ];
     const target = await untouchedTarget('tampered-target');
     for (const [name, edited, message] of tampered) {
@@ -321,7 +346,9 @@ describe.skipIf(!postgresUrl)('across database kinds', () => {
       await other.connect();
       const refused = capture();
       expect(await runRestoreCommand(['--from', sourceFile], refused.out, onPostgres)).toBe(1);
-      expect(refused.text()).toMatch(/Restore refused: The PostgreSQL database .* has 1 other open connection\(s\), so a server may be running on it; nothing was changed/);
+      expect(refused.text()).toMatch(
+        /Restore refused: The PostgreSQL database .* has 1 other open connection\(s\), so a server may be running on it; nothing was changed/,
+      );
       expect((await other.query(`select count(*)::int as n from pg_tables where schemaname in ('public', 'drizzle')`)).rows[0].n).toBe(0);
       await other.end();
 
@@ -360,7 +387,9 @@ describe.skipIf(!postgresUrl)('a restore that fails part way', () => {
       const onPostgres = withoutStaffKey(testConfig({ database: { kind: 'postgres', url: database.url } }));
       const failed = capture();
       expect(await runRestoreCommand(['--from', doubled], failed.out, onPostgres)).toBe(1);
-      expect(failed.text()).toMatch(/Restore failed, nothing was restored: The database refused rows 1 to 7 of table staff_users: duplicate key value violates unique constraint "staff_users_\w+" \(SQLSTATE 23505/);
+      expect(failed.text()).toMatch(
+        /Restore failed, nothing was restored: The database refused rows 1 to 7 of table staff_users: duplicate key value violates unique constraint "staff_users_\w+" \(SQLSTATE 23505/,
+      );
       expect(failed.text()).not.toContain(JSON.parse(lines[table + 1]!).email);
       expect(Object.values(await snapshotOf(onPostgres)).flat()).toEqual([]);
 

@@ -57,21 +57,64 @@ describe('the links a command prints', () => {
 describe('npm run staff', () => {
   it('adds an area manager and a rep of theirs, lists, disables and enables again', async () => {
     const am = capture();
-    expect(await runStaffCommand(['add', '--role', 'area_manager', '--email', 'Anna.Verdi@example.it', '--first-name', 'Anna', '--last-name', 'Verdi'], { auth: ctx.app.services.auth, linkBase: 'http://localhost:3000/it', out: am.out })).toBe(0);
+    expect(
+      await runStaffCommand(['add', '--role', 'area_manager', '--email', 'Anna.Verdi@example.it', '--first-name', 'Anna', '--last-name', 'Verdi'], {
+        auth: ctx.app.services.auth,
+        linkBase: 'http://localhost:3000/it',
+        out: am.out,
+      }),
+    ).toBe(0);
     const link = am.lines.join('\n').match(/http:\/\/localhost:3000\/it\/signin\/verify\?token=\S+/)?.[0];
     expect(link).toBeDefined();
     expect((await verifyLink(link!)).json().data.next).toBe('done');
 
     const rep = capture();
-    expect(await runStaffCommand(['add', '--role', 'sales_rep', '--email', 'rep.verdi@example.it', '--first-name', 'Rocco', '--last-name', 'Neri', '--area-manager', 'anna.verdi@example.it', '--language', 'en'], { auth: ctx.app.services.auth, linkBase: 'x', out: rep.out })).toBe(0);
+    expect(
+      await runStaffCommand(
+        [
+          'add',
+          '--role',
+          'sales_rep',
+          '--email',
+          'rep.verdi@example.it',
+          '--first-name',
+          'Rocco',
+          '--last-name',
+          'Neri',
+          '--area-manager',
+          'anna.verdi@example.it',
+          '--language',
+          'en',
+        ],
+        { auth: ctx.app.services.auth, linkBase: 'x', out: rep.out },
+      ),
+    ).toBe(0);
     const stored = await ctx.app.services.auth.users.findByEmail('rep.verdi@example.it');
     const manager = await ctx.app.services.auth.users.findByEmail('anna.verdi@example.it');
     expect(stored).toMatchObject({ role: 'sales_rep', areaManagerId: manager!.id, language: 'en' });
 
     const refused = capture();
-    expect(await runStaffCommand(['add', '--role', 'sales_rep', '--email', 'r2@example.it', '--first-name', 'A', '--last-name', 'B'], { auth: ctx.app.services.auth, linkBase: 'x', out: refused.out })).toBe(1);
-    expect(await runStaffCommand(['add', '--role', 'area_manager', '--email', 'ANNA.verdi@example.it', '--first-name', 'A', '--last-name', 'B'], { auth: ctx.app.services.auth, linkBase: 'x', out: refused.out })).toBe(1);
-    expect(await runStaffCommand(['add', '--role', 'king', '--email', 'k@example.it', '--first-name', 'A', '--last-name', 'B'], { auth: ctx.app.services.auth, linkBase: 'x', out: refused.out })).toBe(1);
+    expect(
+      await runStaffCommand(['add', '--role', 'sales_rep', '--email', 'r2@example.it', '--first-name', 'A', '--last-name', 'B'], {
+        auth: ctx.app.services.auth,
+        linkBase: 'x',
+        out: refused.out,
+      }),
+    ).toBe(1);
+    expect(
+      await runStaffCommand(['add', '--role', 'area_manager', '--email', 'ANNA.verdi@example.it', '--first-name', 'A', '--last-name', 'B'], {
+        auth: ctx.app.services.auth,
+        linkBase: 'x',
+        out: refused.out,
+      }),
+    ).toBe(1);
+    expect(
+      await runStaffCommand(['add', '--role', 'king', '--email', 'k@example.it', '--first-name', 'A', '--last-name', 'B'], {
+        auth: ctx.app.services.auth,
+        linkBase: 'x',
+        out: refused.out,
+      }),
+    ).toBe(1);
 
     const list = capture();
     expect(await runStaffCommand(['list'], { auth: ctx.app.services.auth, linkBase: 'x', out: list.out })).toBe(0);
@@ -90,34 +133,73 @@ describe('npm run staff', () => {
   it('without --language, writes to a reviewer in English and to the field team in Italian; its links open in their language', async () => {
     const { auth } = ctx.app.services;
     const reviewer = capture();
-    expect(await runStaffCommand(['add', '--role', 'reviewer', '--email', 'ed.jones@example.com', '--first-name', 'Ed', '--last-name', 'Jones'], { auth, linkBase: 'http://localhost:3000/it', out: reviewer.out })).toBe(0);
+    expect(
+      await runStaffCommand(['add', '--role', 'reviewer', '--email', 'ed.jones@example.com', '--first-name', 'Ed', '--last-name', 'Jones'], {
+        auth,
+        linkBase: 'http://localhost:3000/it',
+        out: reviewer.out,
+      }),
+    ).toBe(0);
     expect(await auth.users.findByEmail('ed.jones@example.com')).toMatchObject({ language: 'en' });
     expect(reviewer.lines.join('\n')).toMatch(/http:\/\/localhost:3000\/it\/signin\/verify\?token=[A-Za-z0-9_-]+&lang=en$/m);
 
     const manager = capture();
-    expect(await runStaffCommand(['add', '--role', 'area_manager', '--email', 'lia.neri@example.it', '--first-name', 'Lia', '--last-name', 'Neri'], { auth, linkBase: 'http://localhost:3000/it', out: manager.out })).toBe(0);
+    expect(
+      await runStaffCommand(['add', '--role', 'area_manager', '--email', 'lia.neri@example.it', '--first-name', 'Lia', '--last-name', 'Neri'], {
+        auth,
+        linkBase: 'http://localhost:3000/it',
+        out: manager.out,
+      }),
+    ).toBe(0);
     expect(await auth.users.findByEmail('lia.neri@example.it')).toMatchObject({ language: 'it' });
 
     const german = capture();
-    expect(await runStaffCommand(['add', '--role', 'reviewer', '--email', 'jo.kurz@example.de', '--first-name', 'Jo', '--last-name', 'Kurz', '--language', 'de'], { auth, linkBase: 'http://localhost:3000/it', out: german.out })).toBe(0);
+    expect(
+      await runStaffCommand(['add', '--role', 'reviewer', '--email', 'jo.kurz@example.de', '--first-name', 'Jo', '--last-name', 'Kurz', '--language', 'de'], {
+        auth,
+        linkBase: 'http://localhost:3000/it',
+        out: german.out,
+      }),
+    ).toBe(0);
     expect(german.lines.join('\n')).toMatch(/\/signin\/verify\?token=[A-Za-z0-9_-]+&lang=de$/m);
   });
 
   it('resets a lost authenticator: sessions end, and the next sign-in enrols a new one', async () => {
     const { auth } = ctx.app.services;
     const add = capture();
-    expect(await runStaffCommand(['add', '--role', 'reviewer', '--email', 'rita.levi@example.com', '--first-name', 'Rita', '--last-name', 'Levi'], { auth, linkBase: 'http://localhost:3000/it', out: add.out })).toBe(0);
+    expect(
+      await runStaffCommand(['add', '--role', 'reviewer', '--email', 'rita.levi@example.com', '--first-name', 'Rita', '--last-name', 'Levi'], {
+        auth,
+        linkBase: 'http://localhost:3000/it',
+        out: add.out,
+      }),
+    ).toBe(0);
     const rita = (await auth.users.findByEmail('rita.levi@example.com'))!;
     await ctx.database.db.update(staffUsers).set({ totpSecret: 'sealed', totpEnabledAt: new Date(), totpFailures: 3 }).where(eq(staffUsers.id, rita.id));
     const firstLink = add.lines.join('\n').match(/http:\/\/localhost:3000\/it\/signin\/verify\?token=\S+/)![0];
     expect((await verifyLink(firstLink)).json().data.next).toBe('totp'); // enrolled: a code is asked for
-    expect(await ctx.database.db.select().from(staffSessions).where(and(eq(staffSessions.userId, rita.id), isNull(staffSessions.revokedAt)))).toHaveLength(1);
+    expect(
+      await ctx.database.db
+        .select()
+        .from(staffSessions)
+        .where(and(eq(staffSessions.userId, rita.id), isNull(staffSessions.revokedAt))),
+    ).toHaveLength(1);
 
     const reset = capture();
-    expect(await runStaffCommand(['reset-second-factor', '--email', 'Rita.Levi@example.com'], { auth, linkBase: 'http://localhost:3000/it', out: reset.out })).toBe(0);
+    expect(
+      await runStaffCommand(['reset-second-factor', '--email', 'Rita.Levi@example.com'], { auth, linkBase: 'http://localhost:3000/it', out: reset.out }),
+    ).toBe(0);
     expect(await auth.users.findById(rita.id)).toMatchObject({ totpSecret: null, totpEnabledAt: null, totpFailures: 0 });
-    expect(await ctx.database.db.select().from(staffSessions).where(and(eq(staffSessions.userId, rita.id), isNull(staffSessions.revokedAt)))).toHaveLength(0);
-    const events = await ctx.database.db.select().from(authEvents).where(and(eq(authEvents.userId, rita.id), eq(authEvents.event, 'totp_reset')));
+    expect(
+      await ctx.database.db
+        .select()
+        .from(staffSessions)
+        .where(and(eq(staffSessions.userId, rita.id), isNull(staffSessions.revokedAt))),
+    ).toHaveLength(0);
+    const events = await ctx.database.db
+      .select()
+      .from(authEvents)
+      .where(and(eq(authEvents.userId, rita.id), eq(authEvents.event, 'totp_reset')));
     expect(events).toHaveLength(1);
     const newLink = reset.lines.join('\n').match(/http:\/\/localhost:3000\/it\/signin\/verify\?token=\S+/)![0];
     expect((await verifyLink(newLink)).json().data.next).toBe('totp-setup');
@@ -130,7 +212,11 @@ describe('npm run staff', () => {
   it('runs as a script on its own data folder', { timeout: 120_000 }, () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'champions-cli-'));
     const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', NODE_ENV: 'development' };
-    const add = spawnSync(process.execPath, ['scripts/staff.ts', 'add', '--role', 'reviewer', '--email', 'rev@example.com', '--first-name', 'Rita', '--last-name', 'Levi', '--language', 'en'], { cwd: ROOT, env, encoding: 'utf8' });
+    const add = spawnSync(
+      process.execPath,
+      ['scripts/staff.ts', 'add', '--role', 'reviewer', '--email', 'rev@example.com', '--first-name', 'Rita', '--last-name', 'Levi', '--language', 'en'],
+      { cwd: ROOT, env, encoding: 'utf8' },
+    );
     expect(add.status, add.stderr).toBe(0);
     expect(add.stdout).toMatch(/Added reviewer rev@example.com[\s\S]*\/signin\/verify\?token=/);
     const list = spawnSync(process.execPath, ['scripts/staff.ts', 'list'], { cwd: ROOT, env, encoding: 'utf8' });

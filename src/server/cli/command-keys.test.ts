@@ -27,7 +27,10 @@ describe('the keys of a console command', () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'champions-command-keys-'));
     // Nothing listens on port 9: a command that tried to connect would fail otherwise.
     const env = { DATA_DIR: dataDir, DATABASE_URL: 'postgres://champions:secret@127.0.0.1:9/champions' };
-    for (const [command, args] of [['staff', ['list']], ['seed-demo', []]] as const) {
+    for (const [command, args] of [
+      ['staff', ['list']],
+      ['seed-demo', []],
+    ] as const) {
       const { lines, out } = capture();
       expect(await runConsoleCommand(command, [...args], out, undefined, env)).toBe(1);
       const said = lines.join('\n');
@@ -47,9 +50,19 @@ describe('the keys of a console command', () => {
 
   it.runIf(usingPostgres())('given a production config on PostgreSQL without the keys, `npm run staff` writes nothing and says why', async () => {
     opened = await createTestDatabase();
-    const config = { ...opened.config, production: true, captcha: { ...opened.config.captcha, hmacKey: null }, staff: { ...opened.config.staff, secretKey: null } };
+    const config = {
+      ...opened.config,
+      production: true,
+      captcha: { ...opened.config.captcha, hmacKey: null },
+      staff: { ...opened.config.staff, secretKey: null },
+    };
     const { lines, out } = capture();
-    const code = await runConsoleCommand('staff', ['add', '--role', 'main_admin', '--email', 'ops@example.com', '--first-name', 'Ops', '--last-name', 'Admin'], out, config);
+    const code = await runConsoleCommand(
+      'staff',
+      ['add', '--role', 'main_admin', '--email', 'ops@example.com', '--first-name', 'Ops', '--last-name', 'Admin'],
+      out,
+      config,
+    );
     expect(code).toBe(1);
     expect(lines.join('\n')).toMatch(/CAPTCHA_HMAC_KEY is not set/);
     expect(await opened.database.db.select().from(appSecrets)).toEqual([]);

@@ -45,7 +45,9 @@ async function snapshotText(config: Config): Promise<{ text: string; statusOf: (
   const database = await openDatabase(config);
   try {
     const text = JSON.stringify(await databaseSnapshot(database.db));
-    const statuses = new Map((await database.db.select({ id: applications.id, status: applications.status }).from(applications)).map((row) => [row.id, row.status]));
+    const statuses = new Map(
+      (await database.db.select({ id: applications.id, status: applications.status }).from(applications)).map((row) => [row.id, row.status]),
+    );
     return { text, statusOf: async (id) => statuses.get(id) };
   } finally {
     await database.close();
@@ -59,12 +61,21 @@ beforeAll(async () => {
   kept = await submitApplication(source, 'uk');
   const [row] = await db.select().from(applications).where(eq(applications.id, a.id));
   erased = { ...a, firstName: row!.firstName, lastName: row!.lastName };
-  await vi.waitFor(async () => expect(await db.$count(mailOutbox, and(isNull(mailOutbox.sentAt), isNull(mailOutbox.failedAt)))).toBe(0), { timeout: 30_000, interval: 50 });
+  await vi.waitFor(async () => expect(await db.$count(mailOutbox, and(isNull(mailOutbox.sentAt), isNull(mailOutbox.failedAt)))).toBe(0), {
+    timeout: 30_000,
+    interval: 50,
+  });
   await new Promise<void>((resolve, reject) => {
     writeBackup(db, createWriteStream(backupFile)).then(() => resolve(), reject);
   });
   // An entry from before the backup (the backup already holds its outcome): a restore leaves it be.
-  appendErasure(backupDir, { at: new Date(Date.now() - 3600_000), kind: 'data-rights', mailboxes: [mailboxHash(mailboxOf(kept.email))], applications: [kept.id], fieldPharmacies: [] });
+  appendErasure(backupDir, {
+    at: new Date(Date.now() - 3600_000),
+    kind: 'data-rights',
+    mailboxes: [mailboxHash(mailboxOf(kept.email))],
+    applications: [kept.id],
+    fieldPharmacies: [],
+  });
   await new Promise((resolve) => setTimeout(resolve, 5));
 
   // The person asks for their data to be erased, after the backup.
@@ -90,10 +101,20 @@ afterAll(async () => {
 describe('the erasure ledger', () => {
   it('holds one line per erasure, with hashed mailboxes and ids, no address or name; the file is 0600 in a 0700 folder', () => {
     const text = readFileSync(ledger, 'utf8');
-    const lines = text.trim().split('\n').map((line) => JSON.parse(line));
+    const lines = text
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
     expect(lines).toHaveLength(2);
-    expect(lines[1]).toEqual({ at: expect.any(String), kind: 'data-rights', mailboxes: [mailboxHash(mailboxOf(erased.email))], applications: [erased.id], fieldPharmacies: [] });
-    for (const clear of [erased.email, mailboxOf(erased.email), erased.firstName, erased.lastName]) expect(text.toLowerCase()).not.toContain(clear.toLowerCase());
+    expect(lines[1]).toEqual({
+      at: expect.any(String),
+      kind: 'data-rights',
+      mailboxes: [mailboxHash(mailboxOf(erased.email))],
+      applications: [erased.id],
+      fieldPharmacies: [],
+    });
+    for (const clear of [erased.email, mailboxOf(erased.email), erased.firstName, erased.lastName])
+      expect(text.toLowerCase()).not.toContain(clear.toLowerCase());
     expect(text).not.toContain('@');
     expect(statSync(ledger).mode & 0o777).toBe(0o600);
     expect(statSync(backupDir).mode & 0o777).toBe(0o700);

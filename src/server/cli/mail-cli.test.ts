@@ -21,7 +21,15 @@ function output() {
 async function failedMail(to: string) {
   const [row] = await ctx.database.db
     .insert(mailOutbox)
-    .values({ to, mailbox: to, subject: 'Your sign-in link', text: 'Hello', attempts: 8, failedAt: new Date(), error: '535 5.7.8 Authentication credentials invalid' })
+    .values({
+      to,
+      mailbox: to,
+      subject: 'Your sign-in link',
+      text: 'Hello',
+      attempts: 8,
+      failedAt: new Date(),
+      error: '535 5.7.8 Authentication credentials invalid',
+    })
     .returning({ id: mailOutbox.id });
   return row!.id;
 }
@@ -31,13 +39,19 @@ describe('npm run mail', () => {
     const id = await failedMail('rita.levi@example.com');
     const listed = output();
     expect(await runMailCommand(['failed'], { db: ctx.database.db, out: listed.out })).toBe(0);
-    expect(listed.lines.join('\n')).toMatch(new RegExp(`${id}.*8 attempts.*rita\\.levi@example\\.com.*Your sign-in link[^]*535 5\\.7\\.8 Authentication credentials invalid`));
+    expect(listed.lines.join('\n')).toMatch(
+      new RegExp(`${id}.*8 attempts.*rita\\.levi@example\\.com.*Your sign-in link[^]*535 5\\.7\\.8 Authentication credentials invalid`),
+    );
 
     const retried = output();
     expect(await runMailCommand(['retry', '--id', id], { db: ctx.database.db, out: retried.out })).toBe(0);
     expect(retried.lines.join('\n')).toMatch(/1 mail goes out again/);
     // The app's sender delivers it (written as an .eml file here).
-    await expect.poll(async () => (await ctx.database.db.select({ sentAt: mailOutbox.sentAt }).from(mailOutbox).where(eq(mailOutbox.id, id)))[0]?.sentAt, { timeout: 20_000 }).not.toBeNull();
+    await expect
+      .poll(async () => (await ctx.database.db.select({ sentAt: mailOutbox.sentAt }).from(mailOutbox).where(eq(mailOutbox.id, id)))[0]?.sentAt, {
+        timeout: 20_000,
+      })
+      .not.toBeNull();
 
     const none = output();
     await runMailCommand(['failed'], { db: ctx.database.db, out: none.out });

@@ -32,7 +32,14 @@ export async function runMailCommand(argv: string[], deps: { db: Database; out: 
 
   if (command === 'failed') {
     const rows = await db
-      .select({ id: mailOutbox.id, to: mailOutbox.to, subject: mailOutbox.subject, attempts: mailOutbox.attempts, failedAt: mailOutbox.failedAt, error: mailOutbox.error })
+      .select({
+        id: mailOutbox.id,
+        to: mailOutbox.to,
+        subject: mailOutbox.subject,
+        attempts: mailOutbox.attempts,
+        failedAt: mailOutbox.failedAt,
+        error: mailOutbox.error,
+      })
       .from(mailOutbox)
       .where(failed)
       .orderBy(desc(mailOutbox.failedAt))
@@ -48,12 +55,18 @@ export async function runMailCommand(argv: string[], deps: { db: Database; out: 
     const which = values.all ? failed : and(failed, eq(mailOutbox.id, values.id!));
     if (!values.all && !/^[0-9a-f-]{36}$/i.test(values.id!)) return fail(out, `--id must be the id that "npm run mail -- failed" shows`);
     const retried = await db.transaction(async (tx) => {
-      const rows = await tx.update(mailOutbox).set({ failedAt: null, attempts: 0, nextAttemptAt: sql`now()`, claimedUntil: null, claimToken: null }).where(which).returning({ id: mailOutbox.id });
+      const rows = await tx
+        .update(mailOutbox)
+        .set({ failedAt: null, attempts: 0, nextAttemptAt: sql`now()`, claimedUntil: null, claimToken: null })
+        .where(which)
+        .returning({ id: mailOutbox.id });
       if (rows.length > 0) await tx.execute(sql`select ${wakeSenders}`);
       return rows.length;
     });
     if (retried === 0) return fail(out, values.all ? 'No failed mail.' : `No failed mail ${values.id}.`);
-    out.log(`${retried} ${retried === 1 ? 'mail goes' : 'mails go'} out again with the next turn of the sender; "npm run mail -- failed" shows any that fail again.`);
+    out.log(
+      `${retried} ${retried === 1 ? 'mail goes' : 'mails go'} out again with the next turn of the sender; "npm run mail -- failed" shows any that fail again.`,
+    );
     return 0;
   }
 

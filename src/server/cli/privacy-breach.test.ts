@@ -23,25 +23,50 @@ beforeAll(async () => {
 afterAll(() => ctx?.close());
 
 async function application(email: string): Promise<string> {
-  const saved = await ctx.app.inject({ method: 'POST', url: '/api/save-pharmacist', payload: { ...validApplication({ country: 'it' }), email, recaptchaToken: await solveCaptcha(ctx.app) } });
+  const saved = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/save-pharmacist',
+    payload: { ...validApplication({ country: 'it' }), email, recaptchaToken: await solveCaptcha(ctx.app) },
+  });
   if (saved.statusCode !== 200) throw new Error(saved.body);
   return saved.json().data.id as string;
 }
 
 async function pharmacy(name: string, email: string, extraEmail?: string): Promise<string> {
-  const answers: Record<string, unknown> = { firstName: 'Anna', lastName: name, email, ...(extraEmail ? { firstName2: 'Luca', lastName2: name, email2: extraEmail } : {}) };
+  const answers: Record<string, unknown> = {
+    firstName: 'Anna',
+    lastName: name,
+    email,
+    ...(extraEmail ? { firstName2: 'Luca', lastName2: name, email2: extraEmail } : {}),
+  };
   const [row] = await ctx.database.db
     .insert(fieldPharmacies)
-    .values({ areaManagerId: manager.id, name, fullAddress: `Via ${name} 1`, answers, pharmacistMailbox: email, pharmacistStatus: 'awaiting', confirmationRequestedAt: hour(-100), confirmationLanguage: 'it' })
+    .values({
+      areaManagerId: manager.id,
+      name,
+      fullAddress: `Via ${name} 1`,
+      answers,
+      pharmacistMailbox: email,
+      pharmacistStatus: 'awaiting',
+      confirmationRequestedAt: hour(-100),
+      confirmationLanguage: 'it',
+    })
     .returning({ id: fieldPharmacies.id });
-  if (extraEmail) await ctx.database.db.insert(fieldExtraPharmacists).values({ fieldPharmacyId: row!.id, number: 2, pharmacistMailbox: extraEmail, pharmacistStatus: 'awaiting', confirmationRequestedAt: hour(-100) });
+  if (extraEmail)
+    await ctx.database.db
+      .insert(fieldExtraPharmacists)
+      .values({ fieldPharmacyId: row!.id, number: 2, pharmacistMailbox: extraEmail, pharmacistStatus: 'awaiting', confirmationRequestedAt: hour(-100) });
   return row!.id;
 }
 
 function run(args: string[]) {
   const lines: string[] = [];
   const errors: string[] = [];
-  return runBreachCommand({ db: ctx.database.db, out: { log: (line) => lines.push(line), error: (line) => errors.push(line) } }, args).then((code) => ({ code, output: lines.join('\n'), errors: errors.join('\n') }));
+  return runBreachCommand({ db: ctx.database.db, out: { log: (line) => lines.push(line), error: (line) => errors.push(line) } }, args).then((code) => ({
+    code,
+    output: lines.join('\n'),
+    errors: errors.join('\n'),
+  }));
 }
 
 describe('npm run privacy -- breach', () => {
@@ -66,7 +91,15 @@ describe('npm run privacy -- breach', () => {
     await db.insert(callEntries).values({ pharmacyId: visited, at: hour(3), byUserId: manager.id, callFlag: 'visited' });
     await db.insert(csvExports).values([
       { at: hour(4), actorId: manager.id, actorRole: 'area_manager', areaManagerId: manager.id, rows: 1, format: 'machine', fieldPharmacyIds: [exported] },
-      { at: new Date(TO.getTime() + 60_000), actorId: manager.id, actorRole: 'area_manager', areaManagerId: manager.id, rows: 1, format: 'machine', fieldPharmacyIds: [exportedLater] },
+      {
+        at: new Date(TO.getTime() + 60_000),
+        actorId: manager.id,
+        actorRole: 'area_manager',
+        areaManagerId: manager.id,
+        rows: 1,
+        format: 'machine',
+        fieldPharmacyIds: [exportedLater],
+      },
     ]);
 
     const { code, output } = await run(['--from', FROM.toISOString(), '--to', TO.toISOString(), '--format', 'json']);
@@ -92,7 +125,12 @@ describe('npm run privacy -- breach', () => {
   });
 
   it('refuses a window without both ends, in the wrong order or in an unknown format', async () => {
-    for (const args of [['--from', FROM.toISOString()], ['--from', TO.toISOString(), '--to', FROM.toISOString()], ['--from', 'yesterday', '--to', TO.toISOString()], ['--from', FROM.toISOString(), '--to', TO.toISOString(), '--format', 'xml']]) {
+    for (const args of [
+      ['--from', FROM.toISOString()],
+      ['--from', TO.toISOString(), '--to', FROM.toISOString()],
+      ['--from', 'yesterday', '--to', TO.toISOString()],
+      ['--from', FROM.toISOString(), '--to', TO.toISOString(), '--format', 'xml'],
+    ]) {
       const { code, errors } = await run(args);
       expect(code).toBe(2);
       expect(errors).toContain('npm run privacy -- breach');

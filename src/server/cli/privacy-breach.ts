@@ -59,7 +59,10 @@ async function breachReport(db: Database, from: Date, to: Date): Promise<BreachR
     db.select({ at: csvExports.at, held: csvExports.fieldPharmacyIds, areaManagerId: csvExports.areaManagerId }).from(csvExports).where(within(csvExports.at)),
     db.select({ id: reviewAudit.applicationId, at: reviewAudit.at }).from(reviewAudit).where(within(reviewAudit.at)),
     db.select({ id: callEntries.pharmacyId, at: callEntries.at }).from(callEntries).where(within(callEntries.at)),
-    db.select().from(dataRightsEvents).where(and(within(dataRightsEvents.at), ne(dataRightsEvents.event, 'link_sent'))),
+    db
+      .select()
+      .from(dataRightsEvents)
+      .where(and(within(dataRightsEvents.at), ne(dataRightsEvents.event, 'link_sent'))),
     db.select({ id: applications.id, at: applications.updatedAt }).from(applications).where(within(applications.updatedAt)),
     db.select({ id: fieldPharmacies.id, at: fieldPharmacies.updatedAt }).from(fieldPharmacies).where(within(fieldPharmacies.updatedAt)),
   ]);
@@ -79,32 +82,76 @@ async function breachReport(db: Database, from: Date, to: Date): Promise<BreachR
   const pharmacyIds = [...pharmacyTouches.keys()];
   const [applicants, firsts, extras] = await Promise.all([
     applicationIds.length
-      ? db.select({ id: applications.id, status: applications.status, email: applications.email, language: applications.language, country: applications.country }).from(applications).where(inArray(applications.id, applicationIds))
+      ? db
+          .select({
+            id: applications.id,
+            status: applications.status,
+            email: applications.email,
+            language: applications.language,
+            country: applications.country,
+          })
+          .from(applications)
+          .where(inArray(applications.id, applicationIds))
       : [],
     pharmacyIds.length
       ? db
-          .select({ id: fieldPharmacies.id, status: fieldPharmacies.pharmacistStatus, answers: fieldPharmacies.answers, language: fieldPharmacies.confirmationLanguage })
+          .select({
+            id: fieldPharmacies.id,
+            status: fieldPharmacies.pharmacistStatus,
+            answers: fieldPharmacies.answers,
+            language: fieldPharmacies.confirmationLanguage,
+          })
           .from(fieldPharmacies)
           .where(and(inArray(fieldPharmacies.id, pharmacyIds), isNotNull(fieldPharmacies.pharmacistStatus)))
       : [],
     pharmacyIds.length
       ? db
-          .select({ id: fieldExtraPharmacists.fieldPharmacyId, number: fieldExtraPharmacists.number, status: fieldExtraPharmacists.pharmacistStatus, answers: fieldPharmacies.answers, language: fieldExtraPharmacists.confirmationLanguage })
+          .select({
+            id: fieldExtraPharmacists.fieldPharmacyId,
+            number: fieldExtraPharmacists.number,
+            status: fieldExtraPharmacists.pharmacistStatus,
+            answers: fieldPharmacies.answers,
+            language: fieldExtraPharmacists.confirmationLanguage,
+          })
           .from(fieldExtraPharmacists)
           .innerJoin(fieldPharmacies, eq(fieldPharmacies.id, fieldExtraPharmacists.fieldPharmacyId))
           .where(inArray(fieldExtraPharmacists.fieldPharmacyId, pharmacyIds))
       : [],
   ]);
 
-  const person = (subject: TouchedPerson['subject'], recordId: string, number: number | null, seen: Touches, contact: TouchedPerson['contact']): TouchedPerson => {
+  const person = (
+    subject: TouchedPerson['subject'],
+    recordId: string,
+    number: number | null,
+    seen: Touches,
+    contact: TouchedPerson['contact'],
+  ): TouchedPerson => {
     const { touched, first, last } = seen.get(recordId)!;
     return { subject, recordId, number, touched: TOUCH_ORDER.filter((t) => touched.has(t)), first: first.toISOString(), last: last.toISOString(), contact };
   };
   const emailIn = (answers: Record<string, unknown>, key: string) => (typeof answers[key] === 'string' ? (answers[key] as string) : '');
   const people = [
-    ...applicants.map((a) => person('applicant', a.id, null, applicationTouches, a.status === 'erased' ? null : { email: a.email, language: a.language, market: a.country })),
-    ...firsts.map((p) => person('field_pharmacist', p.id, null, pharmacyTouches, p.status === 'erased' ? null : { email: emailIn(p.answers, 'email'), language: p.language ?? 'it', market: 'it' })),
-    ...extras.map((x) => person('extra_pharmacist', x.id, x.number, pharmacyTouches, x.status === 'erased' ? null : { email: emailIn(x.answers, `email${x.number}`), language: x.language ?? 'it', market: 'it' })),
+    ...applicants.map((a) =>
+      person('applicant', a.id, null, applicationTouches, a.status === 'erased' ? null : { email: a.email, language: a.language, market: a.country }),
+    ),
+    ...firsts.map((p) =>
+      person(
+        'field_pharmacist',
+        p.id,
+        null,
+        pharmacyTouches,
+        p.status === 'erased' ? null : { email: emailIn(p.answers, 'email'), language: p.language ?? 'it', market: 'it' },
+      ),
+    ),
+    ...extras.map((x) =>
+      person(
+        'extra_pharmacist',
+        x.id,
+        x.number,
+        pharmacyTouches,
+        x.status === 'erased' ? null : { email: emailIn(x.answers, `email${x.number}`), language: x.language ?? 'it', market: 'it' },
+      ),
+    ),
   ].sort((a, b) => a.subject.localeCompare(b.subject) || a.recordId.localeCompare(b.recordId) || (a.number ?? 0) - (b.number ?? 0));
   const exportsWithoutList = exports.filter((e) => e.held === null).map((e) => ({ at: e.at.toISOString(), areaManagerId: e.areaManagerId }));
   return { from: from.toISOString(), to: to.toISOString(), people, exportsWithoutList };
@@ -118,8 +165,9 @@ function breachMarkdown(report: BreachReport): string {
     '',
     '| subject | record | touched | first | last | e-mail | language | market |',
     '| --- | --- | --- | --- | --- | --- | --- | --- |',
-    ...report.people.map((p) =>
-      `| ${p.subject} | ${p.recordId}${p.number ? ` #${p.number}` : ''} | ${p.touched.join(', ')} | ${p.first} | ${p.last} | ${p.contact?.email || 'erased'} | ${p.contact?.language ?? ''} | ${p.contact?.market ?? ''} |`,
+    ...report.people.map(
+      (p) =>
+        `| ${p.subject} | ${p.recordId}${p.number ? ` #${p.number}` : ''} | ${p.touched.join(', ')} | ${p.first} | ${p.last} | ${p.contact?.email || 'erased'} | ${p.contact?.language ?? ''} | ${p.contact?.market ?? ''} |`,
     ),
   ];
   if (report.exportsWithoutList.length) {

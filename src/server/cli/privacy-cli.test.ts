@@ -23,7 +23,13 @@ describe('npm run privacy -- record', () => {
     for (const column of PERSONAL_COLUMNS) {
       const holding = record.entries.filter((e) => e.columns.includes(`${column.table}.${column.column}`));
       expect(holding, `${column.table}.${column.column}`).toHaveLength(1);
-      expect(holding[0]).toMatchObject({ subject: column.subject, category: column.category, purpose: column.purpose, basis: column.basis, retention: column.retention });
+      expect(holding[0]).toMatchObject({
+        subject: column.subject,
+        category: column.category,
+        purpose: column.purpose,
+        basis: column.basis,
+        retention: column.retention,
+      });
     }
     expect(record.entries.flatMap((e) => e.columns)).toHaveLength(PERSONAL_COLUMNS.length);
     const rejected = record.entries.find((e) => e.columns.includes('applications.first_name'));
@@ -48,18 +54,25 @@ describe('npm run privacy -- record', () => {
     });
     const { output } = run(['record', '--format', 'json'], online);
     expect(output).not.toContain('hunter2pw');
-    expect((JSON.parse(output) as ProcessingRecord).processors.map((p) => p.name)).toEqual([base.operator.company, 'smtp.mail.example.net', 'tiles.example.org', 'places.example.com']);
+    expect((JSON.parse(output) as ProcessingRecord).processors.map((p) => p.name)).toEqual([
+      base.operator.company,
+      'smtp.mail.example.net',
+      'tiles.example.org',
+      'places.example.com',
+    ]);
   });
 
   it('prints Markdown with each category, its basis and the period in words', () => {
     const { code, output } = run(['record', '--format', 'md'], testConfig({ retentionRejectedMonths: 18 }));
     expect(code).toBe(0);
-    expect(output).toContain('| Applicants | Identity | Reviewing applications by hand and listing approved pharmacists in the finder | Contract or steps before one (art. 6(1)(b)) | While the application is open or listed; 18 months after a rejection (RETENTION_REJECTED_MONTHS) |');
+    expect(output).toContain(
+      '| Applicants | Identity | Reviewing applications by hand and listing approved pharmacists in the finder | Contract or steps before one (art. 6(1)(b)) | While the application is open or listed; 18 months after a rejection (RETENTION_REJECTED_MONTHS) |',
+    );
     expect(output).toContain('| Staff (reviewers, area managers, sales representatives, administrators) | Session |');
     expect(output).toContain('`call_entries.note`');
   });
 
-  it('knows the settings\' defaults, which the pages fall back on', () => {
+  it("knows the settings' defaults, which the pages fall back on", () => {
     expect(retentionPeriods(loadConfig({}))).toEqual(DEFAULT_RETENTION_PERIODS);
   });
 

@@ -31,7 +31,17 @@ function rightsText(entry: RecordEntry): string {
 }
 
 function recordMarkdown(record: ProcessingRecord): string {
-  const head = [text('entries.subject'), text('entries.category'), text('entries.purpose'), text('entries.basis'), text('entries.retention'), text('entries.recipients'), text('processors.title'), text('entries.rights'), text('entries.columns').replace(/\s*\(\{\{count\}\}\)/, '')];
+  const head = [
+    text('entries.subject'),
+    text('entries.category'),
+    text('entries.purpose'),
+    text('entries.basis'),
+    text('entries.retention'),
+    text('entries.recipients'),
+    text('processors.title'),
+    text('entries.rights'),
+    text('entries.columns').replace(/\s*\(\{\{count\}\}\)/, ''),
+  ];
   const rows = record.entries.map((e) =>
     [
       text(`subject.${e.subject}`),

@@ -87,14 +87,25 @@ function describeTarget(config: Config): string {
 
 async function refuseOtherSessions(database: DatabaseHandle, target: string): Promise<void> {
   const [row] = rowsOf<{ n: number }>(
-    await database.db.execute(sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid() and backend_type = 'client backend'`),
+    await database.db.execute(
+      sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid() and backend_type = 'client backend'`,
+    ),
   );
   if (row && row.n > 0) {
-    throw new RestoreRefused(`${target} has ${row.n} other open connection(s), so a server may be running on it; nothing was changed. Stop every server and tool using it, then restore.`);
+    throw new RestoreRefused(
+      `${target} has ${row.n} other open connection(s), so a server may be running on it; nothing was changed. Stop every server and tool using it, then restore.`,
+    );
   }
 }
 
-async function restoreInto(database: DatabaseHandle, kind: 'pglite' | 'postgres', backup: BackupReader, target: string, keys: RestoreKeys, erasures: Erasures): Promise<Restored & { reapplied: number }> {
+async function restoreInto(
+  database: DatabaseHandle,
+  kind: 'pglite' | 'postgres',
+  backup: BackupReader,
+  target: string,
+  keys: RestoreKeys,
+  erasures: Erasures,
+): Promise<Restored & { reapplied: number }> {
   if (kind === 'postgres') await refuseOtherSessions(database, target);
   await refuseUnlessEmpty(database.db, backup.header, target);
   const restored = await restoreBackup(database.db, kind, backup, target, keys);
@@ -135,10 +146,13 @@ async function restore(config: Config, backup: BackupReader, target: string, ent
       await database.close();
     }
   }
-  if (!where.dataDir) throw new RestoreRefused('DATABASE_URL is memory://: set DATA_DIR to the folder to restore into, or DATABASE_URL to a PostgreSQL database.');
+  if (!where.dataDir)
+    throw new RestoreRefused('DATABASE_URL is memory://: set DATA_DIR to the folder to restore into, or DATABASE_URL to a PostgreSQL database.');
   const attempt = acquireDatabaseLock(where.dataDir, 'command');
   if (!attempt.ok) {
-    throw new RestoreRefused(`${describeHolder(attempt.holder, where.dataDir)} A restore needs an empty database that nothing uses; nothing was changed. Restore into another DATA_DIR, or stop it first.`);
+    throw new RestoreRefused(
+      `${describeHolder(attempt.holder, where.dataDir)} A restore needs an empty database that nothing uses; nothing was changed. Restore into another DATA_DIR, or stop it first.`,
+    );
   }
   const release = () => attempt.lock.release();
   process.once('exit', release);
@@ -187,10 +201,14 @@ export async function runRestoreCommand(argv: string[], out: CliOutput, givenCon
     const { rows } = result;
     const rowCount = Object.values(rows).reduce((sum, n) => sum + n, 0);
     const { header } = backup;
-    out.log(`Restored ${rowCount} rows in ${Object.keys(rows).length} tables from ${file} (taken ${header.createdAt} on ${header.source}, migration ${header.migration.tag}).`);
+    out.log(
+      `Restored ${rowCount} rows in ${Object.keys(rows).length} tables from ${file} (taken ${header.createdAt} on ${header.source}, migration ${header.migration.tag}).`,
+    );
     out.log(staffKeyLine(result));
     if (ledger) {
-      out.log(`Erasures: ${result.reapplied} of the ${ledger.entries.length} entries of ${ledger.file} made after the backup was taken re-applied (docs/decisions/0050).`);
+      out.log(
+        `Erasures: ${result.reapplied} of the ${ledger.entries.length} entries of ${ledger.file} made after the backup was taken re-applied (docs/decisions/0050).`,
+      );
     }
     out.log(`${target} is ready: start the server on it; it applies any newer migrations as it starts.`);
     return 0;

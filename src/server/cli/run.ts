@@ -103,7 +103,13 @@ function commandInput(command: CliCommand, args: string[], env: NodeJS.ProcessEn
   }
 }
 
-export async function runConsoleCommand(command: CliCommand, args: string[], out: CliOutput, givenConfig?: Config, env: NodeJS.ProcessEnv = process.env): Promise<number> {
+export async function runConsoleCommand(
+  command: CliCommand,
+  args: string[],
+  out: CliOutput,
+  givenConfig?: Config,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<number> {
   const input = commandInput(command, args, env, out);
   if (!input) return 1;
   const config = givenConfig ?? loadConfigFor(out, commandEnvironment(env));

@@ -32,16 +32,126 @@ const DEMO_STAFF: DemoPerson[] = [
 
 /** Per city: a postcode, the centre, four invented pharmacies on real-sounding streets. */
 const CITY_DATA: Record<string, { cap: string; lat: number; lng: number; team: 'north' | 'south'; pharmacies: [string, string][] }> = {
-  Milano: { cap: '20121', lat: 45.4642, lng: 9.19, team: 'north', pharmacies: [['Farmacia Brera', 'Via Solferino 12'], ['Farmacia San Babila', 'Corso Venezia 8'], ['Farmacia Porta Romana', 'Corso di Porta Romana 63'], ['Farmacia Navigli', 'Ripa di Porta Ticinese 27']] },
-  Torino: { cap: '10123', lat: 45.0703, lng: 7.6869, team: 'north', pharmacies: [['Farmacia Po', 'Via Po 21'], ['Farmacia Crocetta', 'Corso De Gasperi 40'], ['Farmacia San Salvario', 'Via Nizza 55'], ['Farmacia Centrale Carlo Felice', 'Piazza Carlo Felice 15']] },
-  Genova: { cap: '16121', lat: 44.4056, lng: 8.9463, team: 'north', pharmacies: [['Farmacia De Ferrari', 'Via XX Settembre 4'], ['Farmacia Castelletto', 'Corso Firenze 22'], ['Farmacia Albaro', 'Via Albaro 31'], ['Farmacia del Porto Antico', 'Via San Lorenzo 9']] },
-  Bologna: { cap: '40121', lat: 44.4949, lng: 11.3426, team: 'north', pharmacies: [['Farmacia delle Due Torri', 'Strada Maggiore 6'], ['Farmacia Santo Stefano', 'Via Santo Stefano 48'], ['Farmacia Saragozza', 'Via Saragozza 102'], ['Farmacia Bolognina', 'Via Matteotti 17']] },
-  Firenze: { cap: '50123', lat: 43.7696, lng: 11.2558, team: 'north', pharmacies: [['Farmacia Santa Croce', 'Borgo la Croce 44'], ['Farmacia Oltrarno', 'Via Maggio 20'], ['Farmacia Campo di Marte', 'Viale dei Mille 71'], ['Farmacia Novoli', 'Via di Novoli 36']] },
-  Roma: { cap: '00185', lat: 41.9028, lng: 12.4964, team: 'south', pharmacies: [['Farmacia Trastevere', 'Viale di Trastevere 94'], ['Farmacia Prati', 'Via Cola di Rienzo 213'], ['Farmacia San Giovanni', 'Via Appia Nuova 50'], ['Farmacia Monti', 'Via Nazionale 228']] },
-  Napoli: { cap: '80134', lat: 40.8518, lng: 14.2681, team: 'south', pharmacies: [['Farmacia Chiaia', 'Via dei Mille 35'], ['Farmacia Vomero', 'Via Scarlatti 88'], ['Farmacia Toledo', 'Via Toledo 156'], ['Farmacia Posillipo', 'Via Posillipo 41']] },
-  Bari: { cap: '70121', lat: 41.1171, lng: 16.8719, team: 'south', pharmacies: [['Farmacia Murat', 'Via Sparano da Bari 70'], ['Farmacia Poggiofranco', 'Viale Salvemini 12'], ['Farmacia Madonnella', 'Corso Cavour 190'], ['Farmacia San Nicola', 'Strada Palazzo di Città 5']] },
-  Palermo: { cap: '90133', lat: 38.1157, lng: 13.3615, team: 'south', pharmacies: [['Farmacia Politeama', 'Via Ruggero Settimo 55'], ['Farmacia Libertà', 'Via della Libertà 112'], ['Farmacia Kalsa', 'Via Alloro 23'], ['Farmacia Mondello', 'Viale Regina Elena 30']] },
-  Catania: { cap: '95124', lat: 37.5079, lng: 15.083, team: 'south', pharmacies: [['Farmacia Etnea', 'Via Etnea 175'], ['Farmacia del Duomo', 'Piazza Duomo 11'], ['Farmacia Ognina', 'Via Acque Casse 8'], ['Farmacia Borgo', 'Via Caronda 240']] },
+  Milano: {
+    cap: '20121',
+    lat: 45.4642,
+    lng: 9.19,
+    team: 'north',
+    pharmacies: [
+      ['Farmacia Brera', 'Via Solferino 12'],
+      ['Farmacia San Babila', 'Corso Venezia 8'],
+      ['Farmacia Porta Romana', 'Corso di Porta Romana 63'],
+      ['Farmacia Navigli', 'Ripa di Porta Ticinese 27'],
+    ],
+  },
+  Torino: {
+    cap: '10123',
+    lat: 45.0703,
+    lng: 7.6869,
+    team: 'north',
+    pharmacies: [
+      ['Farmacia Po', 'Via Po 21'],
+      ['Farmacia Crocetta', 'Corso De Gasperi 40'],
+      ['Farmacia San Salvario', 'Via Nizza 55'],
+      ['Farmacia Centrale Carlo Felice', 'Piazza Carlo Felice 15'],
+    ],
+  },
+  Genova: {
+    cap: '16121',
+    lat: 44.4056,
+    lng: 8.9463,
+    team: 'north',
+    pharmacies: [
+      ['Farmacia De Ferrari', 'Via XX Settembre 4'],
+      ['Farmacia Castelletto', 'Corso Firenze 22'],
+      ['Farmacia Albaro', 'Via Albaro 31'],
+      ['Farmacia del Porto Antico', 'Via San Lorenzo 9'],
+    ],
+  },
+  Bologna: {
+    cap: '40121',
+    lat: 44.4949,
+    lng: 11.3426,
+    team: 'north',
+    pharmacies: [
+      ['Farmacia delle Due Torri', 'Strada Maggiore 6'],
+      ['Farmacia Santo Stefano', 'Via Santo Stefano 48'],
+      ['Farmacia Saragozza', 'Via Saragozza 102'],
+      ['Farmacia Bolognina', 'Via Matteotti 17'],
+    ],
+  },
+  Firenze: {
+    cap: '50123',
+    lat: 43.7696,
+    lng: 11.2558,
+    team: 'north',
+    pharmacies: [
+      ['Farmacia Santa Croce', 'Borgo la Croce 44'],
+      ['Farmacia Oltrarno', 'Via Maggio 20'],
+      ['Farmacia Campo di Marte', 'Viale dei Mille 71'],
+      ['Farmacia Novoli', 'Via di Novoli 36'],
+    ],
+  },
+  Roma: {
+    cap: '00185',
+    lat: 41.9028,
+    lng: 12.4964,
+    team: 'south',
+    pharmacies: [
+      ['Farmacia Trastevere', 'Viale di Trastevere 94'],
+      ['Farmacia Prati', 'Via Cola di Rienzo 213'],
+      ['Farmacia San Giovanni', 'Via Appia Nuova 50'],
+      ['Farmacia Monti', 'Via Nazionale 228'],
+    ],
+  },
+  Napoli: {
+    cap: '80134',
+    lat: 40.8518,
+    lng: 14.2681,
+    team: 'south',
+    pharmacies: [
+      ['Farmacia Chiaia', 'Via dei Mille 35'],
+      ['Farmacia Vomero', 'Via Scarlatti 88'],
+      ['Farmacia Toledo', 'Via Toledo 156'],
+      ['Farmacia Posillipo', 'Via Posillipo 41'],
+    ],
+  },
+  Bari: {
+    cap: '70121',
+    lat: 41.1171,
+    lng: 16.8719,
+    team: 'south',
+    pharmacies: [
+      ['Farmacia Murat', 'Via Sparano da Bari 70'],
+      ['Farmacia Poggiofranco', 'Viale Salvemini 12'],
+      ['Farmacia Madonnella', 'Corso Cavour 190'],
+      ['Farmacia San Nicola', 'Strada Palazzo di Città 5'],
+    ],
+  },
+  Palermo: {
+    cap: '90133',
+    lat: 38.1157,
+    lng: 13.3615,
+    team: 'south',
+    pharmacies: [
+      ['Farmacia Politeama', 'Via Ruggero Settimo 55'],
+      ['Farmacia Libertà', 'Via della Libertà 112'],
+      ['Farmacia Kalsa', 'Via Alloro 23'],
+      ['Farmacia Mondello', 'Viale Regina Elena 30'],
+    ],
+  },
+  Catania: {
+    cap: '95124',
+    lat: 37.5079,
+    lng: 15.083,
+    team: 'south',
+    pharmacies: [
+      ['Farmacia Etnea', 'Via Etnea 175'],
+      ['Farmacia del Duomo', 'Piazza Duomo 11'],
+      ['Farmacia Ognina', 'Via Acque Casse 8'],
+      ['Farmacia Borgo', 'Via Caronda 240'],
+    ],
+  },
 };
 
 const NOTES: Record<CallFlag, string> = {

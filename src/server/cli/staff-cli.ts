@@ -122,7 +122,10 @@ export async function runStaffCommand(argv: string[], deps: StaffCommandDeps): P
       return fail(out, '--area-manager is only for sales reps');
     }
 
-    const added = await auth.users.add({ email: email.data, firstName: firstName.data, lastName: lastName.data, role, areaManagerId, language }, FROM_THE_CONSOLE);
+    const added = await auth.users.add(
+      { email: email.data, firstName: firstName.data, lastName: lastName.data, role, areaManagerId, language },
+      FROM_THE_CONSOLE,
+    );
     if (added === 'duplicate') return fail(out, `${email.data} is already a staff user.`);
     const user = (await auth.users.findById(added.id))!;
     out.log(`Added ${role} ${user.email} (${user.id}).`);
@@ -157,13 +160,16 @@ async function rotateStaffKey({ auth, out, input, runningServer }: StaffCommandD
     );
     return 0;
   }
-  out.log('Next: set STAFF_SECRET_KEY to the new key (the value of NEW_STAFF_SECRET_KEY) on every server and restart them; then remove PREVIOUS_STAFF_SECRET_KEY, if set.');
+  out.log(
+    'Next: set STAFF_SECRET_KEY to the new key (the value of NEW_STAFF_SECRET_KEY) on every server and restart them; then remove PREVIOUS_STAFF_SECRET_KEY, if set.',
+  );
   out.log(
     runningServer
       ? 'Until it restarts, the running server checks second factors under the new key already; restarted with the old key, it could not.'
       : 'A server given only the old key cannot check second factors from now on (README "Rotating the staff key": a fleet gives its servers the new key and PREVIOUS_STAFF_SECRET_KEY first).',
   );
-  if (rotation.removedStoredKey) out.log('The generated staff key the database still held (app_secrets) was removed: STAFF_SECRET_KEY replaced it, and it opens nothing any more.');
+  if (rotation.removedStoredKey)
+    out.log('The generated staff key the database still held (app_secrets) was removed: STAFF_SECRET_KEY replaced it, and it opens nothing any more.');
   return 0;
 }
 
@@ -172,7 +178,12 @@ async function rotateStaffKey({ auth, out, input, runningServer }: StaffCommandD
  * managers and reps; English for reviewers and main admins, who work across the markets (as the
  * first main admin does, services/auth/bootstrap.ts).
  */
-const DEFAULT_LANGUAGE: Record<StaffRole, StaffLanguage> = { area_manager: MARKET_LANGUAGE.it, sales_rep: MARKET_LANGUAGE.it, reviewer: 'en', main_admin: 'en' };
+const DEFAULT_LANGUAGE: Record<StaffRole, StaffLanguage> = {
+  area_manager: MARKET_LANGUAGE.it,
+  sales_rep: MARKET_LANGUAGE.it,
+  reviewer: 'en',
+  main_admin: 'en',
+};
 
 /** A console link that opens in the person's language, whichever market the link base serves. */
 const inLanguageOf = (link: string, user: { language: string }) => `${link}&lang=${encodeURIComponent(user.language)}`;

@@ -22,16 +22,25 @@ describe('migration 0030 (a mailbox keeps its +tag)', () => {
       values ('h1', 'uk', 'en', 'Sam.Hope+Work@Example.co.uk', 'sam.hope+work@example.co.uk', 'sam.hope@example.co.uk', 'Sam', 'Hope', 'UK (GPhC)', '3000001', 'test:mailbox', '{}'::jsonb),
              ('h2', 'uk', 'en', 'sam.hope@example.co.uk', 'sam.hope@example.co.uk', 'sam.hope@example.co.uk', 'Sam', 'Other', 'UK (GPhC)', '3000002', 'test:mailbox', '{}'::jsonb),
              ('h3', 'de', 'de', 'anna+x@bücher.de', 'anna+x@bücher.de', 'anna@xn--bcher-kva.de', 'Anna', 'Buch', 'Apothekerkammer', '3000003', 'test:mailbox', '{}'::jsonb)`);
-    await db.execute(sql`insert into drafts (token_hash, email, mailbox, country, language, step, data, expires_at) values ('d1', 'sam.hope+draft@example.co.uk', 'sam.hope@example.co.uk', 'uk', 'en', 1, '{}'::jsonb, now())`);
-    await db.execute(sql`insert into mail_outbox ("to", mailbox, subject, text) values ('Sam.Hope+Work@example.co.uk', 'sam.hope@example.co.uk', 'Hello', 'Hi')`);
-    await db.execute(sql`insert into staff_users (id, email, first_name, last_name, role) values ('00000000-0000-4000-8000-00000000aa01', 'am@example.it', 'Area', 'Manager', 'area_manager')`);
+    await db.execute(
+      sql`insert into drafts (token_hash, email, mailbox, country, language, step, data, expires_at) values ('d1', 'sam.hope+draft@example.co.uk', 'sam.hope@example.co.uk', 'uk', 'en', 1, '{}'::jsonb, now())`,
+    );
+    await db.execute(
+      sql`insert into mail_outbox ("to", mailbox, subject, text) values ('Sam.Hope+Work@example.co.uk', 'sam.hope@example.co.uk', 'Hello', 'Hi')`,
+    );
+    await db.execute(
+      sql`insert into staff_users (id, email, first_name, last_name, role) values ('00000000-0000-4000-8000-00000000aa01', 'am@example.it', 'Area', 'Manager', 'area_manager')`,
+    );
     await db.execute(sql`insert into field_pharmacies (area_manager_id, name, full_address, answers, pharmacist_mailbox, pharmacist_status)
       values ('00000000-0000-4000-8000-00000000aa01', 'Farmacia', 'Via 1', '{"email": "luca+farmacia@example.it"}'::jsonb, 'luca@example.it', 'confirmed')`);
     await db.execute(sql`insert into data_rights_links (token_hash, mailbox, expires_at) values ('l1', 'sam.hope@example.co.uk', now() + interval '7 days')`);
 
     await database.migrate();
 
-    const column = async (query: ReturnType<typeof sql>) => rowsOf<{ mailbox: string }>(await db.execute(query)).map((row) => row.mailbox).sort();
+    const column = async (query: ReturnType<typeof sql>) =>
+      rowsOf<{ mailbox: string }>(await db.execute(query))
+        .map((row) => row.mailbox)
+        .sort();
     expect(await column(sql`select mailbox from applications`)).toEqual(['anna+x@xn--bcher-kva.de', 'sam.hope+work@example.co.uk', 'sam.hope@example.co.uk']);
     expect(await column(sql`select mailbox from drafts`)).toEqual(['sam.hope+draft@example.co.uk']);
     expect(await column(sql`select mailbox from mail_outbox`)).toEqual(['sam.hope+work@example.co.uk']);

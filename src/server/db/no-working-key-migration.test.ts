@@ -45,14 +45,19 @@ describe('migration 0024 (no working key at rest)', () => {
     await database.migrate();
 
     const rows = rowsOf<Record<string, unknown>>(await db.execute(sql`select * from applications order by id`));
-    expect(rows.map((row) => row.edit_token_hash)).toEqual([createHash('sha256').update(TOKEN, 'utf8').digest('hex'), createHash('sha256').update('token-2', 'utf8').digest('hex')]);
+    expect(rows.map((row) => row.edit_token_hash)).toEqual([
+      createHash('sha256').update(TOKEN, 'utf8').digest('hex'),
+      createHash('sha256').update('token-2', 'utf8').digest('hex'),
+    ]);
     expect(rows[0]).not.toHaveProperty('edit_token');
     expect(JSON.stringify(rows)).not.toContain(TOKEN);
     // The link e-mailed before the upgrade still opens the application.
     const store = createApplicationStore(db, { productName: 'Pharmacy Champions', supportEmail: 'support@example.com' });
     expect(await store.findByEditToken(TOKEN)).toMatchObject({ id: '00000000-0000-4000-8000-000000000001', answers: { lastName: 'Old' } });
 
-    const mails = rowsOf<{ id: string; to: string; subject: string; text: string; html: string | null; sent_at: unknown }>(await db.execute(sql`select id, "to", subject, text, html, sent_at from mail_outbox order by id`));
+    const mails = rowsOf<{ id: string; to: string; subject: string; text: string; html: string | null; sent_at: unknown }>(
+      await db.execute(sql`select id, "to", subject, text, html, sent_at from mail_outbox order by id`),
+    );
     expect(mails[0]).toMatchObject({ to: 'a@example.com', subject: 'Update your application', text: '', html: null });
     expect(mails[0]!.sent_at).not.toBeNull();
     expect(mails[1]).toMatchObject({ text: 'http://localhost/uk/my-data/still-to-send', html: '<p>still to send</p>', sent_at: null });

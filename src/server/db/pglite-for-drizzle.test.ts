@@ -38,10 +38,12 @@ describe('PGlite client for drizzle', () => {
       return rowsOf(await tx.execute(probe))[0];
     });
     expect(inside).toMatchObject({ at: '2026-11-23 08:00:00+00', span: '1 day', amounts: '{1.5,2}' });
-    await expect(db.transaction(async (tx) => {
-      await tx.execute(sql`insert into notes values ('lost')`);
-      throw new Error('refused');
-    })).rejects.toThrow('refused');
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.execute(sql`insert into notes values ('lost')`);
+        throw new Error('refused');
+      }),
+    ).rejects.toThrow('refused');
     expect(rowsOf(await db.execute(sql`select body from notes`))).toEqual([{ body: 'kept' }]);
   });
 });

@@ -68,7 +68,8 @@ function forDrizzle<T extends Queries>(target: T, inTurn: (<R>(work: () => Promi
           run(() => object.query(query, params, options && { ...options, parsers: undefined }));
       }
       if (property === 'transaction' && 'transaction' in object) {
-        return <R>(work: (tx: Transaction) => Promise<R>) => run(() => (object as unknown as Pick<PGlite, 'transaction'>).transaction((tx) => work(forDrizzle(tx, null))));
+        return <R>(work: (tx: Transaction) => Promise<R>) =>
+          run(() => (object as unknown as Pick<PGlite, 'transaction'>).transaction((tx) => work(forDrizzle(tx, null))));
       }
       const value: unknown = Reflect.get(object, property, object);
       return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(object) : value;

@@ -63,7 +63,8 @@ describe('createLagTracker', () => {
 describe('isReplicaFault', () => {
   it('counts the replica unusable for connection, shutdown, timeout, resource and recovery-conflict errors, not for SQL the primary would refuse too', () => {
     const error = (code?: string) => Object.assign(new Error('x'), code ? { code } : {});
-    for (const code of [undefined, 'ECONNREFUSED', '08006', '57P01', '57P03', '57014', '53300', '40001', '3D000']) expect(isReplicaFault(error(code)), code).toBe(true);
+    for (const code of [undefined, 'ECONNREFUSED', '08006', '57P01', '57P03', '57014', '53300', '40001', '3D000'])
+      expect(isReplicaFault(error(code)), code).toBe(true);
     for (const code of ['42601', '23505', '22P02', '25006']) expect(isReplicaFault(error(code)), code).toBe(false);
   });
 });
@@ -73,7 +74,9 @@ describe('DATABASE_REPLICA_URL', () => {
 
   it('is refused on the embedded database, with what to do', () => {
     expect(() => loadConfig({ ...base, DATABASE_REPLICA_URL: 'postgres://reader@replica/champions' })).toThrow(ConfigError);
-    expect(() => loadConfig({ ...base, DATABASE_URL: 'memory://', DATABASE_REPLICA_URL: 'postgres://reader@replica/champions' })).toThrow(/DATABASE_REPLICA_URL: a read replica is for PostgreSQL/);
+    expect(() => loadConfig({ ...base, DATABASE_URL: 'memory://', DATABASE_REPLICA_URL: 'postgres://reader@replica/champions' })).toThrow(
+      /DATABASE_REPLICA_URL: a read replica is for PostgreSQL/,
+    );
   });
 
   it('is read with the primary, from a file too, with a maximum lag of 5 s unless set', () => {
@@ -81,8 +84,13 @@ describe('DATABASE_REPLICA_URL', () => {
     writeFileSync(file, 'postgres://reader:secret@replica:5432/champions\n');
     const config = loadConfig({ ...base, DATABASE_URL: 'postgres://app@primary/champions', DATABASE_REPLICA_URL_FILE: file });
     expect(config.replica).toEqual({ url: 'postgres://reader:secret@replica:5432/champions', maxLagSeconds: 5 });
-    expect(loadConfig({ ...base, DATABASE_URL: 'postgres://app@primary/champions', REPLICA_MAX_LAG_SECONDS: '30' }).replica).toEqual({ url: null, maxLagSeconds: 30 });
-    expect(() => loadConfig({ ...base, DATABASE_URL: 'postgres://app@primary/champions', DATABASE_REPLICA_URL: 'mysql://x' })).toThrow(/DATABASE_REPLICA_URL must be postgres/);
+    expect(loadConfig({ ...base, DATABASE_URL: 'postgres://app@primary/champions', REPLICA_MAX_LAG_SECONDS: '30' }).replica).toEqual({
+      url: null,
+      maxLagSeconds: 30,
+    });
+    expect(() => loadConfig({ ...base, DATABASE_URL: 'postgres://app@primary/champions', DATABASE_REPLICA_URL: 'mysql://x' })).toThrow(
+      /DATABASE_REPLICA_URL must be postgres/,
+    );
   });
 
   it('without a PostgreSQL primary handle, the read path is the primary itself', async () => {
@@ -137,7 +145,9 @@ describe.skipIf(!usingPostgres())('the read path on PostgreSQL without a replica
   });
 });
 
-const skipReason = usingPostgres() ? replicaUnavailableReason(process.env.TEST_DATABASE_URL) : 'not on PostgreSQL: CI runs it in its PostgreSQL pass (TEST_DB=postgres)';
+const skipReason = usingPostgres()
+  ? replicaUnavailableReason(process.env.TEST_DATABASE_URL)
+  : 'not on PostgreSQL: CI runs it in its PostgreSQL pass (TEST_DB=postgres)';
 
 describe.skipIf(skipReason !== null)(`the public API on a real streaming replica${skipReason ? ` (skipped: ${skipReason})` : ''}`, () => {
   let primary: TestDatabase;
@@ -158,7 +168,10 @@ describe.skipIf(skipReason !== null)(`the public API on a real streaming replica
   const searchFromModel = async (app: FastifyInstance) => {
     const response = await app.inject({ method: 'GET', url: '/api/v1/finder/search?market=uk&lat=51.5&lng=-0.12&limit=10' });
     expect(response.statusCode).toBe(200);
-    return { names: (response.json() as { data: { pharmacyName: string }[] }).data.map((item) => item.pharmacyName).sort(), etag: String(response.headers.etag) };
+    return {
+      names: (response.json() as { data: { pharmacyName: string }[] }).data.map((item) => item.pharmacyName).sort(),
+      etag: String(response.headers.etag),
+    };
   };
   /** The change feed's snapshot (routes/finder-feed.ts): one REPEATABLE READ transaction, wholly on one server. */
   const snapshot = async (app: FastifyInstance) => {
@@ -261,7 +274,9 @@ describe.skipIf(skipReason !== null)(`the public API on a real streaming replica
     expect(await search(strict)).toEqual(['Approved later', 'Listed before the copy']);
     expect((await replicaOf(strict)).statements.replica).toBeGreaterThan(replicaReads);
     expect(await search(patient)).toEqual(['Approved later', 'Listed before the copy']);
-    await expect.poll(async () => (await searchFromModel(patient)).names, { timeout: 10_000, interval: 50 }).toEqual(['Approved later', 'Listed before the copy']);
+    await expect
+      .poll(async () => (await searchFromModel(patient)).names, { timeout: 10_000, interval: 50 })
+      .toEqual(['Approved later', 'Listed before the copy']);
   });
 
   it('with the replica stopped, searches still answer, from the primary, at once; the server stays ready', async () => {

@@ -175,7 +175,9 @@ export function createPublicRead(database: DatabaseHandle, settings: ReplicaSett
     if (next === status) return;
     const previous = status;
     status = next;
-    const detail = { replica: { from: previous, to: next, lagSeconds: lagMs === null ? null : lagMs / 1000, maxLagSeconds: settings.maxLagSeconds, problem: why } };
+    const detail = {
+      replica: { from: previous, to: next, lagSeconds: lagMs === null ? null : lagMs / 1000, maxLagSeconds: settings.maxLagSeconds, problem: why },
+    };
     if (next === 'fresh') log.info(detail, 'read replica: the public API reads from the replica');
     else log.warn(detail, 'read replica: the public API reads from the primary');
   }
@@ -255,7 +257,9 @@ export function createPublicRead(database: DatabaseHandle, settings: ReplicaSett
       log.debug({ err: error }, 'read replica: the primary did not say its WAL position');
     }
     try {
-      const { rows } = await replica.query<{ replayed: string | null; recovery: boolean }>('select pg_last_wal_replay_lsn()::text as replayed, pg_is_in_recovery() as recovery');
+      const { rows } = await replica.query<{ replayed: string | null; recovery: boolean }>(
+        'select pg_last_wal_replay_lsn()::text as replayed, pg_is_in_recovery() as recovery',
+      );
       const row = rows[0]!;
       const at = nowMs();
       lastAnsweredAt = at;

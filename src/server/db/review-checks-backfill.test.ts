@@ -25,16 +25,26 @@ describe('migration 0022 (review snapshots and photo hashes)', () => {
              ('00000000-0000-4000-8000-000000000002', 'token-2', 'uk', 'en', 'submitted', 'b@example.com', 'b@example.com', 'Ben', 'Old', 'UK (GPhC)', '2000002', 'test:backfill', '{}'::jsonb)`);
     await db.execute(sql`insert into review_audit (id, at, application_id, action, from_status, to_status, reason)
       values ('00000000-0000-4000-8000-0000000000a1', '2026-11-01T10:00:00Z', '00000000-0000-4000-8000-000000000001', 'request_changes', 'submitted', 'changes_requested', 'Please add more.')`);
-    await db.execute(sql`insert into files (id, kind, storage_name, mime, bytes, application_id) values ('00000000-0000-4000-8000-0000000000f1', 'photo', 'backfillphoto1.jpg', 'image/jpeg', ${bytes.length}, '00000000-0000-4000-8000-000000000001')`);
-    await db.execute(sql`insert into file_contents (file_id, content) values ('00000000-0000-4000-8000-0000000000f1', decode(${bytes.toString('hex')}, 'hex'))`);
+    await db.execute(
+      sql`insert into files (id, kind, storage_name, mime, bytes, application_id) values ('00000000-0000-4000-8000-0000000000f1', 'photo', 'backfillphoto1.jpg', 'image/jpeg', ${bytes.length}, '00000000-0000-4000-8000-000000000001')`,
+    );
+    await db.execute(
+      sql`insert into file_contents (file_id, content) values ('00000000-0000-4000-8000-0000000000f1', decode(${bytes.toString('hex')}, 'hex'))`,
+    );
 
     await database.migrate();
 
     const [file] = rowsOf<{ sha256: string }>(await db.execute(sql`select sha256 from files where id = '00000000-0000-4000-8000-0000000000f1'`));
     expect(file!.sha256).toBe(createHash('sha256').update(bytes).digest('hex'));
-    const kept = rowsOf<{ application_id: string; audit_id: string; taken_at: Date | string; answers: Record<string, unknown> }>(await db.execute(sql`select application_id, audit_id, taken_at, answers from review_snapshots`));
+    const kept = rowsOf<{ application_id: string; audit_id: string; taken_at: Date | string; answers: Record<string, unknown> }>(
+      await db.execute(sql`select application_id, audit_id, taken_at, answers from review_snapshots`),
+    );
     expect(kept).toHaveLength(1);
-    expect(kept[0]).toMatchObject({ application_id: '00000000-0000-4000-8000-000000000001', audit_id: '00000000-0000-4000-8000-0000000000a1', answers: { anythingElseAboutYou: 'as it was' } });
+    expect(kept[0]).toMatchObject({
+      application_id: '00000000-0000-4000-8000-000000000001',
+      audit_id: '00000000-0000-4000-8000-0000000000a1',
+      answers: { anythingElseAboutYou: 'as it was' },
+    });
     expect(new Date(kept[0]!.taken_at).toISOString()).toBe('2026-11-01T10:00:00.000Z');
   });
 });

@@ -4,7 +4,23 @@ import { sql } from 'drizzle-orm';
 import { STAFF_ROLES } from '#shared/schemas/staff.ts';
 import { REPORT_NAMES, STAFF_CHANGE_ACTIONS } from '#shared/schemas/activity-log.ts';
 import type { Country } from '#shared/markets.ts';
-import { bigint, boolean, customType, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  customType,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
@@ -14,26 +30,34 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
 /** A pharmacy known to us, keyed by the place id of the map provider. */
-export const pharmacies = pgTable('pharmacies', {
-  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
-  placeId: text('place_id').notNull().unique('pharmacies_place_id_unique'),
-  name: text('name').notNull(),
-  address: text('address').notNull(),
-  lat: doublePrecision('lat').notNull(),
-  lng: doublePrecision('lng').notNull(),
-  services: text('services').notNull().default(''),
-  createdAt: createdAt(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [
-  // The review desk's same-address flag (issue 25): the address without case, spaces or punctuation.
-  index('pharmacies_address_key_idx').on(sql`regexp_replace(lower(${t.address}), '[^[:alnum:]]+', '', 'g')`),
-]);
+export const pharmacies = pgTable(
+  'pharmacies',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    placeId: text('place_id').notNull().unique('pharmacies_place_id_unique'),
+    name: text('name').notNull(),
+    address: text('address').notNull(),
+    lat: doublePrecision('lat').notNull(),
+    lng: doublePrecision('lng').notNull(),
+    services: text('services').notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // The review desk's same-address flag (issue 25): the address without case, spaces or punctuation.
+    index('pharmacies_address_key_idx').on(sql`regexp_replace(lower(${t.address}), '[^[:alnum:]]+', '', 'g')`),
+  ],
+);
 
 /** A pharmacist's application to be listed as a champion. */
 export const applications = pgTable(
   'applications',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     /** SHA-256 of the edit link's token (pharmacistId / loginToken); the token itself is never stored (docs/decisions/0042). */
     editTokenHash: text('edit_token_hash').notNull().unique('applications_edit_token_hash_unique'),
     /** After this the edit link answers as an unknown one; null: no limit (never e-mailed by a reviewer). */
@@ -56,7 +80,10 @@ export const applications = pgTable(
       .references(() => pharmacies.placeId, { onUpdate: 'cascade' }),
     photo: text('photo'),
     /** The public id of its finder listing (/finder/{listingId}, the finder API's `id`): random, never the application's id (issue 25 item 9). */
-    listingId: uuid('listing_id').notNull().default(sql`gen_random_uuid()`).unique('applications_listing_id_unique'),
+    listingId: uuid('listing_id')
+      .notNull()
+      .default(sql`gen_random_uuid()`)
+      .unique('applications_listing_id_unique'),
     /** The short reference the applicant is given on submitting (e.g. PC-7K3M9Q); none on older rows. */
     reference: text('reference'),
     /** SHA-256 of the token of the applicant's status link (/my-application/{token}, issue 25); the token itself is never stored. None on older rows. */
@@ -87,7 +114,9 @@ export const applications = pgTable(
     index('applications_last_name_prefix_idx').on(sql`lower(${t.lastName}) text_pattern_ops`),
     // The finder (listed = approved): a market's listings by latitude band, longitude checked in the
     // index, and the id in it too, so that the box is read from the index alone (index-only scan).
-    index('applications_finder_idx').on(t.country, t.lat, t.lng, t.id).where(sql`status = 'approved'`),
+    index('applications_finder_idx')
+      .on(t.country, t.lat, t.lng, t.id)
+      .where(sql`status = 'approved'`),
     // The retention job: rejected applications by age.
     index('applications_status_updated_idx').on(t.status, t.updatedAt),
     uniqueIndex('applications_reference_unique').on(t.reference),
@@ -101,7 +130,9 @@ export const applications = pgTable(
 export const files = pgTable(
   'files',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     kind: text('kind', { enum: ['photo', 'certificate'] }).notNull(),
     storageName: text('storage_name').notNull().unique('files_storage_name_unique'),
     mime: text('mime').notNull(),
@@ -116,8 +147,12 @@ export const files = pgTable(
   },
   (t) => [
     index('files_application_id_idx').on(t.applicationId),
-    index('files_unlinked_created_idx').on(t.createdAt).where(sql`${t.applicationId} is null`),
-    index('files_sha256_idx').on(t.sha256).where(sql`${t.sha256} is not null`),
+    index('files_unlinked_created_idx')
+      .on(t.createdAt)
+      .where(sql`${t.applicationId} is null`),
+    index('files_sha256_idx')
+      .on(t.sha256)
+      .where(sql`${t.sha256} is not null`),
   ],
 );
 
@@ -140,7 +175,9 @@ export const fileContents = pgTable('file_contents', {
 export const mailOutbox = pgTable(
   'mail_outbox',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     to: text('to').notNull(),
     /** `to` as one mailbox (services/mailbox.ts), so that data rights find every mail sent to a person. */
     mailbox: text('mailbox'),
@@ -163,10 +200,14 @@ export const mailOutbox = pgTable(
     failedAt: timestamp('failed_at', { withTimezone: true }),
   },
   (t) => [
-    index('mail_outbox_due_idx').on(t.nextAttemptAt).where(sql`sent_at is null and failed_at is null`),
+    index('mail_outbox_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`sent_at is null and failed_at is null`),
     index('mail_outbox_mailbox_idx').on(t.mailbox),
     // GET /metrics counts the mail given up at every scrape (services/metrics.ts): without a scan of every mail ever sent.
-    index('mail_outbox_failed_idx').on(t.failedAt).where(sql`failed_at is not null`),
+    index('mail_outbox_failed_idx')
+      .on(t.failedAt)
+      .where(sql`failed_at is not null`),
   ],
 );
 
@@ -199,7 +240,9 @@ export const dailyQuota = pgTable(
 export const drafts = pgTable(
   'drafts',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     /** SHA-256 of the token in the link; the token itself is never stored. */
     tokenHash: text('token_hash').notNull().unique('drafts_token_hash_unique'),
     email: text('email').notNull(),
@@ -216,7 +259,10 @@ export const drafts = pgTable(
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
-  (t) => [index('drafts_expires_idx').on(t.expiresAt), index('drafts_photo_idx').on(t.photo), index('drafts_email_created_idx').on(t.email, t.createdAt),
+  (t) => [
+    index('drafts_expires_idx').on(t.expiresAt),
+    index('drafts_photo_idx').on(t.photo),
+    index('drafts_email_created_idx').on(t.email, t.createdAt),
     index('drafts_mailbox_created_idx').on(t.mailbox, t.createdAt),
     index('drafts_client_created_idx').on(t.clientHash, t.createdAt),
   ],
@@ -226,7 +272,9 @@ export const drafts = pgTable(
 export const staffUsers = pgTable(
   'staff_users',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     email: text('email').notNull(),
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
@@ -245,7 +293,11 @@ export const staffUsers = pgTable(
     /** An area manager's choice: the daily e-mail of the joins their reps recorded the day before (issue 24; on unless turned off). */
     joinsDigest: boolean('joins_digest').notNull().default(true),
     /** A reviewer's markets (issue 41, decision on reviewers by market): the queue opens on them; none set means every market. */
-    reviewMarkets: text('review_markets').array().$type<Country[]>().notNull().default(sql`'{}'`),
+    reviewMarkets: text('review_markets')
+      .array()
+      .$type<Country[]>()
+      .notNull()
+      .default(sql`'{}'`),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('staff_users_email_unique').on(sql`lower(${t.email})`), index('staff_users_area_manager_idx').on(t.areaManagerId)],
@@ -293,7 +345,9 @@ export const staffSessions = pgTable(
 export const authEvents = pgTable(
   'auth_events',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     at: timestamp('at', { withTimezone: true }).notNull(),
     event: text('event').notNull(),
     email: text('email'),
@@ -309,7 +363,9 @@ export const authEvents = pgTable(
 export const fieldPharmacies = pgTable(
   'field_pharmacies',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     areaManagerId: uuid('area_manager_id')
       .notNull()
       .references(() => staffUsers.id),
@@ -364,7 +420,9 @@ export const fieldPharmacies = pgTable(
     uniqueIndex('field_pharmacies_place_id_unique').on(t.placeId),
     index('field_pharmacies_pharmacist_mailbox_idx').on(t.pharmacistMailbox),
     // The reminder and the 30-day deletion: awaiting pharmacists by when they were asked.
-    index('field_pharmacies_awaiting_idx').on(t.confirmationRequestedAt).where(sql`pharmacist_status = 'awaiting'`),
+    index('field_pharmacies_awaiting_idx')
+      .on(t.confirmationRequestedAt)
+      .where(sql`pharmacist_status = 'awaiting'`),
   ],
 );
 
@@ -396,7 +454,9 @@ export const fieldExtraPharmacists = pgTable(
   (t) => [
     primaryKey({ columns: [t.fieldPharmacyId, t.number] }),
     index('field_extra_pharmacists_mailbox_idx').on(t.pharmacistMailbox),
-    index('field_extra_pharmacists_awaiting_idx').on(t.confirmationRequestedAt).where(sql`pharmacist_status = 'awaiting'`),
+    index('field_extra_pharmacists_awaiting_idx')
+      .on(t.confirmationRequestedAt)
+      .where(sql`pharmacist_status = 'awaiting'`),
   ],
 );
 
@@ -404,7 +464,9 @@ export const fieldExtraPharmacists = pgTable(
 export const callEntries = pgTable(
   'call_entries',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     pharmacyId: uuid('pharmacy_id')
       .notNull()
       .references(() => fieldPharmacies.id, { onDelete: 'cascade' }),
@@ -420,7 +482,9 @@ export const callEntries = pgTable(
     // The manager's reps page: each rep's visits this week and month, and their last visit.
     index('call_entries_by_user_at_idx').on(t.byUserId, t.at),
     // The daily digest: yesterday's joins across every area.
-    index('call_entries_joined_at_idx').on(t.at).where(sql`call_flag = 'joined_unify'`),
+    index('call_entries_joined_at_idx')
+      .on(t.at)
+      .where(sql`call_flag = 'joined_unify'`),
   ],
 );
 
@@ -428,7 +492,9 @@ export const callEntries = pgTable(
 export const reviewAudit = pgTable(
   'review_audit',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     at: timestamp('at', { withTimezone: true }).notNull(),
     applicationId: uuid('application_id').references(() => applications.id, { onDelete: 'set null' }),
     /** The reviewer or main admin; null for the applicant's resubmission through the edit link. */
@@ -451,7 +517,9 @@ export const reviewAudit = pgTable(
 export const reviewSnapshots = pgTable(
   'review_snapshots',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     applicationId: uuid('application_id')
       .notNull()
       .references(() => applications.id, { onDelete: 'cascade' }),
@@ -520,14 +588,20 @@ export const dataRightsLinks = pgTable(
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
-  (t) => [index('data_rights_links_application_idx').on(t.applicationId), index('data_rights_links_mailbox_idx').on(t.mailbox), index('data_rights_links_expires_idx').on(t.expiresAt)],
+  (t) => [
+    index('data_rights_links_application_idx').on(t.applicationId),
+    index('data_rights_links_mailbox_idx').on(t.mailbox),
+    index('data_rights_links_expires_idx').on(t.expiresAt),
+  ],
 );
 
 /** What was done with a person's data rights (link sent, data downloaded, erased): by record id, never personal data. */
 export const dataRightsEvents = pgTable(
   'data_rights_events',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     applicationId: uuid('application_id'),
     fieldPharmacyId: uuid('field_pharmacy_id'),
     event: text('event', { enum: ['link_sent', 'downloaded', 'erased'] }).notNull(),
@@ -593,7 +667,9 @@ export const fieldConfirmationLinks = pgTable(
 export const consentRecords = pgTable(
   'consent_records',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     applicationId: uuid('application_id').references(() => applications.id, { onDelete: 'cascade' }),
     fieldPharmacyId: uuid('field_pharmacy_id').references(() => fieldPharmacies.id, { onDelete: 'cascade' }),
     givenBy: text('given_by', { enum: ['applicant', 'pharmacist', 'staff'] }).notNull(),
@@ -606,14 +682,19 @@ export const consentRecords = pgTable(
     termsVersion: text('terms_version').notNull(),
     givenAt: timestamp('given_at', { withTimezone: true }).notNull(),
   },
-  (t) => [index('consent_records_application_idx').on(t.applicationId, t.givenAt), index('consent_records_field_pharmacy_idx').on(t.fieldPharmacyId, t.givenAt)],
+  (t) => [
+    index('consent_records_application_idx').on(t.applicationId, t.givenAt),
+    index('consent_records_field_pharmacy_idx').on(t.fieldPharmacyId, t.givenAt),
+  ],
 );
 
 /** Every CSV export of the field force's pharmacies (issue 23 item 5): who, when, how many rows. */
 export const csvExports = pgTable(
   'csv_exports',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     at: timestamp('at', { withTimezone: true }).notNull(),
     actorId: uuid('actor_id').references(() => staffUsers.id, { onDelete: 'set null' }),
     /** Whose pharmacies were exported (the area manager). */
@@ -642,7 +723,9 @@ export const csvExports = pgTable(
 export const recordViews = pgTable(
   'record_views',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     at: timestamp('at', { withTimezone: true }).notNull(),
     actorId: uuid('actor_id').references(() => staffUsers.id, { onDelete: 'set null' }),
     actorRole: text('actor_role', { enum: STAFF_ROLES }).notNull(),
@@ -698,7 +781,9 @@ export const reviewDigests = pgTable(
 export const backupRuns = pgTable(
   'backup_runs',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     /** The moment the backup's snapshot was taken (its header's createdAt). */
     startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
     finishedAt: timestamp('finished_at', { withTimezone: true }).notNull(),
@@ -744,7 +829,9 @@ export const finderChanges = pgTable(
  */
 export const finderFeed = pgTable('finder_feed', {
   id: integer('id').primaryKey().default(1),
-  epoch: uuid('epoch').notNull().default(sql`gen_random_uuid()`),
+  epoch: uuid('epoch')
+    .notNull()
+    .default(sql`gen_random_uuid()`),
   prunedThrough: bigint('pruned_through', { mode: 'number' }).notNull().default(0),
 });
 
@@ -756,7 +843,9 @@ export const finderFeed = pgTable('finder_feed', {
 export const apiClients = pgTable(
   'api_clients',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     name: text('name').notNull(),
     keyPrefix: text('key_prefix').notNull(),
     keyHash: text('key_hash').notNull(),
@@ -789,7 +878,9 @@ export const apiClientUsage = pgTable(
 export const apiClientEvents = pgTable(
   'api_client_events',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     at: timestamp('at', { withTimezone: true }).notNull(),
     clientId: uuid('client_id')
       .notNull()
@@ -808,7 +899,9 @@ export const apiClientEvents = pgTable(
 export const staffEvents = pgTable(
   'staff_events',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     at: timestamp('at', { withTimezone: true }).notNull(),
     action: text('action', { enum: STAFF_CHANGE_ACTIONS }).notNull(),
     staffUserId: uuid('staff_user_id').references(() => staffUsers.id, { onDelete: 'set null' }),
@@ -829,7 +922,9 @@ export const staffEvents = pgTable(
 export const fieldSignupLapses = pgTable(
   'field_signup_lapses',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     at: timestamp('at', { withTimezone: true }).notNull(),
     market: text('market').notNull(),
     fieldPharmacyId: uuid('field_pharmacy_id').notNull(),
@@ -843,7 +938,9 @@ export const fieldSignupLapses = pgTable(
 export const reportDownloads = pgTable(
   'report_downloads',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     at: timestamp('at', { withTimezone: true }).notNull(),
     actorId: uuid('actor_id').references(() => staffUsers.id, { onDelete: 'set null' }),
     report: text('report', { enum: REPORT_NAMES }).notNull(),
@@ -854,4 +951,38 @@ export const reportDownloads = pgTable(
   (t) => [index('report_downloads_at_idx').on(t.at)],
 );
 
-export const schema = { pharmacies, applications, files, mailOutbox, captchaUsed, dailyQuota, drafts, staffUsers, signInLinks, staffSessions, authEvents, fieldPharmacies, callEntries, reviewAudit, reviewClaims, idempotentRequests, dataRightsLinks, dataRightsEvents, fileContents, appSecrets, rateLimitHits, scheduledJobs, fieldConfirmationLinks, consentRecords, csvExports, joinsDigests, reviewDigests, backupRuns, finderChanges, finderFeed, apiClients, apiClientUsage, apiClientEvents };
+export const schema = {
+  pharmacies,
+  applications,
+  files,
+  mailOutbox,
+  captchaUsed,
+  dailyQuota,
+  drafts,
+  staffUsers,
+  signInLinks,
+  staffSessions,
+  authEvents,
+  fieldPharmacies,
+  callEntries,
+  reviewAudit,
+  reviewClaims,
+  idempotentRequests,
+  dataRightsLinks,
+  dataRightsEvents,
+  fileContents,
+  appSecrets,
+  rateLimitHits,
+  scheduledJobs,
+  fieldConfirmationLinks,
+  consentRecords,
+  csvExports,
+  joinsDigests,
+  reviewDigests,
+  backupRuns,
+  finderChanges,
+  finderFeed,
+  apiClients,
+  apiClientUsage,
+  apiClientEvents,
+};

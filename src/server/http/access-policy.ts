@@ -47,7 +47,11 @@ const ACCESS_RULES: { [K in ResourceKind]: Partial<Record<StaffRole, Rule<K>>> }
   areaManager: { main_admin: all, area_manager: (user, t) => ownArea(user, t.id) },
   rep: { main_admin: all, area_manager: (user, t) => ownArea(user, t.areaManagerId), sales_rep: (user, t) => user.id === t.id },
   repAccount: { main_admin: all, area_manager: (user, t) => ownArea(user, t.areaManagerId) },
-  pharmacy: { main_admin: all, area_manager: (user, t) => ownArea(user, t.areaManagerId), sales_rep: (user, t) => t.salesRepId !== null && user.id === t.salesRepId },
+  pharmacy: {
+    main_admin: all,
+    area_manager: (user, t) => ownArea(user, t.areaManagerId),
+    sales_rep: (user, t) => t.salesRepId !== null && user.id === t.salesRepId,
+  },
   application: { main_admin: all, reviewer: all },
   reviewers: { main_admin: all },
   activityLog: { main_admin: all },

@@ -27,7 +27,11 @@ afterAll(async () => {
 });
 
 /** How many requests to `path` the server has logged as taken in. */
-const takenIn = (path: string) => log.text().split('\n').filter((line) => line.includes('"incoming request"') && line.includes(`"url":"${path}"`)).length;
+const takenIn = (path: string) =>
+  log
+    .text()
+    .split('\n')
+    .filter((line) => line.includes('"incoming request"') && line.includes(`"url":"${path}"`)).length;
 
 function open(): RawConnection {
   const connection = rawConnection(port);
@@ -80,7 +84,10 @@ describe('the body time-out of small JSON requests', () => {
   it('leaves a keep-alive connection alone once its JSON body has arrived', { timeout: 20_000 }, async () => {
     const connection = open();
     const body = JSON.stringify({ placeId: 'fixture:uk:001' });
-    const ask = () => connection.socket.write(`${postHead('/api/check_pharmacy', 'application/json', body.length).replace('Connection: close', 'Connection: keep-alive')}${body}`);
+    const ask = () =>
+      connection.socket.write(
+        `${postHead('/api/check_pharmacy', 'application/json', body.length).replace('Connection: close', 'Connection: keep-alive')}${body}`,
+      );
     const answered = () => new Promise<string>((resolve) => connection.socket.once('data', (chunk) => resolve(chunk.toString('latin1'))));
     await connection.connected;
     let answer = answered();

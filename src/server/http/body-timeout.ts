@@ -18,8 +18,7 @@ declare module 'fastify' {
 
 const ANSWER = JSON.stringify({ status: 'failed', message: 'timeout' });
 // Written to the socket as Node writes its own 408: the request is still being read, so Fastify's reply cannot be used.
-const REQUEST_TIMEOUT_RESPONSE =
-  `HTTP/1.1 408 Request Timeout\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(ANSWER)}\r\n\r\n${ANSWER}`;
+const REQUEST_TIMEOUT_RESPONSE = `HTTP/1.1 408 Request Timeout\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(ANSWER)}\r\n\r\n${ANSWER}`;
 
 function hasBody(request: FastifyRequest): boolean {
   const length = request.headers['content-length'];
@@ -57,7 +56,10 @@ function untilBodyEnds(request: FastifyRequest, socket: Socket, stop: () => void
  * `uploadMinBytesPerSecond` on average after `uploadGraceMs`, and it is cut off, so that slow
  * bodies from many addresses cannot hold every connection for a minute (issue 36 item 3).
  */
-export function limitBodyTime(app: FastifyInstance, timeouts: Pick<ServerTimeouts, 'bodyMs' | 'uploadGraceMs' | 'uploadMinBytesPerSecond' | 'uploadIdleMs'>): void {
+export function limitBodyTime(
+  app: FastifyInstance,
+  timeouts: Pick<ServerTimeouts, 'bodyMs' | 'uploadGraceMs' | 'uploadMinBytesPerSecond' | 'uploadIdleMs'>,
+): void {
   app.addHook('onRequest', async (request, reply) => {
     if (!hasBody(request)) return;
     const { raw } = request;

@@ -45,23 +45,27 @@ function health(connection: RawConnection): Promise<number> {
 }
 
 describe('the per-client connection cap', () => {
-  it(`closes connection number ${DIRECT_CONNECTIONS_PER_CLIENT + 1} from one address at once, while another address still connects`, { timeout: 30_000 }, async () => {
-    expect(ctx.config.maxConnectionsPerClient).toBe(DIRECT_CONNECTIONS_PER_CLIENT);
-    // Each one answered, so the server has counted it.
-    const held = Array.from({ length: DIRECT_CONNECTIONS_PER_CLIENT }, () => open('127.0.0.1'));
-    expect(await Promise.all(held.map(health))).toEqual(Array(DIRECT_CONNECTIONS_PER_CLIENT).fill(200));
+  it(
+    `closes connection number ${DIRECT_CONNECTIONS_PER_CLIENT + 1} from one address at once, while another address still connects`,
+    { timeout: 30_000 },
+    async () => {
+      expect(ctx.config.maxConnectionsPerClient).toBe(DIRECT_CONNECTIONS_PER_CLIENT);
+      // Each one answered, so the server has counted it.
+      const held = Array.from({ length: DIRECT_CONNECTIONS_PER_CLIENT }, () => open('127.0.0.1'));
+      expect(await Promise.all(held.map(health))).toEqual(Array(DIRECT_CONNECTIONS_PER_CLIENT).fill(200));
 
-    const oneTooMany = open('127.0.0.1');
-    expect(await oneTooMany.closed).toBe('');
+      const oneTooMany = open('127.0.0.1');
+      expect(await oneTooMany.closed).toBe('');
 
-    expect(await health(open('127.0.0.2'))).toBe(200);
+      expect(await health(open('127.0.0.2'))).toBe(200);
 
-    // A connection closed gives its place back: once the server has seen the close, the next one is served.
-    held.pop()!.socket.destroy();
-    let status = 0;
-    for (let attempt = 0; attempt < 100 && status !== 200; attempt++) status = await health(open('127.0.0.1'));
-    expect(status).toBe(200);
-  });
+      // A connection closed gives its place back: once the server has seen the close, the next one is served.
+      held.pop()!.socket.destroy();
+      let status = 0;
+      for (let attempt = 0; attempt < 100 && status !== 200; attempt++) status = await health(open('127.0.0.1'));
+      expect(status).toBe(200);
+    },
+  );
 });
 
 describe('capConnectionsPerClient', () => {

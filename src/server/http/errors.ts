@@ -22,7 +22,12 @@ export function installErrorHandler(app: FastifyInstance) {
     }
     // Not the message: a JSON parse error quotes the body it could not read.
     request.log.info({ code: error.code, status }, 'request refused');
-    if (publicApi) return sendProblem(request, reply, status === 429 ? 'rate-limited' : status === 404 ? 'not-found' : status === 406 ? 'not-acceptable' : 'invalid-parameter');
+    if (publicApi)
+      return sendProblem(
+        request,
+        reply,
+        status === 429 ? 'rate-limited' : status === 404 ? 'not-found' : status === 406 ? 'not-acceptable' : 'invalid-parameter',
+      );
     if (status === 413) {
       // Uploads answer 413 'tooBig' (the photo input says the file is too big); anywhere else an
       // oversized body is invalid input like any other: 400 with the error code.

@@ -32,7 +32,8 @@ async function ask(from: string, request: string): Promise<number> {
   return statusOf(await connection.closed);
 }
 
-const openConnections = () => new Promise<number>((resolve, reject) => ctx.app.server.getConnections((error, count) => (error ? reject(error) : resolve(count))));
+const openConnections = () =>
+  new Promise<number>((resolve, reject) => ctx.app.server.getConnections((error, count) => (error ? reject(error) : resolve(count))));
 
 describe('the connection cap with a reserve for health checks', () => {
   it('answers /healthz and /readyz while 800 slow multipart bodies from 25 addresses hold every connection', { timeout: 120_000 }, async () => {

@@ -8,8 +8,38 @@ import { linkOrigin } from '../services/links.ts';
 import { parseHost } from './host-header.ts';
 
 const REFUSED = { status: 'failed', message: 'invalid', errors: { _: 'validation.invalid' } };
-const ACCEPTED = ['localhost:3000', '127.0.0.1', '[::1]:8080', 'champions.example.co.uk', 'localhost', '[::1]', '[2001:db8::7]:443', 'CHAMPIONS.Example.de:3000', 'app_1:3000', '10.0.0.5:65535', 'example.com.'];
-const MALFORMED = ['[::1]evil.example', '[::1]:80evil.example', 'localhost:3000evil.example', 'evil.example@localhost', 'localhost:', 'localhost:65536', 'localhost:3000:3000', '[::1', '[evil.example]', 'a b.example', 'evil.example/path', 'evil.example,localhost', 'ev%69l.example', '-evil.example', 'a..example', '', `${'a'.repeat(64)}.example`];
+const ACCEPTED = [
+  'localhost:3000',
+  '127.0.0.1',
+  '[::1]:8080',
+  'champions.example.co.uk',
+  'localhost',
+  '[::1]',
+  '[2001:db8::7]:443',
+  'CHAMPIONS.Example.de:3000',
+  'app_1:3000',
+  '10.0.0.5:65535',
+  'example.com.',
+];
+const MALFORMED = [
+  '[::1]evil.example',
+  '[::1]:80evil.example',
+  'localhost:3000evil.example',
+  'evil.example@localhost',
+  'localhost:',
+  'localhost:65536',
+  'localhost:3000:3000',
+  '[::1',
+  '[evil.example]',
+  'a b.example',
+  'evil.example/path',
+  'evil.example,localhost',
+  'ev%69l.example',
+  '-evil.example',
+  'a..example',
+  '',
+  `${'a'.repeat(64)}.example`,
+];
 
 let ctx: TestContext;
 let proxied: TestContext;
@@ -60,7 +90,8 @@ describe('the Host header', () => {
   });
 
   it('gives no link origin for such a host even outside a request (services/links.ts)', () => {
-    const origin = (host: string) => linkOrigin({ headers: { host }, host, protocol: 'http' }, { publicUrl: null, marketHosts: new Map([['champions.example.de', 'de']]) });
+    const origin = (host: string) =>
+      linkOrigin({ headers: { host }, host, protocol: 'http' }, { publicUrl: null, marketHosts: new Map([['champions.example.de', 'de']]) });
     expect(origin('[::1]evil.example')).toBeNull();
     expect(origin('[::1]:80evil.example')).toBeNull();
     expect(origin('champions.example.de:3000evil')).toBeNull();
@@ -78,6 +109,9 @@ describe('the Host header', () => {
     expect((await viaProxy('champions.example.co.uk')).statusCode).toBe(200);
     // From a public address the header is not believed, so not used: the Host decides.
     expect((await viaProxy('[::1]evil.example', '203.0.113.9')).statusCode).toBe(200);
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/captcha/challenge', headers: { host: 'localhost:3000', 'x-forwarded-host': '[::1]evil.example' } })).statusCode).toBe(200);
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: '/api/captcha/challenge', headers: { host: 'localhost:3000', 'x-forwarded-host': '[::1]evil.example' } }))
+        .statusCode,
+    ).toBe(200);
   });
 });

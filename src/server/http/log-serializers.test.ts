@@ -40,7 +40,9 @@ describe('loggableText', () => {
   it('masks e-mail addresses and token-like words, and keeps the rest', () => {
     expect(loggableText('550 <a.b+c@example.co.uk>: no such user; token Abcdefghijklmnopqrstuvwxyz012345')).toBe('550 <[email]>: no such user; token [token]');
     expect(loggableText('at /app/node_modules/@electric-sql/pglite/dist/index.js')).toBe('at /app/node_modules/@electric-sql/pglite/dist/index.js');
-    expect(loggableText('request to https://nominatim.example.org/search?q=Via+Roma+1&format=json failed')).toBe('request to https://nominatim.example.org/search failed');
+    expect(loggableText('request to https://nominatim.example.org/search?q=Via+Roma+1&format=json failed')).toBe(
+      'request to https://nominatim.example.org/search failed',
+    );
   });
 
   it('cuts the query string off a path and masks long fractions (a point quoted by an error)', () => {
@@ -53,7 +55,10 @@ describe('loggableText', () => {
 
 describe('serializeError', () => {
   it('keeps type, message and code, and drops parameters, rows and recipients, also of the cause', () => {
-    const cause = Object.assign(new Error('duplicate key value violates unique constraint "x"'), { code: '23505', detail: 'Key (email)=(amelia@example.co.uk) already exists.' });
+    const cause = Object.assign(new Error('duplicate key value violates unique constraint "x"'), {
+      code: '23505',
+      detail: 'Key (email)=(amelia@example.co.uk) already exists.',
+    });
     const error = Object.assign(new Error('Failed query: insert into "x" values ($1)\nparams: amelia@example.co.uk,secret'), {
       query: 'insert into "x" values ($1)',
       params: ['amelia@example.co.uk', 'secret'],
@@ -65,7 +70,10 @@ describe('serializeError', () => {
     expect(out).toContain('duplicate key value');
     expect(out).not.toContain('amelia');
     expect(out).not.toContain('secret');
-    const smtp = Object.assign(new Error("Can't send mail - all recipients were rejected: 550 <x@example.de>"), { rejected: ['x@example.de'], responseCode: 550 });
+    const smtp = Object.assign(new Error("Can't send mail - all recipients were rejected: 550 <x@example.de>"), {
+      rejected: ['x@example.de'],
+      responseCode: 550,
+    });
     expect(JSON.stringify(serializeError(smtp))).not.toContain('x@example.de');
   });
 });
@@ -84,7 +92,9 @@ describe('a failed query in the log', () => {
   it('logs the statement and the database error, never the parameters', async () => {
     const log = memoryLog();
     const app = Fastify({ logger: withLogSerializers({ level: 'info', stream: log.stream }) });
-    const failure = await database.db.execute(sql`select ${'amelia@example.co.uk'}::int + ${'Abcdefghijklmnopqrstuvwxyz012345'}::int`).catch((error: unknown) => error);
+    const failure = await database.db
+      .execute(sql`select ${'amelia@example.co.uk'}::int + ${'Abcdefghijklmnopqrstuvwxyz012345'}::int`)
+      .catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(Error);
     // What drizzle hands over does carry them: this is what the serializer must drop.
     expect(JSON.stringify({ ...(failure as object) })).toContain('amelia@example.co.uk');

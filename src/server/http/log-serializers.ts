@@ -62,7 +62,8 @@ export function loggableText(text: string): string {
     .replace(/(https?:\/\/[^\s?#"'<>]+)[?#][^\s"'<>]*/g, '$1')
     .replace(PATH_QUERY, '$1')
     .replace(LONG_FRACTION, NUMBER_MASK)
-    .replace(EMAIL, EMAIL_MASK).replace(/[A-Za-z0-9_-]{20,}/g, (word) => (isTokenSegment(word) ? MASK : word));
+    .replace(EMAIL, EMAIL_MASK)
+    .replace(/[A-Za-z0-9_-]{20,}/g, (word) => (isTokenSegment(word) ? MASK : word));
 }
 
 interface RequestLike {
@@ -104,7 +105,13 @@ export function serializeError(error: unknown, depth = 0): LoggedError {
   // drizzle's DrizzleQueryError puts the parameters in its message too: keep the statement only.
   const message = typeof source.message === 'string' ? source.message.replace(/\nparams: [\s\S]*$/, '') : '';
   // The stack begins with the message: log only the frames below it.
-  const stack = typeof source.stack === 'string' ? source.stack.split('\n').filter((line) => /^\s+at /.test(line)).join('\n') : '';
+  const stack =
+    typeof source.stack === 'string'
+      ? source.stack
+          .split('\n')
+          .filter((line) => /^\s+at /.test(line))
+          .join('\n')
+      : '';
   const out: LoggedError = { type: source.constructor?.name ?? 'Error', message: loggableText(message), stack };
   for (const [key, value] of Object.entries(source)) {
     if (key === 'message' || key === 'stack' || key === 'cause' || DROPPED_ERROR_FIELDS.has(key)) continue;

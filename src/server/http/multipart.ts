@@ -22,8 +22,7 @@ const MULTIPART_LIMITS = {
 const FILE_FIELD = 'file';
 
 export type MultipartForm =
-  | { ok: true; fields: Record<string, string>; file: Buffer | null }
-  | { ok: false; httpStatus: 400 | 413; errors: Record<string, string> };
+  { ok: true; fields: Record<string, string>; file: Buffer | null } | { ok: false; httpStatus: 400 | 413; errors: Record<string, string> };
 
 export async function registerMultipart(app: FastifyInstance) {
   await app.register(multipart, { limits: MULTIPART_LIMITS, throwFileSizeLimit: true });

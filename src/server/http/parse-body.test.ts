@@ -10,7 +10,8 @@ app.post('/echo', { preHandler: parseBody(Schema) }, async (request) => ({ recei
 beforeAll(() => app.ready());
 afterAll(() => app.close());
 
-const post = (payload: unknown) => app.inject({ method: 'POST', url: '/echo', headers: { 'content-type': 'application/json' }, payload: JSON.stringify(payload) });
+const post = (payload: unknown) =>
+  app.inject({ method: 'POST', url: '/echo', headers: { 'content-type': 'application/json' }, payload: JSON.stringify(payload) });
 
 describe('parseBody', () => {
   it('hands the handler the parsed body, unknown fields dropped', async () => {
@@ -36,7 +37,11 @@ describe('parseBody', () => {
 
   it('lets a route answer a refusal its own way', async () => {
     const own = Fastify();
-    own.post('/x', { preHandler: parseBody(Schema, { refuse: (reply) => reply.code(400).send({ status: 'failed', message: 'invalidLink' }) }) }, async () => ({}));
+    own.post(
+      '/x',
+      { preHandler: parseBody(Schema, { refuse: (reply) => reply.code(400).send({ status: 'failed', message: 'invalidLink' }) }) },
+      async () => ({}),
+    );
     const response = await own.inject({ method: 'POST', url: '/x', payload: { email: 'x' } });
     expect(response.json()).toEqual({ status: 'failed', message: 'invalidLink' });
     await own.close();

@@ -42,7 +42,9 @@ export function problemOf(kind: ProblemKind, language: Language, options: Proble
     title: t(`publicApi.problems.${kind}.title`),
     status: PROBLEM_KINDS[kind].status,
     detail: options.detail ?? t(`publicApi.problems.${kind}.detail`),
-    ...(options.invalidParams?.length ? { invalidParams: options.invalidParams.map((p) => ({ name: p.name, reason: t(`publicApi.reasons.${p.reason}`) })) } : {}),
+    ...(options.invalidParams?.length
+      ? { invalidParams: options.invalidParams.map((p) => ({ name: p.name, reason: t(`publicApi.reasons.${p.reason}`) })) }
+      : {}),
   };
 }
 

@@ -38,7 +38,10 @@ describe('a site without a public address', () => {
     }
     await ctx.app.services.auth.settled();
     expect(mailsTo(ctx.config.mail.dir, user.email)).toHaveLength(0);
-    const lines = log.text().split('\n').filter((line) => line.includes('set PUBLIC_URL'));
+    const lines = log
+      .text()
+      .split('\n')
+      .filter((line) => line.includes('set PUBLIC_URL'));
     expect(lines).toHaveLength(1);
     expect(lines[0]).toContain('champions.example.org');
     const ready = await ctx.app.inject({ method: 'GET', url: '/readyz' });

@@ -27,7 +27,11 @@ function expectPreflight(response: LightMyRequestResponse) {
 }
 
 const preflight = (app: FastifyInstance, url: string, headers: Record<string, string> = {}) =>
-  app.inject({ method: 'OPTIONS', url, headers: { origin: ORIGIN, 'access-control-request-method': 'GET', 'access-control-request-headers': 'x-api-key, if-none-match', ...headers } });
+  app.inject({
+    method: 'OPTIONS',
+    url,
+    headers: { origin: ORIGIN, 'access-control-request-method': 'GET', 'access-control-request-headers': 'x-api-key, if-none-match', ...headers },
+  });
 
 describe('allowPublicApiFromAnyOrigin', () => {
   let app: FastifyInstance;
@@ -36,9 +40,12 @@ describe('allowPublicApiFromAnyOrigin', () => {
     allowPublicApiFromAnyOrigin(app);
     app.get('/api/v1/things', { config: { publicApi: true } }, async (_request, reply) => reply.header('etag', '"v1"').send({ data: [] }));
     app.get('/api/v1/things/:id', { config: { publicApi: true } }, async (_request, reply) => reply.code(404).send({ status: 404 }));
-    await app.register(async (child) => {
-      child.get('/nested', { config: { publicApi: true } }, async () => ({ ok: true }));
-    }, { prefix: '/api/v1/inside' });
+    await app.register(
+      async (child) => {
+        child.get('/nested', { config: { publicApi: true } }, async () => ({ ok: true }));
+      },
+      { prefix: '/api/v1/inside' },
+    );
     app.get('/api/private', async () => ({ ok: true }));
     app.post('/api/v1/things', { config: { publicApi: true } }, async () => ({ ok: true }));
     await app.ready();
@@ -71,7 +78,9 @@ describe('allowPublicApiFromAnyOrigin', () => {
     expect(corsHeadersOf(response)).toEqual([]);
     expect((await preflight(app, '/api/private')).statusCode).toBe(404);
     // The POST shares the GET's path: the preflight is the GET's, which allows no POST.
-    expect(listOf((await preflight(app, '/api/v1/things', { 'access-control-request-method': 'POST' })).headers['access-control-allow-methods'])).not.toContain('post');
+    expect(listOf((await preflight(app, '/api/v1/things', { 'access-control-request-method': 'POST' })).headers['access-control-allow-methods'])).not.toContain(
+      'post',
+    );
   });
 });
 
@@ -84,7 +93,7 @@ describe('the app: CORS on the public API only', () => {
     await ctx?.close();
   });
 
-  it('answers the finder\'s preflight from any origin', async () => {
+  it("answers the finder's preflight from any origin", async () => {
     expectPreflight(await preflight(ctx.app, '/api/v1/finder/pharmacies?market=uk&lat=51.5&lng=-0.1'));
     expectPreflight(await preflight(ctx.app, '/api/v1/finder/listings/5b0c1a43-5d1b-4a4f-9a52-1d1f0e5d2b7e'));
     expectPreflight(await preflight(ctx.app, '/api/v1/finder/search?market=uk&lat=51.5&lng=-0.1'));

@@ -41,7 +41,8 @@ async function send(app: FastifyInstance, count: number, headers: Record<string,
   return statuses;
 }
 
-const issue = async (app: FastifyInstance, quotaPerMinute: number) => app.services.apiClients.issue({ name: `App ${quotaPerMinute}`, quotaPerMinute, actorId: null });
+const issue = async (app: FastifyInstance, quotaPerMinute: number) =>
+  app.services.apiClients.issue({ name: `App ${quotaPerMinute}`, quotaPerMinute, actorId: null });
 
 describe('the public API limit', () => {
   it('limits a request with a key by the key’s quota, not by its address’s', async () => {
@@ -108,7 +109,12 @@ describe('the public API limit', () => {
     expect(limited.json()).toMatchObject({ type: '/api/v1/problems/rate-limited' });
     // The snapshot and the change feed too: a current copy is a 304 even with the quota spent.
     const snapshot = await app.inject({ method: 'GET', url: '/api/v1/finder/snapshot?market=uk', remoteAddress: '192.0.2.61' });
-    const revalidated = await app.inject({ method: 'GET', url: '/api/v1/finder/snapshot?market=uk', headers: { 'if-none-match': snapshot.headers.etag as string }, remoteAddress: '192.0.2.60' });
+    const revalidated = await app.inject({
+      method: 'GET',
+      url: '/api/v1/finder/snapshot?market=uk',
+      headers: { 'if-none-match': snapshot.headers.etag as string },
+      remoteAddress: '192.0.2.60',
+    });
     expect(revalidated.statusCode).toBe(304);
   });
 
@@ -116,7 +122,8 @@ describe('the public API limit', () => {
     const one = await appWith(100);
     const two = await appWith(100);
     const { client, key } = await issue(one, 100);
-    const ask = (app: FastifyInstance, apiKey: string) => app.inject({ method: 'GET', url: PUBLIC_URL, headers: { 'x-api-key': apiKey }, remoteAddress: '192.0.2.80' });
+    const ask = (app: FastifyInstance, apiKey: string) =>
+      app.inject({ method: 'GET', url: PUBLIC_URL, headers: { 'x-api-key': apiKey }, remoteAddress: '192.0.2.80' });
     expect((await ask(two, key)).statusCode).toBe(404);
 
     for (const wrong of ['', 'nope', `pc_${'A'.repeat(43)}`]) {
@@ -142,7 +149,9 @@ describe('the public API limit', () => {
     const statuses: number[] = [];
     for (let i = 0; i < 140; i += 1) {
       const app = i % 2 ? two : one;
-      statuses.push((await app.inject({ method: 'GET', url: PUBLIC_URL, headers: { 'x-api-key': key }, remoteAddress: `192.0.2.${100 + (i % 7)}` })).statusCode);
+      statuses.push(
+        (await app.inject({ method: 'GET', url: PUBLIC_URL, headers: { 'x-api-key': key }, remoteAddress: `192.0.2.${100 + (i % 7)}` })).statusCode,
+      );
     }
     const passed = statuses.filter((status) => status === 404).length;
     expect(passed).toBeGreaterThanOrEqual(100);

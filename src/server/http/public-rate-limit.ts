@@ -61,7 +61,8 @@ export async function admitConditional(request: FastifyRequest, reply: FastifyRe
   return !reply.sent;
 }
 
-const isConditionalRead = (request: FastifyRequest) => request.headers['if-none-match'] !== undefined && (request.method === 'GET' || request.method === 'HEAD');
+const isConditionalRead = (request: FastifyRequest) =>
+  request.headers['if-none-match'] !== undefined && (request.method === 'GET' || request.method === 'HEAD');
 
 /** `"name";q=600;w=60` */
 const policyHeader = (name: string, quota: number) => `"${name}";q=${quota};w=${PUBLIC_API_WINDOW_SECONDS}`;
@@ -79,7 +80,10 @@ function sentKey(request: FastifyRequest): string | undefined {
  * Installs the public API's limit on the app (before the public API routes are registered; the
  * rate-limit plugin must be registered already) and returns the `config.rateLimit` its routes pass.
  */
-export function installPublicApiLimit(app: FastifyInstance, options: { clients: ApiClients; anonymousPerMinute: number; db: Queryable; now?: () => number }): PublicApiRateLimit {
+export function installPublicApiLimit(
+  app: FastifyInstance,
+  options: { clients: ApiClients; anonymousPerMinute: number; db: Queryable; now?: () => number },
+): PublicApiRateLimit {
   const { clients, anonymousPerMinute } = options;
   const marker: PublicApiRateLimit = Object.freeze({ max: anonymousPerMinute, timeWindow: '1 minute', allowList: () => true });
   const counter = createPublicApiCounter(options.db, { windowMs: PUBLIC_API_WINDOW_SECONDS * 1000, now: options.now });

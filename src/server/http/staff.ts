@@ -35,7 +35,13 @@ export function clearSessionCookie(reply: FastifyReply, config: Pick<Config, 'pr
 }
 
 export function setSignInCookie(reply: FastifyReply, config: Pick<Config, 'production'>, value: string) {
-  reply.setCookie(signInCookieName(config), value, { httpOnly: true, sameSite: 'strict', secure: config.production, path: '/', maxAge: SIGN_IN_LINK_MINUTES * 60 });
+  reply.setCookie(signInCookieName(config), value, {
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: config.production,
+    path: '/',
+    maxAge: SIGN_IN_LINK_MINUTES * 60,
+  });
 }
 
 export function clearSignInCookie(reply: FastifyReply, config: Pick<Config, 'production'>) {
@@ -66,7 +72,12 @@ export interface RequireStaffOptions {
  * 401 without a usable session (or with a TOTP code pending), 403 for a role not listed; on
  * success request.staff holds the user and session. Neither refusal carries any record.
  */
-export function requireStaff(auth: AuthService, config: Pick<Config, 'production'>, roles?: readonly StaffRole[], options: RequireStaffOptions = {}): preHandlerHookHandler {
+export function requireStaff(
+  auth: AuthService,
+  config: Pick<Config, 'production'>,
+  roles?: readonly StaffRole[],
+  options: RequireStaffOptions = {},
+): preHandlerHookHandler {
   const cookie = sessionCookieName(config);
   return async (request, reply) => {
     reply.header('cache-control', 'no-store');

@@ -58,4 +58,3 @@ export function timeoutOptions(timeouts: ServerTimeouts) {
     },
   };
 }
-

@@ -31,7 +31,8 @@ describe('TRUST_PROXY as Fastify applies it', () => {
   });
 
   it('knows the private ranges', () => {
-    for (const address of ['127.0.0.1', '127.5.0.2', '10.255.0.1', '172.31.9.9', '192.168.0.1', '169.254.1.1', '::1', 'fd12::3', 'fe80::1', '::ffff:10.0.0.1']) expect(isPrivateAddress(address), address).toBe(true);
+    for (const address of ['127.0.0.1', '127.5.0.2', '10.255.0.1', '172.31.9.9', '192.168.0.1', '169.254.1.1', '::1', 'fd12::3', 'fe80::1', '::ffff:10.0.0.1'])
+      expect(isPrivateAddress(address), address).toBe(true);
     for (const address of ['8.8.8.8', '172.32.0.1', '192.169.0.1', '2001:db8::1', '::ffff:8.8.8.8']) expect(isPrivateAddress(address), address).toBe(false);
   });
 });

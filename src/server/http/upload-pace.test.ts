@@ -28,7 +28,8 @@ function open(): RawConnection {
 }
 
 /** A JSON upload body of about `size` bytes (its bot check unsolved: it is refused once read whole). */
-const uploadBody = (size: number) => Buffer.from(JSON.stringify({ data: Buffer.alloc(Math.floor((size * 3) / 4), 7).toString('base64'), recaptchaToken: 'not solved' }));
+const uploadBody = (size: number) =>
+  Buffer.from(JSON.stringify({ data: Buffer.alloc(Math.floor((size * 3) / 4), 7).toString('base64'), recaptchaToken: 'not solved' }));
 
 describe("an upload body's pace", () => {
   it('cuts off a body that trickles in below the minimum pace after the grace, with 408', { timeout: 30_000 }, async () => {

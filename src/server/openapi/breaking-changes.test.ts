@@ -24,13 +24,27 @@ function contract() {
             200: {
               description: 'OK',
               headers: { ETag: { schema: { type: 'string' } } },
-              content: { 'application/json': { schema: { type: 'object', properties: { data: { type: 'array', items: { $ref: '#/components/schemas/Thing' } }, next: { type: ['string', 'null'] } }, required: ['data', 'next'] } } },
+              content: {
+                'application/json': {
+                  schema: {
+                    type: 'object',
+                    properties: { data: { type: 'array', items: { $ref: '#/components/schemas/Thing' } }, next: { type: ['string', 'null'] } },
+                    required: ['data', 'next'],
+                  },
+                },
+              },
             },
             400: { description: 'Bad', content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } } },
           },
         },
       },
-      '/things/{id}': { get: { operationId: 'getThing', parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }], responses: { 200: { description: 'OK' } } } },
+      '/things/{id}': {
+        get: {
+          operationId: 'getThing',
+          parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
+          responses: { 200: { description: 'OK' } },
+        },
+      },
     } as Loose,
     components: {
       parameters: { lang: { name: 'lang', in: 'query', required: false, schema: { type: 'string', enum: ['en', 'it'] } } },
@@ -81,16 +95,24 @@ describe('breakingChanges', () => {
   });
 
   it('fails on a new required parameter, or an optional one made required', () => {
-    expect(changed((doc) => things(doc).parameters.push({ name: 'region', in: 'query', required: true, schema: { type: 'string' } }))).toEqual(['GET /things parameter query region: new required parameter']);
+    expect(changed((doc) => things(doc).parameters.push({ name: 'region', in: 'query', required: true, schema: { type: 'string' } }))).toEqual([
+      'GET /things parameter query region: new required parameter',
+    ]);
     expect(changed((doc) => (things(doc).parameters[1].required = true))).toEqual(['GET /things parameter query q: became required']);
   });
 
   it('fails on a narrowed parameter: string -> enum, number -> integer, fewer values, a tighter bound, a pattern', () => {
-    expect(changed((doc) => (things(doc).parameters[1].schema = { type: 'string', enum: ['a', 'b'] }))).toEqual([expect.stringContaining('GET /things parameter query q: narrowed to fewer values')]);
-    expect(changed((doc) => (things(doc).parameters[2].schema.type = 'integer'))).toEqual(['GET /things parameter query limit: narrowed type (number -> integer)']);
+    expect(changed((doc) => (things(doc).parameters[1].schema = { type: 'string', enum: ['a', 'b'] }))).toEqual([
+      expect.stringContaining('GET /things parameter query q: narrowed to fewer values'),
+    ]);
+    expect(changed((doc) => (things(doc).parameters[2].schema.type = 'integer'))).toEqual([
+      'GET /things parameter query limit: narrowed type (number -> integer)',
+    ]);
     expect(changed((doc) => (things(doc).parameters[0].schema.enum = ['uk']))).toEqual([expect.stringContaining('narrowed to fewer values')]);
     expect(changed((doc) => (things(doc).parameters[1].schema.maxLength = 20))).toEqual(['GET /things parameter query q: maxLength lowered (60 -> 20)']);
-    expect(changed((doc) => (things(doc).parameters[1].schema = { type: 'string', maxLength: 60, pattern: '^[a-z]+$' }))).toEqual([expect.stringContaining('pattern changed')]);
+    expect(changed((doc) => (things(doc).parameters[1].schema = { type: 'string', maxLength: 60, pattern: '^[a-z]+$' }))).toEqual([
+      expect.stringContaining('pattern changed'),
+    ]);
   });
 
   it('fails on a removed or renamed answer field, in a referenced schema too', () => {
@@ -103,19 +125,31 @@ describe('breakingChanges', () => {
         thing.required = ['id', 'label', 'size'];
       }),
     ).toEqual(['GET /things 200 application/json body.data[].name: removed field (renamed to label?)']);
-    expect(changed((doc) => delete doc.components.schemas.Problem.properties.status)).toEqual(['GET /things 400 application/problem+json body.status: removed field']);
+    expect(changed((doc) => delete doc.components.schemas.Problem.properties.status)).toEqual([
+      'GET /things 400 application/problem+json body.status: removed field',
+    ]);
   });
 
   it('fails on an answer field whose type changed (narrowed or widened) or that is no longer always there', () => {
-    expect(changed((doc) => (doc.components.schemas.Thing.properties.size.type = 'integer'))).toEqual(['GET /things 200 application/json body.data[].size: type changed (number -> integer)']);
-    expect(changed((doc) => (doc.components.schemas.Thing.properties.name = { type: 'string', enum: ['a'] }))).toEqual([expect.stringContaining('body.data[].name: values changed')]);
-    expect(changed((doc) => (doc.components.schemas.Thing.properties.name.type = ['string', 'null'] as never))).toEqual(['GET /things 200 application/json body.data[].name: type changed (string -> string|null)']);
-    expect(changed((doc) => (doc.components.schemas.Thing.required = ['id', 'name']))).toEqual(['GET /things 200 application/json body.data[].size: no longer always present']);
+    expect(changed((doc) => (doc.components.schemas.Thing.properties.size.type = 'integer'))).toEqual([
+      'GET /things 200 application/json body.data[].size: type changed (number -> integer)',
+    ]);
+    expect(changed((doc) => (doc.components.schemas.Thing.properties.name = { type: 'string', enum: ['a'] }))).toEqual([
+      expect.stringContaining('body.data[].name: values changed'),
+    ]);
+    expect(changed((doc) => (doc.components.schemas.Thing.properties.name.type = ['string', 'null'] as never))).toEqual([
+      'GET /things 200 application/json body.data[].name: type changed (string -> string|null)',
+    ]);
+    expect(changed((doc) => (doc.components.schemas.Thing.required = ['id', 'name']))).toEqual([
+      'GET /things 200 application/json body.data[].size: no longer always present',
+    ]);
   });
 
   it('fails on a removed answer, media type or header', () => {
     expect(changed((doc) => delete things(doc).responses[400])).toEqual(['GET /things 400: removed answer']);
-    expect(changed((doc) => (things(doc).responses[200].content = { 'text/plain': { schema: { type: 'string' } } } as never))).toEqual(['GET /things 200: removed application/json']);
+    expect(changed((doc) => (things(doc).responses[200].content = { 'text/plain': { schema: { type: 'string' } } } as never))).toEqual([
+      'GET /things 200: removed application/json',
+    ]);
     expect(changed((doc) => (things(doc).responses[200].headers = {} as never))).toEqual(['GET /things 200: removed header ETag']);
   });
 });

@@ -44,7 +44,16 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
 const LOWER_BOUNDS = ['minimum', 'exclusiveMinimum', 'minLength', 'minItems'] as const;
 const UPPER_BOUNDS = ['maximum', 'exclusiveMaximum', 'maxLength', 'maxItems'] as const;
 
-function compareSchema(resolve: (v: unknown) => Node, resolveAfter: (v: unknown) => Node, beforeRaw: unknown, afterRaw: unknown, where: string, direction: Direction, out: string[], depth = 0) {
+function compareSchema(
+  resolve: (v: unknown) => Node,
+  resolveAfter: (v: unknown) => Node,
+  beforeRaw: unknown,
+  afterRaw: unknown,
+  where: string,
+  direction: Direction,
+  out: string[],
+  depth = 0,
+) {
   if (depth > 16) return;
   const before = resolve(beforeRaw);
   const after = resolveAfter(afterRaw);
@@ -55,26 +64,40 @@ function compareSchema(resolve: (v: unknown) => Node, resolveAfter: (v: unknown)
     if (lost.length) out.push(`${where}: narrowed type (${[...(bTypes ?? ['any'])].join('|')} -> ${[...(aTypes ?? ['any'])].join('|')})`);
     const bValues = valuesOf(before);
     const aValues = valuesOf(after);
-    if (aValues && (!bValues || bValues.some((v) => !aValues.some((w) => same(v, w))))) out.push(`${where}: narrowed to fewer values (${bValues ? JSON.stringify(bValues) : 'any'} -> ${JSON.stringify(aValues)})`);
-    for (const key of ['pattern', 'format'] as const) if (after[key] !== undefined && after[key] !== before[key]) out.push(`${where}: ${key} changed (${String(before[key] ?? 'none')} -> ${String(after[key])})`);
-    for (const key of LOWER_BOUNDS) if (typeof after[key] === 'number' && !(typeof before[key] === 'number' && (before[key] as number) >= (after[key] as number))) out.push(`${where}: ${key} raised (${String(before[key] ?? 'none')} -> ${String(after[key])})`);
-    for (const key of UPPER_BOUNDS) if (typeof after[key] === 'number' && !(typeof before[key] === 'number' && (before[key] as number) <= (after[key] as number))) out.push(`${where}: ${key} lowered (${String(before[key] ?? 'none')} -> ${String(after[key])})`);
-    if (before.default !== undefined && !same(before.default, after.default)) out.push(`${where}: default changed (${JSON.stringify(before.default)} -> ${JSON.stringify(after.default)})`);
+    if (aValues && (!bValues || bValues.some((v) => !aValues.some((w) => same(v, w)))))
+      out.push(`${where}: narrowed to fewer values (${bValues ? JSON.stringify(bValues) : 'any'} -> ${JSON.stringify(aValues)})`);
+    for (const key of ['pattern', 'format'] as const)
+      if (after[key] !== undefined && after[key] !== before[key])
+        out.push(`${where}: ${key} changed (${String(before[key] ?? 'none')} -> ${String(after[key])})`);
+    for (const key of LOWER_BOUNDS)
+      if (typeof after[key] === 'number' && !(typeof before[key] === 'number' && (before[key] as number) >= (after[key] as number)))
+        out.push(`${where}: ${key} raised (${String(before[key] ?? 'none')} -> ${String(after[key])})`);
+    for (const key of UPPER_BOUNDS)
+      if (typeof after[key] === 'number' && !(typeof before[key] === 'number' && (before[key] as number) <= (after[key] as number)))
+        out.push(`${where}: ${key} lowered (${String(before[key] ?? 'none')} -> ${String(after[key])})`);
+    if (before.default !== undefined && !same(before.default, after.default))
+      out.push(`${where}: default changed (${JSON.stringify(before.default)} -> ${JSON.stringify(after.default)})`);
   } else {
     const typeChanged = !same([...(bTypes ?? [])].sort(), [...(aTypes ?? [])].sort());
     if (typeChanged) out.push(`${where}: type changed (${[...(bTypes ?? ['any'])].join('|')} -> ${[...(aTypes ?? ['any'])].join('|')})`);
     const bValues = valuesOf(before);
     const aValues = valuesOf(after);
-    if (!same(bValues && [...bValues].map(String).sort(), aValues && [...aValues].map(String).sort())) out.push(`${where}: values changed (${bValues ? JSON.stringify(bValues) : 'any'} -> ${aValues ? JSON.stringify(aValues) : 'any'})`);
-    for (const key of ['format', ...LOWER_BOUNDS, ...UPPER_BOUNDS] as const) if (!same(before[key], after[key])) out.push(`${where}: ${key} changed (${JSON.stringify(before[key] ?? null)} -> ${JSON.stringify(after[key] ?? null)})`);
+    if (!same(bValues && [...bValues].map(String).sort(), aValues && [...aValues].map(String).sort()))
+      out.push(`${where}: values changed (${bValues ? JSON.stringify(bValues) : 'any'} -> ${aValues ? JSON.stringify(aValues) : 'any'})`);
+    for (const key of ['format', ...LOWER_BOUNDS, ...UPPER_BOUNDS] as const)
+      if (!same(before[key], after[key]))
+        out.push(`${where}: ${key} changed (${JSON.stringify(before[key] ?? null)} -> ${JSON.stringify(after[key] ?? null)})`);
   }
 
   for (const key of ['oneOf', 'anyOf'] as const) {
     const bVariants = Array.isArray(before[key]) ? (before[key] as unknown[]) : [];
     const aVariants = Array.isArray(after[key]) ? (after[key] as unknown[]) : [];
     if (!bVariants.length && !aVariants.length) continue;
-    if (direction === 'request' ? aVariants.length < bVariants.length : aVariants.length !== bVariants.length) out.push(`${where}: ${key} went from ${bVariants.length} to ${aVariants.length} variants`);
-    bVariants.forEach((variant, i) => i < aVariants.length && compareSchema(resolve, resolveAfter, variant, aVariants[i], `${where}<${i}>`, direction, out, depth + 1));
+    if (direction === 'request' ? aVariants.length < bVariants.length : aVariants.length !== bVariants.length)
+      out.push(`${where}: ${key} went from ${bVariants.length} to ${aVariants.length} variants`);
+    bVariants.forEach(
+      (variant, i) => i < aVariants.length && compareSchema(resolve, resolveAfter, variant, aVariants[i], `${where}<${i}>`, direction, out, depth + 1),
+    );
   }
 
   const bProps = isNode(before.properties) ? before.properties : {};
@@ -93,7 +116,8 @@ function compareSchema(resolve: (v: unknown) => Node, resolveAfter: (v: unknown)
     compareSchema(resolve, resolveAfter, property, aProps[name], at, direction, out, depth + 1);
   }
   if (direction === 'request') for (const name of added) if (aRequired.has(name)) out.push(`${where}.${name}: new required field`);
-  if (before.items !== undefined || after.items !== undefined) compareSchema(resolve, resolveAfter, before.items, after.items, `${where}[]`, direction, out, depth + 1);
+  if (before.items !== undefined || after.items !== undefined)
+    compareSchema(resolve, resolveAfter, before.items, after.items, `${where}[]`, direction, out, depth + 1);
 }
 
 const parameterKey = (p: Node) => `${String(p.in)} ${p.in === 'header' ? String(p.name).toLowerCase() : String(p.name)}`;
@@ -122,9 +146,11 @@ export function breakingChanges(before: unknown, after: unknown): string[] {
         out.push(`${name}: removed operation`);
         continue;
       }
-      if (bOp.operationId !== undefined && bOp.operationId !== aOp.operationId) out.push(`${name}: operationId renamed (${String(bOp.operationId)} -> ${String(aOp.operationId)})`);
+      if (bOp.operationId !== undefined && bOp.operationId !== aOp.operationId)
+        out.push(`${name}: operationId renamed (${String(bOp.operationId)} -> ${String(aOp.operationId)})`);
 
-      const paramsOf = (item: Node, op: Node, resolve: (v: unknown) => Node) => new Map([...nodes(item.parameters), ...nodes(op.parameters)].map((p) => resolve(p)).map((p) => [parameterKey(p), p]));
+      const paramsOf = (item: Node, op: Node, resolve: (v: unknown) => Node) =>
+        new Map([...nodes(item.parameters), ...nodes(op.parameters)].map((p) => resolve(p)).map((p) => [parameterKey(p), p]));
       const bParams = paramsOf(bItem, bOp, rb);
       const aParams = paramsOf(aItem, aOp, ra);
       for (const [key, bParam] of bParams) {
@@ -154,7 +180,8 @@ export function breakingChanges(before: unknown, after: unknown): string[] {
         const bResponse = rb(bResponseRaw);
         const aResponse = ra(aResponses[status]);
         const aHeaders = new Set(Object.keys(isNode(aResponse.headers) ? aResponse.headers : {}).map((h) => h.toLowerCase()));
-        for (const header of Object.keys(isNode(bResponse.headers) ? bResponse.headers : {})) if (!aHeaders.has(header.toLowerCase())) out.push(`${at}: removed header ${header}`);
+        for (const header of Object.keys(isNode(bResponse.headers) ? bResponse.headers : {}))
+          if (!aHeaders.has(header.toLowerCase())) out.push(`${at}: removed header ${header}`);
         const bContent = isNode(bResponse.content) ? bResponse.content : {};
         const aContent = isNode(aResponse.content) ? aResponse.content : {};
         for (const [mediaType, bMedia] of Object.entries(bContent)) {

@@ -13,10 +13,16 @@ describe('the committed OpenAPI document', () => {
 
   it('is not broken by the code: nothing removed, renamed or narrowed', () => {
     const breaking = breakingChanges(committed, generated);
-    expect(breaking, `Breaking changes against ${COMMITTED_OPENAPI_PATH}: a client built on it would fail. Put back what was removed or narrowed (a breaking change is a new API version, docs/decisions/0055).`).toEqual([]);
+    expect(
+      breaking,
+      `Breaking changes against ${COMMITTED_OPENAPI_PATH}: a client built on it would fail. Put back what was removed or narrowed (a breaking change is a new API version, docs/decisions/0055).`,
+    ).toEqual([]);
   });
 
   it('is current: an additive change is written to the copy with npm run openapi:write', () => {
-    expect(isDeepStrictEqual(committed, generated), `The generated document differs from ${COMMITTED_OPENAPI_PATH} without breaking it: run \`npm run openapi:write\` and commit the copy.`).toBe(true);
+    expect(
+      isDeepStrictEqual(committed, generated),
+      `The generated document differs from ${COMMITTED_OPENAPI_PATH} without breaking it: run \`npm run openapi:write\` and commit the copy.`,
+    ).toBe(true);
   });
 });

@@ -21,7 +21,10 @@ function dereference(value: unknown, depth = 0): unknown {
   const node = value as Node;
   if (typeof node.$ref === 'string') {
     const { $ref, ...siblings } = node;
-    const target = ($ref as string).slice(2).split('/').reduce<Node | undefined>((at, part) => at?.[part] as Node | undefined, document);
+    const target = ($ref as string)
+      .slice(2)
+      .split('/')
+      .reduce<Node | undefined>((at, part) => at?.[part] as Node | undefined, document);
     if (!target) throw new Error(`unresolved ${$ref}`);
     return { ...(dereference(target, depth + 1) as Node), ...siblings };
   }
@@ -29,7 +32,9 @@ function dereference(value: unknown, depth = 0): unknown {
 }
 
 const operations = () =>
-  Object.entries(document.paths as Node).flatMap(([path, item]) => Object.entries(item as Node).map(([method, op]) => ({ path, method, op: dereference(op) as Node })));
+  Object.entries(document.paths as Node).flatMap(([path, item]) =>
+    Object.entries(item as Node).map(([method, op]) => ({ path, method, op: dereference(op) as Node })),
+  );
 
 describe('the OpenAPI document', () => {
   it('is OpenAPI 3.1 with a relative server, built the same every time', () => {
@@ -39,7 +44,10 @@ describe('the OpenAPI document', () => {
   });
 
   it('has every public operation of the finder contracts, with an id, a tag, a summary and a description', () => {
-    const contracts = [...Object.values(FinderApi), ...Object.values(PublicApi)].filter((c) => typeof c === 'object' && c !== null && 'path' in c) as Contract<unknown, unknown>[];
+    const contracts = [...Object.values(FinderApi), ...Object.values(PublicApi)].filter((c) => typeof c === 'object' && c !== null && 'path' in c) as Contract<
+      unknown,
+      unknown
+    >[];
     expect(contracts.length).toBe(5);
     for (const contract of contracts) {
       const op = document.paths[contract.path.replace(/:(\w+)/g, '{$1}')]?.[contract.method.toLowerCase()];
@@ -68,18 +76,26 @@ describe('the OpenAPI document', () => {
     expect(lat.description).toContain('From -90 to 90.');
     expect(search.parameters.find((p: Node) => p.name === 'limit')).toMatchObject({ required: false, schema: { type: 'string', default: '20' } });
     expect(search.parameters.find((p: Node) => p.name === 'lang')).toMatchObject({ schema: { enum: ['en', 'it', 'de'] } });
-    expect(search.parameters.map((p: Node) => p.name)).toEqual(expect.arrayContaining(['market', 'lat', 'lng', 'radiusKm', 'service', 'limit', 'cursor', 'count', 'lang', 'If-None-Match']));
+    expect(search.parameters.map((p: Node) => p.name)).toEqual(
+      expect.arrayContaining(['market', 'lat', 'lng', 'radiusKm', 'service', 'limit', 'cursor', 'count', 'lang', 'If-None-Match']),
+    );
     expect(document.security).toEqual([{}, { apiKey: [] }]);
     expect(document.components.securitySchemes.apiKey).toMatchObject({ type: 'apiKey', in: 'header', name: 'X-Api-Key' });
   });
 
   it('the parameter examples are a request the server accepts', () => {
-    const contracts = { '/api/v1/finder/search': PublicApi.finderSearch, '/api/v1/finder/snapshot': PublicApi.finderSnapshot, '/api/v1/finder/changes': PublicApi.finderChanges, '/api/v1/finder/pharmacies': FinderApi.finderPharmacies };
+    const contracts = {
+      '/api/v1/finder/search': PublicApi.finderSearch,
+      '/api/v1/finder/snapshot': PublicApi.finderSnapshot,
+      '/api/v1/finder/changes': PublicApi.finderChanges,
+      '/api/v1/finder/pharmacies': FinderApi.finderPharmacies,
+    };
     for (const [path, contract] of Object.entries(contracts)) {
       const op = dereference(document.paths[path].get) as Node;
       const query = Object.fromEntries(op.parameters.filter((p: Node) => p.in === 'query' && p.example !== undefined).map((p: Node) => [p.name, p.example]));
       expect(z.safeParse(contract.request!, query).success, path).toBe(true);
-      for (const p of op.parameters as Node[]) if (p.example !== undefined && p.schema.pattern) expect(p.example, `${path} ${p.name}`).toMatch(new RegExp(p.schema.pattern));
+      for (const p of op.parameters as Node[])
+        if (p.example !== undefined && p.schema.pattern) expect(p.example, `${path} ${p.name}`).toMatch(new RegExp(p.schema.pattern));
     }
   });
 
@@ -107,20 +123,45 @@ describe('the OpenAPI document', () => {
   });
 
   it('names every problem type with its status, and documents where each resolves', () => {
-    expect(document['x-problem-types'].map((p: Node) => [p.type, p.status])).toEqual(PROBLEM_SLUGS.map((slug) => [`/api/v1/problems/${slug}`, PROBLEM_KINDS[slug].status]));
+    expect(document['x-problem-types'].map((p: Node) => [p.type, p.status])).toEqual(
+      PROBLEM_SLUGS.map((slug) => [`/api/v1/problems/${slug}`, PROBLEM_KINDS[slug].status]),
+    );
     expect(document.paths['/api/v1/problems/{slug}'].get.parameters[0].schema.enum).toEqual(PROBLEM_SLUGS);
     expect(document.info.description).toContain('max-age=30, stale-while-revalidate=30');
     expect(document.info.description).toContain('/api/v1/problems/cursor-expired');
   });
 
   it('every schema compiles, and accepts the examples the server would answer', () => {
-    const compiled = Object.fromEntries(Object.keys(document.components.schemas).map((name) => [name, zod.fromJSONSchema(dereference(document.components.schemas[name]) as never)]));
-    const listing = { id: '7a0e6f7c-2b7e-4f0a-9a53-3c1f2d7e9b10', pharmacyName: 'P', address: 'A', lat: 1.5, lng: 2, services: '', firstName: 'F', photoUrl: null, about: '', market: 'uk' };
+    const compiled = Object.fromEntries(
+      Object.keys(document.components.schemas).map((name) => [name, zod.fromJSONSchema(dereference(document.components.schemas[name]) as never)]),
+    );
+    const listing = {
+      id: '7a0e6f7c-2b7e-4f0a-9a53-3c1f2d7e9b10',
+      pharmacyName: 'P',
+      address: 'A',
+      lat: 1.5,
+      lng: 2,
+      services: '',
+      firstName: 'F',
+      photoUrl: null,
+      about: '',
+      market: 'uk',
+    };
     const answers: [string, z.core.$ZodType, unknown][] = [
       ['FinderListing', FinderListingSchema, listing],
       ['FinderSearchAnswer', FinderSearchAnswerSchema, { data: [{ ...listing, distanceKm: 0.5 }], next: null, total: 1 }],
       ['FinderSnapshotAnswer', FinderSnapshotAnswerSchema, { data: [listing], cursor: 'c1' }],
-      ['FinderChangesAnswer', FinderChangesAnswerSchema, { data: [{ op: 'upsert', id: listing.id, listing }, { op: 'delete', id: listing.id }], next: 'c2' }],
+      [
+        'FinderChangesAnswer',
+        FinderChangesAnswerSchema,
+        {
+          data: [
+            { op: 'upsert', id: listing.id, listing },
+            { op: 'delete', id: listing.id },
+          ],
+          next: 'c2',
+        },
+      ],
       ['Problem', ProblemSchema, { type: '/api/v1/problems/internal', title: 'T', status: 500 }],
     ];
     for (const [name, server, answer] of answers) {

@@ -23,7 +23,16 @@ import {
   SEARCH_MAX_LIMIT,
 } from '#shared/schemas/finder-api.ts';
 import { FinderListingParamsSchema, FinderQuerySchema } from '#shared/schemas/finder.ts';
-import { InvalidParamSchema, PROBLEM_KINDS, PROBLEM_MEDIA_TYPE, PROBLEM_SLUGS, PROBLEM_TYPE_BASE, ProblemSchema, problemTypeOf, type ProblemKind } from '#shared/schemas/problem.ts';
+import {
+  InvalidParamSchema,
+  PROBLEM_KINDS,
+  PROBLEM_MEDIA_TYPE,
+  PROBLEM_SLUGS,
+  PROBLEM_TYPE_BASE,
+  ProblemSchema,
+  problemTypeOf,
+  type ProblemKind,
+} from '#shared/schemas/problem.ts';
 import { problemOf } from '../http/problem.ts';
 import { PUBLIC_LISTINGS_CACHE_CONTROL } from '../services/listings-version.ts';
 import { componentSchemas, parametersOf, type JsonSchema, type Parameter } from './json-schema.ts';
@@ -47,7 +56,13 @@ const COMMON_PROBLEMS: ProblemKind[] = ['invalid-parameter', 'unauthorized', 'ra
 /** A problem kind's description: what GET /api/v1/problems/{slug} answers (English unless ?lang=). */
 const ProblemTypeSchema = /* @__PURE__ */ z.object({ type: z.string(), status: z.number().check(z.int()), title: z.string(), detail: z.string() });
 
-const LegacyFinderAnswerSchema = z.object({ status: z.literal('ok'), data: z.array(FinderPharmacySchema), total: z.number().check(z.int()), page: z.number().check(z.int()), pageSize: z.number().check(z.int()) });
+const LegacyFinderAnswerSchema = z.object({
+  status: z.literal('ok'),
+  data: z.array(FinderPharmacySchema),
+  total: z.number().check(z.int()),
+  page: z.number().check(z.int()),
+  pageSize: z.number().check(z.int()),
+});
 const FinderListingAnswerSchema = z.object({ status: z.literal('ok'), data: FinderListingSchema });
 
 function registry() {
@@ -73,7 +88,8 @@ const ref = (kind: 'schemas' | 'responses' | 'headers' | 'parameters', name: str
 
 const HEADERS: Record<string, { description: string; schema: JsonSchema; example?: string }> = {
   ETag: {
-    description: 'A weak validator of the answer (`W/"..."`): send it back as `If-None-Match` to be answered 304 while nothing the answer holds has changed. It changes with every change to the listings.',
+    description:
+      'A weak validator of the answer (`W/"..."`): send it back as `If-None-Match` to be answered 304 while nothing the answer holds has changed. It changes with every change to the listings.',
     schema: { type: 'string' },
     example: 'W/"1842-Xq3b9yTt0pWm2c8s1KdA7g"',
   },
@@ -93,49 +109,71 @@ const HEADERS: Record<string, { description: string; schema: JsonSchema; example
     example: FINDER_CACHE_CONTROL,
   },
   RateLimit: {
-    description: 'What is left of the current limit (IETF draft-ietf-httpapi-ratelimit-headers, a structured field): the policy\'s name (`address` or `key`), `r` the requests remaining and `t` the seconds until the window resets.',
+    description:
+      "What is left of the current limit (IETF draft-ietf-httpapi-ratelimit-headers, a structured field): the policy's name (`address` or `key`), `r` the requests remaining and `t` the seconds until the window resets.",
     schema: { type: 'string' },
     example: '"address";r=297;t=42',
   },
   RateLimitPolicy: {
-    description: 'The limit that applies to this request (IETF draft-ietf-httpapi-ratelimit-headers, a structured field): `q` requests a `w`-second window, policy `address` (per client address) without a key, `key` (the key\'s quota) with one.',
+    description:
+      "The limit that applies to this request (IETF draft-ietf-httpapi-ratelimit-headers, a structured field): `q` requests a `w`-second window, policy `address` (per client address) without a key, `key` (the key's quota) with one.",
     schema: { type: 'string' },
     example: `"address";q=${ANONYMOUS_PER_MINUTE};w=60`,
   },
   RetryAfter: { description: 'Seconds to wait before trying again.', schema: { type: 'integer', minimum: 0 }, example: '17' },
-  Deprecation: { description: 'When this operation was deprecated (RFC 9745: `@` and seconds since the epoch).', schema: { type: 'string' }, example: '@1796083200' },
-  Sunset: { description: 'When this operation may stop answering (RFC 8594, an HTTP date).', schema: { type: 'string' }, example: 'Wed, 30 Jun 2027 00:00:00 GMT' },
-  Link: { description: 'The operation that replaces this one (`rel="successor-version"`).', schema: { type: 'string' }, example: '</api/v1/finder/search>; rel="successor-version"' },
+  Deprecation: {
+    description: 'When this operation was deprecated (RFC 9745: `@` and seconds since the epoch).',
+    schema: { type: 'string' },
+    example: '@1796083200',
+  },
+  Sunset: {
+    description: 'When this operation may stop answering (RFC 8594, an HTTP date).',
+    schema: { type: 'string' },
+    example: 'Wed, 30 Jun 2027 00:00:00 GMT',
+  },
+  Link: {
+    description: 'The operation that replaces this one (`rel="successor-version"`).',
+    schema: { type: 'string' },
+    example: '</api/v1/finder/search>; rel="successor-version"',
+  },
 };
 
-const HEADER_NAMES: Record<string, string> = { CacheControl: 'Cache-Control', CacheControlRevalidate: 'Cache-Control', CacheControlOfAnswer: 'Cache-Control', RateLimitPolicy: 'RateLimit-Policy', RetryAfter: 'Retry-After' };
+const HEADER_NAMES: Record<string, string> = {
+  CacheControl: 'Cache-Control',
+  CacheControlRevalidate: 'Cache-Control',
+  CacheControlOfAnswer: 'Cache-Control',
+  RateLimitPolicy: 'RateLimit-Policy',
+  RetryAfter: 'Retry-After',
+};
 const headerRefs = (...names: (keyof typeof HEADERS)[]) => Object.fromEntries(names.map((name) => [HEADER_NAMES[name] ?? name, ref('headers', name)]));
 
 const RESPONSE_NAMES: Record<ProblemKind, string> = {
   'invalid-parameter': 'InvalidParameter',
-  'unauthorized': 'Unauthorized',
+  unauthorized: 'Unauthorized',
   'not-found': 'NotFound',
   'not-acceptable': 'NotAcceptable',
   'cursor-expired': 'CursorExpired',
   'rate-limited': 'RateLimited',
-  'internal': 'Internal',
-  'unavailable': 'Unavailable',
+  internal: 'Internal',
+  unavailable: 'Unavailable',
 };
 
 const PROBLEM_MEANINGS: Record<ProblemKind, string> = {
-  'invalid-parameter': 'A parameter is missing, malformed or out of range; `invalidParams` names each (never its value). Fix the request; do not retry it as it is.',
-  'unauthorized': 'The `X-Api-Key` sent is unknown or revoked. Send a valid key, or none (anonymous requests are limited per address).',
+  'invalid-parameter':
+    'A parameter is missing, malformed or out of range; `invalidParams` names each (never its value). Fix the request; do not retry it as it is.',
+  unauthorized: 'The `X-Api-Key` sent is unknown or revoked. Send a valid key, or none (anonymous requests are limited per address).',
   'not-found': 'There is nothing at this path, or the listing is no longer in the finder: remove it from a copy.',
-  'not-acceptable': 'The request\'s `Accept` header allows no type this API answers (JSON).',
+  'not-acceptable': "The request's `Accept` header allows no type this API answers (JSON).",
   'cursor-expired': 'The change feed no longer reaches back to this cursor (it keeps at least 90 days): take a new snapshot and read changes from its cursor.',
   'rate-limited': 'The limit of the client address (anonymous) or of the key is reached: wait `Retry-After` seconds.',
-  'internal': 'The server failed. Retry later, with a backoff.',
-  'unavailable': 'The service is briefly unable to answer (starting, stopping, overloaded): wait `Retry-After` seconds.',
+  internal: 'The server failed. Retry later, with a backoff.',
+  unavailable: 'The service is briefly unable to answer (starting, stopping, overloaded): wait `Retry-After` seconds.',
 };
 
 function problemResponse(kind: ProblemKind) {
   const example = problemOf(kind, 'en', kind === 'invalid-parameter' ? { invalidParams: [{ name: 'lat', reason: 'invalid' }] } : {});
-  const headers = kind === 'rate-limited' ? headerRefs('RetryAfter', 'RateLimit', 'RateLimitPolicy') : kind === 'unavailable' ? headerRefs('RetryAfter') : undefined;
+  const headers =
+    kind === 'rate-limited' ? headerRefs('RetryAfter', 'RateLimit', 'RateLimitPolicy') : kind === 'unavailable' ? headerRefs('RetryAfter') : undefined;
   return {
     description: `${example.title} (\`${problemTypeOf(kind)}\`). ${PROBLEM_MEANINGS[kind]}`,
     ...(headers ? { headers } : {}),
@@ -211,7 +249,8 @@ function operations(langParameter: { $ref: string }): OperationSpec[] {
       operationId: 'getSnapshot',
       tag: 'Sync',
       summary: 'Every listing of a market',
-      description: 'Every listing of a market and the `cursor` to read its changes from: the start of an offline copy. Sent compressed when the request allows it (`Accept-Encoding: gzip` or `br`). Take a new snapshot only when the change feed answers 410.',
+      description:
+        'Every listing of a market and the `cursor` to read its changes from: the start of an offline copy. Sent compressed when the request allows it (`Accept-Encoding: gzip` or `br`). Take a new snapshot only when the change feed answers 410.',
       parameters: [...withoutLang(parametersOf(FinderSnapshotQuerySchema, 'query', { market: 'uk' })), ifNoneMatch],
       answer: 'FinderSnapshotAnswer',
       answerExample: { data: [LISTING_EXAMPLE], cursor: 'c1842' },
@@ -226,7 +265,13 @@ function operations(langParameter: { $ref: string }): OperationSpec[] {
       description: `The market's changes after \`since\`, oldest first, at most \`limit\` (up to ${CHANGES_MAX_LIMIT}) a page: apply each in order (\`upsert\`: add or replace the listing whole; \`delete\`: remove the id), then read again with \`since\` set to \`next\` until \`data\` is empty. Every listing that leaves the finder (taken down, rejected after approval, erased, removed by retention, listed again under a new id) is a \`delete\`: a copy kept this way never shows a pharmacy or a person the finder no longer does. 410 when the feed no longer reaches back to \`since\` (it keeps at least 90 days): take a new snapshot.`,
       parameters: [...withoutLang(parametersOf(FinderChangesQuerySchema, 'query', { market: 'uk', since: 'c1842' })), ifNoneMatch],
       answer: 'FinderChangesAnswer',
-      answerExample: { data: [{ op: 'upsert', id: LISTING_EXAMPLE.id, listing: LISTING_EXAMPLE }, { op: 'delete', id: '0d4c7a52-93f1-4d0e-8f6b-5b2a1c9e7d33' }], next: 'c1844' },
+      answerExample: {
+        data: [
+          { op: 'upsert', id: LISTING_EXAMPLE.id, listing: LISTING_EXAMPLE },
+          { op: 'delete', id: '0d4c7a52-93f1-4d0e-8f6b-5b2a1c9e7d33' },
+        ],
+        next: 'c1844',
+      },
       problems: [...COMMON_PROBLEMS, 'cursor-expired'],
       cached: true,
     },
@@ -235,7 +280,8 @@ function operations(langParameter: { $ref: string }): OperationSpec[] {
       operationId: 'searchPharmaciesByPage',
       tag: 'Finder',
       summary: 'Listings near a point, by page number (deprecated)',
-      description: 'The page-number search of the first finder. It keeps working until its `Sunset` date; use `searchListings` (`/api/v1/finder/search`), which pages by cursor and counts only when asked.',
+      description:
+        'The page-number search of the first finder. It keeps working until its `Sunset` date; use `searchListings` (`/api/v1/finder/search`), which pages by cursor and counts only when asked.',
       parameters: [...parametersOf(FinderQuerySchema, 'query', SEARCH_EXAMPLES), langParameter, ifNoneMatch],
       answer: 'LegacyFinderAnswer',
       problems: COMMON_PROBLEMS,
@@ -247,7 +293,12 @@ function operations(langParameter: { $ref: string }): OperationSpec[] {
 }
 
 const okHeaders = (spec: OperationSpec) =>
-  headerRefs(...(spec.cached ? (['ETag', spec.revalidate ? 'CacheControlRevalidate' : 'CacheControl'] as const) : []), 'RateLimit', 'RateLimitPolicy', ...(spec.deprecated ? (['Deprecation', 'Sunset', 'Link'] as const) : []));
+  headerRefs(
+    ...(spec.cached ? (['ETag', spec.revalidate ? 'CacheControlRevalidate' : 'CacheControl'] as const) : []),
+    'RateLimit',
+    'RateLimitPolicy',
+    ...(spec.deprecated ? (['Deprecation', 'Sunset', 'Link'] as const) : []),
+  );
 
 function operationOf(spec: OperationSpec) {
   const responses: Record<string, unknown> = {
@@ -258,7 +309,8 @@ function operationOf(spec: OperationSpec) {
     },
     ...(spec.cached ? { 304: ref('responses', 'NotModified') } : {}),
   };
-  for (const kind of [...spec.problems].sort((a, b) => PROBLEM_KINDS[a].status - PROBLEM_KINDS[b].status)) responses[PROBLEM_KINDS[kind].status] = ref('responses', RESPONSE_NAMES[kind]);
+  for (const kind of [...spec.problems].sort((a, b) => PROBLEM_KINDS[a].status - PROBLEM_KINDS[b].status))
+    responses[PROBLEM_KINDS[kind].status] = ref('responses', RESPONSE_NAMES[kind]);
   return {
     operationId: spec.operationId,
     tags: [spec.tag],
@@ -271,7 +323,12 @@ function operationOf(spec: OperationSpec) {
 }
 
 function problemCatalogue() {
-  return PROBLEM_SLUGS.map((kind) => ({ type: problemTypeOf(kind), status: PROBLEM_KINDS[kind].status, title: problemOf(kind, 'en').title, meaning: PROBLEM_MEANINGS[kind] }));
+  return PROBLEM_SLUGS.map((kind) => ({
+    type: problemTypeOf(kind),
+    status: PROBLEM_KINDS[kind].status,
+    title: problemOf(kind, 'en').title,
+    meaning: PROBLEM_MEANINGS[kind],
+  }));
 }
 
 function infoDescription(): string {
@@ -290,7 +347,7 @@ function infoDescription(): string {
     '2. `GET /api/v1/finder/changes?market=uk&since={cursor}`: apply each change in order (`upsert` replaces the listing whole, `delete` removes the id), keep `next`, and read again from it until `data` is empty.',
     '3. Later, read changes from the kept `next`. On 410 (`cursor-expired`) start again from step 1.',
     '',
-    'A listing that leaves the finder (taken down, rejected, its pharmacist\'s data erased) arrives as a `delete`: apply it, so that no copy keeps showing a pharmacy or a person the finder no longer does.',
+    "A listing that leaves the finder (taken down, rejected, its pharmacist's data erased) arrives as a `delete`: apply it, so that no copy keeps showing a pharmacy or a person the finder no longer does.",
     '',
     '## Errors',
     `Every 4xx and 5xx answer is an RFC 9457 problem (\`${PROBLEM_MEDIA_TYPE}\`): a stable \`type\` URI, the \`status\`, a \`title\` and \`detail\` in the language of \`lang\` (${LANGUAGES.join(', ')}; English by default), and for 400 the refused parameters by name in \`invalidParams\`. Each \`type\` resolves to its description (\`GET ${PROBLEM_TYPE_BASE}/{slug}\`).`,
@@ -322,7 +379,11 @@ export function buildOpenApiDocument() {
       description: 'The OpenAPI 3.1 document of this API (the human-readable reference is `/api/v1/docs`).',
       security: [{}],
       responses: {
-        200: { description: 'OK.', headers: headerRefs('ETag'), content: { 'application/json': { schema: { type: 'object', description: 'An OpenAPI 3.1 document.' } } } },
+        200: {
+          description: 'OK.',
+          headers: headerRefs('ETag'),
+          content: { 'application/json': { schema: { type: 'object', description: 'An OpenAPI 3.1 document.' } } },
+        },
         304: ref('responses', 'NotModified'),
         429: ref('responses', 'RateLimited'),
         500: ref('responses', 'Internal'),
@@ -336,9 +397,25 @@ export function buildOpenApiDocument() {
       summary: 'What a problem type means',
       description: 'What a problem `type` URI resolves to: its status, title and meaning.',
       security: [{}],
-      parameters: [{ name: 'slug', in: 'path', required: true, description: 'The last segment of a problem `type` URI.', schema: { type: 'string', enum: PROBLEM_SLUGS } }, ref('parameters', 'lang')],
+      parameters: [
+        { name: 'slug', in: 'path', required: true, description: 'The last segment of a problem `type` URI.', schema: { type: 'string', enum: PROBLEM_SLUGS } },
+        ref('parameters', 'lang'),
+      ],
       responses: {
-        200: { description: 'OK.', content: { 'application/json': { schema: ref('schemas', 'ProblemType'), example: { type: problemTypeOf('cursor-expired'), status: 410, title: problemOf('cursor-expired', 'en').title, detail: problemOf('cursor-expired', 'en').detail } } } },
+        200: {
+          description: 'OK.',
+          content: {
+            'application/json': {
+              schema: ref('schemas', 'ProblemType'),
+              example: {
+                type: problemTypeOf('cursor-expired'),
+                status: 410,
+                title: problemOf('cursor-expired', 'en').title,
+                detail: problemOf('cursor-expired', 'en').detail,
+              },
+            },
+          },
+        },
         400: ref('responses', 'InvalidParameter'),
         404: ref('responses', 'NotFound'),
         429: ref('responses', 'RateLimited'),
@@ -352,14 +429,14 @@ export function buildOpenApiDocument() {
     info: {
       title: 'Pharmacy Champions finder API',
       version: FINDER_API_VERSION,
-      summary: 'Listed champion pharmacists near a point, and a market\'s listings with their changes, for the patient app.',
+      summary: "Listed champion pharmacists near a point, and a market's listings with their changes, for the patient app.",
       description: infoDescription(),
     },
     servers: [{ url: '/', description: 'The server this document is served from.' }],
     security: [{}, { apiKey: [] }],
     tags: [
       { name: 'Finder', description: 'Search the listed champions near a point, and read one listing.' },
-      { name: 'Sync', description: 'A market\'s listings and their changes, for an offline copy.' },
+      { name: 'Sync', description: "A market's listings and their changes, for an offline copy." },
       { name: 'Reference', description: 'This document and the problem types it names.' },
     ],
     paths,
@@ -377,7 +454,10 @@ export function buildOpenApiDocument() {
       },
       headers: HEADERS,
       responses: {
-        NotModified: { description: 'Not modified: the answer named by `If-None-Match` is still current. No body.', headers: headerRefs('ETag', 'CacheControlOfAnswer') },
+        NotModified: {
+          description: 'Not modified: the answer named by `If-None-Match` is still current. No body.',
+          headers: headerRefs('ETag', 'CacheControlOfAnswer'),
+        },
         ...Object.fromEntries(PROBLEM_SLUGS.filter((kind) => usedKinds.has(kind)).map((kind) => [RESPONSE_NAMES[kind], problemResponse(kind)])),
       },
       securitySchemes: {
@@ -385,19 +465,24 @@ export function buildOpenApiDocument() {
           type: 'apiKey',
           in: 'header',
           name: 'X-Api-Key',
-          description: 'A client app\'s key, issued by the programme\'s administrators. Optional: without it requests are anonymous and limited per client address; with it they are limited by the key\'s quota.',
+          description:
+            "A client app's key, issued by the programme's administrators. Optional: without it requests are anonymous and limited per client address; with it they are limited by the key's quota.",
         },
       },
     },
     'x-problem-types': problemCatalogue(),
     'x-rate-limits': {
       anonymous: { per: 'client address', window: '1 minute', default: ANONYMOUS_PER_MINUTE },
-      key: { per: 'API key (X-Api-Key)', window: '1 minute', quota: 'set for each key by the programme\'s administrators' },
+      key: { per: 'API key (X-Api-Key)', window: '1 minute', quota: "set for each key by the programme's administrators" },
     },
-    'x-cache': { cacheControl: FINDER_CACHE_CONTROL, revalidatedOperations: ['getListing', 'searchPharmaciesByPage'], etag: 'weak, changes with any listing', delistingGoneWithinSeconds: PUBLIC_LISTINGS_STALE_SECONDS },
+    'x-cache': {
+      cacheControl: FINDER_CACHE_CONTROL,
+      revalidatedOperations: ['getListing', 'searchPharmaciesByPage'],
+      etag: 'weak, changes with any listing',
+      delistingGoneWithinSeconds: PUBLIC_LISTINGS_STALE_SECONDS,
+    },
   };
 }
-
 
 /** Where the committed copy lives, from the repository's root. */
 export const COMMITTED_OPENAPI_PATH = 'docs/api/finder-v1.openapi.json';

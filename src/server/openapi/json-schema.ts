@@ -43,7 +43,12 @@ function jsonSchemaOf(schema: z.core.$ZodType, io: Io): JsonSchema {
 
 /** The components of a registry, each named by its id, referring to each other by `#/components/schemas/{id}`, with their words. */
 export function componentSchemas(registry: z.core.$ZodRegistry<{ id: string }>): Record<string, JsonSchema> {
-  const { schemas } = z.toJSONSchema(registry, { io: 'output', unrepresentable: 'any', uri: (id) => `#/components/schemas/${id}`, override: override('output') });
+  const { schemas } = z.toJSONSchema(registry, {
+    io: 'output',
+    unrepresentable: 'any',
+    uri: (id) => `#/components/schemas/${id}`,
+    override: override('output'),
+  });
   const out: Record<string, JsonSchema> = {};
   for (const [id, schema] of Object.entries(schemas)) {
     const component = strip(schema as Record<string, unknown>);

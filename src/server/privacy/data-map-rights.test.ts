@@ -44,7 +44,9 @@ const columnsOf = (subject: DataSubject) => PERSONAL_COLUMNS.filter((c) => c.sub
 /** The person's values of a column: text as it is, jsonb as its leaf strings, numbers as text; bytea as its length ('bytes:N'). */
 async function valuesOf(column: PersonalColumn, where: SQL): Promise<string[]> {
   const [type] = rowsOf<{ data_type: string }>(
-    await ctx.database.db.execute(sql`select data_type from information_schema.columns where table_schema = 'public' and table_name = ${column.table} and column_name = ${column.column}`),
+    await ctx.database.db.execute(
+      sql`select data_type from information_schema.columns where table_schema = 'public' and table_name = ${column.table} and column_name = ${column.column}`,
+    ),
   );
   const col = sql`t.${sql.identifier(column.column)}`;
   const from = sql`from ${sql.identifier(column.table)} t where ${where}`;
@@ -66,7 +68,9 @@ async function columnsHolding(needle: string): Promise<string[]> {
   );
   const found: string[] = [];
   for (const { table, column } of columns) {
-    const [hit] = rowsOf(await ctx.database.db.execute(sql`select 1 from ${sql.identifier(table)} where ${sql.identifier(column)}::text ilike ${`%${needle}%`} limit 1`));
+    const [hit] = rowsOf(
+      await ctx.database.db.execute(sql`select 1 from ${sql.identifier(table)} where ${sql.identifier(column)}::text ilike ${`%${needle}%`} limit 1`),
+    );
     if (hit) found.push(`${table}.${column}`);
   }
   return found;
@@ -77,7 +81,13 @@ async function columnsHolding(needle: string): Promise<string[]> {
  * export (each identifying word of it, or else the value itself); after `erase`, no identifying word is
  * anywhere, and the erased columns no longer hold their values. Answers the columns that had values.
  */
-async function checkPerson(subject: DataSubject, locators: Locators, identifying: string[], exported: () => Promise<unknown>, erase: () => Promise<void>): Promise<string[]> {
+async function checkPerson(
+  subject: DataSubject,
+  locators: Locators,
+  identifying: string[],
+  exported: () => Promise<unknown>,
+  erase: () => Promise<void>,
+): Promise<string[]> {
   const mapped = columnsOf(subject);
   for (const column of mapped) expect(locators[column.table], `no way to find the ${subject}'s rows of ${column.table}: add one to this test`).toBeDefined();
   const before = new Map<PersonalColumn, string[]>();
@@ -106,7 +116,9 @@ async function checkPerson(subject: DataSubject, locators: Locators, identifying
   for (const [column, values] of before) {
     if (!column.erased) continue;
     const after = new Set(await valuesOf(column, locators[column.table]!));
-    for (const value of values) if (after.has(value) && identifying.some((word) => value.toLowerCase().includes(word.toLowerCase()))) kept.push(`${column.table}.${column.column}: ${value.slice(0, 60)}`);
+    for (const value of values)
+      if (after.has(value) && identifying.some((word) => value.toLowerCase().includes(word.toLowerCase())))
+        kept.push(`${column.table}.${column.column}: ${value.slice(0, 60)}`);
   }
   expect(kept, 'erased columns still holding their values').toEqual([]);
   return [...before].filter(([, values]) => values.length > 0).map(([column]) => `${column.table}.${column.column}`);
@@ -114,12 +126,24 @@ async function checkPerson(subject: DataSubject, locators: Locators, identifying
 
 /** A data-rights link for the address, through the request and its e-mail; answers its token. */
 async function dataRightsToken(email: string, basePath: string): Promise<string> {
-  const asked = await ctx.app.inject({ method: 'POST', url: '/api/data-rights/request', payload: { email, recaptchaToken: await solveCaptcha(ctx.app), basePath } });
+  const asked = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/data-rights/request',
+    payload: { email, recaptchaToken: await solveCaptcha(ctx.app), basePath },
+  });
   expect(asked.statusCode).toBe(200);
   await ctx.app.services.applicantLinks.settled();
   const pattern = new RegExp(`http://localhost:\\d+${basePath}/my-data/[A-Za-z0-9_-]{32}`);
   let link: string | null = null;
-  await expect.poll(() => (link = mailsTo(ctx.config.mail.dir, email).map((mail) => linkIn(mail.replace(/\r?\n[ \t]+/g, ' '), pattern)).find(Boolean) ?? null)).not.toBeNull();
+  await expect
+    .poll(
+      () =>
+        (link =
+          mailsTo(ctx.config.mail.dir, email)
+            .map((mail) => linkIn(mail.replace(/\r?\n[ \t]+/g, ' '), pattern))
+            .find(Boolean) ?? null),
+    )
+    .not.toBeNull();
   return link!.slice(-32);
 }
 
@@ -131,9 +155,18 @@ const eraseWith = (token: string) => async () => {
 describe('export and erasure follow the data map', () => {
   it('an applicant: application, answers, photo, history, snapshot, draft and mails', async () => {
     const email = 'zorbalina.quistwick@example.co.uk';
-    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#c39' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#c39' } })
+      .png()
+      .toBuffer();
     const photo = (await uploadPhoto(ctx.app, png.toString('base64'))).json() as { filename: string; target_id: string };
-    const { id } = await submitApplication(ctx, 'uk', { email, firstName: 'Zorbalina', lastName: 'Quistwick', anythingElseAboutYou: 'Xylofrass consultations on Mondays.', photo: photo.filename, photoId: photo.target_id });
+    const { id } = await submitApplication(ctx, 'uk', {
+      email,
+      firstName: 'Zorbalina',
+      lastName: 'Quistwick',
+      anythingElseAboutYou: 'Xylofrass consultations on Mondays.',
+      photo: photo.filename,
+      photoId: photo.target_id,
+    });
     const decided = await ctx.app.inject({
       method: 'POST',
       url: `/api/review/applications/${id}/decision`,
@@ -141,7 +174,17 @@ describe('export and erasure follow the data map', () => {
       payload: { decision: 'request_changes', reason: 'Dear Ms Quistwick, please add your training.', internalNote: 'Xylofrass: phoned her.' },
     });
     expect(decided.statusCode).toBe(200);
-    await ctx.database.db.insert(drafts).values({ tokenHash: 'draft-of-zorbalina', email, mailbox: email, clientHash: 'client-of-zorbalina', country: 'uk', language: 'en', step: 1, data: { firstName: 'Zorbalina', anythingElseAboutYou: 'Xylofrass draft' }, expiresAt: new Date(Date.now() + 86_400_000) });
+    await ctx.database.db.insert(drafts).values({
+      tokenHash: 'draft-of-zorbalina',
+      email,
+      mailbox: email,
+      clientHash: 'client-of-zorbalina',
+      country: 'uk',
+      language: 'en',
+      step: 1,
+      data: { firstName: 'Zorbalina', anythingElseAboutYou: 'Xylofrass draft' },
+      expiresAt: new Date(Date.now() + 86_400_000),
+    });
     const token = await dataRightsToken(email, '/uk');
     const application = sql`t.application_id = ${id}`;
     const mailbox = sql`t.mailbox = ${email}`;
@@ -161,10 +204,21 @@ describe('export and erasure follow the data map', () => {
       () => exportOf(token),
       eraseWith(token),
     );
-    expect(covered).toEqual(expect.arrayContaining(['applications.answers', 'review_audit.reason', 'review_audit.internal_note', 'review_snapshots.answers', 'drafts.data', 'mail_outbox.to', 'applications.photo', 'file_contents.content']));
+    expect(covered).toEqual(
+      expect.arrayContaining([
+        'applications.answers',
+        'review_audit.reason',
+        'review_audit.internal_note',
+        'review_snapshots.answers',
+        'drafts.data',
+        'mail_outbox.to',
+        'applications.photo',
+        'file_contents.content',
+      ]),
+    );
   });
 
-  it('a field pharmacist: the pharmacy record and the reps\' visit notes', async () => {
+  it("a field pharmacist: the pharmacy record and the reps' visit notes", async () => {
     const email = 'quintilla.brazzafoglio@example.it';
     const pharmacyId = await addFieldPharmacy(email, 'Quintilla', 'Brazzafoglio', 1);
     await visit(pharmacyId, 1, `Quintilla Brazzafoglio (${email}) asks for the Xylotrump leaflet.`);
@@ -182,8 +236,18 @@ describe('export and erasure follow the data map', () => {
   it('an extra pharmacist of a field pharmacy: their own confirmation row', async () => {
     const email = 'ermenegilda.sprazzolini@example.it';
     const pharmacyId = await addFieldPharmacy('titolare.sprazzo@example.it', 'Titolare', 'Sprazzo', 2);
-    await visit(pharmacyId, 2, 'Met the second pharmacist.', { firstName2: 'Ermenegilda', lastName2: 'Sprazzolini', email2: email, bodyOfRegistration2: REGISTRATION_BODY_IT, professionalRegistrationNumber2: '88812', anythingElseAboutYou2: 'Xylopharm evenings' });
-    const [extra] = await ctx.database.db.select().from(fieldExtraPharmacists).where(and(eq(fieldExtraPharmacists.fieldPharmacyId, pharmacyId), eq(fieldExtraPharmacists.number, 2)));
+    await visit(pharmacyId, 2, 'Met the second pharmacist.', {
+      firstName2: 'Ermenegilda',
+      lastName2: 'Sprazzolini',
+      email2: email,
+      bodyOfRegistration2: REGISTRATION_BODY_IT,
+      professionalRegistrationNumber2: '88812',
+      anythingElseAboutYou2: 'Xylopharm evenings',
+    });
+    const [extra] = await ctx.database.db
+      .select()
+      .from(fieldExtraPharmacists)
+      .where(and(eq(fieldExtraPharmacists.fieldPharmacyId, pharmacyId), eq(fieldExtraPharmacists.number, 2)));
     expect(extra?.pharmacistMailbox).toBe(email);
     await visit(pharmacyId, 2, 'Dott.ssa SPRAZZOLINI covers Saturdays.');
     const token = await dataRightsToken(email, '/it');
@@ -245,15 +309,44 @@ async function addFieldPharmacy(email: string, firstName: string, lastName: stri
 /** A rep's visit to the pharmacy with a note (and, with extra answers, a join naming more pharmacists). */
 async function visit(pharmacyId: string, n: number, note: string, extra: Record<string, unknown> = {}) {
   const joined = Object.keys(extra).length
-    ? { callFlag: 'joined_unify', piva: '01234567897', completionMonth: '2', oncStatus: 'registered', haveYouCompleted: 'yes', services: 'Preparazioni galeniche', check1: true, check2: true, check3: true, ...extra }
+    ? {
+        callFlag: 'joined_unify',
+        piva: '01234567897',
+        completionMonth: '2',
+        oncStatus: 'registered',
+        haveYouCompleted: 'yes',
+        services: 'Preparazioni galeniche',
+        check1: true,
+        check2: true,
+        check3: true,
+        ...extra,
+      }
     : { callFlag: 'interested_but_requires_another_visit' };
   // A join sends the first pharmacist's answers again.
-  const first = Object.keys(extra).length ? { email: 'titolare.sprazzo@example.it', firstName: 'Titolare', lastName: 'Sprazzo', bodyOfRegistration: REGISTRATION_BODY_IT, professionalRegistrationNumber: String(81000 + n) } : {};
+  const first = Object.keys(extra).length
+    ? {
+        email: 'titolare.sprazzo@example.it',
+        firstName: 'Titolare',
+        lastName: 'Sprazzo',
+        bodyOfRegistration: REGISTRATION_BODY_IT,
+        professionalRegistrationNumber: String(81000 + n),
+      }
+    : {};
   const answer = await ctx.app.inject({
     method: 'PUT',
     url: '/api/rep-update-pharmacy',
     headers: { cookie: cookies.rep },
-    payload: { pharmacyId, month: 3, placeId: `manual:datamap${String(n).padStart(25, '0')}`, lat: 45.46, lng: 9.19, address: `Via Dante ${n}, 20121 Milano MI`, note, ...first, ...joined },
+    payload: {
+      pharmacyId,
+      month: 3,
+      placeId: `manual:datamap${String(n).padStart(25, '0')}`,
+      lat: 45.46,
+      lng: 9.19,
+      address: `Via Dante ${n}, 20121 Milano MI`,
+      note,
+      ...first,
+      ...joined,
+    },
   });
   expect(answer.statusCode, answer.body).toBe(200);
 }

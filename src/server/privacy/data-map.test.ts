@@ -32,7 +32,14 @@ describe('the data map', () => {
 
   it('names a mapped column that no longer exists, and one classified twice', () => {
     const live = [{ table: 'drafts', column: 'email' }];
-    const problems = checkDataMap(live, [{ table: 'drafts', column: 'email' }, { table: 'drafts', column: 'phone' }], { drafts: ['email'], gone_table: 'all' });
+    const problems = checkDataMap(
+      live,
+      [
+        { table: 'drafts', column: 'email' },
+        { table: 'drafts', column: 'phone' },
+      ],
+      { drafts: ['email'], gone_table: 'all' },
+    );
     expect(problems).toEqual({ unclassified: [], gone: ['drafts.phone', 'gone_table.*'], twice: ['drafts.email'] });
   });
 });

@@ -3,11 +3,25 @@
 // retention rule, with the setting's current value, the recipients of the purpose and the
 // processors the settings name (the mail server of SMTP_URL, the tile server of MAP_TILES_URL,
 // the place search of PLACES_PROVIDER, and the hosting operator).
-import { DATA_CATEGORIES, DATA_SUBJECTS, type ProcessingRecord, type Processor, type ProcessorRole, type PurposeKey, type RecordEntry, type Recipient, type RetentionPeriods, type RetentionRule } from '#shared/schemas/privacy.ts';
+import {
+  DATA_CATEGORIES,
+  DATA_SUBJECTS,
+  type ProcessingRecord,
+  type Processor,
+  type ProcessorRole,
+  type PurposeKey,
+  type RecordEntry,
+  type Recipient,
+  type RetentionPeriods,
+  type RetentionRule,
+} from '#shared/schemas/privacy.ts';
 import type { Config } from '../config.ts';
 import { PERSONAL_COLUMNS, type PersonalColumn } from './data-map.ts';
 
-export type RecordConfig = Pick<Config, 'operator' | 'mail' | 'mapTilesUrl' | 'places' | 'retentionRejectedMonths' | 'fieldConfirmationDays' | 'finderFeedDays' | 'retentionAccessLogMonths' | 'staff'>;
+export type RecordConfig = Pick<
+  Config,
+  'operator' | 'mail' | 'mapTilesUrl' | 'places' | 'retentionRejectedMonths' | 'fieldConfirmationDays' | 'finderFeedDays' | 'retentionAccessLogMonths' | 'staff'
+>;
 
 /** Who receives the data of each purpose besides the operator's own administrators. */
 const PURPOSE_RECIPIENTS: Record<PurposeKey, Recipient[]> = {
@@ -35,7 +49,9 @@ const PURPOSE_PROCESSORS: Record<PurposeKey, ProcessorRole[]> = {
   consent_proof: ['hosting'],
 };
 
-export function retentionPeriods(config: Pick<Config, 'retentionRejectedMonths' | 'fieldConfirmationDays' | 'finderFeedDays' | 'retentionAccessLogMonths' | 'staff'>): RetentionPeriods {
+export function retentionPeriods(
+  config: Pick<Config, 'retentionRejectedMonths' | 'fieldConfirmationDays' | 'finderFeedDays' | 'retentionAccessLogMonths' | 'staff'>,
+): RetentionPeriods {
   return {
     RETENTION_REJECTED_MONTHS: config.retentionRejectedMonths,
     FIELD_CONFIRMATION_DAYS: config.fieldConfirmationDays,

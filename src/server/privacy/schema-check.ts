@@ -19,11 +19,17 @@ export interface MapProblems {
 }
 
 export async function liveColumns(db: Queryable): Promise<LiveColumn[]> {
-  const result = await db.execute(sql`select table_name as "table", column_name as "column" from information_schema.columns where table_schema = 'public' order by table_name, ordinal_position`);
+  const result = await db.execute(
+    sql`select table_name as "table", column_name as "column" from information_schema.columns where table_schema = 'public' order by table_name, ordinal_position`,
+  );
   return rowsOf<LiveColumn>(result);
 }
 
-export function checkDataMap(live: readonly LiveColumn[], personal: readonly Pick<PersonalColumn, 'table' | 'column'>[] = PERSONAL_COLUMNS, notPersonal = NOT_PERSONAL): MapProblems {
+export function checkDataMap(
+  live: readonly LiveColumn[],
+  personal: readonly Pick<PersonalColumn, 'table' | 'column'>[] = PERSONAL_COLUMNS,
+  notPersonal = NOT_PERSONAL,
+): MapProblems {
   const liveKeys = new Set(live.map((c) => `${c.table}.${c.column}`));
   const liveTables = new Set(live.map((c) => c.table));
   const counted = new Map<string, number>();

@@ -16,7 +16,19 @@ let areaManagerId = '';
 let cookie = '';
 
 /** A row as the export reads it, the fields a fixture leaves out empty. */
-const source = <Row extends object>(row: Row) => ({ placeId: null, lat: null, lng: null, city: null, province: null, region: null, oncStatus: null, currentCallFlag: null, month: null, answers: {}, ...row });
+const source = <Row extends object>(row: Row) => ({
+  placeId: null,
+  lat: null,
+  lng: null,
+  city: null,
+  province: null,
+  region: null,
+  oncStatus: null,
+  currentCallFlag: null,
+  month: null,
+  answers: {},
+  ...row,
+});
 const id = (n: number) => `00000000-0000-4000-8000-00000000000${n}`;
 const at = (iso: string) => new Date(iso);
 
@@ -91,7 +103,16 @@ beforeAll(async () => {
     createdAt: at('2026-12-31T23:59:59.999Z'),
     answers: { services: 'Tab\there', haveYouCompleted: 'no', agreementCheck1: false },
   };
-  const stale = { id: id(4), areaManagerId, salesRepId: luca.id, name: 'Farmacia Vecchio Formato', fullAddress: 'Corso 4', currentCallFlag: 'not_interested', month: 12, createdAt: at('2026-06-15T12:00:00.000Z') };
+  const stale = {
+    id: id(4),
+    areaManagerId,
+    salesRepId: luca.id,
+    name: 'Farmacia Vecchio Formato',
+    fullAddress: 'Corso 4',
+    currentCallFlag: 'not_interested',
+    month: 12,
+    createdAt: at('2026-06-15T12:00:00.000Z'),
+  };
   await ctx.database.db.insert(fieldPharmacies).values([
     // Its record is missing: rendered at export time.
     joined,
@@ -109,9 +130,38 @@ afterAll(async () => {
 });
 
 const HEADER = [
-  'id', 'pharmacyName', 'fullAddress', 'city', 'prov', 'region', 'placeId', 'lat', 'lng', 'salesRep', 'currentCallFlag', 'month', 'oncStatus', 'createdAt',
-  'photo', 'photoId', 'services', 'haveYouCompleted', 'email', 'firstName', 'lastName', 'bodyOfRegistration', 'professionalRegistrationNumber', 'anythingElseAboutYou',
-  'agreementCheck1', 'agreementCheck2', 'agreementCheck3', 'note', 'nextVisit', 'piva', 'completionMonth', 'additionalPharmacists',
+  'id',
+  'pharmacyName',
+  'fullAddress',
+  'city',
+  'prov',
+  'region',
+  'placeId',
+  'lat',
+  'lng',
+  'salesRep',
+  'currentCallFlag',
+  'month',
+  'oncStatus',
+  'createdAt',
+  'photo',
+  'photoId',
+  'services',
+  'haveYouCompleted',
+  'email',
+  'firstName',
+  'lastName',
+  'bodyOfRegistration',
+  'professionalRegistrationNumber',
+  'anythingElseAboutYou',
+  'agreementCheck1',
+  'agreementCheck2',
+  'agreementCheck3',
+  'note',
+  'nextVisit',
+  'piva',
+  'completionMonth',
+  'additionalPharmacists',
 ].join(';');
 
 /** Today's file, as the lines between its CRLFs (a quoted cell may hold CR or LF of its own). */

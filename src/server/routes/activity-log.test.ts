@@ -28,7 +28,9 @@ beforeAll(async () => {
     people[role] = await addStaff(ctx, role === 'admin' ? 'main_admin' : role === 'manager' ? 'area_manager' : 'reviewer');
     cookies[role] = (await signIn(ctx, people[role], () => clock)).cookie;
   }
-  await ctx.database.db.insert(fieldPharmacies).values([1, 2, 3].map((n) => ({ areaManagerId: people.manager.id, name: `Farmacia ${n}`, fullAddress: `Via Roma ${n}` })));
+  await ctx.database.db
+    .insert(fieldPharmacies)
+    .values([1, 2, 3].map((n) => ({ areaManagerId: people.manager.id, name: `Farmacia ${n}`, fullAddress: `Via Roma ${n}` })));
 });
 afterAll(() => ctx?.close());
 
@@ -41,7 +43,11 @@ async function exportCsv() {
 }
 
 async function newApplication(): Promise<string> {
-  const response = await ctx.app.inject({ method: 'POST', url: '/api/save-pharmacist', payload: { ...validApplication({ country: 'it' }), recaptchaToken: await solveCaptcha(ctx.app) } });
+  const response = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/save-pharmacist',
+    payload: { ...validApplication({ country: 'it' }), recaptchaToken: await solveCaptcha(ctx.app) },
+  });
   if (response.statusCode !== 200) throw new Error(`save failed: ${response.body}`);
   return response.json().data.id as string;
 }
@@ -79,7 +85,10 @@ describe('GET /api/admin/activity', () => {
       ['csvExport', minute(1).toISOString()],
     ]);
     expect(items[0]).toMatchObject({ kind: 'csvExport', by: manager, areaManager: manager, rows: 3 });
-    const [{ reference }] = (await ctx.database.db.select({ reference: applications.reference }).from(applications).where(eq(applications.id, applicationId))) as [{ reference: string | null }];
+    const [{ reference }] = (await ctx.database.db
+      .select({ reference: applications.reference })
+      .from(applications)
+      .where(eq(applications.id, applicationId))) as [{ reference: string | null }];
     expect(reference).toMatch(/^PC-/);
     expect(items[1]).toEqual({
       kind: 'decision',
@@ -96,7 +105,9 @@ describe('GET /api/admin/activity', () => {
 
   it("leaves out the applicant's own resubmission", async () => {
     // As applications.ts writes it when the applicant saves through the edit link.
-    await ctx.database.db.insert(reviewAudit).values({ at: minute(4), applicationId, action: 'resubmit', fromStatus: 'changes_requested', toStatus: 'submitted' });
+    await ctx.database.db
+      .insert(reviewAudit)
+      .values({ at: minute(4), applicationId, action: 'resubmit', fromStatus: 'changes_requested', toStatus: 'submitted' });
     const { items } = (await get('/api/admin/activity', 'admin')).json().data as { items: ActivityEntry[] };
     expect(items.map((item) => item.at)).not.toContain(minute(4).toISOString());
     expect(items.filter((item) => item.kind === 'decision')).toHaveLength(1);
@@ -166,13 +177,22 @@ describe('GET /api/admin/activity', () => {
 });
 
 describe('changes to staff accounts in the log (decision 0059)', () => {
-  const post = (who: keyof typeof cookies, url: string, payload: Record<string, unknown>) => ctx.app.inject({ method: 'POST', url, headers: { cookie: cookies[who], host: 'localhost' }, payload });
-  const staffChanges = async () => ((await get('/api/admin/activity', 'admin')).json().data.items as ActivityEntry[]).filter((item) => item.kind === 'staffChange');
+  const post = (who: keyof typeof cookies, url: string, payload: Record<string, unknown>) =>
+    ctx.app.inject({ method: 'POST', url, headers: { cookie: cookies[who], host: 'localhost' }, payload });
+  const staffChanges = async () =>
+    ((await get('/api/admin/activity', 'admin')).json().data.items as ActivityEntry[]).filter((item) => item.kind === 'staffChange');
   const named = (user: StaffUser) => ({ name: `${user.firstName} ${user.lastName}`, role: user.role });
 
   it('records a rep added, disabled, enabled and their pharmacies moved, with who did it; a reviewer disabled; the console as no one', async () => {
     clock = minute(20);
-    const added = await post('manager', '/api/areamanager-add-rep', { email: 'log.rep@example.it', firstName: 'Sara', lastName: 'Bianchi', areaManagerId: people.manager.id, appStoreCountry: 'it', formLanguage: 'it' });
+    const added = await post('manager', '/api/areamanager-add-rep', {
+      email: 'log.rep@example.it',
+      firstName: 'Sara',
+      lastName: 'Bianchi',
+      areaManagerId: people.manager.id,
+      appStoreCountry: 'it',
+      formLanguage: 'it',
+    });
     expect(added.statusCode, added.body).toBe(200);
     const sara = (await ctx.app.services.auth.users.findById(added.json().data.id))!;
     const other = await addStaff(ctx, 'sales_rep', { areaManagerId: people.manager.id });

@@ -26,16 +26,25 @@ beforeAll(async () => {
 afterAll(() => ctx?.close());
 
 const as = (who: keyof typeof cookies | null, method: 'GET' | 'POST', url: string, payload?: object) =>
-  ctx.app.inject({ method, url, headers: { ...(who ? { cookie: cookies[who] } : {}), ...(method === 'POST' ? { 'content-type': 'application/json' } : {}) }, payload: method === 'POST' ? JSON.stringify(payload ?? {}) : undefined });
+  ctx.app.inject({
+    method,
+    url,
+    headers: { ...(who ? { cookie: cookies[who] } : {}), ...(method === 'POST' ? { 'content-type': 'application/json' } : {}) },
+    payload: method === 'POST' ? JSON.stringify(payload ?? {}) : undefined,
+  });
 
 const publicRead = (key: string) => ctx.app.inject({ method: 'GET', url: `/api/v1/finder/listings/${randomUUID()}`, headers: { 'x-api-key': key } });
 
 /** Every row of every table as text, for looking a value up anywhere in the database. */
 async function everyTableHolds(text: string): Promise<string[]> {
-  const tables = rowsOf<{ name: string }>(await ctx.database.db.execute(sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`));
+  const tables = rowsOf<{ name: string }>(
+    await ctx.database.db.execute(sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`),
+  );
   const holding: string[] = [];
   for (const { name } of tables) {
-    const found = rowsOf<{ n: number }>(await ctx.database.db.execute(sql`select count(*)::int as n from ${sql.identifier(name)} t where row_to_json(t)::text like ${`%${text}%`}`));
+    const found = rowsOf<{ n: number }>(
+      await ctx.database.db.execute(sql`select count(*)::int as n from ${sql.identifier(name)} t where row_to_json(t)::text like ${`%${text}%`}`),
+    );
     if (Number(found[0]?.n) > 0) holding.push(name);
   }
   return holding;
@@ -70,7 +79,13 @@ describe('the main admin’s API keys', () => {
     expect(response.headers['cache-control']).toBe('no-store');
     issued = response.json().data;
     expect(issued.key).toMatch(API_KEY_PATTERN);
-    expect(issued.client).toMatchObject({ name: 'Patient app iOS 4.2', quotaPerMinute: 1200, keyPrefix: issued.key.slice(0, 9), createdBy: `${admin.firstName} ${admin.lastName}`, revokedAt: null });
+    expect(issued.client).toMatchObject({
+      name: 'Patient app iOS 4.2',
+      quotaPerMinute: 1200,
+      keyPrefix: issued.key.slice(0, 9),
+      createdBy: `${admin.firstName} ${admin.lastName}`,
+      revokedAt: null,
+    });
 
     const list = await as('admin', 'GET', '/api/admin/api-clients');
     expect(list.body).not.toContain(issued.key);

@@ -24,14 +24,20 @@ export async function apiClientRoutes(app: FastifyInstance, deps: { auth: AuthSe
     return parsed.success ? parsed.data.id : null;
   };
 
-  app.get(Api.apiClients.path, { preHandler: mainAdmin }, async (_request, reply) => okFor(Api.apiClients, reply.header('cache-control', 'no-store'), await deps.clients.list()));
+  app.get(Api.apiClients.path, { preHandler: mainAdmin }, async (_request, reply) =>
+    okFor(Api.apiClients, reply.header('cache-control', 'no-store'), await deps.clients.list()),
+  );
 
   // Issuing is the catalogue's form 'issue-api-key': its body is checked with the schema derived from the form's sections.
-  app.post<{ Body: PayloadOf<'issue-api-key'> }>(FormApi['issue-api-key'].path, { onRequest: requireJson, preHandler: [mainAdmin, parseBody(FormApi['issue-api-key'].request)] }, async (request, reply) => {
-    const issued = await deps.clients.issue({ ...request.body, actorId: request.staff!.user.id });
-    request.log.info({ apiClient: issued.client.id }, 'API key issued');
-    return okFor(FormApi['issue-api-key'], reply.header('cache-control', 'no-store'), issued);
-  });
+  app.post<{ Body: PayloadOf<'issue-api-key'> }>(
+    FormApi['issue-api-key'].path,
+    { onRequest: requireJson, preHandler: [mainAdmin, parseBody(FormApi['issue-api-key'].request)] },
+    async (request, reply) => {
+      const issued = await deps.clients.issue({ ...request.body, actorId: request.staff!.user.id });
+      request.log.info({ apiClient: issued.client.id }, 'API key issued');
+      return okFor(FormApi['issue-api-key'], reply.header('cache-control', 'no-store'), issued);
+    },
+  );
 
   app.post(Api.rotateApiKey.path, { onRequest: requireJson, preHandler: mainAdmin }, async (request, reply) => {
     const id = idOf(request.params);

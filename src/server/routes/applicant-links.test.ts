@@ -16,7 +16,10 @@ import { germanApplication, ukApplication, validApplication } from '../test/payl
 let ctx: TestContext;
 let clock = new Date('2026-11-23T10:00:00Z');
 beforeAll(async () => {
-  ctx = await createTestContext({ operator: { ...(await import('../config.ts')).testConfig().operator, supportEmail: 'help@champions.example' } }, { now: () => clock });
+  ctx = await createTestContext(
+    { operator: { ...(await import('../config.ts')).testConfig().operator, supportEmail: 'help@champions.example' } },
+    { now: () => clock },
+  );
 });
 afterAll(async () => {
   await ctx?.close();
@@ -31,10 +34,14 @@ async function apply(payload: Record<string, unknown>) {
 }
 
 async function applyGermanWithFiles() {
-  const jpeg = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#0c0' } }).jpeg().toBuffer();
+  const jpeg = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#0c0' } })
+    .jpeg()
+    .toBuffer();
   const { filename, target_id } = (await uploadPhoto(ctx.app, jpeg.toString('base64'))).json();
   const payload = germanApplication({ photo: filename, photoId: target_id });
-  const body = multipartBody({ recaptchaToken: await solveCaptcha(ctx.app), ...payload }, [{ filename: 'zertifikat.pdf', contentType: 'application/pdf', content: pdfBytes() }]);
+  const body = multipartBody({ recaptchaToken: await solveCaptcha(ctx.app), ...payload }, [
+    { filename: 'zertifikat.pdf', contentType: 'application/pdf', content: pdfBytes() },
+  ]);
   const response = await ctx.app.inject({ method: 'POST', url: '/api/save-pharmacist', ...body });
   expect(response.statusCode).toBe(200);
   return { id: response.json().data.id as string, email: payload.email as string };
@@ -61,7 +68,9 @@ describe('POST /api/update-link', () => {
     await ctx.app.services.applicantLinks.settled();
     const [mail] = mails(email);
     expect(mail).toMatch(/Subject: .*Aggiorni la Sua candidatura/);
-    const token = linkIn(mail!, /http:\/\/localhost:3000\/it\/pharmacist\/edit\/[A-Za-z0-9_-]+/)!.split('/').at(-1)!;
+    const token = linkIn(mail!, /http:\/\/localhost:3000\/it\/pharmacist\/edit\/[A-Za-z0-9_-]+/)!
+      .split('/')
+      .at(-1)!;
     // A fresh token, of which the application keeps only the hash (docs/decisions/0042); it opens the application.
     const [row] = await ctx.database.db.select().from(applications).where(eq(applications.emailNormalized, email));
     expect(row!.editTokenHash).toBe(hashToken(token));
@@ -76,7 +85,10 @@ describe('POST /api/update-link', () => {
     await apply(payload);
     const email = payload.email as string;
     const earlier = await editTokenByMail(ctx.app, ctx.config.mail.dir, email);
-    await ctx.database.db.update(applications).set({ editTokenExpiresAt: new Date(clock.getTime() - DAY) }).where(eq(applications.emailNormalized, email));
+    await ctx.database.db
+      .update(applications)
+      .set({ editTokenExpiresAt: new Date(clock.getTime() - DAY) })
+      .where(eq(applications.emailNormalized, email));
     expect((await ctx.app.inject({ method: 'GET', url: `/api/get-pharmacist?id=${earlier}` })).statusCode).toBe(404);
 
     await ask('/api/update-link', email);
@@ -92,7 +104,9 @@ describe('POST /api/update-link', () => {
 
   it('keeps the language of an application made in another language than its market', async () => {
     const payload = validApplication({ country: 'uk', language: 'de' });
-    const body = multipartBody({ recaptchaToken: await solveCaptcha(ctx.app), ...payload }, [{ filename: 'c.pdf', contentType: 'application/pdf', content: pdfBytes() }]);
+    const body = multipartBody({ recaptchaToken: await solveCaptcha(ctx.app), ...payload }, [
+      { filename: 'c.pdf', contentType: 'application/pdf', content: pdfBytes() },
+    ]);
     expect((await ctx.app.inject({ method: 'POST', url: '/api/save-pharmacist', ...body })).statusCode).toBe(200);
     await ask('/api/update-link', payload.email as string, '');
     await ctx.app.services.applicantLinks.settled();
@@ -134,16 +148,52 @@ describe('data rights: POST /api/data-rights/request, GET /api/data-rights/:toke
     expect(mails('stranger@example.co.uk')).toHaveLength(0);
   });
 
-  it('mails a /my-data link valid 7 days that downloads everything, then erases it all: answers, files, e-mails and their .eml files, drafts, a reviewer\'s words; an audit entry stays; a +tag spelling\'s draft is that mailbox\'s, with a link of its own', async () => {
+  it("mails a /my-data link valid 7 days that downloads everything, then erases it all: answers, files, e-mails and their .eml files, drafts, a reviewer's words; an audit entry stays; a +tag spelling's draft is that mailbox's, with a link of its own", async () => {
     const { id, email } = await applyGermanWithFiles();
-    await ctx.database.db.insert(drafts).values({ tokenHash: `h-${id}`, email, mailbox: email, country: 'de', language: 'de', step: 1, data: { email }, createdAt: clock, expiresAt: new Date(clock.getTime() + DAY) });
+    await ctx.database.db.insert(drafts).values({
+      tokenHash: `h-${id}`,
+      email,
+      mailbox: email,
+      country: 'de',
+      language: 'de',
+      step: 1,
+      data: { email },
+      createdAt: clock,
+      expiresAt: new Date(clock.getTime() + DAY),
+    });
     // A draft from a +tag spelling of the same mailbox, and a reviewer's words about the application.
     const tagged = email.replace('@', '+entwurf@').toUpperCase();
-    await ctx.database.db.insert(drafts).values({ tokenHash: `t-${id}`, email: tagged.toLowerCase(), mailbox: mailboxOf(tagged), country: 'de', language: 'de', step: 1, data: { email: tagged }, createdAt: clock, expiresAt: new Date(clock.getTime() + DAY) });
-    await ctx.database.db.insert(reviewAudit).values({ at: clock, applicationId: id, action: 'request_changes', fromStatus: 'submitted', toStatus: 'changes_requested', reason: 'Foto unscharf, Herr Müller-Lüdenscheidt' });
+    await ctx.database.db.insert(drafts).values({
+      tokenHash: `t-${id}`,
+      email: tagged.toLowerCase(),
+      mailbox: mailboxOf(tagged),
+      country: 'de',
+      language: 'de',
+      step: 1,
+      data: { email: tagged },
+      createdAt: clock,
+      expiresAt: new Date(clock.getTime() + DAY),
+    });
+    await ctx.database.db.insert(reviewAudit).values({
+      at: clock,
+      applicationId: id,
+      action: 'request_changes',
+      fromStatus: 'submitted',
+      toStatus: 'changes_requested',
+      reason: 'Foto unscharf, Herr Müller-Lüdenscheidt',
+    });
     const storedFiles = await ctx.database.db.select().from(files).where(eq(files.applicationId, id));
     expect(storedFiles.map((f) => f.kind).sort()).toEqual(['certificate', 'photo']);
-    const contentsOf = () => ctx.database.db.select({ fileId: fileContents.fileId }).from(fileContents).where(inArray(fileContents.fileId, storedFiles.map((f) => f.id)));
+    const contentsOf = () =>
+      ctx.database.db
+        .select({ fileId: fileContents.fileId })
+        .from(fileContents)
+        .where(
+          inArray(
+            fileContents.fileId,
+            storedFiles.map((f) => f.id),
+          ),
+        );
     expect(await contentsOf()).toHaveLength(2);
 
     await ask('/api/data-rights/request', email, '/de');
@@ -193,8 +243,20 @@ describe('data rights: POST /api/data-rights/request, GET /api/data-rights/:toke
     expect(everywhere.toLowerCase()).not.toContain(email.toLowerCase());
     expect(everywhere).not.toContain('Müller-Lüdenscheidt');
     expect(everywhere).not.toContain('Foto unscharf');
-    expect(await ctx.database.db.select().from(drafts).where(eq(drafts.mailbox, mailboxOf(email)))).toEqual([]);
-    expect((await ctx.database.db.select().from(drafts).where(eq(drafts.mailbox, mailboxOf(tagged)))).map((d) => d.email)).toEqual([tagged.toLowerCase()]);
+    expect(
+      await ctx.database.db
+        .select()
+        .from(drafts)
+        .where(eq(drafts.mailbox, mailboxOf(email))),
+    ).toEqual([]);
+    expect(
+      (
+        await ctx.database.db
+          .select()
+          .from(drafts)
+          .where(eq(drafts.mailbox, mailboxOf(tagged)))
+      ).map((d) => d.email),
+    ).toEqual([tagged.toLowerCase()]);
     expect((await ctx.database.db.select().from(reviewAudit).where(eq(reviewAudit.applicationId, id))).map((e) => e.reason)).toEqual(['erased']);
     // No .eml file written before the erasure is left for them.
     expect(mailsTo(ctx.config.mail.dir, email)).toEqual([]);
@@ -248,9 +310,10 @@ describe('a data-rights link proves one mailbox (issue 39 item 8)', () => {
 
   const tokenMailedTo = (address: string) => linkIn(mails(address).at(-1) ?? '', /\/my-data\/[A-Za-z0-9_-]{32}/)?.slice(-32) ?? null;
   const exportOf = async (token: string) => (await ctx.app.inject({ method: 'GET', url: `/api/data-rights/${token}` })).json().data;
-  const statusOf = async (id: string) => (await ctx.database.db.select({ status: applications.status }).from(applications).where(eq(applications.id, id)))[0]?.status;
+  const statusOf = async (id: string) =>
+    (await ctx.database.db.select({ status: applications.status }).from(applications).where(eq(applications.id, id)))[0]?.status;
 
-  it('a link sent to name+tag@ neither shows nor erases name@\'s approved application, which stays listed; name@ is sent a link of its own', async () => {
+  it("a link sent to name+tag@ neither shows nor erases name@'s approved application, which stays listed; name@ is sent a link of its own", async () => {
     const { plain, tagged, ids, listingPage } = await twoSpellings('plain');
     await ask('/api/data-rights/request', tagged.replace('sam', 'Sam').replace('example', 'EXAMPLE'));
     await ctx.app.services.applicantLinks.settled();
@@ -275,7 +338,7 @@ describe('a data-rights link proves one mailbox (issue 39 item 8)', () => {
     expect(own.otherSpellings).toBe(false);
   });
 
-  it('a link sent to name@ neither shows nor erases name+tag@\'s approved application, which stays listed; name+tag@ is sent a link of its own', async () => {
+  it("a link sent to name@ neither shows nor erases name+tag@'s approved application, which stays listed; name+tag@ is sent a link of its own", async () => {
     const { plain, tagged, ids, listingPage } = await twoSpellings('tagged');
     await ask('/api/data-rights/request', plain);
     await ctx.app.services.applicantLinks.settled();
@@ -295,11 +358,15 @@ describe('a data-rights link proves one mailbox (issue 39 item 8)', () => {
     expect((await exportOf(tokenMailedTo(tagged)!)).applications.map((a: { id: string }) => a.id)).toEqual([ids.tagged]);
   });
 
-  it('a restore re-applies name+tag@\'s erasure from the erasure ledger without erasing name@', async () => {
+  it("a restore re-applies name+tag@'s erasure from the erasure ledger without erasing name@", async () => {
     const { tagged, ids } = await twoSpellings('plain');
     const entry = { at: clock.toISOString(), kind: 'data-rights' as const, mailboxes: [mailboxHash(mailboxOf(tagged))], applications: [], fieldPharmacies: [] };
     const unused = () => Promise.reject(new Error('not a data-rights entry'));
-    await reapplyErasures(ctx.database.db, [entry], { eraseMailbox: async (mailbox) => void (await ctx.app.services.dataRights.eraseMailbox(mailbox)), deleteRejectedApplications: unused, eraseUnconfirmedFieldPharmacist: unused });
+    await reapplyErasures(ctx.database.db, [entry], {
+      eraseMailbox: async (mailbox) => void (await ctx.app.services.dataRights.eraseMailbox(mailbox)),
+      deleteRejectedApplications: unused,
+      eraseUnconfirmedFieldPharmacist: unused,
+    });
     expect(await statusOf(ids.tagged)).toBe('erased');
     expect(await statusOf(ids.plain)).toBe('approved');
   });

@@ -27,15 +27,19 @@ export interface ApplicantLinkDeps {
 export async function applicantLinkRoutes(app: FastifyInstance, deps: ApplicantLinkDeps) {
   /** The one request handler of both links: the same answer whether or not the address is an applicant's. */
   const linkRequest = (contract: Contract<unknown, undefined, 'POST'>, purpose: LinkPurpose) =>
-    app.post<{ Body: z.output<typeof ApplicantLinkRequestSchema> }>(contract.path, { preHandler: parseBody(contract.request), config: { rateLimit: deps.rateLimit } }, async (request, reply) => {
-      const origin = linkOrigin(request, deps.config);
-      if (!origin) return refuseWithoutPublicAddress(request, reply, deps.config, 'applicant link');
-      const captcha = await deps.captcha.redeem(request.body.recaptchaToken);
-      if (!captcha.ok) return invalid(reply, { recaptchaToken: ErrorKey.captcha });
-      deps.links.request(purpose, request.body, origin);
-      reply.header('cache-control', 'no-store');
-      return okFor(contract, reply);
-    });
+    app.post<{ Body: z.output<typeof ApplicantLinkRequestSchema> }>(
+      contract.path,
+      { preHandler: parseBody(contract.request), config: { rateLimit: deps.rateLimit } },
+      async (request, reply) => {
+        const origin = linkOrigin(request, deps.config);
+        if (!origin) return refuseWithoutPublicAddress(request, reply, deps.config, 'applicant link');
+        const captcha = await deps.captcha.redeem(request.body.recaptchaToken);
+        if (!captcha.ok) return invalid(reply, { recaptchaToken: ErrorKey.captcha });
+        deps.links.request(purpose, request.body, origin);
+        reply.header('cache-control', 'no-store');
+        return okFor(contract, reply);
+      },
+    );
   linkRequest(Api.requestUpdateLink, 'update');
   linkRequest(Api.requestDataRights, 'dataRights');
 

@@ -75,7 +75,16 @@ describe("the applicant's copy of their answers", () => {
     const attachment = pdfAttachmentIn(raw);
     expect(attachment?.filename).toBe(`Bewerbung-${reference}.pdf`);
     const text = await pdfText(attachment!.bytes);
-    for (const phrase of ['Pharmacy Champions: Ihre Bewerbung', `Referenznummer: ${reference}`, 'Abgeschickt am: ', 'Vorname Jürgen', 'Nachname Müller-Lüdenscheidt', 'Adresse der Apotheke Friedrichstraße 100', 'Wie Sie von dem Programm erfahren haben Über meinen Arbeitgeber', `${reference} · Seite 1 von `])
+    for (const phrase of [
+      'Pharmacy Champions: Ihre Bewerbung',
+      `Referenznummer: ${reference}`,
+      'Abgeschickt am: ',
+      'Vorname Jürgen',
+      'Nachname Müller-Lüdenscheidt',
+      'Adresse der Apotheke Friedrichstraße 100',
+      'Wie Sie von dem Programm erfahren haben Über meinen Arbeitgeber',
+      `${reference} · Seite 1 von `,
+    ])
       expect(text).toContain(phrase);
     expect(text).toMatch(/Fortbildungszertifikat [A-Za-z0-9_-]{22}\.pdf/);
     // No file's bytes: the PDF holds two fonts and text only.
@@ -103,7 +112,10 @@ describe("the applicant's copy of their answers", () => {
   it("dates the submission in words in the market's time zone", async () => {
     const { reference, token } = await apply(validApplication({ country: 'uk' }));
     // 00:30 on 1 July in London is still 30 June in UTC.
-    await ctx.database.db.update(applications).set({ submittedAt: new Date('2026-06-30T23:30:00Z') }).where(eq(applications.reference, reference));
+    await ctx.database.db
+      .update(applications)
+      .set({ submittedAt: new Date('2026-06-30T23:30:00Z') })
+      .where(eq(applications.reference, reference));
     expect(await pdfText((await copyOf(token)).rawPayload)).toContain('Submitted: 1 July 2026');
   });
 });

@@ -23,7 +23,9 @@ async function submitJson(payload: Record<string, unknown>) {
 }
 
 async function submitMultipart(fields: Record<string, unknown>) {
-  const body = multipartBody({ recaptchaToken: await solveCaptcha(ctx.app), ...fields }, [{ filename: 'zertifikat.pdf', contentType: 'application/pdf', content: pdfBytes() }]);
+  const body = multipartBody({ recaptchaToken: await solveCaptcha(ctx.app), ...fields }, [
+    { filename: 'zertifikat.pdf', contentType: 'application/pdf', content: pdfBytes() },
+  ]);
   return ctx.app.inject({ method: 'POST', url: '/api/save-pharmacist', ...body });
 }
 
@@ -33,7 +35,12 @@ const outboxTo = async (email: string) => withSentBodies(ctx.config.mail.dir, aw
 describe('the application received e-mail and reference', () => {
   it.each([
     ['English', ukApplication(), 'we have received your application', ['Dear Amelia,', 'about 4 weeks', 'after 6 weeks']],
-    ['Italian', validApplication({ country: 'it' }), 'abbiamo ricevuto la Sua candidatura', ["Gentile Giulia D'Angelo,", 'circa 4 settimane', 'dopo 6 settimane']],
+    [
+      'Italian',
+      validApplication({ country: 'it' }),
+      'abbiamo ricevuto la Sua candidatura',
+      ["Gentile Giulia D'Angelo,", 'circa 4 settimane', 'dopo 6 settimane'],
+    ],
   ])('answers a reference and queues the e-mail in %s', async (_language, payload, subject, phrases) => {
     const response = await submitJson(payload);
     expect(response.statusCode).toBe(200);

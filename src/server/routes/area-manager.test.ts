@@ -84,7 +84,15 @@ describe('POST /api/areamanager-create-pharmacy', () => {
     expect(response.statusCode, response.body).toBe(200);
     const id = response.json().data.id as string;
     const [row] = await ctx.database.db.select().from(fieldPharmacies).where(eq(fieldPharmacies.id, id));
-    expect(row).toMatchObject({ areaManagerId: people.ownAm.id, salesRepId: people.rep.id, name: payload.whereYouWork, city: 'Roma', region: 'lazio', province: 'RM', oncStatus: 'registered' });
+    expect(row).toMatchObject({
+      areaManagerId: people.ownAm.id,
+      salesRepId: people.rep.id,
+      name: payload.whereYouWork,
+      city: 'Roma',
+      region: 'lazio',
+      province: 'RM',
+      oncStatus: 'registered',
+    });
     expect(row!.answers).toMatchObject({ email: payload.email, professionalRegistrationNumber: '12345', agreementCheck1: true });
     expect(row!.answers).not.toHaveProperty('recaptchaToken');
   });
@@ -98,7 +106,11 @@ describe('POST /api/areamanager-create-pharmacy', () => {
     expect(refused.statusCode).toBe(400);
     expect(refused.json().errors).toEqual({ check2: 'validation.confirm' });
     const { check1: _1, check2: _2, check3: _3, ...withoutChecks } = await pharmacyPayload();
-    expect((await create('ownAm', withoutChecks)).json().errors).toEqual({ check1: 'validation.confirm', check2: 'validation.confirm', check3: 'validation.confirm' });
+    expect((await create('ownAm', withoutChecks)).json().errors).toEqual({
+      check1: 'validation.confirm',
+      check2: 'validation.confirm',
+      check3: 'validation.confirm',
+    });
   });
 
   it('refuses another manager’s area with 403 and stores nothing', async () => {
@@ -122,7 +134,10 @@ describe('POST /api/areamanager-create-pharmacy', () => {
   });
 
   it('says every missing answer of spec §5 at once, city with “Please select city”', async () => {
-    const response = await create('ownAm', await pharmacyPayload({ salesRep: '', city: '', region: '', prov: '', whereYouWork: '', placeId: '', check2: false }));
+    const response = await create(
+      'ownAm',
+      await pharmacyPayload({ salesRep: '', city: '', region: '', prov: '', whereYouWork: '', placeId: '', check2: false }),
+    );
     expect(response.statusCode).toBe(400);
     expect(response.json().errors).toMatchObject({
       salesRep: expect.any(String),
@@ -179,16 +194,32 @@ describe('GET /api/areamanager-get-pharmacies', () => {
       { pharmacyId: rows[1]!.id, at: new Date('2026-01-01T10:00:00Z'), callFlag: 'appointment_scheduled', nextVisit: '2999-01-05' },
     ]);
   });
-  const list = (query: string, who: keyof typeof cookies = 'admin') => ctx.app.inject({ method: 'GET', url: `/api/areamanager-get-pharmacies?id=${amId}${query}`, headers: as(who) });
+  const list = (query: string, who: keyof typeof cookies = 'admin') =>
+    ctx.app.inject({ method: 'GET', url: `/api/areamanager-get-pharmacies?id=${amId}${query}`, headers: as(who) });
 
   it('answers one page, a total and no call history', async () => {
     const first = (await list('')).json();
     expect(first.total).toBe(PHARMACY_PAGE_SIZE + 5);
     expect(first.data).toHaveLength(PHARMACY_PAGE_SIZE);
-    expect(first.data[0]).toEqual({ id: expect.any(String), pharmacyName: 'Farmacia 00', fullAddress: 'Via 0', city: 'Roma', currentCallFlag: 'joined_unify', repName: null, nextVisit: '2026-01-05', pharmacist: null });
+    expect(first.data[0]).toEqual({
+      id: expect.any(String),
+      pharmacyName: 'Farmacia 00',
+      fullAddress: 'Via 0',
+      city: 'Roma',
+      currentCallFlag: 'joined_unify',
+      repName: null,
+      nextVisit: '2026-01-05',
+      pharmacist: null,
+    });
     expect(first.data[0]).not.toHaveProperty('callHistory');
     const second = (await list('&page=2')).json();
-    expect(second.data.map((p: { pharmacyName: string }) => p.pharmacyName)).toEqual(['Farmacia 25', 'Farmacia 26', 'Farmacia 27', 'Farmacia 28', 'Farmacia 29']);
+    expect(second.data.map((p: { pharmacyName: string }) => p.pharmacyName)).toEqual([
+      'Farmacia 25',
+      'Farmacia 26',
+      'Farmacia 27',
+      'Farmacia 28',
+      'Farmacia 29',
+    ]);
   });
 
   it('searches by name or city, filters by call flag and by “due for a visit”', async () => {
@@ -215,7 +246,15 @@ describe('GET /api/areamanager-get-pharmacy', () => {
   it('answers the pharmacy with its call history newest first, next visits included', async () => {
     const [row] = await insertPharmacies(people.ownAm.id, [{ name: 'Farmacia Storica', salesRepId: people.rep.id, currentCallFlag: 'joined_unify' }]);
     await ctx.database.db.insert(callEntries).values([
-      { pharmacyId: row!.id, at: new Date('2026-01-10T10:00:00Z'), byUserId: people.rep.id, callFlag: 'interested_but_requires_another_visit', month: 1, note: 'Ripassare', nextVisit: '2026-02-01' },
+      {
+        pharmacyId: row!.id,
+        at: new Date('2026-01-10T10:00:00Z'),
+        byUserId: people.rep.id,
+        callFlag: 'interested_but_requires_another_visit',
+        month: 1,
+        note: 'Ripassare',
+        nextVisit: '2026-02-01',
+      },
       { pharmacyId: row!.id, at: new Date('2026-02-02T10:00:00Z'), byUserId: people.rep.id, callFlag: 'joined_unify', month: 2, note: 'Aderito' },
     ]);
     const response = await ctx.app.inject({ method: 'GET', url: `/api/areamanager-get-pharmacy?id=${row!.id}`, headers: as('ownAm') });
@@ -252,7 +291,8 @@ describe('PUT /api/areamanager-update-pharmacy', () => {
     prov: 'MI',
     ...overrides,
   });
-  const update = (who: keyof typeof cookies, payload: Record<string, unknown>) => ctx.app.inject({ method: 'PUT', url: '/api/areamanager-update-pharmacy', headers: as(who), payload });
+  const update = (who: keyof typeof cookies, payload: Record<string, unknown>) =>
+    ctx.app.inject({ method: 'PUT', url: '/api/areamanager-update-pharmacy', headers: as(who), payload });
 
   it('changes the details and the rep, keeping the other answers', async () => {
     const [row] = await insertPharmacies(people.ownAm.id, [{ name: 'Farmacia Vecchia', answers: { email: 'resta@example.it' } }]);
@@ -273,17 +313,30 @@ describe('PUT /api/areamanager-update-pharmacy', () => {
 });
 
 describe('POST /api/areamanager-add-rep', () => {
-  const addRep = (who: keyof typeof cookies, payload: Record<string, unknown>) => ctx.app.inject({ method: 'POST', url: '/api/areamanager-add-rep', headers: { ...as(who), host: 'localhost' }, payload });
+  const addRep = (who: keyof typeof cookies, payload: Record<string, unknown>) =>
+    ctx.app.inject({ method: 'POST', url: '/api/areamanager-add-rep', headers: { ...as(who), host: 'localhost' }, payload });
 
   it('adds a rep under the manager, mails them the sign-in page, and they can sign in', async () => {
-    const response = await addRep('ownAm', { email: 'nuovo.rep@example.it', firstName: 'Luca', lastName: 'Neri', areaManagerId: people.ownAm.id, appStoreCountry: 'it', formLanguage: 'it' });
+    const response = await addRep('ownAm', {
+      email: 'nuovo.rep@example.it',
+      firstName: 'Luca',
+      lastName: 'Neri',
+      areaManagerId: people.ownAm.id,
+      appStoreCountry: 'it',
+      formLanguage: 'it',
+    });
     expect(response.statusCode, response.body).toBe(200);
     const [rep] = await ctx.database.db.select().from(staffUsers).where(eq(staffUsers.id, response.json().data.id));
     expect(rep).toMatchObject({ role: 'sales_rep', areaManagerId: people.ownAm.id, language: 'it', firstName: 'Luca' });
     const [mail] = mailsTo(ctx.config.mail.dir, 'nuovo.rep@example.it');
     expect(mail).toContain('http://localhost/it/signin');
     // The sign-in page mails a link to a known, active rep (auth.test.ts covers the link itself).
-    const asked = await ctx.app.inject({ method: 'POST', url: '/api/auth/magic-link', headers: { host: 'localhost' }, payload: { email: 'nuovo.rep@example.it', basePath: '/it' } });
+    const asked = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/magic-link',
+      headers: { host: 'localhost' },
+      payload: { email: 'nuovo.rep@example.it', basePath: '/it' },
+    });
     expect(asked.statusCode).toBe(200);
     await ctx.app.services.auth.settled();
     expect(mailsTo(ctx.config.mail.dir, 'nuovo.rep@example.it').some((m) => m.includes('/it/signin/verify?token='))).toBe(true);
@@ -292,11 +345,36 @@ describe('POST /api/areamanager-add-rep', () => {
   });
 
   it('refuses another manager (403), a taken e-mail (409) and missing names (400)', async () => {
-    const other = await addRep('ownAm', { email: 'intruso@example.it', firstName: 'A', lastName: 'B', areaManagerId: people.otherAm.id, appStoreCountry: 'it', formLanguage: 'it' });
+    const other = await addRep('ownAm', {
+      email: 'intruso@example.it',
+      firstName: 'A',
+      lastName: 'B',
+      areaManagerId: people.otherAm.id,
+      appStoreCountry: 'it',
+      formLanguage: 'it',
+    });
     expect(other.statusCode).toBe(403);
     expect(await ctx.database.db.select().from(staffUsers).where(eq(staffUsers.email, 'intruso@example.it'))).toEqual([]);
-    expect((await addRep('ownAm', { email: people.rep.email, firstName: 'A', lastName: 'B', areaManagerId: people.ownAm.id, appStoreCountry: 'it', formLanguage: 'it' })).statusCode).toBe(409);
-    const missing = await addRep('ownAm', { email: 'x@example.it', firstName: '', lastName: '', areaManagerId: people.ownAm.id, appStoreCountry: 'it', formLanguage: 'it' });
+    expect(
+      (
+        await addRep('ownAm', {
+          email: people.rep.email,
+          firstName: 'A',
+          lastName: 'B',
+          areaManagerId: people.ownAm.id,
+          appStoreCountry: 'it',
+          formLanguage: 'it',
+        })
+      ).statusCode,
+    ).toBe(409);
+    const missing = await addRep('ownAm', {
+      email: 'x@example.it',
+      firstName: '',
+      lastName: '',
+      areaManagerId: people.ownAm.id,
+      appStoreCountry: 'it',
+      formLanguage: 'it',
+    });
     expect(Object.keys(missing.json().errors).sort()).toEqual(['firstName', 'lastName']);
   });
 });
@@ -318,7 +396,14 @@ describe('GET /api/areamanager-accord-csv', () => {
         city: 'Forlì',
         salesRepId: rep.id,
         currentCallFlag: 'joined_unify',
-        answers: { email: `+39@example.it`, anythingElseAboutYou: '-1+2', services: '@SUM(A1)', firstName2: 'Anna', lastName2: 'Rè', professionalRegistrationNumber2: '4567' },
+        answers: {
+          email: `+39@example.it`,
+          anythingElseAboutYou: '-1+2',
+          services: '@SUM(A1)',
+          firstName2: 'Anna',
+          lastName2: 'Rè',
+          professionalRegistrationNumber2: '4567',
+        },
       })),
     );
   });
@@ -361,7 +446,13 @@ describe('GET /api/areamanager-accord-csv', () => {
     const cookie = (await signIn(ctx, am)).cookie;
     const stored = await insertPharmacies(
       am.id,
-      ['Uno\u001fdue', 'Tre\u001equattro', 'Cinque', 'Sei', 'Sette'].map((name, i) => ({ name, lat: [0.00001, -0.0000001, 41.900000999999996, 1e21, 12.5][i], lng: -0, month: i + 1, answers: { completionMonth: i + 1 } })),
+      ['Uno\u001fdue', 'Tre\u001equattro', 'Cinque', 'Sei', 'Sette'].map((name, i) => ({
+        name,
+        lat: [0.00001, -0.0000001, 41.900000999999996, 1e21, 12.5][i],
+        lng: -0,
+        month: i + 1,
+        answers: { completionMonth: i + 1 },
+      })),
     );
     const batches: ExportRow[][] = [];
     for await (const batch of exportBatches(ctx.database.db, am.id, 2)) batches.push(batch);
@@ -373,7 +464,12 @@ describe('GET /api/areamanager-accord-csv', () => {
     const column = (name: string) => header!.indexOf(name);
     const byName = new Map(rows.map((row) => [row[column('pharmacyName')], row]));
     expect([...byName.keys()].sort()).toEqual(['Cinque', 'Sei', 'Sette', 'Tre\u001equattro', 'Uno\u001fdue']);
-    expect(['Uno\u001fdue', 'Tre\u001equattro', 'Cinque', 'Sei'].map((name) => byName.get(name)![column('lat')])).toEqual(['0.00001', "'-1e-7", '41.900000999999996', '1e+21']);
+    expect(['Uno\u001fdue', 'Tre\u001equattro', 'Cinque', 'Sei'].map((name) => byName.get(name)![column('lat')])).toEqual([
+      '0.00001',
+      "'-1e-7",
+      '41.900000999999996',
+      '1e+21',
+    ]);
     expect(byName.get('Sei')![column('lng')]).toBe('0');
     expect(byName.get('Sei')![column('completionMonth')]).toBe('4');
     expect(byName.get('Sei')![column('createdAt')]).toBe(stored[3]!.createdAt.toISOString());

@@ -55,7 +55,10 @@ export async function areaManagerRoutes(app: FastifyInstance, deps: AreaManagerD
     const user = await auth.users.findById(id);
     return user?.role === 'area_manager' ? user : null;
   };
-  const areaManagerIn = (from: 'query' | 'body', name: string) => [staffFor('areaManager'), requireAccess('areaManager', { id: { from, name }, load: loadAreaManager })];
+  const areaManagerIn = (from: 'query' | 'body', name: string) => [
+    staffFor('areaManager'),
+    requireAccess('areaManager', { id: { from, name }, load: loadAreaManager }),
+  ];
   const pharmacyIn = (from: 'query' | 'body', name: string) => [
     requireStaff(auth, config, ['main_admin', 'area_manager']),
     requireAccess('pharmacy', { id: { from, name }, load: (id) => fieldSales.pharmacy(id) }),
@@ -78,46 +81,69 @@ export async function areaManagerRoutes(app: FastifyInstance, deps: AreaManagerD
   });
 
   const addPharmacy = FormApi['areamanager-pharmacy'];
-  app.post<{ Body: PayloadOf<'areamanager-pharmacy'> }>(addPharmacy.path, { onRequest: requireJson, preHandler: [...areaManagerIn('body', 'areaManagerId'), parseBody(addPharmacy.request)] }, async (request, reply) => {
-    const payload = request.body;
-    const areaManagerId = accessed(request).id;
-    if (!(await pharmacies.isRepOf(areaManagerId, payload.salesRep))) return invalid(reply, { salesRep: ErrorKey.choose });
-    if (payload.photo && !(await deps.applications.isPhotoOfType(payload.photo, FORMS['areamanager-pharmacy'].files.photoTypes))) {
-      return invalid(reply, { photo: FileErrorKey.fileType });
-    }
-    const captcha = await deps.captcha.verify(payload.recaptchaToken);
-    if (!captcha.ok) return invalid(reply, { recaptchaToken: ErrorKey.captcha });
-    // The bot check is spent in the insert's transaction: a solution is accepted once.
-    const recordedBy = { userId: request.staff!.user.id, language: isLanguage(payload.formLanguage) ? payload.formLanguage : 'it', linkBase: marketBase(request, config, 'it') } as const;
-    if (!recordedBy.linkBase) request.server.publicAddress.missing(request, 'pharmacist confirmation');
-    const saved = await pharmacies.create(areaManagerId, payload, { captcha: captcha.used, recordedBy });
-    if (!saved.ok) return invalid(reply, 'captcha' in saved ? { recaptchaToken: ErrorKey.captcha } : { placeId: ErrorKey.invalid });
-    request.log.info({ by: request.staff!.user.id, pharmacyId: saved.id }, 'field pharmacy added');
-    return okFor(addPharmacy, reply, { id: saved.id }, ApiMessage.saved);
-  });
+  app.post<{ Body: PayloadOf<'areamanager-pharmacy'> }>(
+    addPharmacy.path,
+    { onRequest: requireJson, preHandler: [...areaManagerIn('body', 'areaManagerId'), parseBody(addPharmacy.request)] },
+    async (request, reply) => {
+      const payload = request.body;
+      const areaManagerId = accessed(request).id;
+      if (!(await pharmacies.isRepOf(areaManagerId, payload.salesRep))) return invalid(reply, { salesRep: ErrorKey.choose });
+      if (payload.photo && !(await deps.applications.isPhotoOfType(payload.photo, FORMS['areamanager-pharmacy'].files.photoTypes))) {
+        return invalid(reply, { photo: FileErrorKey.fileType });
+      }
+      const captcha = await deps.captcha.verify(payload.recaptchaToken);
+      if (!captcha.ok) return invalid(reply, { recaptchaToken: ErrorKey.captcha });
+      // The bot check is spent in the insert's transaction: a solution is accepted once.
+      const recordedBy = {
+        userId: request.staff!.user.id,
+        language: isLanguage(payload.formLanguage) ? payload.formLanguage : 'it',
+        linkBase: marketBase(request, config, 'it'),
+      } as const;
+      if (!recordedBy.linkBase) request.server.publicAddress.missing(request, 'pharmacist confirmation');
+      const saved = await pharmacies.create(areaManagerId, payload, { captcha: captcha.used, recordedBy });
+      if (!saved.ok) return invalid(reply, 'captcha' in saved ? { recaptchaToken: ErrorKey.captcha } : { placeId: ErrorKey.invalid });
+      request.log.info({ by: request.staff!.user.id, pharmacyId: saved.id }, 'field pharmacy added');
+      return okFor(addPharmacy, reply, { id: saved.id }, ApiMessage.saved);
+    },
+  );
 
   const editPharmacy = FormApi['areamanager-pharmacy-edit'];
-  app.put<{ Body: PayloadOf<'areamanager-pharmacy-edit'> }>(editPharmacy.path, { onRequest: requireJson, preHandler: [...pharmacyIn('body', 'pharmacyId'), parseBody(editPharmacy.request)] }, async (request, reply) => {
-    const row = accessed<FieldPharmacy>(request).record;
-    if (!(await pharmacies.isRepOf(row.areaManagerId, request.body.salesRep))) return invalid(reply, { salesRep: ErrorKey.choose });
-    const saved = await pharmacies.updateDetails(row, request.body);
-    if (!saved.ok) return invalid(reply, { placeId: ErrorKey.invalid });
-    request.log.info({ by: request.staff!.user.id, pharmacyId: row.id }, 'field pharmacy details changed');
-    return okFor(editPharmacy, reply, { id: row.id }, ApiMessage.saved);
-  });
+  app.put<{ Body: PayloadOf<'areamanager-pharmacy-edit'> }>(
+    editPharmacy.path,
+    { onRequest: requireJson, preHandler: [...pharmacyIn('body', 'pharmacyId'), parseBody(editPharmacy.request)] },
+    async (request, reply) => {
+      const row = accessed<FieldPharmacy>(request).record;
+      if (!(await pharmacies.isRepOf(row.areaManagerId, request.body.salesRep))) return invalid(reply, { salesRep: ErrorKey.choose });
+      const saved = await pharmacies.updateDetails(row, request.body);
+      if (!saved.ok) return invalid(reply, { placeId: ErrorKey.invalid });
+      request.log.info({ by: request.staff!.user.id, pharmacyId: row.id }, 'field pharmacy details changed');
+      return okFor(editPharmacy, reply, { id: row.id }, ApiMessage.saved);
+    },
+  );
 
   const addRep = FormApi['add-rep'];
-  app.post<{ Body: PayloadOf<'add-rep'> }>(addRep.path, { onRequest: requireJson, preHandler: [...areaManagerIn('body', 'areaManagerId'), parseBody(addRep.request)] }, async (request, reply) => {
-    const { email, firstName, lastName, formLanguage } = request.body;
-    const areaManagerId = accessed(request).id;
-    const language = staffLanguage(formLanguage);
-    const added = await auth.users.add({ email, firstName, lastName, role: 'sales_rep', areaManagerId, language }, { actorId: request.staff!.user.id });
-    if (added === 'duplicate') return failed(reply, 409, ApiMessage.emailRegistered);
-    request.log.info({ by: request.staff!.user.id, repId: added.id, areaManagerId }, 'rep added');
-    const manager = accessed<{ firstName: string; lastName: string }>(request).record;
-    await welcomeNewStaff(request, deps, { role: 'sales_rep', email, firstName, language, addedBy: `${manager.firstName} ${manager.lastName}`, market: 'it' });
-    return okFor(addRep, reply, { id: added.id, areamanager: true }, ApiMessage.saved);
-  });
+  app.post<{ Body: PayloadOf<'add-rep'> }>(
+    addRep.path,
+    { onRequest: requireJson, preHandler: [...areaManagerIn('body', 'areaManagerId'), parseBody(addRep.request)] },
+    async (request, reply) => {
+      const { email, firstName, lastName, formLanguage } = request.body;
+      const areaManagerId = accessed(request).id;
+      const language = staffLanguage(formLanguage);
+      const added = await auth.users.add({ email, firstName, lastName, role: 'sales_rep', areaManagerId, language }, { actorId: request.staff!.user.id });
+      if (added === 'duplicate') return failed(reply, 409, ApiMessage.emailRegistered);
+      request.log.info({ by: request.staff!.user.id, repId: added.id, areaManagerId }, 'rep added');
+      const manager = accessed<{ firstName: string; lastName: string }>(request).record;
+      await welcomeNewStaff(request, deps, {
+        role: 'sales_rep',
+        email,
+        firstName,
+        language,
+        addedBy: `${manager.firstName} ${manager.lastName}`,
+        market: 'it',
+      });
+      return okFor(addRep, reply, { id: added.id, areamanager: true }, ApiMessage.saved);
+    },
+  );
 
   app.get(Api.accordCsv.path, { preHandler: areaManagerIn('query', 'id') }, async (request, reply) => {
     const query = z.safeParse(CsvExportQuerySchema, request.query);
@@ -133,7 +159,14 @@ export async function areaManagerRoutes(app: FastifyInstance, deps: AreaManagerD
     reply.raw.once('close', () => {
       if (!reply.raw.headersSent) return;
       const complete = reply.raw.writableFinished;
-      deps.activityLog.recordCsvExport({ actorId, actorRole: request.staff!.user.role, areaManagerId, rows: sent.rows, format, fieldPharmacyIds: [...sent.pharmacyIds] });
+      deps.activityLog.recordCsvExport({
+        actorId,
+        actorRole: request.staff!.user.role,
+        areaManagerId,
+        rows: sent.rows,
+        format,
+        fieldPharmacyIds: [...sent.pharmacyIds],
+      });
       request.log.info({ by: actorId, areaManagerId, format, rows: sent.rows, complete }, complete ? 'CSV export sent' : 'CSV export broken off');
     });
     reply.header('content-type', 'text/csv; charset=utf-8');

@@ -25,12 +25,18 @@ beforeAll(async () => {
     { at: new Date('2026-03-10T00:00:00.000Z'), actorId: people.manager.id, areaManagerId: people.manager.id, rows: 7 },
     { at: new Date('2026-03-13T00:00:00.000Z'), actorId: people.manager.id, areaManagerId: people.manager.id, rows: 2 }, // just after
   ]);
-  await db.insert(staffEvents).values({ at: new Date('2026-03-12T23:59:59.999Z'), action: 'disabled', staffUserId: people.reviewer.id, actorId: people.admin.id });
+  await db
+    .insert(staffEvents)
+    .values({ at: new Date('2026-03-12T23:59:59.999Z'), action: 'disabled', staffUserId: people.reviewer.id, actorId: people.admin.id });
 });
 afterAll(() => ctx?.close());
 
 const get = (url: string, who?: keyof typeof cookies) => ctx.app.inject({ method: 'GET', url, headers: who ? { cookie: cookies[who] } : {} });
-const linesOf = (body: string) => body.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+const linesOf = (body: string) =>
+  body
+    .replace(/^\uFEFF/, '')
+    .trimEnd()
+    .split('\r\n');
 
 describe('GET /api/admin/activity/csv', () => {
   it("holds exactly the range's entries, newest first, and records the download", async () => {
@@ -61,11 +67,20 @@ describe('GET /api/admin/activity/csv', () => {
   it('writes its words in the language asked for, the earlier download listed too', async () => {
     const lines = linesOf((await get('/api/admin/activity/csv?from=2026-03-20&to=2026-03-20&lang=it', 'admin')).body);
     expect(lines[0]).toBe('Quando;Chi;Che cosa;Dettagli');
-    expect(lines.slice(1)).toEqual([`2026-03-20T09:30:00.000Z;${people.admin.firstName} ${people.admin.lastName} (Amministratore principale);Registro attività scaricato;Dal 2026-03-10 al 2026-03-12, 2 righe`]);
+    expect(lines.slice(1)).toEqual([
+      `2026-03-20T09:30:00.000Z;${people.admin.firstName} ${people.admin.lastName} (Amministratore principale);Registro attività scaricato;Dal 2026-03-10 al 2026-03-12, 2 righe`,
+    ]);
   });
 
   it('answers 400 for a missing, impossible or reversed range', async () => {
-    for (const query of ['', 'from=2026-03-10', 'to=2026-03-10', 'from=2026-02-30&to=2026-03-01', 'from=10/03/2026&to=2026-03-12', 'from=2026-03-12&to=2026-03-10']) {
+    for (const query of [
+      '',
+      'from=2026-03-10',
+      'to=2026-03-10',
+      'from=2026-02-30&to=2026-03-01',
+      'from=10/03/2026&to=2026-03-12',
+      'from=2026-03-12&to=2026-03-10',
+    ]) {
       const response = await get(`/api/admin/activity/csv?${query}`, 'admin');
       expect(response.statusCode, query).toBe(400);
     }

@@ -21,8 +21,14 @@ afterAll(async () => {
 });
 
 const requestLink = (email: string, headers: Record<string, string> = {}) =>
-  ctx.app.inject({ method: 'POST', url: '/api/auth/magic-link', headers: { host: 'localhost:3000', ...headers }, payload: { email, basePath: '/it', returnTo: '/it/areamanager/mainadmin' } });
-const verify = (token: string, cookie?: string) => ctx.app.inject({ method: 'POST', url: '/api/auth/verify', payload: { token }, headers: cookie ? { cookie } : {} });
+  ctx.app.inject({
+    method: 'POST',
+    url: '/api/auth/magic-link',
+    headers: { host: 'localhost:3000', ...headers },
+    payload: { email, basePath: '/it', returnTo: '/it/areamanager/mainadmin' },
+  });
+const verify = (token: string, cookie?: string) =>
+  ctx.app.inject({ method: 'POST', url: '/api/auth/verify', payload: { token }, headers: cookie ? { cookie } : {} });
 const me = (cookie: string) => ctx.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } });
 
 async function linkMailedTo(email: string): Promise<string> {
@@ -83,9 +89,19 @@ describe('POST /api/auth/magic-link', () => {
   });
 
   it('refuses a form post (only JSON changes state)', async () => {
-    const response = await ctx.app.inject({ method: 'POST', url: '/api/auth/magic-link', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'email=a%40example.it' });
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/magic-link',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'email=a%40example.it',
+    });
     expect(response.statusCode).toBe(400);
-    const text = await ctx.app.inject({ method: 'POST', url: '/api/auth/magic-link', headers: { 'content-type': 'text/plain' }, payload: '{"email":"a@example.it"}' });
+    const text = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/magic-link',
+      headers: { 'content-type': 'text/plain' },
+      payload: '{"email":"a@example.it"}',
+    });
     expect(text.statusCode).toBe(400);
   });
 
@@ -177,7 +193,9 @@ describe('TOTP for reviewers and the main admin', () => {
     expect(verified.json().data.next).toBe('totp-setup');
     const pending = `pc_session=${cookieOf(verified, 'pc_session')!.value}`;
     expect((await me(pending)).json().data.mfaPassed).toBe(false);
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/files/certificates/00000000-0000-4000-8000-000000000000', headers: { cookie: pending } })).statusCode).toBe(401);
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: '/api/files/certificates/00000000-0000-4000-8000-000000000000', headers: { cookie: pending } })).statusCode,
+    ).toBe(401);
 
     const setup = await ctx.app.inject({ method: 'POST', url: '/api/auth/totp/setup', headers: { cookie: pending }, payload: {} });
     expect(setup.statusCode).toBe(200);
@@ -188,11 +206,21 @@ describe('TOTP for reviewers and the main admin', () => {
     const [row] = await ctx.database.db.select().from(staffUsers).where(eq(staffUsers.id, reviewer.id));
     expect(row!.totpSecret).not.toContain(secret);
 
-    const wrong = await ctx.app.inject({ method: 'POST', url: '/api/auth/totp/enable', headers: { cookie: pending }, payload: { code: '000000' === codeAt(secret, clock) ? '111111' : '000000' } });
+    const wrong = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/totp/enable',
+      headers: { cookie: pending },
+      payload: { code: '000000' === codeAt(secret, clock) ? '111111' : '000000' },
+    });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().errors).toEqual({ code: 'validation.totpCode' });
 
-    const right = await ctx.app.inject({ method: 'POST', url: '/api/auth/totp/enable', headers: { cookie: pending }, payload: { code: codeAt(secret, clock) } });
+    const right = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/totp/enable',
+      headers: { cookie: pending },
+      payload: { code: codeAt(secret, clock) },
+    });
     expect(right.statusCode).toBe(200);
     const full = `pc_session=${cookieOf(right, 'pc_session')!.value}`;
     expect(full).not.toBe(pending);
@@ -218,7 +246,12 @@ describe('TOTP for reviewers and the main admin', () => {
     const pending = `pc_session=${cookieOf(await verify(tokenOfLink(link)), 'pc_session')!.value}`;
     const get = await ctx.app.inject({ method: 'GET', url: '/api/auth/totp/setup', headers: { cookie: pending } });
     expect(get.statusCode).toBe(404);
-    const form = await ctx.app.inject({ method: 'POST', url: '/api/auth/totp/setup', headers: { cookie: pending, 'content-type': 'application/x-www-form-urlencoded' }, payload: 'a=1' });
+    const form = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/totp/setup',
+      headers: { cookie: pending, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'a=1',
+    });
     expect(form.statusCode).toBe(400);
     const [before] = await ctx.database.db.select().from(staffUsers).where(eq(staffUsers.id, reviewer.id));
     expect(before!.totpSecret).toBeNull();
@@ -239,9 +272,19 @@ describe('TOTP for reviewers and the main admin', () => {
     tick(5 * 30_000);
     const link = await ctx.app.services.auth.consoleLink(admin, 'http://localhost');
     const pending = `pc_session=${cookieOf(await verify(tokenOfLink(link)), 'pc_session')!.value}`;
-    const old = await ctx.app.inject({ method: 'POST', url: '/api/auth/totp', headers: { cookie: pending }, payload: { code: codeAt(totpSecret!, new Date(clock.getTime() - 65_000)) } });
+    const old = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/totp',
+      headers: { cookie: pending },
+      payload: { code: codeAt(totpSecret!, new Date(clock.getTime() - 65_000)) },
+    });
     expect(old.statusCode).toBe(400);
-    const previous = await ctx.app.inject({ method: 'POST', url: '/api/auth/totp', headers: { cookie: pending }, payload: { code: codeAt(totpSecret!, new Date(clock.getTime() - 30_000)) } });
+    const previous = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/totp',
+      headers: { cookie: pending },
+      payload: { code: codeAt(totpSecret!, new Date(clock.getTime() - 30_000)) },
+    });
     expect(previous.statusCode).toBe(200);
   });
 
@@ -371,16 +414,31 @@ describe('sessions', () => {
       expect((await prod.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: `pc_session=${session!.value}` } })).statusCode).toBe(401);
 
       // The browser binding of an e-mailed link too: __Host-pc_signin, and only that name binds.
-      const asked = await prod.app.inject({ method: 'POST', url: '/api/auth/magic-link', headers: { host: 'localhost:3000' }, payload: { email: user.email, basePath: '/it' } });
+      const asked = await prod.app.inject({
+        method: 'POST',
+        url: '/api/auth/magic-link',
+        headers: { host: 'localhost:3000' },
+        payload: { email: user.email, basePath: '/it' },
+      });
       expect(cookieOf(asked, 'pc_signin')).toBeUndefined();
       const binding = cookieOf(asked, '__Host-pc_signin');
       expect(binding).toMatchObject({ secure: true, httpOnly: true, sameSite: 'Strict', path: '/' });
       expect(binding).not.toHaveProperty('domain');
       await prod.app.services.auth.settled();
       const token = /verify\?token=([A-Za-z0-9_-]+)/.exec(mailsTo(prod.config.mail.dir, user.email).at(-1) ?? '')![1]!;
-      const plainName = await prod.app.inject({ method: 'POST', url: '/api/auth/verify', headers: { cookie: `pc_signin=${binding!.value}` }, payload: { token } });
+      const plainName = await prod.app.inject({
+        method: 'POST',
+        url: '/api/auth/verify',
+        headers: { cookie: `pc_signin=${binding!.value}` },
+        payload: { token },
+      });
       expect(plainName.statusCode).toBe(400);
-      const hostName = await prod.app.inject({ method: 'POST', url: '/api/auth/verify', headers: { cookie: `__Host-pc_signin=${binding!.value}` }, payload: { token } });
+      const hostName = await prod.app.inject({
+        method: 'POST',
+        url: '/api/auth/verify',
+        headers: { cookie: `__Host-pc_signin=${binding!.value}` },
+        payload: { token },
+      });
       expect(hostName.statusCode).toBe(200);
     } finally {
       await prod.close();

@@ -2,7 +2,14 @@
 import type { FastifyInstance, FastifyReply, onRequestHookHandler } from 'fastify';
 import type * as z from 'zod/mini';
 import * as Api from '#shared/api/staff-endpoints.ts';
-import { ROLES_NEEDING_TOTP, StaffMessage, type MagicLinkRequestSchema, type StaffMe, type TotpCodeSchema, type VerifyRequestSchema } from '#shared/schemas/staff.ts';
+import {
+  ROLES_NEEDING_TOTP,
+  StaffMessage,
+  type MagicLinkRequestSchema,
+  type StaffMe,
+  type TotpCodeSchema,
+  type VerifyRequestSchema,
+} from '#shared/schemas/staff.ts';
 import type { Config } from '../config.ts';
 import { invalid, okFor } from '../http/answers.ts';
 import { parseBody } from '../http/parse-body.ts';
@@ -40,30 +47,41 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRouteDeps) {
     done();
   };
 
-  app.post<{ Body: z.output<typeof MagicLinkRequestSchema> }>(Api.magicLink.path, { onRequest: requireJson, preHandler: parseBody(Api.magicLink.request), config: { rateLimit: deps.rateLimit } }, async (request, reply) => {
-    const origin = linkOrigin(request, config);
-    if (!origin) return refuseWithoutPublicAddress(request, reply, config, 'sign-in link');
-    // One binding value per browser, kept while it asks for several links.
-    const existing = request.cookies[signInCookieName(config)];
-    const binding = existing && BINDING.test(existing) ? existing : newToken(32);
-    await auth.requestLink({ email: request.body.email, returnTo: request.body.returnTo ?? null, origin, basePath: request.body.basePath, binding }, actorOf(request));
-    setSignInCookie(reply, config, binding);
-    reply.header('cache-control', 'no-store');
-    return okFor(Api.magicLink, reply);
-  });
+  app.post<{ Body: z.output<typeof MagicLinkRequestSchema> }>(
+    Api.magicLink.path,
+    { onRequest: requireJson, preHandler: parseBody(Api.magicLink.request), config: { rateLimit: deps.rateLimit } },
+    async (request, reply) => {
+      const origin = linkOrigin(request, config);
+      if (!origin) return refuseWithoutPublicAddress(request, reply, config, 'sign-in link');
+      // One binding value per browser, kept while it asks for several links.
+      const existing = request.cookies[signInCookieName(config)];
+      const binding = existing && BINDING.test(existing) ? existing : newToken(32);
+      await auth.requestLink(
+        { email: request.body.email, returnTo: request.body.returnTo ?? null, origin, basePath: request.body.basePath, binding },
+        actorOf(request),
+      );
+      setSignInCookie(reply, config, binding);
+      reply.header('cache-control', 'no-store');
+      return okFor(Api.magicLink, reply);
+    },
+  );
 
   const invalidLink = parseBody(Api.verify.request, { refuse: (reply) => reply.code(400).send({ status: 'failed', message: 'invalidLink' }) });
-  app.post<{ Body: z.output<typeof VerifyRequestSchema> }>(Api.verify.path, { onRequest: [requireJson, noStore], preHandler: invalidLink, config: { rateLimit: deps.rateLimit } }, async (request, reply) => {
-    const result = await auth.verify(
-      { token: request.body.token, binding: request.cookies[signInCookieName(config)], previousSession: request.cookies[sessionCookieName(config)] },
-      actorOf(request),
-    );
-    // One answer for every refusal: which check failed is for the log, not for the caller.
-    if (!result.ok) return reply.code(400).send({ status: 'failed', message: 'invalidLink' });
-    setSessionCookie(reply, config, result.sessionToken);
-    clearSignInCookie(reply, config);
-    return okFor(Api.verify, reply, { next: result.next, returnTo: result.returnTo });
-  });
+  app.post<{ Body: z.output<typeof VerifyRequestSchema> }>(
+    Api.verify.path,
+    { onRequest: [requireJson, noStore], preHandler: invalidLink, config: { rateLimit: deps.rateLimit } },
+    async (request, reply) => {
+      const result = await auth.verify(
+        { token: request.body.token, binding: request.cookies[signInCookieName(config)], previousSession: request.cookies[sessionCookieName(config)] },
+        actorOf(request),
+      );
+      // One answer for every refusal: which check failed is for the log, not for the caller.
+      if (!result.ok) return reply.code(400).send({ status: 'failed', message: 'invalidLink' });
+      setSessionCookie(reply, config, result.sessionToken);
+      clearSignInCookie(reply, config);
+      return okFor(Api.verify, reply, { next: result.next, returnTo: result.returnTo });
+    },
+  );
 
   // A POST (it stores a new secret), only for the roles that use TOTP.
   const enrolling = requireStaff(auth, config, ROLES_NEEDING_TOTP, { allowPendingTotp: true });
@@ -86,17 +104,29 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRouteDeps) {
   };
 
   type CodeBody = { Body: z.output<typeof TotpCodeSchema> };
-  app.post<CodeBody>(Api.totpEnable.path, { onRequest: requireJson, preHandler: [session, parseBody(Api.totpEnable.request)], config: { rateLimit: deps.rateLimit } }, async (request, reply) =>
-    answerCode(Api.totpEnable, await auth.totpEnable(request.staff!, request.body.code, actorOf(request)), reply),
+  app.post<CodeBody>(
+    Api.totpEnable.path,
+    { onRequest: requireJson, preHandler: [session, parseBody(Api.totpEnable.request)], config: { rateLimit: deps.rateLimit } },
+    async (request, reply) => answerCode(Api.totpEnable, await auth.totpEnable(request.staff!, request.body.code, actorOf(request)), reply),
   );
 
-  app.post<CodeBody>(Api.totp.path, { onRequest: requireJson, preHandler: [session, parseBody(Api.totp.request)], config: { rateLimit: deps.rateLimit } }, async (request, reply) =>
-    answerCode(Api.totp, await auth.totpVerify(request.staff!, request.body.code, actorOf(request)), reply),
+  app.post<CodeBody>(
+    Api.totp.path,
+    { onRequest: requireJson, preHandler: [session, parseBody(Api.totp.request)], config: { rateLimit: deps.rateLimit } },
+    async (request, reply) => answerCode(Api.totp, await auth.totpVerify(request.staff!, request.body.code, actorOf(request)), reply),
   );
 
   app.get(Api.me.path, { preHandler: session }, async (request, reply) => {
     const { user, session: s } = request.staff!;
-    const me: StaffMe = { id: user.id, email: user.email, firstName: user.firstName, lastName: user.lastName, role: user.role, areaManagerId: user.areaManagerId, mfaPassed: s.mfaPassed };
+    const me: StaffMe = {
+      id: user.id,
+      email: user.email,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      role: user.role,
+      areaManagerId: user.areaManagerId,
+      mfaPassed: s.mfaPassed,
+    };
     return okFor(Api.me, reply, me);
   });
 

@@ -50,7 +50,11 @@ describe('captcha service', () => {
   it('agrees with altcha-lib verifySolution on valid, tampered and malformed solutions', async () => {
     const hmacKey = ctx.config.captcha.hmacKey!;
     const keySecret = createHmac('sha256', hmacKey).update('altcha-key-signature').digest('hex');
-    const decode = (token: string) => JSON.parse(Buffer.from(token, 'base64').toString()) as { challenge: { parameters: Record<string, unknown>; signature: string }; solution: Record<string, unknown> };
+    const decode = (token: string) =>
+      JSON.parse(Buffer.from(token, 'base64').toString()) as {
+        challenge: { parameters: Record<string, unknown>; signature: string };
+        solution: Record<string, unknown>;
+      };
     const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64');
     const base = decode(await solveCaptcha(ctx.app));
     const variants: Array<[string, unknown]> = [
@@ -65,7 +69,13 @@ describe('captcha service', () => {
     ];
     for (const [name, payload] of variants) {
       const p = payload as ReturnType<typeof decode>;
-      const expected = await verifySolution({ challenge: p.challenge as never, solution: p.solution as never, deriveKey, hmacSignatureSecret: hmacKey, hmacKeySignatureSecret: keySecret });
+      const expected = await verifySolution({
+        challenge: p.challenge as never,
+        solution: p.solution as never,
+        deriveKey,
+        hmacSignatureSecret: hmacKey,
+        hmacKeySignatureSecret: keySecret,
+      });
       const ours = await ctx.app.services.captcha.verify(encode(payload));
       expect({ name, ok: ours.ok }).toEqual({ name, ok: expected.verified });
       if (!ours.ok && expected.expired) expect(ours.reason).toBe('expired');

@@ -42,7 +42,25 @@ function registeredRoutes(tree: string): string[] {
 describe('API contracts (src/shared/api)', () => {
   it('declares every /api route the server registers, and each contract has its route', () => {
     const served = registeredRoutes(ctx.app.printRoutes({ commonPrefix: false })).filter((route) => route.split(' ')[1]!.startsWith('/api/'));
-    const contracts = ([...Object.values(ApplicantApi), ...Object.values(DraftApi), ...Object.values(StaffApi), ...Object.values(RepsApi), ...Object.values(ReviewApi), ...Object.values(ReviewChecksApi), ...Object.values(ApplicantLinkApi), ...Object.values(MyApplicationApi), ...Object.values(FinderApi), ...Object.values(PublicApi), ...Object.values(ApiClientApi), ...Object.values(OpenApiEndpoints), ...Object.values(FormEndpoints.FormApi), ...Object.values(FormEndpoints.FormApi).map((c) => c.prefill), FormEndpoints.repVisitByPost] as unknown[]).filter((value): value is { method: string; path: string } => typeof value === 'object' && value !== null && 'method' in value && 'path' in value);
+    const contracts = (
+      [
+        ...Object.values(ApplicantApi),
+        ...Object.values(DraftApi),
+        ...Object.values(StaffApi),
+        ...Object.values(RepsApi),
+        ...Object.values(ReviewApi),
+        ...Object.values(ReviewChecksApi),
+        ...Object.values(ApplicantLinkApi),
+        ...Object.values(MyApplicationApi),
+        ...Object.values(FinderApi),
+        ...Object.values(PublicApi),
+        ...Object.values(ApiClientApi),
+        ...Object.values(OpenApiEndpoints),
+        ...Object.values(FormEndpoints.FormApi),
+        ...Object.values(FormEndpoints.FormApi).map((c) => c.prefill),
+        FormEndpoints.repVisitByPost,
+      ] as unknown[]
+    ).filter((value): value is { method: string; path: string } => typeof value === 'object' && value !== null && 'method' in value && 'path' in value);
     // An applicant form's endpoint is also an applicant contract (savePharmacist, the link requests): counted once.
     const declared = [...new Set(contracts.map((c) => `${c.method} ${c.path}`))];
     expect(served.length).toBeGreaterThan(20);

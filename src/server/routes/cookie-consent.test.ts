@@ -22,7 +22,10 @@ const post = (form: Record<string, string>, headers: Record<string, string> = {}
 
 describe(`POST ${CONSENT_FORM_PATH}`, () => {
   it('sets both consent cookies for a year and goes back to the page it came from', async () => {
-    const response = await post({ categories: 'essential' }, { origin: 'http://champions.example', 'sec-fetch-site': 'same-origin', referer: 'http://champions.example/it/finder?lang=en' });
+    const response = await post(
+      { categories: 'essential' },
+      { origin: 'http://champions.example', 'sec-fetch-site': 'same-origin', referer: 'http://champions.example/it/finder?lang=en' },
+    );
     expect(response.statusCode).toBe(303);
     expect(response.headers.location).toBe('/it/finder?lang=en');
     const cookies = Object.fromEntries(response.cookies.map((cookie) => [cookie.name, cookie]));
@@ -58,6 +61,7 @@ describe(`POST ${CONSENT_FORM_PATH}`, () => {
 describe('returnPath', () => {
   it('goes back only to a page of this site', () => {
     expect(returnPath('https://champions.example/uk/my-application/abc?lang=it#x', 'champions.example')).toBe('/uk/my-application/abc?lang=it');
-    for (const elsewhere of ['https://evil.example/uk/', 'https://champions.example.evil.example/', 'javascript:alert(1)', '/uk/', '', undefined]) expect(returnPath(elsewhere, 'champions.example')).toBe('/');
+    for (const elsewhere of ['https://evil.example/uk/', 'https://champions.example.evil.example/', 'javascript:alert(1)', '/uk/', '', undefined])
+      expect(returnPath(elsewhere, 'champions.example')).toBe('/');
   });
 });

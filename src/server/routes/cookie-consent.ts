@@ -47,7 +47,13 @@ export async function cookieConsentRoutes(app: FastifyInstance, deps: { rateLimi
       if (!form.success) return failed(reply, 400, ApiMessage.wrongFormat);
       const asked = (form.data.categories ?? '').split(',');
       const categories = CONSENT_CATEGORIES.filter((category) => category === 'essential' || asked.includes(category));
-      const options = { path: '/', maxAge: CONSENT_COOKIE_DAYS * 24 * 60 * 60, sameSite: 'lax' as const, secure: request.protocol === 'https', httpOnly: false };
+      const options = {
+        path: '/',
+        maxAge: CONSENT_COOKIE_DAYS * 24 * 60 * 60,
+        sameSite: 'lax' as const,
+        secure: request.protocol === 'https',
+        httpOnly: false,
+      };
       reply.setCookie(CONSENT_COOKIES.categories, categories.join(','), options);
       reply.setCookie(CONSENT_COOKIES.noticeClosed, '1', options);
       return reply.header('cache-control', 'no-store').redirect(returnPath(request.headers.referer, request.host), 303);

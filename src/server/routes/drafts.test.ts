@@ -22,7 +22,10 @@ const DAY = 24 * 3600_000;
 let clients = 0;
 /** Each draft from its own client address with a freshly solved bot check, unless the test says otherwise. */
 const save = async (payload: unknown, host = 'localhost:3000', remoteAddress = `10.0.${(clients >> 8) & 255}.${clients++ & 255}`) => {
-  const body = Array.isArray(payload) || Object.hasOwn(payload as object, 'recaptchaToken') ? payload : { ...(payload as object), recaptchaToken: await solveCaptcha(ctx.app) };
+  const body =
+    Array.isArray(payload) || Object.hasOwn(payload as object, 'recaptchaToken')
+      ? payload
+      : { ...(payload as object), recaptchaToken: await solveCaptcha(ctx.app) };
   return ctx.app.inject({ method: 'POST', url: '/api/drafts', payload: body as object, headers: { host }, remoteAddress });
 };
 const load = (token: string) => ctx.app.inject({ method: 'GET', url: `/api/drafts/${token}` });
@@ -36,7 +39,14 @@ describe('POST /api/drafts and GET /api/drafts/:token', () => {
       language: 'de',
       step: 2,
       basePath: '/de',
-      data: { firstName: '<b>Jürgen</b>', lat: 52.5, isChecked: true, recaptchaToken: 'x', loginToken: 'y', whereYouWork: 'Apotheke <script>x</script>am Markt' },
+      data: {
+        firstName: '<b>Jürgen</b>',
+        lat: 52.5,
+        isChecked: true,
+        recaptchaToken: 'x',
+        loginToken: 'y',
+        whereYouWork: 'Apotheke <script>x</script>am Markt',
+      },
     });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ status: 'ok' });
@@ -87,7 +97,11 @@ describe('POST /api/drafts and GET /api/drafts/:token', () => {
     ['no e-mail', { country: 'de', language: 'de', step: 1, data: {} }, 'email'],
     ['step 4', { email: 'a@example.de', country: 'de', language: 'de', step: 4, data: {} }, 'step'],
     ['nested data', { email: 'a@example.de', country: 'de', language: 'de', step: 1, data: { a: { b: 1 } } }, 'data'],
-    ['61 entries', { email: 'a@example.de', country: 'de', language: 'de', step: 1, data: Object.fromEntries(Array.from({ length: 61 }, (_, i) => [`f${i}`, 'x'])) }, 'data'],
+    [
+      '61 entries',
+      { email: 'a@example.de', country: 'de', language: 'de', step: 1, data: Object.fromEntries(Array.from({ length: 61 }, (_, i) => [`f${i}`, 'x'])) },
+      'data',
+    ],
     ['an odd base path', { email: 'a@example.de', country: 'de', language: 'de', step: 1, basePath: '//evil.example', data: {} }, 'basePath'],
     ['an array body', [], '_'],
   ])('refuses %s', async (_label, payload, field) => {
@@ -107,11 +121,18 @@ describe('POST /api/drafts and GET /api/drafts/:token', () => {
     clock = new Date(clock.getTime() + 2 * DAY);
     expect((await load(token)).statusCode).toBe(404);
     expect(await ctx.app.services.drafts.purgeExpired()).toBeGreaterThan(0);
-    expect(await ctx.database.db.select().from(drafts).where(eq(drafts.tokenHash, hashToken(token)))).toHaveLength(0);
+    expect(
+      await ctx.database.db
+        .select()
+        .from(drafts)
+        .where(eq(drafts.tokenHash, hashToken(token))),
+    ).toHaveLength(0);
   });
 
   it('keeps a temp photo while a draft refers to it, and purges it once the draft expired', async () => {
-    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#00f' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#00f' } })
+      .png()
+      .toBuffer();
     const upload = await uploadPhoto(ctx.app, png.toString('base64'));
     const { filename } = upload.json() as { filename: string };
     await save({ email: 'photo@example.de', country: 'de', language: 'de', step: 1, data: { photo: filename } });
@@ -162,12 +183,15 @@ describe('POST /api/drafts and GET /api/drafts/:token', () => {
   it('refuses the 11th draft mail in a day from one client address', async () => {
     const from = '192.0.2.77';
     const answers = [];
-    for (let i = 1; i <= 11; i++) answers.push(await save({ email: `client${i}@example.it`, country: 'it', language: 'it', step: 1, data: {} }, 'localhost:3000', from));
+    for (let i = 1; i <= 11; i++)
+      answers.push(await save({ email: `client${i}@example.it`, country: 'it', language: 'it', step: 1, data: {} }, 'localhost:3000', from));
     expect(answers.slice(0, 10).map((r) => r.statusCode)).toEqual(Array(10).fill(200));
     expect(answers[10]!.statusCode).toBe(429);
     expect(answers[10]!.json()).toEqual({ status: 'failed', message: 'tooManyDrafts' });
     expect(mailsTo(ctx.config.mail.dir, 'client11@example.it')).toHaveLength(0);
-    expect((await save({ email: 'client11@example.it', country: 'it', language: 'it', step: 1, data: {} }, 'localhost:3000', '192.0.2.78')).statusCode).toBe(200);
+    expect((await save({ email: 'client11@example.it', country: 'it', language: 'it', step: 1, data: {} }, 'localhost:3000', '192.0.2.78')).statusCode).toBe(
+      200,
+    );
   });
 
   it('lets no more than ten of 20 concurrent drafts to one mailbox through', async () => {

@@ -17,21 +17,25 @@ export async function draftRoutes(
   app: FastifyInstance,
   deps: { drafts: DraftStore; captcha: CaptchaService; config: Pick<Config, 'publicUrl' | 'marketHosts'>; rateLimit: { max: number; timeWindow: string } },
 ) {
-  app.post<{ Body: z.output<typeof DraftRequestSchema> }>(Api.saveDraft.path, { preHandler: parseBody(Api.saveDraft.request), config: { rateLimit: deps.rateLimit } }, async (request, reply) => {
-    const draft = request.body;
-    const origin = linkOrigin(request, deps.config);
-    if (!origin) return refuseWithoutPublicAddress(request, reply, deps.config, 'draft link');
-    // A draft sends an e-mail: it needs a solved bot check of its own, used once.
-    const captcha = await deps.captcha.redeem(draft.recaptchaToken);
-    if (!captcha.ok) return invalid(reply, { recaptchaToken: ErrorKey.captcha });
-    const saved = await deps.drafts.save(draft, origin, request.ip);
-    if (!saved.ok) {
-      request.log.info({ reason: saved.reason }, 'draft not stored: daily cap reached');
-      // One message for both caps, so the answer does not tell which one was reached.
-      return failed(reply, 429, ApiMessage.tooManyDrafts);
-    }
-    return okFor(Api.saveDraft, reply);
-  });
+  app.post<{ Body: z.output<typeof DraftRequestSchema> }>(
+    Api.saveDraft.path,
+    { preHandler: parseBody(Api.saveDraft.request), config: { rateLimit: deps.rateLimit } },
+    async (request, reply) => {
+      const draft = request.body;
+      const origin = linkOrigin(request, deps.config);
+      if (!origin) return refuseWithoutPublicAddress(request, reply, deps.config, 'draft link');
+      // A draft sends an e-mail: it needs a solved bot check of its own, used once.
+      const captcha = await deps.captcha.redeem(draft.recaptchaToken);
+      if (!captcha.ok) return invalid(reply, { recaptchaToken: ErrorKey.captcha });
+      const saved = await deps.drafts.save(draft, origin, request.ip);
+      if (!saved.ok) {
+        request.log.info({ reason: saved.reason }, 'draft not stored: daily cap reached');
+        // One message for both caps, so the answer does not tell which one was reached.
+        return failed(reply, 429, ApiMessage.tooManyDrafts);
+      }
+      return okFor(Api.saveDraft, reply);
+    },
+  );
 
   app.get(Api.getDraft.path, { config: { rateLimit: deps.rateLimit } }, async (request, reply) => {
     const { token } = request.params as { token: string };

@@ -56,19 +56,31 @@ function filesHolding(words: string[]): string[] {
 
 /** A data-rights link for the address, through the request and its e-mail; answers its token. */
 async function dataRightsToken(email: string, basePath: string): Promise<string> {
-  const asked = await ctx.app.inject({ method: 'POST', url: '/api/data-rights/request', payload: { email, recaptchaToken: await solveCaptcha(ctx.app), basePath } });
+  const asked = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/data-rights/request',
+    payload: { email, recaptchaToken: await solveCaptcha(ctx.app), basePath },
+  });
   expect(asked.statusCode).toBe(200);
   await ctx.app.services.applicantLinks.settled();
   await ctx.app.services.mailer.deliverDue();
   const pattern = new RegExp(`http://localhost:\\d+${basePath}/my-data/[A-Za-z0-9_-]{32}`);
   let link: string | null = null;
-  await expect.poll(() => (link = mailsTo(ctx.config.mail.dir, email).map((mail) => linkIn(mail.replace(/\r?\n[ \t]+/g, ' '), pattern)).find(Boolean) ?? null)).not.toBeNull();
+  await expect
+    .poll(
+      () =>
+        (link =
+          mailsTo(ctx.config.mail.dir, email)
+            .map((mail) => linkIn(mail.replace(/\r?\n[ \t]+/g, ' '), pattern))
+            .find(Boolean) ?? null),
+    )
+    .not.toBeNull();
   return link!.slice(-32);
 }
 
 const get = (url: string, cookie: string) => ctx.app.inject({ method: 'GET', url, headers: { cookie } });
 
-describe('a field pharmacist named in a rep\'s visit note', () => {
+describe("a field pharmacist named in a rep's visit note", () => {
   const email = 'ottavia.quagliarello@example.it';
   const words = ['Quagliarello', 'quagliarello', 'Ottavia'];
 
@@ -111,7 +123,16 @@ describe('a field pharmacist named in a rep\'s visit note', () => {
       method: 'PUT',
       url: '/api/rep-update-pharmacy',
       headers: { cookie: cookies.rep },
-      payload: { pharmacyId, callFlag: 'interested_but_requires_another_visit', month: 3, placeId: 'manual:erasurescan0000000000000000001', lat: 45.46, lng: 9.19, address: 'Via Dante 1, 20121 Milano MI', note },
+      payload: {
+        pharmacyId,
+        callFlag: 'interested_but_requires_another_visit',
+        month: 3,
+        placeId: 'manual:erasurescan0000000000000000001',
+        lat: 45.46,
+        lng: 9.19,
+        address: 'Via Dante 1, 20121 Milano MI',
+        note,
+      },
     });
     expect(visit.statusCode).toBe(200);
 
@@ -144,7 +165,7 @@ describe('a field pharmacist named in a rep\'s visit note', () => {
   });
 });
 
-describe('an applicant named in a reviewer\'s change request and internal note', () => {
+describe("an applicant named in a reviewer's change request and internal note", () => {
   it('has both in their export; after their erasure no file of the database holds their name or address', async () => {
     const { id, email } = await submitApplication(ctx, 'uk', { firstName: 'Perpetua', lastName: 'Fennimore-Blythe' });
     const words = ['Perpetua', 'Fennimore-Blythe', email];
@@ -158,7 +179,9 @@ describe('an applicant named in a reviewer\'s change request and internal note',
 
     const token = await dataRightsToken(email, '/uk');
     const exported = (await ctx.app.inject({ method: 'GET', url: `/api/data-rights/${token}` })).json().data;
-    expect(exported.applications[0].reviewHistory).toContainEqual(expect.objectContaining({ reason: 'Ms Fennimore-Blythe, please upload a clearer photo.', internalNote: `Called Perpetua on ${email}.` }));
+    expect(exported.applications[0].reviewHistory).toContainEqual(
+      expect.objectContaining({ reason: 'Ms Fennimore-Blythe, please upload a clearer photo.', internalNote: `Called Perpetua on ${email}.` }),
+    );
     expect(filesHolding(words)).not.toEqual([]);
 
     expect((await ctx.app.inject({ method: 'POST', url: `/api/data-rights/${token}/erase` })).statusCode).toBe(200);

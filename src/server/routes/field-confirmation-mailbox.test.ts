@@ -79,7 +79,11 @@ describe('a field-signed pharmacist is matched by their mailbox exactly', () => 
   it('name+tag@, confirming, gets an application of their own, not the one name@ made', async () => {
     const plain = 'marta.casella@example.it';
     const tagged = 'marta.casella+farmacia@example.it';
-    const applied = await ctx.app.inject({ method: 'POST', url: '/api/save-pharmacist', payload: { ...validApplication({ country: 'it' }, { email: plain }), recaptchaToken: await solveCaptcha(ctx.app) } });
+    const applied = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/save-pharmacist',
+      payload: { ...validApplication({ country: 'it' }, { email: plain }), recaptchaToken: await solveCaptcha(ctx.app) },
+    });
     expect(applied.statusCode).toBe(200);
     const plainId = applied.json().data.id as string;
 
@@ -118,8 +122,13 @@ describe('a field-signed pharmacist is matched by their mailbox exactly', () => 
 
     // A later save records another address for the pharmacy's pharmacist.
     const [row] = await ctx.database.db.select({ answers: fieldPharmacies.answers }).from(fieldPharmacies).where(eq(fieldPharmacies.id, id));
-    await ctx.database.db.update(fieldPharmacies).set({ answers: { ...row!.answers, email: tagged } }).where(eq(fieldPharmacies.id, id));
-    await ctx.database.db.transaction((tx) => ctx.app.services.pharmacistConfirmation.askIfNew(tx, id, { userId: manager.id, language: 'it', linkBase: 'http://localhost:3000/it' }));
+    await ctx.database.db
+      .update(fieldPharmacies)
+      .set({ answers: { ...row!.answers, email: tagged } })
+      .where(eq(fieldPharmacies.id, id));
+    await ctx.database.db.transaction((tx) =>
+      ctx.app.services.pharmacistConfirmation.askIfNew(tx, id, { userId: manager.id, language: 'it', linkBase: 'http://localhost:3000/it' }),
+    );
 
     await expect.poll(async () => (await confirmationTokens(tagged)).length).toBe(1);
     const view = await ctx.app.inject({ method: 'GET', url: `/api/field-confirmation?id=${(await confirmationTokens(tagged))[0]}` });

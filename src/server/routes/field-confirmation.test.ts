@@ -92,9 +92,21 @@ async function mailsOf(email: string, count = 0): Promise<string[]> {
 }
 
 const tokenIn = (mail: string) => linkIn(mail, /http:\/\/localhost:\d+\/it\/confirm-details\?token=[A-Za-z0-9_-]{32}/)?.slice(-32) ?? null;
-const reviewQueue = async () => (await ctx.app.inject({ method: 'GET', url: '/api/review/applications', headers: { cookie: cookies.admin } })).json().data.items as { id: string; email: string; lastName: string; signedInFieldBy: string | null }[];
-const finder = async () => (await ctx.app.inject({ method: 'GET', url: '/api/v1/finder/pharmacies?market=it&lat=45.46&lng=9.19' })).json().data as { id: string; pharmacyName: string }[];
-const managerList = async () => (await ctx.app.inject({ method: 'GET', url: `/api/areamanager-get-pharmacies?id=${people.manager.id}`, headers: { cookie: cookies.manager } })).json().data as { id: string; pharmacist: { status: string; confirmedAt: string | null } | null }[];
+const reviewQueue = async () =>
+  (await ctx.app.inject({ method: 'GET', url: '/api/review/applications', headers: { cookie: cookies.admin } })).json().data.items as {
+    id: string;
+    email: string;
+    lastName: string;
+    signedInFieldBy: string | null;
+  }[];
+const finder = async () =>
+  (await ctx.app.inject({ method: 'GET', url: '/api/v1/finder/pharmacies?market=it&lat=45.46&lng=9.19' })).json().data as {
+    id: string;
+    pharmacyName: string;
+  }[];
+const managerList = async () =>
+  (await ctx.app.inject({ method: 'GET', url: `/api/areamanager-get-pharmacies?id=${people.manager.id}`, headers: { cookie: cookies.manager } })).json()
+    .data as { id: string; pharmacist: { status: string; confirmedAt: string | null } | null }[];
 const confirm = async (token: string, overrides: Record<string, unknown> = {}) =>
   ctx.app.inject({
     method: 'POST',
@@ -117,7 +129,7 @@ const confirm = async (token: string, overrides: Record<string, unknown> = {}) =
   });
 
 describe('a field-signed pharmacist confirms for themselves', () => {
-  it('is e-mailed a link in the form\'s language; nothing is reviewed or listed before they confirm; their corrections reach the review queue marked as signed in the field, and the finder once approved', async () => {
+  it("is e-mailed a link in the form's language; nothing is reviewed or listed before they confirm; their corrections reach the review queue marked as signed in the field, and the finder once approved", async () => {
     const email = 'chiara.bianchi@example.it';
     const id = await addPharmacy(email);
     const [mail] = await mailsOf(email, 1);
@@ -156,7 +168,9 @@ describe('a field-signed pharmacist confirms for themselves', () => {
     expect(detail.signedInFieldBy).toBe(`${people.manager.firstName} ${people.manager.lastName}`);
     // Only what the short form asked: no locum question, three declarations, not five.
     const names = detail.fields.map((f: { name: string }) => f.name);
-    expect(names).toEqual(expect.arrayContaining(['email', 'professionalRegistrationNumber', 'services', 'agreementCheck1', 'agreementCheck2', 'agreementCheck3']));
+    expect(names).toEqual(
+      expect.arrayContaining(['email', 'professionalRegistrationNumber', 'services', 'agreementCheck1', 'agreementCheck2', 'agreementCheck3']),
+    );
     for (const unasked of ['areYouLocum', 'whereDidYouFindOutAboutUs', 'isChecked', 'agreementCheck4', 'agreementCheck5']) expect(names).not.toContain(unasked);
     expect(detail.consents.map((c: { givenBy: string }) => c.givenBy).sort()).toEqual(['pharmacist', 'staff']);
     expect(detail.consents.find((c: { givenBy: string }) => c.givenBy === 'pharmacist')).toMatchObject({
@@ -166,9 +180,16 @@ describe('a field-signed pharmacist confirms for themselves', () => {
     });
 
     // The finder names a listing by its own id, never the application's (issue 25 item 9).
-    const [{ listingId }] = (await ctx.database.db.select({ listingId: applications.listingId }).from(applications).where(eq(applications.id, listed!.id))) as [{ listingId: string }];
+    const [{ listingId }] = (await ctx.database.db.select({ listingId: applications.listingId }).from(applications).where(eq(applications.id, listed!.id))) as [
+      { listingId: string },
+    ];
     expect((await finder()).map((p) => p.id)).not.toContain(listingId);
-    const approved = await ctx.app.inject({ method: 'POST', url: `/api/review/applications/${listed!.id}/decision`, headers: { cookie: cookies.admin, 'content-type': 'application/json' }, payload: { decision: 'approve' } });
+    const approved = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/review/applications/${listed!.id}/decision`,
+      headers: { cookie: cookies.admin, 'content-type': 'application/json' },
+      payload: { decision: 'approve' },
+    });
     expect(approved.statusCode).toBe(200);
     expect((await finder()).map((p) => p.id)).toContain(listingId);
   });
@@ -195,7 +216,9 @@ describe('a field-signed pharmacist confirms for themselves', () => {
     expect(await mailsOf(email)).toHaveLength(0);
     expect(ledger()).toContainEqual({ at: clock.toISOString(), kind: 'unconfirmed-field-pharmacist', mailboxes: [], applications: [], fieldPharmacies: [id] });
     // The programme report's "field sign-ups lapsed" (issue 41 item 3): the lapse kept, without the person.
-    expect(await ctx.database.db.select().from(fieldSignupLapses).where(eq(fieldSignupLapses.fieldPharmacyId, id))).toEqual([{ id: expect.any(String), at: clock, market: 'it', fieldPharmacyId: id, extraPharmacist: null }]);
+    expect(await ctx.database.db.select().from(fieldSignupLapses).where(eq(fieldSignupLapses.fieldPharmacyId, id))).toEqual([
+      { id: expect.any(String), at: clock, market: 'it', fieldPharmacyId: id, extraPharmacist: null },
+    ]);
   });
 });
 
@@ -231,7 +254,16 @@ describe('the bot check of a field confirmation (issue 36 item 5)', () => {
     expectSpent(await confirm(token, { ...own, professionalRegistrationNumber: `7${String(place).padStart(5, '0')}`, recaptchaToken: probe }));
 
     // 400: a photo of a type the form does not take.
-    const webp = (await uploadPhoto(ctx.app, (await sharp({ create: { width: 8, height: 8, channels: 3, background: '#0a0' } }).webp().toBuffer()).toString('base64'))).json() as { filename: string };
+    const webp = (
+      await uploadPhoto(
+        ctx.app,
+        (
+          await sharp({ create: { width: 8, height: 8, channels: 3, background: '#0a0' } })
+            .webp()
+            .toBuffer()
+        ).toString('base64'),
+      )
+    ).json() as { filename: string };
     const wrongPhoto = await solveCaptcha(ctx.app);
     const refusedPhoto = await confirm(token, { ...own, photo: webp.filename, recaptchaToken: wrongPhoto });
     expect(refusedPhoto.statusCode).toBe(400);
@@ -248,13 +280,15 @@ describe('data rights of a field-signed pharmacist', () => {
     const email = 'giorgia.russo@example.it';
     const id = await addPharmacy(email, { firstName: 'Giorgia', lastName: 'Russolini' });
     const ask = async (address: string) =>
-      ctx.app.inject({ method: 'POST', url: '/api/data-rights/request', payload: { email: address, recaptchaToken: await solveCaptcha(ctx.app), basePath: '/it' } });
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/data-rights/request',
+        payload: { email: address, recaptchaToken: await solveCaptcha(ctx.app), basePath: '/it' },
+      });
     expect((await ask('Giorgia.Russo+privacy@example.it')).statusCode).toBe(200);
     expect((await ask(email)).statusCode).toBe(200);
     await ctx.app.services.applicantLinks.settled();
-    const links = (await mailsOf(email, 3))
-      .map((m) => linkIn(m, /http:\/\/localhost:\d+\/it\/my-data\/[A-Za-z0-9_-]{32}/))
-      .filter(Boolean);
+    const links = (await mailsOf(email, 3)).map((m) => linkIn(m, /http:\/\/localhost:\d+\/it\/my-data\/[A-Za-z0-9_-]{32}/)).filter(Boolean);
     expect(links).toHaveLength(2);
     const token = links[0]!.slice(-32);
 
@@ -265,7 +299,8 @@ describe('data rights of a field-signed pharmacist', () => {
     expect(exported.consents.map((c: { givenBy: string }) => c.givenBy)).toEqual(['staff']);
     expect(exported.emails.length).toBeGreaterThanOrEqual(3);
 
-    const csv = async () => (await ctx.app.inject({ method: 'GET', url: `/api/areamanager-accord-csv?id=${people.manager.id}`, headers: { cookie: cookies.manager } })).body;
+    const csv = async () =>
+      (await ctx.app.inject({ method: 'GET', url: `/api/areamanager-accord-csv?id=${people.manager.id}`, headers: { cookie: cookies.manager } })).body;
     expect(await csv()).toContain('Russolini');
     expect((await ctx.app.inject({ method: 'POST', url: `/api/data-rights/${token}/erase` })).statusCode).toBe(200);
 

@@ -19,7 +19,12 @@ import { FileErrorKey } from '../services/files/certificates.ts';
 
 export async function fieldConfirmationRoutes(
   app: FastifyInstance,
-  deps: { confirmation: PharmacistConfirmation; captcha: CaptchaService; applications: Pick<ApplicationStore, 'isPhotoOfType'>; rateLimit: { max: number; timeWindow: string } },
+  deps: {
+    confirmation: PharmacistConfirmation;
+    captcha: CaptchaService;
+    applications: Pick<ApplicationStore, 'isPhotoOfType'>;
+    rateLimit: { max: number; timeWindow: string };
+  },
 ) {
   const contract = FormApi['field-confirmation'];
 

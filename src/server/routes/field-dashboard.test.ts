@@ -25,7 +25,12 @@ beforeAll(async () => {
 
   const db = ctx.database.db;
   const pharmacy = async (name: string, callFlag: string | null, owner = am, position: { lat: number; lng: number } | null = { lat: 41.9, lng: 12.5 }) =>
-    (await db.insert(fieldPharmacies).values({ areaManagerId: owner.id, salesRepId: rep.id, name, fullAddress: `${name}, Roma`, currentCallFlag: callFlag, ...position }).returning())[0]!.id;
+    (
+      await db
+        .insert(fieldPharmacies)
+        .values({ areaManagerId: owner.id, salesRepId: rep.id, name, fullAddress: `${name}, Roma`, currentCallFlag: callFlag, ...position })
+        .returning()
+    )[0]!.id;
   const joinedA = await pharmacy('Farmacia A', 'joined_unify');
   const joinedB = await pharmacy('Farmacia B', 'post_joining_unify');
   const joinedC = await pharmacy('Farmacia C', 'joined_unify', am, null);
@@ -48,7 +53,8 @@ afterAll(async () => {
   await ctx?.close();
 });
 
-const get = (cookie: string | undefined, id: string) => ctx.app.inject({ method: 'GET', url: `/api/areamanager-dashboard?id=${id}`, headers: cookie ? { cookie } : {} });
+const get = (cookie: string | undefined, id: string) =>
+  ctx.app.inject({ method: 'GET', url: `/api/areamanager-dashboard?id=${id}`, headers: cookie ? { cookie } : {} });
 
 describe('GET /api/areamanager-dashboard', () => {
   it('is for the manager themself and the main admin only', async () => {
@@ -70,7 +76,11 @@ describe('GET /api/areamanager-dashboard', () => {
   it('places only pharmacies with a position on the map, with their flag', async () => {
     const { data } = (await get(cookies.am, am.id)).json();
     expect(data.points.map((p: { name: string }) => p.name).sort()).toEqual(['Farmacia A', 'Farmacia B', 'Farmacia D', 'Farmacia E']);
-    expect(data.points.find((p: { name: string }) => p.name === 'Farmacia D')).toMatchObject({ lat: 41.9, lng: 12.5, callFlag: 'interested_but_requires_another_visit' });
+    expect(data.points.find((p: { name: string }) => p.name === 'Farmacia D')).toMatchObject({
+      lat: 41.9,
+      lng: 12.5,
+      callFlag: 'interested_but_requires_another_visit',
+    });
   });
 
   it('counts the pharmacies each rep signed up per month over the last twelve months', async () => {
@@ -91,6 +101,19 @@ describe('GET /api/areamanager-dashboard', () => {
 
 describe('lastTwelveMonths', () => {
   it('crosses the year boundary', () => {
-    expect(lastTwelveMonths(new Date('2027-01-31T23:00:00Z'))).toEqual(['2026-02', '2026-03', '2026-04', '2026-05', '2026-06', '2026-07', '2026-08', '2026-09', '2026-10', '2026-11', '2026-12', '2027-01']);
+    expect(lastTwelveMonths(new Date('2027-01-31T23:00:00Z'))).toEqual([
+      '2026-02',
+      '2026-03',
+      '2026-04',
+      '2026-05',
+      '2026-06',
+      '2026-07',
+      '2026-08',
+      '2026-09',
+      '2026-10',
+      '2026-11',
+      '2026-12',
+      '2027-01',
+    ]);
   });
 });

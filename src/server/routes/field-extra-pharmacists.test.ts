@@ -57,7 +57,12 @@ function pharmacists() {
 async function recordVisit({ first, second }: ReturnType<typeof pharmacists>): Promise<string> {
   const [row] = await ctx.database.db
     .insert(fieldPharmacies)
-    .values({ areaManagerId: people.manager.id, salesRepId: people.rep.id, name: `Farmacia Due Farmacisti ${place}`, fullAddress: `Corso Buenos Aires ${place}, 20124 Milano MI` })
+    .values({
+      areaManagerId: people.manager.id,
+      salesRepId: people.rep.id,
+      name: `Farmacia Due Farmacisti ${place}`,
+      fullAddress: `Corso Buenos Aires ${place}, 20124 Milano MI`,
+    })
     .returning();
   const visit = await ctx.app.inject({
     method: 'PUT',
@@ -105,10 +110,17 @@ const confirmationToken = (mail: string) => linkIn(mail, /http:\/\/localhost:\d+
 /** The data-rights link the address is sent when it asks for its data. */
 async function myDataToken(email: string): Promise<string> {
   const before = mailsTo(ctx.config.mail.dir, email).length;
-  const asked = await ctx.app.inject({ method: 'POST', url: '/api/data-rights/request', payload: { email, recaptchaToken: await solveCaptcha(ctx.app), basePath: '/it' } });
+  const asked = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/data-rights/request',
+    payload: { email, recaptchaToken: await solveCaptcha(ctx.app), basePath: '/it' },
+  });
   expect(asked.statusCode).toBe(200);
   await ctx.app.services.applicantLinks.settled();
-  const link = (await mailsOf(email, before + 1)).map((m) => linkIn(m, /http:\/\/localhost:\d+\/it\/my-data\/[A-Za-z0-9_-]{32}/)).filter(Boolean).at(-1);
+  const link = (await mailsOf(email, before + 1))
+    .map((m) => linkIn(m, /http:\/\/localhost:\d+\/it\/my-data\/[A-Za-z0-9_-]{32}/))
+    .filter(Boolean)
+    .at(-1);
   expect(link).toBeTruthy();
   return link!.slice(-32);
 }
@@ -133,12 +145,18 @@ const confirm = async (token: string, who: { lastName: string; number: string },
       recaptchaToken: await solveCaptcha(ctx.app),
     },
   });
-const reviewQueue = async () => (await ctx.app.inject({ method: 'GET', url: '/api/review/applications', headers: { cookie: cookies.admin } })).json().data.items as { id: string; email: string; lastName: string }[];
-const csv = async () => (await ctx.app.inject({ method: 'GET', url: `/api/areamanager-accord-csv?id=${people.manager.id}`, headers: { cookie: cookies.manager } })).body;
+const reviewQueue = async () =>
+  (await ctx.app.inject({ method: 'GET', url: '/api/review/applications', headers: { cookie: cookies.admin } })).json().data.items as {
+    id: string;
+    email: string;
+    lastName: string;
+  }[];
+const csv = async () =>
+  (await ctx.app.inject({ method: 'GET', url: `/api/areamanager-accord-csv?id=${people.manager.id}`, headers: { cookie: cookies.manager } })).body;
 const rowOf = async (id: string) => (await ctx.database.db.select().from(fieldPharmacies).where(eq(fieldPharmacies.id, id)))[0]!;
 
 describe('a rep records two pharmacists', () => {
-  it('e-mails each their own link; the second confirms for themselves; the first one\'s export holds neither the second\'s name nor their number', async () => {
+  it("e-mails each their own link; the second confirms for themselves; the first one's export holds neither the second's name nor their number", async () => {
     const people2 = pharmacists();
     const { first, second } = people2;
     const id = await recordVisit(people2);
@@ -154,7 +172,12 @@ describe('a rep records two pharmacists', () => {
 
     // Each link shows its own person's record.
     const secondPage = (await ctx.app.inject({ method: 'GET', url: `/api/field-confirmation?id=${secondToken}` })).json().data;
-    expect(secondPage).toMatchObject({ firstName: 'Marco', lastName: second.lastName, professionalRegistrationNumber: second.number, whereYouWork: expect.stringContaining('Farmacia Due Farmacisti') });
+    expect(secondPage).toMatchObject({
+      firstName: 'Marco',
+      lastName: second.lastName,
+      professionalRegistrationNumber: second.number,
+      whereYouWork: expect.stringContaining('Farmacia Due Farmacisti'),
+    });
     expect(JSON.stringify(secondPage)).not.toContain(first.lastName);
     const firstPage = (await ctx.app.inject({ method: 'GET', url: `/api/field-confirmation?id=${firstToken}` })).json().data;
     expect(firstPage).toMatchObject({ firstName: 'Chiara', lastName: first.lastName });
@@ -179,7 +202,7 @@ describe('a rep records two pharmacists', () => {
     for (const theirs of [second.lastName, second.number, second.email]) expect(JSON.stringify(firstAgain)).not.toContain(theirs);
   });
 
-  it('the second sees, exports and erases their own data with their own address; the first one\'s record and the pharmacy stay', async () => {
+  it("the second sees, exports and erases their own data with their own address; the first one's record and the pharmacy stay", async () => {
     const people2 = pharmacists();
     const { first, second } = people2;
     const id = await recordVisit(people2);
@@ -193,7 +216,14 @@ describe('a rep records two pharmacists', () => {
         id,
         status: 'awaiting',
         pharmacyName: expect.stringContaining('Farmacia Due Farmacisti'),
-        answers: { firstName: 'Marco', lastName: second.lastName, email: second.email, bodyOfRegistration: REGISTRATION_BODY_IT, professionalRegistrationNumber: second.number, anythingElseAboutYou: 'Turno serale' },
+        answers: {
+          firstName: 'Marco',
+          lastName: second.lastName,
+          email: second.email,
+          bodyOfRegistration: REGISTRATION_BODY_IT,
+          professionalRegistrationNumber: second.number,
+          anythingElseAboutYou: 'Turno serale',
+        },
       }),
     ]);
     for (const theirs of [first.lastName, first.number, first.email, '01234567897']) expect(JSON.stringify(own)).not.toContain(theirs);
@@ -203,7 +233,10 @@ describe('a rep records two pharmacists', () => {
 
     const row = await rowOf(id);
     expect(JSON.stringify(row)).not.toMatch(new RegExp(`${second.lastName}|${second.number}|marco\\.ferri`));
-    expect(row).toMatchObject({ pharmacistStatus: 'awaiting', answers: expect.objectContaining({ firstName: 'Chiara', lastName: first.lastName, email: first.email }) });
+    expect(row).toMatchObject({
+      pharmacistStatus: 'awaiting',
+      answers: expect.objectContaining({ firstName: 'Chiara', lastName: first.lastName, email: first.email }),
+    });
     const after = await csv();
     expect(after).not.toContain(second.lastName);
     expect(after).toContain(first.lastName);
@@ -235,12 +268,26 @@ describe('a rep records two pharmacists', () => {
     expect(row).toMatchObject({ pharmacistStatus: 'confirmed', answers: expect.objectContaining({ firstName: 'Chiara', lastName: first.lastName }) });
     expect(await mailsOf(second.email)).toHaveLength(0);
     const lapse = ledger().find((entry) => entry.kind === 'unconfirmed-field-pharmacist' && entry.fieldPharmacies.includes(id));
-    expect(lapse).toEqual({ at: clock.toISOString(), kind: 'unconfirmed-field-pharmacist', mailboxes: [mailboxHash(second.email)], applications: [], fieldPharmacies: [id] });
+    expect(lapse).toEqual({
+      at: clock.toISOString(),
+      kind: 'unconfirmed-field-pharmacist',
+      mailboxes: [mailboxHash(second.email)],
+      applications: [],
+      fieldPharmacies: [id],
+    });
 
     // As after a restore of a backup from before the lapse: the second is recorded and awaited again.
     const db = ctx.database.db;
-    await db.update(fieldPharmacies).set({ answers: { ...row.answers, firstName2: 'Marco', lastName2: second.lastName, email2: second.email, professionalRegistrationNumber2: second.number } }).where(eq(fieldPharmacies.id, id));
-    await db.update(fieldExtraPharmacists).set({ pharmacistMailbox: second.email, pharmacistStatus: 'awaiting' }).where(eq(fieldExtraPharmacists.fieldPharmacyId, id));
+    await db
+      .update(fieldPharmacies)
+      .set({
+        answers: { ...row.answers, firstName2: 'Marco', lastName2: second.lastName, email2: second.email, professionalRegistrationNumber2: second.number },
+      })
+      .where(eq(fieldPharmacies.id, id));
+    await db
+      .update(fieldExtraPharmacists)
+      .set({ pharmacistMailbox: second.email, pharmacistStatus: 'awaiting' })
+      .where(eq(fieldExtraPharmacists.fieldPharmacyId, id));
     await reapplyErasures(db, [lapse!], {
       eraseMailbox: () => Promise.reject(new Error('not a data-rights entry')),
       deleteRejectedApplications: () => Promise.reject(new Error('not a retention entry')),
@@ -268,7 +315,10 @@ describe('a rep records two pharmacists', () => {
 
   it('refuses the second pharmacist without an e-mail of their own', async () => {
     place += 1;
-    const [row] = await ctx.database.db.insert(fieldPharmacies).values({ areaManagerId: people.manager.id, salesRepId: people.rep.id, name: 'Farmacia Senza Email', fullAddress: 'Via Larga 1, 20122 Milano MI' }).returning();
+    const [row] = await ctx.database.db
+      .insert(fieldPharmacies)
+      .values({ areaManagerId: people.manager.id, salesRepId: people.rep.id, name: 'Farmacia Senza Email', fullAddress: 'Via Larga 1, 20122 Milano MI' })
+      .returning();
     const base = {
       pharmacyId: row!.id,
       callFlag: 'joined_unify',
@@ -292,7 +342,8 @@ describe('a rep records two pharmacists', () => {
       check2: true,
       check3: true,
     };
-    const put = (payload: Record<string, unknown>) => ctx.app.inject({ method: 'PUT', url: '/api/rep-update-pharmacy', headers: { cookie: cookies.rep }, payload });
+    const put = (payload: Record<string, unknown>) =>
+      ctx.app.inject({ method: 'PUT', url: '/api/rep-update-pharmacy', headers: { cookie: cookies.rep }, payload });
     expect((await put(base)).json().errors).toEqual({ email2: 'validation.required' });
     expect((await put({ ...base, email2: 'Titolare@senza-email.it' })).json().errors).toEqual({ email2: 'staff.extraPharmacists.emailRepeated' });
   });

@@ -33,10 +33,14 @@ afterAll(async () => {
 });
 
 const as = (who: keyof typeof cookies) => ({ cookie: cookies[who] });
-const summaries = (who: keyof typeof cookies, id = people.am.id) => ctx.app.inject({ method: 'GET', url: `/api/areamanager-get-rep-summaries?id=${id}`, headers: as(who) });
-const post = (who: keyof typeof cookies, path: string, payload: Record<string, unknown>) => ctx.app.inject({ method: 'POST', url: path, headers: as(who), payload });
-const repList = (who: keyof typeof cookies, repId: string) => ctx.app.inject({ method: 'GET', url: `/api/v1/register/rep/pharmacies?assignedreptoken=${repId}`, headers: as(who) });
-const namesIn = async (who: keyof typeof cookies, repId: string) => ((await repList(who, repId)).json() as { pharmacyName: string }[]).map((p) => p.pharmacyName).sort();
+const summaries = (who: keyof typeof cookies, id = people.am.id) =>
+  ctx.app.inject({ method: 'GET', url: `/api/areamanager-get-rep-summaries?id=${id}`, headers: as(who) });
+const post = (who: keyof typeof cookies, path: string, payload: Record<string, unknown>) =>
+  ctx.app.inject({ method: 'POST', url: path, headers: as(who), payload });
+const repList = (who: keyof typeof cookies, repId: string) =>
+  ctx.app.inject({ method: 'GET', url: `/api/v1/register/rep/pharmacies?assignedreptoken=${repId}`, headers: as(who) });
+const namesIn = async (who: keyof typeof cookies, repId: string) =>
+  ((await repList(who, repId)).json() as { pharmacyName: string }[]).map((p) => p.pharmacyName).sort();
 
 async function insertPharmacies(areaManagerId: string, salesRepId: string | null, names: string[]) {
   return ctx.database.db
@@ -45,7 +49,13 @@ async function insertPharmacies(areaManagerId: string, salesRepId: string | null
     .returning();
 }
 
-const entry = (pharmacyId: string, byUserId: string, at: string, callFlag = 'appointment_scheduled') => ({ pharmacyId, byUserId, at: new Date(at), callFlag, month: 11 });
+const entry = (pharmacyId: string, byUserId: string, at: string, callFlag = 'appointment_scheduled') => ({
+  pharmacyId,
+  byUserId,
+  at: new Date(at),
+  callFlag,
+  month: 11,
+});
 
 describe('GET /api/areamanager-get-rep-summaries', () => {
   it("lists the manager's reps with their pharmacies, visits this week and month (Rome time, weeks from Monday), joins and last visit", async () => {
@@ -96,13 +106,20 @@ describe('GET /api/areamanager-get-rep-summaries', () => {
   });
 });
 
-describe("a manager acts on their own reps only", () => {
+describe('a manager acts on their own reps only', () => {
   it("answers 403, changing nothing, when another manager disables, enables or moves this manager's reps or sets their digest", async () => {
     const [mine] = await insertPharmacies(people.am.id, people.quietRep.id, ['Farmacia Intoccabile']);
     expect((await post('otherAm', '/api/areamanager-disable-rep', { repId: people.quietRep.id })).statusCode).toBe(403);
     expect((await post('otherAm', '/api/areamanager-enable-rep', { repId: people.quietRep.id })).statusCode).toBe(403);
-    expect((await post('otherAm', '/api/areamanager-move-rep-pharmacies', { fromRepId: people.quietRep.id, toRepId: people.otherRep.id })).statusCode).toBe(403);
-    const setting = await ctx.app.inject({ method: 'PUT', url: '/api/areamanager-joins-digest', headers: as('otherAm'), payload: { areaManagerId: people.am.id, joinsDigest: false } });
+    expect((await post('otherAm', '/api/areamanager-move-rep-pharmacies', { fromRepId: people.quietRep.id, toRepId: people.otherRep.id })).statusCode).toBe(
+      403,
+    );
+    const setting = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/areamanager-joins-digest',
+      headers: as('otherAm'),
+      payload: { areaManagerId: people.am.id, joinsDigest: false },
+    });
     expect(setting.statusCode).toBe(403);
     // A rep never manages an account, not even their own.
     expect((await post('rep', '/api/areamanager-disable-rep', { repId: people.rep.id })).statusCode).toBe(403);
@@ -184,7 +201,12 @@ describe('reassigning pharmacies', () => {
       prov: 'RM',
     });
     await post('am', '/api/areamanager-disable-rep', { repId: people.quietRep.id });
-    const toDisabled = await ctx.app.inject({ method: 'PUT', url: '/api/areamanager-update-pharmacy', headers: as('am'), payload: details(people.quietRep.id) });
+    const toDisabled = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/areamanager-update-pharmacy',
+      headers: as('am'),
+      payload: details(people.quietRep.id),
+    });
     expect(toDisabled.statusCode).toBe(400);
     expect(toDisabled.json().errors).toEqual({ salesRep: 'validation.choose' });
     await post('am', '/api/areamanager-enable-rep', { repId: people.quietRep.id });
@@ -213,7 +235,8 @@ describe('reassigning pharmacies', () => {
 
 describe('PUT /api/areamanager-joins-digest', () => {
   it('turns the daily digest off and on again for the manager', async () => {
-    const put = (joinsDigest: unknown) => ctx.app.inject({ method: 'PUT', url: '/api/areamanager-joins-digest', headers: as('am'), payload: { areaManagerId: people.am.id, joinsDigest } });
+    const put = (joinsDigest: unknown) =>
+      ctx.app.inject({ method: 'PUT', url: '/api/areamanager-joins-digest', headers: as('am'), payload: { areaManagerId: people.am.id, joinsDigest } });
     expect((await put('no')).statusCode).toBe(400);
     const off = await put(false);
     expect(off.statusCode, off.body).toBe(200);

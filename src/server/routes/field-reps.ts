@@ -22,17 +22,29 @@ export async function fieldRepsRoutes(app: FastifyInstance, deps: { auth: AuthSe
     const user = await auth.users.findById(id);
     return user?.role === 'area_manager' ? user : null;
   };
-  const areaManagerIn = (from: 'query' | 'body', name: string) => [requireStaff(auth, config, rolesFor('areaManager')), requireAccess('areaManager', { id: { from, name }, load: loadAreaManager })];
-  const repAccountIn = (name: string) => [requireStaff(auth, config, rolesFor('repAccount')), requireAccess('repAccount', { id: { from: 'body', name }, load: (id) => reps.repAccount(id) })];
+  const areaManagerIn = (from: 'query' | 'body', name: string) => [
+    requireStaff(auth, config, rolesFor('areaManager')),
+    requireAccess('areaManager', { id: { from, name }, load: loadAreaManager }),
+  ];
+  const repAccountIn = (name: string) => [
+    requireStaff(auth, config, rolesFor('repAccount')),
+    requireAccess('repAccount', { id: { from: 'body', name }, load: (id) => reps.repAccount(id) }),
+  ];
 
-  app.get(Api.repSummaries.path, { preHandler: areaManagerIn('query', 'id') }, async (request, reply) => okFor(Api.repSummaries, reply, await reps.summaries(accessed<StaffUser>(request).record)));
+  app.get(Api.repSummaries.path, { preHandler: areaManagerIn('query', 'id') }, async (request, reply) =>
+    okFor(Api.repSummaries, reply, await reps.summaries(accessed<StaffUser>(request).record)),
+  );
 
-  app.post(Api.disableRep.path, { onRequest: requireJson, preHandler: [...repAccountIn('repId'), parseBody(Api.disableRep.request)] }, async (request, reply) => {
-    const rep = accessed<StaffUser>(request).record;
-    await reps.disable(rep, request.staff!.user.id, actorOf(request));
-    request.log.info({ by: request.staff!.user.id, repId: rep.id }, 'rep disabled');
-    return okFor(Api.disableRep, reply);
-  });
+  app.post(
+    Api.disableRep.path,
+    { onRequest: requireJson, preHandler: [...repAccountIn('repId'), parseBody(Api.disableRep.request)] },
+    async (request, reply) => {
+      const rep = accessed<StaffUser>(request).record;
+      await reps.disable(rep, request.staff!.user.id, actorOf(request));
+      request.log.info({ by: request.staff!.user.id, repId: rep.id }, 'rep disabled');
+      return okFor(Api.disableRep, reply);
+    },
+  );
 
   app.post(Api.enableRep.path, { onRequest: requireJson, preHandler: [...repAccountIn('repId'), parseBody(Api.enableRep.request)] }, async (request, reply) => {
     const rep = accessed<StaffUser>(request).record;

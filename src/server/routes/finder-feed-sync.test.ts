@@ -23,7 +23,8 @@ afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup();
 });
 
-const snapshot = (app: FastifyInstance, market: string, headers: Record<string, string> = {}) => app.inject({ method: 'GET', url: `/api/v1/finder/snapshot?market=${market}`, headers });
+const snapshot = (app: FastifyInstance, market: string, headers: Record<string, string> = {}) =>
+  app.inject({ method: 'GET', url: `/api/v1/finder/snapshot?market=${market}`, headers });
 
 describe('the listings version on a fleet', () => {
   it('changes on a second server at once when the first one delists, without a write of its own', { timeout: 120_000 }, async () => {
@@ -48,9 +49,20 @@ describe('the listings version on a fleet', () => {
     expect((await snapshot(two, 'uk', { 'if-none-match': etag })).statusCode).toBe(304);
 
     // The first server's review desk deactivates it; the second server only listens.
-    const reviewer = await one.services.auth.users.add({ email: 'fleet.reviewer@example.com', firstName: 'Ana', lastName: 'Reviewer', role: 'reviewer', language: 'en' });
+    const reviewer = await one.services.auth.users.add({
+      email: 'fleet.reviewer@example.com',
+      firstName: 'Ana',
+      lastName: 'Reviewer',
+      role: 'reviewer',
+      language: 'en',
+    });
     if (reviewer === 'duplicate') throw new Error('duplicate');
-    const decided = await one.services.reviewDesk.decide(id!, { decision: 'deactivate', reason: 'Closed', internalNote: '', confirmClaim: true }, reviewer.id, () => '');
+    const decided = await one.services.reviewDesk.decide(
+      id!,
+      { decision: 'deactivate', reason: 'Closed', internalNote: '', confirmClaim: true },
+      reviewer.id,
+      () => '',
+    );
     expect(decided.ok).toBe(true);
     await expect.poll(async () => (await snapshot(two, 'uk', { 'if-none-match': etag })).statusCode, { timeout: 2_000, interval: 20 }).toBe(200);
     expect((await snapshot(two, 'uk')).json().data.map((l: { id: string }) => l.id)).not.toContain(listingId);

@@ -78,7 +78,9 @@ class Client {
 /** What the finder lists in a market now: the listed ids, each as the finder's own listing answers it. */
 async function finderListings(market: Country): Promise<Map<string, FinderListing>> {
   const ids = rowsOf<{ listing_id: string }>(
-    await ctx.database.db.execute(sql`select listing_id from applications where country = ${market} and status = 'approved' and lat is not null and lng is not null`),
+    await ctx.database.db.execute(
+      sql`select listing_id from applications where country = ${market} and status = 'approved' and lat is not null and lng is not null`,
+    ),
   ).map((row) => row.listing_id);
   const listings = await Promise.all(ids.map((id) => findListing(ctx.database.db, id)));
   return new Map(listings.map((listing) => [listing!.id, listing!]));
@@ -87,7 +89,12 @@ async function finderListings(market: Country): Promise<Map<string, FinderListin
 const sorted = (listings: Map<string, FinderListing>) => [...listings.values()].sort((a, b) => a.id.localeCompare(b.id));
 
 const decide = async (id: string, decision: 'approve' | 'deactivate' | 'reject') => {
-  const outcome = await ctx.app.services.reviewDesk.decide(id, { decision, reason: decision === 'approve' ? '' : 'Closed', internalNote: '', confirmClaim: true }, reviewerId, () => 'https://example.com/edit');
+  const outcome = await ctx.app.services.reviewDesk.decide(
+    id,
+    { decision, reason: decision === 'approve' ? '' : 'Closed', internalNote: '', confirmClaim: true },
+    reviewerId,
+    () => 'https://example.com/edit',
+  );
   expect(outcome.ok).toBe(true);
 };
 
@@ -112,7 +119,11 @@ describe('snapshot and change feed', () => {
         ]),
       ),
     ) as Record<Country, string[]>;
-    const submitted = Object.fromEntries(await Promise.all(markets.map(async (m) => [m, [(await submitApplication(ctx, m)).id, (await submitApplication(ctx, m)).id, (await submitApplication(ctx, m)).id]]))) as Record<Country, string[]>;
+    const submitted = Object.fromEntries(
+      await Promise.all(
+        markets.map(async (m) => [m, [(await submitApplication(ctx, m)).id, (await submitApplication(ctx, m)).id, (await submitApplication(ctx, m)).id]]),
+      ),
+    ) as Record<Country, string[]>;
     // Two listed before the snapshot: one to deactivate, one to erase.
     for (const market of markets) {
       await decide(submitted[market][0]!, 'approve');
@@ -132,7 +143,13 @@ describe('snapshot and change feed', () => {
     for (const market of markets) {
       const [kept, edited, relisted] = seeded[market];
       const [toDeactivate, toErase, toApprove] = submitted[market];
-      const [deactivatedId, erasedId, relistedOldId, approvedId, editedId] = await listingIdsOf(ctx.database.db, [toDeactivate!, toErase!, relisted!, toApprove!, edited!]);
+      const [deactivatedId, erasedId, relistedOldId, approvedId, editedId] = await listingIdsOf(ctx.database.db, [
+        toDeactivate!,
+        toErase!,
+        relisted!,
+        toApprove!,
+        edited!,
+      ]);
       delisted[market] = [deactivatedId!, erasedId!, relistedOldId!];
       // An approval, an edit of a listed field, a change the finder does not show (none in the feed).
       await decide(toApprove!, 'approve');
@@ -198,7 +215,9 @@ describe('snapshot and change feed', () => {
     }
     // Missing, and characters a cursor never holds.
     expect((await expectProblem('/api/v1/finder/changes?market=uk', 400, 'invalid-parameter')).invalidParams?.map((p) => p.name)).toEqual(['since']);
-    expect((await expectProblem('/api/v1/finder/changes?market=uk&since=a%2Fb', 400, 'invalid-parameter')).invalidParams?.map((p) => p.name)).toEqual(['since']);
+    expect((await expectProblem('/api/v1/finder/changes?market=uk&since=a%2Fb', 400, 'invalid-parameter')).invalidParams?.map((p) => p.name)).toEqual([
+      'since',
+    ]);
 
     // A change, then every change is older than the feed keeps and is pruned: the old cursor is gone.
     const [id] = await insertListings(ctx.database.db, [{ country: 'uk', lat: 53, lng: -2, name: 'Pruned' }]);

@@ -40,9 +40,20 @@ describe('GET /api/v1/finder/listings/{listingId}', () => {
     expect(response.headers['cache-control']).toBe('public, no-cache');
     const { data } = response.json();
     expect(Object.keys(data).sort()).toEqual([...FINDER_LISTING_KEYS].sort());
-    expect(data).toMatchObject({ id: listingId, pharmacyName: 'Listing Chemist', firstName: 'Priya', services: 'Flu jabs, Blood pressure', market: 'uk', lat: 53.4, lng: -2.99 });
+    expect(data).toMatchObject({
+      id: listingId,
+      pharmacyName: 'Listing Chemist',
+      firstName: 'Priya',
+      services: 'Flu jabs, Blood pressure',
+      market: 'uk',
+      lat: 53.4,
+      lng: -2.99,
+    });
     expect(response.body).not.toMatch(/@|O'Brien|registration/i);
-    expect((await ctx.app.inject({ method: 'GET', url: `/api/v1/finder/listings/${listingId}`, headers: { 'if-none-match': String(response.headers.etag) } })).statusCode).toBe(304);
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: `/api/v1/finder/listings/${listingId}`, headers: { 'if-none-match': String(response.headers.etag) } }))
+        .statusCode,
+    ).toBe(304);
   });
 
   it('answers 404 for an unknown or malformed id, and for an application not listed', async () => {
@@ -58,12 +69,14 @@ describe('GET /api/v1/finder/listings/{listingId}', () => {
 });
 
 describe('/{market}/finder/{listingId}', () => {
-  it('is served with the pharmacy as its title and description, in the page\'s language, so that a shared link reads well', async () => {
+  it("is served with the pharmacy as its title and description, in the page's language, so that a shared link reads well", async () => {
     const { listingId } = await approved({ whereYouWork: 'Boots <Bold> & Co', firstName: 'Priya', address: '1 Bold Street, Liverpool' });
     const uk = await page(`/uk/finder/${listingId}`);
     expect(uk.statusCode).toBe(200);
     expect(uk.body).toContain('<title>Boots &lt;Bold&gt; &amp; Co: cancer champion pharmacy – Pharmacy Champions</title>');
-    expect(uk.body).toContain('<meta name="description" content="Priya is a cancer champion at Boots &lt;Bold&gt; &amp; Co, 1 Bold Street, Liverpool: a community pharmacist trained to support people living with cancer.">');
+    expect(uk.body).toContain(
+      '<meta name="description" content="Priya is a cancer champion at Boots &lt;Bold&gt; &amp; Co, 1 Bold Street, Liverpool: a community pharmacist trained to support people living with cancer.">',
+    );
     expect(uk.body).toContain('<meta property="og:title" content="Boots &lt;Bold&gt; &amp; Co: cancer champion pharmacy – Pharmacy Champions">');
     expect(uk.body.match(/<title>/g)).toHaveLength(1);
 
@@ -93,9 +106,13 @@ describe('/{market}/finder/{listingId}', () => {
   it('is gone from the finder, the API and the page once the applicant erases their data', async () => {
     const { id, listingId } = await approved({ whereYouWork: 'Erased Chemist' }, 'uk');
     expect((await near(53.4, -2.99)).body).toContain(listingId);
-    const [{ mailbox }] = (await ctx.database.db.select({ mailbox: applications.mailbox }).from(applications).where(eq(applications.id, id))) as [{ mailbox: string | null }];
+    const [{ mailbox }] = (await ctx.database.db.select({ mailbox: applications.mailbox }).from(applications).where(eq(applications.id, id))) as [
+      { mailbox: string | null },
+    ];
     const token = 'E'.repeat(32);
-    await ctx.database.db.insert(dataRightsLinks).values({ tokenHash: hashToken(token), mailbox, country: 'uk', language: 'en', expiresAt: new Date(Date.now() + 86_400_000) });
+    await ctx.database.db
+      .insert(dataRightsLinks)
+      .values({ tokenHash: hashToken(token), mailbox, country: 'uk', language: 'en', expiresAt: new Date(Date.now() + 86_400_000) });
     // The export names the listing.
     expect((await ctx.app.inject({ method: 'GET', url: `/api/data-rights/${token}` })).json().data.applications[0]).toMatchObject({ id, listingId });
     expect((await ctx.app.inject({ method: 'POST', url: `/api/data-rights/${token}/erase` })).statusCode).toBe(200);

@@ -44,9 +44,20 @@ describe('the search on a fleet', () => {
     await expect.poll(async () => (await searchIds(two)).ids, { timeout: 5_000 }).toEqual([listingId]);
     const before = (await searchIds(two)).etag;
 
-    const reviewer = await one.services.auth.users.add({ email: 'fleet.search@example.com', firstName: 'Ana', lastName: 'Reviewer', role: 'reviewer', language: 'en' });
+    const reviewer = await one.services.auth.users.add({
+      email: 'fleet.search@example.com',
+      firstName: 'Ana',
+      lastName: 'Reviewer',
+      role: 'reviewer',
+      language: 'en',
+    });
     if (reviewer === 'duplicate') throw new Error('duplicate');
-    const decided = await one.services.reviewDesk.decide(listedId, { decision: 'deactivate', reason: 'Closed', internalNote: '', confirmClaim: true }, reviewer.id, () => '');
+    const decided = await one.services.reviewDesk.decide(
+      listedId,
+      { decision: 'deactivate', reason: 'Closed', internalNote: '', confirmClaim: true },
+      reviewer.id,
+      () => '',
+    );
     expect(decided.ok).toBe(true);
     await expect.poll(async () => (await searchIds(two)).etag, { timeout: 5_000, interval: 20 }).not.toBe(before);
     expect((await searchIds(two)).ids).toEqual([]);

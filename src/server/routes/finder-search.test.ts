@@ -46,10 +46,18 @@ describe('GET /api/v1/finder/search', () => {
   const [lat, lng] = [52.63, 1.3];
   let nearIds: string[] = [];
   beforeAll(async () => {
-    const seeds = Array.from({ length: 42 }, (_, i) => ({ country: 'uk' as const, lat: lat + (i % 7) * 0.004, lng: lng + Math.floor(i / 7) * 0.006, name: `Near ${i}` }));
+    const seeds = Array.from({ length: 42 }, (_, i) => ({
+      country: 'uk' as const,
+      lat: lat + (i % 7) * 0.004,
+      lng: lng + Math.floor(i / 7) * 0.006,
+      name: `Near ${i}`,
+    }));
     const same = Array.from({ length: 3 }, (_, i) => ({ country: 'uk' as const, lat: lat + 0.01, lng: lng + 0.01, name: `Same place ${i}` }));
     nearIds = await listingIdsOf(ctx.database.db, await insertListings(ctx.database.db, [...seeds, ...same]));
-    await insertListings(ctx.database.db, Array.from({ length: 10 }, (_, i) => ({ country: 'uk' as const, lat: lat + 0.18, lng: lng + i * 0.001, name: `Far ${i}` })));
+    await insertListings(
+      ctx.database.db,
+      Array.from({ length: 10 }, (_, i) => ({ country: 'uk' as const, lat: lat + 0.18, lng: lng + i * 0.001, name: `Far ${i}` })),
+    );
   });
 
   it('pages through every listing within the radius once, nearest first, limit by limit, ending with next null', async () => {
@@ -87,7 +95,12 @@ describe('GET /api/v1/finder/search', () => {
     const first = (await search(`market=uk&lat=${lat}&lng=${lng}&radiusKm=10&limit=5`)).json();
     expect(first.next).toEqual(expect.any(String));
     // The same cursor with another point, radius, market or keyword is refused, naming the cursor.
-    for (const other of [`market=uk&lat=52.73&lng=${lng}&radiusKm=10`, `market=uk&lat=${lat}&lng=${lng}&radiusKm=11`, `market=it&lat=${lat}&lng=${lng}&radiusKm=10`, `market=uk&lat=${lat}&lng=${lng}&radiusKm=10&service=flu`]) {
+    for (const other of [
+      `market=uk&lat=52.73&lng=${lng}&radiusKm=10`,
+      `market=uk&lat=${lat}&lng=${lng}&radiusKm=11`,
+      `market=it&lat=${lat}&lng=${lng}&radiusKm=10`,
+      `market=uk&lat=${lat}&lng=${lng}&radiusKm=10&service=flu`,
+    ]) {
       const response = await search(`${other}&limit=5&cursor=${first.next}`);
       expect(response.statusCode, other).toBe(400);
       expect(response.headers['content-type']).toMatch(/^application\/problem\+json/);
@@ -156,7 +169,11 @@ describe('conditional requests', () => {
     const app = Fastify();
     await finderRoutes(app, { db: counting, readsFromPrimary: true, listingsVersion: ctx.app.services.listingsVersion, rateLimit: {} });
     try {
-      for (const url of ['/api/v1/finder/search?market=uk&lat=50.1&lng=-5.5', '/api/v1/finder/pharmacies?market=uk&lat=50.1&lng=-5.5', `/api/v1/finder/listings/${listingId}`]) {
+      for (const url of [
+        '/api/v1/finder/search?market=uk&lat=50.1&lng=-5.5',
+        '/api/v1/finder/pharmacies?market=uk&lat=50.1&lng=-5.5',
+        `/api/v1/finder/listings/${listingId}`,
+      ]) {
         const beforeFirst = statements;
         const first = await app.inject({ method: 'GET', url });
         expect(first.statusCode, url).toBe(200);

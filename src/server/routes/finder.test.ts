@@ -30,7 +30,16 @@ describe('GET /api/v1/finder/pharmacies', () => {
     await setStatus(ctx.database.db, id, 'approved');
     const answer = (await find(near())).json();
     const item = answer.data.find((p: { id: string }) => p.id === listingId);
-    expect(item).toMatchObject({ id: listingId, pharmacyName: 'Approved Chemist', firstName: 'Priya', market: 'uk', lat: 53.4, lng: -2.99, distanceKm: 0, about: 'Ten years in community pharmacy.' });
+    expect(item).toMatchObject({
+      id: listingId,
+      pharmacyName: 'Approved Chemist',
+      firstName: 'Priya',
+      market: 'uk',
+      lat: 53.4,
+      lng: -2.99,
+      distanceKm: 0,
+      about: 'Ten years in community pharmacy.',
+    });
     for (const listed of answer.data) expect(Object.keys(listed).sort()).toEqual([...FINDER_PHARMACY_KEYS].sort());
     expect(JSON.stringify(answer)).not.toMatch(/@|O'Brien|edit_?token|registration/i);
   });
@@ -43,7 +52,11 @@ describe('GET /api/v1/finder/pharmacies', () => {
     expect(listingId).not.toBe(id);
 
     const applicationIds = (await ctx.database.db.select({ id: applications.id }).from(applications)).map((row) => row.id);
-    const answers = [(await find(near())).body, (await find(near('&radiusKm=100&service=flu'))).body, (await ctx.app.inject({ method: 'GET', url: `/api/v1/finder/listings/${listingId}` })).body];
+    const answers = [
+      (await find(near())).body,
+      (await find(near('&radiusKm=100&service=flu'))).body,
+      (await ctx.app.inject({ method: 'GET', url: `/api/v1/finder/listings/${listingId}` })).body,
+    ];
     expect(answers[0]).toContain(listingId);
     for (const body of answers) for (const applicationId of applicationIds) expect(body).not.toContain(applicationId);
     // An application's id does not open a listing either.
@@ -91,7 +104,10 @@ describe('GET /api/v1/finder/pharmacies', () => {
   it('lists only the market asked for, within the radius, nearest first', async () => {
     // Due north of HERE, 1 to 30 km away (1 km ≈ 0.009°), in shuffled order; one in Italy at the same spot.
     const kms = [12, 3, 30, 1, 7, 20];
-    const ids = await insertListings(ctx.database.db, kms.map((km) => ({ country: 'uk' as const, lat: 50 + km * 0.008993, lng: 0, name: `North ${km}` })));
+    const ids = await insertListings(
+      ctx.database.db,
+      kms.map((km) => ({ country: 'uk' as const, lat: 50 + km * 0.008993, lng: 0, name: `North ${km}` })),
+    );
     await insertListings(ctx.database.db, [{ country: 'it', lat: 50.009, lng: 0, name: 'Elsewhere' }]);
     const answer = (await find('market=uk&lat=50&lng=0&radiusKm=25')).json();
     expect(answer.data.map((p: { pharmacyName: string }) => p.pharmacyName)).toEqual(['North 1', 'North 3', 'North 7', 'North 12', 'North 20']);
@@ -104,7 +120,10 @@ describe('GET /api/v1/finder/pharmacies', () => {
 
   it('pages through the listings, FINDER_PAGE_SIZE at a time', async () => {
     const count = FINDER_PAGE_SIZE + 5;
-    await insertListings(ctx.database.db, Array.from({ length: count }, (_, i) => ({ country: 'de' as const, lat: 48 + i * 0.001, lng: 11 })));
+    await insertListings(
+      ctx.database.db,
+      Array.from({ length: count }, (_, i) => ({ country: 'de' as const, lat: 48 + i * 0.001, lng: 11 })),
+    );
     const first = (await find('market=de&lat=48&lng=11')).json();
     const second = (await find('market=de&lat=48&lng=11&page=2')).json();
     const beyond = (await find('market=de&lat=48&lng=11&page=3')).json();

@@ -56,7 +56,14 @@ export async function finderRoutes(app: FastifyInstance, deps: FinderDeps) {
    * the read, never a newer one, so an answer read from a lagging replica is not kept as current
    * (on the primary, the version this server knows: a notification still on its way only makes it older).
    */
-  async function sendListings(request: FastifyRequest, reply: FastifyReply, cacheControl: string, key: string, compute: () => Promise<unknown | null>, fromIndex?: (known: string) => Promise<{ version: string; body: string }>) {
+  async function sendListings(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    cacheControl: string,
+    key: string,
+    compute: () => Promise<unknown | null>,
+    fromIndex?: (known: string) => Promise<{ version: string; body: string }>,
+  ) {
     reply.header('cache-control', cacheControl).header('vary', 'accept-encoding');
     const etagOfVersion = (version: string) => `W/"${version}-${key}"`;
     const known = deps.listingsVersion ? await deps.listingsVersion.current() : null;

@@ -14,7 +14,10 @@ import type { UploadQueue } from '../services/files/upload-queue.ts';
 import type { BackupStatus } from '../services/scheduled-backup.ts';
 import { pingDatabase, RELEASE_VERSION, schemaState } from '../services/release.ts';
 
-export async function healthRoutes(app: FastifyInstance, deps: { database: DatabaseHandle; lifecycle: { draining: boolean }; uploads: UploadQueue; backups?: BackupStatus; replica?: () => ReplicaState | null }) {
+export async function healthRoutes(
+  app: FastifyInstance,
+  deps: { database: DatabaseHandle; lifecycle: { draining: boolean }; uploads: UploadQueue; backups?: BackupStatus; replica?: () => ReplicaState | null },
+) {
   const databaseAnswers = async (request: FastifyRequest, reply: FastifyReply) => {
     try {
       await pingDatabase(deps.database.db);

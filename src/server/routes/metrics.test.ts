@@ -79,7 +79,8 @@ beforeAll(async () => {
 });
 afterAll(async () => ctx.close());
 
-const scrape = (headers: Record<string, string> = {}, remoteAddress?: string) => ctx.app.inject({ method: 'GET', url: '/metrics', headers, ...(remoteAddress ? { remoteAddress } : {}) });
+const scrape = (headers: Record<string, string> = {}, remoteAddress?: string) =>
+  ctx.app.inject({ method: 'GET', url: '/metrics', headers, ...(remoteAddress ? { remoteAddress } : {}) });
 const scrapeText = async () => {
   const response = await scrape();
   expect(response.statusCode).toBe(200);
@@ -138,7 +139,10 @@ describe('GET /metrics on loopback', () => {
     await submitApplication(ctx, 'it');
     const approved = await submitApplication(ctx, 'uk');
     await setStatus(ctx.database.db, approved.id, 'approved');
-    await ctx.database.db.update(applications).set({ submittedAt: new Date(at - 30 * DAY_S * 1000) }).where(eq(applications.id, uk1.id));
+    await ctx.database.db
+      .update(applications)
+      .set({ submittedAt: new Date(at - 30 * DAY_S * 1000) })
+      .where(eq(applications.id, uk1.id));
     // One message waiting for a retry an hour from now (queued an hour ago), one given up, one sent.
     const hourAgo = new Date(at - 3600_000);
     await ctx.database.db.insert(mailOutbox).values([
@@ -220,7 +224,12 @@ describe('GET /metrics on loopback', () => {
 
 describe('GET /metrics from elsewhere', () => {
   const notFound = async (remoteAddress: string) => {
-    const response = await ctx.app.inject({ method: 'GET', url: `/no-such-path-${randomBytes(4).toString('hex')}`, remoteAddress, headers: { accept: 'application/json' } });
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: `/no-such-path-${randomBytes(4).toString('hex')}`,
+      remoteAddress,
+      headers: { accept: 'application/json' },
+    });
     expect(response.statusCode).toBe(404);
     return response.json() as unknown;
   };
@@ -239,7 +248,7 @@ describe('GET /metrics from elsewhere', () => {
     expect(right.body).toContain('# TYPE champions_http_request_duration_seconds histogram');
   });
 
-  it('goes by the connection\'s own address, never X-Forwarded-For', async () => {
+  it("goes by the connection's own address, never X-Forwarded-For", async () => {
     // A reverse proxy on this machine connects from loopback on anybody's behalf.
     expect((await scrape({ 'x-forwarded-for': '127.0.0.1' })).statusCode).toBe(404);
     expect((await scrape({ forwarded: 'for=127.0.0.1' })).statusCode).toBe(404);
@@ -250,7 +259,8 @@ describe('GET /metrics from elsewhere', () => {
 
   it('knows loopback addresses', () => {
     for (const address of ['127.0.0.1', '127.255.255.254', '::1', '::ffff:127.0.0.1', '::FFFF:127.1.2.3']) expect(isLoopback(address), address).toBe(true);
-    for (const address of [undefined, '', '10.0.0.1', '128.0.0.1', '::2', '::ffff:10.0.0.1', '0:0:0:0:0:0:0:2', 'localhost', '127.example.com']) expect(isLoopback(address), String(address)).toBe(false);
+    for (const address of [undefined, '', '10.0.0.1', '128.0.0.1', '::2', '::ffff:10.0.0.1', '0:0:0:0:0:0:0:2', 'localhost', '127.example.com'])
+      expect(isLoopback(address), String(address)).toBe(false);
   });
 
   it('answers loopback only when METRICS_TOKEN is not set', async () => {
@@ -258,7 +268,9 @@ describe('GET /metrics from elsewhere', () => {
     try {
       expect(other.config.metricsToken).toBeNull();
       expect((await other.app.inject({ method: 'GET', url: '/metrics', remoteAddress: OUTSIDER, headers: { authorization: 'Bearer ' } })).statusCode).toBe(404);
-      expect((await other.app.inject({ method: 'GET', url: '/metrics', remoteAddress: OUTSIDER, headers: { authorization: `Bearer ${TOKEN}` } })).statusCode).toBe(404);
+      expect(
+        (await other.app.inject({ method: 'GET', url: '/metrics', remoteAddress: OUTSIDER, headers: { authorization: `Bearer ${TOKEN}` } })).statusCode,
+      ).toBe(404);
       expect((await other.app.inject({ method: 'GET', url: '/metrics' })).statusCode).toBe(200);
     } finally {
       await other.close();

@@ -41,7 +41,8 @@ export async function metricsRoutes(app: FastifyInstance, deps: { metrics: Metri
   });
   app.get('/metrics', async (request, reply) => {
     const local = isLoopback(request.socket.remoteAddress) && !forwarded(request);
-    if (!local && !(token !== null && rightToken(request.headers.authorization, token))) return reply.code(404).send({ status: 'failed', message: ApiMessage.notFound });
+    if (!local && !(token !== null && rightToken(request.headers.authorization, token)))
+      return reply.code(404).send({ status: 'failed', message: ApiMessage.notFound });
     const text = await metrics.text();
     return reply.type(metrics.contentType).header('cache-control', 'no-store').send(text);
   });

@@ -38,7 +38,13 @@ async function apply(country: 'uk' | 'it' | 'de' = 'uk', language?: 'en' | 'it' 
   const response = await save({ ...payload, recaptchaToken: await solveCaptcha(ctx.app) });
   if (response.statusCode !== 200) throw new Error(`save failed: ${response.body}`);
   const { id, reference } = response.json().data as { id: string; reference: string };
-  const [mail] = withSentBodies(ctx.config.mail.dir, await ctx.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, String(payload.email))));
+  const [mail] = withSentBodies(
+    ctx.config.mail.dir,
+    await ctx.database.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.to, String(payload.email))),
+  );
   const match = STATUS_LINK.exec(mail!.text);
   if (!match) throw new Error(`no status link in: ${mail!.text}`);
   return { id, reference, payload, link: match[0], token: match[1]!, mail: mail! };
@@ -46,20 +52,31 @@ async function apply(country: 'uk' | 'it' | 'de' = 'uk', language?: 'en' | 'it' 
 
 /** The three-step forms (Germany, and any language not the market's) send multipart with the certificate. */
 function save(fields: Record<string, unknown>) {
-  if (fields.appStoreCountry !== 'de' && fields.formLanguage === MARKET_LANGUAGE[fields.appStoreCountry as 'uk' | 'it']) return ctx.app.inject({ method: 'POST', url: '/api/save-pharmacist', payload: fields });
-  return ctx.app.inject({ method: 'POST', url: '/api/save-pharmacist', ...multipartBody(fields, [{ filename: 'zertifikat.pdf', contentType: 'application/pdf', content: pdfBytes() }]) });
+  if (fields.appStoreCountry !== 'de' && fields.formLanguage === MARKET_LANGUAGE[fields.appStoreCountry as 'uk' | 'it'])
+    return ctx.app.inject({ method: 'POST', url: '/api/save-pharmacist', payload: fields });
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/api/save-pharmacist',
+    ...multipartBody(fields, [{ filename: 'zertifikat.pdf', contentType: 'application/pdf', content: pdfBytes() }]),
+  });
 }
 
 const status = (token: string) => ctx.app.inject({ method: 'GET', url: `/api/my-application/${token}` });
 /** The status tokens of the approval e-mails to an address, oldest first: each approval links the page with a fresh one (decision 0061). */
-const APPROVAL_STATUS_LINK = /\/my-application\/([A-Za-z0-9_-]{32})(?:\?lang=[a-z]{2})?">(?:See my application|Vedi la mia candidatura|Meine Bewerbung ansehen)</;
+const APPROVAL_STATUS_LINK =
+  /\/my-application\/([A-Za-z0-9_-]{32})(?:\?lang=[a-z]{2})?">(?:See my application|Vedi la mia candidatura|Meine Bewerbung ansehen)</;
 const approvalTokens = (email: unknown) => mailsTo(ctx.config.mail.dir, String(email)).flatMap((mail) => APPROVAL_STATUS_LINK.exec(mail)?.[1] ?? []);
 async function approvalToken(email: unknown, count = 1): Promise<string> {
   await expect.poll(() => approvalTokens(email).length).toBe(count);
   return approvalTokens(email).at(-1)!;
 }
 const decide = (id: string, decision: string, reason = 'A reason.') =>
-  ctx.app.inject({ method: 'POST', url: `/api/review/applications/${id}/decision`, headers: { cookie: reviewer.cookie }, payload: { decision, reason, confirm: true } });
+  ctx.app.inject({
+    method: 'POST',
+    url: `/api/review/applications/${id}/decision`,
+    headers: { cookie: reviewer.cookie },
+    payload: { decision, reason, confirm: true },
+  });
 
 describe('the status link in the "received" e-mail', () => {
   it('is /{market}/my-application/{token}, in the text and as a link in the HTML, and only its hash is stored', async () => {
@@ -74,7 +91,7 @@ describe('the status link in the "received" e-mail', () => {
     await expect.poll(() => mailsTo(ctx.config.mail.dir, String(payload.email)).join('\n')).toContain(`/uk/my-application/${token}`);
   });
 
-  it('is in the language of the application: Italian and German wording, ?lang= when the form was not in the market\'s language', async () => {
+  it("is in the language of the application: Italian and German wording, ?lang= when the form was not in the market's language", async () => {
     const italian = await apply('it');
     expect(italian.link).toMatch(/\/it\/my-application\/[A-Za-z0-9_-]{32}$/);
     expect(italian.mail.text).toContain('Può verificare in qualsiasi momento a che punto è la Sua candidatura');
@@ -167,7 +184,13 @@ describe('GET /api/my-application/:token', () => {
   it('covers the link in the data export, and after an erasure answers 404 with the hash gone', async () => {
     const { id, token, payload } = await apply('it');
     const rightsToken = 'R'.repeat(32);
-    await ctx.database.db.insert(dataRightsLinks).values({ tokenHash: hashToken(rightsToken), mailbox: (await ctx.database.db.select({ mailbox: applications.mailbox }).from(applications).where(eq(applications.id, id)))[0]!.mailbox, country: 'it', language: 'it', expiresAt: new Date(Date.now() + DAY) });
+    await ctx.database.db.insert(dataRightsLinks).values({
+      tokenHash: hashToken(rightsToken),
+      mailbox: (await ctx.database.db.select({ mailbox: applications.mailbox }).from(applications).where(eq(applications.id, id)))[0]!.mailbox,
+      country: 'it',
+      language: 'it',
+      expiresAt: new Date(Date.now() + DAY),
+    });
     const exported = await ctx.app.inject({ method: 'GET', url: `/api/data-rights/${rightsToken}` });
     expect(exported.json().data.applications[0]).toMatchObject({ email: payload.email, statusLinkTokenHash: hashToken(token) });
 
@@ -203,7 +226,10 @@ describe('the decision clock on the status page (issue 41)', () => {
   it('starts a new clock when the applicant sends the application again after a request for changes, and has none in between', async () => {
     const { id, token, payload } = await apply('uk');
     const now = clock.getTime();
-    await ctx.database.db.update(applications).set({ submittedAt: new Date(now - 30 * DAY) }).where(eq(applications.id, id));
+    await ctx.database.db
+      .update(applications)
+      .set({ submittedAt: new Date(now - 30 * DAY) })
+      .where(eq(applications.id, id));
     expect((await status(token)).json().data.clock.dueBy).toBe(londonDay(now - 2 * DAY));
     expect((await decide(id, 'request_changes', 'A sharper photo, please.')).statusCode).toBe(200);
     expect((await status(token)).json().data).not.toHaveProperty('clock');

@@ -10,7 +10,10 @@ import { failed, okFor } from '../http/answers.ts';
 import type { ApplicationCopies } from '../services/application-copy.ts';
 import type { MyApplication } from '../services/my-application.ts';
 
-export async function myApplicationRoutes(app: FastifyInstance, deps: { myApplication: MyApplication; copies: ApplicationCopies; rateLimit: { max: number; timeWindow: string } }) {
+export async function myApplicationRoutes(
+  app: FastifyInstance,
+  deps: { myApplication: MyApplication; copies: ApplicationCopies; rateLimit: { max: number; timeWindow: string } },
+) {
   /** Where the link's application stands, with the private page's headers set; null: 404 (answered). */
   const statusFor = async (request: FastifyRequest, reply: FastifyReply) => {
     reply.header('cache-control', 'no-store');
@@ -29,9 +32,6 @@ export async function myApplicationRoutes(app: FastifyInstance, deps: { myApplic
     const status = await statusFor(request, reply);
     const copy = status?.reference ? await deps.copies.copyOf(status.reference) : null;
     if (!copy) return failed(reply, 404, ApiMessage.notFound);
-    return reply
-      .type('application/pdf')
-      .header('content-disposition', `attachment; filename="${copy.fileName}"`)
-      .send(Buffer.from(copy.pdf));
+    return reply.type('application/pdf').header('content-disposition', `attachment; filename="${copy.fileName}"`).send(Buffer.from(copy.pdf));
   });
 }

@@ -34,7 +34,12 @@ describe('GET /api/v1/problems/{slug}', () => {
     for (const slug of PROBLEM_SLUGS) {
       const response = await ctx.app.inject({ method: 'GET', url: `/api/v1/problems/${slug}` });
       expect(response.statusCode, slug).toBe(200);
-      expect(response.json()).toEqual({ type: `/api/v1/problems/${slug}`, status: PROBLEM_KINDS[slug].status, title: expect.any(String), detail: expect.any(String) });
+      expect(response.json()).toEqual({
+        type: `/api/v1/problems/${slug}`,
+        status: PROBLEM_KINDS[slug].status,
+        title: expect.any(String),
+        detail: expect.any(String),
+      });
     }
     const german = await ctx.app.inject({ method: 'GET', url: '/api/v1/problems/cursor-expired?lang=de' });
     expect(german.headers['content-language']).toBe('de');
@@ -58,13 +63,25 @@ describe('GET /api/v1/docs', () => {
     expect(page.headers['content-security-policy']).toContain("script-src 'self'");
     const urls = [...page.body.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1]!);
     expect(urls.filter((url) => /^(https?:)?\/\//.test(url))).toEqual([]);
-    const types: Record<string, string> = { js: 'text/javascript; charset=utf-8', css: 'text/css; charset=utf-8', png: 'image/png', json: 'application/json; charset=utf-8' };
+    const types: Record<string, string> = {
+      js: 'text/javascript; charset=utf-8',
+      css: 'text/css; charset=utf-8',
+      png: 'image/png',
+      json: 'application/json; charset=utf-8',
+    };
     for (const url of urls) {
       const response = await ctx.app.inject({ method: 'GET', url });
       expect(response.statusCode, url).toBe(200);
       expect(response.headers['content-type'], url).toBe(types[url.split('.').pop()!]);
     }
-    expect(urls).toEqual(expect.arrayContaining(['/api/v1/docs/assets/swagger-ui-bundle.js', '/api/v1/docs/assets/swagger-ui.css', '/api/v1/docs/assets/docs.js', '/api/v1/openapi.json']));
+    expect(urls).toEqual(
+      expect.arrayContaining([
+        '/api/v1/docs/assets/swagger-ui-bundle.js',
+        '/api/v1/docs/assets/swagger-ui.css',
+        '/api/v1/docs/assets/docs.js',
+        '/api/v1/openapi.json',
+      ]),
+    );
     const script = await ctx.app.inject({ method: 'GET', url: '/api/v1/docs/assets/docs.js' });
     expect(script.body).toContain("url: '/api/v1/openapi.json'");
     expect(script.body).toContain('validatorUrl: null');
@@ -74,12 +91,25 @@ describe('GET /api/v1/docs', () => {
     const response = await ctx.app.inject({ method: 'GET', url: '/api/v1/docs/assets/swagger-ui-bundle.js', headers: { 'accept-encoding': 'br, gzip' } });
     expect(response.headers['content-encoding']).toBe('br');
     expect(response.rawPayload.length).toBeLessThan(600_000);
-    const again = await ctx.app.inject({ method: 'GET', url: '/api/v1/docs/assets/swagger-ui-bundle.js', headers: { 'if-none-match': String(response.headers.etag) } });
+    const again = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/v1/docs/assets/swagger-ui-bundle.js',
+      headers: { 'if-none-match': String(response.headers.etag) },
+    });
     expect(again.statusCode).toBe(304);
   });
 
   it('serves no other file of the package', async () => {
-    for (const file of ['package.json', 'index.html', '..%2Fpackage.json', 'swagger-initializer.js', 'oauth2-redirect.html', '__proto__', 'constructor', 'toString']) {
+    for (const file of [
+      'package.json',
+      'index.html',
+      '..%2Fpackage.json',
+      'swagger-initializer.js',
+      'oauth2-redirect.html',
+      '__proto__',
+      'constructor',
+      'toString',
+    ]) {
       expect((await ctx.app.inject({ method: 'GET', url: `/api/v1/docs/assets/${file}` })).statusCode, file).toBe(404);
     }
   });

@@ -29,7 +29,14 @@ describe('POST /api/check_pharmacy', () => {
     expect(found.json()).toEqual({
       status: 'ok',
       message: 'found',
-      data: { address: '95 High Street, Liverpool', googleplacesid: 'fixture:uk:003', lat: 53.39, lon: -2.92, services: 'Travel clinic', whereYouWork: 'Wavertree Health Pharmacy' },
+      data: {
+        address: '95 High Street, Liverpool',
+        googleplacesid: 'fixture:uk:003',
+        lat: 53.39,
+        lon: -2.92,
+        services: 'Travel clinic',
+        whereYouWork: 'Wavertree Health Pharmacy',
+      },
     });
 
     for (const status of ['rejected', 'deactivated', 'changes_requested'] as const) {
@@ -53,7 +60,14 @@ describe('POST /api/check_pharmacy', () => {
     expect((await check({ placeId: 'fixture:it:007' })).json()).toEqual({
       status: 'ok',
       message: 'found',
-      data: { address: 'Via Roma 1, 00100 Roma', googleplacesid: 'fixture:it:007', lat: 41.9, lon: 12.5, services: 'Vaccinazioni', whereYouWork: 'Farmacia Centrale' },
+      data: {
+        address: 'Via Roma 1, 00100 Roma',
+        googleplacesid: 'fixture:it:007',
+        lat: 41.9,
+        lon: 12.5,
+        services: 'Vaccinazioni',
+        whereYouWork: 'Farmacia Centrale',
+      },
     });
   });
 

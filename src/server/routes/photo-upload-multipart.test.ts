@@ -22,7 +22,9 @@ async function uploadForm(fields: Record<string, unknown>, file?: { content: Buf
 
 describe('POST /api/save-temp-pharmacist-image as a multipart form', () => {
   it('stores the photo sent as a file part with its own solved bot check, and spends the solution', async () => {
-    const jpeg = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#a33' } }).jpeg().toBuffer();
+    const jpeg = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#a33' } })
+      .jpeg()
+      .toBuffer();
     const recaptchaToken = await solveCaptcha(ctx.app);
     const response = await uploadForm({ recaptchaToken }, { content: jpeg });
     expect(response.statusCode).toBe(200);
@@ -49,7 +51,10 @@ describe('POST /api/save-temp-pharmacist-image as a multipart form', () => {
     expect(tooBig.statusCode).toBe(413);
     expect(tooBig.json()).toEqual({ status: 'failed', message: 'tooBig' });
 
-    const notAnImage = await uploadForm({ recaptchaToken: await solveCaptcha(ctx.app) }, { content: Buffer.from('%PDF-1.4 not a photo'), contentType: 'image/jpeg' });
+    const notAnImage = await uploadForm(
+      { recaptchaToken: await solveCaptcha(ctx.app) },
+      { content: Buffer.from('%PDF-1.4 not a photo'), contentType: 'image/jpeg' },
+    );
     expect(notAnImage.statusCode).toBe(415);
   });
 });

@@ -86,10 +86,14 @@ describe('POST /api/save-temp-pharmacist-image', () => {
   });
 
   it('keeps PNG as PNG and accepts plain base64 and WebP', async () => {
-    const png = await sharp({ create: { width: 10, height: 10, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } }).png().toBuffer();
+    const png = await sharp({ create: { width: 10, height: 10, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
+      .png()
+      .toBuffer();
     const pngAnswer = (await upload(png.toString('base64'))).json();
     expect(pngAnswer.filename).toMatch(/\.png$/);
-    const webp = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#fff' } }).webp().toBuffer();
+    const webp = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#fff' } })
+      .webp()
+      .toBuffer();
     const webpAnswer = await upload(webp.toString('base64'));
     expect(webpAnswer.statusCode).toBe(200);
     expect(webpAnswer.json().filename).toMatch(/\.jpg$/);
@@ -118,7 +122,9 @@ describe('POST /api/save-temp-pharmacist-image', () => {
   });
 
   it('answers 422 for a broken image', async () => {
-    const jpeg = await sharp({ create: { width: 200, height: 200, channels: 3, background: '#123' } }).jpeg().toBuffer();
+    const jpeg = await sharp({ create: { width: 200, height: 200, channels: 3, background: '#123' } })
+      .jpeg()
+      .toBuffer();
     const broken = Buffer.concat([jpeg.subarray(0, 200), Buffer.alloc(200, 0)]);
     const response = await upload(broken.toString('base64'));
     expect(response.statusCode).toBe(422);
@@ -126,7 +132,9 @@ describe('POST /api/save-temp-pharmacist-image', () => {
   });
 
   it('refuses a pixel flood', async () => {
-    const huge = await sharp({ create: { width: 10_000, height: 3_000, channels: 3, background: '#000' } }).png({ compressionLevel: 9 }).toBuffer();
+    const huge = await sharp({ create: { width: 10_000, height: 3_000, channels: 3, background: '#000' } })
+      .png({ compressionLevel: 9 })
+      .toBuffer();
     expect(huge.length).toBeLessThan(MAX_UPLOAD_BYTES);
     const response = await upload(huge.toString('base64'));
     expect(response.statusCode).toBe(422);
@@ -134,17 +142,26 @@ describe('POST /api/save-temp-pharmacist-image', () => {
 
   it('answers 400 for input that is not an upload', async () => {
     for (const payload of [{}, { data: '' }, { data: 12 }, { data: ['a'] }, { data: 'not base64 at all!' }, { data: 'data:text/plain,hello' }]) {
-      const response = await ctx.app.inject({ method: 'POST', url: '/api/save-temp-pharmacist-image', payload: { ...payload, recaptchaToken: await solveCaptcha(ctx.app) } });
+      const response = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/save-temp-pharmacist-image',
+        payload: { ...payload, recaptchaToken: await solveCaptcha(ctx.app) },
+      });
       expect(response.statusCode).toBe(400);
       expect(response.json()).toMatchObject({ status: 'failed', message: 'invalid', errors: { data: expect.any(String) } });
     }
-    const text = await ctx.app.inject({ method: 'POST', url: '/api/save-temp-pharmacist-image', payload: { data: 'x '.repeat(1_500_000), recaptchaToken: await solveCaptcha(ctx.app) } });
+    const text = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/save-temp-pharmacist-image',
+      payload: { data: 'x '.repeat(1_500_000), recaptchaToken: await solveCaptcha(ctx.app) },
+    });
     expect([400, 415]).toContain(text.statusCode);
     expect(text.body).not.toMatch(/stack|node_modules/);
   });
 
   it('answers the body first, then the data, then the bot check, each refusal in its own words', async () => {
-    const post = (payload: string, type = 'application/json') => ctx.app.inject({ method: 'POST', url: '/api/save-temp-pharmacist-image', headers: { 'content-type': type }, payload });
+    const post = (payload: string, type = 'application/json') =>
+      ctx.app.inject({ method: 'POST', url: '/api/save-temp-pharmacist-image', headers: { 'content-type': type }, payload });
     const whole = { status: 'failed', message: 'invalid', errors: { _: 'validation.invalid' } };
     const cases: Array<[string, string, number, unknown]> = [
       ['[1]', 'application/json', 400, whole],
@@ -152,7 +169,12 @@ describe('POST /api/save-temp-pharmacist-image', () => {
       ['hello', 'text/plain', 400, whole],
       ['{}', 'application/json', 400, { status: 'failed', message: 'invalid', errors: { data: 'validation.required' } }],
       [JSON.stringify({ data: 'x'.repeat(MAX_BASE64_UPLOAD_CHARS + 1) }), 'application/json', 413, { status: 'failed', message: 'tooBig' }],
-      [JSON.stringify({ data: 'not base64 at all!', recaptchaToken: 7 }), 'application/json', 400, { status: 'failed', message: 'invalid', errors: { recaptchaToken: 'validation.captcha' } }],
+      [
+        JSON.stringify({ data: 'not base64 at all!', recaptchaToken: 7 }),
+        'application/json',
+        400,
+        { status: 'failed', message: 'invalid', errors: { recaptchaToken: 'validation.captcha' } },
+      ],
     ];
     for (const [payload, type, status, answer] of cases) {
       const response = await post(payload, type);
@@ -161,7 +183,9 @@ describe('POST /api/save-temp-pharmacist-image', () => {
   });
 
   it('refuses an upload without its own solved bot check, and a solution used once already', async () => {
-    const jpeg = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#777' } }).jpeg().toBuffer();
+    const jpeg = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#777' } })
+      .jpeg()
+      .toBuffer();
     const data = jpeg.toString('base64');
     for (const payload of [{ data }, { data, recaptchaToken: '' }, { data, recaptchaToken: 'bm90IGEgc29sdXRpb24=' }]) {
       const response = await ctx.app.inject({ method: 'POST', url: '/api/save-temp-pharmacist-image', payload });
@@ -189,7 +213,9 @@ describe('POST /api/save-temp-pharmacist-image', () => {
   });
 
   it('refuses AVIF, small or declaring 5,000 x 5,000, by its type without decoding it', async () => {
-    const small = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#a33' } }).avif().toBuffer();
+    const small = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#a33' } })
+      .avif()
+      .toBuffer();
     for (const avif of [small, avifHeader()]) {
       const response = await upload(avif.toString('base64'));
       expect(response.statusCode).toBe(415);
@@ -201,7 +227,9 @@ describe('POST /api/save-temp-pharmacist-image', () => {
     // A 2 MB camera-like JPEG (noise does not compress), so a 2.6 MB body.
     const noise = Buffer.alloc(1200 * 1200 * 3);
     for (let i = 0; i < noise.length; i++) noise[i] = (i * 2654435761) >>> 24;
-    const jpeg = await sharp(noise, { raw: { width: 1200, height: 1200, channels: 3 } }).jpeg({ quality: 100 }).toBuffer();
+    const jpeg = await sharp(noise, { raw: { width: 1200, height: 1200, channels: 3 } })
+      .jpeg({ quality: 100 })
+      .toBuffer();
     expect(jpeg.length).toBeGreaterThan(1.5 * 1024 * 1024);
     const payload = JSON.stringify({ data: `data:image/jpeg;base64,${jpeg.toString('base64')}`, recaptchaToken: await solveCaptcha(ctx.app) });
     // Every whole-body copy the server could make on the way: joining the chunks, turning them into text, parsing it.
@@ -211,7 +239,12 @@ describe('POST /api/save-temp-pharmacist-image', () => {
     const parse = vi.spyOn(JSON, 'parse');
     const toText = vi.spyOn(Buffer.prototype, 'toString');
     try {
-      const response = await ctx.app.inject({ method: 'POST', url: '/api/save-temp-pharmacist-image', headers: { 'content-type': 'application/json' }, payload });
+      const response = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/save-temp-pharmacist-image',
+        headers: { 'content-type': 'application/json' },
+        payload,
+      });
       expect(response.statusCode).toBe(200);
       for (const result of concat.mock.results) if (result.type === 'return') note('Buffer.concat', (result.value as Buffer).length);
       for (const [text] of parse.mock.calls) note('JSON.parse', String(text).length);
@@ -229,13 +262,16 @@ describe('POST /api/save-temp-pharmacist-image', () => {
   });
 
   it('reads a body sent in small chunks without a declared length, and refuses one past the limit as it arrives', async () => {
-    const jpeg = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#0a7' } }).jpeg().toBuffer();
+    const jpeg = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#0a7' } })
+      .jpeg()
+      .toBuffer();
     const body = Buffer.from(JSON.stringify({ recaptchaToken: await solveCaptcha(ctx.app), data: `data:image/jpeg;base64,${jpeg.toString('base64')}` }));
     // Chunks of 7 bytes: every field, escape and group of four base64 characters straddles some.
     const inSevens = function* (bytes: Buffer) {
       for (let at = 0; at < bytes.length; at += 7) yield bytes.subarray(at, at + 7);
     };
-    const post = (payload: Readable) => ctx.app.inject({ method: 'POST', url: '/api/save-temp-pharmacist-image', headers: { 'content-type': 'application/json' }, payload });
+    const post = (payload: Readable) =>
+      ctx.app.inject({ method: 'POST', url: '/api/save-temp-pharmacist-image', headers: { 'content-type': 'application/json' }, payload });
     const saved = await post(Readable.from(inSevens(body)));
     expect(saved.statusCode).toBe(200);
     const served = await ctx.app.inject({ method: 'GET', url: `/files/photos/${saved.json().filename}` });
@@ -256,7 +292,9 @@ describe('POST /api/save-temp-pharmacist-image', () => {
   });
 
   it('refuses uploads past the daily bytes of one client address (429), counted in the database', async () => {
-    const jpeg = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#0a0' } }).jpeg().toBuffer();
+    const jpeg = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#0a0' } })
+      .jpeg()
+      .toBuffer();
     const today = new Date().toISOString().slice(0, 10);
     // inject() comes from 127.0.0.1: leave it less room than one more photo.
     await ctx.database.db
@@ -280,7 +318,13 @@ describe('POST /api/save-temp-pharmacist-image', () => {
 
 describe('GET /files/photos/:name', () => {
   it('answers 404 for unknown names and traversal attempts', async () => {
-    for (const url of ['/files/photos/AAAAAAAAAAAAAAAAAAAAAA.jpg', '/files/photos/..%2f..%2fsecrets.json', '/files/photos/%2e%2e/secrets.json', '/files/photos/x.exe', '/files/other']) {
+    for (const url of [
+      '/files/photos/AAAAAAAAAAAAAAAAAAAAAA.jpg',
+      '/files/photos/..%2f..%2fsecrets.json',
+      '/files/photos/%2e%2e/secrets.json',
+      '/files/photos/x.exe',
+      '/files/other',
+    ]) {
       const response = await ctx.app.inject({ method: 'GET', url });
       expect(response.statusCode).toBe(404);
       expect(response.json().status).toBe('failed');
@@ -289,8 +333,10 @@ describe('GET /files/photos/:name', () => {
 });
 
 describe('GET /files/photos/:name: public only once the application is approved', () => {
-  it('serves an unlisted application\'s photo only to its edit link, reviewers and the main admin, never cached; an approved one to all', async () => {
-    const png = await sharp({ create: { width: 12, height: 12, channels: 3, background: '#a37' } }).png().toBuffer();
+  it("serves an unlisted application's photo only to its edit link, reviewers and the main admin, never cached; an approved one to all", async () => {
+    const png = await sharp({ create: { width: 12, height: 12, channels: 3, background: '#a37' } })
+      .png()
+      .toBuffer();
     const uploaded = (await upload(png.toString('base64'))).json();
     const url = `/files/photos/${uploaded.filename}`;
     const get = (path: string, cookie?: string) => ctx.app.inject({ method: 'GET', url: path, headers: cookie ? { cookie } : {} });
@@ -323,16 +369,28 @@ describe('GET /files/photos/:name: public only once the application is approved'
     expect(listed.headers['cache-control']).toBe('public, max-age=3600');
     expect(PUBLIC_PHOTO_CACHE_CONTROL).toBe('public, max-age=3600');
     const finder = (await ctx.app.inject({ method: 'GET', url: '/api/v1/finder/pharmacies?market=uk&lat=53.4&lng=-2.99' })).json();
-    const [{ listingId }] = (await ctx.database.db.select({ listingId: applications.listingId }).from(applications).where(eq(applications.id, id))) as [{ listingId: string }];
+    const [{ listingId }] = (await ctx.database.db.select({ listingId: applications.listingId }).from(applications).where(eq(applications.id, id))) as [
+      { listingId: string },
+    ];
     expect(finder.data.find((p: { id: string }) => p.id === listingId).photoUrl).toBe(url);
   });
 });
 
 describe('GET /files/photos/:name: ETag', () => {
   it('answers If-None-Match with 304 and no body, after the same access rules and with the same caching', async () => {
-    const png = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#7a3' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#7a3' } })
+      .png()
+      .toBuffer();
     const uploaded = (await upload(png.toString('base64'))).json() as { filename: string; target_id: string };
-    const other = (await upload((await sharp({ create: { width: 10, height: 10, channels: 3, background: '#37a' } }).png().toBuffer()).toString('base64'))).json() as { filename: string };
+    const other = (
+      await upload(
+        (
+          await sharp({ create: { width: 10, height: 10, channels: 3, background: '#37a' } })
+            .png()
+            .toBuffer()
+        ).toString('base64'),
+      )
+    ).json() as { filename: string };
     const url = `/files/photos/${uploaded.filename}`;
     const get = (path: string, headers: Record<string, string> = {}) => ctx.app.inject({ method: 'GET', url: path, headers });
 
@@ -378,7 +436,10 @@ describe('GET /files/photos/:name: ETag', () => {
   });
 
   it('answers 404 for a row whose bytes are not in the database (a file not moved from disk)', async () => {
-    const [row] = await ctx.database.db.insert(files).values({ kind: 'photo', storageName: 'NoBytesNoBytesNoBytes0.jpg', mime: 'image/jpeg', bytes: 10 }).returning();
+    const [row] = await ctx.database.db
+      .insert(files)
+      .values({ kind: 'photo', storageName: 'NoBytesNoBytesNoBytes0.jpg', mime: 'image/jpeg', bytes: 10 })
+      .returning();
     for (const headers of [{}, { 'if-none-match': '*' }]) {
       expect((await ctx.app.inject({ method: 'GET', url: `/files/photos/${row!.storageName}`, headers })).statusCode).toBe(404);
     }
@@ -389,7 +450,9 @@ describe('GET /files/photos/:name: ETag', () => {
 describe('purgeTempPhotos', () => {
   it('deletes old unlinked temp photos only', async () => {
     const make = async () => {
-      const jpeg = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#999' } }).jpeg().toBuffer();
+      const jpeg = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#999' } })
+        .jpeg()
+        .toBuffer();
       return (await upload(jpeg.toString('base64'))).json() as { filename: string; target_id: string };
     };
     const oldUnlinked = await make();
@@ -453,19 +516,25 @@ describe('a photo a rep saved with a pharmacy', () => {
     const { cookie } = await signIn(ctx, rep);
     const [pharmacy] = await ctx.database.db.insert(fieldPharmacies).values({ areaManagerId: manager.id, salesRepId: rep.id, name, fullAddress }).returning();
     return {
-      visit: (photo: string) => ctx.app.inject({ method: 'PUT', url: '/api/rep-update-pharmacy', headers: { cookie }, payload: joinedVisit(pharmacy!.id, photo) }),
+      visit: (photo: string) =>
+        ctx.app.inject({ method: 'PUT', url: '/api/rep-update-pharmacy', headers: { cookie }, payload: joinedVisit(pharmacy!.id, photo) }),
     };
   }
 
   it('survives the temp purge, while one the rep replaced goes', async () => {
     const { visit } = await repWithPharmacy('Farmacia con Foto', 'Via del Corso 10, 00186 Roma RM');
-    const jpeg = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#456' } }).jpeg().toBuffer();
+    const jpeg = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#456' } })
+      .jpeg()
+      .toBuffer();
     const first = (await upload(jpeg.toString('base64'))).json() as { filename: string };
     const second = (await upload(jpeg.toString('base64'))).json() as { filename: string };
     expect((await visit(first.filename)).statusCode).toBe(200);
     expect((await visit(second.filename)).statusCode).toBe(200);
     const threeHoursAgo = new Date(Date.now() - 3 * 3600_000);
-    await ctx.database.db.update(files).set({ createdAt: threeHoursAgo }).where(sql`${files.storageName} in (${first.filename}, ${second.filename})`);
+    await ctx.database.db
+      .update(files)
+      .set({ createdAt: threeHoursAgo })
+      .where(sql`${files.storageName} in (${first.filename}, ${second.filename})`);
 
     const purged = await purgeTempPhotos(ctx.database.db);
     expect(purged).toContain(first.filename);
@@ -476,7 +545,15 @@ describe('a photo a rep saved with a pharmacy', () => {
 
   it("must be a jpeg or png photo, as on the manager's form", async () => {
     const { visit } = await repWithPharmacy('Farmacia con WebP', 'Via Roma 1, 00184 Roma RM');
-    const webp = (await upload((await sharp({ create: { width: 8, height: 8, channels: 3, background: '#00a' } }).webp().toBuffer()).toString('base64'))).json() as { filename: string };
+    const webp = (
+      await upload(
+        (
+          await sharp({ create: { width: 8, height: 8, channels: 3, background: '#00a' } })
+            .webp()
+            .toBuffer()
+        ).toString('base64'),
+      )
+    ).json() as { filename: string };
     const response = await visit(webp.filename);
     expect(response.statusCode).toBe(400);
     expect(response.json().errors).toEqual({ photo: 'validation.fileType' });

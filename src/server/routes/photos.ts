@@ -62,7 +62,11 @@ async function readMultipartUpload(request: FastifyRequest, reply: FastifyReply)
   const form = await readMultipartForm(request);
   if (!form.ok) return form.httpStatus === 413 ? failed(reply, 413, ApiMessage.tooBig) : invalid(reply, form.errors);
   const { file } = form;
-  uploads.set(request, { ok: true, recaptchaToken: form.fields.recaptchaToken, data: file && file.length > 0 ? { kind: 'bytes', bytes: file } : { kind: 'missing' } });
+  uploads.set(request, {
+    ok: true,
+    recaptchaToken: form.fields.recaptchaToken,
+    data: file && file.length > 0 ? { kind: 'bytes', bytes: file } : { kind: 'missing' },
+  });
   request.body = { recaptchaToken: form.fields.recaptchaToken };
   return undefined;
 }

@@ -18,14 +18,28 @@ describe('GET /api/places/search', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
       status: 'ok',
-      data: [{ placeId: 'fixture:it:002', name: 'Farmacia del Pantheon', address: expect.stringContaining('Piazza della Rotonda'), lat: expect.any(Number), lng: expect.any(Number) }],
+      data: [
+        {
+          placeId: 'fixture:it:002',
+          name: 'Farmacia del Pantheon',
+          address: expect.stringContaining('Piazza della Rotonda'),
+          lat: expect.any(Number),
+          lng: expect.any(Number),
+        },
+      ],
     });
     const defaultMarket = await ctx.app.inject({ method: 'GET', url: '/api/places/search?q=bold%20street' });
     expect(defaultMarket.json().data[0].placeId).toBe('fixture:uk:001');
   });
 
   it('answers 400 for a query that is too short, too long or for an unknown market', async () => {
-    for (const url of ['/api/places/search', '/api/places/search?q=a', `/api/places/search?q=${'a'.repeat(101)}`, '/api/places/search?q=abc&market=fr', '/api/places/search?q=ab&q=cd']) {
+    for (const url of [
+      '/api/places/search',
+      '/api/places/search?q=a',
+      `/api/places/search?q=${'a'.repeat(101)}`,
+      '/api/places/search?q=abc&market=fr',
+      '/api/places/search?q=ab&q=cd',
+    ]) {
       const response = await ctx.app.inject({ method: 'GET', url });
       expect(response.statusCode).toBe(400);
       expect(response.json()).toMatchObject({ status: 'failed', message: 'invalid', errors: expect.any(Object) });
@@ -50,14 +64,25 @@ describe('GET /api/places/geocode', () => {
     const leeds = await ctx.app.inject({ method: 'GET', url: `/api/places/geocode?address=${encodeURIComponent('12 Briggate, Leeds LS1 6HD')}&market=uk` });
     expect(leeds.statusCode).toBe(200);
     expect(leeds.json()).toEqual({ status: 'ok', data: { lat: 53.8008, lng: -1.5491, label: 'Leeds', match: 'town', demo: true } });
-    const unknownTown = await ctx.app.inject({ method: 'GET', url: `/api/places/geocode?address=${encodeURIComponent('Dorfstraße 1, Kleinkleckersdorf')}&market=de` });
+    const unknownTown = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/places/geocode?address=${encodeURIComponent('Dorfstraße 1, Kleinkleckersdorf')}&market=de`,
+    });
     expect(unknownTown.json()).toEqual({ status: 'ok', data: { lat: 52.52, lng: 13.405, label: 'Berlin', match: 'market', demo: true } });
     const defaultMarket = await ctx.app.inject({ method: 'GET', url: `/api/places/geocode?address=${encodeURIComponent('1 Deansgate, Manchester')}` });
     expect(defaultMarket.json().data).toMatchObject({ label: 'Manchester' });
   });
 
   it('answers 400 for an empty, short, overlong or repeated address, or an unknown market', async () => {
-    for (const url of ['/api/places/geocode', '/api/places/geocode?address=', '/api/places/geocode?address=%20%20%20%20%20%20', '/api/places/geocode?address=Leed', `/api/places/geocode?address=${'a'.repeat(201)}`, '/api/places/geocode?address=1+Deansgate&address=2+Deansgate', '/api/places/geocode?address=1+Deansgate&market=fr']) {
+    for (const url of [
+      '/api/places/geocode',
+      '/api/places/geocode?address=',
+      '/api/places/geocode?address=%20%20%20%20%20%20',
+      '/api/places/geocode?address=Leed',
+      `/api/places/geocode?address=${'a'.repeat(201)}`,
+      '/api/places/geocode?address=1+Deansgate&address=2+Deansgate',
+      '/api/places/geocode?address=1+Deansgate&market=fr',
+    ]) {
       const response = await ctx.app.inject({ method: 'GET', url });
       expect(response.statusCode, url).toBe(400);
       expect(response.json()).toMatchObject({ status: 'failed', message: 'invalid', errors: expect.any(Object) });

@@ -23,7 +23,10 @@ async function askProvider<A>(contract: Contract<unknown, A>, request: FastifyRe
   }
 }
 
-export async function placesRoutes(app: FastifyInstance, deps: { places: PlacesProvider; defaultMarket: Country; rateLimit: { max: number; timeWindow: string } }) {
+export async function placesRoutes(
+  app: FastifyInstance,
+  deps: { places: PlacesProvider; defaultMarket: Country; rateLimit: { max: number; timeWindow: string } },
+) {
   const limited = { config: { rateLimit: deps.rateLimit } };
 
   app.get(Api.placesSearch.path, limited, async (request, reply) => {

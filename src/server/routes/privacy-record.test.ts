@@ -23,7 +23,11 @@ describe('GET /api/admin/privacy', () => {
     expect(response.statusCode).toBe(200);
     const record = response.json().data as ProcessingRecord;
     expect(record.entries.flatMap((e) => e.columns).sort()).toEqual(PERSONAL_COLUMNS.map((c) => `${c.table}.${c.column}`).sort());
-    expect(record.entries.find((e) => e.columns.includes('applications.email'))).toMatchObject({ basis: 'art6_1_b', retention: { setting: 'RETENTION_REJECTED_MONTHS' }, retentionValue: 9 });
+    expect(record.entries.find((e) => e.columns.includes('applications.email'))).toMatchObject({
+      basis: 'art6_1_b',
+      retention: { setting: 'RETENTION_REJECTED_MONTHS' },
+      retentionValue: 9,
+    });
     expect(record.processors).toContainEqual({ role: 'map_tiles', name: 'tiles.example.org' });
   });
 

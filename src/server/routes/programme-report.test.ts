@@ -45,7 +45,9 @@ async function application(name: string, country: 'uk' | 'it', createdAt: string
 }
 
 const audit = (name: string, iso: string, action: string, fromStatus: string | null, toStatus: string) =>
-  ctx.database.db.insert(reviewAudit).values({ at: at(iso), applicationId: ids[name]!, actorId: action === 'resubmit' ? null : people.reviewer.id, action, fromStatus, toStatus });
+  ctx.database.db
+    .insert(reviewAudit)
+    .values({ at: at(iso), applicationId: ids[name]!, actorId: action === 'resubmit' ? null : people.reviewer.id, action, fromStatus, toStatus });
 
 beforeAll(async () => {
   ctx = await createTestContext({}, { now: () => NOW });
@@ -73,7 +75,10 @@ beforeAll(async () => {
   await application('a5', 'uk', '2026-01-31T23:30:00Z', 'submitted'); // still January in London
   // Italy (Europe/Rome, an hour ahead): the same instant is already February.
   await application('i1', 'it', '2026-01-31T23:30:00Z', 'submitted');
-  const [field] = await db.insert(fieldPharmacies).values({ areaManagerId: people.manager.id, name: 'Farmacia', fullAddress: 'Via Roma 1' }).returning({ id: fieldPharmacies.id });
+  const [field] = await db
+    .insert(fieldPharmacies)
+    .values({ areaManagerId: people.manager.id, name: 'Farmacia', fullAddress: 'Via Roma 1' })
+    .returning({ id: fieldPharmacies.id });
   const consent = { statements: ['agreementCheck1'], country: 'it', language: 'it', privacyVersion: 'v1', termsVersion: 'v1' };
   await db.insert(consentRecords).values([
     { ...consent, fieldPharmacyId: field!.id, givenBy: 'pharmacist', givenAt: at('2026-02-10T10:00:00Z') },
@@ -84,7 +89,19 @@ beforeAll(async () => {
 afterAll(() => ctx?.close());
 
 const get = (url: string, who: keyof typeof cookies) => ctx.app.inject({ method: 'GET', url, headers: { cookie: cookies[who] } });
-const EMPTY = { submitted: 0, approved: 0, rejected: 0, changesRequested: 0, erased: 0, medianDays: null, p90Days: null, within28DaysPercent: null, fieldConfirmed: 0, fieldLapsed: 0, listingsLive: 0 };
+const EMPTY = {
+  submitted: 0,
+  approved: 0,
+  rejected: 0,
+  changesRequested: 0,
+  erased: 0,
+  medianDays: null,
+  p90Days: null,
+  within28DaysPercent: null,
+  fieldConfirmed: 0,
+  fieldLapsed: 0,
+  listingsLive: 0,
+};
 
 async function report(query = 'from=2026-01&to=2026-03'): Promise<ProgrammeReport> {
   const response = await get(`/api/admin/programme?${query}`, 'admin');
@@ -98,7 +115,17 @@ describe('GET /api/admin/programme', () => {
     const data = await report();
     expect(data.months).toEqual(['2026-01', '2026-02', '2026-03']);
     expect(data.asOf).toBe(NOW.toISOString());
-    expect(data.rows.map((row) => `${row.market} ${row.month}`)).toEqual(['uk 2026-01', 'uk 2026-02', 'uk 2026-03', 'it 2026-01', 'it 2026-02', 'it 2026-03', 'de 2026-01', 'de 2026-02', 'de 2026-03']);
+    expect(data.rows.map((row) => `${row.market} ${row.month}`)).toEqual([
+      'uk 2026-01',
+      'uk 2026-02',
+      'uk 2026-03',
+      'it 2026-01',
+      'it 2026-02',
+      'it 2026-03',
+      'de 2026-01',
+      'de 2026-02',
+      'de 2026-03',
+    ]);
     const expected: Record<string, Partial<ProgrammeMonth>> = {
       // a1, a2, a3, a5 submitted; a1 approved in 10 days, a2 asked for changes in 10; a1 listed at the month's end.
       'uk 2026-01': { submitted: 4, approved: 1, changesRequested: 1, medianDays: 10, p90Days: 10, within28DaysPercent: 100, listingsLive: 1 },
@@ -107,7 +134,8 @@ describe('GET /api/admin/programme', () => {
       'uk 2026-03': { listingsLive: 1 },
       'it 2026-02': { submitted: 1, fieldConfirmed: 1, fieldLapsed: 1 },
     };
-    for (const row of data.rows) expect(row, `${row.market} ${row.month}`).toEqual({ ...EMPTY, ...expected[`${row.market} ${row.month}`], market: row.market, month: row.month });
+    for (const row of data.rows)
+      expect(row, `${row.market} ${row.month}`).toEqual({ ...EMPTY, ...expected[`${row.market} ${row.month}`], market: row.market, month: row.month });
   });
 
   it("keeps a past month's figures when today's data changes, an erasure included", async () => {
@@ -122,7 +150,20 @@ describe('GET /api/admin/programme', () => {
   });
 
   it('covers the last twelve months without a range, and never a month after this one', async () => {
-    expect((await report('')).months).toEqual(['2025-04', '2025-05', '2025-06', '2025-07', '2025-08', '2025-09', '2025-10', '2025-11', '2025-12', '2026-01', '2026-02', '2026-03']);
+    expect((await report('')).months).toEqual([
+      '2025-04',
+      '2025-05',
+      '2025-06',
+      '2025-07',
+      '2025-08',
+      '2025-09',
+      '2025-10',
+      '2025-11',
+      '2025-12',
+      '2026-01',
+      '2026-02',
+      '2026-03',
+    ]);
     expect((await report('from=2026-02&to=2026-12')).months).toEqual(['2026-02', '2026-03']);
     // A start alone never reaches further back than 36 months.
     expect((await report('from=1990-01')).months).toHaveLength(36);
@@ -142,10 +183,25 @@ describe('GET /api/admin/programme', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/^text\/csv/);
     expect(response.headers['content-disposition']).toBe('attachment; filename="programme-2026-01-2026-03.csv"');
-    const lines = response.body.replace(/^\uFEFF/, '').trimEnd().split('\r\n').map((line) => line.split(';'));
+    const lines = response.body
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n')
+      .map((line) => line.split(';'));
     expect(lines[0]).toEqual([
-      'Mercato', 'Mese', 'Inviate', 'Approvate', 'Respinte', 'Modifiche richieste', 'Ritirate o cancellate', 'Giorni alla decisione (mediana)',
-      'Giorni alla decisione (90° percentile)', 'Decise entro 28 giorni', 'Adesioni sul campo confermate', 'Adesioni sul campo scadute', 'Schede attive a fine mese',
+      'Mercato',
+      'Mese',
+      'Inviate',
+      'Approvate',
+      'Respinte',
+      'Modifiche richieste',
+      'Ritirate o cancellate',
+      'Giorni alla decisione (mediana)',
+      'Giorni alla decisione (90° percentile)',
+      'Decise entro 28 giorni',
+      'Adesioni sul campo confermate',
+      'Adesioni sul campo scadute',
+      'Schede attive a fine mese',
     ]);
     expect(lines).toHaveLength(1 + data.rows.length);
     expect(lines[1]).toEqual(['Regno Unito', 'gennaio 2026', '4', '1', '0', '1', '0', '10', '10', '100%', '0', '0', '1']);
@@ -156,15 +212,33 @@ describe('GET /api/admin/programme', () => {
     data.rows.forEach((row, i) => {
       const cells = lines[i + 1]!.slice(2);
       expect(cells.map((cell) => (cell === '–' ? null : Number(cell.replace('%', '').replace(',', '.'))))).toEqual([
-        row.submitted, row.approved, row.rejected, row.changesRequested, row.erased, row.medianDays, row.p90Days, row.within28DaysPercent, row.fieldConfirmed, row.fieldLapsed, row.listingsLive,
+        row.submitted,
+        row.approved,
+        row.rejected,
+        row.changesRequested,
+        row.erased,
+        row.medianDays,
+        row.p90Days,
+        row.within28DaysPercent,
+        row.fieldConfirmed,
+        row.fieldLapsed,
+        row.listingsLive,
       ]);
     });
 
     const log = (await get('/api/admin/activity', 'admin')).json().data.items as ActivityEntry[];
-    expect(log[0]).toMatchObject({ kind: 'reportDownload', report: 'programme', from: '2026-01-01', to: '2026-03-31', rows: data.rows.length, at: NOW.toISOString(), by: { role: 'main_admin' } });
+    expect(log[0]).toMatchObject({
+      kind: 'reportDownload',
+      report: 'programme',
+      from: '2026-01-01',
+      to: '2026-03-31',
+      rows: data.rows.length,
+      at: NOW.toISOString(),
+      by: { role: 'main_admin' },
+    });
   });
 
-  it('is the main admin\'s alone: 403 for a reviewer or an area manager, 401 signed out', async () => {
+  it("is the main admin's alone: 403 for a reviewer or an area manager, 401 signed out", async () => {
     for (const who of ['reviewer', 'manager'] as const) {
       for (const url of ['/api/admin/programme', '/api/admin/programme/csv']) expect((await get(url, who)).statusCode, `${who} ${url}`).toBe(403);
     }

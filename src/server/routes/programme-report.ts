@@ -16,7 +16,10 @@ import type { AuthService } from '../services/auth/auth.ts';
 import { addMonths, type ProgrammeReportService } from '../services/programme-report.ts';
 import { programmeCsv } from '../services/report-csv.ts';
 
-export async function programmeReportRoutes(app: FastifyInstance, deps: { auth: AuthService; programmeReport: ProgrammeReportService; activityLog: Pick<ActivityLog, 'recordDownload'>; config: Config }) {
+export async function programmeReportRoutes(
+  app: FastifyInstance,
+  deps: { auth: AuthService; programmeReport: ProgrammeReportService; activityLog: Pick<ActivityLog, 'recordDownload'>; config: Config },
+) {
   const mainAdmin = requireStaff(deps.auth, deps.config, rolesFor('programmeReport'));
 
   app.get(Api.programmeReport.path, { preHandler: mainAdmin }, async (request, reply) => {
@@ -32,7 +35,10 @@ export async function programmeReportRoutes(app: FastifyInstance, deps: { auth: 
     const language = query.data.lang ?? (isLanguage(request.staff!.user.language) ? request.staff!.user.language : 'en');
     const [first, last] = [report.months[0], report.months.at(-1)];
     // Whole months: from the first one's first day to the last one's last.
-    const days = first && last ? { from: `${first}-01`, to: new Date(Date.parse(`${addMonths(last, 1)}-01T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10) } : { from: null, to: null };
+    const days =
+      first && last
+        ? { from: `${first}-01`, to: new Date(Date.parse(`${addMonths(last, 1)}-01T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10) }
+        : { from: null, to: null };
     await deps.activityLog.recordDownload({ actorId: request.staff!.user.id, report: 'programme', ...days, rows: report.rows.length });
     reply.header('content-type', 'text/csv; charset=utf-8');
     reply.header('content-disposition', `attachment; filename="programme-${first ?? ''}-${last ?? ''}.csv"`);

@@ -36,17 +36,30 @@ afterAll(async () => {
   await ctx?.close();
 });
 
-const storedAnswers = async (id: string) => (await ctx.database.db.select({ answers: applications.answers }).from(applications).where(eq(applications.id, id)))[0]!.answers;
+const storedAnswers = async (id: string) =>
+  (await ctx.database.db.select({ answers: applications.answers }).from(applications).where(eq(applications.id, id)))[0]!.answers;
 
 /** A data-rights link's token for the address, through the request and its e-mail. */
 async function dataRightsToken(email: string): Promise<string> {
-  const asked = await ctx.app.inject({ method: 'POST', url: '/api/data-rights/request', payload: { email, recaptchaToken: await solveCaptcha(ctx.app), basePath: '/uk' } });
+  const asked = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/data-rights/request',
+    payload: { email, recaptchaToken: await solveCaptcha(ctx.app), basePath: '/uk' },
+  });
   expect(asked.statusCode).toBe(200);
   await ctx.app.services.applicantLinks.settled();
   await ctx.app.services.mailer.deliverDue();
   const pattern = /http:\/\/localhost:\d+\/uk\/my-data\/[A-Za-z0-9_-]{32}/;
   let link: string | null = null;
-  await expect.poll(() => (link = mailsTo(ctx.config.mail.dir, email).map((mail) => linkIn(mail.replace(/\r?\n[ \t]+/g, ' '), pattern)).find(Boolean) ?? null)).not.toBeNull();
+  await expect
+    .poll(
+      () =>
+        (link =
+          mailsTo(ctx.config.mail.dir, email)
+            .map((mail) => linkIn(mail.replace(/\r?\n[ \t]+/g, ' '), pattern))
+            .find(Boolean) ?? null),
+    )
+    .not.toBeNull();
   return link!.slice(-32);
 }
 

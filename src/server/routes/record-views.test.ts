@@ -56,7 +56,9 @@ const nameOf = (user: StaffUser) => `${user.firstName} ${user.lastName}`;
 /** The data-rights export of a mailbox, through the link the person would be e-mailed. */
 async function exportOf(mailbox: string): Promise<MyDataExport> {
   const token = `${crypto.randomUUID().replaceAll('-', '')}`;
-  await ctx.database.db.insert(dataRightsLinks).values({ tokenHash: hashToken(token), mailbox, country: 'it', language: 'it', expiresAt: new Date(clock.getTime() + 3600_000) });
+  await ctx.database.db
+    .insert(dataRightsLinks)
+    .values({ tokenHash: hashToken(token), mailbox, country: 'it', language: 'it', expiresAt: new Date(clock.getTime() + 3600_000) });
   const answer = await ctx.app.inject({ method: 'GET', url: `/api/data-rights/${token}` });
   expect(answer.statusCode).toBe(200);
   return answer.json().data as MyDataExport;
@@ -66,7 +68,11 @@ describe('who saw whom', () => {
   let applicationId = '';
 
   it('records a reviewer opening an application, naming them in the log, once within the repeat window', async () => {
-    const saved = await ctx.app.inject({ method: 'POST', url: '/api/save-pharmacist', payload: { ...validApplication({ country: 'it' }), recaptchaToken: await solveCaptcha(ctx.app) } });
+    const saved = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/save-pharmacist',
+      payload: { ...validApplication({ country: 'it' }), recaptchaToken: await solveCaptcha(ctx.app) },
+    });
     applicationId = saved.json().data.id as string;
     clock = minute(1);
     expect((await get(`/api/review/applications/${applicationId}`, 'reviewer')).statusCode).toBe(200);
@@ -75,7 +81,12 @@ describe('who saw whom', () => {
 
     const views = (await logEntries()).filter((entry) => entry.kind === 'recordView');
     expect(views).toHaveLength(1);
-    expect(views[0]).toMatchObject({ record: 'application', recordId: applicationId, at: minute(1).toISOString(), by: { name: nameOf(people.reviewer), role: 'reviewer' } });
+    expect(views[0]).toMatchObject({
+      record: 'application',
+      recordId: applicationId,
+      at: minute(1).toISOString(),
+      by: { name: nameOf(people.reviewer), role: 'reviewer' },
+    });
   });
 
   it("lists the view in the applicant's export by role and time, never by name", async () => {
@@ -89,7 +100,12 @@ describe('who saw whom', () => {
     clock = minute(20);
     expect((await get(`/api/areamanager-get-pharmacy?id=${pharmacyId}`, 'manager')).statusCode).toBe(200);
     const [view] = (await logEntries()).filter((entry) => entry.kind === 'recordView' && entry.record === 'fieldPharmacy');
-    expect(view).toMatchObject({ recordId: pharmacyId, label: 'Farmacia Centrale', at: minute(20).toISOString(), by: { name: nameOf(people.manager), role: 'area_manager' } });
+    expect(view).toMatchObject({
+      recordId: pharmacyId,
+      label: 'Farmacia Centrale',
+      at: minute(20).toISOString(),
+      by: { name: nameOf(people.manager), role: 'area_manager' },
+    });
   });
 
   it('records each CSV export (both formats) with the pharmacies it held, and lists them in the pharmacist’s export', async () => {

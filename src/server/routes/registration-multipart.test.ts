@@ -27,7 +27,11 @@ async function submit(fields: Record<string, unknown>, fileParts: FilePart[] = [
 
 /** Certificates whose bytes are stored, whatever application they belong to. */
 const storedCertificates = () =>
-  ctx.database.db.select({ fileId: fileContents.fileId }).from(fileContents).innerJoin(files, eq(files.id, fileContents.fileId)).where(eq(files.kind, 'certificate'));
+  ctx.database.db
+    .select({ fileId: fileContents.fileId })
+    .from(fileContents)
+    .innerJoin(files, eq(files.id, fileContents.fileId))
+    .where(eq(files.kind, 'certificate'));
 
 async function applicationByEmail(email: string) {
   const [row] = await ctx.database.db.select().from(applications).where(eq(applications.emailNormalized, email.toLowerCase()));
@@ -49,7 +53,13 @@ describe('POST /api/save-pharmacist (multipart, three steps)', () => {
 
     const row = await applicationByEmail(payload.email as string);
     expect(row?.registrationBody).toBe('Apothekerkammer Berlin');
-    expect(row?.answers).toMatchObject({ isChecked: true, agreementCheck5: true, lat: 52.52, howDidYouFindAboutTheProgram: 'MY EMPLOYER', willUpateGoogleMapsEntry: true });
+    expect(row?.answers).toMatchObject({
+      isChecked: true,
+      agreementCheck5: true,
+      lat: 52.52,
+      howDidYouFindAboutTheProgram: 'MY EMPLOYER',
+      willUpateGoogleMapsEntry: true,
+    });
     const linked = await ctx.database.db.select().from(files).where(eq(files.applicationId, row!.id));
     expect(linked).toHaveLength(1);
     expect(linked[0]).toMatchObject({ kind: 'certificate', mime: 'application/pdf' });
@@ -58,7 +68,11 @@ describe('POST /api/save-pharmacist (multipart, three steps)', () => {
     expect(await readFileContent(ctx.database.db, linked[0]!.storageName)).toEqual(pdfBytes());
 
     // Not on any public path.
-    for (const url of [`/files/photos/${linked[0]!.storageName}`, `/files/certificates/${linked[0]!.storageName}`, `/api/files/certificates/${linked[0]!.id}`]) {
+    for (const url of [
+      `/files/photos/${linked[0]!.storageName}`,
+      `/files/certificates/${linked[0]!.storageName}`,
+      `/api/files/certificates/${linked[0]!.id}`,
+    ]) {
       expect((await ctx.app.inject({ method: 'GET', url })).statusCode).not.toBe(200);
     }
   });
@@ -88,7 +102,9 @@ describe('POST /api/save-pharmacist (multipart, three steps)', () => {
   });
 
   it('keeps a PNG certificate as PNG', async () => {
-    const content = await sharp({ create: { width: 30, height: 20, channels: 3, background: '#eee' } }).png().toBuffer();
+    const content = await sharp({ create: { width: 30, height: 20, channels: 3, background: '#eee' } })
+      .png()
+      .toBuffer();
     const payload = germanApplication();
     expect((await submit(payload, [{ filename: 'c.png', contentType: 'image/png', content }])).statusCode).toBe(200);
     const row = await applicationByEmail(payload.email as string);
@@ -98,8 +114,14 @@ describe('POST /api/save-pharmacist (multipart, three steps)', () => {
   });
 
   it.each([
-    ['with /JavaScript run on opening', async (doc: PDFDocument) => doc.catalog.set(PDFName.of('OpenAction'), doc.context.obj({ S: 'JavaScript', JS: PDFString.of('app.alert(1)') }))],
-    ['with a /Launch action on a page', async (doc: PDFDocument) => doc.getPage(0).node.set(PDFName.of('AA'), doc.context.obj({ O: { S: 'Launch', F: PDFString.of('calc.exe') } }))],
+    [
+      'with /JavaScript run on opening',
+      async (doc: PDFDocument) => doc.catalog.set(PDFName.of('OpenAction'), doc.context.obj({ S: 'JavaScript', JS: PDFString.of('app.alert(1)') })),
+    ],
+    [
+      'with a /Launch action on a page',
+      async (doc: PDFDocument) => doc.getPage(0).node.set(PDFName.of('AA'), doc.context.obj({ O: { S: 'Launch', F: PDFString.of('calc.exe') } })),
+    ],
     ['with an embedded file', async (doc: PDFDocument) => doc.attach(Buffer.from('MZ'), 'setup.exe', { mimeType: 'application/octet-stream' })],
   ])('refuses a PDF %s, in object streams or not', async (_label, addActiveContent) => {
     for (const useObjectStreams of [true, false]) {
@@ -178,7 +200,10 @@ describe('POST /api/save-pharmacist (multipart, three steps)', () => {
     const first = await applicationByEmail(payload.email as string);
     const [firstFile] = await ctx.database.db.select().from(files).where(eq(files.applicationId, first!.id));
 
-    const edited = await submit({ ...payload, lastName: 'Schmidt', loginToken: await editTokenByMail(ctx.app, ctx.config.mail.dir, String(payload.email), '/de') }, []);
+    const edited = await submit(
+      { ...payload, lastName: 'Schmidt', loginToken: await editTokenByMail(ctx.app, ctx.config.mail.dir, String(payload.email), '/de') },
+      [],
+    );
     expect(edited.statusCode).toBe(200);
     const second = await applicationByEmail(payload.email as string);
     expect(second!.lastName).toBe('Schmidt');
@@ -203,20 +228,31 @@ describe('POST /api/save-pharmacist (multipart, three steps)', () => {
   });
 
   it('accepts a jpeg or png photo for Germany and refuses a photo uploaded as webp', async () => {
-    const png = await uploadPhoto(await sharp({ create: { width: 8, height: 8, channels: 3, background: '#0a0' } }).png().toBuffer());
+    const png = await uploadPhoto(
+      await sharp({ create: { width: 8, height: 8, channels: 3, background: '#0a0' } })
+        .png()
+        .toBuffer(),
+    );
     const ok = germanApplication({ photo: png.filename, photoId: png.target_id });
     expect((await submit(ok)).statusCode).toBe(200);
     const [photoRow] = await ctx.database.db.select().from(files).where(eq(files.storageName, png.filename));
     expect(photoRow?.originalMime).toBe('image/png');
 
-    const webp = await uploadPhoto(await sharp({ create: { width: 8, height: 8, channels: 3, background: '#0a0' } }).webp().toBuffer());
+    const webp = await uploadPhoto(
+      await sharp({ create: { width: 8, height: 8, channels: 3, background: '#0a0' } })
+        .webp()
+        .toBuffer(),
+    );
     const refused = await submit(germanApplication({ photo: webp.filename, photoId: webp.target_id }));
     expect(refused.statusCode).toBe(400);
     expect(refused.json().errors).toEqual({ photo: 'validation.fileType' });
   });
 
   it('refuses a webp photo on every three-step pair, as in German: a UK-market application in German (decision 0004)', async () => {
-    const webpBytes = () => sharp({ create: { width: 8, height: 8, channels: 3, background: '#00a' } }).webp().toBuffer();
+    const webpBytes = () =>
+      sharp({ create: { width: 8, height: 8, channels: 3, background: '#00a' } })
+        .webp()
+        .toBuffer();
     const webp = await uploadPhoto(await webpBytes());
     const ukInGerman = validApplication({ country: 'uk', language: 'de' }, { photo: webp.filename, photoId: webp.target_id });
     const refused = await submit(ukInGerman);
@@ -259,7 +295,16 @@ describe('POST /api/save-pharmacist (multipart, three steps)', () => {
   });
 
   it('accepts multipart for the single-page variants too (no certificate needed)', async () => {
-    const payload = ukApplication({ isChecked: 'true', agreementCheck1: 'on', agreementCheck2: 'on', agreementCheck3: 'on', agreementCheck4: 'on', agreementCheck5: 'on', lat: '53.4', lng: '-2.99' });
+    const payload = ukApplication({
+      isChecked: 'true',
+      agreementCheck1: 'on',
+      agreementCheck2: 'on',
+      agreementCheck3: 'on',
+      agreementCheck4: 'on',
+      agreementCheck5: 'on',
+      lat: '53.4',
+      lng: '-2.99',
+    });
     const response = await submit(payload, []);
     expect(response.statusCode).toBe(200);
   });

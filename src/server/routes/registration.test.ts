@@ -44,7 +44,11 @@ describe('POST /api/save-pharmacist', () => {
     const response = await submit(payload);
     expect(response.statusCode).toBe(200);
     const answer = response.json();
-    expect(answer).toEqual({ status: 'ok', message: 'saved', data: { id: expect.stringMatching(/^[0-9a-f-]{36}$/), reference: expect.stringMatching(REFERENCE_PATTERN) } });
+    expect(answer).toEqual({
+      status: 'ok',
+      message: 'saved',
+      data: { id: expect.stringMatching(/^[0-9a-f-]{36}$/), reference: expect.stringMatching(REFERENCE_PATTERN) },
+    });
     expect(response.body).not.toContain('editToken');
 
     const [row] = await storedByEmail(payload.email as string);
@@ -200,7 +204,9 @@ describe('POST /api/save-pharmacist', () => {
 
   it('links an uploaded photo to the application in the same save', async () => {
     const { default: sharp } = await import('sharp');
-    const jpeg = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#c00' } }).jpeg().toBuffer();
+    const jpeg = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#c00' } })
+      .jpeg()
+      .toBuffer();
     const upload = await uploadPhoto(ctx.app, jpeg.toString('base64'));
     const { filename, target_id } = upload.json();
     const payload = ukApplication({ photo: filename, photoId: target_id });
@@ -257,16 +263,50 @@ describe('POST /api/save-pharmacist', () => {
   describe('invalid input is a 400 with field errors, never a 500', () => {
     const bad = (overrides: Record<string, unknown>) => ukApplication({ recaptchaToken: 'unchecked-until-the-rest-is-valid', ...overrides });
     const cases: Array<[string, unknown, (errors: Record<string, string>) => void]> = [
-      ['missing fields', { appStoreCountry: 'uk', formLanguage: 'en' }, (e) => expect(e).toMatchObject({ email: 'validation.required', firstName: 'validation.required', agreementCheck1: 'validation.confirm' })],
-      ['wrong types', bad({ email: 42, firstName: { $gt: '' }, lat: 'north', agreementCheck1: 'nope' }), (e) => expect(e).toMatchObject({ email: 'validation.required', firstName: 'validation.required', lat: 'validation.placeRequired', agreementCheck1: 'validation.confirm' })],
-      ['arrays instead of strings', bad({ email: ['a@b.co'], lastName: ['x', 'y'] }), (e) => expect(Object.keys(e)).toEqual(expect.arrayContaining(['email', 'lastName']))],
+      [
+        'missing fields',
+        { appStoreCountry: 'uk', formLanguage: 'en' },
+        (e) => expect(e).toMatchObject({ email: 'validation.required', firstName: 'validation.required', agreementCheck1: 'validation.confirm' }),
+      ],
+      [
+        'wrong types',
+        bad({ email: 42, firstName: { $gt: '' }, lat: 'north', agreementCheck1: 'nope' }),
+        (e) =>
+          expect(e).toMatchObject({
+            email: 'validation.required',
+            firstName: 'validation.required',
+            lat: 'validation.placeRequired',
+            agreementCheck1: 'validation.confirm',
+          }),
+      ],
+      [
+        'arrays instead of strings',
+        bad({ email: ['a@b.co'], lastName: ['x', 'y'] }),
+        (e) => expect(Object.keys(e)).toEqual(expect.arrayContaining(['email', 'lastName'])),
+      ],
       ['markup only in a required field', bad({ whereYouWork: '<script>x</script>' }), (e) => expect(e).toEqual({ whereYouWork: 'validation.required' })],
-      ['names with markup that is not a name', bad({ firstName: 'Robert"); DROP TABLE applications;--' }), (e) => expect(e).toEqual({ firstName: 'validation.name' })],
-      ['bad registration number', bad({ professionalRegistrationNumber: '12' }), (e) => expect(e).toEqual({ professionalRegistrationNumber: 'validation.registrationNumber' })],
+      [
+        'names with markup that is not a name',
+        bad({ firstName: 'Robert"); DROP TABLE applications;--' }),
+        (e) => expect(e).toEqual({ firstName: 'validation.name' }),
+      ],
+      [
+        'bad registration number',
+        bad({ professionalRegistrationNumber: '12' }),
+        (e) => expect(e).toEqual({ professionalRegistrationNumber: 'validation.registrationNumber' }),
+      ],
       ['unsupported market', bad({ appStoreCountry: 'fr' }), (e) => expect(e).toEqual({ appStoreCountry: 'validation.invalid' })],
-      ['unsupported market and language: the market alone', bad({ appStoreCountry: 'fr', formLanguage: 'fr', email: 'x' }), (e) => expect(e).toEqual({ appStoreCountry: 'validation.invalid' })],
+      [
+        'unsupported market and language: the market alone',
+        bad({ appStoreCountry: 'fr', formLanguage: 'fr', email: 'x' }),
+        (e) => expect(e).toEqual({ appStoreCountry: 'validation.invalid' }),
+      ],
       ['unsupported language', bad({ formLanguage: 'fr', email: 'x' }), (e) => expect(e).toEqual({ formLanguage: 'validation.invalid' })],
-      ['a filled honeypot before anything else', { website: 'http://spam.example', appStoreCountry: 'fr' }, (e) => expect(e).toEqual({ website: 'validation.invalid' })],
+      [
+        'a filled honeypot before anything else',
+        { website: 'http://spam.example', appStoreCountry: 'fr' },
+        (e) => expect(e).toEqual({ website: 'validation.invalid' }),
+      ],
       ['an array body', [bad({})], (e) => expect(e).toEqual({ _: 'validation.invalid' })],
       ['a string body', 'hello', (e) => expect(e).toEqual({ _: 'validation.invalid' })],
       ['a null body', null, (e) => expect(e).toEqual({ _: 'validation.invalid' })],
@@ -321,13 +361,23 @@ describe('POST /api/save-pharmacist', () => {
     });
 
     it('malformed JSON and a wrong content type', async () => {
-      const malformed = await ctx.app.inject({ method: 'POST', url: '/api/save-pharmacist', headers: { 'content-type': 'application/json' }, payload: '{"email": ' });
+      const malformed = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/save-pharmacist',
+        headers: { 'content-type': 'application/json' },
+        payload: '{"email": ',
+      });
       expect(malformed.statusCode).toBe(400);
       expect(malformed.json()).toEqual({ status: 'failed', message: 'invalid', errors: { _: 'validation.invalid' } });
       const xml = await ctx.app.inject({ method: 'POST', url: '/api/save-pharmacist', headers: { 'content-type': 'application/xml' }, payload: '<a/>' });
       expect(xml.statusCode).toBe(400);
       expect(xml.json().status).toBe('failed');
-      const poisoned = await ctx.app.inject({ method: 'POST', url: '/api/save-pharmacist', headers: { 'content-type': 'application/json' }, payload: '{"__proto__":{"admin":true}}' });
+      const poisoned = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/save-pharmacist',
+        headers: { 'content-type': 'application/json' },
+        payload: '{"__proto__":{"admin":true}}',
+      });
       expect(poisoned.statusCode).toBe(400);
     });
   });
@@ -364,7 +414,10 @@ describe('GET /api/get-pharmacist', () => {
     const [row] = await storedByEmail(payload.email as string);
     expect(row!.answers).toMatchObject(typed);
 
-    const response = await ctx.app.inject({ method: 'GET', url: `/api/get-pharmacist?id=${await editTokenByMail(ctx.app, ctx.config.mail.dir, String(payload.email))}` });
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/get-pharmacist?id=${await editTokenByMail(ctx.app, ctx.config.mail.dir, String(payload.email))}`,
+    });
     expect(response.json().data).toMatchObject({ ...typed, additionalTrainingNotes: 'Panel evidence' });
     expect(response.body).not.toMatch(/<script|alert/);
   });

@@ -23,7 +23,10 @@ export interface RegistrationDeps {
 function statusLinkBuilder(request: FastifyRequest, config: RegistrationDeps['config']): StatusLinkFor {
   const link = applicantLinkBuilder(request, config);
   if (!link) {
-    request.log.warn({ host: request.headers.host }, 'status link left out of the received e-mail: no public origin for this host (set PUBLIC_URL or MARKET_HOSTS)');
+    request.log.warn(
+      { host: request.headers.host },
+      'status link left out of the received e-mail: no public origin for this host (set PUBLIC_URL or MARKET_HOSTS)',
+    );
     request.server.publicAddress.missing(request, 'status link');
   }
   return (country, language, token) => link?.(country, language, routePath('myApplication', { token })) ?? null;

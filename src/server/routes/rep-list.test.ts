@@ -22,10 +22,22 @@ const cookies = {} as Record<'rep' | 'nearRep' | 'manager', string>;
 const ids = new Map<string, string>();
 
 /** A pharmacy of `salesRep` with its visits (oldest first); each visit an hour after the one before. */
-async function pharmacy(salesRep: StaffUser, name: string, place: { lat: number; lng: number } | null, visits: { nextVisit?: string; note?: string; callFlag?: string }[] = []) {
+async function pharmacy(
+  salesRep: StaffUser,
+  name: string,
+  place: { lat: number; lng: number } | null,
+  visits: { nextVisit?: string; note?: string; callFlag?: string }[] = [],
+) {
   const [row] = await ctx.database.db
     .insert(fieldPharmacies)
-    .values({ areaManagerId: manager.id, salesRepId: salesRep.id, name, fullAddress: `${name}, Italia`, ...(place ?? {}), currentCallFlag: visits.at(-1)?.callFlag ?? (visits.length ? 'appointment_scheduled' : null) })
+    .values({
+      areaManagerId: manager.id,
+      salesRepId: salesRep.id,
+      name,
+      fullAddress: `${name}, Italia`,
+      ...(place ?? {}),
+      currentCallFlag: visits.at(-1)?.callFlag ?? (visits.length ? 'appointment_scheduled' : null),
+    })
     .returning({ id: fieldPharmacies.id });
   ids.set(name, row!.id);
   for (const [i, visit] of visits.entries()) {
@@ -42,7 +54,8 @@ async function pharmacy(salesRep: StaffUser, name: string, place: { lat: number;
   return row!.id;
 }
 
-const list = (cookie: string, repId: string, query = '') => ctx.app.inject({ method: 'GET', url: `/api/v1/register/rep/pharmacies?assignedreptoken=${repId}${query}`, headers: { cookie } });
+const list = (cookie: string, repId: string, query = '') =>
+  ctx.app.inject({ method: 'GET', url: `/api/v1/register/rep/pharmacies?assignedreptoken=${repId}${query}`, headers: { cookie } });
 const names = (body: { pharmacyName: string }[]) => body.map((p) => p.pharmacyName);
 
 beforeAll(async () => {
@@ -92,22 +105,47 @@ describe('GET /api/v1/register/rep/pharmacies: visit order', () => {
       'Farmacia Nessuna Data',
       'Farmacia Senza Visite',
     ]);
-    expect(body.map((p: { nextVisit: string | null }) => p.nextVisit)).toEqual(['2026-11-03', '2026-11-20', '2026-11-21', '2026-11-22', '2026-12-02', null, null]);
+    expect(body.map((p: { nextVisit: string | null }) => p.nextVisit)).toEqual([
+      '2026-11-03',
+      '2026-11-20',
+      '2026-11-21',
+      '2026-11-22',
+      '2026-12-02',
+      null,
+      null,
+    ]);
   });
 
   it('gives each row its coordinates and its latest visit only', async () => {
     const body = (await list(cookies.rep, rep.id)).json();
     const noDate = body.find((p: { pharmacyName: string }) => p.pharmacyName === 'Farmacia Nessuna Data');
-    expect(noDate).toMatchObject({ id: ids.get('Farmacia Nessuna Data'), lat: ROME.lat, lng: ROME.lng, distanceKm: null, currentCallFlag: 'appointment_scheduled' });
+    expect(noDate).toMatchObject({
+      id: ids.get('Farmacia Nessuna Data'),
+      lat: ROME.lat,
+      lng: ROME.lng,
+      distanceKm: null,
+      currentCallFlag: 'appointment_scheduled',
+    });
     expect(noDate.callHistory).toEqual([
-      { id: expect.any(String), at: '2026-10-01T09:00:00.000Z', callFlag: 'appointment_scheduled', month: 10, note: 'Richiamare', nextVisit: null, byName: `${rep.firstName} ${rep.lastName}` },
+      {
+        id: expect.any(String),
+        at: '2026-10-01T09:00:00.000Z',
+        callFlag: 'appointment_scheduled',
+        month: 10,
+        note: 'Richiamare',
+        nextVisit: null,
+        byName: `${rep.firstName} ${rep.lastName}`,
+      },
     ]);
     expect(body.find((p: { pharmacyName: string }) => p.pharmacyName === 'Farmacia Senza Visite').callHistory).toEqual([]);
   });
 
   it("words each row as the visit form's record does: names, flag, pharmacist, latest visit", async () => {
     const id = ids.get('Farmacia Nessuna Data')!;
-    await ctx.database.db.update(fieldPharmacies).set({ pharmacistStatus: 'confirmed', confirmedAt: new Date('2026-11-02T10:15:30.123Z') }).where(eq(fieldPharmacies.id, id));
+    await ctx.database.db
+      .update(fieldPharmacies)
+      .set({ pharmacistStatus: 'confirmed', confirmedAt: new Date('2026-11-02T10:15:30.123Z') })
+      .where(eq(fieldPharmacies.id, id));
     const row = (await list(cookies.rep, rep.id)).json().find((p: { id: string }) => p.id === id);
     const record = (await ctx.app.inject({ method: 'GET', url: `/api/rep-get-pharmacy?id=${id}`, headers: { cookie: cookies.rep } })).json().data;
     expect(row.pharmacist).toEqual({ status: 'confirmed', confirmedAt: '2026-11-02T10:15:30.123Z' });
@@ -127,13 +165,27 @@ describe('GET /api/v1/register/rep/pharmacies: visit order', () => {
 
   it('orders ties by name without a position, and nearest first with one (no coordinates last)', async () => {
     const plain = (await list(cookies.nearRep, nearRep.id)).json();
-    expect(names(plain)).toEqual(['Farmacia Sempre Prima', 'Farmacia Alfa Milano', 'Farmacia Beta Roma', 'Farmacia Ancona Lontana', 'Farmacia Bari Senza Posizione', 'Farmacia Zeta Vicina']);
+    expect(names(plain)).toEqual([
+      'Farmacia Sempre Prima',
+      'Farmacia Alfa Milano',
+      'Farmacia Beta Roma',
+      'Farmacia Ancona Lontana',
+      'Farmacia Bari Senza Posizione',
+      'Farmacia Zeta Vicina',
+    ]);
     expect(plain.every((p: { distanceKm: number | null }) => p.distanceKm === null)).toBe(true);
 
     const near = await list(cookies.nearRep, nearRep.id, `&lat=${ROME.lat}&lng=${ROME.lng}`);
     expect(near.statusCode).toBe(200);
     // The overdue one stays first though it is far: the due day comes before the distance.
-    expect(names(near.json())).toEqual(['Farmacia Sempre Prima', 'Farmacia Beta Roma', 'Farmacia Alfa Milano', 'Farmacia Zeta Vicina', 'Farmacia Ancona Lontana', 'Farmacia Bari Senza Posizione']);
+    expect(names(near.json())).toEqual([
+      'Farmacia Sempre Prima',
+      'Farmacia Beta Roma',
+      'Farmacia Alfa Milano',
+      'Farmacia Zeta Vicina',
+      'Farmacia Ancona Lontana',
+      'Farmacia Bari Senza Posizione',
+    ]);
     const distances = Object.fromEntries(near.json().map((p: { pharmacyName: string; distanceKm: number | null }) => [p.pharmacyName, p.distanceKm]));
     expect(distances['Farmacia Beta Roma']).toBe(0);
     expect(distances['Farmacia Alfa Milano']).toBeGreaterThan(470);
@@ -162,7 +214,11 @@ describe('GET /api/v1/register/rep/pharmacies: visit order', () => {
 
 describe('GET /api/rep-get-pharmacy: the last five visits', () => {
   it('carries the five latest visits newest first, with who, outcome, month, note and next visit; the manager still sees them all', async () => {
-    const visits = Array.from({ length: 7 }, (_, i) => ({ note: `Nota ${i + 1}`, nextVisit: `2026-12-0${i + 1}`, callFlag: i === 6 ? 'joined_unify' : 'interested_but_requires_another_visit' }));
+    const visits = Array.from({ length: 7 }, (_, i) => ({
+      note: `Nota ${i + 1}`,
+      nextVisit: `2026-12-0${i + 1}`,
+      callFlag: i === 6 ? 'joined_unify' : 'interested_but_requires_another_visit',
+    }));
     const id = await pharmacy(rep, 'Farmacia Storica', ROME, visits);
     const response = await ctx.app.inject({ method: 'GET', url: `/api/rep-get-pharmacy?id=${id}`, headers: { cookie: cookies.rep } });
     expect(response.statusCode).toBe(200);
@@ -182,7 +238,11 @@ describe('GET /api/rep-get-pharmacy: the last five visits', () => {
   });
 
   it('carries an empty history for a pharmacy never visited', async () => {
-    const response = await ctx.app.inject({ method: 'GET', url: `/api/rep-get-pharmacy?id=${ids.get('Farmacia Senza Visite')}`, headers: { cookie: cookies.rep } });
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/rep-get-pharmacy?id=${ids.get('Farmacia Senza Visite')}`,
+      headers: { cookie: cookies.rep },
+    });
     expect(response.json().data.callHistory).toEqual([]);
   });
 });

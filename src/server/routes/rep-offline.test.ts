@@ -17,15 +17,32 @@ const ids: string[] = [];
 async function pharmacy(salesRep: StaffUser, name: string, visits: number) {
   const [row] = await ctx.database.db
     .insert(fieldPharmacies)
-    .values({ areaManagerId: manager.id, salesRepId: salesRep.id, name, fullAddress: `${name}, Roma`, city: 'Roma', region: 'lazio', province: 'RM', answers: { email: `${name.replace(/\W/g, '')}@example.it`, agreementCheck1: true } })
+    .values({
+      areaManagerId: manager.id,
+      salesRepId: salesRep.id,
+      name,
+      fullAddress: `${name}, Roma`,
+      city: 'Roma',
+      region: 'lazio',
+      province: 'RM',
+      answers: { email: `${name.replace(/\W/g, '')}@example.it`, agreementCheck1: true },
+    })
     .returning({ id: fieldPharmacies.id });
   for (let i = 0; i < visits; i++) {
-    await ctx.database.db.insert(callEntries).values({ pharmacyId: row!.id, at: new Date(Date.UTC(2026, 9, 1, 8 + i)), byUserId: salesRep.id, callFlag: 'appointment_scheduled', month: 10, note: `Visita ${i + 1}` });
+    await ctx.database.db.insert(callEntries).values({
+      pharmacyId: row!.id,
+      at: new Date(Date.UTC(2026, 9, 1, 8 + i)),
+      byUserId: salesRep.id,
+      callFlag: 'appointment_scheduled',
+      month: 10,
+      note: `Visita ${i + 1}`,
+    });
   }
   return row!.id;
 }
 
-const pack = (cookie: string, repId: string) => ctx.app.inject({ method: 'GET', url: `/api/rep-offline-pharmacies?assignedreptoken=${repId}`, headers: { cookie } });
+const pack = (cookie: string, repId: string) =>
+  ctx.app.inject({ method: 'GET', url: `/api/rep-offline-pharmacies?assignedreptoken=${repId}`, headers: { cookie } });
 
 beforeAll(async () => {
   ctx = await createTestContext();

@@ -61,7 +61,14 @@ beforeAll(async () => {
   cookies.admin = (await signIn(ctx, admin)).cookie;
   const [other] = await ctx.database.db
     .insert(fieldPharmacies)
-    .values({ areaManagerId: otherManager.id, salesRepId: otherRep.id, name: 'Farmacia Altrui', fullAddress: 'Via Altrove 2, 20121 Milano MI', currentCallFlag: 'not_interested', month: 1 })
+    .values({
+      areaManagerId: otherManager.id,
+      salesRepId: otherRep.id,
+      name: 'Farmacia Altrui',
+      fullAddress: 'Via Altrove 2, 20121 Milano MI',
+      currentCallFlag: 'not_interested',
+      month: 1,
+    })
     .returning();
   otherPharmacyId = other!.id;
 });
@@ -71,7 +78,13 @@ afterAll(async () => {
 beforeEach(async () => {
   const [row] = await ctx.database.db
     .insert(fieldPharmacies)
-    .values({ areaManagerId: manager.id, salesRepId: rep.id, name: 'Farmacia del Corso', fullAddress: 'Via del Corso 10, 00186 Roma RM', answers: { pharmacistsDescription: 'Kept from the manager' } })
+    .values({
+      areaManagerId: manager.id,
+      salesRepId: rep.id,
+      name: 'Farmacia del Corso',
+      fullAddress: 'Via del Corso 10, 00186 Roma RM',
+      answers: { pharmacistsDescription: 'Kept from the manager' },
+    })
     .returning();
   pharmacyId = row!.id;
 });
@@ -84,7 +97,16 @@ describe('a rep records a visit', () => {
     const row = await pharmacyRow(pharmacyId);
     expect(row).toMatchObject({ currentCallFlag: 'interested_but_requires_another_visit', month: 3, fullAddress: 'Via del Corso 10, 00186 Roma RM, Italia' });
     const entries = await entriesOf(pharmacyId);
-    expect(entries).toEqual([expect.objectContaining({ id: response.json().data.callEntryId, callFlag: 'interested_but_requires_another_visit', month: 3, note: 'Richiamare il titolare', nextVisit: '2026-12-01', byUserId: rep.id })]);
+    expect(entries).toEqual([
+      expect.objectContaining({
+        id: response.json().data.callEntryId,
+        callFlag: 'interested_but_requires_another_visit',
+        month: 3,
+        note: 'Richiamare il titolare',
+        nextVisit: '2026-12-01',
+        byUserId: rep.id,
+      }),
+    ]);
   });
 
   it('accepts POST as well as PUT', async () => {
@@ -210,7 +232,12 @@ describe('access', () => {
     expect(ids).not.toContain(otherPharmacyId);
     const assigned = await ctx.database.db.select({ id: fieldPharmacies.id }).from(fieldPharmacies).where(eq(fieldPharmacies.salesRepId, rep.id));
     expect(ids.sort()).toEqual(assigned.map((p) => p.id).sort());
-    for (const [cookie, status] of [[cookies.otherRep, 403], [cookies.otherManager, 403], [cookies.manager, 200], [cookies.admin, 200]] as const) {
+    for (const [cookie, status] of [
+      [cookies.otherRep, 403],
+      [cookies.otherManager, 403],
+      [cookies.manager, 200],
+      [cookies.admin, 200],
+    ] as const) {
       const response = await ctx.app.inject({ method: 'GET', url: `/api/v1/register/rep/pharmacies?assignedreptoken=${rep.id}`, headers: { cookie } });
       expect(response.statusCode).toBe(status);
       if (status === 403) expect(response.json()).not.toHaveProperty('data');
@@ -221,7 +248,9 @@ describe('access', () => {
 describe('one transaction', () => {
   it('rolls the pharmacy back when the history entry cannot be written', async () => {
     // A database trigger stands in for any failure after the pharmacy's row was updated.
-    await ctx.database.db.execute(sql`create or replace function refuse_entry() returns trigger as $$ begin if new.note = 'boom' then raise exception 'refused'; end if; return new; end $$ language plpgsql`);
+    await ctx.database.db.execute(
+      sql`create or replace function refuse_entry() returns trigger as $$ begin if new.note = 'boom' then raise exception 'refused'; end if; return new; end $$ language plpgsql`,
+    );
     await ctx.database.db.execute(sql`create trigger refuse_entry before insert on call_entries for each row execute function refuse_entry()`);
     try {
       const response = await put(cookies.rep, visit({ note: 'boom' }), { 'idempotency-key': 'rollback-key-1' });

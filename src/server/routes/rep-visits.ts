@@ -31,7 +31,14 @@ const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,128}$/;
 
 export async function repVisitRoutes(
   app: FastifyInstance,
-  deps: { auth: AuthService; fieldSales: FieldSales; repVisits: RepVisits; repList: RepList; applications: Pick<ApplicationStore, 'isPhotoOfType'>; config: Config },
+  deps: {
+    auth: AuthService;
+    fieldSales: FieldSales;
+    repVisits: RepVisits;
+    repList: RepList;
+    applications: Pick<ApplicationStore, 'isPhotoOfType'>;
+    config: Config;
+  },
 ) {
   const { auth, fieldSales, repVisits, repList, applications, config } = deps;
 
@@ -40,23 +47,36 @@ export async function repVisitRoutes(
     return user?.role === 'sales_rep' ? user : null;
   };
   // Spec §7: "GET pharmacies of a rep (list read directly)": a bare array, in visit order.
-  app.get(StaffApi.repPharmacies.path, { preHandler: [requireStaff(auth, config, rolesFor('rep')), requireAccess('rep', { id: { from: 'query', name: 'assignedreptoken' }, load: salesRep })] }, async (request, reply) => {
-    const query = z.safeParse(RepPharmaciesQuerySchema, request.query ?? {});
-    if (!query.success) return invalidFromZod(reply, query.error);
-    const { lat, lng } = query.data;
-    const position = lat !== undefined && lng !== undefined ? { lat, lng } : null;
-    return reply.code(200).send(await repList.pharmacies(accessed(request).id, position));
-  });
+  app.get(
+    StaffApi.repPharmacies.path,
+    { preHandler: [requireStaff(auth, config, rolesFor('rep')), requireAccess('rep', { id: { from: 'query', name: 'assignedreptoken' }, load: salesRep })] },
+    async (request, reply) => {
+      const query = z.safeParse(RepPharmaciesQuerySchema, request.query ?? {});
+      if (!query.success) return invalidFromZod(reply, query.error);
+      const { lat, lng } = query.data;
+      const position = lat !== undefined && lng !== undefined ? { lat, lng } : null;
+      return reply.code(200).send(await repList.pharmacies(accessed(request).id, position));
+    },
+  );
 
   // The rep's phone keeps these for visits without a connection (decision 0026).
-  app.get(StaffApi.repOfflinePharmacies.path, { preHandler: [requireStaff(auth, config, rolesFor('rep')), requireAccess('rep', { id: { from: 'query', name: 'assignedreptoken' }, load: salesRep })] }, async (request, reply) => {
-    reply.header('cache-control', 'private, no-store');
-    return okFor(StaffApi.repOfflinePharmacies, reply, await repList.offlinePack(accessed(request).id));
-  });
+  app.get(
+    StaffApi.repOfflinePharmacies.path,
+    { preHandler: [requireStaff(auth, config, rolesFor('rep')), requireAccess('rep', { id: { from: 'query', name: 'assignedreptoken' }, load: salesRep })] },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return okFor(StaffApi.repOfflinePharmacies, reply, await repList.offlinePack(accessed(request).id));
+    },
+  );
 
   app.get(
     StaffApi.repPharmacy.path,
-    { preHandler: [requireStaff(auth, config, rolesFor('pharmacy')), requireAccess('pharmacy', { id: { from: 'query', name: 'id' }, load: (id) => fieldSales.pharmacy(id) })] },
+    {
+      preHandler: [
+        requireStaff(auth, config, rolesFor('pharmacy')),
+        requireAccess('pharmacy', { id: { from: 'query', name: 'id' }, load: (id) => fieldSales.pharmacy(id) }),
+      ],
+    },
     async (request, reply) => okFor(StaffApi.repPharmacy, reply, await repList.detail(accessed<FieldPharmacy>(request).record)),
   );
   const preHandler = [
@@ -75,11 +95,18 @@ export async function repVisitRoutes(
     const { user } = request.staff!;
     const recordedBy = { userId: user.id, language: isLanguage(user.language) ? user.language : 'it', linkBase: marketBase(request, config, 'it') } as const;
     if (!recordedBy.linkBase) request.server.publicAddress.missing(request, 'pharmacist confirmation');
-    const result = await repVisits.record({ payload: request.body, byUserId: user.id, idempotencyKey: header, route: `${request.method} ${FormApi['rep-visit'].path}`, recordedBy });
+    const result = await repVisits.record({
+      payload: request.body,
+      byUserId: user.id,
+      idempotencyKey: header,
+      route: `${request.method} ${FormApi['rep-visit'].path}`,
+      recordedBy,
+    });
     if (!result.ok) {
       if (result.conflict === 'placeId') return invalid(reply, { placeId: ErrorKey.invalid });
       // RFC 9110's 422: the request is well formed, but its key names another request.
-      if (result.conflict === 'otherBody') return reply.code(422).send({ status: 'failed', message: 'invalid', errors: { idempotencyKey: ErrorKey.idempotencyKeyReused } });
+      if (result.conflict === 'otherBody')
+        return reply.code(422).send({ status: 'failed', message: 'invalid', errors: { idempotencyKey: ErrorKey.idempotencyKeyReused } });
       // The key was first used for another request that is still running or failed: try again with it later.
       return failed(reply, 409, ApiMessage.unavailable);
     }

@@ -18,7 +18,16 @@ let clock = new Date();
 let reviewer: { cookie: string };
 
 beforeAll(async () => {
-  ctx = await createTestContext({ registerUrls: { uk: 'https://register.example/uk/{number}', it: 'https://albo.example/cerca?n={number}', de: 'https://kammer.example/?k={chamber}&n={number}' } }, { now: () => clock });
+  ctx = await createTestContext(
+    {
+      registerUrls: {
+        uk: 'https://register.example/uk/{number}',
+        it: 'https://albo.example/cerca?n={number}',
+        de: 'https://kammer.example/?k={chamber}&n={number}',
+      },
+    },
+    { now: () => clock },
+  );
   reviewer = await signIn(ctx, await addStaff(ctx, 'reviewer'), () => clock);
 });
 afterAll(() => ctx.close());
@@ -38,10 +47,16 @@ const get = (url: string, cookie = reviewer.cookie) => ctx.app.inject({ method: 
 const checksOf = async (id: string) => (await get(`/api/review/applications/${id}/checks`)).json().data;
 const decide = (id: string, decision: string, reason: string) => {
   tick();
-  return ctx.app.inject({ method: 'POST', url: `/api/review/applications/${id}/decision`, payload: { decision, reason }, headers: { cookie: reviewer.cookie } });
+  return ctx.app.inject({
+    method: 'POST',
+    url: `/api/review/applications/${id}/decision`,
+    payload: { decision, reason },
+    headers: { cookie: reviewer.cookie },
+  });
 };
 /** The edit link's token in the reviewer's "request changes" e-mail to the applicant. */
-const editTokenOf = async (payload: Record<string, unknown>) => (await mailedMatch(ctx.config.mail.dir, String(payload.email), /\/pharmacist\/edit\/([A-Za-z0-9_-]+)/))[1]!;
+const editTokenOf = async (payload: Record<string, unknown>) =>
+  (await mailedMatch(ctx.config.mail.dir, String(payload.email), /\/pharmacist\/edit\/([A-Za-z0-9_-]+)/))[1]!;
 
 describe('GET /api/review/applications/{id}/checks', () => {
   it('is for reviewers and the main admin only', async () => {
@@ -98,7 +113,9 @@ describe('changes since the change request', () => {
 
     const rights = createDataRights(ctx.database.db, { now: () => clock, mailDir: ctx.config.mail.dir });
     const token = `export-${id}`.padEnd(32, 'x').slice(0, 32);
-    await ctx.database.db.insert(dataRightsLinks).values({ tokenHash: hashToken(token), mailbox: row!.mailbox, applicationId: id, expiresAt: new Date(clock.getTime() + 3600_000) });
+    await ctx.database.db
+      .insert(dataRightsLinks)
+      .values({ tokenHash: hashToken(token), mailbox: row!.mailbox, applicationId: id, expiresAt: new Date(clock.getTime() + 3600_000) });
     const exported = await rights.export(token);
     const [application] = exported!.applications;
     expect(application!.answersAtChangeRequests).toHaveLength(1);
@@ -117,14 +134,22 @@ describe('duplicate flags', () => {
     const second = await submit(validApplication({ country: 'it' }, { placeId: 'test:number-2', professionalRegistrationNumber: '2777001' }));
 
     const flags = (await checksOf(second)).duplicates;
-    expect(flags).toContainEqual(expect.objectContaining({ kind: 'registrationNumber', applicationId: first, status: 'approved', market: 'uk', firstName: 'Amelia' }));
-    expect((await checksOf(first)).duplicates).toContainEqual(expect.objectContaining({ kind: 'registrationNumber', applicationId: second, status: 'submitted' }));
+    expect(flags).toContainEqual(
+      expect.objectContaining({ kind: 'registrationNumber', applicationId: first, status: 'approved', market: 'uk', firstName: 'Amelia' }),
+    );
+    expect((await checksOf(first)).duplicates).toContainEqual(
+      expect.objectContaining({ kind: 'registrationNumber', applicationId: second, status: 'submitted' }),
+    );
   });
 
   it('flags the same place, the same address written differently, and the same mailbox', async () => {
-    const first = await submit(validApplication({ country: 'uk' }, { placeId: 'test:same-place', address: '5 Hope Street, Liverpool L1 9BQ', email: 'sam.hope@example.co.uk' }));
+    const first = await submit(
+      validApplication({ country: 'uk' }, { placeId: 'test:same-place', address: '5 Hope Street, Liverpool L1 9BQ', email: 'sam.hope@example.co.uk' }),
+    );
     const samePlace = await submit(validApplication({ country: 'uk' }, { placeId: 'test:same-place' }));
-    const sameAddress = await submit(validApplication({ country: 'uk' }, { placeId: 'manual:0123456789abcdef0123456789abcdef', address: '5, HOPE STREET  Liverpool L1 9BQ' }));
+    const sameAddress = await submit(
+      validApplication({ country: 'uk' }, { placeId: 'manual:0123456789abcdef0123456789abcdef', address: '5, HOPE STREET  Liverpool L1 9BQ' }),
+    );
     const sameMailbox = await submit(validApplication({ country: 'uk' }, { placeId: 'test:elsewhere', email: 'Sam.Hope+work@example.co.uk' }));
 
     const flags = (await checksOf(first)).duplicates.map((f: { kind: string; applicationId: string }) => `${f.kind} ${f.applicationId}`);
@@ -134,7 +159,9 @@ describe('duplicate flags', () => {
   });
 
   it('flags the same photo by the hash of its stored bytes, which is kept at upload', async () => {
-    const jpeg = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#c0c' } }).jpeg().toBuffer();
+    const jpeg = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#c0c' } })
+      .jpeg()
+      .toBuffer();
     const upload = async () => (await uploadPhoto(ctx.app, jpeg.toString('base64'))).json() as { filename: string; target_id: string };
     const one = await upload();
     const two = await upload();
@@ -148,7 +175,7 @@ describe('duplicate flags', () => {
 });
 
 describe('the register link', () => {
-  it('fills the number (and the German chamber) into the market\'s register address from the settings', async () => {
+  it("fills the number (and the German chamber) into the market's register address from the settings", async () => {
     const uk = await submit(validApplication({ country: 'uk' }, { placeId: 'test:register-uk', professionalRegistrationNumber: '2888001' }));
     expect((await checksOf(uk)).registerLink).toEqual({ register: 'gphc', url: 'https://register.example/uk/2888001', number: '2888001', body: 'UK (GPhC)' });
     const it = await submit(validApplication({ country: 'it' }, { placeId: 'test:register-it', professionalRegistrationNumber: '48801' }));

@@ -10,7 +10,10 @@ import { requireStaff } from '../http/staff.ts';
 import type { AuthService } from '../services/auth/auth.ts';
 import type { ReviewChecksService } from '../services/review/review-checks.ts';
 
-export async function reviewCheckRoutes(app: FastifyInstance, deps: { auth: AuthService; checks: ReviewChecksService; exists: (id: string) => Promise<{ id: string } | null>; config: Config }) {
+export async function reviewCheckRoutes(
+  app: FastifyInstance,
+  deps: { auth: AuthService; checks: ReviewChecksService; exists: (id: string) => Promise<{ id: string } | null>; config: Config },
+) {
   const { auth, checks, exists, config } = deps;
   const preHandler = [requireStaff(auth, config, rolesFor('application')), requireAccess('application', { id: { from: 'params', name: 'id' }, load: exists })];
 

@@ -25,7 +25,10 @@ beforeEach(() => {
 
 async function submittedDaysAgo(days: number, country: 'uk' | 'it' = 'uk') {
   const { id } = await submitApplication(ctx, country);
-  await ctx.database.db.update(applications).set({ submittedAt: new Date(clock.getTime() - days * DAY) }).where(eq(applications.id, id));
+  await ctx.database.db
+    .update(applications)
+    .set({ submittedAt: new Date(clock.getTime() - days * DAY) })
+    .where(eq(applications.id, id));
   return id;
 }
 

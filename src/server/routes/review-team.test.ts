@@ -88,8 +88,21 @@ describe('the approval note and internal notes', () => {
     const { history, status } = await detailOf(id);
     expect(status).toBe('changes_requested');
     expect(history).toHaveLength(2);
-    expect(history[0]).toMatchObject({ action: 'request_changes', reason: 'Please add a photo.', internalNote: 'Second time we ask for this.', by: bruno.name, at: at(5).toISOString() });
-    expect(history[1]).toMatchObject({ action: 'note', reason: null, internalNote: 'Called the pharmacy: the manager confirms she works there.', by: anna.name, at: at(1).toISOString(), toStatus: 'submitted' });
+    expect(history[0]).toMatchObject({
+      action: 'request_changes',
+      reason: 'Please add a photo.',
+      internalNote: 'Second time we ask for this.',
+      by: bruno.name,
+      at: at(5).toISOString(),
+    });
+    expect(history[1]).toMatchObject({
+      action: 'note',
+      reason: null,
+      internalNote: 'Called the pharmacy: the manager confirms she works there.',
+      by: anna.name,
+      at: at(1).toISOString(),
+      toStatus: 'submitted',
+    });
 
     const everyMail = withSentBodies(ctx.config.mail.dir, await ctx.database.db.select().from(mailOutbox));
     for (const mail of everyMail) {
@@ -119,13 +132,23 @@ describe('the approval note and internal notes', () => {
     const { id, email } = await newApplication('uk');
     await post(`/api/review/applications/${id}/notes`, { note: 'Sounded unsure about the course.' }, anna.cookie);
     await decide(id, { decision: 'approve', internalNote: 'Course certificate checked by phone.' });
-    await ctx.app.inject({ method: 'POST', url: '/api/data-rights/request', payload: { email, recaptchaToken: await solveCaptcha(ctx.app), basePath: '/uk' }, headers: { host: 'localhost:3000' } });
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/data-rights/request',
+      payload: { email, recaptchaToken: await solveCaptcha(ctx.app), basePath: '/uk' },
+      headers: { host: 'localhost:3000' },
+    });
     await ctx.app.services.applicantLinks.settled();
-    const link = emlTo(ctx.config.mail.dir, email).map((mail) => linkIn(mail, /http:\/\/localhost:3000\/uk\/my-data\/[A-Za-z0-9_-]{32}/)).find(Boolean);
+    const link = emlTo(ctx.config.mail.dir, email)
+      .map((mail) => linkIn(mail, /http:\/\/localhost:3000\/uk\/my-data\/[A-Za-z0-9_-]{32}/))
+      .find(Boolean);
     const token = link!.slice(-32);
 
     const exported = (await ctx.app.inject({ method: 'GET', url: `/api/data-rights/${token}` })).json().data.applications[0];
-    expect(exported.reviewHistory.map((h: { internalNote: string | null }) => h.internalNote)).toEqual(['Sounded unsure about the course.', 'Course certificate checked by phone.']);
+    expect(exported.reviewHistory.map((h: { internalNote: string | null }) => h.internalNote)).toEqual([
+      'Sounded unsure about the course.',
+      'Course certificate checked by phone.',
+    ]);
 
     expect((await ctx.app.inject({ method: 'POST', url: `/api/data-rights/${token}/erase` })).statusCode).toBe(200);
     const rows = await ctx.database.db.select().from(reviewAudit).where(eq(reviewAudit.applicationId, id));
@@ -158,7 +181,7 @@ describe('claims', () => {
     expect((await detailOf(id)).claim).toBeNull();
   });
 
-  it("lets the claimer decide without asking, and ends the claim at the decision", async () => {
+  it('lets the claimer decide without asking, and ends the claim at the decision', async () => {
     const { id } = await newApplication('uk');
     await post(`/api/review/applications/${id}/claim`, {}, anna.cookie);
     expect((await decide(id, { decision: 'approve' })).statusCode).toBe(200);
@@ -212,7 +235,10 @@ describe('GET /api/review/age-bands', () => {
     const now = Date.now();
     const aged = async (country: 'uk' | 'it', weeks: number) => {
       const { id } = await newApplication(country);
-      await ctx.database.db.update(applications).set({ submittedAt: new Date(now - weeks * WEEK) }).where(eq(applications.id, id));
+      await ctx.database.db
+        .update(applications)
+        .set({ submittedAt: new Date(now - weeks * WEEK) })
+        .where(eq(applications.id, id));
       return id;
     };
     await aged('uk', 1);

@@ -41,11 +41,15 @@ async function newApplication(country: 'uk' | 'it' | 'de' = 'uk', overrides: Rec
 }
 
 const get = (url: string, cookie?: string) => ctx.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
-const post = (url: string, payload: unknown, cookie?: string) => ctx.app.inject({ method: 'POST', url, payload: payload as object, headers: cookie ? { cookie } : {} });
-const decide = (id: string, decision: string, reason?: string, cookie = reviewer.cookie) => post(`/api/review/applications/${id}/decision`, { decision, ...(reason !== undefined ? { reason } : {}) }, cookie);
-const statusOf = async (id: string) => (await ctx.database.db.select({ status: applications.status }).from(applications).where(eq(applications.id, id)))[0]!.status;
+const post = (url: string, payload: unknown, cookie?: string) =>
+  ctx.app.inject({ method: 'POST', url, payload: payload as object, headers: cookie ? { cookie } : {} });
+const decide = (id: string, decision: string, reason?: string, cookie = reviewer.cookie) =>
+  post(`/api/review/applications/${id}/decision`, { decision, ...(reason !== undefined ? { reason } : {}) }, cookie);
+const statusOf = async (id: string) =>
+  (await ctx.database.db.select({ status: applications.status }).from(applications).where(eq(applications.id, id)))[0]!.status;
 /** The mails to an address, newest first, with what was sent (a delivered row keeps no body: docs/decisions/0042). */
-const mailsTo = async (to: string) => withSentBodies(ctx.config.mail.dir, await ctx.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, to)).orderBy(desc(mailOutbox.createdAt)));
+const mailsTo = async (to: string) =>
+  withSentBodies(ctx.config.mail.dir, await ctx.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, to)).orderBy(desc(mailOutbox.createdAt)));
 
 describe('review API access', () => {
   it('answers 401 without a session and 403 to staff who are not reviewers or the main admin', async () => {
@@ -92,10 +96,21 @@ describe('the review queue', () => {
     expect(it.data.items.map((a: { id: string }) => a.id)).toContain(italian.id);
     expect(it.data.total).toBe(it.data.items.length);
 
-    for (const q of [String(italian.payload.email).toUpperCase(), String(italian.payload.professionalRegistrationNumber), `${italian.payload.firstName} ${italian.payload.lastName}`, String(italian.payload.lastName).slice(0, 3)]) {
+    for (const q of [
+      String(italian.payload.email).toUpperCase(),
+      String(italian.payload.professionalRegistrationNumber),
+      `${italian.payload.firstName} ${italian.payload.lastName}`,
+      String(italian.payload.lastName).slice(0, 3),
+    ]) {
       const found = await list(`q=${encodeURIComponent(q)}`);
-      expect(found.data.items.map((a: { id: string }) => a.id), q).toContain(italian.id);
-      expect(found.data.items.map((a: { id: string }) => a.id), q).not.toContain(other.id);
+      expect(
+        found.data.items.map((a: { id: string }) => a.id),
+        q,
+      ).toContain(italian.id);
+      expect(
+        found.data.items.map((a: { id: string }) => a.id),
+        q,
+      ).not.toContain(other.id);
     }
     expect((await list('q=nobody-like-this')).data).toMatchObject({ items: [], total: 0 });
 
@@ -108,7 +123,9 @@ describe('the review queue', () => {
 
   it('counts the matches up to 1,000 on every page, and past the last page', async () => {
     // 1,030 waiting applications found by one search, submitted after everything else here.
-    await ctx.database.db.execute(sql`insert into pharmacies (place_id, name, address, lat, lng) values ('test:bulk', 'Bulk Pharmacy', '1 Bulk Street', 52, 8)`);
+    await ctx.database.db.execute(
+      sql`insert into pharmacies (place_id, name, address, lat, lng) values ('test:bulk', 'Bulk Pharmacy', '1 Bulk Street', 52, 8)`,
+    );
     await ctx.database.db.execute(sql`insert into applications (edit_token_hash, country, language, status, email, email_normalized, first_name, last_name,
         registration_body, registration_number, place_id, answers, submitted_at)
       select encode(sha256(convert_to('bulk-token-' || g, 'UTF8')), 'hex'), 'de', 'de', 'submitted', 'bulkcount' || g || '@example.com', 'bulkcount' || g || '@example.com', 'Bulk', 'Count',
@@ -130,8 +147,14 @@ describe('the review queue', () => {
     const five = await newApplication();
     const seven = await newApplication();
     const weeksAgo = (w: number) => new Date(Date.now() - w * 7 * 24 * 3600 * 1000);
-    await ctx.database.db.update(applications).set({ submittedAt: weeksAgo(5) }).where(eq(applications.id, five.id));
-    await ctx.database.db.update(applications).set({ submittedAt: weeksAgo(7) }).where(eq(applications.id, seven.id));
+    await ctx.database.db
+      .update(applications)
+      .set({ submittedAt: weeksAgo(5) })
+      .where(eq(applications.id, five.id));
+    await ctx.database.db
+      .update(applications)
+      .set({ submittedAt: weeksAgo(7) })
+      .where(eq(applications.id, seven.id));
     const ids = async (age: string) => (await get(`/api/review/applications?age=${age}`, reviewer.cookie)).json().data.items.map((a: { id: string }) => a.id);
     expect(await ids('over4w')).toEqual(expect.arrayContaining([five.id, seven.id]));
     expect(await ids('over6w')).toContain(seven.id);
@@ -154,11 +177,21 @@ describe('one application', () => {
     expect(names.indexOf('address')).toBeLessThan(names.indexOf('anythingElseAboutYou'));
     expect(detail.fields.find((f: { name: string }) => f.name === 'email').value).toBe(payload.email);
     expect(detail.place).toMatchObject({ lat: payload.lat, lng: payload.lng, address: payload.address });
-    expect(detail).toMatchObject({ status: 'submitted', market: 'it', language: 'it', photoFileId: null, certificateFileIds: [], history: [], decisions: ['approve', 'reject', 'request_changes'] });
+    expect(detail).toMatchObject({
+      status: 'submitted',
+      market: 'it',
+      language: 'it',
+      photoFileId: null,
+      certificateFileIds: [],
+      history: [],
+      decisions: ['approve', 'reject', 'request_changes'],
+    });
   });
 
   it("answers a German application's training certificate as given, beside its download", async () => {
-    const body = multipartBody({ ...validApplication({ country: 'de' }), recaptchaToken: await solveCaptcha(ctx.app) }, [{ filename: 'zertifikat.pdf', contentType: 'application/pdf', content: pdfBytes() }]);
+    const body = multipartBody({ ...validApplication({ country: 'de' }), recaptchaToken: await solveCaptcha(ctx.app) }, [
+      { filename: 'zertifikat.pdf', contentType: 'application/pdf', content: pdfBytes() },
+    ]);
     const saved = await ctx.app.inject({ method: 'POST', url: '/api/save-pharmacist', payload: body.payload, headers: body.headers });
     expect(saved.statusCode).toBe(200);
     const detail = (await get(`/api/review/applications/${saved.json().data.id}`, reviewer.cookie)).json().data;
@@ -215,7 +248,13 @@ describe('decisions', () => {
     await decide(id, 'deactivate', 'Left the pharmacy');
     const rows = await ctx.database.db.select().from(reviewAudit).where(eq(reviewAudit.applicationId, id)).orderBy(reviewAudit.at);
     expect(rows).toHaveLength(2);
-    expect(rows[0]).toMatchObject({ actorId: reviewer.id, action: 'approve', fromStatus: 'submitted', toStatus: 'approved', reason: 'Checked with the register' });
+    expect(rows[0]).toMatchObject({
+      actorId: reviewer.id,
+      action: 'approve',
+      fromStatus: 'submitted',
+      toStatus: 'approved',
+      reason: 'Checked with the register',
+    });
     expect(rows[1]).toMatchObject({ actorId: reviewer.id, action: 'deactivate', fromStatus: 'approved', toStatus: 'deactivated', reason: 'Left the pharmacy' });
     expect(rows[0]!.at).toBeInstanceOf(Date);
     const history = (await get(`/api/review/applications/${id}`, reviewer.cookie)).json().data.history;
@@ -232,7 +271,7 @@ describe('decisions', () => {
     expect(approved!.html).toContain('<html lang="en">');
 
     const italian = await newApplication('it');
-    await decide(italian.id, 'reject', 'Il numero di iscrizione non risulta all\'albo.');
+    await decide(italian.id, 'reject', "Il numero di iscrizione non risulta all'albo.");
     const [rejected] = await mailsTo(String(italian.payload.email));
     expect(rejected!.subject).toBe('Pharmacy Champions: la Sua candidatura');
     expect(rejected!.text).toContain("Il numero di iscrizione non risulta all'albo.");
@@ -302,7 +341,11 @@ describe('request changes and the edit link', () => {
     const expired = await get(`/api/get-pharmacist?id=${token}`);
     expect(expired.statusCode).toBe(unknown.statusCode);
     expect(expired.json()).toEqual(unknown.json());
-    const resubmit = await ctx.app.inject({ method: 'POST', url: '/api/save-pharmacist', payload: { ...payload, loginToken: token, recaptchaToken: await solveCaptcha(ctx.app) } });
+    const resubmit = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/save-pharmacist',
+      payload: { ...payload, loginToken: token, recaptchaToken: await solveCaptcha(ctx.app) },
+    });
     expect(resubmit.statusCode).toBe(400);
     expect(resubmit.json().errors).toEqual({ loginToken: 'validation.invalid' });
     expect(await statusOf(id)).toBe('changes_requested');
@@ -311,11 +354,20 @@ describe('request changes and the edit link', () => {
 
 describe('reviewer accounts', () => {
   it('lets the main admin add and disable reviewers, and nobody else', async () => {
-    const added = await post('/api/review/reviewers', { email: 'rita.reviewer@example.com', firstName: 'Rita', lastName: 'Reviewer', language: 'en' }, admin.cookie);
+    const added = await post(
+      '/api/review/reviewers',
+      { email: 'rita.reviewer@example.com', firstName: 'Rita', lastName: 'Reviewer', language: 'en' },
+      admin.cookie,
+    );
     expect(added.statusCode).toBe(200);
     const id = added.json().data.id as string;
-    expect((await post('/api/review/reviewers', { email: 'RITA.reviewer@example.com', firstName: 'Rita', lastName: 'Again', language: 'en' }, admin.cookie)).statusCode).toBe(409);
-    expect((await post('/api/review/reviewers', { email: 'not-an-address', firstName: 'Rita', lastName: 'R' }, admin.cookie)).json().errors).toHaveProperty('email');
+    expect(
+      (await post('/api/review/reviewers', { email: 'RITA.reviewer@example.com', firstName: 'Rita', lastName: 'Again', language: 'en' }, admin.cookie))
+        .statusCode,
+    ).toBe(409);
+    expect((await post('/api/review/reviewers', { email: 'not-an-address', firstName: 'Rita', lastName: 'R' }, admin.cookie)).json().errors).toHaveProperty(
+      'email',
+    );
 
     const list = (await get('/api/review/reviewers', admin.cookie)).json().data;
     expect(list).toContainEqual({ id, email: 'rita.reviewer@example.com', firstName: 'Rita', lastName: 'Reviewer', disabled: false, markets: [] });

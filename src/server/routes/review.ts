@@ -8,7 +8,14 @@ import * as Api from '#shared/api/review-endpoints.ts';
 import { ApiMessage } from '#shared/schemas/api.ts';
 import { UUID_PATTERN } from '#shared/schemas/fields.ts';
 import { FormApi, type PayloadOf } from '#shared/api/form-endpoints.ts';
-import { ReviewListQuerySchema, ReviewMessage, type ClaimSchema, type DecisionSchema, type InternalNoteSchema, type ReviewDetail } from '#shared/schemas/review.ts';
+import {
+  ReviewListQuerySchema,
+  ReviewMessage,
+  type ClaimSchema,
+  type DecisionSchema,
+  type InternalNoteSchema,
+  type ReviewDetail,
+} from '#shared/schemas/review.ts';
 import { ALL_MARKETS, outsideMarkets } from '#shared/schemas/reviewer-markets.ts';
 import type { Config } from '../config.ts';
 import { accessed, requireAccess, rolesFor } from '../http/access-policy.ts';
@@ -27,7 +34,15 @@ import { refuseWithoutPublicAddress } from '../http/public-address.ts';
 
 export async function reviewRoutes(
   app: FastifyInstance,
-  deps: { auth: AuthService; desk: ReviewDesk; claims: ReviewClaims; reviewers: Reviewers; config: Config; mailer: Mailer; activityLog: Pick<ActivityLog, 'recordView'> },
+  deps: {
+    auth: AuthService;
+    desk: ReviewDesk;
+    claims: ReviewClaims;
+    reviewers: Reviewers;
+    config: Config;
+    mailer: Mailer;
+    activityLog: Pick<ActivityLog, 'recordView'>;
+  },
 ) {
   const { auth, desk, claims, reviewers, config } = deps;
   const reviewStaff = requireStaff(auth, config, rolesFor('application'));
@@ -98,7 +113,8 @@ export async function reviewRoutes(
       const result = await desk.decide(accessed(request).id, input, request.staff!.user.id, linkFor);
       if (!result.ok) {
         if (result.reason === 'notFound') return failed(reply, 404, ApiMessage.notFound);
-        if (result.reason === 'claimedByOther') return reply.code(409).send({ status: 'failed', message: ReviewMessage.claimedByOther, data: { claimedBy: result.claimedBy } });
+        if (result.reason === 'claimedByOther')
+          return reply.code(409).send({ status: 'failed', message: ReviewMessage.claimedByOther, data: { claimedBy: result.claimedBy } });
         return failed(reply, 409, ReviewMessage.invalidTransition);
       }
       request.log.info({ by: request.staff!.user.id, applicationId: accessed(request).id, decision, mailId: result.mailId }, 'review decision');

@@ -32,7 +32,11 @@ const reviewer = async () => {
 };
 
 async function newApplication(country: 'uk' | 'de') {
-  const response = await ctx.app.inject({ method: 'POST', url: '/api/save-pharmacist', payload: { ...validApplication({ country: 'uk' }), recaptchaToken: await solveCaptcha(ctx.app) } });
+  const response = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/save-pharmacist',
+    payload: { ...validApplication({ country: 'uk' }), recaptchaToken: await solveCaptcha(ctx.app) },
+  });
   expect(response.statusCode).toBe(200);
   const id = response.json().data.id as string;
   // The German form needs a certificate upload; the market is what counts here.
@@ -54,7 +58,9 @@ afterAll(() => ctx.close());
 describe('PUT /api/review/reviewer-markets', () => {
   it('is refused to anyone but the main admin', async () => {
     expect((await put({ reviewerId: greta.id, markets: ['de'] }, greta.cookie)).statusCode).toBe(403);
-    expect((await ctx.app.inject({ method: 'PUT', url: '/api/review/reviewer-markets', payload: { reviewerId: greta.id, markets: ['de'] } })).statusCode).toBe(401);
+    expect((await ctx.app.inject({ method: 'PUT', url: '/api/review/reviewer-markets', payload: { reviewerId: greta.id, markets: ['de'] } })).statusCode).toBe(
+      401,
+    );
     expect((await get(`/api/review/reviewer-markets?id=${greta.id}`, greta.cookie)).statusCode).toBe(403);
     expect((await get('/api/review/workload', greta.cookie)).statusCode).toBe(403);
   });
@@ -72,7 +78,12 @@ describe('PUT /api/review/reviewer-markets', () => {
     expect((await put({ reviewerId: greta.id, markets: ['de'] }, admin)).statusCode).toBe(200);
     expect((await put({ reviewerId: greta.id, markets: ['de'] }, admin)).statusCode).toBe(200);
     expect((await put({ reviewerId: uma.id, markets: ['uk', 'uk'] }, admin)).statusCode).toBe(200);
-    expect((await get(`/api/review/reviewer-markets?id=${greta.id}`, admin)).json().data).toEqual({ reviewerId: greta.id, firstName: greta.firstName, lastName: greta.lastName, markets: ['de'] });
+    expect((await get(`/api/review/reviewer-markets?id=${greta.id}`, admin)).json().data).toEqual({
+      reviewerId: greta.id,
+      firstName: greta.firstName,
+      lastName: greta.lastName,
+      markets: ['de'],
+    });
     const list = (await get('/api/review/reviewers', admin)).json().data as { id: string; markets: string[] }[];
     expect(list.find((r) => r.id === greta.id)?.markets).toEqual(['de']);
     expect(list.find((r) => r.id === uma.id)?.markets).toEqual(['uk']);
@@ -81,12 +92,16 @@ describe('PUT /api/review/reviewer-markets', () => {
     const { items } = (await get('/api/admin/activity', admin)).json().data as { items: ActivityEntry[] };
     const changes = items.filter((e) => e.kind === 'staffChange' && e.action === 'markets');
     expect(changes).toHaveLength(2);
-    expect(changes.find((e) => e.kind === 'staffChange' && e.staff?.name === `${greta.firstName} ${greta.lastName}`)).toMatchObject({ markets: ['de'], by: { role: 'main_admin' } });
+    expect(changes.find((e) => e.kind === 'staffChange' && e.staff?.name === `${greta.firstName} ${greta.lastName}`)).toMatchObject({
+      markets: ['de'],
+      by: { role: 'main_admin' },
+    });
   });
 });
 
 describe('the queue and the detail by market', () => {
-  const queue = async (who: { cookie: string }, query = '') => (await get(`/api/review/applications${query}`, who.cookie)).json().data as { items: ReviewListItem[]; yourMarkets: string[] };
+  const queue = async (who: { cookie: string }, query = '') =>
+    (await get(`/api/review/applications${query}`, who.cookie)).json().data as { items: ReviewListItem[]; yourMarkets: string[] };
 
   it("opens a reviewer set to Germany on German applications; 'all' and another market on request", async () => {
     const mine = await queue(greta);
@@ -112,7 +127,7 @@ describe('the queue and the detail by market', () => {
     expect((await get(`/api/review/applications/${britishId}`, any.cookie)).json().data.outsideYourMarkets).toBe(false);
   });
 
-  it("reviewersOfMarket names the active reviewers of that market, and those with none set", async () => {
+  it('reviewersOfMarket names the active reviewers of that market, and those with none set', async () => {
     const disabled = await reviewer();
     await ctx.app.inject({ method: 'POST', url: `/api/review/reviewers/${disabled.id}/disable`, payload: {}, headers: { cookie: admin } });
     const ids = async (market: 'uk' | 'de') => (await reviewersOfMarket(ctx.database.db, market)).map((r) => r.id).sort();
@@ -135,17 +150,29 @@ describe('GET /api/review/workload', () => {
     expect(before.weekStart).toBe('2026-11-02T00:00:00.000Z');
     expect(rowOf(before, uma.id)).toMatchObject({ openClaims: 0, decisionsThisWeek: 0, markets: ['uk'] });
 
-    expect((await ctx.app.inject({ method: 'POST', url: `/api/review/applications/${britishId}/claim`, payload: {}, headers: { cookie: uma.cookie } })).statusCode).toBe(200);
+    expect(
+      (await ctx.app.inject({ method: 'POST', url: `/api/review/applications/${britishId}/claim`, payload: {}, headers: { cookie: uma.cookie } })).statusCode,
+    ).toBe(200);
     expect(rowOf(await workload(), uma.id)).toMatchObject({ openClaims: 1, decisionsThisWeek: 0 });
 
     // A decision this week counts; one on the Sunday before does not.
-    const decision = (at: string) => ({ at: new Date(at), applicationId: germanId, actorId: uma.id, action: 'reject', fromStatus: 'submitted', toStatus: 'rejected' });
+    const decision = (at: string) => ({
+      at: new Date(at),
+      applicationId: germanId,
+      actorId: uma.id,
+      action: 'reject',
+      fromStatus: 'submitted',
+      toStatus: 'rejected',
+    });
     await ctx.database.db.insert(reviewAudit).values([decision('2026-11-02T09:00:00Z'), decision('2026-11-01T23:30:00Z')]);
     await ctx.database.db.insert(reviewAudit).values({ ...decision('2026-11-03T10:00:00Z'), action: 'note', fromStatus: null, toStatus: 'submitted' });
     expect(rowOf(await workload(), uma.id)).toMatchObject({ openClaims: 1, decisionsThisWeek: 1 });
 
     // Half an hour without an action, the claim lapses (decision 0030).
-    await ctx.database.db.update(reviewClaims).set({ lastActionAt: new Date(clock.getTime() - 31 * 60_000) }).where(eq(reviewClaims.applicationId, britishId));
+    await ctx.database.db
+      .update(reviewClaims)
+      .set({ lastActionAt: new Date(clock.getTime() - 31 * 60_000) })
+      .where(eq(reviewClaims.applicationId, britishId));
     expect(rowOf(await workload(), uma.id).openClaims).toBe(0);
   });
 });

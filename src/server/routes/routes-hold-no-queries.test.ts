@@ -21,7 +21,9 @@ describe('routes', () => {
   });
 
   it('read files only through services/files', () => {
-    const reading = routes.filter(({ text }) => importsOf(text).some((from) => from === 'node:fs' || from === 'node:fs/promises' || from === 'fs')).map(({ name }) => name);
+    const reading = routes
+      .filter(({ text }) => importsOf(text).some((from) => from === 'node:fs' || from === 'node:fs/promises' || from === 'fs'))
+      .map(({ name }) => name);
     expect(reading).toEqual([]);
   });
 });

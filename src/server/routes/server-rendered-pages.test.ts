@@ -29,7 +29,8 @@ afterAll(async () => {
   await hosted?.close();
 });
 
-const get = (url: string, headers: Record<string, string> = {}, app = ctx) => app.app.inject({ method: 'GET', url, headers: { accept: 'text/html', host: 'localhost', ...headers } });
+const get = (url: string, headers: Record<string, string> = {}, app = ctx) =>
+  app.app.inject({ method: 'GET', url, headers: { accept: 'text/html', host: 'localhost', ...headers } });
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", '#x27': "'", nbsp: ' ' };
 /** The text a reader sees in some HTML: tags dropped, entities decoded, spaces collapsed. */
@@ -48,19 +49,34 @@ function messages(language: Language, file: string): Record<string, unknown> {
 const landing = (language: Language) => messages(language, 'landing').landing as Record<string, string & Record<string, string>>;
 
 const LEGAL: Record<Country, Array<{ route: string; kind: string }>> = {
-  uk: [{ route: '/privacy-policy', kind: 'privacy-policy' }, { route: '/terms-and-conditions', kind: 'terms-and-conditions' }, { route: '/accessibility', kind: 'accessibility' }],
-  it: [{ route: '/privacy-policy', kind: 'privacy-policy' }, { route: '/terms-and-conditions', kind: 'terms-and-conditions' }, { route: '/accessibility', kind: 'accessibility' }],
-  de: [{ route: '/datenschutz', kind: 'datenschutz' }, { route: '/nutzungsbedingungen', kind: 'nutzungsbedingungen' }, { route: '/impressum', kind: 'impressum' }, { route: '/barrierefreiheit', kind: 'barrierefreiheit' }],
+  uk: [
+    { route: '/privacy-policy', kind: 'privacy-policy' },
+    { route: '/terms-and-conditions', kind: 'terms-and-conditions' },
+    { route: '/accessibility', kind: 'accessibility' },
+  ],
+  it: [
+    { route: '/privacy-policy', kind: 'privacy-policy' },
+    { route: '/terms-and-conditions', kind: 'terms-and-conditions' },
+    { route: '/accessibility', kind: 'accessibility' },
+  ],
+  de: [
+    { route: '/datenschutz', kind: 'datenschutz' },
+    { route: '/nutzungsbedingungen', kind: 'nutzungsbedingungen' },
+    { route: '/impressum', kind: 'impressum' },
+    { route: '/barrierefreiheit', kind: 'barrierefreiheit' },
+  ],
 };
 
 /** The lines of a legal text a reader must find word for word: headings and plain sentences (no placeholders, links or tables). */
 function plainLines(markdown: string): string[] {
-  return markdown
-    .split('\n')
-    .map((line) => line.trim().replace(/^#{1,6}\s+/, ''))
-    .filter((line) => line.length > 20 && !/[{}[\]*_`<>|&\\]|https?:/.test(line) && !/^([-+>]|\d+\.\s)/.test(line))
-    // A table's caption (": caption") is shown without its marker.
-    .map((line) => squash(line.replace(/^:\s+/, '')));
+  return (
+    markdown
+      .split('\n')
+      .map((line) => line.trim().replace(/^#{1,6}\s+/, ''))
+      .filter((line) => line.length > 20 && !/[{}[\]*_`<>|&\\]|https?:/.test(line) && !/^([-+>]|\d+\.\s)/.test(line))
+      // A table's caption (": caption") is shown without its marker.
+      .map((line) => squash(line.replace(/^:\s+/, '')))
+  );
 }
 
 /** The scripts a rendered page starts once it has painted (services/after-paint.ts). */
@@ -203,13 +219,18 @@ describe('canonical URLs, hreflang alternates and the sitemap', () => {
     const response = await ctx.app.inject({ method: 'GET', url: '/sitemap.xml', headers: { host: 'localhost' } });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('xml');
-    const entries = [...response.body.matchAll(/<url><loc>([^<]+)<\/loc>([\s\S]*?)<\/url>/g)].map((match) => ({ loc: match[1]!.replace(/&amp;/g, '&'), links: match[2]! }));
+    const entries = [...response.body.matchAll(/<url><loc>([^<]+)<\/loc>([\s\S]*?)<\/url>/g)].map((match) => ({
+      loc: match[1]!.replace(/&amp;/g, '&'),
+      links: match[2]!,
+    }));
     for (const page of Object.keys(PAGES)) {
       for (const pair of pairsOf(page)) {
         const entry = entries.find((candidate) => candidate.loc === url(pair.country, pair.language, pair.path));
         expect(entry, `${page} ${pair.country}/${pair.language}`).toBeDefined();
         for (const other of pairsOf(page)) {
-          expect(entry!.links.replace(/&amp;/g, '&')).toContain(`hreflang="${other.language}-${REGION[other.country]}" href="${url(other.country, other.language, other.path)}"`);
+          expect(entry!.links.replace(/&amp;/g, '&')).toContain(
+            `hreflang="${other.language}-${REGION[other.country]}" href="${url(other.country, other.language, other.path)}"`,
+          );
         }
       }
     }
@@ -270,7 +291,10 @@ describe('the pages behind a link, rendered with what they show (issue 39 item 3
   it('the status page: its heading, where the application stands and its dates, never kept in a cache', async () => {
     const { id } = await submitApplication(ctx, 'uk');
     const token = 'S'.repeat(32);
-    await ctx.database.db.update(applications).set({ statusTokenHash: hashToken(token) }).where(eq(applications.id, id));
+    await ctx.database.db
+      .update(applications)
+      .set({ statusTokenHash: hashToken(token) })
+      .where(eq(applications.id, id));
     const response = await get(`/de/my-application/${token}`);
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('no-store');
@@ -291,7 +315,10 @@ describe('the pages behind a link, rendered with what they show (issue 39 item 3
   it('the status page of an application 43 days old tells the applicant to write to support, with the address, in each language (issue 41)', async () => {
     const { id } = await submitApplication(ctx, 'it');
     const token = 'L'.repeat(32);
-    await ctx.database.db.update(applications).set({ statusTokenHash: hashToken(token), submittedAt: new Date(Date.now() - 43 * 24 * 3600 * 1000) }).where(eq(applications.id, id));
+    await ctx.database.db
+      .update(applications)
+      .set({ statusTokenHash: hashToken(token), submittedAt: new Date(Date.now() - 43 * 24 * 3600 * 1000) })
+      .where(eq(applications.id, id));
     const words = {
       uk: 'It is more than 6 weeks since you sent your application and we have not decided yet. Please write to support@example.com and quote your reference',
       it: "Sono passate più di 6 settimane dall'invio della Sua candidatura e non abbiamo ancora deciso. La preghiamo di scriverci a support@example.com indicando il codice di riferimento",
@@ -328,20 +355,23 @@ describe('the applicant forms, rendered on the server (decision 0039)', () => {
     { url: '/uk/form', language: 'en' as Language, fields: ['email', 'firstName', 'lastName'] },
     { url: '/it/form', language: 'it' as Language, fields: ['email', 'firstName', 'lastName'] },
     { url: '/de/form/1', language: 'de' as Language, fields: ['haveYouCompleted', 'email'] },
-  ])('$url carries its heading, its introduction and its first fields, in a form sent by POST, with the "needs JavaScript" notice', async ({ url, language, fields }) => {
-    const response = await get(url);
-    expect(response.statusCode).toBe(200);
-    const html = root(response.body);
-    expect(html).toMatch(/<main\b[\s\S]*<h1\b[^>]*>[^<]+<\/h1>/);
-    const form = messages(language, 'form') as { form: { intro: { time: string } } };
-    expect(textOf(html)).toContain(squash(form.form.intro.time.replace('{{minutes}}', '5')));
-    expect(html).toMatch(/<form [^>]*method="post"/);
-    for (const field of fields) expect(html).toContain(`name="${field}"`);
-    expect(response.body).toContain('<noscript>');
-    // Its scripts start after the first paint, as every rendered page's.
-    expect(response.body).not.toMatch(/<script\b[^>]*\bsrc=/);
-    expect(afterPaint(response.body).modules.length).toBeGreaterThan(0);
-  });
+  ])(
+    '$url carries its heading, its introduction and its first fields, in a form sent by POST, with the "needs JavaScript" notice',
+    async ({ url, language, fields }) => {
+      const response = await get(url);
+      expect(response.statusCode).toBe(200);
+      const html = root(response.body);
+      expect(html).toMatch(/<main\b[\s\S]*<h1\b[^>]*>[^<]+<\/h1>/);
+      const form = messages(language, 'form') as { form: { intro: { time: string } } };
+      expect(textOf(html)).toContain(squash(form.form.intro.time.replace('{{minutes}}', '5')));
+      expect(html).toMatch(/<form [^>]*method="post"/);
+      for (const field of fields) expect(html).toContain(`name="${field}"`);
+      expect(response.body).toContain('<noscript>');
+      // Its scripts start after the first paint, as every rendered page's.
+      expect(response.body).not.toMatch(/<script\b[^>]*\bsrc=/);
+      expect(afterPaint(response.body).modules.length).toBeGreaterThan(0);
+    },
+  );
 
   it('/de/form (a three-step market) renders on the server too, for the browser to go on to step 1', async () => {
     // The route read window.location on the server: the render failed (logged as an error) and the page came unrendered.
@@ -360,18 +390,21 @@ describe('the applicant forms, rendered on the server (decision 0039)', () => {
 describe('a rendered page paints before its scripts load (decision 0039)', () => {
   const manifest = () => JSON.parse(readFileSync(path.join(WEB_DIST, '.vite', 'manifest.json'), 'utf8')) as Record<string, { file: string; isEntry?: boolean }>;
 
-  it.each(['/uk/', '/it/', '/de/', '/de/datenschutz', '/uk/privacy-policy', '/it/thank-you', '/uk/finder'])('%s names no script the browser would fetch before its first paint', async (url) => {
-    const response = await get(url);
-    const head = response.body.slice(0, response.body.indexOf('</head>'));
-    expect(response.body).not.toMatch(/<script\b[^>]*\bsrc=/);
-    expect(response.body).not.toContain('rel="modulepreload"');
-    // Its stylesheets stay in the head: the HTML is styled when it first paints.
-    expect(head).toMatch(/<link rel="stylesheet" crossorigin href="\/assets\/index-[^"]+\.css">/);
-    const entry = Object.values(manifest()).find((chunk) => chunk.isEntry)!.file;
-    const plan = afterPaint(response.body);
-    expect(plan.entry).toBe(`/${entry}`);
-    expect(plan.modules.length).toBeGreaterThan(0);
-  });
+  it.each(['/uk/', '/it/', '/de/', '/de/datenschutz', '/uk/privacy-policy', '/it/thank-you', '/uk/finder'])(
+    '%s names no script the browser would fetch before its first paint',
+    async (url) => {
+      const response = await get(url);
+      const head = response.body.slice(0, response.body.indexOf('</head>'));
+      expect(response.body).not.toMatch(/<script\b[^>]*\bsrc=/);
+      expect(response.body).not.toContain('rel="modulepreload"');
+      // Its stylesheets stay in the head: the HTML is styled when it first paints.
+      expect(head).toMatch(/<link rel="stylesheet" crossorigin href="\/assets\/index-[^"]+\.css">/);
+      const entry = Object.values(manifest()).find((chunk) => chunk.isEntry)!.file;
+      const plan = afterPaint(response.body);
+      expect(plan.entry).toBe(`/${entry}`);
+      expect(plan.modules.length).toBeGreaterThan(0);
+    },
+  );
 
   it('allows the one inline script by its hash, and no other inline script', async () => {
     const response = await get('/uk/');
@@ -381,7 +414,7 @@ describe('a rendered page paints before its scripts load (decision 0039)', () =>
     expect(inline).toHaveLength(1);
     const { createHash } = await import('node:crypto');
     expect(scriptSrc).toEqual(["'self'", `'sha256-${createHash('sha256').update(inline[0]!).digest('base64')}'`]);
-    expect(policy).not.toContain('unsafe-inline\';script');
+    expect(policy).not.toContain("unsafe-inline';script");
   });
 
   it('leaves the pages the browser renders (staff) as they were: the entry script and its preloads in the head', async () => {

@@ -28,9 +28,9 @@ describe('the welcome e-mail to new staff', () => {
     const [mail] = mailsTo(ctx.config.mail.dir, 'nuova.am@example.it');
     expect(mail).toBeDefined();
     expect(mail).toContain('http://localhost/it/signin');
-    expect(mail).toContain("Gentile Chiara, Giulia");
+    expect(mail).toContain('Gentile Chiara, Giulia');
     expect(mail).toContain('inserisca il Suo indirizzo e-mail, nuova.am@example.it.');
-    expect(mail).toContain("come area manager di Pharmacy Champions");
+    expect(mail).toContain('come area manager di Pharmacy Champions');
     expect(subjectOf(mail!)).toContain('area manager');
   });
 
@@ -48,7 +48,9 @@ describe('the welcome e-mail to new staff', () => {
   });
 
   it('writes to a reviewer in the language the main admin chose: German, then the sign-in links too', async () => {
-    expect((await add('/api/review/reviewers', { email: 'neue.pruefer@example.de', firstName: 'Jonas', lastName: 'Prüfer' })).json().errors).toEqual({ language: 'validation.choose' });
+    expect((await add('/api/review/reviewers', { email: 'neue.pruefer@example.de', firstName: 'Jonas', lastName: 'Prüfer' })).json().errors).toEqual({
+      language: 'validation.choose',
+    });
     const added = await add('/api/review/reviewers', { email: 'neue.pruefer@example.de', firstName: 'Jonas', lastName: 'Prüfer', language: 'de' });
     expect(added.statusCode, added.body).toBe(200);
     const [welcome] = mailsTo(ctx.config.mail.dir, 'neue.pruefer@example.de');
@@ -59,7 +61,12 @@ describe('the welcome e-mail to new staff', () => {
     expect(welcome).toContain('geben Ihre E-Mail-Adresse ein: neue.pruefer@example.de.');
     expect(welcome).toContain('Authenticator-App');
 
-    const asked = await ctx.app.inject({ method: 'POST', url: '/api/auth/magic-link', headers: { host: 'localhost' }, payload: { email: 'neue.pruefer@example.de', basePath: '/de' } });
+    const asked = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/magic-link',
+      headers: { host: 'localhost' },
+      payload: { email: 'neue.pruefer@example.de', basePath: '/de' },
+    });
     expect(asked.statusCode).toBe(200);
     await ctx.app.services.auth.settled();
     const link = mailsTo(ctx.config.mail.dir, 'neue.pruefer@example.de').find((mail) => mail.includes('/signin/verify?token='));
@@ -69,7 +76,11 @@ describe('the welcome e-mail to new staff', () => {
   it('sends an English-speaking rep to the Italian sign-in page in English', async () => {
     const manager = await addStaff(ctx, 'area_manager');
     const { cookie } = await signIn(ctx, manager);
-    const added = await add('/api/areamanager-add-rep', { email: 'new.rep@example.it', firstName: 'Tom', lastName: 'Reed', areaManagerId: manager.id, appStoreCountry: 'it', formLanguage: 'en' }, cookie);
+    const added = await add(
+      '/api/areamanager-add-rep',
+      { email: 'new.rep@example.it', firstName: 'Tom', lastName: 'Reed', areaManagerId: manager.id, appStoreCountry: 'it', formLanguage: 'en' },
+      cookie,
+    );
     expect(added.statusCode, added.body).toBe(200);
     const [mail] = mailsTo(ctx.config.mail.dir, 'new.rep@example.it');
     expect(mail).toContain('Hello Tom,');

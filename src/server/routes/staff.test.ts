@@ -32,21 +32,39 @@ beforeAll(async () => {
 
   const [pharmacy] = await ctx.database.db
     .insert(fieldPharmacies)
-    .values({ areaManagerId: people.ownAm.id, salesRepId: people.rep.id, name: 'Farmacia Segreta', fullAddress: 'Via Riservata 1, 00185 Roma RM', currentCallFlag: 'joined_unify', month: 3, city: 'Roma', region: 'lazio', province: 'RM' })
+    .values({
+      areaManagerId: people.ownAm.id,
+      salesRepId: people.rep.id,
+      name: 'Farmacia Segreta',
+      fullAddress: 'Via Riservata 1, 00185 Roma RM',
+      currentCallFlag: 'joined_unify',
+      month: 3,
+      city: 'Roma',
+      region: 'lazio',
+      province: 'RM',
+    })
     .returning();
   pharmacyId = pharmacy!.id;
   await ctx.database.db.insert(callEntries).values([
     { pharmacyId, at: new Date('2026-01-10T10:00:00Z'), byUserId: people.rep.id, callFlag: 'appointment_scheduled', month: 1, note: 'Primo contatto' },
     { pharmacyId, at: new Date('2026-03-02T10:00:00Z'), byUserId: people.rep.id, callFlag: 'joined_unify', month: 3, note: 'Adesione' },
   ]);
-  await ctx.database.db.insert(fieldPharmacies).values({ areaManagerId: people.otherAm.id, salesRepId: people.otherRep.id, name: 'Farmacia Altrui', fullAddress: 'Via Altrove 2, 20121 Milano MI' });
+  await ctx.database.db
+    .insert(fieldPharmacies)
+    .values({ areaManagerId: people.otherAm.id, salesRepId: people.otherRep.id, name: 'Farmacia Altrui', fullAddress: 'Via Altrove 2, 20121 Milano MI' });
 
   certificate = pdfBytes(2048);
   const payload = germanApplication();
-  const body = multipartBody({ ...payload, recaptchaToken: await solveCaptcha(ctx.app) }, [{ filename: 'c.pdf', contentType: 'application/pdf', content: certificate }]);
+  const body = multipartBody({ ...payload, recaptchaToken: await solveCaptcha(ctx.app) }, [
+    { filename: 'c.pdf', contentType: 'application/pdf', content: certificate },
+  ]);
   const saved = await ctx.app.inject({ method: 'POST', url: '/api/save-pharmacist', ...body });
   expect(saved.statusCode).toBe(200);
-  const [file] = await ctx.database.db.select({ id: files.id }).from(files).innerJoin(applications, eq(files.applicationId, applications.id)).where(eq(applications.id, saved.json().data.id));
+  const [file] = await ctx.database.db
+    .select({ id: files.id })
+    .from(files)
+    .innerJoin(applications, eq(files.applicationId, applications.id))
+    .where(eq(applications.id, saved.json().data.id));
   certificateId = file!.id;
 });
 afterAll(async () => {
@@ -67,7 +85,12 @@ interface Endpoint {
 
 // The access-control matrix: every staff endpoint, every kind of caller, exactly one status.
 const MATRIX: Endpoint[] = [
-  { name: 'GET /api/mainadmin-get-areamanagers', method: 'GET', url: () => '/api/mainadmin-get-areamanagers', expected: { anonymous: 401, rep: 403, otherAm: 403, ownAm: 403, reviewer: 403, admin: 200 } },
+  {
+    name: 'GET /api/mainadmin-get-areamanagers',
+    method: 'GET',
+    url: () => '/api/mainadmin-get-areamanagers',
+    expected: { anonymous: 401, rep: 403, otherAm: 403, ownAm: 403, reviewer: 403, admin: 200 },
+  },
   {
     name: 'POST /api/mainadmin-add-areamanager',
     method: 'POST',
@@ -75,23 +98,60 @@ const MATRIX: Endpoint[] = [
     payload: () => ({ email: `nuovo.am${++added}@example.it`, firstName: 'Paola', lastName: 'Neri' }),
     expected: { anonymous: 401, rep: 403, otherAm: 403, ownAm: 403, reviewer: 403, admin: 200 },
   },
-  { name: 'GET /api/areamanager-get-pharmacies', method: 'GET', url: () => `/api/areamanager-get-pharmacies?id=${people.ownAm.id}`, expected: { anonymous: 401, rep: 403, otherAm: 403, ownAm: 200, reviewer: 403, admin: 200 } },
-  { name: 'GET /api/areamanager-get-reps', method: 'GET', url: () => `/api/areamanager-get-reps?id=${people.ownAm.id}`, expected: { anonymous: 401, rep: 403, otherAm: 403, ownAm: 200, reviewer: 403, admin: 200 } },
+  {
+    name: 'GET /api/areamanager-get-pharmacies',
+    method: 'GET',
+    url: () => `/api/areamanager-get-pharmacies?id=${people.ownAm.id}`,
+    expected: { anonymous: 401, rep: 403, otherAm: 403, ownAm: 200, reviewer: 403, admin: 200 },
+  },
+  {
+    name: 'GET /api/areamanager-get-reps',
+    method: 'GET',
+    url: () => `/api/areamanager-get-reps?id=${people.ownAm.id}`,
+    expected: { anonymous: 401, rep: 403, otherAm: 403, ownAm: 200, reviewer: 403, admin: 200 },
+  },
   {
     name: 'GET /api/v1/register/rep/pharmacies',
     method: 'GET',
     url: () => `/api/v1/register/rep/pharmacies?assignedreptoken=${people.rep.id}`,
     expected: { anonymous: 401, rep: 200, otherAm: 403, ownAm: 200, reviewer: 403, admin: 200 },
   },
-  { name: 'GET /api/rep-get-pharmacy', method: 'GET', url: () => `/api/rep-get-pharmacy?id=${pharmacyId}`, expected: { anonymous: 401, rep: 200, otherAm: 403, ownAm: 200, reviewer: 403, admin: 200 } },
-  { name: 'GET /api/files/certificates/:fileId', method: 'GET', url: () => `/api/files/certificates/${certificateId}`, expected: { anonymous: 401, rep: 403, otherAm: 403, ownAm: 403, reviewer: 200, admin: 200 } },
-  { name: 'GET /api/areamanager-get-pharmacy', method: 'GET', url: () => `/api/areamanager-get-pharmacy?id=${pharmacyId}`, expected: { anonymous: 401, rep: 403, otherAm: 403, ownAm: 200, reviewer: 403, admin: 200 } },
-  { name: 'GET /api/areamanager-accord-csv', method: 'GET', url: () => `/api/areamanager-accord-csv?id=${people.ownAm.id}`, expected: { anonymous: 401, rep: 403, otherAm: 403, ownAm: 200, reviewer: 403, admin: 200 } },
+  {
+    name: 'GET /api/rep-get-pharmacy',
+    method: 'GET',
+    url: () => `/api/rep-get-pharmacy?id=${pharmacyId}`,
+    expected: { anonymous: 401, rep: 200, otherAm: 403, ownAm: 200, reviewer: 403, admin: 200 },
+  },
+  {
+    name: 'GET /api/files/certificates/:fileId',
+    method: 'GET',
+    url: () => `/api/files/certificates/${certificateId}`,
+    expected: { anonymous: 401, rep: 403, otherAm: 403, ownAm: 403, reviewer: 200, admin: 200 },
+  },
+  {
+    name: 'GET /api/areamanager-get-pharmacy',
+    method: 'GET',
+    url: () => `/api/areamanager-get-pharmacy?id=${pharmacyId}`,
+    expected: { anonymous: 401, rep: 403, otherAm: 403, ownAm: 200, reviewer: 403, admin: 200 },
+  },
+  {
+    name: 'GET /api/areamanager-accord-csv',
+    method: 'GET',
+    url: () => `/api/areamanager-accord-csv?id=${people.ownAm.id}`,
+    expected: { anonymous: 401, rep: 403, otherAm: 403, ownAm: 200, reviewer: 403, admin: 200 },
+  },
   {
     name: 'POST /api/areamanager-add-rep',
     method: 'POST',
     url: () => '/api/areamanager-add-rep',
-    payload: () => ({ email: `nuovo.rep${++added}@example.it`, firstName: 'Paolo', lastName: 'Neri', areaManagerId: people.ownAm.id, appStoreCountry: 'it', formLanguage: 'it' }),
+    payload: () => ({
+      email: `nuovo.rep${++added}@example.it`,
+      firstName: 'Paolo',
+      lastName: 'Neri',
+      areaManagerId: people.ownAm.id,
+      appStoreCountry: 'it',
+      formLanguage: 'it',
+    }),
     expected: { anonymous: 401, rep: 403, otherAm: 403, ownAm: 200, reviewer: 403, admin: 200 },
   },
   {
@@ -112,7 +172,12 @@ const MATRIX: Endpoint[] = [
     }),
     expected: { anonymous: 401, rep: 403, otherAm: 403, ownAm: 200, reviewer: 403, admin: 200 },
   },
-  { name: 'GET /api/auth/me', method: 'GET', url: () => '/api/auth/me', expected: { anonymous: 401, rep: 200, otherAm: 200, ownAm: 200, reviewer: 200, admin: 200 } },
+  {
+    name: 'GET /api/auth/me',
+    method: 'GET',
+    url: () => '/api/auth/me',
+    expected: { anonymous: 401, rep: 200, otherAm: 200, ownAm: 200, reviewer: 200, admin: 200 },
+  },
 ];
 
 /** Strings that would betray a record in a refusal. */
@@ -151,7 +216,9 @@ describe('staff API answers', () => {
   it('lists area managers for the main admin', async () => {
     const response = await get('/api/mainadmin-get-areamanagers', 'admin');
     const data = response.json().data as { id: string; email: string; firstName: string; lastName: string }[];
-    expect(data).toEqual(expect.arrayContaining([{ id: people.ownAm.id, email: people.ownAm.email, firstName: people.ownAm.firstName, lastName: people.ownAm.lastName }]));
+    expect(data).toEqual(
+      expect.arrayContaining([{ id: people.ownAm.id, email: people.ownAm.email, firstName: people.ownAm.firstName, lastName: people.ownAm.lastName }]),
+    );
     expect(data.every((am) => Object.keys(am).sort().join() === 'email,firstName,id,lastName')).toBe(true);
   });
 
@@ -159,12 +226,22 @@ describe('staff API answers', () => {
     const payload = { email: 'Unico.AM@example.it', firstName: 'Sara', lastName: 'Gallo' };
     const first = await ctx.app.inject({ method: 'POST', url: '/api/mainadmin-add-areamanager', headers: { cookie: cookies.admin! }, payload });
     expect(first.json()).toEqual({ status: 'ok', data: { id: expect.stringMatching(/^[0-9a-f-]{36}$/) } });
-    const again = await ctx.app.inject({ method: 'POST', url: '/api/mainadmin-add-areamanager', headers: { cookie: cookies.admin! }, payload: { ...payload, email: 'unico.am@EXAMPLE.it' } });
+    const again = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/mainadmin-add-areamanager',
+      headers: { cookie: cookies.admin! },
+      payload: { ...payload, email: 'unico.am@EXAMPLE.it' },
+    });
     expect(again.statusCode).toBe(409);
     expect(again.json()).toEqual({ status: 'failed', message: 'errorEmailRegistered' });
     const bad = await ctx.app.inject({ method: 'POST', url: '/api/mainadmin-add-areamanager', headers: { cookie: cookies.admin! }, payload: { email: 'x' } });
     expect(bad.statusCode).toBe(400);
-    const form = await ctx.app.inject({ method: 'POST', url: '/api/mainadmin-add-areamanager', headers: { cookie: cookies.admin!, 'content-type': 'application/x-www-form-urlencoded' }, payload: 'email=a%40b.it' });
+    const form = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/mainadmin-add-areamanager',
+      headers: { cookie: cookies.admin!, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'email=a%40b.it',
+    });
     expect(form.statusCode).toBe(400);
   });
 
@@ -196,7 +273,17 @@ describe('staff API answers', () => {
     expect(Array.isArray(list.json())).toBe(true);
     expect(list.json().map((p: { id: string }) => p.id)).toEqual([pharmacyId]);
     const one = await get(`/api/rep-get-pharmacy?id=${pharmacyId}`, 'rep');
-    expect(one.json().data).toMatchObject({ id: pharmacyId, whereYouWork: 'Farmacia Segreta', address: 'Via Riservata 1, 00185 Roma RM', callFlag: 'joined_unify', month: 3, city: 'Roma', province: 'RM', pharmacyRegion: 'lazio', areaManagerId: people.ownAm.id });
+    expect(one.json().data).toMatchObject({
+      id: pharmacyId,
+      whereYouWork: 'Farmacia Segreta',
+      address: 'Via Riservata 1, 00185 Roma RM',
+      callFlag: 'joined_unify',
+      month: 3,
+      city: 'Roma',
+      province: 'RM',
+      pharmacyRegion: 'lazio',
+      areaManagerId: people.ownAm.id,
+    });
   });
 
   it.each([
@@ -230,7 +317,8 @@ describe('staff API answers', () => {
     const url = `/api/files/certificates/${certificateId}`;
     const etag = (await get(url, 'reviewer')).headers.etag as string;
     expect(etag).toMatch(/^"[A-Za-z0-9_-]+"$/);
-    const conditional = (actor: Actor) => ctx.app.inject({ method: 'GET', url, headers: { 'if-none-match': etag, ...(cookies[actor] ? { cookie: cookies[actor]! } : {}) } });
+    const conditional = (actor: Actor) =>
+      ctx.app.inject({ method: 'GET', url, headers: { 'if-none-match': etag, ...(cookies[actor] ? { cookie: cookies[actor]! } : {}) } });
     const unchanged = await conditional('reviewer');
     expect(unchanged.statusCode).toBe(304);
     expect(unchanged.headers.etag).toBe(etag);

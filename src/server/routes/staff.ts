@@ -15,7 +15,10 @@ import type { FieldDashboard } from '../services/field-force/field-dashboard.ts'
 import type { FieldSales } from '../services/field-force/field-sales.ts';
 import type { Mailer } from '../services/mail/outbox.ts';
 
-export async function staffRoutes(app: FastifyInstance, deps: { auth: AuthService; fieldSales: FieldSales; fieldDashboard: FieldDashboard; config: Config; mailer: Mailer }) {
+export async function staffRoutes(
+  app: FastifyInstance,
+  deps: { auth: AuthService; fieldSales: FieldSales; fieldDashboard: FieldDashboard; config: Config; mailer: Mailer },
+) {
   const { auth, fieldSales, fieldDashboard, config } = deps;
   const staffFor = (kind: ResourceKind) => requireStaff(auth, config, rolesFor(kind));
 
@@ -25,7 +28,9 @@ export async function staffRoutes(app: FastifyInstance, deps: { auth: AuthServic
   };
   const areaManager = [staffFor('areaManager'), requireAccess('areaManager', { id: { from: 'query', name: 'id' }, load: userWithRole('area_manager') })];
 
-  app.get(Api.areaManagers.path, { preHandler: staffFor('areaManagers') }, async (_request, reply) => okFor(Api.areaManagers, reply, await fieldSales.areaManagers()));
+  app.get(Api.areaManagers.path, { preHandler: staffFor('areaManagers') }, async (_request, reply) =>
+    okFor(Api.areaManagers, reply, await fieldSales.areaManagers()),
+  );
 
   app.post<{ Body: PayloadOf<'add-area-manager'> }>(
     FormApi['add-area-manager'].path,
@@ -42,8 +47,12 @@ export async function staffRoutes(app: FastifyInstance, deps: { auth: AuthServic
     },
   );
 
-  app.get(Api.areaManagerReps.path, { preHandler: areaManager }, async (request, reply) => okFor(Api.areaManagerReps, reply, await fieldSales.repsOf(accessed(request).id)));
+  app.get(Api.areaManagerReps.path, { preHandler: areaManager }, async (request, reply) =>
+    okFor(Api.areaManagerReps, reply, await fieldSales.repsOf(accessed(request).id)),
+  );
 
   // The rep's own list and visit form record: routes/rep-visits.ts.
-  app.get(Api.areaManagerDashboard.path, { preHandler: areaManager }, async (request, reply) => okFor(Api.areaManagerDashboard, reply, await fieldDashboard.forAreaManager(accessed(request).id)));
+  app.get(Api.areaManagerDashboard.path, { preHandler: areaManager }, async (request, reply) =>
+    okFor(Api.areaManagerDashboard, reply, await fieldDashboard.forAreaManager(accessed(request).id)),
+  );
 }

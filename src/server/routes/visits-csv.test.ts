@@ -18,16 +18,60 @@ const cookies = {} as Record<'admin' | 'manager' | 'englishManager' | 'otherMana
 const pharmacy = {} as Record<'joined' | 'bare' | 'others' | 'english', string>;
 
 const ITALIAN_HEADINGS = [
-  'Data della visita', 'Ora della visita', 'Visita registrata da', 'Esito della visita', 'Mese della visita', 'Nota sulla visita', 'Prossima visita',
-  'Farmacia', 'Indirizzo', 'Città', 'Provincia', 'Regione', 'Esito attuale', 'Informatore', 'Stato oncologico', 'Partita IVA', 'Farmacista',
-  'Email del farmacista', 'Ente di registrazione', "Numero di iscrizione all'Albo", 'Corso Oncodemia', 'Mese di completamento del corso',
-  'Servizi della farmacia', "Dichiarazioni dell'informatore", 'Altri farmacisti', 'Conferma del farmacista',
+  'Data della visita',
+  'Ora della visita',
+  'Visita registrata da',
+  'Esito della visita',
+  'Mese della visita',
+  'Nota sulla visita',
+  'Prossima visita',
+  'Farmacia',
+  'Indirizzo',
+  'Città',
+  'Provincia',
+  'Regione',
+  'Esito attuale',
+  'Informatore',
+  'Stato oncologico',
+  'Partita IVA',
+  'Farmacista',
+  'Email del farmacista',
+  'Ente di registrazione',
+  "Numero di iscrizione all'Albo",
+  'Corso Oncodemia',
+  'Mese di completamento del corso',
+  'Servizi della farmacia',
+  "Dichiarazioni dell'informatore",
+  'Altri farmacisti',
+  'Conferma del farmacista',
 ];
 const ENGLISH_HEADINGS = [
-  'Visit date', 'Visit time', 'Recorded by', 'Outcome of the visit', 'Month of the visit', 'Note on this visit', 'Next visit',
-  'Pharmacy', 'Address', 'City', 'Province', 'Region', 'Current status', 'Sales rep', 'Oncology status', 'VAT number', 'Pharmacist',
-  "Pharmacist's e-mail", 'Registration body', 'Registration number', 'Oncodemia course', 'Month the course was completed',
-  'Pharmacy services', "Sales rep's statements", 'Other pharmacists', "Pharmacist's confirmation",
+  'Visit date',
+  'Visit time',
+  'Recorded by',
+  'Outcome of the visit',
+  'Month of the visit',
+  'Note on this visit',
+  'Next visit',
+  'Pharmacy',
+  'Address',
+  'City',
+  'Province',
+  'Region',
+  'Current status',
+  'Sales rep',
+  'Oncology status',
+  'VAT number',
+  'Pharmacist',
+  "Pharmacist's e-mail",
+  'Registration body',
+  'Registration number',
+  'Oncodemia course',
+  'Month the course was completed',
+  'Pharmacy services',
+  "Sales rep's statements",
+  'Other pharmacists',
+  "Pharmacist's confirmation",
 ];
 
 beforeAll(async () => {
@@ -74,19 +118,46 @@ beforeAll(async () => {
           professionalRegistrationNumber2: '4567',
         },
       },
-      { areaManagerId: people.manager.id, name: 'Farmacia di Confine', fullAddress: 'Via Milano 2, Milano', city: 'Milano', region: 'lombardia', province: 'MI', currentCallFlag: 'post_joining_unify', answers: { haveYouCompleted: 'no' } },
+      {
+        areaManagerId: people.manager.id,
+        name: 'Farmacia di Confine',
+        fullAddress: 'Via Milano 2, Milano',
+        city: 'Milano',
+        region: 'lombardia',
+        province: 'MI',
+        currentCallFlag: 'post_joining_unify',
+        answers: { haveYouCompleted: 'no' },
+      },
       { areaManagerId: people.otherManager.id, name: 'Farmacia Altrui', fullAddress: 'Via Altrove 3', region: 'lazio', province: 'RM' },
-      { areaManagerId: people.englishManager.id, name: 'Farmacia Inglese', fullAddress: 'Via Londra 4', region: 'toscana', province: 'FI', currentCallFlag: 'not_interested', oncStatus: 'not_registered' },
+      {
+        areaManagerId: people.englishManager.id,
+        name: 'Farmacia Inglese',
+        fullAddress: 'Via Londra 4',
+        region: 'toscana',
+        province: 'FI',
+        currentCallFlag: 'not_interested',
+        oncStatus: 'not_registered',
+      },
     ])
     .returning({ id: fieldPharmacies.id });
   Object.assign(pharmacy, { joined: joined!.id, bare: bare!.id, others: others!.id, english: english!.id });
 
-  const visit = (pharmacyId: string, at: string, callFlag: string, extra: Partial<typeof callEntries.$inferInsert> = {}) => ({ pharmacyId, at: new Date(at), callFlag, byUserId: people.rep.id, ...extra });
+  const visit = (pharmacyId: string, at: string, callFlag: string, extra: Partial<typeof callEntries.$inferInsert> = {}) => ({
+    pharmacyId,
+    at: new Date(at),
+    callFlag,
+    byUserId: people.rep.id,
+    ...extra,
+  });
   await ctx.database.db.insert(callEntries).values([
     // March 2026 in Rome: from 1 March 00:00 (CET, UTC+1) to 31 March 23:59:59 (CEST, UTC+2).
     visit(pharmacy.bare, '2026-02-28T22:59:59.999Z', 'appointment_scheduled', { note: 'fuori: 28 febbraio, 23:59 a Roma' }),
     visit(pharmacy.bare, '2026-02-28T23:00:00.000Z', 'not_interested', { note: 'primo minuto di marzo', byUserId: null }),
-    visit(pharmacy.joined, '2026-03-10T09:15:00.000Z', 'interested_but_requires_another_visit', { month: 3, note: '=HYPERLINK("http://evil.example")', nextVisit: '2026-04-02' }),
+    visit(pharmacy.joined, '2026-03-10T09:15:00.000Z', 'interested_but_requires_another_visit', {
+      month: 3,
+      note: '=HYPERLINK("http://evil.example")',
+      nextVisit: '2026-04-02',
+    }),
     visit(pharmacy.joined, '2026-03-20T16:45:00.000Z', 'joined_unify', { month: 11, note: 'Aderito; firmato' }),
     visit(pharmacy.bare, '2026-03-31T21:59:59.000Z', 'post_joining_unify', { note: 'ultimo minuto di marzo' }),
     visit(pharmacy.bare, '2026-03-31T22:00:00.000Z', 'appointment_scheduled', { note: 'fuori: 1 aprile, 00:00 a Roma' }),
@@ -98,7 +169,8 @@ afterAll(async () => {
   await ctx?.close();
 });
 
-const exportAs = (who: keyof typeof cookies, query: string) => ctx.app.inject({ method: 'GET', url: `/api/areamanager-accord-csv?${query}`, headers: { cookie: cookies[who] } });
+const exportAs = (who: keyof typeof cookies, query: string) =>
+  ctx.app.inject({ method: 'GET', url: `/api/areamanager-accord-csv?${query}`, headers: { cookie: cookies[who] } });
 const readable = (areaManager: keyof typeof people, extra = '') => `id=${people[areaManager].id}&format=readable${extra}`;
 
 /** The file's headings and its rows as objects by heading. */
@@ -119,7 +191,12 @@ describe('GET /api/areamanager-accord-csv?format=readable', () => {
     expect(response.body).toContain('\r\n');
     const { headings, rows } = parse(response.rawPayload);
     expect(headings).toEqual(ITALIAN_HEADINGS);
-    expect(notes(rows, 'Nota sulla visita')).toEqual([`'=HYPERLINK("http://evil.example")`, 'Aderito; firmato', 'primo minuto di marzo', 'ultimo minuto di marzo']);
+    expect(notes(rows, 'Nota sulla visita')).toEqual([
+      `'=HYPERLINK("http://evil.example")`,
+      'Aderito; firmato',
+      'primo minuto di marzo',
+      'ultimo minuto di marzo',
+    ]);
 
     // By pharmacy (Farmacia Centrale, then Farmacia di Confine), each one's visits oldest first.
     const [earlier, joined, first, last] = rows;
@@ -152,9 +229,27 @@ describe('GET /api/areamanager-accord-csv?format=readable', () => {
       // Confirmed at 23:30 UTC on 21 March: the 22nd in Rome.
       'Conferma del farmacista': 'Confermato in data 22/03/2026',
     });
-    expect(earlier).toMatchObject({ 'Data della visita': '10/03/2026', 'Ora della visita': '10:15', 'Esito della visita': "Interessata, ma serve un'altra visita", 'Mese della visita': 'marzo', 'Prossima visita': '02/04/2026' });
+    expect(earlier).toMatchObject({
+      'Data della visita': '10/03/2026',
+      'Ora della visita': '10:15',
+      'Esito della visita': "Interessata, ma serve un'altra visita",
+      'Mese della visita': 'marzo',
+      'Prossima visita': '02/04/2026',
+    });
     // A visit whose author's account is gone, at a pharmacy with no rep, flag and status unset.
-    expect(first).toMatchObject({ 'Data della visita': '01/03/2026', 'Ora della visita': '00:00', 'Visita registrata da': 'Ex collaboratore', 'Esito della visita': 'Non interessata', Informatore: '', Provincia: 'Milano', Regione: 'Lombardia', 'Esito attuale': "Dopo l'adesione a Unify", 'Corso Oncodemia': 'No', 'Stato oncologico': '', "Dichiarazioni dell'informatore": '' });
+    expect(first).toMatchObject({
+      'Data della visita': '01/03/2026',
+      'Ora della visita': '00:00',
+      'Visita registrata da': 'Ex collaboratore',
+      'Esito della visita': 'Non interessata',
+      Informatore: '',
+      Provincia: 'Milano',
+      Regione: 'Lombardia',
+      'Esito attuale': "Dopo l'adesione a Unify",
+      'Corso Oncodemia': 'No',
+      'Stato oncologico': '',
+      "Dichiarazioni dell'informatore": '',
+    });
     expect(last).toMatchObject({ 'Data della visita': '31/03/2026', 'Ora della visita': '23:59', 'Esito della visita': "Dopo l'adesione a Unify" });
     const cells = rows.flatMap((row) => Object.values(row));
     for (const code of ['lazio', 'lombardia', 'RM', 'joined_unify', 'post_joining_unify', 'on_going', 'yes', 'true']) expect(cells).not.toContain(code);
@@ -185,16 +280,34 @@ describe('GET /api/areamanager-accord-csv?format=readable', () => {
   it('writes in the user’s own language when the request names none (German on request)', async () => {
     const english = parse((await exportAs('englishManager', readable('englishManager'))).rawPayload);
     expect(english.headings).toEqual(ENGLISH_HEADINGS);
-    expect(english.rows).toEqual([expect.objectContaining({ Region: 'Toscana', Province: 'Firenze', 'Outcome of the visit': 'Not interested', 'Oncology status': 'Not registered', 'Recorded by': 'Former staff' })]);
+    expect(english.rows).toEqual([
+      expect.objectContaining({
+        Region: 'Toscana',
+        Province: 'Firenze',
+        'Outcome of the visit': 'Not interested',
+        'Oncology status': 'Not registered',
+        'Recorded by': 'Former staff',
+      }),
+    ]);
     const italian = parse((await exportAs('manager', readable('manager', '&from=2026-03-20&to=2026-03-20'))).rawPayload);
     expect(italian.headings[0]).toBe('Data della visita');
     const german = parse((await exportAs('manager', readable('manager', '&from=2026-03-20&to=2026-03-20&lang=de'))).rawPayload);
-    expect(german.rows[0]).toMatchObject({ 'Datum des Besuchs': '20.03.2026', 'Ergebnis des Besuchs': expect.any(String), 'Oncodemia-Kurs': 'Ja', 'Monat des Besuchs': 'November' });
+    expect(german.rows[0]).toMatchObject({
+      'Datum des Besuchs': '20.03.2026',
+      'Ergebnis des Besuchs': expect.any(String),
+      'Oncodemia-Kurs': 'Ja',
+      'Monat des Besuchs': 'November',
+    });
   });
 
   it('includes the visits of the range’s days in Rome, both ends included; either end may be left open', async () => {
     const march = parse((await exportAs('manager', readable('manager', '&from=2026-03-01&to=2026-03-31'))).rawPayload).rows;
-    expect(notes(march, 'Nota sulla visita')).toEqual([`'=HYPERLINK("http://evil.example")`, 'Aderito; firmato', 'primo minuto di marzo', 'ultimo minuto di marzo']);
+    expect(notes(march, 'Nota sulla visita')).toEqual([
+      `'=HYPERLINK("http://evil.example")`,
+      'Aderito; firmato',
+      'primo minuto di marzo',
+      'ultimo minuto di marzo',
+    ]);
     const fromApril = parse((await exportAs('manager', readable('manager', '&from=2026-04-01'))).rawPayload).rows;
     expect(notes(fromApril, 'Nota sulla visita')).toEqual(['fuori: 1 aprile, 00:00 a Roma']);
     const upToFebruary = parse((await exportAs('manager', readable('manager', '&to=2026-02-28&from='))).rawPayload).rows;
@@ -261,10 +374,18 @@ describe('visitsCsvStream', () => {
     const idOf = (name: string) => rows.find((row) => row.name === name)!.id;
     // Five visits to A in the same millisecond, apart only by microseconds or not at all; two to D; none to B and C.
     const visits: [string, string][] = [
-      ['Farmacia A', '2026-05-01 10:00:00.000003+00'], ['Farmacia A', '2026-05-01 10:00:00.000002+00'], ['Farmacia A', '2026-05-01 10:00:00.000002+00'],
-      ['Farmacia A', '2026-05-01 10:00:00.000002+00'], ['Farmacia A', '2026-05-01 10:00:00.000001+00'], ['Farmacia D', '2026-05-03 10:00:00+00'], ['Farmacia D', '2026-05-02 10:00:00+00'],
+      ['Farmacia A', '2026-05-01 10:00:00.000003+00'],
+      ['Farmacia A', '2026-05-01 10:00:00.000002+00'],
+      ['Farmacia A', '2026-05-01 10:00:00.000002+00'],
+      ['Farmacia A', '2026-05-01 10:00:00.000002+00'],
+      ['Farmacia A', '2026-05-01 10:00:00.000001+00'],
+      ['Farmacia D', '2026-05-03 10:00:00+00'],
+      ['Farmacia D', '2026-05-02 10:00:00+00'],
     ];
-    for (const [name, at] of visits) await ctx.database.db.execute(`insert into call_entries (pharmacy_id, at, call_flag, note) values ('${idOf(name)}', '${at}', 'not_interested', '${name} ${at}')`);
+    for (const [name, at] of visits)
+      await ctx.database.db.execute(
+        `insert into call_entries (pharmacy_id, at, call_flag, note) values ('${idOf(name)}', '${at}', 'not_interested', '${name} ${at}')`,
+      );
     const sent = { rows: 0 };
     const chunks: string[] = [];
     for await (const chunk of visitsCsvStream(ctx.database.db, { areaManagerId: manager.id, language: 'it' }, sent, 2)) chunks.push(String(chunk));

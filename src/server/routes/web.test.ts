@@ -19,7 +19,15 @@ afterAll(async () => {
 
 describe('the built web app', () => {
   it('serves no file or folder whose name starts with a dot, however the path is written', async () => {
-    for (const url of ['/.vite/manifest.json', '/.vite/', '/assets/.secret', '/%2evite/manifest.json', '/assets/../.vite/manifest.json', '/.git/config', '/.env']) {
+    for (const url of [
+      '/.vite/manifest.json',
+      '/.vite/',
+      '/assets/.secret',
+      '/%2evite/manifest.json',
+      '/assets/../.vite/manifest.json',
+      '/.git/config',
+      '/.env',
+    ]) {
       for (const accept of ['*/*', 'text/html', 'application/json']) {
         const response = await ctx.app.inject({ method: 'GET', url, headers: { accept } });
         expect(response.statusCode, `${url} (${accept})`).toBe(404);
@@ -83,7 +91,12 @@ describe('page routes and not found', () => {
   });
 
   it('serves the status page of every market, kept out of search engines like the data page', async () => {
-    for (const url of ['/uk/my-application/AbCdEfGhIjKlMnOpQrStUvWxYz012345', '/it/my-application/AbCdEfGhIjKlMnOpQrStUvWxYz012345?lang=en', '/de/my-application/AbCdEfGhIjKlMnOpQrStUvWxYz012345', '/de/my-data/AbCdEfGhIjKlMnOpQrStUvWxYz012345']) {
+    for (const url of [
+      '/uk/my-application/AbCdEfGhIjKlMnOpQrStUvWxYz012345',
+      '/it/my-application/AbCdEfGhIjKlMnOpQrStUvWxYz012345?lang=en',
+      '/de/my-application/AbCdEfGhIjKlMnOpQrStUvWxYz012345',
+      '/de/my-data/AbCdEfGhIjKlMnOpQrStUvWxYz012345',
+    ]) {
       const response = await page(url);
       expect(response.statusCode, url).toBe(200);
       expect(response.headers['x-robots-tag'], url).toBe('noindex');
@@ -91,7 +104,7 @@ describe('page routes and not found', () => {
     expect((await page('/uk/form')).headers['x-robots-tag']).toBeUndefined();
   });
 
-  it("gives legal routes only in the shells the specification gives them", async () => {
+  it('gives legal routes only in the shells the specification gives them', async () => {
     for (const url of ['/uk/datenschutz', '/it/impressum?lang=de', '/uk/nutzungsbedingungen', '/de/privacy-policy', '/de/terms-and-conditions?lang=en']) {
       expect((await page(url)).statusCode, url).toBe(404);
     }

@@ -15,7 +15,15 @@ import { ApiMessage } from '#shared/schemas/api.ts';
 import type { Config } from '../config.ts';
 import { alternateTags, hostMarkets, pagePairs, pageUrlBuilder, robotsTxt, sitemap, sitemapUrl } from '../services/page-links.ts';
 import { createPreloader, readManifest } from '../services/preload.ts';
-import { isServerRendered, loadServerRenderer, needsScripts, renderUrlOf, type PageData, type RenderedPage, type ServerRenderer } from '../services/server-render.ts';
+import {
+  isServerRendered,
+  loadServerRenderer,
+  needsScripts,
+  renderUrlOf,
+  type PageData,
+  type RenderedPage,
+  type ServerRenderer,
+} from '../services/server-render.ts';
 import { escapeHtml, jsonForScript } from '../services/tokens.ts';
 import { texts } from '../services/texts.ts';
 import { scriptsAfterPaint } from '../services/after-paint.ts';
@@ -67,7 +75,15 @@ const PRIVATE_PAGES = new Set<PageName | null>(['myApplication', 'myData']);
  * replaces the title and adds a description; `root` is the page's server-rendered markup and
  * `pageData` what it was rendered with (the browser hydrates with the same).
  */
-export function renderIndex(template: string, site: SiteConfig, headTags = '', head?: PageHead, root = '', needsScripts = false, pageData: PageData | null = null): string {
+export function renderIndex(
+  template: string,
+  site: SiteConfig,
+  headTags = '',
+  head?: PageHead,
+  root = '',
+  needsScripts = false,
+  pageData: PageData | null = null,
+): string {
   const block = `<script type="application/json" id="site-config">${jsonForScript(site)}</script>${pageData ? `<script type="application/json" id="page-data">${jsonForScript(pageData)}</script>` : ''}`;
   const lang = LANGUAGE_TAG[site.language];
   let html = /<html\b[^>]*\blang=/i.test(template)
@@ -185,7 +201,8 @@ export async function webRoutes(app: FastifyInstance, config: Config, loaders: P
     renderer ??= loadServerRenderer(config.webDist, request.log);
     const render = await renderer;
     const shown = found ? pageName : 'notFound';
-    const rendered: RenderedPage | null = render && shown && isServerRendered(shown) ? await render(renderUrlOf(shown, url), site, request.headers.cookie, pageData) : null;
+    const rendered: RenderedPage | null =
+      render && shown && isServerRendered(shown) ? await render(renderUrlOf(shown, url), site, request.headers.cookie, pageData) : null;
     // A rendered page's stylesheets are linked, not only preloaded: its HTML is styled when it paints.
     const kind = shown ? LEGAL_TEXT_KIND[shown] : undefined;
     const text = kind ? [language, MARKET_LANGUAGE[country]].map((lang) => `content/${country}/${lang}/${kind}.md?raw`) : [];
@@ -195,12 +212,19 @@ export async function webRoutes(app: FastifyInstance, config: Config, loaders: P
     const pageUrl = pairs ? pageUrlBuilder(request, config) : null;
     const alternates = pairs && pageUrl ? alternateTags(pageUrl, pairs, { country, language }) : '';
     // The rep's pages name the manifest that makes them an installable app.
-    const headTags = /^\/rep(\/|$)/.test(localPath) ? `${preload}<link rel="manifest" href="${escapeHtml(`${basePath}/manifest.webmanifest${language === MARKET_LANGUAGE[country] ? '' : `?lang=${language}`}`)}">` : `${alternates}${preload}`;
+    const headTags = /^\/rep(\/|$)/.test(localPath)
+      ? `${preload}<link rel="manifest" href="${escapeHtml(`${basePath}/manifest.webmanifest${language === MARKET_LANGUAGE[country] ? '' : `?lang=${language}`}`)}">`
+      : `${alternates}${preload}`;
     // Pages behind a personal link (a token in the path) stay out of search engines, and out of every cache.
     const personal = found && PRIVATE_PAGES.has(pageName);
     if (personal) reply.header('x-robots-tag', 'noindex');
-    const html = rendered ? scriptsAfterPaint(renderIndex(template, site, headTags, pageHead, rendered.html, needsScripts(shown!), pageData)) : renderIndex(template, site, headTags, pageHead);
-    reply.code(found ? 200 : 404).type('text/html; charset=utf-8').header('cache-control', personal ? 'no-store' : 'no-cache');
+    const html = rendered
+      ? scriptsAfterPaint(renderIndex(template, site, headTags, pageHead, rendered.html, needsScripts(shown!), pageData))
+      : renderIndex(template, site, headTags, pageHead);
+    reply
+      .code(found ? 200 : 404)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', personal ? 'no-store' : 'no-cache');
     return sendCompressed(request, reply, html);
   };
 
@@ -209,7 +233,10 @@ export async function webRoutes(app: FastifyInstance, config: Config, loaders: P
     const url = new URL(request.url, 'http://localhost');
     const { country, basePath } = resolveMarket(request.headers.host, url.pathname, config.marketHosts, config.defaultMarket);
     const language = resolveLanguage(country, url.searchParams.get('lang'));
-    return reply.type('application/manifest+json; charset=utf-8').header('cache-control', 'no-cache').send(webAppManifest(config.productName, basePath, country, language));
+    return reply
+      .type('application/manifest+json; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(webAppManifest(config.productName, basePath, country, language));
   };
   app.get('/manifest.webmanifest', manifest);
   app.get('/:market/manifest.webmanifest', manifest);
@@ -218,11 +245,17 @@ export async function webRoutes(app: FastifyInstance, config: Config, loaders: P
   app.get('/sitemap.xml', async (request, reply) => {
     const pageUrl = pageUrlBuilder(request, config);
     if (!pageUrl) return reply.code(404).send({ status: 'failed', message: ApiMessage.notFound });
-    return reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=3600').send(sitemap(pageUrl, hostMarkets(request.headers.host, config.marketHosts).markets));
+    return reply
+      .type('application/xml; charset=utf-8')
+      .header('cache-control', 'public, max-age=3600')
+      .send(sitemap(pageUrl, hostMarkets(request.headers.host, config.marketHosts).markets));
   });
   app.get('/robots.txt', async (request, reply) => {
     const { bases } = hostMarkets(request.headers.host, config.marketHosts);
-    return reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600').send(robotsTxt(bases, sitemapUrl(request, config)));
+    return reply
+      .type('text/plain; charset=utf-8')
+      .header('cache-control', 'public, max-age=3600')
+      .send(robotsTxt(bases, sitemapUrl(request, config)));
   });
 
   // The static file server answers "/" itself (a directory), so the home page gets its own route.

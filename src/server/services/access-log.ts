@@ -16,7 +16,10 @@ const ACCESS_REPEAT_MINUTES = 10;
 export type ViewedRecord = 'application' | 'fieldPharmacy';
 
 /** One statement: the view, unless the same person opened the same record in the last ACCESS_REPEAT_MINUTES. */
-export async function recordView(db: Queryable, view: { at: Date; actorId: string; actorRole: StaffRole; record: ViewedRecord; recordId: string }): Promise<void> {
+export async function recordView(
+  db: Queryable,
+  view: { at: Date; actorId: string; actorRole: StaffRole; record: ViewedRecord; recordId: string },
+): Promise<void> {
   const since = new Date(view.at.getTime() - ACCESS_REPEAT_MINUTES * 60_000);
   await db.execute(sql`
     insert into ${recordViews} (at, actor_id, actor_role, record, record_id)
@@ -29,21 +32,31 @@ export async function recordView(db: Queryable, view: { at: Date; actorId: strin
  * application's views, a field pharmacy's views and the CSV exports that held it. `since` leaves out
  * what happened to a field pharmacy before the person was recorded in it.
  */
-export async function accessesOf(db: Queryable, records: { applicationIds: string[]; fieldPharmacies: { id: string; since: Date }[] }): Promise<RecordAccess[]> {
+export async function accessesOf(
+  db: Queryable,
+  records: { applicationIds: string[]; fieldPharmacies: { id: string; since: Date }[] },
+): Promise<RecordAccess[]> {
   const pharmacyIds = records.fieldPharmacies.map((p) => p.id);
   const ids = [...records.applicationIds, ...pharmacyIds];
   const [views, exports] = await Promise.all([
     ids.length ? db.select().from(recordViews).where(inArray(recordViews.recordId, ids)) : [],
     pharmacyIds.length
-      ? db.select({ at: csvExports.at, role: csvExports.actorRole, held: csvExports.fieldPharmacyIds }).from(csvExports).where(arrayOverlaps(csvExports.fieldPharmacyIds, pharmacyIds))
+      ? db
+          .select({ at: csvExports.at, role: csvExports.actorRole, held: csvExports.fieldPharmacyIds })
+          .from(csvExports)
+          .where(arrayOverlaps(csvExports.fieldPharmacyIds, pharmacyIds))
       : [],
   ]);
   const recordedSince = new Map(records.fieldPharmacies.map((p) => [p.id, p.since.getTime()]));
   const before = (id: string, at: Date) => at.getTime() < (recordedSince.get(id) ?? 0);
   const accesses: RecordAccess[] = [
-    ...views.filter((v) => v.record === 'application' || !before(v.recordId, v.at)).map((v) => ({ at: v.at.toISOString(), role: v.actorRole, record: v.record, recordId: v.recordId, action: 'viewed' as const })),
+    ...views
+      .filter((v) => v.record === 'application' || !before(v.recordId, v.at))
+      .map((v) => ({ at: v.at.toISOString(), role: v.actorRole, record: v.record, recordId: v.recordId, action: 'viewed' as const })),
     ...exports.flatMap((e) =>
-      (e.held ?? []).filter((id) => recordedSince.has(id) && !before(id, e.at)).map((id) => ({ at: e.at.toISOString(), role: e.role, record: 'fieldPharmacy' as const, recordId: id, action: 'exported' as const })),
+      (e.held ?? [])
+        .filter((id) => recordedSince.has(id) && !before(id, e.at))
+        .map((id) => ({ at: e.at.toISOString(), role: e.role, record: 'fieldPharmacy' as const, recordId: id, action: 'exported' as const })),
     ),
   ];
   return accesses.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));

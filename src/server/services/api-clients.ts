@@ -6,7 +6,15 @@
 // and at close: additive upserts, so any number of servers count together.
 import { randomBytes } from 'node:crypto';
 import { and, desc, eq, gte, isNull, sql } from 'drizzle-orm';
-import { API_KEY_PATTERN, API_KEY_PREFIX, API_KEY_SHOWN_LENGTH, API_USAGE_DAYS, type ApiClientItem, type ApiUsageDay, type IssuedApiKey } from '#shared/schemas/api-clients.ts';
+import {
+  API_KEY_PATTERN,
+  API_KEY_PREFIX,
+  API_KEY_SHOWN_LENGTH,
+  API_USAGE_DAYS,
+  type ApiClientItem,
+  type ApiUsageDay,
+  type IssuedApiKey,
+} from '#shared/schemas/api-clients.ts';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database, Queryable } from '../db/client.ts';
 import { apiClientEvents, apiClients, apiClientUsage, staffUsers } from '../db/schema.ts';
@@ -170,7 +178,14 @@ export function createApiClients(db: Database, { now, log, flushMs = USAGE_FLUSH
       const id = await db.transaction(async (tx) => {
         const [row] = await tx
           .insert(apiClients)
-          .values({ name: input.name, quotaPerMinute: input.quotaPerMinute, keyPrefix: key.slice(0, API_KEY_SHOWN_LENGTH), keyHash: hashToken(key), createdAt: now(), createdBy: input.actorId })
+          .values({
+            name: input.name,
+            quotaPerMinute: input.quotaPerMinute,
+            keyPrefix: key.slice(0, API_KEY_SHOWN_LENGTH),
+            keyHash: hashToken(key),
+            createdAt: now(),
+            createdBy: input.actorId,
+          })
           .returning({ id: apiClients.id });
         await record(tx, row!.id, 'issue', input.actorId);
         return row!.id;

@@ -19,12 +19,24 @@ import { hashToken, newToken, simpleHtml } from './tokens.ts';
 
 export type LinkPurpose = 'update' | 'dataRights';
 
-export function applicantLinkMail(purpose: LinkPurpose, language: Language, link: string, options: { productName: string; supportEmail: string; expiresAt?: Date }) {
+export function applicantLinkMail(
+  purpose: LinkPurpose,
+  language: Language,
+  link: string,
+  options: { productName: string; supportEmail: string; expiresAt?: Date },
+) {
   const t = texts(language);
   const say = (key: string, values?: Record<string, string>) => t(`mail.applicantLink.${purpose}.${key}`, values);
   // Only the data-rights link names the day it stops working.
-  const date = hasText(language, `mail.applicantLink.${purpose}.expiry`) ? options.expiresAt?.toLocaleDateString(LANGUAGE_TAG[language], { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/Berlin' }) : undefined;
-  const paragraphs = [say('intro'), ...(date ? [say('expiry', { date })] : []), say('warning'), ...(options.supportEmail ? [say('support', { email: options.supportEmail })] : [])];
+  const date = hasText(language, `mail.applicantLink.${purpose}.expiry`)
+    ? options.expiresAt?.toLocaleDateString(LANGUAGE_TAG[language], { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/Berlin' })
+    : undefined;
+  const paragraphs = [
+    say('intro'),
+    ...(date ? [say('expiry', { date })] : []),
+    say('warning'),
+    ...(options.supportEmail ? [say('support', { email: options.supportEmail })] : []),
+  ];
   return {
     subject: `${options.productName}: ${say('subject')}`,
     text: `${paragraphs[0]}\n\n${link}\n\n${paragraphs.slice(1).join('\n\n')}\n\n${options.productName}\n`,
@@ -45,7 +57,14 @@ function marketLink(origin: string, requestBasePath: string, country: Country, l
 
 export function createApplicantLinks(
   db: Database,
-  deps: { mailer: Mailer; dataRights: Pick<DataRights, 'holderOf' | 'otherMailboxesOf'>; productName: string; supportEmail: string; now: () => Date; log?: { error: (obj: object, msg: string) => void } },
+  deps: {
+    mailer: Mailer;
+    dataRights: Pick<DataRights, 'holderOf' | 'otherMailboxesOf'>;
+    productName: string;
+    supportEmail: string;
+    now: () => Date;
+    log?: { error: (obj: object, msg: string) => void };
+  },
 ) {
   const background = new Set<Promise<void>>();
 
@@ -57,7 +76,13 @@ export function createApplicantLinks(
   async function sendUpdateLink(input: { email: string; basePath: string }, origin: string): Promise<void> {
     const emailNormalized = input.email.trim().toLowerCase();
     const [application] = await db
-      .select({ id: applications.id, email: applications.email, editTokenExpiresAt: applications.editTokenExpiresAt, country: applications.country, language: applications.language })
+      .select({
+        id: applications.id,
+        email: applications.email,
+        editTokenExpiresAt: applications.editTokenExpiresAt,
+        country: applications.country,
+        language: applications.language,
+      })
       .from(applications)
       .where(and(eq(applications.emailNormalized, emailNormalized), ne(applications.status, 'erased')));
     if (!application || !isCountry(application.country) || !isLanguage(application.language)) return;
@@ -74,7 +99,10 @@ export function createApplicantLinks(
       .returning({ id: applications.id });
     if (!stored) return; // erased meanwhile
     const link = marketLink(origin, input.basePath, country, language, routePath('editRedirect', { id: edit.token }));
-    await deps.mailer.sendMail({ to: application.email, ...applicantLinkMail('update', language, link, { productName: deps.productName, supportEmail: deps.supportEmail, expiresAt }) });
+    await deps.mailer.sendMail({
+      to: application.email,
+      ...applicantLinkMail('update', language, link, { productName: deps.productName, supportEmail: deps.supportEmail, expiresAt }),
+    });
   }
 
   /**
@@ -95,15 +123,26 @@ export function createApplicantLinks(
     const { country, language } = holder;
     const token = newToken();
     const expiresAt = new Date(now.getTime() + DATA_RIGHTS_LINK_DAYS * 24 * 3600_000);
-    await db.insert(dataRightsLinks).values({ tokenHash: hashToken(token), mailbox, country, language, applicationId: holder.applicationId, createdAt: now, expiresAt });
+    await db
+      .insert(dataRightsLinks)
+      .values({ tokenHash: hashToken(token), mailbox, country, language, applicationId: holder.applicationId, createdAt: now, expiresAt });
     await db.insert(dataRightsEvents).values({ applicationId: holder.applicationId, event: 'link_sent', at: now });
     const link = marketLink(origin, basePath, country, language, routePath('myData', { token }));
-    await deps.mailer.sendMail({ to: holder.email, ...applicantLinkMail('dataRights', language, link, { productName: deps.productName, supportEmail: deps.supportEmail, expiresAt }) });
+    await deps.mailer.sendMail({
+      to: holder.email,
+      ...applicantLinkMail('dataRights', language, link, { productName: deps.productName, supportEmail: deps.supportEmail, expiresAt }),
+    });
   }
 
   /** One more link e-mail today to the mailbox, its +tag spellings counted with it. */
   const withinCap = (email: string, now: Date) =>
-    chargeDailyQuota(db, { scope: 'applicant-link-mail', key: hashToken(untaggedMailboxOf(email)), amount: 1, limit: APPLICANT_LINKS_PER_MAILBOX_PER_DAY, now });
+    chargeDailyQuota(db, {
+      scope: 'applicant-link-mail',
+      key: hashToken(untaggedMailboxOf(email)),
+      amount: 1,
+      limit: APPLICANT_LINKS_PER_MAILBOX_PER_DAY,
+      now,
+    });
 
   const send = (purpose: LinkPurpose, input: { email: string; basePath: string }, origin: string) =>
     purpose === 'update' ? sendUpdateLink(input, origin) : sendDataRightsLinks(input, origin);

@@ -36,17 +36,26 @@ export function createApplicationCopies(db: Database, deps: { productName: strin
       })
       .from(applications)
       .leftJoin(pharmacies, eq(pharmacies.placeId, applications.placeId))
-      .where(and(eq(applications.reference, reference), ne(applications.status, 'erased'), mailbox === undefined ? undefined : eq(applications.mailbox, mailbox)));
+      .where(
+        and(eq(applications.reference, reference), ne(applications.status, 'erased'), mailbox === undefined ? undefined : eq(applications.mailbox, mailbox)),
+      );
     if (!row) return null;
     const [certificates, fieldRecord] = await Promise.all([
-      db.select({ name: files.storageName }).from(files).where(and(eq(files.applicationId, row.id), eq(files.kind, 'certificate'))).orderBy(asc(files.createdAt)),
+      db
+        .select({ name: files.storageName })
+        .from(files)
+        .where(and(eq(files.applicationId, row.id), eq(files.kind, 'certificate')))
+        .orderBy(asc(files.createdAt)),
       db.select({ id: fieldPharmacies.id }).from(fieldPharmacies).where(eq(fieldPharmacies.applicationId, row.id)).limit(1),
     ]);
     const language = isLanguage(row.language) ? row.language : 'en';
     const country = isCountry(row.country) ? row.country : 'uk';
     const t = texts(language);
     const words = textWords(language);
-    const { formTexts, fields } = fieldsInFormOrder(row.country, row.language, row.answers, { files: { file: certificates.length }, fieldSigned: row.signedInFieldBy !== null || fieldRecord.length > 0 });
+    const { formTexts, fields } = fieldsInFormOrder(row.country, row.language, row.answers, {
+      files: { file: certificates.length },
+      fieldSigned: row.signedInFieldBy !== null || fieldRecord.length > 0,
+    });
     const places = row.place ? { [String(row.answers.placeId)]: row.place } : {};
     // The files by their names (the photo's answer is its file's name), never their bytes.
     const fileNames: Record<string, (value: unknown) => string> = {
@@ -57,7 +66,12 @@ export function createApplicationCopies(db: Database, deps: { productName: strin
       const names = fileNames[name];
       return names ? names(value) || t('review.values.empty') : answerText(words, places, name, value);
     };
-    const date = row.submittedAt.toLocaleDateString(LANGUAGE_TAG[language], { day: 'numeric', month: 'long', year: 'numeric', timeZone: MARKETS[country].timeZone });
+    const date = row.submittedAt.toLocaleDateString(LANGUAGE_TAG[language], {
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+      timeZone: MARKETS[country].timeZone,
+    });
     const pdf = await answersPdf({
       title: t('myApplication.copy.title', { product: deps.productName }),
       header: [t('myApplication.reference', { reference }), `${t('myApplication.dates.submitted')}: ${date}`],

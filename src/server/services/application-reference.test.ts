@@ -39,7 +39,10 @@ describe('application references', () => {
     expect(first.json().data.reference).toBe('PC-AAAAAA');
     expect(second.statusCode).toBe(200);
     expect(second.json().data.reference).toBe('PC-BBBBBB');
-    const mails = await ctx.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, String(secondPayload.email)));
+    const mails = await ctx.database.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.to, String(secondPayload.email)));
     expect(mails.map((mail) => mail.subject)).toEqual(['Pharmacy Champions: we have received your application (PC-BBBBBB)']);
   });
 });

@@ -25,7 +25,14 @@ describe('a new application', () => {
     const saved = await store.save(input);
     if (!saved.ok) throw new Error(JSON.stringify(saved));
     const [row] = await ctx.database.db.select().from(applications).where(eq(applications.id, saved.id));
-    expect(row).toMatchObject({ email: input.email, firstName: input.firstName, placeId: input.placeId, reference: saved.reference, status: 'submitted', updatedAt: clock });
+    expect(row).toMatchObject({
+      email: input.email,
+      firstName: input.firstName,
+      placeId: input.placeId,
+      reference: saved.reference,
+      status: 'submitted',
+      updatedAt: clock,
+    });
     expect(row!.answers).toMatchObject({ appStoreCountry: 'uk', formLanguage: 'en', email: input.email });
     const [pharmacy] = await ctx.database.db.select().from(pharmacies).where(eq(pharmacies.placeId, input.placeId));
     expect(pharmacy).toMatchObject({ name: input.whereYouWork, lat: input.lat, lng: input.lng });
@@ -36,7 +43,9 @@ describe('the insert path of a new application', () => {
   it('is one: no server module but this store inserts into the applications table', () => {
     const server = path.resolve(import.meta.dirname, '..');
     // The bench's raw baseline and the tests' fixtures write rows by hand on purpose (test/).
-    const modules = readdirSync(server, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts') && !file.startsWith(`test${path.sep}`));
+    const modules = readdirSync(server, { recursive: true, encoding: 'utf8' }).filter(
+      (file) => file.endsWith('.ts') && !file.endsWith('.test.ts') && !file.startsWith(`test${path.sep}`),
+    );
     const inserting = modules.filter((file) => /\.insert\(applications\)|insert into applications/i.test(readFileSync(path.join(server, file), 'utf8')));
     expect(inserting).toEqual([]);
   });

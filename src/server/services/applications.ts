@@ -102,7 +102,10 @@ const shapes = new WeakMap<PgTable, InsertShape>();
 function shapeOf(table: PgTable): InsertShape {
   let shape = shapes.get(table);
   if (!shape) {
-    const columns = Object.entries(getTableColumns(table)).map(([key, column]) => [key, { column, name: quoted(column.name), cast: `::${column.getSQLType()}` }]);
+    const columns = Object.entries(getTableColumns(table)).map(([key, column]) => [
+      key,
+      { column, name: quoted(column.name), cast: `::${column.getSQLType()}` },
+    ]);
     shape = { table: quoted(getTableName(table)), columns: Object.fromEntries(columns) };
     shapes.set(table, shape);
   }
@@ -130,13 +133,17 @@ function insertSelect<T extends PgTable>(table: T, row: T['$inferInsert']): SQL 
 }
 
 /** The pharmacy at the application's place, unless one is there already. */
-const pharmacyInsert = (pharmacy: PharmacyColumns) => sql`${insertSelect(pharmacies, pharmacy)} on conflict (${sql.identifier(pharmacies.placeId.name)}) do nothing`;
+const pharmacyInsert = (pharmacy: PharmacyColumns) =>
+  sql`${insertSelect(pharmacies, pharmacy)} on conflict (${sql.identifier(pharmacies.placeId.name)}) do nothing`;
 
 /**
  * A new application and the pharmacy at its place, in a transaction (an edit, a save with files, a
  * field-force confirmation): through the same `insertSelect` as the one-statement save.
  */
-export async function insertApplication(tx: Queryable, row: { application: NewApplicationRow; pharmacy: PharmacyColumns }): Promise<{ id: string; reference: string | null }> {
+export async function insertApplication(
+  tx: Queryable,
+  row: { application: NewApplicationRow; pharmacy: PharmacyColumns },
+): Promise<{ id: string; reference: string | null }> {
   await tx.execute(pharmacyInsert(row.pharmacy));
   const inserted = await tx.execute(sql`${insertSelect(applications, row.application)} returning id, reference`);
   return rowsOf<{ id: string; reference: string | null }>(inserted)[0]!;
@@ -173,8 +180,15 @@ type NewApplicationColumns = Omit<NewApplicationRow, 'reference' | 'statusTokenH
 
 /** The declarations an applicant may tick on a (re)submission, recorded with the documents' versions (issue 23 item 3). */
 const APPLICANT_BOXES = [...AGREEMENT_FIELDS, 'isChecked', 'willUpateGoogleMapsEntry'];
-const applicantConsent = (input: ApplicationInput, at: Date) => ({ answers: input, boxes: APPLICANT_BOXES, country: input.appStoreCountry, language: input.formLanguage, at });
-const recordApplicantConsent = (tx: Queryable, applicationId: string, input: ApplicationInput, at: Date) => recordConsent(tx, { applicationId, givenBy: 'applicant', ...applicantConsent(input, at) });
+const applicantConsent = (input: ApplicationInput, at: Date) => ({
+  answers: input,
+  boxes: APPLICANT_BOXES,
+  country: input.appStoreCountry,
+  language: input.formLanguage,
+  at,
+});
+const recordApplicantConsent = (tx: Queryable, applicationId: string, input: ApplicationInput, at: Date) =>
+  recordConsent(tx, { applicationId, givenBy: 'applicant', ...applicantConsent(input, at) });
 
 /** A repeated reference (31^6 of them) is drawn again; this many draws in a row would mean a fault. */
 const REFERENCE_DRAWS = 5;
@@ -182,10 +196,14 @@ const REFERENCE_CONSTRAINT = 'applications_reference_unique';
 
 export function createApplicationStore(db: Database, mail: ReceivedMailSettings, now: () => Date = () => new Date()) {
   /** The application an edit link names, while the link works (an expired link is an unknown one). */
-  const byLiveEditToken = (token: string) => and(eq(applications.editTokenHash, hashToken(token)), or(isNull(applications.editTokenExpiresAt), gt(applications.editTokenExpiresAt, now())));
+  const byLiveEditToken = (token: string) =>
+    and(eq(applications.editTokenHash, hashToken(token)), or(isNull(applications.editTokenExpiresAt), gt(applications.editTokenExpiresAt, now())));
   /** The 'application received' e-mail, with the status link, queued with the new application. */
   const receivedMail = (columns: NewApplicationColumns, reference: string, statusLink: string | null) =>
-    applicationReceivedMail({ to: columns.email, language: columns.language as Language, firstName: columns.firstName, lastName: columns.lastName, reference, statusLink }, mail);
+    applicationReceivedMail(
+      { to: columns.email, language: columns.language as Language, firstName: columns.firstName, lastName: columns.lastName, reference, statusLink },
+      mail,
+    );
 
   const store = {
     async save(input: ApplicationInput, extras: SaveExtras = {}): Promise<SaveResult> {
@@ -206,7 +224,14 @@ export function createApplicationStore(db: Database, mail: ReceivedMailSettings,
       // The status link of a new application (a resubmission keeps its first one).
       const status = newStatusToken();
       const statusLink = extras.statusLinkFor?.(input.appStoreCountry, input.formLanguage, status.token) ?? null;
-      const pharmacy: PharmacyColumns = { placeId: input.placeId, name: input.whereYouWork, address: input.address, lat: input.lat, lng: input.lng, services: input.services ?? '' };
+      const pharmacy: PharmacyColumns = {
+        placeId: input.placeId,
+        name: input.whereYouWork,
+        address: input.address,
+        lat: input.lat,
+        lng: input.lng,
+        services: input.services ?? '',
+      };
       const columns: NewApplicationColumns = {
         editTokenHash,
         country: input.appStoreCountry,
@@ -229,7 +254,11 @@ export function createApplicationStore(db: Database, mail: ReceivedMailSettings,
           const id = await insertNewApplication(
             db,
             { application: { ...columns, reference: newReference, statusTokenHash: status.hash }, pharmacy },
-            { captcha: extras.captcha, mail: receivedMail(columns, newReference, statusLink), consent: applicantConsentInsert(applicantConsent(input, columns.updatedAt), sql`(select id from created)`) },
+            {
+              captcha: extras.captcha,
+              mail: receivedMail(columns, newReference, statusLink),
+              consent: applicantConsentInsert(applicantConsent(input, columns.updatedAt), sql`(select id from created)`),
+            },
           );
           return { ok: true as const, id, editToken, created: true, reference: newReference };
         }
@@ -254,8 +283,13 @@ export function createApplicationStore(db: Database, mail: ReceivedMailSettings,
           if (existingId) {
             await tx.execute(pharmacyInsert(pharmacy));
             // A resubmission goes back to the review queue as submitted, its age counted afresh.
-            await tx.update(applications).set({ ...columns, submittedAt: columns.updatedAt }).where(eq(applications.id, existingId));
-            await tx.insert(reviewAudit).values({ at: columns.updatedAt, applicationId: existingId, action: 'resubmit', fromStatus: previousStatus, toStatus: 'submitted' });
+            await tx
+              .update(applications)
+              .set({ ...columns, submittedAt: columns.updatedAt })
+              .where(eq(applications.id, existingId));
+            await tx
+              .insert(reviewAudit)
+              .values({ at: columns.updatedAt, applicationId: existingId, action: 'resubmit', fromStatus: previousStatus, toStatus: 'submitted' });
             id = existingId;
           } else {
             id = (await insertApplication(tx, { application: { ...columns, reference: newReference, statusTokenHash: status.hash }, pharmacy })).id;
@@ -305,7 +339,10 @@ export function createApplicationStore(db: Database, mail: ReceivedMailSettings,
 
     /** Whether a temp photo was uploaded as one of `types` (photos from before the check count as such). */
     async isPhotoOfType(storageName: string, types: readonly string[]): Promise<boolean> {
-      const [row] = await db.select({ originalMime: files.originalMime }).from(files).where(and(eq(files.storageName, storageName), eq(files.kind, 'photo')));
+      const [row] = await db
+        .select({ originalMime: files.originalMime })
+        .from(files)
+        .where(and(eq(files.storageName, storageName), eq(files.kind, 'photo')));
       return !row?.originalMime || types.includes(row.originalMime);
     },
 
@@ -322,10 +359,7 @@ export function createApplicationStore(db: Database, mail: ReceivedMailSettings,
 
     /** The application's answers, found only by its edit token (never by its id). */
     async findByEditToken(editToken: string): Promise<{ id: string; answers: Record<string, unknown> } | null> {
-      const [row] = await db
-        .select({ id: applications.id, answers: applications.answers })
-        .from(applications)
-        .where(byLiveEditToken(editToken));
+      const [row] = await db.select({ id: applications.id, answers: applications.answers }).from(applications).where(byLiveEditToken(editToken));
       return row ? { id: row.id, answers: row.answers } : null;
     },
   };

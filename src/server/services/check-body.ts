@@ -14,10 +14,14 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 export const WHOLE_BODY_INVALID: FieldCodes = { _: ErrorKey.invalid };
 
 /** Refused before any schema ran (the whole body, or what `choose` refused), or the chosen schema's result. */
-export type BodyCheck<Chosen extends { schema: z.core.$ZodType }> = { refused: FieldCodes } | (Chosen & { parsed: z.core.util.SafeParseResult<z.core.output<Chosen['schema']>> });
+export type BodyCheck<Chosen extends { schema: z.core.$ZodType }> =
+  { refused: FieldCodes } | (Chosen & { parsed: z.core.util.SafeParseResult<z.core.output<Chosen['schema']>> });
 
 /** A body that is a plain object, checked with the schema `choose` picks from it (or refused by `choose` with field codes). */
-export function checkBody<Chosen extends { schema: z.core.$ZodType }>(body: unknown, choose: (fields: Record<string, unknown>) => Chosen | { refused: FieldCodes }): BodyCheck<Chosen> {
+export function checkBody<Chosen extends { schema: z.core.$ZodType }>(
+  body: unknown,
+  choose: (fields: Record<string, unknown>) => Chosen | { refused: FieldCodes },
+): BodyCheck<Chosen> {
   if (!isPlainObject(body)) return { refused: WHOLE_BODY_INVALID };
   const chosen = choose(body);
   if ('refused' in chosen) return chosen;

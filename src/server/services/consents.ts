@@ -47,7 +47,10 @@ export async function recordConsent(tx: Queryable, input: ConsentInput): Promise
  * stores the application: `applicationId` is that statement's expression for the new row's id.
  * null when no box is ticked.
  */
-export function applicantConsentInsert(input: Omit<ConsentInput, 'applicationId' | 'fieldPharmacyId' | 'givenBy' | 'staffUserId'>, applicationId: SQL): SQL | null {
+export function applicantConsentInsert(
+  input: Omit<ConsentInput, 'applicationId' | 'fieldPharmacyId' | 'givenBy' | 'staffUserId'>,
+  applicationId: SQL,
+): SQL | null {
   const statements = tickedBoxes(input);
   if (statements.length === 0) return null;
   const versions = legalVersionsOf(input.country, input.language);

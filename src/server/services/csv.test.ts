@@ -17,7 +17,7 @@ describe('csvRecord', () => {
     const starts = ['=1+1', '+39', '-5', '@SUM(A1)', '\tx', '\rx', '＝1', '＋1', '－1', '＠x'];
     expect(csvRecord(starts)).toBe(`'=1+1;'+39;'-5;'@SUM(A1);'\tx;"'\rx";'＝1;'＋1;'－1;'＠x\r\n`);
     expect(csvRecord(['=HYPERLINK("http://evil.example","clic")'])).toBe(`"'=HYPERLINK(""http://evil.example"",""clic"")"\r\n`);
-    expect(csvRecord(["x=1", "a-b", "'already"])).toBe("x=1;a-b;'already\r\n");
+    expect(csvRecord(['x=1', 'a-b', "'already"])).toBe("x=1;a-b;'already\r\n");
   });
 
   it('round-trips through a CSV reader to the same cells (formula cells keep their apostrophe)', () => {

@@ -18,7 +18,9 @@ describe('chargeDailyQuota', () => {
     expect(results.filter(Boolean)).toHaveLength(9);
     // Another key and the next UTC day count on their own.
     expect(await chargeDailyQuota(ctx.database.db, { scope: 'test', key: '198.51.100.2', amount: 10, limit: 95, now })).toBe(true);
-    expect(await chargeDailyQuota(ctx.database.db, { scope: 'test', key: '198.51.100.1', amount: 10, limit: 95, now: new Date('2026-11-24T00:00:01Z') })).toBe(true);
+    expect(await chargeDailyQuota(ctx.database.db, { scope: 'test', key: '198.51.100.1', amount: 10, limit: 95, now: new Date('2026-11-24T00:00:01Z') })).toBe(
+      true,
+    );
     // Too big on its own.
     expect(await chargeDailyQuota(ctx.database.db, { scope: 'test', key: '198.51.100.3', amount: 96, limit: 95, now })).toBe(false);
   });

@@ -14,7 +14,19 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { MyDataExport } from '#shared/schemas/applicant-links.ts';
 import { ERASED_REASON } from '#shared/schemas/review.ts';
 import type { Database } from '../db/client.ts';
-import { applications, dataRightsEvents, dataRightsLinks, drafts, fieldExtraPharmacists, fieldPharmacies, files, mailOutbox, pharmacies, reviewAudit, reviewSnapshots } from '../db/schema.ts';
+import {
+  applications,
+  dataRightsEvents,
+  dataRightsLinks,
+  drafts,
+  fieldExtraPharmacists,
+  fieldPharmacies,
+  files,
+  mailOutbox,
+  pharmacies,
+  reviewAudit,
+  reviewSnapshots,
+} from '../db/schema.ts';
 import { newEditTokenWithHash } from './applications.ts';
 import { accessesOf } from './access-log.ts';
 import { consentsOf } from './consents.ts';
@@ -42,7 +54,10 @@ export function createDataRights(
   /** The other spellings of the mailbox that hold records (its +tag spellings, or the untagged one): each proves itself with a link of its own. */
   async function otherMailboxesOf(mailbox: string): Promise<string[]> {
     const found = await Promise.all([
-      db.selectDistinct({ mailbox: applications.mailbox }).from(applications).where(and(sameUntaggedMailbox(applications.mailbox, mailbox), ne(applications.status, 'erased'))),
+      db
+        .selectDistinct({ mailbox: applications.mailbox })
+        .from(applications)
+        .where(and(sameUntaggedMailbox(applications.mailbox, mailbox), ne(applications.status, 'erased'))),
       db
         .selectDistinct({ mailbox: fieldPharmacies.pharmacistMailbox })
         .from(fieldPharmacies)
@@ -59,7 +74,10 @@ export function createDataRights(
   /** Every record of the mailbox that still holds personal data. */
   async function recordsOf(mailbox: string) {
     const [held, fieldRows, draftRows] = await Promise.all([
-      db.select().from(applications).where(and(eq(applications.mailbox, mailbox), ne(applications.status, 'erased'))),
+      db
+        .select()
+        .from(applications)
+        .where(and(eq(applications.mailbox, mailbox), ne(applications.status, 'erased'))),
       // Their own answers only, as the first or an extra pharmacist of a pharmacy: never a colleague's (issue 39 item 7).
       fieldRecordsOf(db, mailbox),
       db.select().from(drafts).where(eq(drafts.mailbox, mailbox)),
@@ -74,7 +92,11 @@ export function createDataRights(
   async function eraseMailbox(mailbox: string): Promise<{ applications: string[]; fieldPharmacies: string[] }> {
     const now = deps.now();
     const { mails: sentMails, ...erased } = await db.transaction(async (tx) => {
-      const held = await tx.select({ id: applications.id }).from(applications).where(and(eq(applications.mailbox, mailbox), ne(applications.status, 'erased'))).for('update');
+      const held = await tx
+        .select({ id: applications.id })
+        .from(applications)
+        .where(and(eq(applications.mailbox, mailbox), ne(applications.status, 'erased')))
+        .for('update');
       for (const { id } of held) {
         // The files' bytes go with their rows (the foreign key cascades), in this transaction.
         await tx.delete(files).where(eq(files.applicationId, id));
@@ -102,8 +124,14 @@ export function createDataRights(
             updatedAt: now,
           })
           .where(eq(applications.id, id));
-        await tx.update(reviewAudit).set({ reason: ERASED_REASON }).where(and(eq(reviewAudit.applicationId, id), isNotNull(reviewAudit.reason), sql`${reviewAudit.reason} <> ''`));
-        await tx.update(reviewAudit).set({ internalNote: ERASED_REASON }).where(and(eq(reviewAudit.applicationId, id), isNotNull(reviewAudit.internalNote)));
+        await tx
+          .update(reviewAudit)
+          .set({ reason: ERASED_REASON })
+          .where(and(eq(reviewAudit.applicationId, id), isNotNull(reviewAudit.reason), sql`${reviewAudit.reason} <> ''`));
+        await tx
+          .update(reviewAudit)
+          .set({ internalNote: ERASED_REASON })
+          .where(and(eq(reviewAudit.applicationId, id), isNotNull(reviewAudit.internalNote)));
         await tx.insert(dataRightsEvents).values({ applicationId: id, event: 'erased', at: now });
       }
       const fieldRows = await eraseFieldRecordsOf(tx, mailbox);
@@ -111,7 +139,11 @@ export function createDataRights(
       // Drafts of the mailbox however its case or domain was typed (a +tag spelling is another mailbox's).
       await tx.delete(drafts).where(eq(drafts.mailbox, mailbox));
       const heldIds = held.map((a) => a.id);
-      await tx.delete(dataRightsLinks).where(heldIds.length ? or(eq(dataRightsLinks.mailbox, mailbox), inArray(dataRightsLinks.applicationId, heldIds)) : eq(dataRightsLinks.mailbox, mailbox));
+      await tx
+        .delete(dataRightsLinks)
+        .where(
+          heldIds.length ? or(eq(dataRightsLinks.mailbox, mailbox), inArray(dataRightsLinks.applicationId, heldIds)) : eq(dataRightsLinks.mailbox, mailbox),
+        );
       // The pharmacies whose first pharmacist this was: a restore erases an extra pharmacist by the mailbox, never a pharmacy's first one by its id.
       const firstOf = fieldRows.filter((row) => row.number === null).map((row) => row.pharmacyId);
       return { mails: await deleteMailsTo(tx, mailbox), applications: heldIds, fieldPharmacies: firstOf };
@@ -129,13 +161,29 @@ export function createDataRights(
       const { held, fieldRows, draftRows } = await recordsOf(link.mailbox);
       const applicationIds = held.map((a) => a.id);
       const [places, stored, mails, consents, history, accesses] = await Promise.all([
-        held.length ? db.select().from(pharmacies).where(inArray(pharmacies.placeId, held.map((a) => a.placeId))) : [],
+        held.length
+          ? db
+              .select()
+              .from(pharmacies)
+              .where(
+                inArray(
+                  pharmacies.placeId,
+                  held.map((a) => a.placeId),
+                ),
+              )
+          : [],
         applicationIds.length ? db.select().from(files).where(inArray(files.applicationId, applicationIds)) : [],
         db.select().from(mailOutbox).where(eq(mailOutbox.mailbox, link.mailbox)).orderBy(mailOutbox.createdAt),
         consentsOf(db, { applicationIds, fieldPharmacyIds: fieldRows.filter((r) => r.number === null).map((r) => r.pharmacyId) }),
         applicationIds.length
           ? db
-              .select({ applicationId: reviewAudit.applicationId, at: reviewAudit.at, action: reviewAudit.action, reason: reviewAudit.reason, internalNote: reviewAudit.internalNote })
+              .select({
+                applicationId: reviewAudit.applicationId,
+                at: reviewAudit.at,
+                action: reviewAudit.action,
+                reason: reviewAudit.reason,
+                internalNote: reviewAudit.internalNote,
+              })
               .from(reviewAudit)
               .where(inArray(reviewAudit.applicationId, applicationIds))
               .orderBy(reviewAudit.at)
@@ -169,15 +217,25 @@ export function createDataRights(
             updatedAt: a.updatedAt.toISOString(),
             answers: a.answers,
             pharmacy: place ? { name: place.name, address: place.address } : null,
-            files: stored.filter((f) => f.applicationId === a.id).map((f) => ({ kind: f.kind, mime: f.mime, bytes: f.bytes, uploadedAt: f.createdAt.toISOString() })),
+            files: stored
+              .filter((f) => f.applicationId === a.id)
+              .map((f) => ({ kind: f.kind, mime: f.mime, bytes: f.bytes, uploadedAt: f.createdAt.toISOString() })),
             signedInField: a.signedInFieldBy !== null || fieldRows.some((r) => r.applicationId === a.id),
             answersAtChangeRequests: kept.filter((k) => k.applicationId === a.id).map((k) => ({ takenAt: k.takenAt.toISOString(), answers: k.answers })),
-            reviewHistory: history.filter((h) => h.applicationId === a.id).map((h) => ({ at: h.at.toISOString(), action: h.action, reason: h.reason, internalNote: h.internalNote })),
+            reviewHistory: history
+              .filter((h) => h.applicationId === a.id)
+              .map((h) => ({ at: h.at.toISOString(), action: h.action, reason: h.reason, internalNote: h.internalNote })),
           };
         }),
         fieldRecords: fieldRows.map((r) => r.record),
         drafts: draftRows.map((d) => ({ createdAt: d.createdAt.toISOString(), expiresAt: d.expiresAt.toISOString(), answers: d.data })),
-        emails: mails.map((m) => ({ to: m.to, subject: m.subject, text: m.text, createdAt: m.createdAt.toISOString(), sentAt: m.sentAt?.toISOString() ?? null })),
+        emails: mails.map((m) => ({
+          to: m.to,
+          subject: m.subject,
+          text: m.text,
+          createdAt: m.createdAt.toISOString(),
+          sentAt: m.sentAt?.toISOString() ?? null,
+        })),
         consents,
         otherSpellings: (await otherMailboxesOf(link.mailbox)).length > 0,
         accesses,
@@ -199,7 +257,10 @@ export function createDataRights(
     otherMailboxesOf,
 
     async purgeExpired(now = deps.now()): Promise<number> {
-      const deleted = await db.delete(dataRightsLinks).where(sql`${dataRightsLinks.expiresAt} < ${now}`).returning({ hash: dataRightsLinks.tokenHash });
+      const deleted = await db
+        .delete(dataRightsLinks)
+        .where(sql`${dataRightsLinks.expiresAt} < ${now}`)
+        .returning({ hash: dataRightsLinks.tokenHash });
       return deleted.length;
     },
 
@@ -214,7 +275,12 @@ export function createDataRights(
       if (application) return { email: application.email, country: application.country, language: application.language, applicationId: application.id };
       const field = await fieldHolderOf(db, mailbox);
       if (field) return { ...field, country: 'it', applicationId: null };
-      const [draft] = await db.select({ email: drafts.email, country: drafts.country, language: drafts.language }).from(drafts).where(eq(drafts.mailbox, mailbox)).orderBy(desc(drafts.createdAt)).limit(1);
+      const [draft] = await db
+        .select({ email: drafts.email, country: drafts.country, language: drafts.language })
+        .from(drafts)
+        .where(eq(drafts.mailbox, mailbox))
+        .orderBy(desc(drafts.createdAt))
+        .limit(1);
       return draft ? { ...draft, applicationId: null } : null;
     },
   };

@@ -57,9 +57,15 @@ export function createDraftStore(db: Database, deps: { mailer: Mailer; productNa
       const refusal = await db.transaction(async (tx) => {
         // One draft save at a time (drafts are rare): the counts below cannot be raced past the caps.
         await tx.execute(sql`select pg_advisory_xact_lock(hashtext('drafts daily caps'))`);
-        const [forMailbox] = await tx.select({ n: count() }).from(drafts).where(and(sameUntaggedMailbox(drafts.mailbox, mailbox), gt(drafts.createdAt, since)));
+        const [forMailbox] = await tx
+          .select({ n: count() })
+          .from(drafts)
+          .where(and(sameUntaggedMailbox(drafts.mailbox, mailbox), gt(drafts.createdAt, since)));
         if ((forMailbox?.n ?? 0) >= DRAFTS_PER_MAILBOX_PER_DAY) return 'tooManyForMailbox' as const;
-        const [forClient] = await tx.select({ n: count() }).from(drafts).where(and(eq(drafts.clientHash, clientHash), gt(drafts.createdAt, since)));
+        const [forClient] = await tx
+          .select({ n: count() })
+          .from(drafts)
+          .where(and(eq(drafts.clientHash, clientHash), gt(drafts.createdAt, since)));
         if ((forClient?.n ?? 0) >= DRAFTS_PER_CLIENT_PER_DAY) return 'tooManyForClient' as const;
         await tx.insert(drafts).values({
           tokenHash: hashToken(token),

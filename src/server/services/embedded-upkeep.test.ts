@@ -15,7 +15,9 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 const stats = async (table: string) =>
-  rowsOf<{ last_vacuum: unknown; last_analyze: unknown }>(await ctx.database.db.execute(sql`select last_vacuum, last_analyze from pg_stat_user_tables where relname = ${table}`))[0];
+  rowsOf<{ last_vacuum: unknown; last_analyze: unknown }>(
+    await ctx.database.db.execute(sql`select last_vacuum, last_analyze from pg_stat_user_tables where relname = ${table}`),
+  )[0];
 
 describe('the hourly upkeep and the embedded database', () => {
   it('names only tables that exist', async () => {

@@ -39,7 +39,9 @@ export async function tidyChurnedTables(db: Database, log: Pick<FastifyBaseLogge
 
 /** The tables of the database, for an ANALYZE of each. */
 async function tablesOf(db: Database): Promise<string[]> {
-  return rowsOf<{ name: string }>(await db.execute(sql`select tablename as name from pg_tables where schemaname = 'public' order by tablename`)).map((t) => t.name);
+  return rowsOf<{ name: string }>(await db.execute(sql`select tablename as name from pg_tables where schemaname = 'public' order by tablename`)).map(
+    (t) => t.name,
+  );
 }
 
 /**

@@ -41,7 +41,13 @@ export function mailboxHash(mailbox: string): string {
 
 /** Appends one line (one write, O_APPEND) to the ledger in `dir`; the folder is made 0700 and the file 0600 when missing. */
 export function appendErasure(dir: string, entry: Omit<LedgerEntry, 'at'> & { at: Date }): void {
-  const line: LedgerEntry = { at: entry.at.toISOString(), kind: entry.kind, mailboxes: entry.mailboxes, applications: entry.applications, fieldPharmacies: entry.fieldPharmacies };
+  const line: LedgerEntry = {
+    at: entry.at.toISOString(),
+    kind: entry.kind,
+    mailboxes: entry.mailboxes,
+    applications: entry.applications,
+    fieldPharmacies: entry.fieldPharmacies,
+  };
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   const fd = openSync(ledgerFileIn(dir), constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT, 0o600);
   try {
@@ -60,7 +66,10 @@ export function recordErasure(dir: string | null | undefined, entry: Omit<Ledger
   try {
     appendErasure(dir, entry);
   } catch (error) {
-    log?.error({ err: error, kind: entry.kind }, 'erasure not written to the erasure ledger: a restore of an older backup would not repeat it (docs/decisions/0050)');
+    log?.error(
+      { err: error, kind: entry.kind },
+      'erasure not written to the erasure ledger: a restore of an older backup would not repeat it (docs/decisions/0050)',
+    );
   }
 }
 
@@ -70,7 +79,8 @@ export class LedgerError extends Error {}
 const isStrings = (value: unknown): value is string[] => Array.isArray(value) && value.every((v) => typeof v === 'string');
 
 function parseLine(text: string, file: string, number: number): LedgerEntry {
-  const refuse = (why: string) => new LedgerError(`Line ${number} of the erasure ledger ${file} is not an erasure entry (${why}); nothing was restored. Mend or remove that line.`);
+  const refuse = (why: string) =>
+    new LedgerError(`Line ${number} of the erasure ledger ${file} is not an erasure entry (${why}); nothing was restored. Mend or remove that line.`);
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -81,9 +91,16 @@ function parseLine(text: string, file: string, number: number): LedgerEntry {
   const entry = value as Record<string, unknown>;
   if (typeof entry.at !== 'string' || Number.isNaN(Date.parse(entry.at))) throw refuse('no moment "at"');
   if (!ERASURE_KINDS.includes(entry.kind as ErasureKind)) throw refuse(`unknown kind ${JSON.stringify(entry.kind)}`);
-  if (!isStrings(entry.mailboxes) || !isStrings(entry.applications) || !isStrings(entry.fieldPharmacies)) throw refuse('mailboxes, applications and fieldPharmacies must be lists');
+  if (!isStrings(entry.mailboxes) || !isStrings(entry.applications) || !isStrings(entry.fieldPharmacies))
+    throw refuse('mailboxes, applications and fieldPharmacies must be lists');
   if (!entry.mailboxes.every((hash) => /^[0-9a-f]{64}$/.test(hash))) throw refuse('a mailbox is not a SHA-256 hash');
-  return { at: entry.at, kind: entry.kind as ErasureKind, mailboxes: entry.mailboxes, applications: entry.applications, fieldPharmacies: entry.fieldPharmacies };
+  return {
+    at: entry.at,
+    kind: entry.kind as ErasureKind,
+    mailboxes: entry.mailboxes,
+    applications: entry.applications,
+    fieldPharmacies: entry.fieldPharmacies,
+  };
 }
 
 /** Every entry of the ledger file, checked; null when there is no such file. Throws LedgerError naming the first unreadable line. */
@@ -114,10 +131,18 @@ export interface Erasers {
 }
 
 const hashed = (
-  column: typeof applications.mailbox | typeof fieldPharmacies.pharmacistMailbox | typeof fieldExtraPharmacists.pharmacistMailbox | typeof drafts.mailbox | typeof mailOutbox.mailbox,
+  column:
+    | typeof applications.mailbox
+    | typeof fieldPharmacies.pharmacistMailbox
+    | typeof fieldExtraPharmacists.pharmacistMailbox
+    | typeof drafts.mailbox
+    | typeof mailOutbox.mailbox,
   hashes: string[],
 ) =>
-  sql`encode(sha256(convert_to(lower(${column}), 'UTF8')), 'hex') in (${sql.join(hashes.map((hash) => sql`${hash}`), sql`, `)})`;
+  sql`encode(sha256(convert_to(lower(${column}), 'UTF8')), 'hex') in (${sql.join(
+    hashes.map((hash) => sql`${hash}`),
+    sql`, `,
+  )})`;
 
 /** The mailboxes in the database an entry names: by hash, and those of its records by id. */
 async function mailboxesOf(db: Database, entry: LedgerEntry): Promise<Set<string>> {
@@ -127,12 +152,22 @@ async function mailboxesOf(db: Database, entry: LedgerEntry): Promise<Set<string
     const hashes = entry.mailboxes;
     add(await db.selectDistinct({ mailbox: applications.mailbox }).from(applications).where(hashed(applications.mailbox, hashes)));
     add(await db.selectDistinct({ mailbox: fieldPharmacies.pharmacistMailbox }).from(fieldPharmacies).where(hashed(fieldPharmacies.pharmacistMailbox, hashes)));
-    add(await db.selectDistinct({ mailbox: fieldExtraPharmacists.pharmacistMailbox }).from(fieldExtraPharmacists).where(hashed(fieldExtraPharmacists.pharmacistMailbox, hashes)));
+    add(
+      await db
+        .selectDistinct({ mailbox: fieldExtraPharmacists.pharmacistMailbox })
+        .from(fieldExtraPharmacists)
+        .where(hashed(fieldExtraPharmacists.pharmacistMailbox, hashes)),
+    );
     add(await db.selectDistinct({ mailbox: drafts.mailbox }).from(drafts).where(hashed(drafts.mailbox, hashes)));
     add(await db.selectDistinct({ mailbox: mailOutbox.mailbox }).from(mailOutbox).where(hashed(mailOutbox.mailbox, hashes)));
   }
   if (entry.applications.length) {
-    add(await db.select({ mailbox: applications.mailbox }).from(applications).where(and(inArray(applications.id, entry.applications), ne(applications.status, 'erased'))));
+    add(
+      await db
+        .select({ mailbox: applications.mailbox })
+        .from(applications)
+        .where(and(inArray(applications.id, entry.applications), ne(applications.status, 'erased'))),
+    );
   }
   if (entry.fieldPharmacies.length) {
     add(await db.select({ mailbox: fieldPharmacies.pharmacistMailbox }).from(fieldPharmacies).where(inArray(fieldPharmacies.id, entry.fieldPharmacies)));
@@ -155,11 +190,20 @@ export async function reapplyErasures(db: Database, entries: LedgerEntry[], eras
           const extras = await db
             .select({ number: fieldExtraPharmacists.number })
             .from(fieldExtraPharmacists)
-            .where(and(eq(fieldExtraPharmacists.fieldPharmacyId, id), eq(fieldExtraPharmacists.pharmacistStatus, 'awaiting'), hashed(fieldExtraPharmacists.pharmacistMailbox, entry.mailboxes)));
+            .where(
+              and(
+                eq(fieldExtraPharmacists.fieldPharmacyId, id),
+                eq(fieldExtraPharmacists.pharmacistStatus, 'awaiting'),
+                hashed(fieldExtraPharmacists.pharmacistMailbox, entry.mailboxes),
+              ),
+            );
           for (const { number } of extras) await erasers.eraseUnconfirmedFieldPharmacist(id, number);
           continue;
         }
-        const [row] = await db.select({ id: fieldPharmacies.id }).from(fieldPharmacies).where(and(eq(fieldPharmacies.id, id), ne(fieldPharmacies.pharmacistStatus, 'erased')));
+        const [row] = await db
+          .select({ id: fieldPharmacies.id })
+          .from(fieldPharmacies)
+          .where(and(eq(fieldPharmacies.id, id), ne(fieldPharmacies.pharmacistStatus, 'erased')));
         if (row) await erasers.eraseUnconfirmedFieldPharmacist(id, null);
       }
     }

@@ -21,9 +21,9 @@ const db = () => test.database.db;
 
 /** The feed's rows after `seq`, as `op market listing_id`. */
 async function changesAfter(seq: number): Promise<string[]> {
-  return rowsOf<{ op: string; market: string; listing_id: string }>(await db().execute(sql`select op, market, listing_id from finder_changes where seq > ${seq} order by seq`)).map(
-    (row) => `${row.op} ${row.market} ${row.listing_id}`,
-  );
+  return rowsOf<{ op: string; market: string; listing_id: string }>(
+    await db().execute(sql`select op, market, listing_id from finder_changes where seq > ${seq} order by seq`),
+  ).map((row) => `${row.op} ${row.market} ${row.listing_id}`);
 }
 const lastSeq = async () => (await readFeedState(db())).seq;
 
@@ -42,7 +42,9 @@ describe('the trigger on applications', () => {
     const [id] = await insertListings(db(), [{ country: 'it', lat: 45, lng: 9 }]);
     const [listingId] = await listingIdsOf(db(), [id!]);
     const before = await lastSeq();
-    await db().execute(sql`update applications set last_name = 'X', email = 'x@example.com', updated_at = now(), answers = answers || '{"otherField": 1}'::jsonb where id = ${id!}`);
+    await db().execute(
+      sql`update applications set last_name = 'X', email = 'x@example.com', updated_at = now(), answers = answers || '{"otherField": 1}'::jsonb where id = ${id!}`,
+    );
     expect(await changesAfter(before)).toEqual([]);
     for (const edit of [
       sql`first_name = 'Giada'`,
@@ -103,7 +105,16 @@ describe('cursors', () => {
   it('round-trip, and refuse anything else', () => {
     const cursor = { market: 'uk' as const, epoch: '3f2c1a9e-0000-4000-8000-000000000001', seq: 42 };
     expect(decodeCursor(encodeCursor(cursor))).toEqual(cursor);
-    for (const text of ['', 'x', '!!', Buffer.from('v1.fr.3f2c1a9e-0000-4000-8000-000000000001.1').toString('base64url'), Buffer.from('v1.uk.3f2c1a9e-0000-4000-8000-000000000001.-1').toString('base64url'), Buffer.from('v1.uk.3f2c1a9e-0000-4000-8000-000000000001.01').toString('base64url'), Buffer.from('v1.uk.3f2c1a9e-0000-4000-8000-000000000001.99999999999999999').toString('base64url'), 'A'.repeat(513)]) {
+    for (const text of [
+      '',
+      'x',
+      '!!',
+      Buffer.from('v1.fr.3f2c1a9e-0000-4000-8000-000000000001.1').toString('base64url'),
+      Buffer.from('v1.uk.3f2c1a9e-0000-4000-8000-000000000001.-1').toString('base64url'),
+      Buffer.from('v1.uk.3f2c1a9e-0000-4000-8000-000000000001.01').toString('base64url'),
+      Buffer.from('v1.uk.3f2c1a9e-0000-4000-8000-000000000001.99999999999999999').toString('base64url'),
+      'A'.repeat(513),
+    ]) {
       expect(decodeCursor(text)).toBeNull();
     }
   });

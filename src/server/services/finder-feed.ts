@@ -24,7 +24,8 @@ export interface FeedCursor {
   seq: number;
 }
 
-export const encodeCursor = (cursor: FeedCursor) => Buffer.from(`${CURSOR_VERSION}.${cursor.market}.${cursor.epoch}.${cursor.seq}`, 'utf8').toString('base64url');
+export const encodeCursor = (cursor: FeedCursor) =>
+  Buffer.from(`${CURSOR_VERSION}.${cursor.market}.${cursor.epoch}.${cursor.seq}`, 'utf8').toString('base64url');
 
 /** The cursor a string encodes; null when it is not one of ours. */
 export function decodeCursor(text: string): FeedCursor | null {
@@ -137,11 +138,15 @@ export async function writeSnapshot(db: Database, market: Country, write: (piece
  */
 export async function pruneFeed(db: Database, days: number): Promise<{ pruned: number; prunedThrough: number }> {
   return db.transaction(async (tx) => {
-    const [cut] = rowsOf<{ seq: string | number | null }>(await tx.execute(sql`select max(seq) as seq from finder_changes where at < now() - make_interval(days => ${days})`));
+    const [cut] = rowsOf<{ seq: string | number | null }>(
+      await tx.execute(sql`select max(seq) as seq from finder_changes where at < now() - make_interval(days => ${days})`),
+    );
     if (cut?.seq === null || cut?.seq === undefined) return { pruned: 0, prunedThrough: (await readFeedState(tx)).prunedThrough };
     const through = Number(cut.seq);
     const deleted = rowsOf(await tx.execute(sql`delete from finder_changes where seq <= ${through} returning seq`)).length;
-    await tx.execute(sql`insert into finder_feed (id, pruned_through) values (1, ${through}) on conflict (id) do update set pruned_through = greatest(finder_feed.pruned_through, excluded.pruned_through)`);
+    await tx.execute(
+      sql`insert into finder_feed (id, pruned_through) values (1, ${through}) on conflict (id) do update set pruned_through = greatest(finder_feed.pruned_through, excluded.pruned_through)`,
+    );
     return { pruned: deleted, prunedThrough: through };
   });
 }

@@ -50,7 +50,13 @@ const seedArb = fc.record({
 function seedsOf(drawn: Array<typeof seedArb extends fc.Arbitrary<infer T> ? T : never>): ListingSeed[] {
   return drawn.flatMap((s) => {
     const [lat, lng] = CENTRES[s.centre]!;
-    const seed = { country: s.other ? OTHER : MARKET, lat: lat! + s.dy * s.spread, lng: lng! + s.dx * s.spread, services: s.services, ...(s.name ? { name: s.name } : {}) };
+    const seed = {
+      country: s.other ? OTHER : MARKET,
+      lat: lat! + s.dy * s.spread,
+      lng: lng! + s.dx * s.spread,
+      services: s.services,
+      ...(s.name ? { name: s.name } : {}),
+    };
     return Array.from({ length: s.copies }, () => ({ ...seed }));
   });
 }
@@ -68,7 +74,15 @@ const queryArb = fc.record({
 /** Every page of a search from SQL and from the model, each following its own cursors. */
 async function comparePages(index: FinderIndex, drawn: typeof queryArb extends fc.Arbitrary<infer T> ? T : never) {
   const [lat, lng] = CENTRES[drawn.centre]!;
-  const query: FinderSearchQuery = { market: MARKET, lat: lat! + drawn.dy, lng: lng! + drawn.dx, radiusKm: drawn.radiusKm, limit: drawn.limit, service: drawn.service, count: drawn.count };
+  const query: FinderSearchQuery = {
+    market: MARKET,
+    lat: lat! + drawn.dy,
+    lng: lng! + drawn.dx,
+    radiusKm: drawn.radiusKm,
+    limit: drawn.limit,
+    service: drawn.service,
+    count: drawn.count,
+  };
   const version = await versionNow();
   let sqlNext: string | null = null;
   let modelNext: string | null = null;
@@ -119,7 +133,13 @@ describe('the search read model', () => {
       [89.99, 0],
       [89.99, 179],
     ] as const;
-    const listingIds = await listingIdsOf(db(), await insertListings(db(), placed.map(([lat, lng]) => ({ country: OTHER, lat, lng }))));
+    const listingIds = await listingIdsOf(
+      db(),
+      await insertListings(
+        db(),
+        placed.map(([lat, lng]) => ({ country: OTHER, lat, lng })),
+      ),
+    );
     const ids = async (lat: number, lng: number) => {
       const query: FinderSearchQuery = { market: OTHER, lat, lng, radiusKm: 5, limit: 10, count: 'true' };
       const answer = JSON.parse((await index.search(await versionNow(), query, null)).body) as FinderSearchAnswer;

@@ -119,7 +119,9 @@ export function createFinderIndex(db: Queryable): FinderIndex {
 
   /** Every listing and the feed's state, in one statement (one snapshot). */
   async function load() {
-    const rows = rowsOf<FeedRow>(await db.execute(sql`select ${FEED_STATE}, ${LISTING_OF_A} from finder_feed f left join applications a on ${IS_LISTED} where f.id = 1`));
+    const rows = rowsOf<FeedRow>(
+      await db.execute(sql`select ${FEED_STATE}, ${LISTING_OF_A} from finder_feed f left join applications a on ${IS_LISTED} where f.id = 1`),
+    );
     const head = rows[0];
     if (!head) throw new Error('finder index: the change feed has no state row');
     const loaded = new Map<string, Market>();
@@ -195,7 +197,8 @@ export function createFinderIndex(db: Queryable): FinderIndex {
     const { entries, index, terms } = indexOf(market);
     const cosQuery = Math.cos((query.lat * Math.PI) / 180);
     // The SQL search's term, operation for operation (radians() is x * (π/180)).
-    const termOf = (entry: Entry) => Math.sin(((entry.lat - query.lat) * RADIANS) / 2) ** 2 + cosQuery * entry.cosLat * Math.sin(((entry.lng - query.lng) * RADIANS) / 2) ** 2;
+    const termOf = (entry: Entry) =>
+      Math.sin(((entry.lat - query.lat) * RADIANS) / 2) ** 2 + cosQuery * entry.cosLat * Math.sin(((entry.lng - query.lng) * RADIANS) / 2) ** 2;
     const radiusTerm = haversineTermOf(query.radiusKm);
     const service = query.service ? query.service.toLowerCase() : null;
     const keeps = (at: number) => {

@@ -9,7 +9,17 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { FinderSearchAnswer, FinderSearchQuery } from '#shared/schemas/finder-api.ts';
 import type { FinderPharmacy } from '#shared/schemas/finder.ts';
 import { rowsOf, type Queryable } from '../db/client.ts';
-import { boundingBox, countListedInCircle, distanceOfTerm, haversineTermOf, haversineTermSql, LISTING_OF_A, listedIn, toListing, type ListingRow } from './finder.ts';
+import {
+  boundingBox,
+  countListedInCircle,
+  distanceOfTerm,
+  haversineTermOf,
+  haversineTermSql,
+  LISTING_OF_A,
+  listedIn,
+  toListing,
+  type ListingRow,
+} from './finder.ts';
 
 /** Where a page ends: the distance term of its last listing and that listing's id. */
 export interface SearchPosition {
@@ -20,7 +30,10 @@ export interface SearchPosition {
 /** What a cursor belongs to: the search's point, radius, market and keyword, hashed (the point never travels in clear). */
 function queryKeyOf(query: FinderSearchQuery): string {
   const service = (query.service ?? '').toLowerCase();
-  return createHash('sha256').update(JSON.stringify([query.market, query.lat, query.lng, query.radiusKm, service])).digest('base64url').slice(0, 16);
+  return createHash('sha256')
+    .update(JSON.stringify([query.market, query.lat, query.lng, query.radiusKm, service]))
+    .digest('base64url')
+    .slice(0, 16);
 }
 
 const CURSOR_VERSION = 1;

@@ -5,11 +5,22 @@ import { boundingBox, innerBox } from './finder.ts';
 
 describe('innerBox', () => {
   it('holds only points within the radius, corners included, and most of the circle', () => {
-    for (const [lat, lng] of [[51.5, -0.1], [38, 15.6], [54.9, 8.4], [0.01, 10], [-45, 170]] as const) {
+    for (const [lat, lng] of [
+      [51.5, -0.1],
+      [38, 15.6],
+      [54.9, 8.4],
+      [0.01, 10],
+      [-45, 170],
+    ] as const) {
       for (const radiusKm of [1, 25, 100]) {
         const inner = innerBox(lat, lng, radiusKm);
         const outer = boundingBox(lat, lng, radiusKm);
-        for (const [pLat, pLng] of [[inner.latMin, inner.lngMin], [inner.latMin, inner.lngMax], [inner.latMax, inner.lngMin], [inner.latMax, inner.lngMax]]) {
+        for (const [pLat, pLng] of [
+          [inner.latMin, inner.lngMin],
+          [inner.latMin, inner.lngMax],
+          [inner.latMax, inner.lngMin],
+          [inner.latMax, inner.lngMax],
+        ]) {
           expect(greatCircleKm(lat, lng, pLat!, pLng!), `${lat},${lng} r=${radiusKm}`).toBeLessThanOrEqual(radiusKm);
         }
         // The inscribed square covers 2/π of the circle; this one is close to it.

@@ -157,7 +157,11 @@ const LISTING_COLUMNS = sql`page.id, page.term, ${LISTING_OF_A}`;
 
 /** One listed champion by its public listing id; null when there is none, or it is not listed (any more). */
 export async function findListing(db: Queryable, listingId: string): Promise<FinderListing | null> {
-  const [row] = rowsOf<ListingRow>(await db.execute(sql`select ${LISTING_OF_A} from applications a where a.listing_id = ${listingId} and ${LISTED} and a.lat is not null and a.lng is not null`));
+  const [row] = rowsOf<ListingRow>(
+    await db.execute(
+      sql`select ${LISTING_OF_A} from applications a where a.listing_id = ${listingId} and ${LISTED} and a.lat is not null and a.lng is not null`,
+    ),
+  );
   return row ? toListing(row) : null;
 }
 

@@ -19,7 +19,11 @@ export function linkOrigin(request: Pick<FastifyRequest, 'headers' | 'protocol' 
 }
 
 /** Where a market's pages start for a link: its own host when MARKET_HOSTS names one, else its path prefix on the link origin; null without a public origin. */
-export function marketBase(request: Pick<FastifyRequest, 'headers' | 'protocol' | 'host'>, config: Pick<Config, 'publicUrl' | 'marketHosts'>, country: string): string | null {
+export function marketBase(
+  request: Pick<FastifyRequest, 'headers' | 'protocol' | 'host'>,
+  config: Pick<Config, 'publicUrl' | 'marketHosts'>,
+  country: string,
+): string | null {
   const origin = linkOrigin(request, config);
   if (!origin) return null;
   const protocol = origin.startsWith('https:') ? 'https' : 'http';
@@ -41,7 +45,10 @@ export function configuredMarketBase(config: Pick<Config, 'publicUrl' | 'marketH
  * Links into an applicant's own market and language: its host or path prefix (marketBase), `?lang=`
  * when the language is not the market's own; null without a public origin for this request.
  */
-export function applicantLinkBuilder(request: Pick<FastifyRequest, 'headers' | 'protocol' | 'host'>, config: Pick<Config, 'publicUrl' | 'marketHosts'>): ((country: string, language: string, path: string) => string) | null {
+export function applicantLinkBuilder(
+  request: Pick<FastifyRequest, 'headers' | 'protocol' | 'host'>,
+  config: Pick<Config, 'publicUrl' | 'marketHosts'>,
+): ((country: string, language: string, path: string) => string) | null {
   if (!linkOrigin(request, config)) return null;
   return (country, language, path) => {
     const lang = isCountry(country) && MARKET_LANGUAGE[country] === language ? '' : `?lang=${encodeURIComponent(language)}`;

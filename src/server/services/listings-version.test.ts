@@ -85,12 +85,17 @@ describe('the listings version', () => {
       return test.database.listen(channel, onNotify, onLost);
     };
     const warnings: string[] = [];
-    const version = await createListingsVersion({ db: test.database.db, listen }, { warn: (_o: object, m?: string) => void warnings.push(String(m)), info: () => {} });
+    const version = await createListingsVersion(
+      { db: test.database.db, listen },
+      { warn: (_o: object, m?: string) => void warnings.push(String(m)), info: () => {} },
+    );
     try {
       const first = await version.current();
       if (usingPostgres()) {
         // The real thing: the server ends the listening session.
-        await test.database.db.execute(sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query = ${`LISTEN "${LISTINGS_CHANNEL}"`}`);
+        await test.database.db.execute(
+          sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query = ${`LISTEN "${LISTINGS_CHANNEL}"`}`,
+        );
       } else {
         lose!(new Error('connection lost'));
       }

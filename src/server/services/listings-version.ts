@@ -31,7 +31,9 @@ export interface FeedState {
 export async function readFeedState(db: Queryable): Promise<FeedState> {
   const read = async () =>
     rowsOf<{ epoch: string; seq: string | number; pruned_through: string | number }>(
-      await db.execute(sql`select f.epoch, greatest(f.pruned_through, coalesce((select max(seq) from finder_changes), 0)) as seq, f.pruned_through from finder_feed f where f.id = 1`),
+      await db.execute(
+        sql`select f.epoch, greatest(f.pruned_through, coalesce((select max(seq) from finder_changes), 0)) as seq, f.pruned_through from finder_feed f where f.id = 1`,
+      ),
     )[0];
   let row = await read();
   if (!row) {
@@ -60,7 +62,10 @@ const RETRY_MOST_MS = 30_000;
  * The listings version of a database, kept up to date by LISTEN finder_listings. `log` gets one
  * warning when listening is lost and one line when it is back.
  */
-export async function createListingsVersion(database: Pick<DatabaseHandle, 'db' | 'listen'>, log: Pick<FastifyBaseLogger, 'warn' | 'info'>): Promise<ListingsVersion> {
+export async function createListingsVersion(
+  database: Pick<DatabaseHandle, 'db' | 'listen'>,
+  log: Pick<FastifyBaseLogger, 'warn' | 'info'>,
+): Promise<ListingsVersion> {
   let known: string | null = null;
   /** Bumped by every notification: a read that began before one must not be kept. */
   let generation = 0;
@@ -77,7 +82,8 @@ export async function createListingsVersion(database: Pick<DatabaseHandle, 'db' 
 
   const lost = (error: unknown) => {
     if (closed) return;
-    if (listening) log.warn({ err: error }, 'listings version: the notifications of listing changes were lost; each request reads the version until they are back');
+    if (listening)
+      log.warn({ err: error }, 'listings version: the notifications of listing changes were lost; each request reads the version until they are back');
     listening = false;
     stop = null;
     changed();

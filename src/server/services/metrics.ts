@@ -110,7 +110,11 @@ export function createMetrics(database: DatabaseHandle, options: MetricsOptions)
     buckets: DURATION_BUCKETS,
     registers: [own],
   });
-  const up = new Gauge({ name: 'champions_database_up', help: '1 when the database answered this scrape\'s reads, 0 when it did not (its series are then left out).', registers: [own] });
+  const up = new Gauge({
+    name: 'champions_database_up',
+    help: "1 when the database answered this scrape's reads, 0 when it did not (its series are then left out).",
+    registers: [own],
+  });
   const connections = (name: string, help: string, read: (state: ReturnType<DatabaseHandle['connections']>) => number) =>
     new Gauge({
       name,
@@ -122,12 +126,33 @@ export function createMetrics(database: DatabaseHandle, options: MetricsOptions)
     });
   connections('champions_database_pool_connections', "This server's open database connections (PGlite: its one).", (state) => state.total);
   connections('champions_database_pool_idle_connections', "This server's open database connections not in use.", (state) => state.idle);
-  connections('champions_database_pool_waiting_requests', "This server's queries and transactions waiting for a database connection (PGlite: for their turn).", (state) => state.waiting);
+  connections(
+    'champions_database_pool_waiting_requests',
+    "This server's queries and transactions waiting for a database connection (PGlite: for their turn).",
+    (state) => state.waiting,
+  );
 
-  const outboxPending = new Gauge({ name: 'champions_mail_outbox_pending_messages', help: 'Queued e-mails neither delivered nor given up (mail_outbox).', registers: [fromDatabase] });
-  const outboxOldest = new Gauge({ name: 'champions_mail_outbox_oldest_pending_age_seconds', help: 'Age of the oldest queued e-mail neither delivered nor given up; 0 when there is none.', registers: [fromDatabase] });
-  const outboxFailed = new Gauge({ name: 'champions_mail_outbox_failed_messages', help: 'E-mails given up after the last delivery attempt (they stay in mail_outbox with their error).', registers: [fromDatabase] });
-  const waiting = new Gauge({ name: 'champions_applications_awaiting_review', help: 'Applications waiting for a reviewer (status submitted), per market.', labelNames: ['market'] as const, registers: [fromDatabase] });
+  const outboxPending = new Gauge({
+    name: 'champions_mail_outbox_pending_messages',
+    help: 'Queued e-mails neither delivered nor given up (mail_outbox).',
+    registers: [fromDatabase],
+  });
+  const outboxOldest = new Gauge({
+    name: 'champions_mail_outbox_oldest_pending_age_seconds',
+    help: 'Age of the oldest queued e-mail neither delivered nor given up; 0 when there is none.',
+    registers: [fromDatabase],
+  });
+  const outboxFailed = new Gauge({
+    name: 'champions_mail_outbox_failed_messages',
+    help: 'E-mails given up after the last delivery attempt (they stay in mail_outbox with their error).',
+    registers: [fromDatabase],
+  });
+  const waiting = new Gauge({
+    name: 'champions_applications_awaiting_review',
+    help: 'Applications waiting for a reviewer (status submitted), per market.',
+    labelNames: ['market'] as const,
+    registers: [fromDatabase],
+  });
   const waitingOldest = new Gauge({
     name: 'champions_applications_awaiting_review_oldest_age_seconds',
     help: "Time since the oldest waiting application's (last) submission, per market; 0 when none waits.",
@@ -141,7 +166,7 @@ export function createMetrics(database: DatabaseHandle, options: MetricsOptions)
   });
   const backupVerified = new Gauge({
     name: 'champions_backup_last_verification_ok',
-    help: "1 when the last scheduled backup was written and restored into a scratch database with every row, 0 when it failed; left out before the first.",
+    help: '1 when the last scheduled backup was written and restored into a scratch database with every row, 0 when it failed; left out before the first.',
     registers: [backupVerification],
   });
 

@@ -22,7 +22,10 @@ const hostnameOf = (host: string | undefined) => (host ?? '').toLowerCase().repl
  * PUBLIC_URL the markets without a host cannot be named from there (null). `?lang=` when the
  * language is not the market's own. Null without a public origin (an unknown Host header).
  */
-export function pageUrlBuilder(request: Pick<FastifyRequest, 'headers' | 'protocol' | 'host'>, config: Pick<Config, 'publicUrl' | 'marketHosts'>): PageUrl | null {
+export function pageUrlBuilder(
+  request: Pick<FastifyRequest, 'headers' | 'protocol' | 'host'>,
+  config: Pick<Config, 'publicUrl' | 'marketHosts'>,
+): PageUrl | null {
   const origin = linkOrigin(request, config);
   if (!origin) return null;
   const protocol = origin.startsWith('https:') ? 'https' : 'http';
@@ -98,7 +101,11 @@ export function pagePairs(page: PageName | 'form' | null, country: Country, loca
   const pairs: Pair[] = [];
   for (const market of page === 'finderListing' ? [country] : COUNTRIES) {
     for (const language of LANGUAGES) {
-      const path = LEGAL_ROLE[page] ? legalEquivalent(page, market) : page === 'form' || page === 'application' || page === 'steps' ? firstFormPath(resolveVariant(market, language)) : localPath;
+      const path = LEGAL_ROLE[page]
+        ? legalEquivalent(page, market)
+        : page === 'form' || page === 'application' || page === 'steps'
+          ? firstFormPath(resolveVariant(market, language))
+          : localPath;
       if (path !== undefined) pairs.push({ country: market, language, path });
     }
   }

@@ -13,7 +13,9 @@ describe('the route → page module table', () => {
     for (const [page, module] of Object.entries(PAGE_MODULES)) {
       const messages = PAGE_MESSAGES[page as keyof typeof PAGE_MESSAGES];
       expect(existsSync(path.join(WEB, module)), module).toBe(true);
-      for (const name of [...SHELL_MESSAGES, ...messages]) for (const lang of ['en', 'it', 'de']) expect(existsSync(path.join(WEB, '..', 'shared', 'i18n', 'messages', lang, `${name}.json`)), `${lang}/${name}`).toBe(true);
+      for (const name of [...SHELL_MESSAGES, ...messages])
+        for (const lang of ['en', 'it', 'de'])
+          expect(existsSync(path.join(WEB, '..', 'shared', 'i18n', 'messages', lang, `${name}.json`)), `${lang}/${name}`).toBe(true);
     }
   });
 

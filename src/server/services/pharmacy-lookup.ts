@@ -40,6 +40,7 @@ export async function findReviewedPharmacy(db: Queryable, placeId: string): Prom
     .from(fieldPharmacies)
     .where(eq(fieldPharmacies.placeId, placeId))
     .limit(1);
-  if (managed && managed.lat !== null && managed.lng !== null) return { placeId, name: managed.name, address: managed.address, lat: managed.lat, lng: managed.lng, services: managed.services ?? '' };
+  if (managed && managed.lat !== null && managed.lng !== null)
+    return { placeId, name: managed.name, address: managed.address, lat: managed.lat, lng: managed.lng, services: managed.services ?? '' };
   return null;
 }

@@ -16,7 +16,12 @@ let ctx: TestContext;
 
 beforeAll(async () => {
   dist = mkdtempSync(path.join(tmpdir(), 'champions-preload-'));
-  await build({ configFile: path.join(REPO, 'vite.config.ts'), root: path.join(REPO, 'src', 'web'), logLevel: 'silent', build: { outDir: dist, emptyOutDir: true } });
+  await build({
+    configFile: path.join(REPO, 'vite.config.ts'),
+    root: path.join(REPO, 'src', 'web'),
+    logLevel: 'silent',
+    build: { outDir: dist, emptyOutDir: true },
+  });
   ctx = await createTestContext({ webDist: dist });
 }, 120_000);
 afterAll(async () => {
@@ -33,7 +38,14 @@ describe('preloading the route chunks', () => {
     expect(response.statusCode).toBe(200);
     const manifest = readManifest(dist)!;
     const links = preloads(response.body);
-    for (const key of ['forms/application-page.tsx', messageModule('en', 'common'), messageModule('en', 'layout'), messageModule('en', 'consent'), messageModule('en', 'form'), messageModule('en', 'components')]) {
+    for (const key of [
+      'forms/application-page.tsx',
+      messageModule('en', 'common'),
+      messageModule('en', 'layout'),
+      messageModule('en', 'consent'),
+      messageModule('en', 'form'),
+      messageModule('en', 'components'),
+    ]) {
       expect(links, key).toContain(`/${manifest[key]!.file}`);
     }
     for (const key of manifest['forms/application-page.tsx']!.imports ?? []) {
@@ -65,7 +77,12 @@ describe('preloading the route chunks', () => {
     const fromTemplate = preloads(readFileSync(path.join(dist, 'index.html'), 'utf8'));
     const unknown = preloads((await ctx.app.inject({ method: 'GET', url: '/uk/no-such-page' })).body).filter((href) => !fromTemplate.includes(href));
     expect(unknown.sort()).toEqual(
-      [...new Set([...['common', 'layout', 'consent'].map((n) => `/${manifest[messageModule('en', n)]!.file}`), `/${manifest['features/not-found/not-found-page.tsx']!.file}`])].sort(),
+      [
+        ...new Set([
+          ...['common', 'layout', 'consent'].map((n) => `/${manifest[messageModule('en', n)]!.file}`),
+          `/${manifest['features/not-found/not-found-page.tsx']!.file}`,
+        ]),
+      ].sort(),
     );
   });
 });

@@ -81,7 +81,11 @@ function preloadPlan(manifest: Manifest, page: PageName | null, language: Langua
 /** `linked`: the page's HTML is already there (server-rendered), so its stylesheets apply before it paints. */
 function preloadTags(plan: PreloadPlan, linked: boolean): string {
   return [
-    ...plan.styles.map((href) => (linked ? `<link rel="stylesheet" crossorigin href="${escapeAttribute(href)}">` : `<link rel="preload" as="style" crossorigin href="${escapeAttribute(href)}">`)),
+    ...plan.styles.map((href) =>
+      linked
+        ? `<link rel="stylesheet" crossorigin href="${escapeAttribute(href)}">`
+        : `<link rel="preload" as="style" crossorigin href="${escapeAttribute(href)}">`,
+    ),
     ...plan.modules.map((href) => `<link rel="modulepreload" crossorigin href="${escapeAttribute(href)}">`),
   ].join('');
 }

@@ -4,17 +4,24 @@
 // (its entry's timeZone); the month under way is counted up to now.
 import { sql, type SQL } from 'drizzle-orm';
 import { COUNTRIES, MARKETS, type Country } from '#shared/markets.ts';
-import { DECISION_PROMISE_DAYS, PROGRAMME_DEFAULT_MONTHS, PROGRAMME_MAX_MONTHS, type ProgrammeMonth, type ProgrammeReport } from '#shared/schemas/programme-report.ts';
+import {
+  DECISION_PROMISE_DAYS,
+  PROGRAMME_DEFAULT_MONTHS,
+  PROGRAMME_MAX_MONTHS,
+  type ProgrammeMonth,
+  type ProgrammeReport,
+} from '#shared/schemas/programme-report.ts';
 import { rowsOf, type Database } from '../db/client.ts';
 import { applications, consentRecords, dataRightsEvents, fieldSignupLapses, reviewAudit } from '../db/schema.ts';
 
 const DAY_SECONDS = 86_400;
 
 /** The market's time zone in SQL, read from the market table's clocks. */
-const zoneOf = (market: SQL) => sql`(case ${market} ${sql.join(
-  COUNTRIES.map((country) => sql`when ${country} then ${MARKETS[country].timeZone}`),
-  sql` `,
-)} end)`;
+const zoneOf = (market: SQL) =>
+  sql`(case ${market} ${sql.join(
+    COUNTRIES.map((country) => sql`when ${country} then ${MARKETS[country].timeZone}`),
+    sql` `,
+  )} end)`;
 /** YYYY-MM of a moment in the market's time zone. */
 const monthOf = (at: SQL, market: SQL) => sql`to_char(${at} at time zone ${zoneOf(market)}, 'YYYY-MM')`;
 
@@ -79,7 +86,9 @@ export function createProgrammeReport(db: Database, { now }: { now: () => Date }
         from ${reviewAudit} r join ${applications} a on a.id = r.application_id
         where r.action in ('approve', 'reject', 'request_changes') and r.at <= ${at}`;
       const [submitted, erased, confirmed, lapsed, live, decisions] = await Promise.all([
-        counts(sql`select * from (select a.country as market, ${monthOf(sql`a.created_at`, a)} as month, count(*) as n from ${applications} a where a.created_at <= ${at} group by 1, 2) c where ${inRange(sql`month`)}`),
+        counts(
+          sql`select * from (select a.country as market, ${monthOf(sql`a.created_at`, a)} as month, count(*) as n from ${applications} a where a.created_at <= ${at} group by 1, 2) c where ${inRange(sql`month`)}`,
+        ),
         counts(sql`select * from (
           select a.country as market, ${monthOf(sql`e.at`, a)} as month, count(distinct e.application_id) as n
           from ${dataRightsEvents} e join ${applications} a on a.id = e.application_id where e.event = 'erased' and e.at <= ${at} group by 1, 2) c where ${inRange(sql`month`)}`),
@@ -107,7 +116,9 @@ export function createProgrammeReport(db: Database, { now }: { now: () => Date }
               and not exists (select 1 from ${dataRightsEvents} e where e.application_id = a.id and e.event = 'erased' and e.at < m.end_at)
           ) a on true
           group by 1, 2`),
-        db.execute(sql`select * from (${decided}) d where ${inRange(sql`month`)}`).then((result) => rowsOf<{ market: Country; month: string; action: string; from_status: string | null; seconds: number | string }>(result)),
+        db
+          .execute(sql`select * from (${decided}) d where ${inRange(sql`month`)}`)
+          .then((result) => rowsOf<{ market: Country; month: string; action: string; from_status: string | null; seconds: number | string }>(result)),
       ]);
 
       const rows: ProgrammeMonth[] = [];
@@ -117,7 +128,10 @@ export function createProgrammeReport(db: Database, { now }: { now: () => Date }
           const own = decisions.filter((d) => d.market === market && d.month === month);
           const count = (action: string, from?: string) => own.filter((d) => d.action === action && (from === undefined || d.from_status === from)).length;
           // Timed: the decisions that ended a wait (taken on a submitted application); a rejection after a change request had no wait running.
-          const days = own.filter((d) => d.from_status === 'submitted').map((d) => Number(d.seconds) / DAY_SECONDS).sort((x, y) => x - y);
+          const days = own
+            .filter((d) => d.from_status === 'submitted')
+            .map((d) => Number(d.seconds) / DAY_SECONDS)
+            .sort((x, y) => x - y);
           rows.push({
             market,
             month,

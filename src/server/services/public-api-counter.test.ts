@@ -37,7 +37,8 @@ let clientSeq = 0;
 const newClient = () => `client ${process.pid} ${(clientSeq += 1)}`;
 
 /** Servers on one database, each its own counter (the timer out of the way: flushes are the test's). */
-const servers = (count: number, now: () => number = fixedNow) => Array.from({ length: count }, () => createPublicApiCounter(opened.database.db, { windowMs: HOUR, flushMs: HOUR, now }));
+const servers = (count: number, now: () => number = fixedNow) =>
+  Array.from({ length: count }, () => createPublicApiCounter(opened.database.db, { windowMs: HOUR, flushMs: HOUR, now }));
 const closeAll = (counters: PublicApiCounter[]) => Promise.all(counters.map((counter) => counter.close()));
 
 describe('the public API counter', () => {

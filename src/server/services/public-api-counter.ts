@@ -58,7 +58,9 @@ export function createPublicApiCounter(db: Queryable, options: { windowMs: numbe
   async function add(rows: { key: string; hits: number; endsAt: number }[]): Promise<Map<string, number>> {
     const totals = new Map<string, number>();
     for (let start = 0; start < rows.length; start += FLUSH_BATCH) {
-      const values: SQL[] = rows.slice(start, start + FLUSH_BATCH).map((row) => sql`(${row.key}, ${row.hits}::integer, ${new Date(row.endsAt).toISOString()}::timestamptz)`);
+      const values: SQL[] = rows
+        .slice(start, start + FLUSH_BATCH)
+        .map((row) => sql`(${row.key}, ${row.hits}::integer, ${new Date(row.endsAt).toISOString()}::timestamptz)`);
       const result = await db.execute(sql`
         insert into rate_limit_hits as h (key, count, resets_at) values ${sql.join(values, sql`, `)}
         on conflict (key) do update set count = h.count + excluded.count

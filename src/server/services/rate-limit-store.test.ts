@@ -10,8 +10,13 @@ beforeAll(async () => {
 });
 afterAll(async () => opened.close());
 
-const incr = (store: { incr: (key: string, cb: (error: Error | null, result?: { current: number; ttl: number }) => void, window: number, max: number) => void }, key: string) =>
-  new Promise<{ current: number; ttl: number }>((resolve, reject) => store.incr(key, (error, result) => (error ? reject(error) : resolve(result!)), 60_000, 30));
+const incr = (
+  store: { incr: (key: string, cb: (error: Error | null, result?: { current: number; ttl: number }) => void, window: number, max: number) => void },
+  key: string,
+) =>
+  new Promise<{ current: number; ttl: number }>((resolve, reject) =>
+    store.incr(key, (error, result) => (error ? reject(error) : resolve(result!)), 60_000, 30),
+  );
 
 describe('rate-limit store in the database', () => {
   it('counts every hit on one key together, whichever store (server) counts it', async () => {

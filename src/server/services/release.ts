@@ -22,7 +22,9 @@ export async function pingDatabase(db: Queryable): Promise<void> {
 }
 
 export async function schemaState(db: Queryable): Promise<SchemaState> {
-  const applied = new Set(rowsOf<{ when: string }>(await db.execute(sql`select created_at::text as "when" from drizzle.__drizzle_migrations`)).map((row) => Number(row.when)));
+  const applied = new Set(
+    rowsOf<{ when: string }>(await db.execute(sql`select created_at::text as "when" from drizzle.__drizzle_migrations`)).map((row) => Number(row.when)),
+  );
   const known = journalEntries();
   return {
     migration: known.at(-1)?.tag ?? null,

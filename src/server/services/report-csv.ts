@@ -14,7 +14,11 @@ const BOM = '\uFEFF';
 export function programmeCsv(report: ProgrammeReport, language: Language): string {
   const t = texts(language);
   const heading = [t('review.programme.market'), t('review.programme.month'), ...PROGRAMME_FIGURES.map((figure) => t(`review.programme.figures.${figure}`))];
-  const rows = report.rows.map((row) => [t(`review.market.${row.market}`), formatMonth(row.month, language), ...PROGRAMME_FIGURES.map((figure) => formatFigure(figure, row[figure], language))]);
+  const rows = report.rows.map((row) => [
+    t(`review.market.${row.market}`),
+    formatMonth(row.month, language),
+    ...PROGRAMME_FIGURES.map((figure) => formatFigure(figure, row[figure], language)),
+  ]);
   return BOM + [heading, ...rows].map(csvRecord).join('');
 }
 
@@ -37,15 +41,24 @@ function what(t: Texts, entry: ActivityEntry): string {
 function details(t: Texts, entry: ActivityEntry): string[] {
   if (entry.kind === 'csvExport') {
     const format = entry.format ? [t(`review.activity.csvFormats.${entry.format}`)] : [];
-    return [...format, counted(t, 'review.activity.rows', entry.rows), t('review.activity.pharmaciesOf', { name: entry.areaManager?.name ?? t('review.activity.deletedUser') })];
+    return [
+      ...format,
+      counted(t, 'review.activity.rows', entry.rows),
+      t('review.activity.pharmaciesOf', { name: entry.areaManager?.name ?? t('review.activity.deletedUser') }),
+    ];
   }
   if (entry.kind === 'recordView') return [entry.label ?? t('review.activity.recordGone')];
   if (entry.kind === 'apiKey') return [t('review.activity.apiKey', { name: entry.client.name, prefix: entry.client.keyPrefix })];
-  if (entry.kind === 'reportDownload') return [t('review.activity.range', { from: entry.from ?? '', to: entry.to ?? '' }), counted(t, 'review.activity.rows', entry.rows)];
+  if (entry.kind === 'reportDownload')
+    return [t('review.activity.range', { from: entry.from ?? '', to: entry.to ?? '' }), counted(t, 'review.activity.rows', entry.rows)];
   if (entry.kind === 'staffChange') {
     if (entry.action !== 'moved') return [person(t, entry.staff)];
     const name = (who: ActivityPerson | null | undefined) => who?.name ?? t('review.activity.deletedUser');
-    return [counted(t, 'review.activity.pharmacies', entry.pharmacies ?? 0), t('review.activity.movedFrom', { name: name(entry.staff) }), t('review.activity.movedTo', { name: name(entry.to) })];
+    return [
+      counted(t, 'review.activity.pharmacies', entry.pharmacies ?? 0),
+      t('review.activity.movedFrom', { name: name(entry.staff) }),
+      t('review.activity.movedTo', { name: name(entry.to) }),
+    ];
   }
   const status = (value: string | null) => (value ? t(`review.status.${value}`) : '–');
   return [

@@ -7,7 +7,9 @@ describe('the retention periods come from the data map', () => {
   it('deletes drafts after the period the map gives drafts, whatever it is', async () => {
     vi.resetModules();
     vi.doMock('../privacy/data-map.ts', () => ({
-      PERSONAL_COLUMNS: PERSONAL_COLUMNS.map((column) => (column.table === 'drafts' ? { ...column, retention: { fixed: { amount: 12, unit: 'days' } } } : column)),
+      PERSONAL_COLUMNS: PERSONAL_COLUMNS.map((column) =>
+        column.table === 'drafts' ? { ...column, retention: { fixed: { amount: 12, unit: 'days' } } } : column,
+      ),
     }));
     try {
       expect((await import('./retention.ts')).ABANDONED_DRAFT_DAYS).toBe(12);

@@ -28,19 +28,30 @@ const DAY = 24 * 3600_000;
 
 /** A submitted application with a photo and a certificate, decided `status` at `decidedAt`. */
 async function decided(status: 'rejected' | 'approved' | 'submitted', decidedAt: Date) {
-  const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#39c' } }).png().toBuffer();
+  const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#39c' } })
+    .png()
+    .toBuffer();
   const photo = (await uploadPhoto(ctx.app, png.toString('base64'))).json() as { filename: string; target_id: string };
   const { id } = await submitApplication(ctx, 'uk', { photo: photo.filename, photoId: photo.target_id });
   const content = Buffer.from('%PDF-1.4\n');
   const certificateId = await ctx.database.db.transaction((tx) =>
-    insertFile(tx, { kind: 'certificate', storageName: `${id}.pdf`, mime: 'application/pdf', bytes: content.length, applicationId: id, linkedAt: decidedAt, content }),
+    insertFile(tx, {
+      kind: 'certificate',
+      storageName: `${id}.pdf`,
+      mime: 'application/pdf',
+      bytes: content.length,
+      applicationId: id,
+      linkedAt: decidedAt,
+      content,
+    }),
   );
   await setStatus(ctx.database.db, id, status, decidedAt);
   return { id, fileIds: [photo.target_id, certificateId] };
 }
 
 /** How many of an application's files still have their bytes stored. */
-const storedBytes = async (a: { fileIds: string[] }) => (await ctx.database.db.select({ fileId: fileContents.fileId }).from(fileContents).where(inArray(fileContents.fileId, a.fileIds))).length;
+const storedBytes = async (a: { fileIds: string[] }) =>
+  (await ctx.database.db.select({ fileId: fileContents.fileId }).from(fileContents).where(inArray(fileContents.fileId, a.fileIds))).length;
 
 describe('applyRetention', () => {
   it('deletes rejected applications and their files once the months have passed, and nothing else', async () => {
@@ -53,7 +64,10 @@ describe('applyRetention', () => {
     const result = await applyRetention(ctx.database.db, { now: NOW, rejectedMonths: 12 });
     expect(result).toMatchObject({ applications: 1, files: 2 });
 
-    const left = await ctx.database.db.select({ id: applications.id }).from(applications).where(inArray(applications.id, [old.id, recent.id, approved.id, waiting.id]));
+    const left = await ctx.database.db
+      .select({ id: applications.id })
+      .from(applications)
+      .where(inArray(applications.id, [old.id, recent.id, approved.id, waiting.id]));
     expect(left.map((r) => r.id).sort()).toEqual([recent.id, approved.id, waiting.id].sort());
     expect(await ctx.database.db.select().from(files).where(eq(files.applicationId, old.id))).toEqual([]);
     expect(await storedBytes(old)).toBe(0);
@@ -69,7 +83,15 @@ describe('applyRetention', () => {
     const old = await decided('rejected', monthsBefore(NOW, 20));
     const [entry] = await ctx.database.db
       .insert(reviewAudit)
-      .values({ at: monthsBefore(NOW, 20), applicationId: old.id, action: 'reject', fromStatus: 'submitted', toStatus: 'rejected', reason: 'Dear Ms Quinton-Hale, your number is not on the register.', internalNote: 'Spoke to Ms Quinton-Hale.' })
+      .values({
+        at: monthsBefore(NOW, 20),
+        applicationId: old.id,
+        action: 'reject',
+        fromStatus: 'submitted',
+        toStatus: 'rejected',
+        reason: 'Dear Ms Quinton-Hale, your number is not on the register.',
+        internalNote: 'Spoke to Ms Quinton-Hale.',
+      })
       .returning({ id: reviewAudit.id });
     await applyRetention(ctx.database.db, { now: NOW, rejectedMonths: 12 });
     const [kept] = await ctx.database.db.select().from(reviewAudit).where(eq(reviewAudit.id, entry!.id));
@@ -116,7 +138,10 @@ describe('applyRetention', () => {
       // Expiry is not what decides: a draft whose expiry was pushed on still goes after 30 days.
       expiresAt: new Date(NOW.getTime() + 10 * DAY),
     });
-    const [abandoned, fresh] = await ctx.database.db.insert(drafts).values([draft(31), draft(29)]).returning({ id: drafts.id });
+    const [abandoned, fresh] = await ctx.database.db
+      .insert(drafts)
+      .values([draft(31), draft(29)])
+      .returning({ id: drafts.id });
     const result = await applyRetention(ctx.database.db, { now: NOW, rejectedMonths: 12 });
     expect(result.drafts).toBe(1);
     const left = (await ctx.database.db.select({ id: drafts.id }).from(drafts)).map((d) => d.id);

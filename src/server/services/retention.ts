@@ -47,8 +47,14 @@ export interface RetentionOptions {
  */
 export async function deleteApplications(tx: Transaction, ids: string[]): Promise<number> {
   // As the data-rights erasure does (data-rights.ts).
-  await tx.update(reviewAudit).set({ reason: ERASED_REASON }).where(and(inArray(reviewAudit.applicationId, ids), isNotNull(reviewAudit.reason), ne(reviewAudit.reason, '')));
-  await tx.update(reviewAudit).set({ internalNote: ERASED_REASON }).where(and(inArray(reviewAudit.applicationId, ids), isNotNull(reviewAudit.internalNote)));
+  await tx
+    .update(reviewAudit)
+    .set({ reason: ERASED_REASON })
+    .where(and(inArray(reviewAudit.applicationId, ids), isNotNull(reviewAudit.reason), ne(reviewAudit.reason, '')));
+  await tx
+    .update(reviewAudit)
+    .set({ internalNote: ERASED_REASON })
+    .where(and(inArray(reviewAudit.applicationId, ids), isNotNull(reviewAudit.internalNote)));
   const gone = await tx.delete(files).where(inArray(files.applicationId, ids)).returning({ id: files.id });
   await tx.delete(applications).where(inArray(applications.id, ids));
   return gone.length;

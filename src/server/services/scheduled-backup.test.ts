@@ -49,57 +49,69 @@ const metric = async (name: string) => {
 const filesIn = (dir: string) => readdirSync(dir).sort();
 
 describe('scheduled backups', () => {
-  it('writes a backup into a folder it makes 0700, 0600, proves that it restores, reports it, and keeps the newest BACKUP_KEEP', { timeout: 180_000 }, async () => {
-    const job = scheduledBackupJob(ctx.app, ctx.config, { now });
-    expect(job.name).toBe(BACKUP_JOB);
-    expect(job.runAtStart).toBe(false);
-    // Before the first: /readyz says backups are on, and nothing is stale yet.
-    expect((await readyz()).detail?.backup).toEqual({ lastAt: null, verified: null, file: null, host: null, lastVerifiedAt: null, ageHours: null, stale: false });
-    expect(await metric('champions_backup_last_verification_ok')).toBeUndefined();
+  it(
+    'writes a backup into a folder it makes 0700, 0600, proves that it restores, reports it, and keeps the newest BACKUP_KEEP',
+    { timeout: 180_000 },
+    async () => {
+      const job = scheduledBackupJob(ctx.app, ctx.config, { now });
+      expect(job.name).toBe(BACKUP_JOB);
+      expect(job.runAtStart).toBe(false);
+      // Before the first: /readyz says backups are on, and nothing is stale yet.
+      expect((await readyz()).detail?.backup).toEqual({
+        lastAt: null,
+        verified: null,
+        file: null,
+        host: null,
+        lastVerifiedAt: null,
+        ageHours: null,
+        stale: false,
+      });
+      expect(await metric('champions_backup_last_verification_ok')).toBeUndefined();
 
-    // The first turn is the scheduler's (no server has run it yet); the next ones are driven directly.
-    expect(await runIfMyTurn(ctx.database.db, job, silentLog)).toBe(true);
-    const first = clock;
-    for (let turn = 1; turn <= 2; turn++) {
-      clock = new Date(first.getTime() + turn * 24 * HOUR);
-      await job.run();
-    }
+      // The first turn is the scheduler's (no server has run it yet); the next ones are driven directly.
+      expect(await runIfMyTurn(ctx.database.db, job, silentLog)).toBe(true);
+      const first = clock;
+      for (let turn = 1; turn <= 2; turn++) {
+        clock = new Date(first.getTime() + turn * 24 * HOUR);
+        await job.run();
+      }
 
-    expect(statSync(path.dirname(backupDir)).mode & 0o777).toBe(0o700);
-    expect(statSync(backupDir).mode & 0o777).toBe(0o700);
-    const names = filesIn(backupDir);
-    expect(names).toEqual(['champions-scheduled-2026-11-28T030000.000Z.backup.gz', 'champions-scheduled-2026-11-29T030000.000Z.backup.gz']);
-    for (const name of names) expect(statSync(path.join(backupDir, name)).mode & 0o777).toBe(0o600);
+      expect(statSync(path.dirname(backupDir)).mode & 0o777).toBe(0o700);
+      expect(statSync(backupDir).mode & 0o777).toBe(0o700);
+      const names = filesIn(backupDir);
+      expect(names).toEqual(['champions-scheduled-2026-11-28T030000.000Z.backup.gz', 'champions-scheduled-2026-11-29T030000.000Z.backup.gz']);
+      for (const name of names) expect(statSync(path.join(backupDir, name)).mode & 0o777).toBe(0o600);
 
-    const recorded = await runs();
-    expect(recorded).toHaveLength(3);
-    for (const run of recorded) {
-      expect(run).toMatchObject({ verified: true, error: null, host: expect.any(String) });
-      expect(run.rows).toBeGreaterThanOrEqual(8);
-      expect(run.writeMs).toBeGreaterThanOrEqual(0);
-      expect(run.verifyMs).toBeGreaterThan(0);
-    }
-    const newest = recorded.at(-1)!;
-    expect(newest.file).toBe(names.at(-1));
-    expect(newest.bytes).toBe(statSync(path.join(backupDir, names.at(-1)!)).size);
-    // The record of backups is not in them.
-    const text = gunzipSync(readFileSync(path.join(backupDir, names.at(-1)!))).toString('utf8');
-    expect(text).toContain('{"$":"table","name":"applications"');
-    expect(text).not.toContain('"name":"backup_runs"');
+      const recorded = await runs();
+      expect(recorded).toHaveLength(3);
+      for (const run of recorded) {
+        expect(run).toMatchObject({ verified: true, error: null, host: expect.any(String) });
+        expect(run.rows).toBeGreaterThanOrEqual(8);
+        expect(run.writeMs).toBeGreaterThanOrEqual(0);
+        expect(run.verifyMs).toBeGreaterThan(0);
+      }
+      const newest = recorded.at(-1)!;
+      expect(newest.file).toBe(names.at(-1));
+      expect(newest.bytes).toBe(statSync(path.join(backupDir, names.at(-1)!)).size);
+      // The record of backups is not in them.
+      const text = gunzipSync(readFileSync(path.join(backupDir, names.at(-1)!))).toString('utf8');
+      expect(text).toContain('{"$":"table","name":"applications"');
+      expect(text).not.toContain('"name":"backup_runs"');
 
-    clock = new Date(clock.getTime() + 3 * HOUR);
-    expect((await readyz()).detail?.backup).toEqual({
-      lastAt: '2026-11-29T03:00:00.000Z',
-      verified: true,
-      file: names.at(-1),
-      host: newest.host,
-      lastVerifiedAt: '2026-11-29T03:00:00.000Z',
-      ageHours: 3,
-      stale: false,
-    });
-    expect(await metric('champions_backup_last_verification_ok')).toBe(1);
-    expect(await metric('champions_backup_last_success_timestamp_seconds')).toBe(Date.parse('2026-11-29T03:00:00.000Z') / 1000);
-  });
+      clock = new Date(clock.getTime() + 3 * HOUR);
+      expect((await readyz()).detail?.backup).toEqual({
+        lastAt: '2026-11-29T03:00:00.000Z',
+        verified: true,
+        file: names.at(-1),
+        host: newest.host,
+        lastVerifiedAt: '2026-11-29T03:00:00.000Z',
+        ageHours: 3,
+        stale: false,
+      });
+      expect(await metric('champions_backup_last_verification_ok')).toBe(1);
+      expect(await metric('champions_backup_last_success_timestamp_seconds')).toBe(Date.parse('2026-11-29T03:00:00.000Z') / 1000);
+    },
+  );
 
   it('reports a backup that does not restore as failed, keeps it apart as .unverified, and pushes no good one out', { timeout: 120_000 }, async () => {
     const good = filesIn(backupDir);
@@ -123,7 +135,15 @@ describe('scheduled backups', () => {
     clock = new Date(clock.getTime() + HOUR);
     const ready = await readyz();
     expect(ready.status).toBe('ok');
-    expect(ready.detail?.backup).toMatchObject({ lastAt: '2026-11-30T03:00:00.000Z', verified: false, file: failed.file, error: failed.error, lastVerifiedAt: '2026-11-29T03:00:00.000Z', ageHours: 25, stale: false });
+    expect(ready.detail?.backup).toMatchObject({
+      lastAt: '2026-11-30T03:00:00.000Z',
+      verified: false,
+      file: failed.file,
+      error: failed.error,
+      lastVerifiedAt: '2026-11-29T03:00:00.000Z',
+      ageHours: 25,
+      stale: false,
+    });
     expect(await metric('champions_backup_last_verification_ok')).toBe(0);
     expect(await metric('champions_backup_last_success_timestamp_seconds')).toBe(Date.parse('2026-11-29T03:00:00.000Z') / 1000);
 

@@ -52,7 +52,10 @@ function whyFailed(error: unknown): string {
   return serializeError(error).message.slice(0, 2000) || 'unknown error';
 }
 
-const ours = (dir: string, suffix = '') => readdirSync(dir).filter((name) => name.endsWith(suffix) && FILE_PATTERN.test(name.slice(0, name.length - suffix.length))).sort();
+const ours = (dir: string, suffix = '') =>
+  readdirSync(dir)
+    .filter((name) => name.endsWith(suffix) && FILE_PATTERN.test(name.slice(0, name.length - suffix.length)))
+    .sort();
 
 /** Deletes all but the newest `keep` of the job's files ending in `suffix`; returns the deleted names. */
 function keepNewest(dir: string, keep: number, suffix = ''): string[] {
@@ -67,7 +70,11 @@ function keepNewest(dir: string, keep: number, suffix = ''): string[] {
  * recorded. Never throws for a backup that failed (that is recorded and logged); null when `signal`
  * stopped it (the server is stopping: nothing is recorded, the turn is due again).
  */
-export async function takeScheduledBackup(db: Database, options: ScheduledBackupOptions, signal: AbortSignal = new AbortController().signal): Promise<BackupRun | null> {
+export async function takeScheduledBackup(
+  db: Database,
+  options: ScheduledBackupOptions,
+  signal: AbortSignal = new AbortController().signal,
+): Promise<BackupRun | null> {
   const { dir, keep, log, now = () => new Date(), verify = (file, abort) => verifyInChildProcess(file, { signal: abort }), beforeVerify } = options;
   const startedAt = now();
   const name = backupFileName(startedAt);
@@ -113,7 +120,8 @@ export async function takeScheduledBackup(db: Database, options: ScheduledBackup
       log.info({ backupDir: dir }, 'scheduled backup: stopped with the server; it is due again at the next turn');
       return null;
     }
-    run.error = error instanceof BackupPlaceError ? `BACKUP_DIR: ${error.message}` : `${step === 'write' ? 'Not written' : 'Not verified'}: ${whyFailed(error)}`;
+    run.error =
+      error instanceof BackupPlaceError ? `BACKUP_DIR: ${error.message}` : `${step === 'write' ? 'Not written' : 'Not verified'}: ${whyFailed(error)}`;
   }
   run.finishedAt = now();
 
@@ -121,7 +129,10 @@ export async function takeScheduledBackup(db: Database, options: ScheduledBackup
     // Only verified files count among those kept, so failing runs never push the good ones out.
     const deleted = keepNewest(dir, keep);
     keepNewest(dir, 0, UNVERIFIED);
-    log.info({ file, bytes: run.bytes, rows: run.rows, writeMs: run.writeMs, verifyMs: run.verifyMs, deleted: deleted.length }, 'scheduled backup written and verified: it restores');
+    log.info(
+      { file, bytes: run.bytes, rows: run.rows, writeMs: run.writeMs, verifyMs: run.verifyMs, deleted: deleted.length },
+      'scheduled backup written and verified: it restores',
+    );
   } else {
     // The newest file that did not restore stays for a look; older ones go.
     if (run.file.endsWith(UNVERIFIED)) keepNewest(dir, 1, UNVERIFIED);
@@ -194,7 +205,10 @@ export interface BackupStatus {
 export function createBackupStatus(db: Database, config: Pick<Config, 'backup'>, now: () => Date = () => new Date()): BackupStatus {
   async function read() {
     const [last] = await db.select().from(backupRuns).orderBy(desc(backupRuns.startedAt)).limit(1);
-    const [verified] = await db.select({ at: max(backupRuns.startedAt) }).from(backupRuns).where(eq(backupRuns.verified, true));
+    const [verified] = await db
+      .select({ at: max(backupRuns.startedAt) })
+      .from(backupRuns)
+      .where(eq(backupRuns.verified, true));
     return { last: last ?? null, lastVerifiedAt: verified?.at ?? null };
   }
   return {

@@ -13,7 +13,9 @@ afterAll(async () => opened.close());
 
 const silentLog = { error() {}, info() {}, warn() {} } as never;
 const moveLastStart = (name: string, ago: string) =>
-  opened.database.db.execute(sql`update scheduled_jobs set last_started_at = now() - ${ago}::interval, next_run_at = now() - ${ago}::interval + interval '1 hour' where name = ${name}`);
+  opened.database.db.execute(
+    sql`update scheduled_jobs set last_started_at = now() - ${ago}::interval, next_run_at = now() - ${ago}::interval + interval '1 hour' where name = ${name}`,
+  );
 
 describe('scheduled jobs', () => {
   it('gives each turn of a job to one claimant only, however many servers ask at once', async () => {
@@ -42,7 +44,9 @@ describe('scheduled jobs', () => {
     const { db } = opened.database;
     expect(await claimTurn(db, 'long', HOUR)).toBe(true);
     // Due again, but the run began 30 minutes ago and never recorded its end: still running.
-    await db.execute(sql`update scheduled_jobs set last_started_at = now() - interval '30 minutes', next_run_at = now() - interval '1 minute' where name = 'long'`);
+    await db.execute(
+      sql`update scheduled_jobs set last_started_at = now() - interval '30 minutes', next_run_at = now() - interval '1 minute' where name = 'long'`,
+    );
     expect(await claimTurn(db, 'long', HOUR)).toBe(false);
     await moveLastStart('long', '61 minutes');
     expect(await claimTurn(db, 'long', HOUR)).toBe(true); // over an hour: taken as dead
@@ -62,7 +66,9 @@ describe('scheduled jobs', () => {
     expect(await runIfMyTurn(db, job, silentLog)).toBe(true);
     expect(await runIfMyTurn(db, job, silentLog)).toBe(false);
     expect(runs).toBe(1);
-    const [row] = rowsOf<{ finished: boolean }>(await db.execute(sql`select last_finished_at >= last_started_at as finished from scheduled_jobs where name = 'counted'`));
+    const [row] = rowsOf<{ finished: boolean }>(
+      await db.execute(sql`select last_finished_at >= last_started_at as finished from scheduled_jobs where name = 'counted'`),
+    );
     expect(row!.finished).toBe(true);
   });
 

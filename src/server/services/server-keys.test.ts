@@ -26,7 +26,11 @@ describe('server keys', () => {
 
   it('takes a key from the environment over a stored one', async () => {
     opened = await createTestDatabase();
-    const fromEnv = { ...opened.config, captcha: { ...opened.config.captcha, hmacKey: 'e'.repeat(32) }, staff: { ...opened.config.staff, secretKey: Buffer.alloc(32, 7) } };
+    const fromEnv = {
+      ...opened.config,
+      captcha: { ...opened.config.captcha, hmacKey: 'e'.repeat(32) },
+      staff: { ...opened.config.staff, secretKey: Buffer.alloc(32, 7) },
+    };
     const keys = await loadServerKeys(opened.database.db, fromEnv);
     expect(keys).toEqual({ captchaHmacKey: 'e'.repeat(32), staffSecretKey: Buffer.alloc(32, 7), previousStaffSecretKey: null, staffKeyGenerated: false });
   });

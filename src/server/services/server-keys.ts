@@ -60,9 +60,17 @@ async function adoptSecretsFile(db: Queryable, dataDir: string): Promise<boolean
 }
 
 export async function loadServerKeys(db: Queryable, config: Pick<Config, 'captcha' | 'staff' | 'dataDir' | 'database' | 'production'>): Promise<ServerKeys> {
-  const missing: FleetKey[] = [...(config.captcha.hmacKey === null ? (['CAPTCHA_HMAC_KEY'] as const) : []), ...(config.staff.secretKey === null ? (['STAFF_SECRET_KEY'] as const) : [])];
+  const missing: FleetKey[] = [
+    ...(config.captcha.hmacKey === null ? (['CAPTCHA_HMAC_KEY'] as const) : []),
+    ...(config.staff.secretKey === null ? (['STAFF_SECRET_KEY'] as const) : []),
+  ];
   if (missing.length > 0 && !keysMayBeGenerated(config)) {
-    throw new ConfigError(fleetKeysMessage(missing.map((name) => ({ name, problem: 'is not set' })), true));
+    throw new ConfigError(
+      fleetKeysMessage(
+        missing.map((name) => ({ name, problem: 'is not set' })),
+        true,
+      ),
+    );
   }
   const needsStored = missing.length > 0;
   if (needsStored && config.database.kind === 'pglite' && config.database.dataDir) await adoptSecretsFile(db, config.dataDir);

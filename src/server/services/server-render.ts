@@ -18,8 +18,25 @@ import { loggableUrl } from '../http/log-serializers.ts';
  * for them (`pageData`, decision 0060). The staff pages stay rendered in the browser.
  */
 const SERVER_RENDERED = new Set<PageName>([
-  'landing', 'privacyPolicy', 'terms', 'datenschutz', 'nutzungsbedingungen', 'impressum', 'accessibility', 'barrierefreiheit',
-  'thankYou', 'notFound', 'finder', 'finderListing', 'linkSent', 'myData', 'myApplication', 'application', 'steps', 'linkRequest', 'fieldConfirmation',
+  'landing',
+  'privacyPolicy',
+  'terms',
+  'datenschutz',
+  'nutzungsbedingungen',
+  'impressum',
+  'accessibility',
+  'barrierefreiheit',
+  'thankYou',
+  'notFound',
+  'finder',
+  'finderListing',
+  'linkSent',
+  'myData',
+  'myApplication',
+  'application',
+  'steps',
+  'linkRequest',
+  'fieldConfirmation',
 ]);
 
 export const isServerRendered = (page: PageName): boolean => SERVER_RENDERED.has(page);
@@ -78,7 +95,10 @@ function consentCookies(header: string | undefined): string {
 const text = (html: string) =>
   html
     .replace(/<[^>]*>/g, '')
-    .replace(/&(amp|lt|gt|quot|#39|#x27|nbsp);/g, (_all, name: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", '#x27': "'", nbsp: ' ' })[name] ?? '')
+    .replace(
+      /&(amp|lt|gt|quot|#39|#x27|nbsp);/g,
+      (_all, name: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", '#x27': "'", nbsp: ' ' })[name] ?? '',
+    )
     .replace(/\s+/g, ' ')
     .trim();
 

@@ -22,7 +22,9 @@ export type SubmitOutcome =
 const HONEYPOT_FIELD = 'website';
 
 /** The form an application is validated with, by its market and language; a filled honeypot is refused first. */
-function chooseApplicationForm(fields: Record<string, unknown>): { refused: Record<string, string> } | { form: FormDef; schema: ReturnType<typeof payloadSchema> } {
+function chooseApplicationForm(
+  fields: Record<string, unknown>,
+): { refused: Record<string, string> } | { form: FormDef; schema: ReturnType<typeof payloadSchema> } {
   const honeypot = fields[HONEYPOT_FIELD];
   if (honeypot !== undefined && honeypot !== null && honeypot !== '') return { refused: { [HONEYPOT_FIELD]: ErrorKey.invalid } };
   const { appStoreCountry, formLanguage } = fields;
@@ -82,7 +84,12 @@ export async function submitApplication(
     }
   }
 
-  const result = await deps.applications.save(input, { certificate: certificate?.ok ? certificateToStore(certificate) : undefined, captcha: captcha.used, photoTypes, statusLinkFor });
+  const result = await deps.applications.save(input, {
+    certificate: certificate?.ok ? certificateToStore(certificate) : undefined,
+    captcha: captcha.used,
+    photoTypes,
+    statusLinkFor,
+  });
   if (result.ok) return { ok: true, id: result.id, reference: result.reference };
   if ('conflict' in result) return { ok: false, conflict: result.conflict === 'email' ? ApiMessage.emailRegistered : ApiMessage.registrationNumberRegistered };
   if ('captcha' in result) return refuse({ recaptchaToken: ErrorKey.captcha });

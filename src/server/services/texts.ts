@@ -22,7 +22,10 @@ async function createInstance(language: Language): Promise<i18n> {
   return instance;
 }
 
-const INSTANCES = Object.fromEntries(await Promise.all(LANGUAGES.map(async (language) => [language, await createInstance(language)] as const))) as Record<Language, i18n>;
+const INSTANCES = Object.fromEntries(await Promise.all(LANGUAGES.map(async (language) => [language, await createInstance(language)] as const))) as Record<
+  Language,
+  i18n
+>;
 
 /** A message with its `{{name}}` placeholders filled. */
 export type Texts = (key: string, values?: Record<string, string | number>) => string;

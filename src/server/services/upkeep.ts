@@ -14,7 +14,10 @@ import type { ScheduledJob } from './scheduled-jobs.ts';
 
 const UPKEEP_EVERY_MS = 60 * 60 * 1000;
 
-export function upkeepJob(app: FastifyInstance, config: Pick<Config, 'retentionRejectedMonths' | 'retentionAccessLogMonths' | 'database' | 'backup'>): ScheduledJob {
+export function upkeepJob(
+  app: FastifyInstance,
+  config: Pick<Config, 'retentionRejectedMonths' | 'retentionAccessLogMonths' | 'database' | 'backup'>,
+): ScheduledJob {
   const { services } = app;
   const { db } = services.database;
   return {
@@ -22,8 +25,14 @@ export function upkeepJob(app: FastifyInstance, config: Pick<Config, 'retentionR
     everyMs: UPKEEP_EVERY_MS,
     async run() {
       // Issue #13: retention of rejected applications and abandoned drafts.
-      const retained = await applyRetention(db, { rejectedMonths: config.retentionRejectedMonths, accessLogMonths: config.retentionAccessLogMonths, ledgerDir: config.backup.dir, log: app.log });
-      if (retained.applications || retained.drafts || retained.accessEntries) app.log.info(retained, 'retention: deleted rejected applications (with their files), abandoned drafts and old access entries');
+      const retained = await applyRetention(db, {
+        rejectedMonths: config.retentionRejectedMonths,
+        accessLogMonths: config.retentionAccessLogMonths,
+        ledgerDir: config.backup.dir,
+        log: app.log,
+      });
+      if (retained.applications || retained.drafts || retained.accessEntries)
+        app.log.info(retained, 'retention: deleted rejected applications (with their files), abandoned drafts and old access entries');
       // Drafts first: a photo is kept exactly as long as a live draft refers to it.
       const drafts = await services.drafts.purgeExpired();
       const photos = await purgeTempPhotos(db);
@@ -38,7 +47,8 @@ export function upkeepJob(app: FastifyInstance, config: Pick<Config, 'retentionR
       if (confirmations.reminded || confirmations.lapsed) app.log.info(confirmations, 'field-signed pharmacists: reminders sent, unconfirmed data erased');
       const exportLines = await refreshStaleExportLines(db);
       if (exportLines) app.log.info({ pharmacies: exportLines }, 'rendered the CSV export records of field pharmacies stored in an older format');
-      if (photos.length || captchas || drafts) app.log.info({ photos: photos.length, captchas, drafts }, 'purged temporary uploads, used captchas and expired drafts');
+      if (photos.length || captchas || drafts)
+        app.log.info({ photos: photos.length, captchas, drafts }, 'purged temporary uploads, used captchas and expired drafts');
       // Last, so that it reclaims what the purges above deleted (issue 26).
       if (config.database.kind === 'pglite') await tidyChurnedTables(db, app.log);
     },

@@ -16,7 +16,11 @@ afterAll(() => ctx.close());
 
 const NOW = new Date('2027-03-10T03:00:00Z');
 const files = async () =>
-  rowsOf<{ name: string; node: number }>(await ctx.database.db.execute(sql`select relname as name, pg_relation_filenode(oid)::int as node from pg_class where relname in ${sql.raw(`(${ERASED_FROM.map((t) => `'${t}'`).join(', ')})`)} order by relname`));
+  rowsOf<{ name: string; node: number }>(
+    await ctx.database.db.execute(
+      sql`select relname as name, pg_relation_filenode(oid)::int as node from pg_class where relname in ${sql.raw(`(${ERASED_FROM.map((t) => `'${t}'`).join(', ')})`)} order by relname`,
+    ),
+  );
 
 describe('the daily rewrite after erasures (PostgreSQL)', () => {
   it('leaves the tables alone on a day without an erasure, and rewrites every one of them after one', async () => {

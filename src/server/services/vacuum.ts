@@ -14,7 +14,19 @@ import { dataRightsEvents } from '../db/schema.ts';
 import type { ScheduledJob } from './scheduled-jobs.ts';
 
 /** Every table an erasure rewrites or deletes from (data-rights.ts, retention.ts, the field pharmacist's lapse). */
-export const ERASED_FROM = ['applications', 'field_pharmacies', 'field_extra_pharmacists', 'call_entries', 'files', 'file_contents', 'mail_outbox', 'drafts', 'review_audit', 'review_snapshots', 'data_rights_links'] as const;
+export const ERASED_FROM = [
+  'applications',
+  'field_pharmacies',
+  'field_extra_pharmacists',
+  'call_entries',
+  'files',
+  'file_contents',
+  'mail_outbox',
+  'drafts',
+  'review_audit',
+  'review_snapshots',
+  'data_rights_links',
+] as const;
 
 const embedded = new WeakMap<Database, Promise<boolean>>();
 
@@ -65,12 +77,19 @@ export function erasureRewriteJob(db: Database, log: Pick<FastifyBaseLogger, 'in
     everyMs: DAY_MS,
     async run() {
       const since = new Date(now().getTime() - DAY_MS);
-      const [erased] = await db.select({ at: dataRightsEvents.at }).from(dataRightsEvents).where(and(eq(dataRightsEvents.event, 'erased'), gt(dataRightsEvents.at, since))).limit(1);
+      const [erased] = await db
+        .select({ at: dataRightsEvents.at })
+        .from(dataRightsEvents)
+        .where(and(eq(dataRightsEvents.event, 'erased'), gt(dataRightsEvents.at, since)))
+        .limit(1);
       if (!erased) return;
       const started = performance.now();
       try {
         await rewrite(db, ERASED_FROM);
-        log.info({ ms: Math.round(performance.now() - started), tables: ERASED_FROM.length }, 'rewrote the tables erasures touch, so that no old row version keeps erased data');
+        log.info(
+          { ms: Math.round(performance.now() - started), tables: ERASED_FROM.length },
+          'rewrote the tables erasures touch, so that no old row version keeps erased data',
+        );
       } catch (error) {
         log.warn({ err: error }, 'rewriting the tables erasures touch failed; the next day tries again');
       }

@@ -58,6 +58,8 @@ export function resealed(lines: string[]): string[] {
     if (line.startsWith('{"$":"table"')) rows[(table = (JSON.parse(line) as { name: string }).name)] = 0;
     else rows[table]! += 1;
   }
-  const sha256 = createHash('sha256').update(body.map((line) => `${line}\n`).join('')).digest('hex');
+  const sha256 = createHash('sha256')
+    .update(body.map((line) => `${line}\n`).join(''))
+    .digest('hex');
   return [...body, JSON.stringify({ ...(JSON.parse(lines.at(-1)!) as object), rows, sha256 })];
 }

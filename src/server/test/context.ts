@@ -30,7 +30,10 @@ export interface TestDatabase {
  * temporary PostgreSQL database made through `postgresAdminUrl` (by default when the run is on
  * PostgreSQL; `null` asks for PGlite whatever TEST_DB says).
  */
-export async function createTestDatabase(overrides: Partial<Config> = {}, postgresAdminUrl: string | null | undefined = usingPostgres() ? process.env.TEST_DATABASE_URL : undefined): Promise<TestDatabase> {
+export async function createTestDatabase(
+  overrides: Partial<Config> = {},
+  postgresAdminUrl: string | null | undefined = usingPostgres() ? process.env.TEST_DATABASE_URL : undefined,
+): Promise<TestDatabase> {
   let config = testConfig(overrides);
   let dropDatabase = async () => {};
   if (postgresAdminUrl) {
@@ -51,7 +54,11 @@ export async function createTestDatabase(overrides: Partial<Config> = {}, postgr
 }
 
 /** The app on a fresh database (createTestDatabase), ready for `app.inject`. */
-export async function createTestContext(overrides: Partial<Config> = {}, options: Omit<BuildOptions, 'database'> = {}, postgresAdminUrl?: string | null): Promise<TestContext> {
+export async function createTestContext(
+  overrides: Partial<Config> = {},
+  options: Omit<BuildOptions, 'database'> = {},
+  postgresAdminUrl?: string | null,
+): Promise<TestContext> {
   const { config, database, close } = await createTestDatabase(overrides, postgresAdminUrl);
   const app = await buildApp(config, { ...options, database });
   await app.ready();

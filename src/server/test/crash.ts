@@ -61,7 +61,9 @@ export async function crashDurability(options: CrashOptions): Promise<CrashRepor
   const tokens = await solvedTokensFrom(server.url, options.registrations);
   // Every other registration uploads a photo first, and each upload carries its own solution.
   const photoTokens = await solvedTokensFrom(server.url, Math.ceil(options.registrations / 2));
-  const jpeg = await sharp({ create: { width: 320, height: 240, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 120, sigma: 30 } } }).jpeg().toBuffer();
+  const jpeg = await sharp({ create: { width: 320, height: 240, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 120, sigma: 30 } } })
+    .jpeg()
+    .toBuffer();
   const photoBody = (recaptchaToken: string | undefined) => JSON.stringify({ data: jpeg.toString('base64'), recaptchaToken });
 
   const acks: Ack[] = [];
@@ -95,7 +97,10 @@ export async function crashDurability(options: CrashOptions): Promise<CrashRepor
           photo = { filename: String(uploaded.json.filename), id: String(uploaded.json.target_id) };
           photoAcks.push(photo);
         }
-        const payload = validApplication({ country: 'uk', distinct: { run: 'crash', index: 500_000 + i } }, { recaptchaToken: tokens[i], ...(photo ? { photo: photo.filename, photoId: photo.id } : {}) });
+        const payload = validApplication(
+          { country: 'uk', distinct: { run: 'crash', index: 500_000 + i } },
+          { recaptchaToken: tokens[i], ...(photo ? { photo: photo.filename, photoId: photo.id } : {}) },
+        );
         const saved = await post('/api/save-pharmacist', JSON.stringify(payload));
         if (saved.status !== 200 || saved.json.status !== 'ok') throw new Error(`save answered ${saved.status} ${JSON.stringify(saved.json)}`);
         acks.push({ id: String((saved.json.data as { id: string }).id), email: String(payload.email), photo });
@@ -162,7 +167,11 @@ export async function crashDurability(options: CrashOptions): Promise<CrashRepor
       if (!row || row.storageName !== photo.filename || row.stored !== row.bytes) photosMissing.push(photo.filename);
     }
     const halfWritten: string[] = [];
-    const withoutBytes = await db.select({ storageName: files.storageName }).from(files).leftJoin(fileContents, eq(fileContents.fileId, files.id)).where(sql`${fileContents.fileId} is null`);
+    const withoutBytes = await db
+      .select({ storageName: files.storageName })
+      .from(files)
+      .leftJoin(fileContents, eq(fileContents.fileId, files.id))
+      .where(sql`${fileContents.fileId} is null`);
     for (const row of withoutBytes) halfWritten.push(`file row without its bytes: ${row.storageName}`);
     const withPhoto = await db
       .select({ id: applications.id, photo: applications.photo, linkedTo: files.applicationId })
@@ -171,7 +180,10 @@ export async function crashDurability(options: CrashOptions): Promise<CrashRepor
       .where(sql`${applications.photo} is not null and ${applications.email} like 'load-crash-%'`);
     for (const row of withPhoto) if (row.linkedTo !== row.id) halfWritten.push(`application ${row.id} photo not linked`);
     const leftovers = filesUnder(path.join(options.dataDir, 'files'));
-    const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(applications).where(like(applications.email, 'load-crash%'));
+    const [count] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(applications)
+      .where(like(applications.email, 'load-crash%'));
     return {
       acknowledged: acks.length,
       acknowledgedPhotos: photoAcks.length,

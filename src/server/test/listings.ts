@@ -30,7 +30,10 @@ export async function listingIdsOf(db: Database, ids: string[]): Promise<string[
 }
 
 export async function setStatus(db: Database, id: string, status: ApplicationStatus, updatedAt?: Date) {
-  await db.update(applications).set({ status, ...(updatedAt ? { updatedAt } : {}) }).where(eq(applications.id, id));
+  await db
+    .update(applications)
+    .set({ status, ...(updatedAt ? { updatedAt } : {}) })
+    .where(eq(applications.id, id));
 }
 
 export interface ListingSeed {
@@ -69,10 +72,12 @@ export async function insertListings(db: Database, seeds: ListingSeed[], batch =
       };
       return { seed, n, placeId, answers };
     });
-    await db.execute(sql`insert into pharmacies (place_id, name, address, lat, lng, services) values ${sql.join(
-      rows.map((r) => sql`(${r.placeId}, ${r.answers.whereYouWork}, ${r.answers.address}, ${r.seed.lat}, ${r.seed.lng}, 'Flu jabs')`),
-      sql`, `,
-    )}`);
+    await db.execute(
+      sql`insert into pharmacies (place_id, name, address, lat, lng, services) values ${sql.join(
+        rows.map((r) => sql`(${r.placeId}, ${r.answers.whereYouWork}, ${r.answers.address}, ${r.seed.lat}, ${r.seed.lng}, 'Flu jabs')`),
+        sql`, `,
+      )}`,
+    );
     const inserted = await db.execute(sql`insert into applications (edit_token_hash, country, language, status, email, email_normalized, first_name, last_name,
         registration_body, registration_number, place_id, photo, answers) values ${sql.join(
           rows.map(
@@ -100,7 +105,7 @@ export function greatCircleKm(lat1: number, lng1: number, lat2: number, lng2: nu
  */
 export async function listingsVersionSettled(ctx: Pick<TestContext, 'app' | 'database'>) {
   const stored = versionOf(await readFeedState(ctx.database.db));
-  for (const started = Date.now(); (await ctx.app.services.listingsVersion.current()) !== stored; ) {
+  for (const started = Date.now(); (await ctx.app.services.listingsVersion.current()) !== stored;) {
     if (Date.now() - started > 10_000) throw new Error(`the app's listings version did not reach ${stored} in 10 s`);
     await new Promise((resolve) => setTimeout(resolve, 10));
   }

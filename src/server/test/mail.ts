@@ -7,7 +7,11 @@ import { emlFileFor } from '../services/mail/delivery.ts';
 import { solveCaptcha } from './bot-check.ts';
 
 function mailFiles(mailDir: string): string[] {
-  return existsSync(mailDir) ? readdirSync(mailDir).filter((f) => f.endsWith('.eml')).sort() : [];
+  return existsSync(mailDir)
+    ? readdirSync(mailDir)
+        .filter((f) => f.endsWith('.eml'))
+        .sort()
+    : [];
 }
 
 /** The raw messages to an address, oldest first, with quoted-printable soft breaks undone. */
@@ -25,7 +29,11 @@ export function linkIn(raw: string, pattern: RegExp): string | null {
 
 /** Every raw message written, soft breaks undone as in `mailsTo`. */
 export function allMails(mailDir: string): string[] {
-  return mailFiles(mailDir).map((f) => readFileSync(path.join(mailDir, f), 'utf8').replace(/=\r?\n/g, '').replace(/=3D/g, '='));
+  return mailFiles(mailDir).map((f) =>
+    readFileSync(path.join(mailDir, f), 'utf8')
+      .replace(/=\r?\n/g, '')
+      .replace(/=3D/g, '='),
+  );
 }
 
 const decodePart = (body: string, encoding: string | undefined): string => {
@@ -83,7 +91,10 @@ function emlBodies(raw: string): { text: string; html: string | null } {
  * Outbox rows with the bodies that were sent: a delivered row keeps none (docs/decisions/0042), so
  * its text and HTML are read from its .eml file; a row not yet delivered still holds its own.
  */
-export function withSentBodies<T extends { id: string; createdAt: Date; sentAt: Date | null; text: string; html: string | null }>(mailDir: string, rows: T[]): T[] {
+export function withSentBodies<T extends { id: string; createdAt: Date; sentAt: Date | null; text: string; html: string | null }>(
+  mailDir: string,
+  rows: T[],
+): T[] {
   return rows.map((row) => {
     const file = emlFileFor(mailDir, row);
     if (!row.sentAt || !existsSync(file)) return row;
@@ -97,7 +108,12 @@ export function withSentBodies<T extends { id: string; createdAt: Date; sentAt: 
  */
 export async function editTokenByMail(app: FastifyInstance, mailDir: string, email: string, basePath = '/uk'): Promise<string> {
   const before = mailsTo(mailDir, email).length;
-  const asked = await app.inject({ method: 'POST', url: '/api/update-link', payload: { email, recaptchaToken: await solveCaptcha(app), basePath }, headers: { host: 'localhost:3000' } });
+  const asked = await app.inject({
+    method: 'POST',
+    url: '/api/update-link',
+    payload: { email, recaptchaToken: await solveCaptcha(app), basePath },
+    headers: { host: 'localhost:3000' },
+  });
   if (asked.statusCode !== 200) throw new Error(`update link refused: ${asked.body}`);
   await app.services.applicantLinks.settled();
   const link = mailsTo(mailDir, email)

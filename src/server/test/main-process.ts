@@ -61,7 +61,9 @@ export function run(dataDir: string, args: string[], extraEnv: Record<string, st
   };
   child.stdout!.on('data', onData);
   child.stderr!.on('data', onData);
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.on('exit', (code, signal) => resolve({ code, signal })),
+  );
   const printed = (pattern: RegExp) =>
     new Promise<void>((resolve, reject) => {
       if (pattern.test(output)) return resolve();
@@ -82,4 +84,3 @@ export const staff = async (dataDir: string, args: string[], extraEnv: Record<st
 };
 export const health = async (port: number) => (await fetch(`http://127.0.0.1:${port}/healthz`)).status;
 export const holderOf = (dataDir: string) => JSON.parse(readFileSync(lockFileOf(path.join(dataDir, 'db')), 'utf8')) as LockHolder;
-

@@ -19,6 +19,10 @@ describe('validApplication', () => {
     const [a, b] = [validApplication({ country: 'it' }), validApplication({ country: 'it' })];
     expect(a.email).not.toBe(b.email);
     expect(a.professionalRegistrationNumber).not.toBe(b.professionalRegistrationNumber);
-    expect(validApplication({ country: 'uk', distinct: { run: 'x', index: 7 } })).toMatchObject({ email: 'load-x-7@bench.example.com', placeId: 'bench:x:7', professionalRegistrationNumber: '1000007' });
+    expect(validApplication({ country: 'uk', distinct: { run: 'x', index: 7 } })).toMatchObject({
+      email: 'load-x-7@bench.example.com',
+      placeId: 'bench:x:7',
+      professionalRegistrationNumber: '1000007',
+    });
   });
 });

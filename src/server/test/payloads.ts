@@ -25,9 +25,30 @@ const PERSON: Record<Country, { firstName: string; lastName: string; emailDomain
 };
 
 const PHARMACY: Record<Country, { placeId: string; lat: number; lng: number; address: string; whereYouWork: string; services: string }> = {
-  uk: { placeId: 'fixture:uk:001', lat: 53.4, lng: -2.99, address: '84 Bold Street, Liverpool L1 4DJ, United Kingdom', whereYouWork: 'Bold Street Chemist', services: 'Flu jabs, blood pressure checks' },
-  it: { placeId: 'fixture:it:001', lat: 41.87, lng: 12.52, address: 'Via Tiburtina 45, 00185 Roma, Italia', whereYouWork: 'Farmacia San Lorenzo', services: 'Vaccinazioni, misurazione della pressione' },
-  de: { placeId: 'fixture:de:001', lat: 52.52, lng: 13.405, address: 'Friedrichstraße 100, 10117 Berlin, Deutschland', whereYouWork: 'Apotheke am Bahnhof', services: 'Impfungen, Medikationsanalyse' },
+  uk: {
+    placeId: 'fixture:uk:001',
+    lat: 53.4,
+    lng: -2.99,
+    address: '84 Bold Street, Liverpool L1 4DJ, United Kingdom',
+    whereYouWork: 'Bold Street Chemist',
+    services: 'Flu jabs, blood pressure checks',
+  },
+  it: {
+    placeId: 'fixture:it:001',
+    lat: 41.87,
+    lng: 12.52,
+    address: 'Via Tiburtina 45, 00185 Roma, Italia',
+    whereYouWork: 'Farmacia San Lorenzo',
+    services: 'Vaccinazioni, misurazione della pressione',
+  },
+  de: {
+    placeId: 'fixture:de:001',
+    lat: 52.52,
+    lng: 13.405,
+    address: 'Friedrichstraße 100, 10117 Berlin, Deutschland',
+    whereYouWork: 'Apotheke am Bahnhof',
+    services: 'Impfungen, Medikationsanalyse',
+  },
 };
 
 const REGISTRATION_BODY: Record<Country, string> = { uk: REGISTRATION_BODY_UK, it: REGISTRATION_BODY_IT, de: 'Apothekerkammer Berlin' };
@@ -42,7 +63,12 @@ function applicant(of: ApplicationOf) {
   if (!of.distinct) {
     counter += 1;
     const unique = `${process.pid % 1000}${counter}`.padStart(4, '0').slice(-6);
-    return { ...person, email: `pharmacist${unique}@${person.emailDomain}`, professionalRegistrationNumber: `${NUMBER_PREFIX[of.country]}${unique}`.slice(0, 7), ...pharmacy };
+    return {
+      ...person,
+      email: `pharmacist${unique}@${person.emailDomain}`,
+      professionalRegistrationNumber: `${NUMBER_PREFIX[of.country]}${unique}`.slice(0, 7),
+      ...pharmacy,
+    };
   }
   const { run, index } = of.distinct;
   if (!Number.isInteger(index) || index < 0 || index >= 8_999_999) throw new Error('index out of range for a 7-digit registration number');
@@ -58,7 +84,13 @@ function applicant(of: ApplicationOf) {
   };
 }
 
-const FIVE_AGREEMENTS = <T>(value: T) => ({ agreementCheck1: value, agreementCheck2: value, agreementCheck3: value, agreementCheck4: value, agreementCheck5: value });
+const FIVE_AGREEMENTS = <T>(value: T) => ({
+  agreementCheck1: value,
+  agreementCheck2: value,
+  agreementCheck3: value,
+  agreementCheck4: value,
+  agreementCheck5: value,
+});
 
 /** A valid application for a market and language, with `overrides` laid over it. */
 export function validApplication(of: ApplicationOf, overrides: Record<string, unknown> = {}): Record<string, unknown> {

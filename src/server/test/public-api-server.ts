@@ -65,7 +65,11 @@ async function startPrismOnce(document: string, upstream: string, port: number, 
   const args = [prismBin(), 'proxy', document, upstream, '--errors', '--port', String(port), '--host', '127.0.0.1', '--cors', 'false'];
   if (options.validateRequest === false) args.push('--validate-request', 'false');
   // No network but the loopback: no proxy settings are passed on, and the document is a local file.
-  const child = spawn(process.execPath, args, { cwd: REPO_ROOT, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', NO_COLOR: '1', FORCE_COLOR: '0' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, args, {
+    cwd: REPO_ROOT,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', NO_COLOR: '1', FORCE_COLOR: '0' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   const keep = (chunk: Buffer) => {
     output += chunk.toString();

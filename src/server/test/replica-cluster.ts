@@ -76,7 +76,8 @@ async function freePort(): Promise<number> {
   });
 }
 
-const asPostgres = (command: string, args: string[]) => execFileSync('runuser', ['-u', 'postgres', '--', command, ...args], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+const asPostgres = (command: string, args: string[]) =>
+  execFileSync('runuser', ['-u', 'postgres', '--', command, ...args], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
 
 /**
  * Makes and starts a streaming replica of the cluster serving `adminUrl` and waits until it
@@ -122,12 +123,29 @@ export async function createReplicaCluster(adminUrl: string): Promise<ReplicaClu
     step('create', () => {
       // A throwaway cluster: no fsync (nor initdb's), not started at boot.
       const options = Object.entries({ ...settings, fsync: 'off' }).flatMap(([key, value]) => ['-o', `${key}=${value}`]);
-      execFileSync('pg_createcluster', [primary.version, name, '-p', String(port), '-d', dataDir, '--start-conf=manual', '-q', ...options, '--', '--no-sync'], { stdio: 'ignore' });
+      execFileSync('pg_createcluster', [primary.version, name, '-p', String(port), '-d', dataDir, '--start-conf=manual', '-q', ...options, '--', '--no-sync'], {
+        stdio: 'ignore',
+      });
       created = true;
       for (const entry of readdirSync(dataDir)) rmSync(path.join(dataDir, entry), { recursive: true, force: true });
     });
     // The postgres user's peer login on the primary's socket; -R writes the same conninfo for the replica to stream with.
-    step('basebackup', () => asPostgres(`${bin}/pg_basebackup`, ['-D', dataDir, '-h', '/var/run/postgresql', '-p', String(primaryPort), '-X', 'stream', '-R', '-c', 'fast', '--no-sync']));
+    step('basebackup', () =>
+      asPostgres(`${bin}/pg_basebackup`, [
+        '-D',
+        dataDir,
+        '-h',
+        '/var/run/postgresql',
+        '-p',
+        String(primaryPort),
+        '-X',
+        'stream',
+        '-R',
+        '-c',
+        'fast',
+        '--no-sync',
+      ]),
+    );
     step('start', () => execFileSync('pg_ctlcluster', [primary.version, name, 'start'], { stdio: 'ignore' }));
   } catch (error) {
     drop();

@@ -7,7 +7,11 @@ import type { TestContext } from './context.ts';
 
 let counter = 0;
 
-export async function addStaff(ctx: TestContext, role: StaffRole, extra: { areaManagerId?: string; email?: string; language?: 'it' | 'en' } = {}): Promise<StaffUser> {
+export async function addStaff(
+  ctx: TestContext,
+  role: StaffRole,
+  extra: { areaManagerId?: string; email?: string; language?: 'it' | 'en' } = {},
+): Promise<StaffUser> {
   counter += 1;
   const added = await ctx.app.services.auth.users.add({
     email: extra.email ?? `${role.replace('_', '.')}${counter}@example.it`,

@@ -9,4 +9,8 @@ export const apiClients: Contract<undefined, ApiClientItem[], 'GET'> = { method:
 /** A new secret for the key; the old one stops at once. 404 for a key unknown or revoked. */
 export const rotateApiKey: Contract<Record<string, never>, IssuedApiKey, 'POST'> = { method: 'POST', path: '/api/admin/api-clients/:id/rotate', request: null };
 /** The key stops at once, for good. */
-export const revokeApiKey: Contract<Record<string, never>, ApiClientItem, 'POST'> = { method: 'POST', path: '/api/admin/api-clients/:id/revoke', request: null };
+export const revokeApiKey: Contract<Record<string, never>, ApiClientItem, 'POST'> = {
+  method: 'POST',
+  path: '/api/admin/api-clients/:id/revoke',
+  request: null,
+};

@@ -8,6 +8,10 @@ type LinkRequest = WithBasePath<typeof ApplicantLinkRequestSchema>;
 /** A link to update the application that uses this address (its edit link), in the application's language. */
 export const requestUpdateLink: Contract<LinkRequest, undefined, 'POST'> = { method: 'POST', path: '/api/update-link', request: ApplicantLinkRequestSchema };
 /** A link to /my-data/{token} (valid 7 days), to download or erase the application that uses this address. */
-export const requestDataRights: Contract<LinkRequest, undefined, 'POST'> = { method: 'POST', path: '/api/data-rights/request', request: ApplicantLinkRequestSchema };
+export const requestDataRights: Contract<LinkRequest, undefined, 'POST'> = {
+  method: 'POST',
+  path: '/api/data-rights/request',
+  request: ApplicantLinkRequestSchema,
+};
 export const getMyData: Contract<undefined, MyDataExport, 'GET'> = { method: 'GET', path: '/api/data-rights/:token', request: null };
 export const eraseMyData: Contract<undefined, undefined, 'POST'> = { method: 'POST', path: '/api/data-rights/:token/erase', request: null };

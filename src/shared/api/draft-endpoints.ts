@@ -3,5 +3,9 @@
 import { DraftRequestSchema, type DraftAnswer } from '../schemas/drafts.ts';
 import type { Contract, WithBasePath } from './contract.ts';
 
-export const saveDraft: Contract<WithBasePath<typeof DraftRequestSchema>, undefined, 'POST'> = { method: 'POST', path: '/api/drafts', request: DraftRequestSchema };
+export const saveDraft: Contract<WithBasePath<typeof DraftRequestSchema>, undefined, 'POST'> = {
+  method: 'POST',
+  path: '/api/drafts',
+  request: DraftRequestSchema,
+};
 export const getDraft: Contract<undefined, DraftAnswer, 'GET'> = { method: 'GET', path: '/api/drafts/:token', request: null };

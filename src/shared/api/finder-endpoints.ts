@@ -5,8 +5,11 @@ import { FinderQuerySchema, type FinderListing, type FinderPharmacy } from '../s
 import type { Contract } from './contract.ts';
 
 /** Approved champions nearest first; the answer also carries `total`, `page` and `pageSize` (FinderAnswer). */
-export const finderPharmacies: Contract<z.input<typeof FinderQuerySchema>, FinderPharmacy[], 'GET'> = { method: 'GET', path: '/api/v1/finder/pharmacies', request: FinderQuerySchema };
+export const finderPharmacies: Contract<z.input<typeof FinderQuerySchema>, FinderPharmacy[], 'GET'> = {
+  method: 'GET',
+  path: '/api/v1/finder/pharmacies',
+  request: FinderQuerySchema,
+};
 
 /** One listing by its public id (the listing page /finder/{listingId}); 404 when it is not listed (any more). */
 export const finderListing: Contract<undefined, FinderListing, 'GET'> = { method: 'GET', path: '/api/v1/finder/listings/:listingId', request: null };
-

@@ -34,7 +34,8 @@ describe('form contracts, derived from the catalogue entries', () => {
   });
 
   it('name where a prefilled record comes from with the endpoint that serves it', () => {
-    for (const id of ['apply-uk', 'apply-it', 'apply-steps'] as const) expect(FormApi[id].prefill).toMatchObject({ method: 'GET', path: Api.getPharmacist.path });
+    for (const id of ['apply-uk', 'apply-it', 'apply-steps'] as const)
+      expect(FormApi[id].prefill).toMatchObject({ method: 'GET', path: Api.getPharmacist.path });
     expect(FormApi['rep-visit'].prefill).toMatchObject({ method: 'GET', path: StaffApi.repPharmacy.path });
     expect(FormApi['add-rep'].prefill).toBeNull();
   });
@@ -44,7 +45,14 @@ describe('form contracts, derived from the catalogue entries', () => {
   });
 
   it('type each payload from the entry’s sections', () => {
-    expectTypeOf<PayloadOf<'add-rep'>>().toEqualTypeOf<{ email: string; firstName: string; lastName: string; areaManagerId: string; appStoreCountry: Country; formLanguage: Language }>();
+    expectTypeOf<PayloadOf<'add-rep'>>().toEqualTypeOf<{
+      email: string;
+      firstName: string;
+      lastName: string;
+      areaManagerId: string;
+      appStoreCountry: Country;
+      formLanguage: Language;
+    }>();
     expectTypeOf<PayloadOf<'rep-visit'>['pharmacyId']>().toEqualTypeOf<string>();
     // The joined_unify part is sent only with that outcome.
     expectTypeOf<PayloadOf<'rep-visit'>['piva']>().toEqualTypeOf<string | undefined>();

@@ -75,11 +75,12 @@ function contractOf(form: FormDef): AnyFormContract {
   };
 }
 
-export const FormApi = Object.fromEntries(Object.entries(FORMS).map(([id, form]) => [id, contractOf(form)])) as unknown as { readonly [Id in FormId]: FormContract<Id> };
+export const FormApi = Object.fromEntries(Object.entries(FORMS).map(([id, form]) => [id, contractOf(form)])) as unknown as {
+  readonly [Id in FormId]: FormContract<Id>;
+};
 
 /** Spec §7: the rep's update may also be sent with POST, to the same route as the entry's PUT. */
 export const repVisitByPost = { method: 'POST', path: FormApi['rep-visit'].path } as const;
 
 /** The contract of a form the page holds as a plain FormDef. */
 export const formContract = (form: FormDef): AnyFormContract => FormApi[form.id as FormId] as unknown as AnyFormContract;
-

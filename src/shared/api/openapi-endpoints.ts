@@ -7,7 +7,11 @@ import type { Contract } from './contract.ts';
 export const openApiDocument: Contract<undefined, unknown, 'GET'> = { method: 'GET', path: '/api/v1/openapi.json', request: null };
 
 /** What a problem `type` URI means: `{type, status, title, detail}`; 404 problem details for an unknown slug. */
-export const problemType: Contract<undefined, { type: string; status: number; title: string; detail: string }, 'GET'> = { method: 'GET', path: '/api/v1/problems/:slug', request: null };
+export const problemType: Contract<undefined, { type: string; status: number; title: string; detail: string }, 'GET'> = {
+  method: 'GET',
+  path: '/api/v1/problems/:slug',
+  request: null,
+};
 
 /** The human-readable reference (HTML). */
 export const apiReference: Contract<undefined, string, 'GET'> = { method: 'GET', path: '/api/v1/docs', request: null };

@@ -21,7 +21,12 @@ const CHOICES: Record<string, { options: readonly string[]; key: string }> = {
  * a declaration by its words as the form put them ("I am a qualified pharmacist…"), not its number.
  */
 export function fieldLabel(words: Words, formTexts: string, field: { name: string; texts: string }): string {
-  const keys = (name: string) => [`${formTexts}.fieldNames.${name}`, `${field.texts}.fieldNames.${name}`, `form.fieldNames.${name}`, `review.fieldNames.${name}`];
+  const keys = (name: string) => [
+    `${formTexts}.fieldNames.${name}`,
+    `${field.texts}.fieldNames.${name}`,
+    `form.fieldNames.${name}`,
+    `review.fieldNames.${name}`,
+  ];
   const own = words([...[formTexts, field.texts, 'form'].map((texts) => `${texts}.confirmations.${field.name}`), ...keys(field.name)], '');
   if (own) return own;
   // A repeated block's field (firstName2): the field's name and its block number.

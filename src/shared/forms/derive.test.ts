@@ -31,7 +31,9 @@ describe('answers, transport and refs (section roles)', () => {
   it('keeps only answers: no transport, no record reference, no file; numbered blocks included', () => {
     const visit = { pharmacyId: 'p1', callFlag: 'joined_unify', firstName2: 'Luca', firstName11: 'x', recaptchaToken: 't', website: '', note: 'ok' };
     expect(answersOf(FORMS['rep-visit'], visit)).toEqual({ callFlag: 'joined_unify', firstName2: 'Luca', note: 'ok' });
-    expect(answersOf(FORMS['areamanager-pharmacy'], { areaManagerId: 'a', appStoreCountry: 'it', formLanguage: 'it', whereYouWork: 'Farmacia' })).toEqual({ whereYouWork: 'Farmacia' });
+    expect(answersOf(FORMS['areamanager-pharmacy'], { areaManagerId: 'a', appStoreCountry: 'it', formLanguage: 'it', whereYouWork: 'Farmacia' })).toEqual({
+      whereYouWork: 'Farmacia',
+    });
     expect(answersOf(FORMS['apply-steps'], { file: {}, haveYouCompleted: 'yes', loginToken: 'tok' })).toEqual({ haveYouCompleted: 'yes' });
   });
 

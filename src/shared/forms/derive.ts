@@ -27,7 +27,13 @@ export function answerFields(form: FormDef): string[] {
 
 /** The fields that travel with a submit only: the market and language, the bot check, the edit token, the page's path. */
 export function transportFields(form: FormDef): string[] {
-  return [...new Set(sectionsOf(form).filter((s) => roleOf(s) === 'transport').flatMap(valueNames))];
+  return [
+    ...new Set(
+      sectionsOf(form)
+        .filter((s) => roleOf(s) === 'transport')
+        .flatMap(valueNames),
+    ),
+  ];
 }
 
 /** The honeypot field a section of the form renders (model.ts SectionDef.honeypot), or null. */
@@ -42,7 +48,11 @@ function isAnswerField(form: FormDef): (name: string) => boolean {
     const answers = answerSections(form);
     const plain = new Set(answers.filter((s) => !s.repeat).flatMap(valueNames));
     const repeated = answers.filter((s) => s.repeat);
-    const numbered = new Set(repeated.flatMap((s) => Array.from({ length: s.repeat!.max - s.repeat!.from + 1 }, (_, i) => valueNames(s).map((name) => `${name}${s.repeat!.from + i}`)).flat()));
+    const numbered = new Set(
+      repeated.flatMap((s) =>
+        Array.from({ length: s.repeat!.max - s.repeat!.from + 1 }, (_, i) => valueNames(s).map((name) => `${name}${s.repeat!.from + i}`)).flat(),
+      ),
+    );
     answerMatchers.set(form, (matches = (name) => plain.has(name) || numbered.has(name)));
   }
   return matches;

@@ -79,7 +79,11 @@ describe('rep visit (screen 12)', () => {
     // The eleventh digit is the check digit of the first ten.
     expect(errorsOf(schema, { ...joined, piva: '12345678901' })).toEqual({ piva: 'validation.piva' });
     expect(errorsOf(schema, { ...joined, piva: ' 01234567897 ' })).toEqual({});
-    expect(dataOf(schema, { ...joined, completionMonth: '', oncStatus: 'on_going' })).toMatchObject({ piva: '12345678903', oncStatus: 'on_going', check3: true });
+    expect(dataOf(schema, { ...joined, completionMonth: '', oncStatus: 'on_going' })).toMatchObject({
+      piva: '12345678903',
+      oncStatus: 'on_going',
+      check3: true,
+    });
   });
 
   it('gates submit on the three confirmations only when joined_unify', () => {
@@ -104,18 +108,32 @@ describe('rep visit (screen 12)', () => {
     expect(dataOf(schema, { ...visit, firstName4: 'Anna' })).not.toHaveProperty('firstName4');
   });
 
-  it('refuses an extra pharmacist\'s e-mail that another pharmacist of the visit has: each is sent their own link (issue 39 item 7)', () => {
+  it("refuses an extra pharmacist's e-mail that another pharmacist of the visit has: each is sent their own link (issue 39 item 7)", () => {
     expect(errorsOf(schema, { ...joined, ...pharmacist(2), email2: ' Farmacia@Example.it ' })).toEqual({ email2: 'staff.extraPharmacists.emailRepeated' });
-    expect(errorsOf(schema, { ...joined, ...pharmacist(2), ...pharmacist(3), email3: 'marco.verdi2@example.it' })).toEqual({ email3: 'staff.extraPharmacists.emailRepeated' });
+    expect(errorsOf(schema, { ...joined, ...pharmacist(2), ...pharmacist(3), email3: 'marco.verdi2@example.it' })).toEqual({
+      email3: 'staff.extraPharmacists.emailRepeated',
+    });
     // The browser says so at the field, as the server does.
-    expect(errorsOf(stepSchema(FORMS['rep-visit'], 1), { ...joined, ...pharmacist(2), email2: 'farmacia@example.it' })).toMatchObject({ email2: 'staff.extraPharmacists.emailRepeated' });
+    expect(errorsOf(stepSchema(FORMS['rep-visit'], 1), { ...joined, ...pharmacist(2), email2: 'farmacia@example.it' })).toMatchObject({
+      email2: 'staff.extraPharmacists.emailRepeated',
+    });
   });
 
   it('orders and places the numbered fields as the blocks present', () => {
     const order = fieldOrder(FORMS['rep-visit'], 1, { ...joined, ...pharmacist(2), ...pharmacist(3) });
     expect(order.filter((f) => /\D[2-9]$|10$/.test(f) && !/^check\d$/.test(f))).toEqual([
-      'firstName2', 'lastName2', 'email2', 'bodyOfRegistration2', 'professionalRegistrationNumber2', 'anythingElseAboutYou2',
-      'firstName3', 'lastName3', 'email3', 'bodyOfRegistration3', 'professionalRegistrationNumber3', 'anythingElseAboutYou3',
+      'firstName2',
+      'lastName2',
+      'email2',
+      'bodyOfRegistration2',
+      'professionalRegistrationNumber2',
+      'anythingElseAboutYou2',
+      'firstName3',
+      'lastName3',
+      'email3',
+      'bodyOfRegistration3',
+      'professionalRegistrationNumber3',
+      'anythingElseAboutYou3',
     ]);
     expect(order.slice(0, 5)).toEqual(['callFlag', 'month', 'note', 'nextVisit', 'placeId']);
     expect(errorTarget(FORMS['rep-visit'], 'lastName3')).toEqual({ step: 1, fieldId: 'lastName3' });
@@ -149,15 +167,29 @@ describe('area manager add-pharmacy (screens 7 + 3)', () => {
 
   it('part two is the shorter Italian form, with three confirmations gating submit', () => {
     expect(fieldOrder(form, 2)).toEqual([
-      'photo', 'services', 'haveYouCompleted', 'email', 'firstName', 'lastName', 'bodyOfRegistration', 'professionalRegistrationNumber', 'anythingElseAboutYou',
-      'check1', 'check2', 'check3', 'recaptchaToken',
+      'photo',
+      'services',
+      'haveYouCompleted',
+      'email',
+      'firstName',
+      'lastName',
+      'bodyOfRegistration',
+      'professionalRegistrationNumber',
+      'anythingElseAboutYou',
+      'check1',
+      'check2',
+      'check3',
+      'recaptchaToken',
     ]);
     expect(submitGates(form)).toEqual(['check1', 'check2', 'check3']);
     const { pharmacyId: _p, callFlag: _c, month: _m, piva: _v, ...short } = joined;
     const whole = { ...part1, ...short, areaManagerId: ID, recaptchaToken: 'solution', appStoreCountry: 'it', formLanguage: 'it' };
     expect(errorsOf(payloadSchema(form), whole)).toEqual({});
     expect(errorsOf(payloadSchema(form), { ...whole, areaManagerId: undefined })).toEqual({ areaManagerId: 'validation.invalid' });
-    expect(errorsOf(payloadSchema(form), { ...whole, check2: false, region: 'atlantis' })).toEqual({ check2: 'validation.confirm', region: 'validation.choose' });
+    expect(errorsOf(payloadSchema(form), { ...whole, check2: false, region: 'atlantis' })).toEqual({
+      check2: 'validation.confirm',
+      region: 'validation.choose',
+    });
   });
 
   it('reads agreementCheck1..3 from a payload without check1..3 (a visit queued by an earlier page), never both', () => {
@@ -174,10 +206,29 @@ describe('add rep (screen 11) and add area manager', () => {
   it('add rep: email and names, with the area manager id and the market carried', () => {
     const form = FORMS['add-rep'];
     expect(fieldOrder(form)).toEqual(['email', 'firstName', 'lastName']);
-    expect(emptyValues(form, { country: 'it', language: 'it' })).toEqual({ email: '', firstName: '', lastName: '', areaManagerId: '', appStoreCountry: 'it', formLanguage: 'it' });
+    expect(emptyValues(form, { country: 'it', language: 'it' })).toEqual({
+      email: '',
+      firstName: '',
+      lastName: '',
+      areaManagerId: '',
+      appStoreCountry: 'it',
+      formLanguage: 'it',
+    });
     const schema = payloadSchema(form);
-    expect(errorsOf(schema, { email: 'x', firstName: 'Ugo', lastName: 'Neri', areaManagerId: ID, appStoreCountry: 'it', formLanguage: 'it' })).toEqual({ email: 'validation.email' });
-    expect(dataOf(schema, { email: 'rep@example.it', firstName: 'Ugo', lastName: 'Neri', areaManagerId: ID, appStoreCountry: 'it', formLanguage: 'it', role: 'main_admin' })).not.toHaveProperty('role');
+    expect(errorsOf(schema, { email: 'x', firstName: 'Ugo', lastName: 'Neri', areaManagerId: ID, appStoreCountry: 'it', formLanguage: 'it' })).toEqual({
+      email: 'validation.email',
+    });
+    expect(
+      dataOf(schema, {
+        email: 'rep@example.it',
+        firstName: 'Ugo',
+        lastName: 'Neri',
+        areaManagerId: ID,
+        appStoreCountry: 'it',
+        formLanguage: 'it',
+        role: 'main_admin',
+      }),
+    ).not.toHaveProperty('role');
   });
 
   /** The hand-written schema the route used before its contract was derived (a literal copy). */

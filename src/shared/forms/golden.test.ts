@@ -12,17 +12,62 @@ import { FORMS, applicationFormFor } from './catalogue.ts';
 import { emptyValues, errorTarget, fieldOrder, payloadSchema, submitGates } from './derive.ts';
 
 const UK_FIELD_ORDER = [
-  'email', 'firstName', 'lastName', 'professionalRegistrationNumber', 'areYouLocum', 'whereDidYouFindOutAboutUs', 'photo', 'placeId', 'whereYouWork',
-  'isChecked', 'haveYouCompleted', 'additionalTrainingNotes', 'anythingElseAboutYou',
-  'agreementCheck1', 'agreementCheck2', 'agreementCheck3', 'agreementCheck4', 'agreementCheck5', 'recaptchaToken',
+  'email',
+  'firstName',
+  'lastName',
+  'professionalRegistrationNumber',
+  'areYouLocum',
+  'whereDidYouFindOutAboutUs',
+  'photo',
+  'placeId',
+  'whereYouWork',
+  'isChecked',
+  'haveYouCompleted',
+  'additionalTrainingNotes',
+  'anythingElseAboutYou',
+  'agreementCheck1',
+  'agreementCheck2',
+  'agreementCheck3',
+  'agreementCheck4',
+  'agreementCheck5',
+  'recaptchaToken',
 ];
 const IT_FIELD_ORDER = [
-  'email', 'firstName', 'lastName', 'bodyOfRegistration', 'professionalRegistrationNumber', 'areYouLocum', 'whereDidYouFindOutAboutUs', 'photo', 'placeId',
-  'whereYouWork', 'services', 'isChecked', 'haveYouCompleted', 'anythingElseAboutYou',
-  'agreementCheck1', 'agreementCheck2', 'agreementCheck3', 'agreementCheck4', 'agreementCheck5', 'recaptchaToken',
+  'email',
+  'firstName',
+  'lastName',
+  'bodyOfRegistration',
+  'professionalRegistrationNumber',
+  'areYouLocum',
+  'whereDidYouFindOutAboutUs',
+  'photo',
+  'placeId',
+  'whereYouWork',
+  'services',
+  'isChecked',
+  'haveYouCompleted',
+  'anythingElseAboutYou',
+  'agreementCheck1',
+  'agreementCheck2',
+  'agreementCheck3',
+  'agreementCheck4',
+  'agreementCheck5',
+  'recaptchaToken',
 ];
 const STEP_ERROR_FIELDS = {
-  1: ['haveYouCompleted', 'file', 'photo', 'placeId', 'whereYouWork', 'services', 'email', 'firstName', 'lastName', 'bodyOfRegistration', 'professionalRegistrationNumber'],
+  1: [
+    'haveYouCompleted',
+    'file',
+    'photo',
+    'placeId',
+    'whereYouWork',
+    'services',
+    'email',
+    'firstName',
+    'lastName',
+    'bodyOfRegistration',
+    'professionalRegistrationNumber',
+  ],
   2: ['isChecked', 'willUpateGoogleMapsEntry'],
   3: ['howDidYouFindAboutTheProgram', 'agreementCheck1', 'agreementCheck2', 'agreementCheck3', 'agreementCheck4', 'agreementCheck5', 'recaptchaToken'],
 };
@@ -33,7 +78,12 @@ const STEPS_BOXES = ['agreementCheck1', 'agreementCheck2', 'agreementCheck3', 'a
 /** Every field any applicant payload knows, and a few it does not. */
 const ALL_FIELDS = [
   ...new Set([...UK_FIELD_ORDER, ...IT_FIELD_ORDER, ...Object.values(STEP_ERROR_FIELDS).flat(), ...Object.keys(ALIASES)]),
-  'appStoreCountry', 'formLanguage', 'loginToken', 'completedAdditionalTraining', 'website', 'unknown',
+  'appStoreCountry',
+  'formLanguage',
+  'loginToken',
+  'completedAdditionalTraining',
+  'website',
+  'unknown',
 ];
 
 /** Today's errorFieldFor / italianErrorFieldFor: an alias, else the field when in the page order, else null. */
@@ -69,10 +119,32 @@ describe('derived field order, error placement and submit gates equal today’s'
 
   it('empty values equal emptyUkForm and emptyItalianForm (less the honeypot, which no payload has)', () => {
     const empty = {
-      email: '', firstName: '', lastName: '', professionalRegistrationNumber: '', areYouLocum: '', whereDidYouFindOutAboutUs: '', photo: '', photoId: '',
-      placeId: '', lat: '', lng: '', address: '', whereYouWork: '', services: '', haveYouCompleted: '', anythingElseAboutYou: '',
-      isChecked: false, agreementCheck1: false, agreementCheck2: false, agreementCheck3: false, agreementCheck4: false, agreementCheck5: false,
-      recaptchaToken: '', appStoreCountry: 'uk', formLanguage: 'en', loginToken: 'tok',
+      email: '',
+      firstName: '',
+      lastName: '',
+      professionalRegistrationNumber: '',
+      areYouLocum: '',
+      whereDidYouFindOutAboutUs: '',
+      photo: '',
+      photoId: '',
+      placeId: '',
+      lat: '',
+      lng: '',
+      address: '',
+      whereYouWork: '',
+      services: '',
+      haveYouCompleted: '',
+      anythingElseAboutYou: '',
+      isChecked: false,
+      agreementCheck1: false,
+      agreementCheck2: false,
+      agreementCheck3: false,
+      agreementCheck4: false,
+      agreementCheck5: false,
+      recaptchaToken: '',
+      appStoreCountry: 'uk',
+      formLanguage: 'en',
+      loginToken: 'tok',
     };
     expect(emptyValues(FORMS['apply-uk'], { country: 'uk', language: 'en', loginToken: 'tok' })).toEqual({ ...empty, additionalTrainingNotes: '' });
     expect(emptyValues(FORMS['apply-it'], { country: 'uk', language: 'en', loginToken: 'tok' })).toEqual({ ...empty, bodyOfRegistration: '' });
@@ -99,8 +171,25 @@ const common = {
   agreementCheck5: true,
   recaptchaToken: 'solution',
 };
-const uk = { ...common, appStoreCountry: 'uk', formLanguage: 'en', areYouLocum: 'no', whereDidYouFindOutAboutUs: 'email', haveYouCompleted: 'yes', additionalTrainingNotes: 'MSc' };
-const it_ = { ...common, appStoreCountry: 'it', formLanguage: 'it', areYouLocum: 'yes', whereDidYouFindOutAboutUs: 'colleague', haveYouCompleted: 'no', bodyOfRegistration: 'Italia (AIFA)', services: 'Tamponi' };
+const uk = {
+  ...common,
+  appStoreCountry: 'uk',
+  formLanguage: 'en',
+  areYouLocum: 'no',
+  whereDidYouFindOutAboutUs: 'email',
+  haveYouCompleted: 'yes',
+  additionalTrainingNotes: 'MSc',
+};
+const it_ = {
+  ...common,
+  appStoreCountry: 'it',
+  formLanguage: 'it',
+  areYouLocum: 'yes',
+  whereDidYouFindOutAboutUs: 'colleague',
+  haveYouCompleted: 'no',
+  bodyOfRegistration: 'Italia (AIFA)',
+  services: 'Tamponi',
+};
 const steps = {
   ...common,
   appStoreCountry: 'de',
@@ -167,7 +256,11 @@ describe('derived payload schemas accept and refuse what today’s do', () => {
     ['apply-uk', UkRegistrationPayloadSchema, uk],
     ['apply-it', ItalianRegistrationPayloadSchema, it_],
     ['apply-steps', StepsRegistrationPayloadSchema, steps],
-    ['apply-steps (Italian market in English)', StepsRegistrationPayloadSchema, { ...steps, appStoreCountry: 'it', formLanguage: 'en', bodyOfRegistration: 'Italia (AIFA)' }],
+    [
+      'apply-steps (Italian market in English)',
+      StepsRegistrationPayloadSchema,
+      { ...steps, appStoreCountry: 'it', formLanguage: 'en', bodyOfRegistration: 'Italia (AIFA)' },
+    ],
   ] as const;
 
   for (const [name, today, base] of VARIANTS) {

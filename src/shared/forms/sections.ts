@@ -9,7 +9,17 @@ import { commonFields, optional } from '../schemas/registration-common.ts';
 import { italianFields } from '../schemas/registration-it.ts';
 import { CertificateFileSchema, step1Fields, step2Fields, step3Fields } from '../schemas/registration-steps.ts';
 import { ukFields } from '../schemas/registration-uk.ts';
-import { CallFlagSchema, CitySchema, MonthSchema, NextVisitSchema, OncologyStatusSchema, PivaSchema, VisitNoteSchema, ProvinceSchema, RegionSchema } from '../schemas/field-force.ts';
+import {
+  CallFlagSchema,
+  CitySchema,
+  MonthSchema,
+  NextVisitSchema,
+  OncologyStatusSchema,
+  PivaSchema,
+  VisitNoteSchema,
+  ProvinceSchema,
+  RegionSchema,
+} from '../schemas/field-force.ts';
 import { ApplicantLinkRequestSchema } from '../schemas/applicant-links.ts';
 import { FieldConfirmationTokenSchema } from '../schemas/field-confirmation.ts';
 import { StaffLanguageSchema } from '../schemas/staff.ts';
@@ -40,7 +50,9 @@ export function repeatedPharmacistEmails(answers: Answers): FieldErrors {
   const errors: FieldErrors = {};
   for (let n = 1; n <= EXTRA_PHARMACISTS.max; n++) {
     const name = n === 1 ? 'email' : `email${n}`;
-    const address = String(answers[name] ?? '').trim().toLowerCase();
+    const address = String(answers[name] ?? '')
+      .trim()
+      .toLowerCase();
     if (address && seen.has(address)) errors[name] = ErrorKey.emailRepeated;
     seen.add(address);
   }
@@ -52,7 +64,13 @@ const THREE_CONFIRMATIONS = AGREEMENT_FIELDS.slice(0, 3);
 const shortFormChecks = Object.fromEntries(SHORT_FORM_CHECKS.map((name) => [name, commonFields[STORED_NAME_OF_CHECK[name]]]));
 /** A visit queued offline by a page from before check1..3 still sends agreementCheck1..3. */
 const CHECKS_FORMERLY = Object.fromEntries(SHORT_FORM_CHECKS.map((name) => [name, STORED_NAME_OF_CHECK[name]]));
-const staffStatements = { texts: 'staff', fields: shortFormChecks, formerNames: CHECKS_FORMERLY, boxes: SHORT_FORM_CHECKS, gatesSubmit: SHORT_FORM_CHECKS } as const;
+const staffStatements = {
+  texts: 'staff',
+  fields: shortFormChecks,
+  formerNames: CHECKS_FORMERLY,
+  boxes: SHORT_FORM_CHECKS,
+  gatesSubmit: SHORT_FORM_CHECKS,
+} as const;
 
 /** The shorter Italian form (spec §2 screen 3), which is also the rep form's joined_unify part (DESIGN §5). */
 const shortItalianFields = {
@@ -94,7 +112,12 @@ export const SECTIONS = {
   'listing-preview': { texts: 'form', fields: {} },
   'bot-check': { texts: 'form', role: 'transport', fields: pick('recaptchaToken'), honeypot: 'website' },
   /** Set by the page, not typed: market, language and the edit token. */
-  market: { texts: 'form', role: 'transport', fields: pick('appStoreCountry', 'formLanguage', 'loginToken'), hidden: ['appStoreCountry', 'formLanguage', 'loginToken'] },
+  market: {
+    texts: 'form',
+    role: 'transport',
+    fields: pick('appStoreCountry', 'formLanguage', 'loginToken'),
+    hidden: ['appStoreCountry', 'formLanguage', 'loginToken'],
+  },
 
   // ---- the three-step form ---------------------------------------------------------------
   'steps-training': { texts: 'steps', fields: { haveYouCompleted: step1Fields.haveYouCompleted } },
@@ -141,7 +164,11 @@ export const SECTIONS = {
   /** Each extra pharmacist's own e-mail is required: they confirm for themselves, as the first one does (issue 39 item 7). */
   'extra-pharmacists': {
     texts: 'italy',
-    fields: { ...pick('firstName', 'lastName', 'email'), bodyOfRegistration: italianFields.bodyOfRegistration, ...pick('professionalRegistrationNumber', 'anythingElseAboutYou') },
+    fields: {
+      ...pick('firstName', 'lastName', 'email'),
+      bodyOfRegistration: italianFields.bodyOfRegistration,
+      ...pick('professionalRegistrationNumber', 'anythingElseAboutYou'),
+    },
     repeat: EXTRA_PHARMACISTS,
     visibleWhen: joinedUnify,
     check: repeatedPharmacistEmails,

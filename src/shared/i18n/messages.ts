@@ -54,9 +54,7 @@ function deepMerge(target: Messages, source: Messages): Messages {
   for (const [key, value] of Object.entries(source)) {
     const existing = target[key];
     target[key] =
-      value && typeof value === 'object' && existing && typeof existing === 'object'
-        ? deepMerge({ ...(existing as Messages) }, value as Messages)
-        : value;
+      value && typeof value === 'object' && existing && typeof existing === 'object' ? deepMerge({ ...(existing as Messages) }, value as Messages) : value;
   }
   return target;
 }

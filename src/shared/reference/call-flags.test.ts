@@ -3,13 +3,7 @@ import { CALL_FLAGS, CALL_FLAG_JOINED_UNIFY, callFlagKey, callFlagLabel, isCallF
 
 describe('call flags', () => {
   it('has the five flags of spec §4', () => {
-    expect(CALL_FLAGS).toEqual([
-      'appointment_scheduled',
-      'not_interested',
-      'interested_but_requires_another_visit',
-      'joined_unify',
-      'post_joining_unify',
-    ]);
+    expect(CALL_FLAGS).toEqual(['appointment_scheduled', 'not_interested', 'interested_but_requires_another_visit', 'joined_unify', 'post_joining_unify']);
     expect(isCallFlag(CALL_FLAG_JOINED_UNIFY)).toBe(true);
   });
 

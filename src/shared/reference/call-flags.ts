@@ -1,12 +1,6 @@
 // The rep's call flag on a pharmacy (callFlag, spec §2, §4). No transition rules are known.
 
-export const CALL_FLAGS = [
-  'appointment_scheduled',
-  'not_interested',
-  'interested_but_requires_another_visit',
-  'joined_unify',
-  'post_joining_unify',
-] as const;
+export const CALL_FLAGS = ['appointment_scheduled', 'not_interested', 'interested_but_requires_another_visit', 'joined_unify', 'post_joining_unify'] as const;
 export type CallFlag = (typeof CALL_FLAGS)[number];
 
 /** The flag that opens the extra fields of the rep pharmacy-update form. */

@@ -25,7 +25,11 @@ describe('Italian regions and provinces', () => {
   });
 
   it('has the post-2025 Sardinian provinces and no Sud Sardegna', () => {
-    expect(provincesOf('sardegna').map((p) => p.code).sort()).toEqual(['CA', 'CI', 'NU', 'OG', 'OR', 'OT', 'SS', 'VS']);
+    expect(
+      provincesOf('sardegna')
+        .map((p) => p.code)
+        .sort(),
+    ).toEqual(['CA', 'CI', 'NU', 'OG', 'OR', 'OT', 'SS', 'VS']);
     expect(allProvinces.some((p) => p.code === 'SU')).toBe(false);
   });
 
@@ -45,9 +49,7 @@ describe('Italian regions and provinces', () => {
 
 describe('Italian cities', () => {
   it('lists the ten largest cities, largest first', () => {
-    expect(ITALIAN_CITIES.map((c) => c.name)).toEqual([
-      'Roma', 'Milano', 'Napoli', 'Torino', 'Palermo', 'Genova', 'Bologna', 'Firenze', 'Bari', 'Catania',
-    ]);
+    expect(ITALIAN_CITIES.map((c) => c.name)).toEqual(['Roma', 'Milano', 'Napoli', 'Torino', 'Palermo', 'Genova', 'Bologna', 'Firenze', 'Bari', 'Catania']);
   });
 
   it('points each city at an existing region and one of its provinces', () => {

@@ -8,12 +8,7 @@ describe('oncology status', () => {
   });
 
   it('names i18n keys', () => {
-    expect(ONCOLOGY_STATUSES.map(oncologyStatusKey)).toEqual([
-      'oncStatus.not_registered',
-      'oncStatus.registered',
-      'oncStatus.on_going',
-      'oncStatus.completed',
-    ]);
+    expect(ONCOLOGY_STATUSES.map(oncologyStatusKey)).toEqual(['oncStatus.not_registered', 'oncStatus.registered', 'oncStatus.on_going', 'oncStatus.completed']);
   });
 
   it('parses values and the spec wording, nothing else', () => {

@@ -24,6 +24,9 @@ export function isOncologyStatus(value: unknown): value is OncologyStatus {
 /** A stored value, or the spec wording in any case ('On Going', 'on going'); undefined otherwise. */
 export function parseOncologyStatus(value: unknown): OncologyStatus | undefined {
   if (typeof value !== 'string') return undefined;
-  const normalised = value.trim().toLowerCase().replace(/[\s-]+/g, '_');
+  const normalised = value
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, '_');
   return isOncologyStatus(normalised) ? normalised : undefined;
 }

@@ -27,7 +27,9 @@ export const API_USAGE_DAYS = 7;
 /** Requests per minute: a whole number from 1 to 100,000 (a form sends it as text, a client as a number). */
 const QuotaSchema = z.pipe(
   z.transform((value: unknown) => (typeof value === 'string' && /^\s*\d{1,6}\s*$/.test(value) ? Number(value) : value)),
-  z.number({ error: ErrorKey.invalid }).check(z.int({ error: ErrorKey.invalid }), z.gte(API_QUOTA_MIN, { error: ErrorKey.invalid }), z.lte(API_QUOTA_MAX, { error: ErrorKey.invalid })),
+  z
+    .number({ error: ErrorKey.invalid })
+    .check(z.int({ error: ErrorKey.invalid }), z.gte(API_QUOTA_MIN, { error: ErrorKey.invalid }), z.lte(API_QUOTA_MAX, { error: ErrorKey.invalid })),
 );
 
 /** POST /api/admin/api-clients: a name the admin recognises the app by, and its quota. */

@@ -15,13 +15,25 @@ describe('CsvExportQuerySchema', () => {
   });
 
   it('takes a readable export with a range of real days, either end optional, empty inputs as none', () => {
-    expect(z.parse(CsvExportQuerySchema, { id: ID, format: 'readable', from: '2026-11-01', to: '2026-11-30', lang: 'it' })).toEqual({ id: ID, format: 'readable', from: '2026-11-01', to: '2026-11-30', lang: 'it' });
+    expect(z.parse(CsvExportQuerySchema, { id: ID, format: 'readable', from: '2026-11-01', to: '2026-11-30', lang: 'it' })).toEqual({
+      id: ID,
+      format: 'readable',
+      from: '2026-11-01',
+      to: '2026-11-30',
+      lang: 'it',
+    });
     expect(z.parse(CsvExportQuerySchema, { id: ID, format: 'readable', from: '', to: '2026-02-28' })).toEqual({ id: ID, format: 'readable', to: '2026-02-28' });
-    expect(z.parse(CsvExportQuerySchema, { id: ID, format: 'readable', from: '2026-11-30', to: '2026-11-30' })).toMatchObject({ from: '2026-11-30', to: '2026-11-30' });
+    expect(z.parse(CsvExportQuerySchema, { id: ID, format: 'readable', from: '2026-11-30', to: '2026-11-30' })).toMatchObject({
+      from: '2026-11-30',
+      to: '2026-11-30',
+    });
   });
 
   it('names the field of each mistake', () => {
-    expect(errorsOf(CsvExportQuerySchema, { id: ID, format: 'readable', from: '2026-02-30', to: '31/12/2026' })).toEqual({ from: 'validation.date', to: 'validation.date' });
+    expect(errorsOf(CsvExportQuerySchema, { id: ID, format: 'readable', from: '2026-02-30', to: '31/12/2026' })).toEqual({
+      from: 'validation.date',
+      to: 'validation.date',
+    });
     expect(errorsOf(CsvExportQuerySchema, { id: ID, format: 'readable', from: '2026-12-01', to: '2026-11-30' })).toEqual({ to: 'validation.dateRange' });
     expect(errorsOf(CsvExportQuerySchema, { id: ID, format: 'pretty' })).toEqual({ format: 'validation.invalid' });
     expect(errorsOf(CsvExportQuerySchema, { id: ID, format: 'readable', lang: 'fr' })).toEqual({ lang: 'validation.invalid' });

@@ -14,7 +14,10 @@ type CsvFormat = (typeof CSV_FORMATS)[number];
 const rangeFields = { from: optional(CalendarDaySchema), to: optional(CalendarDaySchema) };
 
 /** `to` before `from` is the one error of a range whose days are both valid (ISO days compare as text). */
-const inOrder = z.refine<{ from?: string; to?: string }>((range) => !range.from || !range.to || range.from <= range.to, { error: ErrorKey.dateRange, path: ['to'] });
+const inOrder = z.refine<{ from?: string; to?: string }>((range) => !range.from || !range.to || range.from <= range.to, {
+  error: ErrorKey.dateRange,
+  path: ['to'],
+});
 
 /** The readable export's days (Europe/Rome), both optional, both included: YYYY-MM-DD as a date input sends it, '' for none. */
 export const VisitRangeSchema = z.object(rangeFields).check(inOrder);
@@ -34,5 +37,10 @@ export const CsvExportQuerySchema = z
   })
   .check(
     inOrder,
-    ...(['from', 'to', 'lang'] as const).map((name) => z.refine<{ format: CsvFormat; from?: string; to?: string; lang?: string }>((query) => query.format === 'readable' || query[name] === undefined, { error: ErrorKey.invalid, path: [name] })),
+    ...(['from', 'to', 'lang'] as const).map((name) =>
+      z.refine<{ format: CsvFormat; from?: string; to?: string; lang?: string }>((query) => query.format === 'readable' || query[name] === undefined, {
+        error: ErrorKey.invalid,
+        path: [name],
+      }),
+    ),
   );

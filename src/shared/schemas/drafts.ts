@@ -32,7 +32,10 @@ export const DraftRequestSchema = z.object({
   email: EmailSchema,
   country: z.enum(COUNTRIES, { error: ErrorKey.invalid }),
   language: z.enum(LANGUAGES, { error: ErrorKey.invalid }),
-  step: z.pipe(z.coerce.number({ error: ErrorKey.invalid }), z.int({ error: ErrorKey.invalid }).check(z.gte(1, { error: ErrorKey.invalid }), z.lte(FORM_STEPS, { error: ErrorKey.invalid }))),
+  step: z.pipe(
+    z.coerce.number({ error: ErrorKey.invalid }),
+    z.int({ error: ErrorKey.invalid }).check(z.gte(1, { error: ErrorKey.invalid }), z.lte(FORM_STEPS, { error: ErrorKey.invalid })),
+  ),
   /** The market's path prefix the form runs under ('' when the market comes from the host). */
   basePath: BasePathSchema,
   data: DraftDataSchema,

@@ -46,10 +46,13 @@ export const VisitNoteSchema = optional(OptionalFreeText());
 /** A real calendar day, YYYY-MM-DD (what a native date input sends). */
 export const CalendarDaySchema = z.string({ error: ErrorKey.date }).check(
   z.regex(/^\d{4}-\d{2}-\d{2}$/, { error: ErrorKey.date }),
-  z.refine((v) => {
-    const day = new Date(`${v}T00:00:00Z`);
-    return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === v;
-  }, { error: ErrorKey.date }),
+  z.refine(
+    (v) => {
+      const day = new Date(`${v}T00:00:00Z`);
+      return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === v;
+    },
+    { error: ErrorKey.date },
+  ),
 );
 
 /** The next visit's day (YYYY-MM-DD, a real calendar day). */

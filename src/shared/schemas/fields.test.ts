@@ -13,7 +13,15 @@ describe('EmailSchema', () => {
   });
 
   it('accepts internationalised domains, in Unicode or punycode, and keeps them as entered (NFC)', () => {
-    for (const address of ['anna@bücher.de', 'luca@esempio.italia', 'anna@xn--bcher-kva.de', 'ivan@пример.рф', 'ivan@example.xn--p1ai', 'taro@例え.テスト', 'somchai@ตัวอย่าง.ไทย']) {
+    for (const address of [
+      'anna@bücher.de',
+      'luca@esempio.italia',
+      'anna@xn--bcher-kva.de',
+      'ivan@пример.рф',
+      'ivan@example.xn--p1ai',
+      'taro@例え.テスト',
+      'somchai@ตัวอย่าง.ไทย',
+    ]) {
       expect(check(address)).toEqual({ ok: address });
     }
     // "ü" typed as u + combining diaeresis is stored as the one character.
@@ -21,7 +29,28 @@ describe('EmailSchema', () => {
   });
 
   it('keeps refusing what is not an address', () => {
-    for (const garbage of ['anna', 'anna@', '@bücher.de', 'anna@bücher', 'anna@bücher.d', 'anna@-bücher.de', 'anna@bücher-.de', 'anna@bü cher.de', 'an na@example.de', 'anna@@example.de', '.anna@example.de', 'an..na@example.de', 'anna@exa..mple.de', 'anna@exa_mple.de', 'anna@example.de.', 'anna@example.123', 'anna@example.xn--', 'ánna@example.de', 'anna@ex<ample>.de', 'anna@example.de\u0000']) {
+    for (const garbage of [
+      'anna',
+      'anna@',
+      '@bücher.de',
+      'anna@bücher',
+      'anna@bücher.d',
+      'anna@-bücher.de',
+      'anna@bücher-.de',
+      'anna@bü cher.de',
+      'an na@example.de',
+      'anna@@example.de',
+      '.anna@example.de',
+      'an..na@example.de',
+      'anna@exa..mple.de',
+      'anna@exa_mple.de',
+      'anna@example.de.',
+      'anna@example.123',
+      'anna@example.xn--',
+      'ánna@example.de',
+      'anna@ex<ample>.de',
+      'anna@example.de\u0000',
+    ]) {
       expect(check(garbage), garbage).toEqual({ error: 'validation.email' });
     }
     expect(check('   ')).toEqual({ error: 'validation.required' });
@@ -55,7 +84,8 @@ describe('place id rule', () => {
 describe('ManualAddressSchema', () => {
   it('keeps a typed address, trimmed, and refuses too short or too long ones', () => {
     expect(ManualAddressSchema.safeParse('  12 Briggate, Leeds ').data).toBe('12 Briggate, Leeds');
-    for (const short of ['', '    ', 'Leed', undefined]) expect(ManualAddressSchema.safeParse(short).error?.issues[0]?.message).toBe('validation.addressRequired');
+    for (const short of ['', '    ', 'Leed', undefined])
+      expect(ManualAddressSchema.safeParse(short).error?.issues[0]?.message).toBe('validation.addressRequired');
     expect(ManualAddressSchema.safeParse('a'.repeat(201)).error?.issues[0]?.message).toBe('validation.tooLong');
   });
 });

@@ -37,8 +37,7 @@ export const ErrorKey = {
 } as const;
 
 /** `schema` applied to the input after `prepare` (classic zod's z.preprocess). */
-export const preprocess = <T extends z.core.$ZodType>(prepare: (value: unknown) => unknown, schema: T) =>
-  z.pipe(z.transform(prepare), schema);
+export const preprocess = <T extends z.core.$ZodType>(prepare: (value: unknown) => unknown, schema: T) => z.pipe(z.transform(prepare), schema);
 
 const requiredString = (max: number) => z.string({ error: ErrorKey.required }).check(z.maxLength(max * 4, { error: ErrorKey.tooLong }));
 
@@ -47,8 +46,7 @@ const changed = <T extends z.core.$ZodType<unknown, string>>(max: number, change
   z.pipe(z.pipe(requiredString(max), z.transform(change)), schema);
 
 /** Free text: markup stripped, at most `max` characters after stripping. */
-export const freeText = (max: number = TEXTAREA_MAX_LENGTH) =>
-  changed(max, stripMarkup, z.string().check(z.maxLength(max, { error: ErrorKey.tooLong })));
+export const freeText = (max: number = TEXTAREA_MAX_LENGTH) => changed(max, stripMarkup, z.string().check(z.maxLength(max, { error: ErrorKey.tooLong })));
 
 /** Free text that must not be empty once stripped. */
 export const RequiredFreeText = (max: number = TEXT_MAX_LENGTH, error: string = ErrorKey.required) =>
@@ -86,11 +84,13 @@ export const NameSchema = (allowSpaces = true) =>
   changed(
     TEXT_MAX_LENGTH,
     sanitizeName,
-    z.string().check(
-      z.minLength(1, { error: ErrorKey.required }),
-      z.maxLength(TEXT_MAX_LENGTH, { error: ErrorKey.tooLong }),
-      z.regex(allowSpaces ? NAME_WITH_SPACES : NAME_WITHOUT_SPACES, { error: ErrorKey.name }),
-    ),
+    z
+      .string()
+      .check(
+        z.minLength(1, { error: ErrorKey.required }),
+        z.maxLength(TEXT_MAX_LENGTH, { error: ErrorKey.tooLong }),
+        z.regex(allowSpaces ? NAME_WITH_SPACES : NAME_WITHOUT_SPACES, { error: ErrorKey.name }),
+      ),
   );
 
 export const RegistrationNumberSchema = changed(
@@ -102,8 +102,7 @@ export const RegistrationNumberSchema = changed(
 export const YesNoSchema = z.enum(['yes', 'no'], { error: ErrorKey.choose });
 
 /** A string matching `pattern`, else `invalid`. */
-export const patterned = (pattern: RegExp, max?: number) =>
-  z.string().check(...(max ? [z.maxLength(max)] : []), z.regex(pattern, { error: ErrorKey.invalid }));
+export const patterned = (pattern: RegExp, max?: number) => z.string().check(...(max ? [z.maxLength(max)] : []), z.regex(pattern, { error: ErrorKey.invalid }));
 
 /** A checkbox value: JSON true, or the strings a form post sends. */
 export const isTicked = (v: unknown) => v === true || v === 'true' || v === 'on' || v === '1' || v === 'yes';
@@ -125,8 +124,7 @@ export const decimalParam = (min: number, max: number) =>
   );
 
 /** A trimmed, non-empty string of at most `max` characters; every failure is `error`. */
-export const trimmedString = (max: number, error: string) =>
-  z.string({ error }).check(z.trim(), z.minLength(1, { error }), z.maxLength(max, { error }));
+export const trimmedString = (max: number, error: string) => z.string({ error }).check(z.trim(), z.minLength(1, { error }), z.maxLength(max, { error }));
 
 /**
  * Place id of a pharmacy the applicant placed on the map by its address ("Can't find your
@@ -141,11 +139,9 @@ export function newManualPlaceId(): string {
 }
 
 /** The address typed for "Can't find your pharmacy?": a few characters, at most one line's worth. */
-export const ManualAddressSchema = z.string({ error: ErrorKey.addressRequired }).check(
-  z.trim(),
-  z.minLength(5, { error: ErrorKey.addressRequired }),
-  z.maxLength(200, { error: ErrorKey.tooLong }),
-);
+export const ManualAddressSchema = z
+  .string({ error: ErrorKey.addressRequired })
+  .check(z.trim(), z.minLength(5, { error: ErrorKey.addressRequired }), z.maxLength(200, { error: ErrorKey.tooLong }));
 
 /**
  * The hidden fields set by choosing a place on the map; one message: 'Required'. The place id is

@@ -18,7 +18,13 @@ const CURSOR_MAX_LENGTH = 512;
 const market = z.enum(COUNTRIES, { error: ErrorKey.invalid });
 /** The language of the answer's texts (problem titles and details); the market's own when absent. */
 const lang = z.optional(z.enum(LANGUAGES, { error: ErrorKey.invalid }));
-const cursor = z.string({ error: ErrorKey.required }).check(z.minLength(1, { error: ErrorKey.required }), z.maxLength(CURSOR_MAX_LENGTH, { error: ErrorKey.invalid }), z.regex(/^[A-Za-z0-9_-]+$/, { error: ErrorKey.invalid }));
+const cursor = z
+  .string({ error: ErrorKey.required })
+  .check(
+    z.minLength(1, { error: ErrorKey.required }),
+    z.maxLength(CURSOR_MAX_LENGTH, { error: ErrorKey.invalid }),
+    z.regex(/^[A-Za-z0-9_-]+$/, { error: ErrorKey.invalid }),
+  );
 
 /**
  * GET /api/v1/finder/search: listed champions nearest first from a point, within a radius, in one

@@ -54,7 +54,18 @@ export interface FinderPharmacy extends FinderListing {
   distanceKm: number;
 }
 
-export const FINDER_LISTING_KEYS = ['id', 'pharmacyName', 'address', 'lat', 'lng', 'services', 'firstName', 'photoUrl', 'about', 'market'] as const satisfies readonly (keyof FinderListing)[];
+export const FINDER_LISTING_KEYS = [
+  'id',
+  'pharmacyName',
+  'address',
+  'lat',
+  'lng',
+  'services',
+  'firstName',
+  'photoUrl',
+  'about',
+  'market',
+] as const satisfies readonly (keyof FinderListing)[];
 export const FINDER_PHARMACY_KEYS = [...FINDER_LISTING_KEYS, 'distanceKm'] as const satisfies readonly (keyof FinderPharmacy)[];
 
 /** The answer: `data` the page of listings, nearest first, plus the paging. */

@@ -8,7 +8,8 @@ export type DataSubject = (typeof DATA_SUBJECTS)[number];
 export const DATA_CATEGORIES = ['identity', 'contact', 'professional_profile', 'technical', 'session', 'location', 'training', 'free_text'] as const;
 export type DataCategory = (typeof DATA_CATEGORIES)[number];
 
-export type PurposeKey = 'review_application' | 'field_sales' | 'resume_draft' | 'send_mail' | 'staff_access' | 'security' | 'accountability' | 'data_rights' | 'consent_proof';
+export type PurposeKey =
+  'review_application' | 'field_sales' | 'resume_draft' | 'send_mail' | 'staff_access' | 'security' | 'accountability' | 'data_rights' | 'consent_proof';
 
 /** GDPR art. 6(1) (a consent, b contract, c legal obligation, f legitimate interests), and art. 9(2) where health data applies. */
 export type LegalBasis = 'art6_1_a' | 'art6_1_b' | 'art6_1_c' | 'art6_1_f' | 'art9_2_a' | 'art9_2_h';

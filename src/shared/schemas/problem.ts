@@ -12,13 +12,13 @@ export const PROBLEM_TYPE_BASE = '/api/v1/problems';
 /** Every kind of problem the public API answers with, by its slug; one entry per kind. */
 export const PROBLEM_KINDS = {
   'invalid-parameter': { status: 400 },
-  'unauthorized': { status: 401 },
+  unauthorized: { status: 401 },
   'not-found': { status: 404 },
   'not-acceptable': { status: 406 },
   'cursor-expired': { status: 410 },
   'rate-limited': { status: 429 },
-  'internal': { status: 500 },
-  'unavailable': { status: 503 },
+  internal: { status: 500 },
+  unavailable: { status: 503 },
 } as const satisfies Record<string, { status: number }>;
 export type ProblemKind = keyof typeof PROBLEM_KINDS;
 export const PROBLEM_SLUGS = Object.keys(PROBLEM_KINDS) as ProblemKind[];

@@ -57,7 +57,19 @@ export interface ProgrammeReport {
 }
 
 /** The figures of a month in the order the table, the chart's legend and the CSV show them. */
-export const PROGRAMME_FIGURES = ['submitted', 'approved', 'rejected', 'changesRequested', 'erased', 'medianDays', 'p90Days', 'within28DaysPercent', 'fieldConfirmed', 'fieldLapsed', 'listingsLive'] as const satisfies readonly (keyof ProgrammeMonth)[];
+export const PROGRAMME_FIGURES = [
+  'submitted',
+  'approved',
+  'rejected',
+  'changesRequested',
+  'erased',
+  'medianDays',
+  'p90Days',
+  'within28DaysPercent',
+  'fieldConfirmed',
+  'fieldLapsed',
+  'listingsLive',
+] as const satisfies readonly (keyof ProgrammeMonth)[];
 export type ProgrammeFigure = (typeof PROGRAMME_FIGURES)[number];
 
 const NONE = '–';

@@ -36,7 +36,12 @@ describe('Italian registration payload', () => {
   });
 
   it('refuses another registration body, a yes1 training answer and a short number', () => {
-    const result = ItalianRegistrationPayloadSchema.safeParse({ ...valid, bodyOfRegistration: 'UK (GPhC)', haveYouCompleted: 'yes1', professionalRegistrationNumber: '12' });
+    const result = ItalianRegistrationPayloadSchema.safeParse({
+      ...valid,
+      bodyOfRegistration: 'UK (GPhC)',
+      haveYouCompleted: 'yes1',
+      professionalRegistrationNumber: '12',
+    });
     expect(result.success).toBe(false);
     const fields = result.error!.issues.map((i) => i.path[0]);
     expect(fields).toEqual(expect.arrayContaining(['bodyOfRegistration', 'haveYouCompleted', 'professionalRegistrationNumber']));

@@ -18,7 +18,12 @@ export const ItalianRegistrationPayloadSchema = z.object(italianFields);
 export type ItalianRegistrationPayload = z.output<typeof ItalianRegistrationPayloadSchema>;
 
 /** Fields the Italian page never sends: the UK training notes and the three-step form's fields. */
-export const IT_FIELDS_REMOVED_ON_SUBMIT = ['additionalTrainingNotes', 'howDidYouFindAboutTheProgram', 'completedAdditionalTraining', 'willUpateGoogleMapsEntry'] as const;
+export const IT_FIELDS_REMOVED_ON_SUBMIT = [
+  'additionalTrainingNotes',
+  'howDidYouFindAboutTheProgram',
+  'completedAdditionalTraining',
+  'willUpateGoogleMapsEntry',
+] as const;
 
 /** The payload of validated form values: the body of registration is always Italia (AIFA). */
 export function italianFormToPayload<T extends { bodyOfRegistration?: unknown }>(

@@ -77,7 +77,9 @@ describe('step schemas', () => {
     expect(fieldErrors(missing.error!)).toMatchObject({ file: 'validation.required', bodyOfRegistration: 'validation.choose' });
     for (const name of GERMAN_CHAMBER_NAMES) expect(step1Schema('de').safeParse({ ...step1, bodyOfRegistration: name }).success).toBe(true);
     expect(step1Schema('it').safeParse({ ...step1, bodyOfRegistration: 'Italia (AIFA)' }).success).toBe(true);
-    expect(fieldErrors(step1Schema('de').safeParse({ ...step1, file: { name: 'x.gif', type: 'image/gif', size: 3 } }).error!)).toEqual({ file: 'validation.fileType' });
+    expect(fieldErrors(step1Schema('de').safeParse({ ...step1, file: { name: 'x.gif', type: 'image/gif', size: 3 } }).error!)).toEqual({
+      file: 'validation.fileType',
+    });
   });
 
   it('step 2 requires the Google profile confirmation; the Maps entry is optional', () => {
@@ -88,7 +90,9 @@ describe('step schemas', () => {
 
   it('step 3: how-found radio or Other text; the specification messages when missing', () => {
     expect(Step3Schema.safeParse(step3).success).toBe(true);
-    expect(Step3Schema.safeParse({ ...step3, howDidYouFindAboutTheProgram: 'Fachzeitschrift <i>DAZ</i>' }).data?.howDidYouFindAboutTheProgram).toBe('Fachzeitschrift DAZ');
+    expect(Step3Schema.safeParse({ ...step3, howDidYouFindAboutTheProgram: 'Fachzeitschrift <i>DAZ</i>' }).data?.howDidYouFindAboutTheProgram).toBe(
+      'Fachzeitschrift DAZ',
+    );
     const errors = fieldErrors(Step3Schema.safeParse({ ...step3, howDidYouFindAboutTheProgram: '  ', agreementCheck3: false, recaptchaToken: '' }).error!);
     expect(errors).toEqual({
       howDidYouFindAboutTheProgram: 'commitments.warning',
@@ -105,13 +109,23 @@ describe('StepsRegistrationPayloadSchema', () => {
   it('merges the three steps from multipart text fields and drops unknown fields', () => {
     const parsed = StepsRegistrationPayloadSchema.safeParse({ ...payload, willUpateGoogleMapsEntry: 'true', areYouLocum: 'yes', file: 'x' });
     expect(parsed.success).toBe(true);
-    expect(parsed.data).toMatchObject({ isChecked: true, willUpateGoogleMapsEntry: true, agreementCheck5: true, lat: 52.52, bodyOfRegistration: 'Apothekerkammer Berlin' });
+    expect(parsed.data).toMatchObject({
+      isChecked: true,
+      willUpateGoogleMapsEntry: true,
+      agreementCheck5: true,
+      lat: 52.52,
+      bodyOfRegistration: 'Apothekerkammer Berlin',
+    });
     expect(parsed.data).not.toHaveProperty('areYouLocum');
     expect(parsed.data).not.toHaveProperty('file');
   });
 
   it("checks the body against the payload's market", () => {
-    expect(fieldErrors(StepsRegistrationPayloadSchema.safeParse({ ...payload, appStoreCountry: 'it', formLanguage: 'en' }).error!)).toEqual({ bodyOfRegistration: 'validation.choose' });
-    expect(StepsRegistrationPayloadSchema.safeParse({ ...payload, appStoreCountry: 'it', formLanguage: 'en', bodyOfRegistration: 'Italia (AIFA)' }).success).toBe(true);
+    expect(fieldErrors(StepsRegistrationPayloadSchema.safeParse({ ...payload, appStoreCountry: 'it', formLanguage: 'en' }).error!)).toEqual({
+      bodyOfRegistration: 'validation.choose',
+    });
+    expect(
+      StepsRegistrationPayloadSchema.safeParse({ ...payload, appStoreCountry: 'it', formLanguage: 'en', bodyOfRegistration: 'Italia (AIFA)' }).success,
+    ).toBe(true);
   });
 });

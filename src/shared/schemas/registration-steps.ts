@@ -89,12 +89,14 @@ export function certificateBytesLookRight(head: Uint8Array): boolean {
 }
 
 /** The certificate as a form value (a File in the browser). */
-export const CertificateFileSchema = z.custom<FileLike>((value) => isFileLike(value), { error: FileErrorKey.required }).check(
-  z.superRefine((file, ctx) => {
-    const problem = certificateProblem(file);
-    if (problem) ctx.addIssue({ code: 'custom', message: problem });
-  }),
-);
+export const CertificateFileSchema = z
+  .custom<FileLike>((value) => isFileLike(value), { error: FileErrorKey.required })
+  .check(
+    z.superRefine((file, ctx) => {
+      const problem = certificateProblem(file);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    }),
+  );
 
 export function isProgrammeSource(value: unknown): value is ProgrammeSource {
   return typeof value === 'string' && (PROGRAMME_SOURCE_OPTIONS as readonly string[]).includes(value);

@@ -44,4 +44,3 @@ export function ukFormToPayload<T extends { haveYouCompleted: UkTrainingAnswer; 
   if (values.haveYouCompleted !== 'yes1') delete copy.additionalTrainingNotes;
   return copy as ReturnType<typeof ukFormToPayload<T>>;
 }
-

@@ -57,7 +57,13 @@ export const ReviewListQuerySchema = z.object({
   /** The decision clock's state (issue 41): only applications waiting for a decision have one. */
   clock: optionalEnum(CLOCK_STATES),
   q: z.optional(z.string().check(z.trim(), z.maxLength(100, { error: ErrorKey.tooLong }))),
-  page: z._default(z.pipe(z.coerce.number({ error: ErrorKey.invalid }), z.int({ error: ErrorKey.invalid }).check(z.gte(1, { error: ErrorKey.invalid }), z.lte(10000, { error: ErrorKey.invalid }))), 1),
+  page: z._default(
+    z.pipe(
+      z.coerce.number({ error: ErrorKey.invalid }),
+      z.int({ error: ErrorKey.invalid }).check(z.gte(1, { error: ErrorKey.invalid }), z.lte(10000, { error: ErrorKey.invalid })),
+    ),
+    1,
+  ),
 });
 
 export const DecisionSchema = z
@@ -69,9 +75,7 @@ export const DecisionSchema = z
     /** The reviewer has seen that someone else claimed the application and decides anyway. */
     confirmClaim: z.optional(z.boolean({ error: ErrorKey.invalid })),
   })
-  .check(
-    z.refine((body) => body.decision === 'approve' || body.reason.trim().length > 0, { error: ErrorKey.required, path: ['reason'] }),
-  );
+  .check(z.refine((body) => body.decision === 'approve' || body.reason.trim().length > 0, { error: ErrorKey.required, path: ['reason'] }));
 
 /** An internal note written on its own, at any time. */
 export const InternalNoteSchema = z.object({

@@ -43,11 +43,16 @@ describe('CookieNotice where nothing optional is used', () => {
     const region = screen.getByRole('region', { name: 'Cookies on Pharmacy Champions' });
     expect(region).toHaveTextContent(/only essential cookies/);
     expect(region).not.toHaveTextContent(/signed in|preference|analytics cookies/i);
-    expect(screen.getAllByRole('button').filter((b) => region.contains(b)).map((b) => b.textContent)).toEqual(['Got it']);
+    expect(
+      screen
+        .getAllByRole('button')
+        .filter((b) => region.contains(b))
+        .map((b) => b.textContent),
+    ).toEqual(['Got it']);
     expect(screen.getByRole('link', { name: /privacy and cookies policy/ })).toHaveAttribute('href', '/privacy-policy');
   });
 
-  it('is a region named by its first line, with no heading before the page\'s own', async () => {
+  it("is a region named by its first line, with no heading before the page's own", async () => {
     await renderInSite(<Page />);
     const region = screen.getByRole('region', { name: 'Cookies on Pharmacy Champions' });
     expect(region.querySelector('h1, h2, h3, h4, h5, h6, [role=heading]')).toBeNull();
@@ -137,19 +142,25 @@ describe('CookieNotice on the German market with an external map', () => {
     expect(sessionStorage.length).toBe(0);
 
     cleanup();
-    await renderInSite(<MapView country="de" tilesUrl={TILES.mapTilesUrl} attribution="" label="Karte" consent={{ text: 'Externe Karte', button: 'Karte laden' }} />, {
-      country: 'de',
-      site: TILES,
-    });
+    await renderInSite(
+      <MapView country="de" tilesUrl={TILES.mapTilesUrl} attribution="" label="Karte" consent={{ text: 'Externe Karte', button: 'Karte laden' }} />,
+      {
+        country: 'de',
+        site: TILES,
+      },
+    );
     expect(screen.getByRole('button', { name: 'Karte laden' })).toBeInTheDocument(); // asked again after withdrawal
   });
 
   it('loads the map in the form without asking again once the notice allowed it', async () => {
     document.cookie = `${CONSENT_COOKIES.categories}=essential%2Cmap; Path=/`;
-    await renderInSite(<MapView country="de" tilesUrl={TILES.mapTilesUrl} attribution="" label="Karte" consent={{ text: 'Externe Karte', button: 'Karte laden' }} />, {
-      country: 'de',
-      site: TILES,
-    });
+    await renderInSite(
+      <MapView country="de" tilesUrl={TILES.mapTilesUrl} attribution="" label="Karte" consent={{ text: 'Externe Karte', button: 'Karte laden' }} />,
+      {
+        country: 'de',
+        site: TILES,
+      },
+    );
     expect(screen.queryByRole('button', { name: 'Karte laden' })).not.toBeInTheDocument();
     expect(await screen.findByRole('region', { name: 'Karte' })).toHaveTextContent('no marker');
   });

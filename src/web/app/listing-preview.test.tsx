@@ -43,9 +43,7 @@ function keep(answers: Record<string, unknown>, country: Country, meta: Record<s
 function cardMarkup(card: HTMLElement): string {
   const copy = card.cloneNode(true) as HTMLElement;
   copy.querySelectorAll('.finder__distance').forEach((node) => node.remove());
-  return copy.outerHTML
-    .replace(/ (id|aria-labelledby)="[^"]*"/g, '')
-    .replace(/<a [^>]*>|<\/a>/g, '');
+  return copy.outerHTML.replace(/ (id|aria-labelledby)="[^"]*"/g, '').replace(/<a [^>]*>|<\/a>/g, '');
 }
 
 /** The preview loads after the form's first paint. */
@@ -64,7 +62,10 @@ describe('the listing preview', () => {
     // The finder, answering the listing as the server projects these answers.
     const listing: FinderPharmacy = { id: 'l1', ...listingCardOf(ANSWERS), lat: ANSWERS.lat, lng: ANSWERS.lng, distanceKm: 0.4, market: 'uk' };
     stubApi({ '/api/v1/finder/pharmacies': () => json({ status: 'ok', data: [listing], total: 1, page: 1, pageSize: FINDER_PAGE_SIZE }) });
-    Object.defineProperty(navigator, 'geolocation', { value: { getCurrentPosition: (ok: PositionCallback) => ok({ coords: { latitude: 53.4, longitude: -2.98 } } as GeolocationPosition) }, configurable: true });
+    Object.defineProperty(navigator, 'geolocation', {
+      value: { getCurrentPosition: (ok: PositionCallback) => ok({ coords: { latitude: 53.4, longitude: -2.98 } } as GeolocationPosition) },
+      configurable: true,
+    });
     await renderInSite(<FinderPage />, { route: '/finder' });
     await userEvent.click(await screen.findByRole('button', { name: 'Use my location' }));
     const finderCard = await screen.findByRole('article', { name: 'Boots Bold Street' });
@@ -80,7 +81,11 @@ describe('the listing preview', () => {
     // What the card shows: the photo, the first name, the pharmacy, the services as chips, the text for patients.
     expect(within(previewCard).getByRole('img', { name: 'Photo of Priya' })).toHaveAttribute('src', '/files/photos/a1b2c3d4e5f6a7b8c9d0e1f2.jpg');
     expect(within(previewCard).getByText('Cancer champion: Priya')).toBeInTheDocument();
-    expect(within(within(previewCard).getByRole('list', { name: 'Services' })).getAllByRole('listitem').map((chip) => chip.textContent)).toEqual(['Flu jabs', 'Blood pressure checks', 'Stop smoking']);
+    expect(
+      within(within(previewCard).getByRole('list', { name: 'Services' }))
+        .getAllByRole('listitem')
+        .map((chip) => chip.textContent),
+    ).toEqual(['Flu jabs', 'Blood pressure checks', 'Stop smoking']);
     expect(within(previewCard).getByText('Ten years in community pharmacy.')).toBeInTheDocument();
   });
 
@@ -113,7 +118,11 @@ describe('the listing preview', () => {
   });
 
   it('shows on step 3 of the three steps, from the answers of step 1', async () => {
-    keep({ ...ANSWERS, haveYouCompleted: 'yes', bodyOfRegistration: 'Apothekerkammer Berlin', professionalRegistrationNumber: '12345', isChecked: true }, 'de', { certificate: { name: 'zertifikat.pdf', size: 1000, type: 'application/pdf' } });
+    keep(
+      { ...ANSWERS, haveYouCompleted: 'yes', bodyOfRegistration: 'Apothekerkammer Berlin', professionalRegistrationNumber: '12345', isChecked: true },
+      'de',
+      { certificate: { name: 'zertifikat.pdf', size: 1000, type: 'application/pdf' } },
+    );
     stubApi();
     await renderInSite(
       <Routes>

@@ -31,7 +31,8 @@ describe('section registries', () => {
   it.each(PAGES)('%s: a component or null for every section of its entries', (_page, registry, ids) => {
     for (const id of ids) {
       const form = FORMS[id];
-      for (const section of [...form.steps.flat(), ...('carried' in form ? form.carried : [])]) expect(() => sectionComponent(form, registry, section)).not.toThrow();
+      for (const section of [...form.steps.flat(), ...('carried' in form ? form.carried : [])])
+        expect(() => sectionComponent(form, registry, section)).not.toThrow();
     }
   });
 
@@ -40,6 +41,8 @@ describe('section registries', () => {
   });
 
   it('names the form and the section a registry lacks', () => {
-    expect(() => sectionComponent(FORMS['add-rep'], {}, 'staff-person')).toThrow('form add-rep: the page\'s section registry has no entry for section "staff-person"');
+    expect(() => sectionComponent(FORMS['add-rep'], {}, 'staff-person')).toThrow(
+      'form add-rep: the page\'s section registry has no entry for section "staff-person"',
+    );
   });
 });

@@ -19,11 +19,24 @@ vi.mock('../components/leaflet-map.tsx', () => fakeLeafletModule);
 const TOKEN = 'AbCdEfGhIjKlMnOpQrStUvWxYz012345';
 const STATUS: MyApplicationStatus = { status: 'in_review', reference: 'PC-7K3M9Q', submittedAt: '2026-11-02T23:30:00Z', decidedAt: null };
 const LISTING: FinderListing = {
-  id: '5d1c9a3e-2b47-4f6e-9a0c-7e8f1b2c3d4e', pharmacyName: 'Boots Bold Street', address: '1 Bold Street, Liverpool L1 4DJ', lat: 53.4025, lng: -2.9805,
-  services: 'Flu jabs', firstName: 'Priya', photoUrl: null, about: '', market: 'uk',
+  id: '5d1c9a3e-2b47-4f6e-9a0c-7e8f1b2c3d4e',
+  pharmacyName: 'Boots Bold Street',
+  address: '1 Bold Street, Liverpool L1 4DJ',
+  lat: 53.4025,
+  lng: -2.9805,
+  services: 'Flu jabs',
+  firstName: 'Priya',
+  photoUrl: null,
+  about: '',
+  market: 'uk',
 };
 const DATA = {
-  applications: [], fieldRecords: [], drafts: [], consents: [], otherSpellings: false, linkExpiresAt: '2026-11-27T10:00:00Z',
+  applications: [],
+  fieldRecords: [],
+  drafts: [],
+  consents: [],
+  otherSpellings: false,
+  linkExpiresAt: '2026-11-27T10:00:00Z',
   emails: [{ to: 'anna@example.de', subject: 'Ihre Daten', text: '…', createdAt: '2026-11-20T10:00:00Z', sentAt: '2026-11-20T10:00:00Z' }],
 } as unknown as MyDataExport;
 
@@ -50,8 +63,8 @@ const routes = (
   </Routes>
 );
 
-describe('a page rendered with the server\'s data', () => {
-  it('the status page shows where the application stands at once, its dates in the market\'s own day', async () => {
+describe("a page rendered with the server's data", () => {
+  it("the status page shows where the application stands at once, its dates in the market's own day", async () => {
     const { fetchMock } = stubApi();
     served(`/my-application/${TOKEN}`, STATUS);
     await renderInSite(routes, { country: 'it', route: `/my-application/${TOKEN}` });

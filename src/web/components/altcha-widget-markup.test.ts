@@ -7,7 +7,8 @@ afterEach(() => document.body.replaceChildren());
 /** What the ALTCHA widget renders, as it renders it (altcha/dist/external/altcha.js). */
 function widget(): HTMLElement {
   const host = document.createElement('altcha-widget');
-  host.innerHTML = '<div class="altcha"><div class="altcha-checkbox"><input type="checkbox" id="altcha-checkbox-1"></div><input type="hidden" name="altcha"></div>';
+  host.innerHTML =
+    '<div class="altcha"><div class="altcha-checkbox"><input type="checkbox" id="altcha-checkbox-1"></div><input type="hidden" name="altcha"></div>';
   document.body.append(host);
   return host;
 }

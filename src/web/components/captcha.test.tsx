@@ -22,7 +22,9 @@ describe('Captcha', () => {
   });
 
   it('shows its error', async () => {
-    await renderInSite(<Captcha id="recaptchaToken" label="Bot check" error="Complete the bot check" verified={false} onVerified={() => {}} onReset={() => {}} />);
+    await renderInSite(
+      <Captcha id="recaptchaToken" label="Bot check" error="Complete the bot check" verified={false} onVerified={() => {}} onReset={() => {}} />,
+    );
     expect(screen.getByRole('group', { name: 'Bot check' })).toHaveAccessibleDescription('Error: Complete the bot check');
   });
 });

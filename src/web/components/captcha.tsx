@@ -20,7 +20,23 @@ class CaptchaErrorBoundary extends Component<{ fallback: ReactNode; children: Re
   }
 }
 
-const STRING_KEYS = ['label', 'verifying', 'verified', 'error', 'expired', 'verificationRequired', 'waitAlert', 'loading', 'reload', 'verify', 'enterCode', 'enterCodeAria', 'getAudioChallenge', 'cancel', 'ariaLinkLabel'] as const;
+const STRING_KEYS = [
+  'label',
+  'verifying',
+  'verified',
+  'error',
+  'expired',
+  'verificationRequired',
+  'waitAlert',
+  'loading',
+  'reload',
+  'verify',
+  'enterCode',
+  'enterCodeAria',
+  'getAudioChallenge',
+  'cancel',
+  'ariaLinkLabel',
+] as const;
 
 export interface CaptchaProps {
   /** The id of the wrapper (error summary links land here). */
@@ -51,7 +67,11 @@ export function Captcha({ id, label, hint, error, verified, onVerified, onReset,
     form.addEventListener('focusin', start, { once: true });
     return () => form.removeEventListener('focusin', start);
   }, [element]);
-  const loading = <p className="pc-hint" role="status">{t('components.captcha.loading')}</p>;
+  const loading = (
+    <p className="pc-hint" role="status">
+      {t('components.captcha.loading')}
+    </p>
+  );
 
   return (
     <div
@@ -68,7 +88,13 @@ export function Captcha({ id, label, hint, error, verified, onVerified, onReset,
       </div>
       {hint ? <Hint id={id}>{hint}</Hint> : null}
       {error ? <ErrorMessage id={id}>{error}</ErrorMessage> : null}
-      <CaptchaErrorBoundary fallback={<p className="pc-error-message" role="alert">{t('components.captcha.loadError')}</p>}>
+      <CaptchaErrorBoundary
+        fallback={
+          <p className="pc-error-message" role="alert">
+            {t('components.captcha.loadError')}
+          </p>
+        }
+      >
         {near || started ? (
           <Suspense fallback={loading}>
             <AltchaWidget language={i18n.language} strings={strings} onVerified={onVerified} onReset={onReset} resetSignal={resetSignal} />
@@ -83,4 +109,3 @@ export function Captcha({ id, label, hint, error, verified, onVerified, onReset,
     </div>
   );
 }
-

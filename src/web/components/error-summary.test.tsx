@@ -13,9 +13,19 @@ describe('ErrorSummary', () => {
     const user = userEvent.setup();
     await renderInSite(
       <>
-        <ErrorSummary errors={[{ fieldId: 'email', message: 'Enter your email' }, { fieldId: 'locum', message: 'Select an option' }, { message: 'Service down' }]} />
+        <ErrorSummary
+          errors={[{ fieldId: 'email', message: 'Enter your email' }, { fieldId: 'locum', message: 'Select an option' }, { message: 'Service down' }]}
+        />
         <TextInput name="email" label="Email" error="Enter your email" />
-        <Radios name="locum" legend="Locum?" options={[{ value: 'yes', label: 'Yes' }, { value: 'no', label: 'No' }]} error="Select an option" />
+        <Radios
+          name="locum"
+          legend="Locum?"
+          options={[
+            { value: 'yes', label: 'Yes' },
+            { value: 'no', label: 'No' },
+          ]}
+          error="Select an option"
+        />
       </>,
     );
     const summary = screen.getByRole('alert');

@@ -39,8 +39,7 @@ export function ErrorMessage({ id, children }: { id: string; children: ReactNode
   const { t } = useTranslation();
   return (
     <p id={errorId(id)} className="pc-error-message">
-      <span className="visually-hidden">{t('components.errorPrefix')}</span>{' '}
-      {children}
+      <span className="visually-hidden">{t('components.errorPrefix')}</span> {children}
     </p>
   );
 }

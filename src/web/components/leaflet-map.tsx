@@ -52,7 +52,19 @@ function report(latlng: L.LatLng, movedTo: { current: string | null }, move: { c
   move.current?.(position);
 }
 
-export default function LeafletMap({ centre, marker, tilesUrl, attribution, label, markerTitle, zoomInTitle, zoomOutTitle, zoom, onMove, points }: LeafletMapProps) {
+export default function LeafletMap({
+  centre,
+  marker,
+  tilesUrl,
+  attribution,
+  label,
+  markerTitle,
+  zoomInTitle,
+  zoomOutTitle,
+  zoom,
+  onMove,
+  points,
+}: LeafletMapProps) {
   const container = useRef<HTMLDivElement>(null);
   const map = useRef<L.Map | null>(null);
   const pin = useRef<L.Marker | null>(null);
@@ -93,7 +105,9 @@ export default function LeafletMap({ centre, marker, tilesUrl, attribution, labe
     pin.current?.remove();
     pin.current =
       markerLat !== undefined && markerLng !== undefined
-        ? L.marker([markerLat, markerLng], { icon, title: markerTitle, alt: markerTitle, keyboard: false, interactive: editable, draggable: editable }).addTo(instance)
+        ? L.marker([markerLat, markerLng], { icon, title: markerTitle, alt: markerTitle, keyboard: false, interactive: editable, draggable: editable }).addTo(
+            instance,
+          )
         : null;
     const placed = pin.current;
     if (placed && editable) placed.on('dragend', () => report(placed.getLatLng(), movedTo, move));

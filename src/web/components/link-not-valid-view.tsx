@@ -44,9 +44,7 @@ export function LinkNotValidView({ kind, texts, newLinkPath }: LinkNotValidViewP
           {t(wording('newLink'))}
         </Link>
       </p>
-      <p className="pc-body">
-        {email ? <SupportSentence i18nKey="components.linkNotValid.support" /> : t('components.linkNotValid.supportNoEmail')}
-      </p>
+      <p className="pc-body">{email ? <SupportSentence i18nKey="components.linkNotValid.support" /> : t('components.linkNotValid.supportNoEmail')}</p>
       <p className="pc-body">
         <Link to={localPath('/')}>{t('components.errorView.home')}</Link>
       </p>

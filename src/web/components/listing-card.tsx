@@ -28,7 +28,14 @@ export function ListingCard({ listing, headingId, headingLevel = 2, nameTo, name
   return (
     <article className="pc-listing" aria-labelledby={headingId}>
       {listing.photoUrl ? (
-        <img className="pc-listing__photo" src={listing.photoUrl} alt={t('preview.card.photoAlt', { name: listing.firstName })} width={72} height={72} loading="lazy" />
+        <img
+          className="pc-listing__photo"
+          src={listing.photoUrl}
+          alt={t('preview.card.photoAlt', { name: listing.firstName })}
+          width={72}
+          height={72}
+          loading="lazy"
+        />
       ) : (
         <svg className="pc-listing__photo pc-listing__photo--none" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
           <path fill="currentColor" d="M12 12a5 5 0 1 0 0-10 5 5 0 0 0 0 10Zm0 2c-4.4 0-8 2.2-8 5v3h16v-3c0-2.8-3.6-5-8-5Z" />

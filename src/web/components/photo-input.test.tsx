@@ -80,7 +80,7 @@ describe('checkPhotoFile', () => {
 });
 
 describe('PhotoInput', () => {
-  it('shows a stored photo through the edit link\'s token, which an unlisted application\'s photo needs', async () => {
+  it("shows a stored photo through the edit link's token, which an unlisted application's photo needs", async () => {
     renderInSite(<PhotoInput id="photo" label="Your photo" filename="stored_photo.jpg" editToken="tok/en" onChange={() => {}} />);
     expect((await screen.findByRole('img')).getAttribute('src')).toBe('/files/photos/stored_photo.jpg?token=tok%2Fen');
   });
@@ -118,7 +118,9 @@ describe('PhotoInput', () => {
     const user = userEvent.setup();
     await renderInSite(<Harness />);
     await user.upload(screen.getByLabelText('Choose a photo'), png());
-    await waitFor(() => expect(photoError()).toHaveTextContent('A lot of photos have already been uploaded from this connection today. Please try again tomorrow.'));
+    await waitFor(() =>
+      expect(photoError()).toHaveTextContent('A lot of photos have already been uploaded from this connection today. Please try again tomorrow.'),
+    );
   });
 
   it('shows upload progress while loading', async () => {

@@ -5,13 +5,7 @@
 import { useEffect, useRef, useState, type ChangeEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CAMERA_CAPTURE_SIZE, CAMERA_CAPTURE_TYPE, MAX_UPLOAD_BYTES } from '#shared/limits.ts';
-import {
-  PhotoUploadFailure,
-  photoUrl,
-  saveTempPharmacistImage,
-  type PhotoUploadError,
-  type UploadedPhoto,
-} from '../lib/api/save-temp-pharmacist-image.ts';
+import { PhotoUploadFailure, photoUrl, saveTempPharmacistImage, type PhotoUploadError, type UploadedPhoto } from '../lib/api/save-temp-pharmacist-image.ts';
 import { useHydrating } from '../lib/hydration.ts';
 import { dropKeptPhoto, isKeptPhoto, keepPhoto, keptPhotoUrl } from '../lib/offline-photos.ts';
 import { solveBotCheck } from '../lib/solve-bot-check.ts';
@@ -287,9 +281,7 @@ export function PhotoInput({ id, label, hint, error, filename, onChange, accept,
           )}
         </div>
         <div className="pc-photo__actions">
-          {loading ? (
-            <progress className="pc-photo__progress" max={100} value={status.progress} aria-label={t('components.photo.progressLabel')} />
-          ) : null}
+          {loading ? <progress className="pc-photo__progress" max={100} value={status.progress} aria-label={t('components.photo.progressLabel')} /> : null}
           {stream ? (
             <div className="pc-button-group">
               <button type="button" className="pc-button" onClick={takePhoto}>

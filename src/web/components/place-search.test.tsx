@@ -96,7 +96,17 @@ describe('PlaceSearch', () => {
 
   it('shows the chosen place and the error', async () => {
     stubSearch([]);
-    await renderInSite(<PlaceSearch id="placeId" label="Find your pharmacy" market="uk" error="Required" chosen={{ name: 'Boots', address: '1 Bold Street' }} onSelect={() => {}} map={MAP} />);
+    await renderInSite(
+      <PlaceSearch
+        id="placeId"
+        label="Find your pharmacy"
+        market="uk"
+        error="Required"
+        chosen={{ name: 'Boots', address: '1 Bold Street' }}
+        onSelect={() => {}}
+        map={MAP}
+      />,
+    );
     const box = screen.getByRole('combobox', { name: 'Find your pharmacy' });
     expect(box).toHaveAttribute('aria-invalid', 'true');
     expect(box).toHaveAccessibleDescription('Error: Required Chosen: Boots, 1 Bold Street');
@@ -139,13 +149,22 @@ describe("PlaceSearch: can't find your pharmacy", () => {
     await user.tab();
     expect(screen.getByRole('button', { name: 'Use this position' })).toHaveFocus();
     await user.keyboard('{Enter}');
-    expect(onSelect).toHaveBeenCalledWith({ placeId: expect.stringMatching(/^manual:[0-9a-f]{32}$/), name: '', address: '12 Briggate, Leeds LS1 6HD', lat: 53.8008, lng: -1.5491 });
+    expect(onSelect).toHaveBeenCalledWith({
+      placeId: expect.stringMatching(/^manual:[0-9a-f]{32}$/),
+      name: '',
+      address: '12 Briggate, Leeds LS1 6HD',
+      lat: 53.8008,
+      lng: -1.5491,
+    });
     expect(screen.queryByRole('textbox', { name: 'Pharmacy address' })).not.toBeInTheDocument();
     expect(box).toHaveFocus();
   });
 
   it('uses the position where the applicant moved the pin', async () => {
-    stubGeocode({ status: 200, body: { status: 'ok', data: { lat: 53.4084, lng: -2.9916, label: '12 Bold Street, Liverpool', match: 'address', demo: false } } });
+    stubGeocode({
+      status: 200,
+      body: { status: 'ok', data: { lat: 53.4084, lng: -2.9916, label: '12 Bold Street, Liverpool', match: 'address', demo: false } },
+    });
     const { user, onSelect, address } = await openManual();
     await user.type(address, '12 Bold Street, Liverpool');
     await user.click(screen.getByRole('button', { name: 'Find on the map' }));

@@ -109,7 +109,16 @@ export function PlaceSearch({ id, label, hint, error, market, chosen, onSelect, 
   };
 
   const mapView = (marker: MapPoint | null, onMove?: (position: MapPoint) => void, zoom?: number) =>
-    map ? <MapView {...map} country={market} marker={marker} onMove={onMove} zoom={zoom} markerTitle={onMove ? t('components.manualAddress.markerTitle') : map.markerTitle} /> : null;
+    map ? (
+      <MapView
+        {...map}
+        country={market}
+        marker={marker}
+        onMove={onMove}
+        zoom={zoom}
+        markerTitle={onMove ? t('components.manualAddress.markerTitle') : map.markerTitle}
+      />
+    ) : null;
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     const count = results.length;
@@ -245,7 +254,13 @@ export function PlaceSearch({ id, label, hint, error, market, chosen, onSelect, 
       ) : null}
       {map && manual ? (
         <div id={`${id}-manual`}>
-          <Suspense fallback={<p className="pc-body" role="status">{t('common.loading')}</p>}>
+          <Suspense
+            fallback={
+              <p className="pc-body" role="status">
+                {t('common.loading')}
+              </p>
+            }
+          >
             <ManualAddress id={id} market={market} onConfirm={confirmManual} onCancel={cancelManual} renderMap={mapView} heading={manualTexts?.heading} />
           </Suspense>
         </div>

@@ -55,7 +55,9 @@ export default function PointsMap({ points, centre, zoom, tilesUrl, attribution,
     if (!instance || !group) return;
     group.clearLayers();
     for (const point of points) {
-      L.circleMarker([point.lat, point.lng], { radius: 7, color: '#0b0c0c', weight: 1, fillColor: point.colour, fillOpacity: 0.9 }).bindTooltip(point.title).addTo(group);
+      L.circleMarker([point.lat, point.lng], { radius: 7, color: '#0b0c0c', weight: 1, fillColor: point.colour, fillOpacity: 0.9 })
+        .bindTooltip(point.title)
+        .addTo(group);
     }
     if (points.length > 0) instance.fitBounds(L.latLngBounds(points.map((p) => [p.lat, p.lng] as [number, number])), { padding: [24, 24], maxZoom: 14 });
     else instance.setView([centre.lat, centre.lng], zoom);

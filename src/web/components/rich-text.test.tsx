@@ -5,7 +5,9 @@ import { richText } from './rich-text.tsx';
 describe('richText', () => {
   it('puts each tag’s text in its element and keeps the rest as text', () => {
     const { container } = render(
-      <p>{richText('Read our <terms>terms</terms> and our <privacy>privacy notice</privacy>.', { terms: <a href="/terms" />, privacy: <a href="/privacy" /> })}</p>,
+      <p>
+        {richText('Read our <terms>terms</terms> and our <privacy>privacy notice</privacy>.', { terms: <a href="/terms" />, privacy: <a href="/privacy" /> })}
+      </p>,
     );
     expect(container.querySelector('p')).toHaveTextContent('Read our terms and our privacy notice.');
     expect(screen.getByRole('link', { name: 'terms' })).toHaveAttribute('href', '/terms');

@@ -17,7 +17,13 @@ export function Select({ name, id = name, label, hint, error, options, placehold
   return (
     <Field id={id} label={label} hint={hint} error={error}>
       {(control) => (
-        <select {...rest} {...control} ref={ref} name={name} className={['pc-select', error ? 'pc-input--error' : '', className ?? ''].filter(Boolean).join(' ')}>
+        <select
+          {...rest}
+          {...control}
+          ref={ref}
+          name={name}
+          className={['pc-select', error ? 'pc-input--error' : '', className ?? ''].filter(Boolean).join(' ')}
+        >
           {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
           {options.map((option) => (
             <option key={option.value} value={option.value}>

@@ -45,7 +45,9 @@ describe('the error summary after a failed attempt', () => {
     await user.keyboard('123');
     await waitFor(() => expect(document.getElementById('professionalRegistrationNumber-error')).toBeNull());
     await user.keyboard('{Backspace}');
-    await waitFor(() => expect(document.getElementById('professionalRegistrationNumber-error')).toHaveTextContent('Geben Sie eine Registrierungsnummer mit 3 bis 7 Ziffern ein'));
+    await waitFor(() =>
+      expect(document.getElementById('professionalRegistrationNumber-error')).toHaveTextContent('Geben Sie eine Registrierungsnummer mit 3 bis 7 Ziffern ein'),
+    );
     await user.keyboard('45a');
     expect(field).toHaveValue('1245a');
     expect(field).toHaveFocus();
@@ -54,7 +56,9 @@ describe('the error summary after a failed attempt', () => {
 
     // A new attempt: the summary lists what it found, and takes focus.
     await user.click(screen.getByRole('button', { name: 'Weiter' }));
-    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Registrierungsnummer: Geben Sie eine Registrierungsnummer mit 3 bis 7 Ziffern ein'));
+    await waitFor(() =>
+      expect(screen.getByRole('alert')).toHaveTextContent('Registrierungsnummer: Geben Sie eine Registrierungsnummer mit 3 bis 7 Ziffern ein'),
+    );
     expect(screen.getByRole('alert')).toHaveFocus();
   });
 });

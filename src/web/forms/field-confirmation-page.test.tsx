@@ -13,7 +13,15 @@ import { FieldConfirmationPage } from './field-confirmation-page.tsx';
 vi.mock('../components/altcha-widget.tsx', async () => (await import('../test/fakes.tsx')).fakeAltchaModule);
 
 const TOKEN = 'AbCdEfGhIjKlMnOpQrStUvWxYz012345';
-const RECORDED = { firstName: 'Maria', lastName: 'Verdi', bodyOfRegistration: 'Italia (AIFA)', professionalRegistrationNumber: '25757', haveYouCompleted: 'yes', whereYouWork: 'Farmacia Porta Pia', address: 'Via Nomentana 1, Roma' };
+const RECORDED = {
+  firstName: 'Maria',
+  lastName: 'Verdi',
+  bodyOfRegistration: 'Italia (AIFA)',
+  professionalRegistrationNumber: '25757',
+  haveYouCompleted: 'yes',
+  whereYouWork: 'Farmacia Porta Pia',
+  address: 'Via Nomentana 1, Roma',
+};
 
 function Where() {
   return <p data-testid="where">{useLocation().pathname}</p>;
@@ -33,7 +41,7 @@ afterEach(() => {
 });
 
 describe('/confirm-details?token=', () => {
-  it('shows what was recorded, asks for the pharmacist\'s own declarations, and sends the token with the corrections', async () => {
+  it("shows what was recorded, asks for the pharmacist's own declarations, and sends the token with the corrections", async () => {
     const api = stubApi({
       '/api/field-confirmation': (_url, init) =>
         init?.method === 'POST' ? json({ status: 'ok', message: 'saved', data: { id: 'a1', reference: 'PC-7K3M9Q' } }) : json({ status: 'ok', data: RECORDED }),
@@ -57,7 +65,13 @@ describe('/confirm-details?token=', () => {
     await waitFor(() => expect(submit).toBeEnabled());
     await user.click(submit);
     await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/thank-you'));
-    expect(api.calls.find((c) => c.method === 'POST')?.body).toMatchObject({ token: TOKEN, lastName: 'Verdi Corretti', agreementCheck1: true, agreementCheck3: true, recaptchaToken: expect.any(String) });
+    expect(api.calls.find((c) => c.method === 'POST')?.body).toMatchObject({
+      token: TOKEN,
+      lastName: 'Verdi Corretti',
+      agreementCheck1: true,
+      agreementCheck3: true,
+      recaptchaToken: expect.any(String),
+    });
   });
 
   it('says a link that expired or was used is no longer valid, and offers the data page', async () => {

@@ -14,9 +14,26 @@ vi.mock('../components/altcha-widget.tsx', async () => (await import('../test/fa
 vi.mock('../components/leaflet-map.tsx', async () => (await import('../test/fakes.tsx')).fakeLeafletModule);
 
 const PHARMACY_ID = '0b5c9a52-6f2d-4d8e-9a37-6d1f3c2b7e10';
-const ME = { id: '11111111-2222-3333-4444-555555555555', email: 'am@example.com', firstName: 'Anna', lastName: 'Bianchi', role: 'area_manager', areaManagerId: null };
+const ME = {
+  id: '11111111-2222-3333-4444-555555555555',
+  email: 'am@example.com',
+  firstName: 'Anna',
+  lastName: 'Bianchi',
+  role: 'area_manager',
+  areaManagerId: null,
+};
 /** The pharmacy as GET /api/rep-get-pharmacy answers it before any visit. */
-const NEW_PHARMACY = { id: PHARMACY_ID, pharmacyName: 'Farmacia del Corso', whereYouWork: 'Farmacia del Corso', fullAddress: 'Via del Corso 10, Roma', address: 'Via del Corso 10, Roma', callHistory: [], currentCallFlag: null, callFlag: null, month: null };
+const NEW_PHARMACY = {
+  id: PHARMACY_ID,
+  pharmacyName: 'Farmacia del Corso',
+  whereYouWork: 'Farmacia del Corso',
+  fullAddress: 'Via del Corso 10, Roma',
+  address: 'Via del Corso 10, Roma',
+  callHistory: [],
+  currentCallFlag: null,
+  callFlag: null,
+  month: null,
+};
 const repPharmacy = () => json({ status: 'ok', data: NEW_PHARMACY });
 const REPS = [{ nid: '99999999-8888-7777-6666-555555555555', firstName: 'Marco', lastName: 'Rossi' }];
 
@@ -66,7 +83,8 @@ describe('the rep’s visit form (screen 12)', () => {
     expect(screen.queryByText('We will e-mail you our decision.')).toBeNull();
     await user.selectOptions(screen.getByRole('combobox', { name: 'Month of the visit' }), '3');
     // The rep's form speaks to the rep about the pharmacy and the pharmacist, not to the pharmacist.
-    for (const heading of ['The pharmacy', "The pharmacist's photo", "The pharmacist's training", "The pharmacist's details"]) expect(screen.getByRole('heading', { level: 2, name: heading })).toBeInTheDocument();
+    for (const heading of ['The pharmacy', "The pharmacist's photo", "The pharmacist's training", "The pharmacist's details"])
+      expect(screen.getByRole('heading', { level: 2, name: heading })).toBeInTheDocument();
     expect(screen.getByRole('group', { name: 'Has the pharmacist completed the Oncodemia course?' })).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Which services does the pharmacy offer? (optional)' })).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Anything else the pharmacist would like patients to know? (optional)' })).toBeInTheDocument();
@@ -93,7 +111,8 @@ describe('the rep’s visit form (screen 12)', () => {
     expect(api.calls.find((c) => c.path === '/api/rep-update-pharmacy')?.method).toBe('PUT');
     expect(api.bodyOf('/api/rep-update-pharmacy')).not.toHaveProperty('piva');
     // The visit's entry carries no market and no bot check: the runner adds neither, nor a honeypot.
-    for (const field of ['appStoreCountry', 'formLanguage', 'website', 'recaptchaToken']) expect(api.bodyOf('/api/rep-update-pharmacy')).not.toHaveProperty(field);
+    for (const field of ['appStoreCountry', 'formLanguage', 'website', 'recaptchaToken'])
+      expect(api.bodyOf('/api/rep-update-pharmacy')).not.toHaveProperty(field);
   });
 
   it('numbers extra pharmacists from 2, and only the last has Remove', async () => {

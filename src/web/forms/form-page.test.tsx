@@ -21,7 +21,10 @@ describe('the form page', () => {
       return <RegistrationNumber />;
     }
     const user = userEvent.setup();
-    await renderInSite(<FormPage form={FORMS['apply-steps']} step={1} sections={{ ...STEPS_SECTIONS, 'registration-number': Counted }} />, { country: 'de', route: '/form/1' });
+    await renderInSite(<FormPage form={FORMS['apply-steps']} step={1} sections={{ ...STEPS_SECTIONS, 'registration-number': Counted }} />, {
+      country: 'de',
+      route: '/form/1',
+    });
     await screen.findByRole('heading', { level: 1 });
     expect(renders).toBe(1);
 

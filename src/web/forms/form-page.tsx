@@ -78,7 +78,9 @@ export function FormPage({ form, sections, step = 1, values, stepPath, backTo, f
   const headingText = several ? t(`${ns}.headings.${step}`) : t(form.titleKey, { product: config.productName });
   const indicator = several ? t(`${ns}.indicator`, { step, total: form.steps.length }) : '';
 
-  const title = several ? `${headingText} – ${indicator} – ${config.productName}` : t(`${ns}.pageTitle`, { product: config.productName, defaultValue: `${headingText} – ${config.productName}` });
+  const title = several
+    ? `${headingText} – ${indicator} – ${config.productName}`
+    : t(`${ns}.pageTitle`, { product: config.productName, defaultValue: `${headingText} – ${config.productName}` });
   useDocumentTitle(showSummary ? `${t('components.errorPrefix')} ${title}` : title);
 
   // A new step starts at its heading (or at the field a Change link names).
@@ -189,7 +191,11 @@ export function FormPage({ form, sections, step = 1, values, stepPath, backTo, f
         {form.intro && step === 1 ? <ApplicantIntro /> : null}
         {body}
       </FormTextProvider>
-      {form.keepAnswers && several && form.drafts ? <Suspense fallback={null}><SaveDraft step={step as Step} answers={runner.answersSoFar} /></Suspense> : null}
+      {form.keepAnswers && several && form.drafts ? (
+        <Suspense fallback={null}>
+          <SaveDraft step={step as Step} answers={runner.answersSoFar} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }
@@ -228,5 +234,14 @@ function FormSubmitBar({ form, submitting, before }: { form: FormDef; submitting
   });
   const botCheck = sectionsOf(form).some((section) => 'recaptchaToken' in section.fields);
   const label = form.submitKey ? t(form.submitKey) : undefined;
-  return <SubmitBar mandatoryCheckboxes={submitGates(form, answers)} submitting={submitting} before={before} botCheck={botCheck} requirements={requirements} label={label} />;
+  return (
+    <SubmitBar
+      mandatoryCheckboxes={submitGates(form, answers)}
+      submitting={submitting}
+      before={before}
+      botCheck={botCheck}
+      requirements={requirements}
+      label={label}
+    />
+  );
 }

@@ -20,7 +20,14 @@ export type FormText = (key: string, options?: Record<string, unknown>) => strin
 export function useFormText(): FormText {
   const { t } = useTranslation();
   const chain = useContext(NamespaceChain);
-  return useCallback((key: string, options?: Record<string, unknown>) => t(chain.map((ns) => `${ns}.${key}`), options ?? {}) as string, [t, chain]);
+  return useCallback(
+    (key: string, options?: Record<string, unknown>) =>
+      t(
+        chain.map((ns) => `${ns}.${key}`),
+        options ?? {},
+      ) as string,
+    [t, chain],
+  );
 }
 
 /** Whether the chain has its own wording for `key` (e.g. a market's "wrong photo format" sentence). */

@@ -65,7 +65,29 @@ describe('ItalianFormPage', () => {
     stubApi({ '/api/places/search': () => json({ status: 'ok', data: ROMA }) });
     await renderPage();
     expect(document.title).toBe('Pharmacy Champions Italia');
-    for (const name of ['email', 'firstName', 'lastName', 'bodyOfRegistration', 'professionalRegistrationNumber', 'areYouLocum', 'whereDidYouFindOutAboutUs', 'whereYouWork', 'isChecked', 'services', 'haveYouCompleted', 'anythingElseAboutYou', 'agreementCheck1', 'agreementCheck5', 'placeId', 'lat', 'lng', 'address', 'photo', 'photoId', 'recaptchaToken']) {
+    for (const name of [
+      'email',
+      'firstName',
+      'lastName',
+      'bodyOfRegistration',
+      'professionalRegistrationNumber',
+      'areYouLocum',
+      'whereDidYouFindOutAboutUs',
+      'whereYouWork',
+      'isChecked',
+      'services',
+      'haveYouCompleted',
+      'anythingElseAboutYou',
+      'agreementCheck1',
+      'agreementCheck5',
+      'placeId',
+      'lat',
+      'lng',
+      'address',
+      'photo',
+      'photoId',
+      'recaptchaToken',
+    ]) {
       expect(document.querySelectorAll(`[name="${name}"]`).length, name).toBeGreaterThan(0);
     }
     expect(document.querySelectorAll('[name="services"]')).toHaveLength(1);
@@ -112,7 +134,8 @@ describe('ItalianFormPage', () => {
       formLanguage: 'it',
       website: '',
     });
-    for (const absent of ['additionalTrainingNotes', 'howDidYouFindAboutTheProgram', 'completedAdditionalTraining', 'loginToken']) expect(body).not.toHaveProperty(absent);
+    for (const absent of ['additionalTrainingNotes', 'howDidYouFindAboutTheProgram', 'completedAdditionalTraining', 'loginToken'])
+      expect(body).not.toHaveProperty(absent);
   });
 
   it('shows the Italian duplicate e-mail message at the e-mail field', async () => {
@@ -139,7 +162,9 @@ describe('ItalianFormPage', () => {
     await user.click(await screen.findByRole('button', { name: /solve bot check/i }));
     await user.click(screen.getByRole('button', { name: 'Invia la domanda' }));
     const summary = await screen.findByRole('alert');
-    const links = within(summary).getAllByRole('link').map((a) => a.textContent);
+    const links = within(summary)
+      .getAllByRole('link')
+      .map((a) => a.textContent);
     expect(links).toEqual([
       'Indirizzo email: Obbligatorio',
       'Nome: Obbligatorio',
@@ -153,7 +178,12 @@ describe('ItalianFormPage', () => {
     ]);
     const result = await axe.run(document.body, {
       runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] },
-      rules: { 'color-contrast': { enabled: false }, region: { enabled: false }, 'landmark-one-main': { enabled: false }, 'page-has-heading-one': { enabled: false } },
+      rules: {
+        'color-contrast': { enabled: false },
+        region: { enabled: false },
+        'landmark-one-main': { enabled: false },
+        'page-has-heading-one': { enabled: false },
+      },
     });
     expect(result.violations.map((v) => v.id)).toEqual([]);
   });
@@ -162,7 +192,25 @@ describe('ItalianFormPage', () => {
     const token = 'AbCdEfGhIjKlMnOpQrStUvWx';
     const api = stubApi({
       '/api/get-pharmacist': () =>
-        json({ status: 'ok', data: { email: 'p@example.it', firstName: 'Paola', lastName: 'Neri', professionalRegistrationNumber: '4321', areYouLocum: 'yes', whereDidYouFindOutAboutUs: 'email', placeId: 'place-roma', lat: 41.9, lng: 12.48, address: 'Via del Corso 100, Roma', whereYouWork: 'Farmacia del Corso', services: 'Galenica', haveYouCompleted: 'no', bodyOfRegistration: 'Italia (AIFA)' } }),
+        json({
+          status: 'ok',
+          data: {
+            email: 'p@example.it',
+            firstName: 'Paola',
+            lastName: 'Neri',
+            professionalRegistrationNumber: '4321',
+            areYouLocum: 'yes',
+            whereDidYouFindOutAboutUs: 'email',
+            placeId: 'place-roma',
+            lat: 41.9,
+            lng: 12.48,
+            address: 'Via del Corso 100, Roma',
+            whereYouWork: 'Farmacia del Corso',
+            services: 'Galenica',
+            haveYouCompleted: 'no',
+            bodyOfRegistration: 'Italia (AIFA)',
+          },
+        }),
     });
     const user = await renderPage(`/form?pharmacistId=${token}`);
     expect(screen.getByRole('textbox', { name: /quali servizi offre/i })).toHaveValue('Galenica');

@@ -45,7 +45,11 @@ function read(): Stored {
   if (snapshot) return snapshot;
   try {
     const parsed = JSON.parse(localStorage.getItem(STORAGE_KEY) ?? 'null') as Partial<Stored> | null;
-    snapshot = { pending: Array.isArray(parsed?.pending) ? parsed.pending : [], refused: Array.isArray(parsed?.refused) ? parsed.refused : [], signInNeeded: parsed?.signInNeeded === true };
+    snapshot = {
+      pending: Array.isArray(parsed?.pending) ? parsed.pending : [],
+      refused: Array.isArray(parsed?.refused) ? parsed.refused : [],
+      signInNeeded: parsed?.signInNeeded === true,
+    };
   } catch {
     snapshot = { pending: [], refused: [] };
   }

@@ -19,13 +19,21 @@ export function answersFromRecord(form: FormDef, record: Record<string, unknown>
     const rules = Object.entries({ ...section.fields, ...section.formFields });
     // Numbered blocks (extra pharmacists: firstName2, firstName3, ...) as the record has them.
     const numbered = section.repeat
-      ? Array.from({ length: section.repeat.max - section.repeat.from + 1 }, (_, i) => section.repeat!.from + i).flatMap((n) => rules.map(([name, rule]) => [`${name}${n}`, rule] as const))
+      ? Array.from({ length: section.repeat.max - section.repeat.from + 1 }, (_, i) => section.repeat!.from + i).flatMap((n) =>
+          rules.map(([name, rule]) => [`${name}${n}`, rule] as const),
+        )
       : rules;
     for (const [name, rule] of numbered) {
       const raw = record[name];
       if (DECLARATIONS.has(name) || raw === undefined || raw === null || raw === '') continue;
       // A box as the form holds it (a multipart save may have stored 'true').
-      const value = section.boxes?.includes(name) ? isTicked(raw) : name === 'lat' || name === 'lng' ? asCoordinate(raw) : typeof raw === 'number' ? String(raw) : raw;
+      const value = section.boxes?.includes(name)
+        ? isTicked(raw)
+        : name === 'lat' || name === 'lng'
+          ? asCoordinate(raw)
+          : typeof raw === 'number'
+            ? String(raw)
+            : raw;
       if (z.safeParse(rule, value).success) answers[name] = value;
     }
   }

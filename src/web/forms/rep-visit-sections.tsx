@@ -18,7 +18,6 @@ import { ServicesField } from './sections/services-field.tsx';
 export const loadExtraPharmacists = () => import('./sections/extra-pharmacists-section.tsx');
 const ExtraPharmacistsSection = lazy(() => loadExtraPharmacists().then((m) => ({ default: m.ExtraPharmacistsSection })));
 
-
 /** Screen 3's fields, which are also the visit's joined_unify part. */
 export function ShortItalianFields() {
   return (

@@ -35,7 +35,8 @@ const GERMAN_RECORD = {
   howDidYouFindAboutTheProgram: 'SOCIAL MEDIA',
   ...TICKED,
 };
-const WHY_DE = 'Ihre früheren Häkchen werden nicht übernommen: Damit bestätigen Sie die Angaben, die Sie jetzt senden, und eine Einwilligung gilt nur, wenn Sie sie selbst ankreuzen.';
+const WHY_DE =
+  'Ihre früheren Häkchen werden nicht übernommen: Damit bestätigen Sie die Angaben, die Sie jetzt senden, und eine Einwilligung gilt nur, wenn Sie sie selbst ankreuzen.';
 
 function StepParam() {
   const step = parseStep(useParams().step);
@@ -84,9 +85,20 @@ describe('an application sent again through its edit link', () => {
 
   it('the UK page: the Google-profile box ticked as before, the confirmations asked again with the reason', async () => {
     const record = {
-      email: 'sam@example.com', firstName: 'Sam', lastName: 'Lee', professionalRegistrationNumber: '2099999', areYouLocum: 'no',
-      whereDidYouFindOutAboutUs: 'email', placeId: 'place-boots', lat: 53.4025, lng: -2.9805, address: '1 Bold Street, Liverpool L1 4DJ',
-      whereYouWork: 'Boots', haveYouCompleted: 'yes', isChecked: true, ...TICKED,
+      email: 'sam@example.com',
+      firstName: 'Sam',
+      lastName: 'Lee',
+      professionalRegistrationNumber: '2099999',
+      areYouLocum: 'no',
+      whereDidYouFindOutAboutUs: 'email',
+      placeId: 'place-boots',
+      lat: 53.4025,
+      lng: -2.9805,
+      address: '1 Bold Street, Liverpool L1 4DJ',
+      whereYouWork: 'Boots',
+      haveYouCompleted: 'yes',
+      isChecked: true,
+      ...TICKED,
     };
     stubApi({ '/api/get-pharmacist': () => json({ status: 'ok', data: record }) });
     await renderInSite(<FormPage form={FORMS['apply-uk']} sections={APPLICANT_SECTIONS} />, { route: `/form?pharmacistId=${TOKEN}` });

@@ -8,7 +8,10 @@ describe('saveOutcome', () => {
     expect(saveOutcome(result(200, { status: 'ok', message: 'saved', data: { id: '1' } }))).toEqual({ kind: 'saved' });
   });
   it('carries the application reference to thank-you, and nothing that does not look like one', () => {
-    expect(saveOutcome(result(200, { status: 'ok', message: 'saved', data: { id: '1', reference: 'PC-7K3M9Q' } }))).toEqual({ kind: 'saved', reference: 'PC-7K3M9Q' });
+    expect(saveOutcome(result(200, { status: 'ok', message: 'saved', data: { id: '1', reference: 'PC-7K3M9Q' } }))).toEqual({
+      kind: 'saved',
+      reference: 'PC-7K3M9Q',
+    });
     expect(saveOutcome(result(200, { status: 'ok', message: 'saved', data: { id: '1', reference: null } }))).toStrictEqual({ kind: 'saved' });
     expect(saveOutcome(result(200, { status: 'ok', message: 'saved', data: { id: '1', reference: '<b>x</b>' } }))).toStrictEqual({ kind: 'saved' });
   });
@@ -32,10 +35,16 @@ describe('saveOutcome', () => {
     expect(saveOutcome(result(503, { status: 'failed', message: 'busy', errors: { email: 'validation.email' } }))).toEqual({ kind: 'errorView' });
   });
   it('tells the person what the operator must set when the site cannot e-mail links yet (503 noPublicAddress)', () => {
-    expect(saveOutcome(result(503, { status: 'failed', message: 'errorsGlobal.noPublicAddress' }))).toEqual({ kind: 'message', message: 'errorsGlobal.noPublicAddress' });
+    expect(saveOutcome(result(503, { status: 'failed', message: 'errorsGlobal.noPublicAddress' }))).toEqual({
+      kind: 'message',
+      message: 'errorsGlobal.noPublicAddress',
+    });
   });
   it('tells a rate-limited applicant to try again in a minute', () => {
-    expect(saveOutcome(result(429, { status: 'failed', message: 'Too many requests' }))).toEqual({ kind: 'message', message: 'errorsGlobal.tryAgainInAMinute' });
+    expect(saveOutcome(result(429, { status: 'failed', message: 'Too many requests' }))).toEqual({
+      kind: 'message',
+      message: 'errorsGlobal.tryAgainInAMinute',
+    });
     expect(saveOutcome(result(429, null))).toEqual({ kind: 'message', message: 'errorsGlobal.tryAgainInAMinute' });
   });
   it('shows the temporarily-unavailable message for other failures', () => {

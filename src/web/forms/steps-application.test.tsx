@@ -67,7 +67,8 @@ const STEP1 = {
 function store(answers: Record<string, unknown>, meta: Record<string, unknown> = {}, country: Country = 'de') {
   sessionStorage.setItem(`pc.apply.${country}`, JSON.stringify({ answers, meta }));
 }
-const stored = (country: Country = 'de') => JSON.parse(sessionStorage.getItem(`pc.apply.${country}`) ?? '{}') as { answers: Record<string, unknown>; meta: Record<string, unknown> };
+const stored = (country: Country = 'de') =>
+  JSON.parse(sessionStorage.getItem(`pc.apply.${country}`) ?? '{}') as { answers: Record<string, unknown>; meta: Record<string, unknown> };
 
 beforeEach(async () => {
   sessionStorage.clear();
@@ -139,8 +140,14 @@ describe('three-step form, step 1', () => {
     expect(screen.getByRole('textbox', { name: 'E-Mail-Adresse' })).toHaveValue('alt@example.de');
     await user.click(screen.getByRole('button', { name: 'Weiter' }));
     const summary = await screen.findByRole('alert');
-    expect(within(summary).getByRole('link', { name: 'Registrierungsstelle: Bitte wählen Sie eine Option aus' })).toHaveAttribute('href', '#bodyOfRegistration');
-    expect(within(summary).getByRole('link', { name: 'Onkologie-Fortbildung abgeschlossen: Bitte wählen Sie eine Option aus' })).toHaveAttribute('href', '#haveYouCompleted');
+    expect(within(summary).getByRole('link', { name: 'Registrierungsstelle: Bitte wählen Sie eine Option aus' })).toHaveAttribute(
+      'href',
+      '#bodyOfRegistration',
+    );
+    expect(within(summary).getByRole('link', { name: 'Onkologie-Fortbildung abgeschlossen: Bitte wählen Sie eine Option aus' })).toHaveAttribute(
+      'href',
+      '#haveYouCompleted',
+    );
     // Editing: the certificate sent before is kept, so none is asked for.
     expect(within(summary).queryByText(/Fortbildungszertifikat/)).not.toBeInTheDocument();
 
@@ -155,7 +162,14 @@ describe('three-step form, step 1', () => {
 
     await waitFor(() => expect(where()).toBe(`/form/2?pharmacistId=${TOKEN}&lang=de`));
     expect(await screen.findByText('Schritt 2 von 3')).toBeInTheDocument();
-    expect(stored().answers).toMatchObject({ email: 'alt@example.de', firstName: 'Anna', lastName: 'Müller', placeId: 'place-boots', bodyOfRegistration: 'Apothekerkammer Berlin', haveYouCompleted: 'yes' });
+    expect(stored().answers).toMatchObject({
+      email: 'alt@example.de',
+      firstName: 'Anna',
+      lastName: 'Müller',
+      placeId: 'place-boots',
+      bodyOfRegistration: 'Apothekerkammer Berlin',
+      haveYouCompleted: 'yes',
+    });
     expect(stored().answers).not.toHaveProperty('agreementCheck1');
     expect(api.calls.filter((c) => c.path === '/api/get-pharmacist')).toHaveLength(1);
   });
@@ -253,7 +267,8 @@ describe('three-step form, bounces and steps 2 and 3', () => {
     expect(within(check).getByRole('link', { name: 'Ändern Google-Unternehmensprofil' })).toHaveAttribute('href', '/form/2?lang=de#isChecked');
 
     await user.click(screen.getByRole('radio', { name: 'Über soziale Medien' }));
-    for (const box of within(screen.getByRole('group', { name: 'Bitte bestätigen Sie jeden der folgenden Punkte' })).getAllByRole('checkbox')) await user.click(box);
+    for (const box of within(screen.getByRole('group', { name: 'Bitte bestätigen Sie jeden der folgenden Punkte' })).getAllByRole('checkbox'))
+      await user.click(box);
     await user.click(await screen.findByRole('button', { name: 'Solve bot check' }));
     await user.click(screen.getByRole('button', { name: 'Bewerbung absenden' }));
     await waitFor(() => expect(where()).toBe('/thank-you?lang=de'));
@@ -282,14 +297,28 @@ describe('three-step form, bounces and steps 2 and 3', () => {
 
   it('shows a duplicate e-mail from the server with a link to change it on step 1', async () => {
     stubApi({ '/api/save-pharmacist': () => json({ status: 'failed', message: 'errorEmailRegistered' }, 409) });
-    store({ ...STEP1, howDidYouFindAboutTheProgram: 'WORD OF MOUTH', agreementCheck1: true, agreementCheck2: true, agreementCheck3: true, agreementCheck4: true, agreementCheck5: true }, { certificate: { name: 'z.pdf', size: 10, type: 'application/pdf' } });
+    store(
+      {
+        ...STEP1,
+        howDidYouFindAboutTheProgram: 'WORD OF MOUTH',
+        agreementCheck1: true,
+        agreementCheck2: true,
+        agreementCheck3: true,
+        agreementCheck4: true,
+        agreementCheck5: true,
+      },
+      { certificate: { name: 'z.pdf', size: 10, type: 'application/pdf' } },
+    );
     const { putCertificate } = await import('./steps/certificate-store.ts');
     await putCertificate(pdf(10, 'z.pdf'));
     const user = await renderSteps('/form/3');
     await user.click(await screen.findByRole('button', { name: 'Solve bot check' }));
     await user.click(screen.getByRole('button', { name: 'Bewerbung absenden' }));
     const summary = await screen.findByRole('alert');
-    expect(within(summary).getByRole('link', { name: 'E-Mail-Adresse (Schritt 1): Diese E-Mail-Adresse ist leider bereits registriert.' })).toHaveAttribute('href', '/form/1#email');
+    expect(within(summary).getByRole('link', { name: 'E-Mail-Adresse (Schritt 1): Diese E-Mail-Adresse ist leider bereits registriert.' })).toHaveAttribute(
+      'href',
+      '/form/1#email',
+    );
     expect(screen.getByTestId('altcha')).toHaveAttribute('data-reset', '1');
   });
 
@@ -298,7 +327,18 @@ describe('three-step form, bounces and steps 2 and 3', () => {
     ['validation.fileUnreadable', 'Wir konnten dieses Zertifikat nicht lesen'],
   ])('shows the server refusing the certificate (%s) in German, linked to step 1', async (code, text) => {
     stubApi({ '/api/save-pharmacist': () => json({ status: 'failed', message: 'invalid', errors: { file: code } }, 400) });
-    store({ ...STEP1, howDidYouFindAboutTheProgram: 'WORD OF MOUTH', agreementCheck1: true, agreementCheck2: true, agreementCheck3: true, agreementCheck4: true, agreementCheck5: true }, { certificate: { name: 'z.pdf', size: 10, type: 'application/pdf' } });
+    store(
+      {
+        ...STEP1,
+        howDidYouFindAboutTheProgram: 'WORD OF MOUTH',
+        agreementCheck1: true,
+        agreementCheck2: true,
+        agreementCheck3: true,
+        agreementCheck4: true,
+        agreementCheck5: true,
+      },
+      { certificate: { name: 'z.pdf', size: 10, type: 'application/pdf' } },
+    );
     const { putCertificate } = await import('./steps/certificate-store.ts');
     await putCertificate(pdf(10, 'z.pdf'));
     const user = await renderSteps('/form/3');
@@ -345,11 +385,18 @@ describe('other pairs, drafts', () => {
     expect(email).toHaveValue('anna@example.de');
     await user.click(screen.getByRole('button', { name: 'Link senden' }));
     expect(await screen.findByText('Wir haben einen Link an anna@example.de geschickt. Er ist 30 Tage gültig.')).toBeInTheDocument();
-    expect(api.bodyOf('/api/drafts')).toMatchObject({ email: 'anna@example.de', country: 'de', language: 'de', step: 2, basePath: '', data: { firstName: 'Anna', isChecked: true, lat: 52.52 } });
+    expect(api.bodyOf('/api/drafts')).toMatchObject({
+      email: 'anna@example.de',
+      country: 'de',
+      language: 'de',
+      step: 2,
+      basePath: '',
+      data: { firstName: 'Anna', isChecked: true, lat: 52.52 },
+    });
     expect(api.bodyOf('/api/drafts')?.recaptchaToken).toMatch(/^solution-\d+$/);
   });
 
-  it('replaces a refused bot-check solution once without asking, and says when today\'s links are used up', async () => {
+  it("replaces a refused bot-check solution once without asking, and says when today's links are used up", async () => {
     let answers = [json({ status: 'failed', message: 'invalid', errors: { recaptchaToken: 'validation.captcha' } }, 400), json({ status: 'ok' })];
     const api = stubApi({ '/api/drafts': () => answers.shift()! });
     store(STEP1);
@@ -367,7 +414,9 @@ describe('other pairs, drafts', () => {
   });
 
   it('opens a draft link: the answers come back, and step 1 asks for the certificate again', async () => {
-    const api = stubApi({ '/api/drafts/DRAFT123': () => json({ status: 'ok', data: { country: 'de', language: 'de', step: 2, data: { ...STEP1, recaptchaToken: 'x' } } }) });
+    const api = stubApi({
+      '/api/drafts/DRAFT123': () => json({ status: 'ok', data: { country: 'de', language: 'de', step: 2, data: { ...STEP1, recaptchaToken: 'x' } } }),
+    });
     const user = await renderSteps('/form/2?draft=DRAFT123');
     expect(screen.getByRole('checkbox', { name: /Google-Unternehmensprofil/ })).toBeChecked();
     expect(stored().answers).toMatchObject({ firstName: 'Anna', email: 'anna@example.de' });

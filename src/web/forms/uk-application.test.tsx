@@ -15,8 +15,14 @@ vi.mock('../components/leaflet-map.tsx', async () => (await import('../test/fake
 
 const TOKEN = 'AbCdEfGhIjKlMnOpQrStUvWx';
 const SUPPORT = {
-  company: 'Example Health Ltd', address: '1 Example Street, Liverpool L1 1AA', register: 'Companies House 01234567',
-  vatNumber: 'GB123456789', responsiblePerson: 'Alex Example', supportEmail: 'support@example.com', dpoEmail: 'dpo@example.com', phone: '+44 151 000 0000',
+  company: 'Example Health Ltd',
+  address: '1 Example Street, Liverpool L1 1AA',
+  register: 'Companies House 01234567',
+  vatNumber: 'GB123456789',
+  responsiblePerson: 'Alex Example',
+  supportEmail: 'support@example.com',
+  dpoEmail: 'dpo@example.com',
+  phone: '+44 151 000 0000',
 };
 // The update link's bot check, solved in the background.
 vi.mock('../lib/solve-bot-check.ts', () => ({ solveBotCheck: async () => 'background-solution' }));
@@ -83,7 +89,27 @@ describe('UkFormPage', () => {
     stubApi();
     await renderPage();
     expect(document.title).toBe('Pharmacy Champions Registration');
-    for (const name of ['email', 'firstName', 'lastName', 'professionalRegistrationNumber', 'areYouLocum', 'whereDidYouFindOutAboutUs', 'whereYouWork', 'isChecked', 'haveYouCompleted', 'anythingElseAboutYou', 'agreementCheck1', 'agreementCheck5', 'placeId', 'lat', 'lng', 'address', 'photo', 'photoId', 'recaptchaToken']) {
+    for (const name of [
+      'email',
+      'firstName',
+      'lastName',
+      'professionalRegistrationNumber',
+      'areYouLocum',
+      'whereDidYouFindOutAboutUs',
+      'whereYouWork',
+      'isChecked',
+      'haveYouCompleted',
+      'anythingElseAboutYou',
+      'agreementCheck1',
+      'agreementCheck5',
+      'placeId',
+      'lat',
+      'lng',
+      'address',
+      'photo',
+      'photoId',
+      'recaptchaToken',
+    ]) {
       expect(document.querySelector(`[name="${name}"]`), name).not.toBeNull();
     }
     const honeypot = document.querySelector<HTMLInputElement>('input[name="website"]')!;
@@ -141,7 +167,10 @@ describe('UkFormPage', () => {
     await tickMandatory(user);
     await user.click(screen.getByRole('button', { name: /submit application/i }));
     const summary = await screen.findByRole('alert');
-    expect(within(summary).getByRole('link', { name: /training details: tell us about the other training/i })).toHaveAttribute('href', '#additionalTrainingNotes');
+    expect(within(summary).getByRole('link', { name: /training details: tell us about the other training/i })).toHaveAttribute(
+      'href',
+      '#additionalTrainingNotes',
+    );
     await user.type(screen.getByRole('textbox', { name: /tell us about the training/i }), 'Macmillan cancer-care module, 2023');
     expect(screen.getByText(/you have 216 characters remaining/i)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: /submit application/i }));
@@ -169,7 +198,8 @@ describe('UkFormPage', () => {
       formLanguage: 'en',
       website: '',
     });
-    for (const removed of ['bodyOfRegistration', 'howDidYouFindAboutTheProgram', 'completedAdditionalTraining', 'loginToken']) expect(body).not.toHaveProperty(removed);
+    for (const removed of ['bodyOfRegistration', 'howDidYouFindAboutTheProgram', 'completedAdditionalTraining', 'loginToken'])
+      expect(body).not.toHaveProperty(removed);
   });
 
   it('reports missing training notes in the first error summary, with every other error', async () => {
@@ -180,7 +210,10 @@ describe('UkFormPage', () => {
     await user.click(screen.getByRole('button', { name: /submit application/i }));
     const summary = await screen.findByRole('alert');
     expect(within(summary).getByRole('link', { name: 'Email address: Required' })).toBeInTheDocument();
-    expect(within(summary).getByRole('link', { name: /training details: tell us about the other training/i })).toHaveAttribute('href', '#additionalTrainingNotes');
+    expect(within(summary).getByRole('link', { name: /training details: tell us about the other training/i })).toHaveAttribute(
+      'href',
+      '#additionalTrainingNotes',
+    );
   });
 
   it('keeps every answer and the chosen place across a reload, until a successful submit', async () => {
@@ -242,7 +275,10 @@ describe('UkFormPage', () => {
     await tickMandatory(user);
     await user.click(screen.getByRole('button', { name: /submit application/i }));
     const summary = await screen.findByRole('alert');
-    expect(within(summary).getByRole('link', { name: /sorry, that registrant number is already registered\./i })).toHaveAttribute('href', '#professionalRegistrationNumber');
+    expect(within(summary).getByRole('link', { name: /sorry, that registrant number is already registered\./i })).toHaveAttribute(
+      'href',
+      '#professionalRegistrationNumber',
+    );
   });
 
   it('shows the temporarily-unavailable message for any other failure, and maps 400 errors onto fields', async () => {
@@ -293,7 +329,11 @@ describe('UkFormPage', () => {
       '/api/check_pharmacy': (_url, init) => {
         const { placeId } = JSON.parse(String(init?.body)) as { placeId: string };
         return placeId === 'place-boots'
-          ? json({ status: 'ok', message: 'found', data: { address: 'x', googleplacesid: 'place-boots', lat: 1, lon: 2, services: 'Flu jabs', whereYouWork: 'Boots Bold Street Ltd' } })
+          ? json({
+              status: 'ok',
+              message: 'found',
+              data: { address: 'x', googleplacesid: 'place-boots', lat: 1, lon: 2, services: 'Flu jabs', whereYouWork: 'Boots Bold Street Ltd' },
+            })
           : json({ status: 'ok', message: 'not found' });
       },
     });
@@ -326,9 +366,20 @@ describe('UkFormPage', () => {
     [{ haveYouCompleted: 'no' }, /^no$/i, null],
   ])('prefills from pharmacistId (%o) once, and sends loginToken', async (stored, radio, notes) => {
     const record = {
-      email: 'sam@example.com', firstName: 'Sam', lastName: 'Lee', professionalRegistrationNumber: '2099999', areYouLocum: 'yes',
-      whereDidYouFindOutAboutUs: 'email', placeId: 'place-boots', lat: 53.4025, lng: -2.9805, address: '1 Bold Street, Liverpool L1 4DJ',
-      whereYouWork: 'Boots', services: '', anythingElseAboutYou: 'I speak Welsh', ...stored,
+      email: 'sam@example.com',
+      firstName: 'Sam',
+      lastName: 'Lee',
+      professionalRegistrationNumber: '2099999',
+      areYouLocum: 'yes',
+      whereDidYouFindOutAboutUs: 'email',
+      placeId: 'place-boots',
+      lat: 53.4025,
+      lng: -2.9805,
+      address: '1 Bold Street, Liverpool L1 4DJ',
+      whereYouWork: 'Boots',
+      services: '',
+      anythingElseAboutYou: 'I speak Welsh',
+      ...stored,
     };
     const api = stubApi({ '/api/get-pharmacist': () => json({ status: 'ok', data: record }) });
     const user = await renderPage(`/form?pharmacistId=${TOKEN}`);
@@ -347,9 +398,20 @@ describe('UkFormPage', () => {
 
   it('shows text with <, > and & from a stored application exactly as it was typed (issue 14)', async () => {
     const record = {
-      email: 'sam@example.com', firstName: 'Sam', lastName: 'Lee', professionalRegistrationNumber: '2099999', areYouLocum: 'no', whereDidYouFindOutAboutUs: 'email',
-      placeId: 'place-boots', lat: 53.4025, lng: -2.9805, address: '1 Bold Street, Liverpool L1 4DJ', haveYouCompleted: 'yes',
-      whereYouWork: "Boots & Co's <Central> Pharmacy", services: '', anythingElseAboutYou: 'Flu jabs for ages <12 and >65',
+      email: 'sam@example.com',
+      firstName: 'Sam',
+      lastName: 'Lee',
+      professionalRegistrationNumber: '2099999',
+      areYouLocum: 'no',
+      whereDidYouFindOutAboutUs: 'email',
+      placeId: 'place-boots',
+      lat: 53.4025,
+      lng: -2.9805,
+      address: '1 Bold Street, Liverpool L1 4DJ',
+      haveYouCompleted: 'yes',
+      whereYouWork: "Boots & Co's <Central> Pharmacy",
+      services: '',
+      anythingElseAboutYou: 'Flu jabs for ages <12 and >65',
     };
     stubApi({ '/api/get-pharmacist': () => json({ status: 'ok', data: record }) });
     await renderPage(`/form?pharmacistId=${TOKEN}`);

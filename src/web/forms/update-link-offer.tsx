@@ -18,7 +18,8 @@ export function UpdateLinkOffer({ email }: { email: () => string }) {
 
   const send = async () => {
     setState('sending');
-    const once = async (): Promise<LinkRequestOutcome> => requestApplicantLink('update', { email: email(), recaptchaToken: await solveBotCheck(), basePath: config.basePath });
+    const once = async (): Promise<LinkRequestOutcome> =>
+      requestApplicantLink('update', { email: email(), recaptchaToken: await solveBotCheck(), basePath: config.basePath });
     const outcome = await once()
       .then((first) => (first === 'botCheck' ? once() : first))
       .catch((): LinkRequestOutcome => 'failed');

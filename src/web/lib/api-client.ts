@@ -77,7 +77,10 @@ export interface CallOptions<Request> {
 }
 
 /** Calls one endpoint as its contract says (method, path, request and answer types). */
-export function callApi<C extends Contract<unknown, unknown>>(endpoint: C, { request, params, form, signal, headers }: CallOptions<RequestOf<C>> = {}): Promise<ApiResult<AnswerOf<C>>> {
+export function callApi<C extends Contract<unknown, unknown>>(
+  endpoint: C,
+  { request, params, form, signal, headers }: CallOptions<RequestOf<C>> = {},
+): Promise<ApiResult<AnswerOf<C>>> {
   const path = pathOf(endpoint, params);
   if (endpoint.method === 'GET') return apiFetch<AnswerOf<C>>(apiPath(path, (request ?? {}) as Record<string, string | undefined>), { signal, headers });
   return apiFetch<AnswerOf<C>>(path, { method: endpoint.method, json: form ? undefined : (request ?? {}), form, signal, headers });

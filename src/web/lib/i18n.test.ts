@@ -22,7 +22,10 @@ function flatten(value: unknown, prefix = ''): Record<string, string> {
 
 const read = (lang: string, file: string) => flatten(JSON.parse(readFileSync(join(root, lang, file), 'utf8')));
 /** A language's message files, the server's (server/*.json) included. */
-const filesOf = (lang: string) => readdirSync(join(root, lang), { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.json')).sort();
+const filesOf = (lang: string) =>
+  readdirSync(join(root, lang), { recursive: true, encoding: 'utf8' })
+    .filter((f) => f.endsWith('.json'))
+    .sort();
 const allOf = (lang: string) => filesOf(lang).reduce<Record<string, string>>((all, file) => ({ ...all, ...read(lang, file) }), {});
 const placeholders = (text: string) => [...text.matchAll(/{{\s*([\w.]+)\s*}}/g)].map((m) => m[1]).sort();
 
@@ -123,20 +126,35 @@ describe('i18n files', () => {
   // of variables alone (`${ns}.${key}`) names nothing. Plural and context forms (_one, _other,
   // _vowel) count as their key.
   it('every key is named somewhere in the source (or listed in BUILT_KEYS with its reason)', () => {
-    const source = sourceFiles(src).map((file) => readFileSync(file, 'utf8')).join('\n');
+    const source = sourceFiles(src)
+      .map((file) => readFileSync(file, 'utf8'))
+      .join('\n');
     const quoted = (key: string) => source.includes(`'${key}'`) || source.includes(`"${key}"`) || source.includes(`\`${key}\``);
     const templates = [...source.matchAll(/`([^`]*\$\{[^`]*)`/g)].map((m) => m[1]!);
-    const pattern = (template: string) => new RegExp(`^${template.split(/\$\{[^}]*\}/).map((part) => part.replace(/[.*+?^$()|[\]\\{}]/g, '\\$&')).join('.+')}$`);
+    const pattern = (template: string) =>
+      new RegExp(
+        `^${template
+          .split(/\$\{[^}]*\}/)
+          .map((part) => part.replace(/[.*+?^$()|[\]\\{}]/g, '\\$&'))
+          .join('.+')}$`,
+      );
     // A template names full keys when it starts with a namespace (`mail.decision.${decision}.subject`),
     // and keys inside a form's namespace when it starts with one (`${ns}.headings.${step}`).
     const fullKeys = templates.filter((t) => /^[\w-]+\./.test(t)).map(pattern);
-    const formKeys = templates.flatMap((t) => /^\$\{[^}]*\}\.[\w-]/.exec(t) ? [pattern(t.replace(/^\$\{[^}]*\}\./, ''))] : []);
-    const namespaces = ['catalogue.ts', 'sections.ts'].flatMap((file) => [...readFileSync(join(src, 'shared', 'forms', file), 'utf8').matchAll(/texts: '([\w.-]+)'/g)].map((m) => m[1]!));
+    const formKeys = templates.flatMap((t) => (/^\$\{[^}]*\}\.[\w-]/.exec(t) ? [pattern(t.replace(/^\$\{[^}]*\}\./, ''))] : []));
+    const namespaces = ['catalogue.ts', 'sections.ts'].flatMap((file) =>
+      [...readFileSync(join(src, 'shared', 'forms', file), 'utf8').matchAll(/texts: '([\w.-]+)'/g)].map((m) => m[1]!),
+    );
     const named = (key: string) =>
       quoted(key) ||
       fullKeys.some((p) => p.test(key)) ||
-      namespaces.some((ns) => key.startsWith(`${ns}.`) && [key.slice(ns.length + 1)].some((inForm) => quoted(inForm) || [...fullKeys, ...formKeys].some((p) => p.test(inForm))));
-    const unused = Object.keys(allOf(english)).filter((key) => !(key in BUILT_KEYS) && ![key, key.replace(/(_(zero|one|two|few|many|other|vowel))+$/, '')].some(named));
+      namespaces.some(
+        (ns) =>
+          key.startsWith(`${ns}.`) && [key.slice(ns.length + 1)].some((inForm) => quoted(inForm) || [...fullKeys, ...formKeys].some((p) => p.test(inForm))),
+      );
+    const unused = Object.keys(allOf(english)).filter(
+      (key) => !(key in BUILT_KEYS) && ![key, key.replace(/(_(zero|one|two|few|many|other|vowel))+$/, '')].some(named),
+    );
     expect(unused, 'keys no source names: remove them, or list them in BUILT_KEYS with the reason').toEqual([]);
     for (const key of Object.keys(BUILT_KEYS)) expect(allOf(english)[key], `BUILT_KEYS lists ${key}, which no file has`).toBeDefined();
   });

@@ -7,7 +7,14 @@ import { DEFAULT_RETENTION_PERIODS } from '#shared/schemas/privacy.ts';
 export type { SiteConfig };
 
 const FALLBACK_OPERATOR: OperatorDetails = {
-  company: '', address: '', register: '', vatNumber: '', responsiblePerson: '', supportEmail: '', dpoEmail: '', phone: '',
+  company: '',
+  address: '',
+  register: '',
+  vatNumber: '',
+  responsiblePerson: '',
+  supportEmail: '',
+  dpoEmail: '',
+  phone: '',
 };
 
 /** Reads the data block; without one (unit tests, vite dev) it works the market out from the URL. */

@@ -10,7 +10,14 @@ afterEach(() => {
 describe('solveBotCheck', () => {
   it('fetches a challenge and returns a solution the server verifies, in the widget format', async () => {
     const secrets = { hmacSignatureSecret: 'signature-secret', hmacKeySignatureSecret: 'key-signature-secret' };
-    const challenge = await createChallenge({ algorithm: 'SHA-256', cost: 1, counter: 40, deriveKey, expiresAt: Math.floor(Date.now() / 1000) + 600, ...secrets });
+    const challenge = await createChallenge({
+      algorithm: 'SHA-256',
+      cost: 1,
+      counter: 40,
+      deriveKey,
+      expiresAt: Math.floor(Date.now() / 1000) + 600,
+      ...secrets,
+    });
     const fetchMock = vi.fn(async () => new Response(JSON.stringify(challenge), { headers: { 'content-type': 'application/json' } }));
     vi.stubGlobal('fetch', fetchMock);
     const token = await solveBotCheck();
@@ -21,7 +28,10 @@ describe('solveBotCheck', () => {
   });
 
   it('fails when no challenge can be had', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('{}', { status: 503 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('{}', { status: 503 })),
+    );
     await expect(solveBotCheck()).rejects.toBeInstanceOf(BotCheckUnavailable);
   });
 });

@@ -29,6 +29,14 @@ describe('typedBeforeHydration', () => {
     field<HTMLInputElement>('[name=days][value=tue]').checked = true;
     field<HTMLSelectElement>('[name=body]').value = 'GPhC';
     field<HTMLInputElement>('[name=outside]').value = 'not in a form';
-    expect(typedBeforeHydration(root)).toEqual({ email: 'ann@example.org', note: 'Evenings only', locum: 'no', agree: true, kept: false, days: ['tue'], body: 'GPhC' });
+    expect(typedBeforeHydration(root)).toEqual({
+      email: 'ann@example.org',
+      note: 'Evenings only',
+      locum: 'no',
+      agree: true,
+      kept: false,
+      days: ['tue'],
+      body: 'GPhC',
+    });
   });
 });

@@ -30,7 +30,10 @@ export function typedBeforeHydration(root: ParentNode): Record<string, Carried> 
       const chosen = elements.find((element) => (element as HTMLInputElement).checked) as HTMLInputElement | undefined;
       if (chosen) carried[name] = chosen.value;
     } else if (first instanceof HTMLInputElement && first.type === 'checkbox') {
-      carried[name] = elements.length === 1 ? first.checked : elements.filter((element) => (element as HTMLInputElement).checked).map((element) => (element as HTMLInputElement).value);
+      carried[name] =
+        elements.length === 1
+          ? first.checked
+          : elements.filter((element) => (element as HTMLInputElement).checked).map((element) => (element as HTMLInputElement).value);
     } else if (first instanceof HTMLInputElement || first instanceof HTMLTextAreaElement || first instanceof HTMLSelectElement) {
       carried[name] = first.value;
     }

@@ -9,7 +9,8 @@ export type LinkAnswer<T> = { kind: 'loading' } | { kind: 'ready'; data: T } | {
 /** What the server wrote for a link page: the API's data, or 'notValid'. */
 export type ServedLinkAnswer<T> = T | 'notValid';
 
-const answerOf = <T>(data: T | 'notValid' | null): LinkAnswer<T> => (data === 'notValid' ? { kind: 'notValid' } : data ? { kind: 'ready', data } : { kind: 'failed' });
+const answerOf = <T>(data: T | 'notValid' | null): LinkAnswer<T> =>
+  data === 'notValid' ? { kind: 'notValid' } : data ? { kind: 'ready', data } : { kind: 'failed' };
 
 /** `load` must be stable (a module's function); `More` adds states of the page's own (e.g. erased). */
 export function useLinkAnswer<T, More extends { kind: string } = never>(token: string, load: (token: string) => Promise<T | 'notValid' | null>) {

@@ -5,7 +5,9 @@
 /** "3 novembre", with the year when it is not `thisYear` ("3 novembre 2027"). */
 export function dayInWords(day: string, language: string, thisYear?: string): string {
   const withYear = day.slice(0, 4) !== thisYear;
-  return new Intl.DateTimeFormat(language, { day: 'numeric', month: 'long', ...(withYear ? { year: 'numeric' } : {}), timeZone: 'UTC' }).format(new Date(`${day}T12:00:00Z`));
+  return new Intl.DateTimeFormat(language, { day: 'numeric', month: 'long', ...(withYear ? { year: 'numeric' } : {}), timeZone: 'UTC' }).format(
+    new Date(`${day}T12:00:00Z`),
+  );
 }
 
 /** "novembre" for 11. */

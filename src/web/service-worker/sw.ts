@@ -88,7 +88,8 @@ async function repPageResponse(request: Request, shellKey: string): Promise<Resp
 
 /** The key an answer is kept under: the list by its rep alone (not the position it was sorted by). */
 function dataKey(url: URL): string {
-  if (url.pathname === '/api/v1/register/rep/pharmacies' || url.pathname === OFFLINE_PACK_PATH) return `${url.pathname}?assignedreptoken=${url.searchParams.get('assignedreptoken') ?? ''}`;
+  if (url.pathname === '/api/v1/register/rep/pharmacies' || url.pathname === OFFLINE_PACK_PATH)
+    return `${url.pathname}?assignedreptoken=${url.searchParams.get('assignedreptoken') ?? ''}`;
   return url.pathname + url.search;
 }
 
@@ -96,7 +97,10 @@ function dataKey(url: URL): string {
 async function keepable(url: URL, response: Response): Promise<boolean> {
   if (!response.ok) return false;
   if (url.pathname !== '/api/auth/me') return true;
-  const body = (await response.clone().json().catch(() => null)) as { data?: { role?: unknown } } | null;
+  const body = (await response
+    .clone()
+    .json()
+    .catch(() => null)) as { data?: { role?: unknown } } | null;
   return body?.data?.role === 'sales_rep';
 }
 
@@ -110,7 +114,8 @@ async function dataResponse(request: Request, url: URL): Promise<Response> {
     else if (response.status === 401) await caches.delete(DATA_CACHE);
     return response;
   } catch (error) {
-    const kept = (await cache.match(key)) ?? (url.pathname === '/api/rep-get-pharmacy' ? await fromOfflinePack(cache, url.searchParams.get('id') ?? '') : undefined);
+    const kept =
+      (await cache.match(key)) ?? (url.pathname === '/api/rep-get-pharmacy' ? await fromOfflinePack(cache, url.searchParams.get('id') ?? '') : undefined);
     if (kept) return kept;
     throw error;
   }

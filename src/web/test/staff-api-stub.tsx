@@ -8,9 +8,25 @@ export function json(body: unknown, status = 200): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 }
 
-export const ADMIN: StaffUser = { id: 'u-admin', email: 'admin@example.it', firstName: 'Anna', lastName: 'Verdi', role: 'main_admin', areaManagerId: null, mfaPassed: true };
+export const ADMIN: StaffUser = {
+  id: 'u-admin',
+  email: 'admin@example.it',
+  firstName: 'Anna',
+  lastName: 'Verdi',
+  role: 'main_admin',
+  areaManagerId: null,
+  mfaPassed: true,
+};
 // As GET /api/auth/me answers for an area manager: their own id, no manager of their own.
-export const MANAGER: StaffUser = { id: 'am-1', email: 'marco@example.it', firstName: 'Marco', lastName: 'Rossi', role: 'area_manager', areaManagerId: null, mfaPassed: true };
+export const MANAGER: StaffUser = {
+  id: 'am-1',
+  email: 'marco@example.it',
+  firstName: 'Marco',
+  lastName: 'Rossi',
+  role: 'area_manager',
+  areaManagerId: null,
+  mfaPassed: true,
+};
 
 export function stubStaffApi(routes: Record<string, Handler>) {
   const calls: { path: string; method: string; body: unknown; headers: Record<string, string> }[] = [];

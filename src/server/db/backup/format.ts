@@ -18,7 +18,8 @@ export const NOT_BACKED_UP: Record<string, string> = {
   rate_limit_hits: 'per-minute request counts, an unlogged cache',
   scheduled_jobs: 'when each background job runs next; a restored server runs them at its first turn',
   backup_runs: "the scheduled backups of the site that took them (files on its servers' disks), not of the site a backup restores",
-  finder_changes: "the finder's change feed: a restored database starts a feed of its own (a new epoch, so cursors from before answer 410) and its trigger records every listing restored",
+  finder_changes:
+    "the finder's change feed: a restored database starts a feed of its own (a new epoch, so cursors from before answer 410) and its trigger records every listing restored",
   finder_feed: "the change feed's epoch and horizon: a restored database draws its own epoch",
 };
 

@@ -5,7 +5,17 @@
 import { createHash, type Hash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { createGunzip } from 'node:zlib';
-import { BACKUP_FORMAT, BACKUP_VERSION, carriesChecksum, isMarker, READABLE_VERSIONS, type BackupHeader, type EndLine, type MarkerLine, type TableLine } from './format.ts';
+import {
+  BACKUP_FORMAT,
+  BACKUP_VERSION,
+  carriesChecksum,
+  isMarker,
+  READABLE_VERSIONS,
+  type BackupHeader,
+  type EndLine,
+  type MarkerLine,
+  type TableLine,
+} from './format.ts';
 
 export class BackupFileError extends Error {}
 
@@ -58,17 +68,28 @@ function marker(line: string, file: string): MarkerLine {
 }
 
 /** The end line's checks, all made before the end is handed on (so before a restore commits). */
-async function checkEnd(end: EndLine, header: BackupHeader, content: Hash, counted: Record<string, number>, after: AsyncGenerator<Buffer>, file: string): Promise<void> {
+async function checkEnd(
+  end: EndLine,
+  header: BackupHeader,
+  content: Hash,
+  counted: Record<string, number>,
+  after: AsyncGenerator<Buffer>,
+  file: string,
+): Promise<void> {
   if (end.sha256 !== undefined || carriesChecksum(header)) {
     if (typeof end.sha256 !== 'string') throw new BackupFileError(`${file} is damaged: its end line carries no checksum.`);
     if (content.digest('hex') !== end.sha256) {
-      throw new BackupFileError(`${file} does not match its checksum (SHA-256): it was changed after the backup wrote it, or is damaged. Use another backup file.`);
+      throw new BackupFileError(
+        `${file} does not match its checksum (SHA-256): it was changed after the backup wrote it, or is damaged. Use another backup file.`,
+      );
     }
   }
   const expected = JSON.stringify(Object.entries(end.rows).sort());
   if (expected !== JSON.stringify(Object.entries(counted).sort())) throw new BackupFileError(`${file} is damaged: its row counts do not match its rows.`);
   if (!(await after.next()).done) {
-    throw new BackupFileError(`${file} goes on after its end line (two backups joined into one file?); nothing in it is used. Restore a backup file as the backup wrote it.`);
+    throw new BackupFileError(
+      `${file} goes on after its end line (two backups joined into one file?); nothing in it is used. Restore a backup file as the backup wrote it.`,
+    );
   }
 }
 
@@ -110,7 +131,9 @@ export async function readBackup(file: string): Promise<BackupReader> {
   }
   if (!READABLE_VERSIONS.includes(header.version!)) {
     await lines.return(undefined);
-    throw new BackupFileError(`${file} is a backup of format version ${header.version}; this code reads version ${BACKUP_VERSION} and older. Use the code that wrote it, or a newer one.`);
+    throw new BackupFileError(
+      `${file} is a backup of format version ${header.version}; this code reads version ${BACKUP_VERSION} and older. Use the code that wrote it, or a newer one.`,
+    );
   }
   const content = createHash('sha256').update(first.value).update(NEWLINE_BYTE);
   return { header: header as BackupHeader, entries: checkedEntries(lines, header as BackupHeader, content, file) };

@@ -33,7 +33,9 @@ export function backupMigrationTag(header: BackupHeader): string {
         'Restore it with the version of the product that took it, or a newer one.',
     );
   }
-  throw new RestoreRefused(`The backup was taken at a migration this code does not know (${header.migration.tag ?? header.migration.createdAt}): it comes from another branch of the product.`);
+  throw new RestoreRefused(
+    `The backup was taken at a migration this code does not know (${header.migration.tag ?? header.migration.createdAt}): it comes from another branch of the product.`,
+  );
 }
 
 /** Refuses unless the target holds no rows and is not migrated past the backup. */
@@ -54,20 +56,36 @@ export async function refuseUnlessEmpty(db: Database | Transaction, header: Back
   }
 }
 
-const identifiers = (names: string[]) => sql.join(names.map((name) => sql.identifier(name)), sql`, `);
+const identifiers = (names: string[]) =>
+  sql.join(
+    names.map((name) => sql.identifier(name)),
+    sql`, `,
+  );
 
 async function insertRows(tx: Transaction, table: BackedUpTable, rows: string[]): Promise<void> {
   const json = `[${rows.join(',')}]`;
   // A column referring to the same table is set once every row of the table is in.
-  const values = sql.join(table.columns.map((column) => (table.selfReferences.includes(column) ? sql`null` : sql.identifier(column))), sql`, `);
-  await tx.execute(sql`insert into ${sql.identifier(table.name)} (${identifiers(table.columns)}) select ${values} from json_populate_recordset(null::${sql.identifier(table.name)}, ${json}::json)`);
+  const values = sql.join(
+    table.columns.map((column) => (table.selfReferences.includes(column) ? sql`null` : sql.identifier(column))),
+    sql`, `,
+  );
+  await tx.execute(
+    sql`insert into ${sql.identifier(table.name)} (${identifiers(table.columns)}) select ${values} from json_populate_recordset(null::${sql.identifier(table.name)}, ${json}::json)`,
+  );
   if (table.selfReferences.length > 0) await tx.execute(sql`insert into restore_self_references (batch) values (${json}::json)`);
 }
 
 async function setSelfReferences(tx: Transaction, table: BackedUpTable): Promise<void> {
   if (table.selfReferences.length === 0) return;
-  const assignments = sql.join(table.selfReferences.map((column) => sql`${sql.identifier(column)} = r.${sql.identifier(column)}`), sql`, `);
-  const key = (alias: string) => sql.join(table.primaryKey.map((column) => sql`${sql.raw(alias)}.${sql.identifier(column)}`), sql`, `);
+  const assignments = sql.join(
+    table.selfReferences.map((column) => sql`${sql.identifier(column)} = r.${sql.identifier(column)}`),
+    sql`, `,
+  );
+  const key = (alias: string) =>
+    sql.join(
+      table.primaryKey.map((column) => sql`${sql.raw(alias)}.${sql.identifier(column)}`),
+      sql`, `,
+    );
   await tx.execute(sql`update ${sql.identifier(table.name)} as t set ${assignments}
     from restore_self_references d cross join lateral json_populate_recordset(null::${sql.identifier(table.name)}, d.batch) r
     where (${key('t')}) = (${key('r')})`);
@@ -81,7 +99,9 @@ async function resetSequences(tx: Transaction, tables: string[]): Promise<void> 
       from information_schema.columns where table_schema = 'public' and pg_get_serial_sequence(format('%I.%I', table_schema, table_name), column_name) is not null`),
   ).filter((serial) => tables.includes(serial.table_name));
   for (const serial of serials) {
-    await tx.execute(sql`select setval(${serial.sequence}, coalesce((select max(${sql.identifier(serial.column_name)}) from ${sql.identifier(serial.table_name)}), 0) + 1, false)`);
+    await tx.execute(
+      sql`select setval(${serial.sequence}, coalesce((select max(${sql.identifier(serial.column_name)}) from ${sql.identifier(serial.table_name)}), 0) + 1, false)`,
+    );
   }
 }
 
@@ -169,9 +189,13 @@ export async function restoreBackup(
         if (missing.length > 0) throw new Error(`The backup has no rows for ${missing.join(', ')}: the backup file was altered.`);
         for (const [name, expected] of Object.entries(entry.end.rows)) {
           const [counted] = rowsOf<{ n: number }>(await tx.execute(sql`select count(*)::int as n from ${sql.identifier(name)}`));
-          if (counted?.n !== expected) throw new Error(`Table ${name} holds ${counted?.n} rows after the restore, the backup ${expected}; nothing was restored.`);
+          if (counted?.n !== expected)
+            throw new Error(`Table ${name} holds ${counted?.n} rows after the restore, the backup ${expected}; nothing was restored.`);
         }
-        await resetSequences(tx, tables.map((t) => t.name));
+        await resetSequences(
+          tx,
+          tables.map((t) => t.name),
+        );
         const staffKey = await sealRestoredSecrets(tx, keys).catch((error: unknown) => {
           throw error instanceof SecretsUnreadable ? unreadableRefusal(error) : error;
         });

@@ -11,7 +11,12 @@ const params = ['[{"id":"6a1c","email":"maria.rossi@example.org","first_name":"M
 
 /** A driver's error as drizzle hands it on: the statement and its parameters around the database's own. */
 function failedQuery(fields: Record<string, string>): Error {
-  const database = Object.assign(new Error(fields.message), { ...fields, detail: 'Key (email)=(maria.rossi@example.org) already exists.', query: 'insert …', params });
+  const database = Object.assign(new Error(fields.message), {
+    ...fields,
+    detail: 'Key (email)=(maria.rossi@example.org) already exists.',
+    query: 'insert …',
+    params,
+  });
   return new DrizzleQueryError('insert into "staff_users" …', params, database);
 }
 
@@ -26,12 +31,19 @@ describe('a restore error', () => {
 
   it('gives the reason, code and constraint, and neither the detail nor the parameters', () => {
     const error = restoreFailure(
-      failedQuery({ message: 'duplicate key value violates unique constraint "staff_users_pkey"', code: '23505', table: 'staff_users', constraint: 'staff_users_pkey' }),
+      failedQuery({
+        message: 'duplicate key value violates unique constraint "staff_users_pkey"',
+        code: '23505',
+        table: 'staff_users',
+        constraint: 'staff_users_pkey',
+      }),
       table,
       'rows 1 to 7',
     );
     expect(error).toBeInstanceOf(RestoreFailed);
-    expect(error.message).toMatch(/^The database refused rows 1 to 7 of table staff_users: duplicate key value violates unique constraint "staff_users_pkey" \(SQLSTATE 23505, constraint staff_users_pkey\)\./);
+    expect(error.message).toMatch(
+      /^The database refused rows 1 to 7 of table staff_users: duplicate key value violates unique constraint "staff_users_pkey" \(SQLSTATE 23505, constraint staff_users_pkey\)\./,
+    );
     expect(error.cause).toBeUndefined();
     expect(inspect(error, { depth: 10 })).not.toMatch(/maria|6a1c/i);
   });
@@ -41,9 +53,13 @@ describe('a restore error', () => {
     expect(error.message).toMatch(/^The database refused row 3 of table staff_users: invalid input syntax for type uuid: "…" \(SQLSTATE 22P02\)\./);
   });
 
-  it('gives the words of an error that is not the database\'s answer, but not a failed statement\'s parameters', () => {
+  it("gives the words of an error that is not the database's answer, but not a failed statement's parameters", () => {
     const broken = new DrizzleQueryError('insert …', params, new Error('Connection terminated unexpectedly'));
-    expect(restoreFailure(broken, table, 'rows 1 to 500').message).toBe('Writing rows 1 to 500 of table staff_users failed: Connection terminated unexpectedly.');
-    expect(restoreFailure(new DrizzleQueryError('insert …', params), table, 'row 1').message).toBe('Writing row 1 of table staff_users failed: no reason given.');
+    expect(restoreFailure(broken, table, 'rows 1 to 500').message).toBe(
+      'Writing rows 1 to 500 of table staff_users failed: Connection terminated unexpectedly.',
+    );
+    expect(restoreFailure(new DrizzleQueryError('insert …', params), table, 'row 1').message).toBe(
+      'Writing row 1 of table staff_users failed: no reason given.',
+    );
   });
 });

@@ -23,7 +23,13 @@ function databaseErrorIn(error: unknown): DatabaseError | null {
   for (let depth = 0; current && depth < 5; depth++) {
     const candidate = current as Record<string, unknown>;
     if (typeof candidate.code === 'string' && /^[0-9A-Z]{5}$/.test(candidate.code)) {
-      return { message: text(candidate.message) ?? '', code: candidate.code, table: text(candidate.table), column: text(candidate.column), constraint: text(candidate.constraint) };
+      return {
+        message: text(candidate.message) ?? '',
+        code: candidate.code,
+        table: text(candidate.table),
+        column: text(candidate.column),
+        constraint: text(candidate.constraint),
+      };
     }
     current = candidate.cause;
   }
@@ -37,7 +43,7 @@ function databaseErrorIn(error: unknown): DatabaseError | null {
  */
 export function withoutValues(message: string, identifiers: string[]): string {
   const known = new Set(identifiers);
-  for (let at = 0; ; ) {
+  for (let at = 0; ;) {
     const open = message.indexOf('"', at);
     if (open < 0) return message;
     const close = message.indexOf('"', open + 1);
@@ -59,8 +65,12 @@ export function restoreFailure(error: unknown, table: BackedUpTable, what: strin
     const reason = 'params' in innermost ? 'no reason given' : (text(innermost.message) ?? String(innermost));
     return new RestoreFailed(`Writing ${what} of table ${table.name} failed: ${reason}.`);
   }
-  const identifiers = quotesAValue(found.code) ? [] : [table.name, ...table.columns, found.table, found.column, found.constraint].filter((name) => name !== undefined);
-  const details = [`SQLSTATE ${found.code}`, found.column && `column ${found.column}`, found.constraint && `constraint ${found.constraint}`].filter(Boolean).join(', ');
+  const identifiers = quotesAValue(found.code)
+    ? []
+    : [table.name, ...table.columns, found.table, found.column, found.constraint].filter((name) => name !== undefined);
+  const details = [`SQLSTATE ${found.code}`, found.column && `column ${found.column}`, found.constraint && `constraint ${found.constraint}`]
+    .filter(Boolean)
+    .join(', ');
   return new RestoreFailed(
     `The database refused ${what} of table ${table.name}: ${withoutValues(found.message, identifiers)} (${details}). ` +
       'The values are not shown (they are personal data); the backup file holds them.',

@@ -62,12 +62,20 @@ export async function backedUpTables(db: Queryable): Promise<BackedUpTable[]> {
 /** Each table after every table it refers to (by name, where several could come next). */
 function inForeignKeyOrder(tables: BackedUpTable[], references: { from: string; to: string }[]): BackedUpTable[] {
   const names = new Set(tables.map((t) => t.name));
-  const parentsOf = new Map(tables.map((t) => [t.name, new Set(references.filter((r) => r.from === t.name && r.to !== t.name && names.has(r.to)).map((r) => r.to))]));
+  const parentsOf = new Map(
+    tables.map((t) => [t.name, new Set(references.filter((r) => r.from === t.name && r.to !== t.name && names.has(r.to)).map((r) => r.to))]),
+  );
   const ordered: BackedUpTable[] = [];
   const placed = new Set<string>();
   while (ordered.length < tables.length) {
     const next = tables.find((t) => !placed.has(t.name) && [...parentsOf.get(t.name)!].every((parent) => placed.has(parent)));
-    if (!next) throw new Error(`The tables ${tables.filter((t) => !placed.has(t.name)).map((t) => t.name).join(', ')} refer to each other in a cycle; a backup cannot order them.`);
+    if (!next)
+      throw new Error(
+        `The tables ${tables
+          .filter((t) => !placed.has(t.name))
+          .map((t) => t.name)
+          .join(', ')} refer to each other in a cycle; a backup cannot order them.`,
+      );
     ordered.push(next);
     placed.add(next.name);
   }
@@ -88,7 +96,9 @@ export function journalEntries(folder = MIGRATIONS_FOLDER): JournalEntry[] {
 export async function migrationLevel(db: Queryable): Promise<MigrationLevel | null> {
   const [present] = rowsOf<{ present: boolean }>(await db.execute(sql`select to_regclass('drizzle.__drizzle_migrations') is not null as present`));
   if (!present?.present) return null;
-  const [last] = rowsOf<{ hash: string; created_at: string }>(await db.execute(sql`select hash, created_at::text as created_at from drizzle.__drizzle_migrations order by created_at desc limit 1`));
+  const [last] = rowsOf<{ hash: string; created_at: string }>(
+    await db.execute(sql`select hash, created_at::text as created_at from drizzle.__drizzle_migrations order by created_at desc limit 1`),
+  );
   if (!last) return null;
   const createdAt = Number(last.created_at);
   return { tag: journalEntries().find((entry) => entry.when === createdAt)?.tag ?? null, createdAt, hash: last.hash };
@@ -97,7 +107,9 @@ export async function migrationLevel(db: Queryable): Promise<MigrationLevel | nu
 /** The tables of the public schema (but NOT_BACKED_UP) that hold at least one row. */
 export async function tablesHoldingRows(db: Queryable): Promise<string[]> {
   const names = rowsOf<{ name: string }>(
-    await db.execute(sql`select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname = 'public' and c.relkind in ('r', 'p') order by c.relname`),
+    await db.execute(
+      sql`select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname = 'public' and c.relkind in ('r', 'p') order by c.relname`,
+    ),
   ).map((row) => row.name);
   const holding: string[] = [];
   for (const name of names) {

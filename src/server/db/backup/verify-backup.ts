@@ -102,7 +102,13 @@ export function verifyInChildProcess(file: string, options: { signal?: AbortSign
       if (answer) return resolve(answer);
       if (options.signal?.aborted) return resolve({ ok: false, error: 'The verification was stopped: the server is stopping.' });
       const ended = signal ? `was ended by ${signal}${signal === 'SIGKILL' ? ' (out of time or memory?)' : ''}` : `exited with code ${code}`;
-      resolve({ ok: false, error: spawnError && code === null && !signal ? `The verification process could not start: ${spawnError.message}` : `The verification process ${ended} without an answer.` });
+      resolve({
+        ok: false,
+        error:
+          spawnError && code === null && !signal
+            ? `The verification process could not start: ${spawnError.message}`
+            : `The verification process ${ended} without an answer.`,
+      });
     });
   });
 }

@@ -26,8 +26,13 @@ const line = (value: object) => `${JSON.stringify(value)}\n`;
 
 async function* tableLines(tx: Transaction, table: BackedUpTable, count: (n: number) => void): AsyncGenerator<string> {
   yield line({ $: 'table', name: table.name, columns: table.columns } satisfies TableLine);
-  const columns = sql.join(table.columns.map((column) => sql.identifier(column)), sql`, `);
-  await tx.execute(sql`declare backup_rows no scroll cursor for select row_to_json(r)::text as line from (select ${columns} from ${sql.identifier(table.name)}) r`);
+  const columns = sql.join(
+    table.columns.map((column) => sql.identifier(column)),
+    sql`, `,
+  );
+  await tx.execute(
+    sql`declare backup_rows no scroll cursor for select row_to_json(r)::text as line from (select ${columns} from ${sql.identifier(table.name)}) r`,
+  );
   const fetch = sql.raw(`fetch forward ${table.holdsBytes ? ROWS_PER_FETCH_WITH_BYTES : ROWS_PER_FETCH} from backup_rows`);
   for (;;) {
     const batch = rowsOf<{ line: string }>(await tx.execute(fetch));

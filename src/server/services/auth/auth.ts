@@ -38,8 +38,7 @@ export interface Actor {
 }
 
 export type VerifyResult =
-  | { ok: true; sessionToken: string; next: SignInNext; returnTo: string }
-  | { ok: false; reason: 'unknown' | 'used' | 'expired' | 'other_browser' | 'disabled' };
+  { ok: true; sessionToken: string; next: SignInNext; returnTo: string } | { ok: false; reason: 'unknown' | 'used' | 'expired' | 'other_browser' | 'disabled' };
 
 /** `unreadable`: the stored secret opens with no key this server has; the code was not checked, nor counted. */
 export type CodeResult = { ok: true; sessionToken: string } | { ok: false; reason: 'wrong' | 'locked' | 'unreadable' | 'not_enrolled' | 'already_enabled' };
@@ -91,12 +90,17 @@ export function createAuthService(db: Database, options: AuthOptions) {
   }
 
   async function revoke(sessionId: string) {
-    await db.update(staffSessions).set({ revokedAt: now() }).where(and(eq(staffSessions.id, sessionId), isNull(staffSessions.revokedAt)));
+    await db
+      .update(staffSessions)
+      .set({ revokedAt: now() })
+      .where(and(eq(staffSessions.id, sessionId), isNull(staffSessions.revokedAt)));
   }
 
   async function insertLink(userId: string, bindingHash: string | null, returnTo: string | null, lifetimeMs: number): Promise<string> {
     const token = newToken(32);
-    await db.insert(signInLinks).values({ tokenHash: hashToken(token), userId, bindingHash, returnTo, expiresAt: new Date(now().getTime() + lifetimeMs), createdAt: now() });
+    await db
+      .insert(signInLinks)
+      .values({ tokenHash: hashToken(token), userId, bindingHash, returnTo, expiresAt: new Date(now().getTime() + lifetimeMs), createdAt: now() });
     return token;
   }
 
@@ -113,7 +117,7 @@ export function createAuthService(db: Database, options: AuthOptions) {
     if (user.totpSecret && secret === null) {
       options.log?.error(
         { userId: user.id },
-        "auth: this staff user's second-factor secret opens with neither STAFF_SECRET_KEY nor PREVIOUS_STAFF_SECRET_KEY: it was sealed under another key (a restore or a key rotation this server was not given); the code was not checked (README \"Rotating the staff key\")",
+        'auth: this staff user\'s second-factor secret opens with neither STAFF_SECRET_KEY nor PREVIOUS_STAFF_SECRET_KEY: it was sealed under another key (a restore or a key rotation this server was not given); the code was not checked (README "Rotating the staff key")',
       );
       await record('totp_unreadable', { userId: user.id, email: user.email, detail: 'sealed under another key' }, actor);
       return 'unreadable';
@@ -214,7 +218,10 @@ export function createAuthService(db: Database, options: AuthOptions) {
           .update(staffUsers)
           .set({ totpSecret: null, totpEnabledAt: null, totpLastStep: null, totpFailures: 0, totpLockedUntil: null })
           .where(eq(staffUsers.id, user.id));
-        await tx.update(staffSessions).set({ revokedAt: at }).where(and(eq(staffSessions.userId, user.id), isNull(staffSessions.revokedAt)));
+        await tx
+          .update(staffSessions)
+          .set({ revokedAt: at })
+          .where(and(eq(staffSessions.userId, user.id), isNull(staffSessions.revokedAt)));
       });
       await record('totp_reset', { userId: user.id, email: user.email }, actor);
       return (await users.findById(user.id))!;
@@ -228,7 +235,11 @@ export function createAuthService(db: Database, options: AuthOptions) {
 
     async verify(input: { token: string; binding: string | undefined; previousSession: string | undefined }, actor: Actor): Promise<VerifyResult> {
       const tokenHash = hashToken(input.token);
-      const [row] = await db.select().from(signInLinks).innerJoin(staffUsers, eq(signInLinks.userId, staffUsers.id)).where(eq(signInLinks.tokenHash, tokenHash));
+      const [row] = await db
+        .select()
+        .from(signInLinks)
+        .innerJoin(staffUsers, eq(signInLinks.userId, staffUsers.id))
+        .where(eq(signInLinks.tokenHash, tokenHash));
       const refuse = async (reason: Extract<VerifyResult, { ok: false }>['reason']): Promise<VerifyResult> => {
         await record('sign_in_refused', { userId: row?.staff_users.id, email: row?.staff_users.email, detail: reason }, actor);
         return { ok: false, reason };
@@ -292,7 +303,10 @@ export function createAuthService(db: Database, options: AuthOptions) {
     async totpSetup(context: StaffContext): Promise<{ otpauthUrl: string; qrSvg: string } | null> {
       if (context.user.totpEnabledAt) return null;
       const secret = newTotpSecret();
-      await db.update(staffUsers).set({ totpSecret: options.box.seal(secret) }).where(and(eq(staffUsers.id, context.user.id), isNull(staffUsers.totpEnabledAt)));
+      await db
+        .update(staffUsers)
+        .set({ totpSecret: options.box.seal(secret) })
+        .where(and(eq(staffUsers.id, context.user.id), isNull(staffUsers.totpEnabledAt)));
       return enrolment(secret, options.productName, context.user.email);
     },
 

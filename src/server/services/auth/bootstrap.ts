@@ -13,7 +13,10 @@ export function consoleLinkBase(config: Pick<Config, 'publicUrl' | 'port'>): str
 /** The console link for a new main admin, or null when staff exist (or another instance won the race). */
 export async function bootstrapMainAdmin(auth: AuthService, config: Pick<Config, 'publicUrl' | 'port' | 'staff'>): Promise<string | null> {
   if ((await auth.users.count()) > 0) return null;
-  const added = await auth.users.add({ email: config.staff.bootstrapAdminEmail, firstName: 'Main', lastName: 'Admin', role: 'main_admin', language: 'en' }, { actorId: null });
+  const added = await auth.users.add(
+    { email: config.staff.bootstrapAdminEmail, firstName: 'Main', lastName: 'Admin', role: 'main_admin', language: 'en' },
+    { actorId: null },
+  );
   if (added === 'duplicate') return null;
   const user = await auth.users.findById(added.id);
   return user ? auth.consoleLink(user, consoleLinkBase(config)) : null;

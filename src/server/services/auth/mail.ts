@@ -23,7 +23,14 @@ export function signInMail(language: Language, firstName: string, link: string, 
 export type WelcomedRole = 'sales_rep' | 'area_manager' | 'reviewer';
 
 /** To staff just added by someone else: their account exists, and where to sign in (a link is then mailed to the browser that asks). */
-export function welcomeMail(role: WelcomedRole, language: Language, person: { firstName: string; email: string }, addedBy: string, signInPage: string, productName: string) {
+export function welcomeMail(
+  role: WelcomedRole,
+  language: Language,
+  person: { firstName: string; email: string },
+  addedBy: string,
+  signInPage: string,
+  productName: string,
+) {
   const t = texts(language);
   const paragraphs = [
     t('mail.welcome.added', { firstName: person.firstName, addedBy, as: t(`mail.welcome.role.${role}.as`), product: productName }),

@@ -26,7 +26,9 @@ export interface UnreadableSecret {
 export class SecretsUnreadable extends Error {
   readonly unreadable: UnreadableSecret[];
   constructor(unreadable: UnreadableSecret[]) {
-    super(`${unreadable.length} stored second factor${unreadable.length === 1 ? '' : 's'} (${unreadable.map((u) => u.name).join(', ')}) open${unreadable.length === 1 ? 's' : ''} with none of the keys`);
+    super(
+      `${unreadable.length} stored second factor${unreadable.length === 1 ? '' : 's'} (${unreadable.map((u) => u.name).join(', ')}) open${unreadable.length === 1 ? 's' : ''} with none of the keys`,
+    );
     this.unreadable = unreadable;
   }
 }
@@ -42,7 +44,9 @@ async function resealStoredSecrets(tx: Transaction, open: (sealed: string) => st
   for (const { table, column, id, name } of SEALED_COLUMNS) {
     const [t, c, i, n] = [sql.identifier(table), sql.identifier(column), sql.identifier(id), sql.identifier(name)];
     await tx.execute(sql`lock table ${t} in exclusive mode`);
-    const rows = rowsOf<{ id: string; name: string; sealed: string }>(await tx.execute(sql`select ${i}::text as id, ${n}::text as name, ${c} as sealed from ${t} where ${c} is not null order by 2`));
+    const rows = rowsOf<{ id: string; name: string; sealed: string }>(
+      await tx.execute(sql`select ${i}::text as id, ${n}::text as name, ${c} as sealed from ${t} where ${c} is not null order by 2`),
+    );
     for (const row of rows) {
       const plain = open(row.sealed);
       if (plain === null) {
@@ -81,7 +85,11 @@ export async function rotateStaffKey(db: Database, box: SecretBox, newKeyText: s
   const sealer = createSecretBox(next);
   const { generated } = box;
   const rotation = await db.transaction(async (tx) => {
-    const resealed = await resealStoredSecrets(tx, (sealed) => opener.open(sealed), (plain) => sealer.seal(plain));
+    const resealed = await resealStoredSecrets(
+      tx,
+      (sealed) => opener.open(sealed),
+      (plain) => sealer.seal(plain),
+    );
     let removedStoredKey = false;
     if (generated) {
       await tx
@@ -110,15 +118,24 @@ export type RestoredStaffKey =
  * under the given key, and the backup's generated staff key removed from the target. Without one,
  * nothing changes. SecretsUnreadable when a secret opens with none of those keys.
  */
-export async function sealRestoredSecrets(tx: Transaction, keys: { staffSecretKey: Buffer | null; previousStaffSecretKey: Buffer | null }): Promise<RestoredStaffKey> {
+export async function sealRestoredSecrets(
+  tx: Transaction,
+  keys: { staffSecretKey: Buffer | null; previousStaffSecretKey: Buffer | null },
+): Promise<RestoredStaffKey> {
   // app_secrets came with migration 0015: a backup taken before has no generated key to open with.
   const [table] = rowsOf<{ present: boolean }>(await tx.execute(sql`select to_regclass('public.app_secrets') is not null as present`));
-  const [stored] = table?.present ? rowsOf<{ value: string }>(await tx.execute(sql`select value from app_secrets where name = ${STORED_NAMES.staffSecretKey}`)) : [];
+  const [stored] = table?.present
+    ? rowsOf<{ value: string }>(await tx.execute(sql`select value from app_secrets where name = ${STORED_NAMES.staffSecretKey}`))
+    : [];
   const backupKey = stored?.value ?? null;
   if (!keys.staffSecretKey) return { kind: 'kept', backupKey: backupKey !== null };
   const opener = createSecretBox(keys.staffSecretKey, { opening: [backupKey === null ? null : staffSecretKey(backupKey), keys.previousStaffSecretKey] });
   const sealer = createSecretBox(keys.staffSecretKey);
-  const resealed = await resealStoredSecrets(tx, (sealed) => opener.open(sealed), (plain) => sealer.seal(plain));
+  const resealed = await resealStoredSecrets(
+    tx,
+    (sealed) => opener.open(sealed),
+    (plain) => sealer.seal(plain),
+  );
   if (backupKey !== null) await tx.execute(sql`delete from app_secrets where name = ${STORED_NAMES.staffSecretKey}`);
   return { kind: 'resealed', resealed, backupKeyLeftOut: backupKey !== null };
 }

@@ -73,7 +73,10 @@ export function createStaffUsers(db: Queryable, now: () => Date = () => new Date
         .where(and(byEmail(email), isNull(staffUsers.disabledAt)))
         .returning({ id: staffUsers.id });
       if (!row) return false;
-      await db.update(staffSessions).set({ revokedAt: at }).where(and(eq(staffSessions.userId, row.id), isNull(staffSessions.revokedAt)));
+      await db
+        .update(staffSessions)
+        .set({ revokedAt: at })
+        .where(and(eq(staffSessions.userId, row.id), isNull(staffSessions.revokedAt)));
       if (by) await recordStaffChange(db, { at, action: 'disabled', staffUserId: row.id, actorId: by.actorId });
       return true;
     },

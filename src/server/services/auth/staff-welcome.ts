@@ -23,7 +23,11 @@ export interface WelcomedStaff {
 }
 
 /** Sends the welcome e-mail; without a public origin for the request's host it logs why and sends nothing. */
-export async function welcomeNewStaff(request: FastifyRequest, deps: { config: Config; mailer: Pick<Mailer, 'sendMail'> }, person: WelcomedStaff): Promise<void> {
+export async function welcomeNewStaff(
+  request: FastifyRequest,
+  deps: { config: Config; mailer: Pick<Mailer, 'sendMail'> },
+  person: WelcomedStaff,
+): Promise<void> {
   const market = person.market ?? marketSpeaking(person.language) ?? deps.config.defaultMarket;
   const base = marketBase(request, deps.config, market);
   if (!base) {
@@ -32,5 +36,15 @@ export async function welcomeNewStaff(request: FastifyRequest, deps: { config: C
   }
   const lang = MARKET_LANGUAGE[market] === person.language ? '' : `?lang=${encodeURIComponent(person.language)}`;
   const signInPage = `${base}${routePath('signIn')}${lang}`;
-  await deps.mailer.sendMail({ to: person.email, ...welcomeMail(person.role, storedLanguage(person.language), { firstName: person.firstName, email: person.email }, person.addedBy, signInPage, deps.config.productName) });
+  await deps.mailer.sendMail({
+    to: person.email,
+    ...welcomeMail(
+      person.role,
+      storedLanguage(person.language),
+      { firstName: person.firstName, email: person.email },
+      person.addedBy,
+      signInPage,
+      deps.config.productName,
+    ),
+  });
 }

@@ -17,10 +17,27 @@ import { COLUMN_FIELDS, storedNameOf, type FieldPharmacy } from './pharmacy-row.
 const EXTRA_PHARMACISTS = sectionsOf(FORMS['rep-visit']).find((section) => section.repeat)!;
 
 /** Columns of the table itself, in this order (recordOf writes them). */
-const TABLE_COLUMNS = ['id', 'pharmacyName', 'fullAddress', 'city', 'prov', 'region', 'placeId', 'lat', 'lng', 'salesRep', 'currentCallFlag', 'month', 'oncStatus', 'createdAt'];
+const TABLE_COLUMNS = [
+  'id',
+  'pharmacyName',
+  'fullAddress',
+  'city',
+  'prov',
+  'region',
+  'placeId',
+  'lat',
+  'lng',
+  'salesRep',
+  'currentCallFlag',
+  'month',
+  'oncStatus',
+  'createdAt',
+];
 
 /** Every other answer of the add-pharmacy and visit forms, in form order, once each. */
-const ANSWER_COLUMNS: readonly string[] = [...new Set([FORMS['areamanager-pharmacy'], FORMS['rep-visit']].flatMap(answerFields).map(storedNameOf))].filter((name) => !COLUMN_FIELDS.has(name));
+const ANSWER_COLUMNS: readonly string[] = [...new Set([FORMS['areamanager-pharmacy'], FORMS['rep-visit']].flatMap(answerFields).map(storedNameOf))].filter(
+  (name) => !COLUMN_FIELDS.has(name),
+);
 
 export const CSV_HEADER = [...TABLE_COLUMNS, ...ANSWER_COLUMNS, 'additionalPharmacists'];
 
@@ -28,7 +45,8 @@ const cell = (value: unknown): string => (value === null || value === undefined 
 
 /** The extra pharmacists' answer names (firstName2, ...), one list per pharmacist. */
 const EXTRA_PHARMACIST_NAMES: string[][] = [];
-for (let n = EXTRA_PHARMACISTS.repeat!.from; n <= EXTRA_PHARMACISTS.repeat!.max; n++) EXTRA_PHARMACIST_NAMES.push(Object.keys(EXTRA_PHARMACISTS.fields).map((name) => `${name}${n}`));
+for (let n = EXTRA_PHARMACISTS.repeat!.from; n <= EXTRA_PHARMACISTS.repeat!.max; n++)
+  EXTRA_PHARMACIST_NAMES.push(Object.keys(EXTRA_PHARMACISTS.fields).map((name) => `${name}${n}`));
 
 /** The extra pharmacists as one cell: one line each, "name surname, body, number, note". */
 function extraPharmacists(answers: Record<string, unknown>): string {
@@ -37,13 +55,36 @@ function extraPharmacists(answers: Record<string, unknown>): string {
     // Most pharmacies have no extra pharmacist: skip the empty ones without building their cells.
     if (!names.some((name) => answers[name] !== undefined && answers[name] !== null && answers[name] !== '')) continue;
     const values = names.map((name) => cell(answers[name]));
-    if (values.some((v) => v !== '')) lines.push(`${values[0]} ${values[1]}`.trim() + values.slice(2).map((v) => (v ? `, ${v}` : '')).join(''));
+    if (values.some((v) => v !== ''))
+      lines.push(
+        `${values[0]} ${values[1]}`.trim() +
+          values
+            .slice(2)
+            .map((v) => (v ? `, ${v}` : ''))
+            .join(''),
+      );
   }
   return lines.join('\n');
 }
 
 /** The pharmacy's fields the export writes, as the table holds them. */
-export type ExportSource = Pick<FieldPharmacy, 'id' | 'name' | 'fullAddress' | 'city' | 'province' | 'region' | 'placeId' | 'lat' | 'lng' | 'currentCallFlag' | 'month' | 'oncStatus' | 'createdAt' | 'answers'>;
+export type ExportSource = Pick<
+  FieldPharmacy,
+  | 'id'
+  | 'name'
+  | 'fullAddress'
+  | 'city'
+  | 'province'
+  | 'region'
+  | 'placeId'
+  | 'lat'
+  | 'lng'
+  | 'currentCallFlag'
+  | 'month'
+  | 'oncStatus'
+  | 'createdAt'
+  | 'answers'
+>;
 
 /**
  * A pharmacy's record without the rep's name, which is another row's and so is written at export
@@ -58,7 +99,10 @@ export interface ExportLine {
 const RENDERING_REVISION = 1;
 
 /** The format of stored records (export-lines.ts): a row stored in another one is rendered again. */
-export const EXPORT_FORMAT = createHash('sha256').update(JSON.stringify([RENDERING_REVISION, CSV_HEADER])).digest('hex').slice(0, 16);
+export const EXPORT_FORMAT = createHash('sha256')
+  .update(JSON.stringify([RENDERING_REVISION, CSV_HEADER]))
+  .digest('hex')
+  .slice(0, 16);
 
 /** The pharmacy's record, bar the rep's name, in the columns of CSV_HEADER. */
 export function exportLineOf(row: ExportSource): ExportLine {
@@ -94,7 +138,10 @@ const ROW_SEPARATOR = '\u001e';
 
 /** One id range of the manager's pharmacies for the CSV export, in id order. */
 async function readExportBatch(db: Database, areaManagerId: string, { after, upTo }: { after: string | null; upTo: string | null }): Promise<ExportRow[]> {
-  const range = sql.join([sql`p.area_manager_id = ${areaManagerId}`, ...(after ? [sql`p.id > ${after}`] : []), ...(upTo ? [sql`p.id <= ${upTo}`] : [])], sql` and `);
+  const range = sql.join(
+    [sql`p.area_manager_id = ${areaManagerId}`, ...(after ? [sql`p.id > ${after}`] : []), ...(upTo ? [sql`p.id <= ${upTo}`] : [])],
+    sql` and `,
+  );
   const from = sql`from ${fieldPharmacies} p where ${range}`;
   const [joined] = rowsOf<{ n: number; body: string | null }>(
     await db.execute(sql`select count(*)::int as n, string_agg(concat_ws(${FIELD_SEPARATOR}, ${EXPORT_FIELDS}), ${ROW_SEPARATOR}) as body ${from}`),
@@ -108,7 +155,19 @@ async function readExportBatch(db: Database, areaManagerId: string, { after, upT
   const rows = fields.map(([id, salesRepId, head, tail]): ExportRow => ({ id: id!, salesRepId: salesRepId!, head: head!, tail: tail! }));
   const unrendered = rows.filter((row) => row.head === '');
   if (unrendered.length > 0) {
-    const lines = new Map((await db.select().from(fieldPharmacies).where(inArray(fieldPharmacies.id, unrendered.map((row) => row.id)))).map((row) => [row.id, exportLineOf(row)]));
+    const lines = new Map(
+      (
+        await db
+          .select()
+          .from(fieldPharmacies)
+          .where(
+            inArray(
+              fieldPharmacies.id,
+              unrendered.map((row) => row.id),
+            ),
+          )
+      ).map((row) => [row.id, exportLineOf(row)]),
+    );
     for (const row of unrendered) Object.assign(row, lines.get(row.id));
   }
   // In id order (lowercase hex compares as PostgreSQL orders uuids); sorted here, where it costs less than in the database.
@@ -145,7 +204,10 @@ export async function* exportBatches(db: Database, areaManagerId: string, size =
 
 /** The reps' cells (first and last name), by id; a staff user who is gone gets ''. */
 async function repCellsOf(db: Database, ids: string[]): Promise<Map<string, string>> {
-  const reps = await db.select({ id: staffUsers.id, firstName: staffUsers.firstName, lastName: staffUsers.lastName }).from(staffUsers).where(inArray(staffUsers.id, ids));
+  const reps = await db
+    .select({ id: staffUsers.id, firstName: staffUsers.firstName, lastName: staffUsers.lastName })
+    .from(staffUsers)
+    .where(inArray(staffUsers.id, ids));
   return new Map(reps.map(({ id, firstName, lastName }) => [id, repCellOf(firstName, lastName)]));
 }
 

@@ -93,7 +93,10 @@ export function createAreaManagerPharmacies(db: Database, fieldSales: FieldSales
       const base = await fieldSales.detail(row);
       // A disabled rep is no rep (issue 24): the view says so and the edit form asks for another.
       const rep = row.salesRepId
-        ? await db.select({ firstName: staffUsers.firstName, lastName: staffUsers.lastName }).from(staffUsers).where(and(eq(staffUsers.id, row.salesRepId), isNull(staffUsers.disabledAt)))
+        ? await db
+            .select({ firstName: staffUsers.firstName, lastName: staffUsers.lastName })
+            .from(staffUsers)
+            .where(and(eq(staffUsers.id, row.salesRepId), isNull(staffUsers.disabledAt)))
         : [];
       // The answers the columns hold, bar the flag (shown as currentCallFlag); what `answers` keeps is not this view's.
       const { callFlag: _callFlag, ...columns } = columnAnswersOf(row);
@@ -129,11 +132,27 @@ export function createAreaManagerPharmacies(db: Database, fieldSales: FieldSales
       try {
         const id = await db.transaction(async (tx) => {
           // The id and time are set here so that the row and its export record are written at once.
-          const row = { id: randomUUID(), createdAt: new Date(), areaManagerId, currentCallFlag: null, month: null, ...rowFromAnswers(FORMS['areamanager-pharmacy'], payload) };
+          const row = {
+            id: randomUUID(),
+            createdAt: new Date(),
+            areaManagerId,
+            currentCallFlag: null,
+            month: null,
+            ...rowFromAnswers(FORMS['areamanager-pharmacy'], payload),
+          };
           await tx.insert(fieldPharmacies).values({ ...row, ...exportColumnsOf(row) });
           if (extras.captcha) await tx.execute(captchaUsedInsert(extras.captcha));
           const { recordedBy } = extras;
-          await recordConsent(tx, { fieldPharmacyId: row.id, givenBy: 'staff', staffUserId: recordedBy.userId, answers: payload, boxes: STAFF_STATEMENTS, country: 'it', language: recordedBy.language, at: row.createdAt });
+          await recordConsent(tx, {
+            fieldPharmacyId: row.id,
+            givenBy: 'staff',
+            staffUserId: recordedBy.userId,
+            answers: payload,
+            boxes: STAFF_STATEMENTS,
+            country: 'it',
+            language: recordedBy.language,
+            at: row.createdAt,
+          });
           // The pharmacist recorded is asked to confirm for themselves, by e-mail, in this transaction.
           await confirmation.askIfNew(tx, row.id, recordedBy);
           return row.id;

@@ -48,7 +48,19 @@ async function exported(areaManagerId: string): Promise<string> {
 
 describe('stored export records', () => {
   it('are stored by adding a pharmacy, editing it and a rep’s visit, each in the current format', async () => {
-    const payload = { whereYouWork: 'Farmacia Salvata', address: 'Via Roma 1, 00100 Roma RM', placeId: 'lines:1', lat: 41.9, lng: 12.5, city: 'Roma', region: 'lazio', prov: 'RM', salesRep: rep.id, oncStatus: 'registered', email: 'titolare@example.it' };
+    const payload = {
+      whereYouWork: 'Farmacia Salvata',
+      address: 'Via Roma 1, 00100 Roma RM',
+      placeId: 'lines:1',
+      lat: 41.9,
+      lng: 12.5,
+      city: 'Roma',
+      region: 'lazio',
+      prov: 'RM',
+      salesRep: rep.id,
+      oncStatus: 'registered',
+      email: 'titolare@example.it',
+    };
     const created = await store.create(manager.id, payload, { recordedBy: { userId: manager.id, language: 'it', linkBase: null } });
     if (!created.ok) throw new Error('not created');
     expect((await expectStoredRecordCurrent(created.id)).exportHead).toContain('Farmacia Salvata');
@@ -57,7 +69,12 @@ describe('stored export records', () => {
     expect((await expectStoredRecordCurrent(created.id)).exportHead).toContain('Farmacia Rinominata');
 
     const visits = createRepVisits(ctx.database.db, NO_CONFIRMATION);
-    await visits.record({ payload: { pharmacyId: created.id, callFlag: 'interested_but_requires_another_visit', month: 3, services: 'Galenica' }, byUserId: rep.id, route: 'PUT /api/rep-update-pharmacy', recordedBy: { userId: rep.id, language: 'it', linkBase: null } });
+    await visits.record({
+      payload: { pharmacyId: created.id, callFlag: 'interested_but_requires_another_visit', month: 3, services: 'Galenica' },
+      byUserId: rep.id,
+      route: 'PUT /api/rep-update-pharmacy',
+      recordedBy: { userId: rep.id, language: 'it', linkBase: null },
+    });
     const visited = await expectStoredRecordCurrent(created.id);
     expect(visited.exportTail).toContain('interested_but_requires_another_visit');
     expect(visited.exportTail).toContain('Galenica');
@@ -88,16 +105,26 @@ describe('stored export records', () => {
     expect(await refreshStaleExportLines(ctx.database.db)).toBe(0);
 
     // A record of another format is not read: the row is rendered from its fields.
-    await ctx.database.db.update(fieldPharmacies).set({ exportFormat: 'old', exportHead: 'stale;', exportTail: ';stale\r\n' }).where(eq(fieldPharmacies.areaManagerId, other.id));
+    await ctx.database.db
+      .update(fieldPharmacies)
+      .set({ exportFormat: 'old', exportHead: 'stale;', exportTail: ';stale\r\n' })
+      .where(eq(fieldPharmacies.areaManagerId, other.id));
     expect(await exported(other.id)).toBe(rendered);
     expect(await refreshStaleExportLines(ctx.database.db)).toBe(3);
     expect(await exported(other.id)).toBe(rendered);
   });
 
   it('are marked stale by an update that changes the row but not its record, so the export never shows an old value', async () => {
-    const created = await store.create(manager.id, { whereYouWork: 'Farmacia Vecchia', address: 'Via 3', placeId: 'lines:3', email: 'vecchia@example.it' }, { recordedBy: { userId: manager.id, language: 'it', linkBase: null } });
+    const created = await store.create(
+      manager.id,
+      { whereYouWork: 'Farmacia Vecchia', address: 'Via 3', placeId: 'lines:3', email: 'vecchia@example.it' },
+      { recordedBy: { userId: manager.id, language: 'it', linkBase: null } },
+    );
     if (!created.ok) throw new Error('not created');
-    await ctx.database.db.update(fieldPharmacies).set({ answers: { email: 'nuova@example.it' } }).where(eq(fieldPharmacies.id, created.id));
+    await ctx.database.db
+      .update(fieldPharmacies)
+      .set({ answers: { email: 'nuova@example.it' } })
+      .where(eq(fieldPharmacies.id, created.id));
     expect((await rowOf(created.id)).exportFormat).toBeNull();
     const text = await exported(manager.id);
     expect(text).toContain('nuova@example.it');
@@ -109,12 +136,18 @@ describe('stored export records', () => {
   });
 
   it('carry no rep name: the export writes the rep’s name as it is now', async () => {
-    const created = await store.create(manager.id, { whereYouWork: 'Farmacia del Rep', address: 'Via 2', placeId: 'lines:2', salesRep: rep.id }, { recordedBy: { userId: manager.id, language: 'it', linkBase: null } });
+    const created = await store.create(
+      manager.id,
+      { whereYouWork: 'Farmacia del Rep', address: 'Via 2', placeId: 'lines:2', salesRep: rep.id },
+      { recordedBy: { userId: manager.id, language: 'it', linkBase: null } },
+    );
     if (!created.ok) throw new Error('not created');
     await ctx.database.db.update(staffUsers).set({ firstName: 'Rosa', lastName: '=Nuova' }).where(eq(staffUsers.id, rep.id));
     const [header, ...rows] = readCsv((await exported(manager.id)).slice(1), ';');
     const row = rows.find((cells) => cells[header!.indexOf('pharmacyName')] === 'Farmacia del Rep')!;
     expect(row[header!.indexOf('salesRep')]).toBe('Rosa =Nuova');
-    expect(await ctx.database.db.execute(sql`select 1 from ${fieldPharmacies} where export_head like '%Rosa%' or export_tail like '%Rosa%'`)).toMatchObject({ rows: [] });
+    expect(await ctx.database.db.execute(sql`select 1 from ${fieldPharmacies} where export_head like '%Rosa%' or export_tail like '%Rosa%'`)).toMatchObject({
+      rows: [],
+    });
   });
 });

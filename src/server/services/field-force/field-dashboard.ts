@@ -20,7 +20,13 @@ export function createFieldDashboard(db: Database) {
     const since = new Date(`${months[0]}-01T00:00:00Z`);
     const month = sql<string>`to_char(${callEntries.at} at time zone 'UTC', 'YYYY-MM')`;
     const rows = await db
-      .select({ repId: callEntries.byUserId, firstName: staffUsers.firstName, lastName: staffUsers.lastName, month, count: countDistinct(callEntries.pharmacyId) })
+      .select({
+        repId: callEntries.byUserId,
+        firstName: staffUsers.firstName,
+        lastName: staffUsers.lastName,
+        month,
+        count: countDistinct(callEntries.pharmacyId),
+      })
       .from(callEntries)
       .innerJoin(fieldPharmacies, eq(callEntries.pharmacyId, fieldPharmacies.id))
       .leftJoin(staffUsers, eq(callEntries.byUserId, staffUsers.id))
@@ -28,7 +34,11 @@ export function createFieldDashboard(db: Database) {
       .groupBy(callEntries.byUserId, staffUsers.firstName, staffUsers.lastName, month);
     const byRep = new Map<string | null, RepJoins>();
     for (const row of rows) {
-      const rep = byRep.get(row.repId) ?? { repId: row.repId, name: row.firstName ? `${row.firstName} ${row.lastName ?? ''}`.trim() : '', counts: months.map(() => 0) };
+      const rep = byRep.get(row.repId) ?? {
+        repId: row.repId,
+        name: row.firstName ? `${row.firstName} ${row.lastName ?? ''}`.trim() : '',
+        counts: months.map(() => 0),
+      };
       const index = months.indexOf(row.month);
       if (index >= 0) rep.counts[index] = Number(row.count);
       byRep.set(row.repId, rep);
@@ -39,7 +49,13 @@ export function createFieldDashboard(db: Database) {
 
   async function points(areaManagerId: string) {
     const rows = await db
-      .select({ id: fieldPharmacies.id, name: fieldPharmacies.name, lat: fieldPharmacies.lat, lng: fieldPharmacies.lng, callFlag: fieldPharmacies.currentCallFlag })
+      .select({
+        id: fieldPharmacies.id,
+        name: fieldPharmacies.name,
+        lat: fieldPharmacies.lat,
+        lng: fieldPharmacies.lng,
+        callFlag: fieldPharmacies.currentCallFlag,
+      })
       .from(fieldPharmacies)
       .where(and(eq(fieldPharmacies.areaManagerId, areaManagerId), isNotNull(fieldPharmacies.lat), isNotNull(fieldPharmacies.lng)));
     return rows.map((r) => ({ ...r, lat: r.lat!, lng: r.lng! }));

@@ -18,13 +18,21 @@ const PHARMACIST_FIELDS = new Set(['email', ...Object.keys(sectionOf('field-phar
 
 /** The confirmation links of a pharmacy's first pharmacist (`number` null) or of its extra pharmacist `number`. */
 export const linksOf = (pharmacyId: string, number: number | null) =>
-  and(eq(fieldConfirmationLinks.fieldPharmacyId, pharmacyId), number === null ? isNull(fieldConfirmationLinks.extraPharmacist) : eq(fieldConfirmationLinks.extraPharmacist, number));
+  and(
+    eq(fieldConfirmationLinks.fieldPharmacyId, pharmacyId),
+    number === null ? isNull(fieldConfirmationLinks.extraPharmacist) : eq(fieldConfirmationLinks.extraPharmacist, number),
+  );
 
 /** An extra pharmacist's confirmation row. */
-export const extraPharmacistKey = (pharmacyId: string, number: number) => and(eq(fieldExtraPharmacists.fieldPharmacyId, pharmacyId), eq(fieldExtraPharmacists.number, number));
+export const extraPharmacistKey = (pharmacyId: string, number: number) =>
+  and(eq(fieldExtraPharmacists.fieldPharmacyId, pharmacyId), eq(fieldExtraPharmacists.number, number));
 
 /** In the caller's transaction: the notes of every visit to the pharmacy cleared. */
-const clearVisitNotes = (tx: Transaction, pharmacyId: string) => tx.update(callEntries).set({ note: null }).where(and(eq(callEntries.pharmacyId, pharmacyId), isNotNull(callEntries.note)));
+const clearVisitNotes = (tx: Transaction, pharmacyId: string) =>
+  tx
+    .update(callEntries)
+    .set({ note: null })
+    .where(and(eq(callEntries.pharmacyId, pharmacyId), isNotNull(callEntries.note)));
 
 /**
  * In the caller's transaction: the row's pharmacist blanked, the notes of the pharmacy's visits cleared, their photo (unless an application
@@ -35,7 +43,14 @@ const clearVisitNotes = (tx: Transaction, pharmacyId: string) => tx.update(callE
 export async function blankFieldPharmacist(tx: Transaction, row: FieldPharmacy, everyone: boolean): Promise<void> {
   const photo = typeof row.answers.photo === 'string' ? row.answers.photo : '';
   const asked = everyone
-    ? new Set((await tx.select({ number: fieldExtraPharmacists.number }).from(fieldExtraPharmacists).where(and(eq(fieldExtraPharmacists.fieldPharmacyId, row.id), ne(fieldExtraPharmacists.pharmacistStatus, 'erased')))).map((r) => r.number))
+    ? new Set(
+        (
+          await tx
+            .select({ number: fieldExtraPharmacists.number })
+            .from(fieldExtraPharmacists)
+            .where(and(eq(fieldExtraPharmacists.fieldPharmacyId, row.id), ne(fieldExtraPharmacists.pharmacistStatus, 'erased')))
+        ).map((r) => r.number),
+      )
     : null;
   await updateFieldPharmacy(tx, row.id, (current) => ({
     answers: withoutExtraPharmacists(
@@ -54,7 +69,10 @@ export async function blankFieldPharmacist(tx: Transaction, row: FieldPharmacy, 
 /** In the caller's transaction: extra pharmacist `number` of the pharmacy blanked, their row marked 'erased', their links and the pharmacy's visit notes deleted. */
 export async function blankExtraPharmacist(tx: Transaction, pharmacyId: string, number: number): Promise<void> {
   await updateFieldPharmacy(tx, pharmacyId, (current) => ({ answers: withExtraPharmacist(current.answers, number, null) }));
-  await tx.update(fieldExtraPharmacists).set({ pharmacistStatus: 'erased', pharmacistMailbox: null, confirmationLinkBase: null }).where(extraPharmacistKey(pharmacyId, number));
+  await tx
+    .update(fieldExtraPharmacists)
+    .set({ pharmacistStatus: 'erased', pharmacistMailbox: null, confirmationLinkBase: null })
+    .where(extraPharmacistKey(pharmacyId, number));
   await tx.delete(fieldConfirmationLinks).where(linksOf(pharmacyId, number));
   await clearVisitNotes(tx, pharmacyId);
 }

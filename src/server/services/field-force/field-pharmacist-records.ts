@@ -57,7 +57,11 @@ const firstsOfMailbox = (mailbox: string) => and(eq(fieldPharmacies.pharmacistMa
 export async function fieldRecordsOf(db: Queryable, mailbox: string): Promise<FieldRecordOfMailbox[]> {
   const [firsts, extras] = await Promise.all([
     db.select().from(fieldPharmacies).where(firstsOfMailbox(mailbox)),
-    db.select({ extra: fieldExtraPharmacists, row: fieldPharmacies }).from(fieldExtraPharmacists).innerJoin(fieldPharmacies, eq(fieldPharmacies.id, fieldExtraPharmacists.fieldPharmacyId)).where(extrasOfMailbox(mailbox)),
+    db
+      .select({ extra: fieldExtraPharmacists, row: fieldPharmacies })
+      .from(fieldExtraPharmacists)
+      .innerJoin(fieldPharmacies, eq(fieldPharmacies.id, fieldExtraPharmacists.fieldPharmacyId))
+      .where(extrasOfMailbox(mailbox)),
   ]);
   const pharmacyIds = [...new Set([...firsts.map((row) => row.id), ...extras.map(({ row }) => row.id)])];
   const notes: VisitNote[] = pharmacyIds.length
@@ -77,11 +81,18 @@ export async function eraseFieldRecordsOf(tx: Transaction, mailbox: string): Pro
     await blankFieldPharmacist(tx, row, false);
     erased.push({ pharmacyId: row.id, number: null });
   }
-  const extras = await tx.select({ pharmacyId: fieldExtraPharmacists.fieldPharmacyId, number: fieldExtraPharmacists.number }).from(fieldExtraPharmacists).where(extrasOfMailbox(mailbox));
+  const extras = await tx
+    .select({ pharmacyId: fieldExtraPharmacists.fieldPharmacyId, number: fieldExtraPharmacists.number })
+    .from(fieldExtraPharmacists)
+    .where(extrasOfMailbox(mailbox));
   for (const { pharmacyId, number } of extras) {
     // The pharmacy's row first, then theirs: the order a rep's save locks them in.
     await tx.select({ id: fieldPharmacies.id }).from(fieldPharmacies).where(eq(fieldPharmacies.id, pharmacyId)).for('update');
-    const [still] = await tx.select({ number: fieldExtraPharmacists.number }).from(fieldExtraPharmacists).where(and(extraPharmacistKey(pharmacyId, number), extrasOfMailbox(mailbox))).for('update');
+    const [still] = await tx
+      .select({ number: fieldExtraPharmacists.number })
+      .from(fieldExtraPharmacists)
+      .where(and(extraPharmacistKey(pharmacyId, number), extrasOfMailbox(mailbox)))
+      .for('update');
     if (!still) continue;
     await blankExtraPharmacist(tx, pharmacyId, number);
     erased.push({ pharmacyId, number });

@@ -15,7 +15,9 @@ import { weekAndMonthStart } from './rome-time.ts';
 export function createFieldReps(db: Database, now: () => Date) {
   const users = createStaffUsers(db, now);
   const record = (event: string, rep: { id: string; email: string }, by: string, actor: Actor) =>
-    db.insert(authEvents).values({ at: now(), event, email: rep.email, userId: rep.id, ip: actor.ip, userAgent: actor.userAgent?.slice(0, 500) ?? null, detail: `by ${by}` });
+    db
+      .insert(authEvents)
+      .values({ at: now(), event, email: rep.email, userId: rep.id, ip: actor.ip, userAgent: actor.userAgent?.slice(0, 500) ?? null, detail: `by ${by}` });
 
   return {
     /** A rep's account as the access policy's `repAccount` kind needs it, disabled or not. */
@@ -42,7 +44,18 @@ export function createFieldReps(db: Database, now: () => Date) {
           from ${callEntries} c where c.by_user_id = u.id and c.at >= ${since.toISOString()}::timestamptz) recent
         where u.role = 'sales_rep' and u.area_manager_id = ${areaManager.id}
         order by lower(u.last_name), lower(u.first_name), u.id`);
-      type Row = { id: string; first_name: string; last_name: string; email: string; disabled_at: Date | string | null; pharmacies: number; week: number; month: number; joins: number; last_visit_at: Date | string | null };
+      type Row = {
+        id: string;
+        first_name: string;
+        last_name: string;
+        email: string;
+        disabled_at: Date | string | null;
+        pharmacies: number;
+        week: number;
+        month: number;
+        joins: number;
+        last_visit_at: Date | string | null;
+      };
       const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
       const reps: RepSummary[] = rowsOf<Row>(result).map((r) => ({
         id: r.id,
@@ -79,12 +92,16 @@ export function createFieldReps(db: Database, now: () => Date) {
         .set({ salesRepId: toRepId, updatedAt: now() })
         .where(and(eq(fieldPharmacies.areaManagerId, areaManagerId), eq(fieldPharmacies.salesRepId, fromRepId)))
         .returning({ id: fieldPharmacies.id });
-      if (moved.length) await recordStaffChange(db, { at: now(), action: 'moved', staffUserId: fromRepId, actorId, toStaffUserId: toRepId, pharmacies: moved.length });
+      if (moved.length)
+        await recordStaffChange(db, { at: now(), action: 'moved', staffUserId: fromRepId, actorId, toStaffUserId: toRepId, pharmacies: moved.length });
       return moved.length;
     },
 
     async setJoinsDigest(areaManagerId: string, on: boolean): Promise<void> {
-      await db.update(staffUsers).set({ joinsDigest: on }).where(and(eq(staffUsers.id, areaManagerId), eq(staffUsers.role, 'area_manager'), isNull(staffUsers.disabledAt)));
+      await db
+        .update(staffUsers)
+        .set({ joinsDigest: on })
+        .where(and(eq(staffUsers.id, areaManagerId), eq(staffUsers.role, 'area_manager'), isNull(staffUsers.disabledAt)));
     },
   };
 }

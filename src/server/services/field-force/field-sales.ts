@@ -5,7 +5,14 @@ import type { Database } from '../../db/client.ts';
 import { callEntries, fieldPharmacies, staffUsers } from '../../db/schema.ts';
 import { answersFromRow, pharmacistOf, type FieldPharmacy } from './pharmacy-row.ts';
 
-const itemOf = (r: FieldPharmacy, callHistory: CallHistoryEntry[]): FieldPharmacyItem => ({ id: r.id, pharmacyName: r.name, fullAddress: r.fullAddress, callHistory, currentCallFlag: r.currentCallFlag, pharmacist: pharmacistOf(r) });
+const itemOf = (r: FieldPharmacy, callHistory: CallHistoryEntry[]): FieldPharmacyItem => ({
+  id: r.id,
+  pharmacyName: r.name,
+  fullAddress: r.fullAddress,
+  callHistory,
+  currentCallFlag: r.currentCallFlag,
+  pharmacist: pharmacistOf(r),
+});
 
 /** A pharmacy's record as its forms read it, with the call history given (newest first). */
 export function detailOf(row: FieldPharmacy, callHistory: CallHistoryEntry[]): FieldPharmacyDetail {

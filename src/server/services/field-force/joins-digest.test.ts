@@ -37,7 +37,12 @@ beforeAll(async () => {
   people.repOff = await addStaff(ctx, 'sales_rep', { areaManagerId: people.amOff.id });
   // The manager who does not want it turns it off on the reps page.
   const { cookie } = await signIn(ctx, people.amOff);
-  const off = await ctx.app.inject({ method: 'PUT', url: '/api/areamanager-joins-digest', headers: { cookie }, payload: { areaManagerId: people.amOff.id, joinsDigest: false } });
+  const off = await ctx.app.inject({
+    method: 'PUT',
+    url: '/api/areamanager-joins-digest',
+    headers: { cookie },
+    payload: { areaManagerId: people.amOff.id, joinsDigest: false },
+  });
   expect(off.statusCode, off.body).toBe(200);
 });
 afterAll(async () => {
@@ -47,17 +52,26 @@ afterAll(async () => {
 });
 
 async function pharmacy(areaManagerId: string, salesRepId: string, name: string) {
-  const [row] = await ctx.database.db.insert(fieldPharmacies).values({ areaManagerId, salesRepId, name, fullAddress: `${name}, Roma`, city: 'Roma' }).returning();
+  const [row] = await ctx.database.db
+    .insert(fieldPharmacies)
+    .values({ areaManagerId, salesRepId, name, fullAddress: `${name}, Roma`, city: 'Roma' })
+    .returning();
   return row!;
 }
-const visit = (pharmacyId: string, byUserId: string, at: string, callFlag = 'joined_unify') => ctx.database.db.insert(callEntries).values({ pharmacyId, byUserId, at: new Date(at), callFlag, month: 11 });
+const visit = (pharmacyId: string, byUserId: string, at: string, callFlag = 'joined_unify') =>
+  ctx.database.db.insert(callEntries).values({ pharmacyId, byUserId, at: new Date(at), callFlag, month: 11 });
 /** The digests queued for a manager, with what was sent (a delivered row keeps no body: docs/decisions/0042). */
-const digestsTo = async (user: StaffUser) => withSentBodies(ctx.config.mail.dir, await ctx.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, user.email)));
+const digestsTo = async (user: StaffUser) =>
+  withSentBodies(ctx.config.mail.dir, await ctx.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, user.email)));
 
 /** Both servers run the job at once, each as a scheduled turn and each directly (a turn retried, or a second job runner). */
 async function runOnBothServers() {
   const jobs = [joinsDigestJob(ctx.app, ctx.config, () => clock), joinsDigestJob(second, ctx.config, () => clock)];
-  await Promise.all([...jobs.map((job) => job.run()), runIfMyTurn(ctx.database.db, jobs[0]!, silentLog), runIfMyTurn((secondDatabase ?? ctx.database).db, jobs[1]!, silentLog)]);
+  await Promise.all([
+    ...jobs.map((job) => job.run()),
+    runIfMyTurn(ctx.database.db, jobs[0]!, silentLog),
+    runIfMyTurn((secondDatabase ?? ctx.database).db, jobs[1]!, silentLog),
+  ]);
 }
 
 describe('the daily joins digest', () => {

@@ -52,7 +52,11 @@ export function joinsDigestMail(input: DigestInput): MailMessage {
   const shortDate = noon.toLocaleDateString(locale, { day: 'numeric', month: 'long', timeZone: 'UTC' });
   const lines = input.joins.map((join) => `- ${join.pharmacy}${join.city ? `, ${join.city}` : ''} (${join.rep ?? t('mail.joinsDigest.noRep')})`);
   const optOut = t('mail.joinsDigest.optOut');
-  const paragraphs = [t('mail.joinsDigest.greeting', { name: input.firstName }), `${t('mail.joinsDigest.intro', { count, date })}\n${lines.join('\n')}`, optOut];
+  const paragraphs = [
+    t('mail.joinsDigest.greeting', { name: input.firstName }),
+    `${t('mail.joinsDigest.intro', { count, date })}\n${lines.join('\n')}`,
+    optOut,
+  ];
   const link = input.settingsUrl ? { url: input.settingsUrl, label: t('mail.joinsDigest.button') } : null;
   return {
     to: input.to,
@@ -63,7 +67,16 @@ export function joinsDigestMail(input: DigestInput): MailMessage {
   };
 }
 
-type Row = { manager_id: string; email: string; first_name: string; language: string; pharmacy_id: string; pharmacy: string; city: string | null; rep: string | null };
+type Row = {
+  manager_id: string;
+  email: string;
+  first_name: string;
+  language: string;
+  pharmacy_id: string;
+  pharmacy: string;
+  city: string | null;
+  rep: string | null;
+};
 
 /**
  * Queues yesterday's digest (Rome time, at `now`) for every active area manager who wants it and
@@ -91,7 +104,9 @@ async function sendJoinsDigests(db: Database, options: { now: Date; productName:
   }
   // The reps page in the manager's language: the field team's market is Italy's.
   const settingsUrl = (managerId: string, language: StaffLanguage) =>
-    options.linkBase ? `${options.linkBase}${routePath('areaManagerReps', { areaManagerId: managerId })}${language === MARKET_LANGUAGE.it ? '' : `?lang=${language}`}` : null;
+    options.linkBase
+      ? `${options.linkBase}${routePath('areaManagerReps', { areaManagerId: managerId })}${language === MARKET_LANGUAGE.it ? '' : `?lang=${language}`}`
+      : null;
   let queued = 0;
   for (const { manager, joins } of byManager.values()) {
     const sent = await db.transaction(async (tx) => {
@@ -100,7 +115,18 @@ async function sendJoinsDigests(db: Database, options: { now: Date; productName:
         on conflict do nothing returning area_manager_id`);
       if (rowsOf(claimed).length === 0) return false;
       const language = STAFF_LANGUAGES.find((known) => known === manager.language) ?? MARKET_LANGUAGE.it;
-      await enqueueMail(tx, joinsDigestMail({ to: manager.email, firstName: manager.first_name, language, day, joins: [...joins.values()], productName: options.productName, settingsUrl: settingsUrl(manager.manager_id, language) }));
+      await enqueueMail(
+        tx,
+        joinsDigestMail({
+          to: manager.email,
+          firstName: manager.first_name,
+          language,
+          day,
+          joins: [...joins.values()],
+          productName: options.productName,
+          settingsUrl: settingsUrl(manager.manager_id, language),
+        }),
+      );
       return true;
     });
     if (sent) queued += 1;
@@ -110,14 +136,22 @@ async function sendJoinsDigests(db: Database, options: { now: Date; productName:
 }
 
 /** The hourly job: from DIGEST_FROM_HOUR in Rome, yesterday's digests that have not gone yet. */
-export function joinsDigestJob(app: FastifyInstance, config: Pick<Config, 'productName' | 'publicUrl' | 'marketHosts'>, now: () => Date = () => new Date()): ScheduledJob {
+export function joinsDigestJob(
+  app: FastifyInstance,
+  config: Pick<Config, 'productName' | 'publicUrl' | 'marketHosts'>,
+  now: () => Date = () => new Date(),
+): ScheduledJob {
   return {
     name: 'daily-joins-digest',
     everyMs: 60 * 60 * 1000,
     async run() {
       const at = now();
       if (romeClock(at).hour < DIGEST_FROM_HOUR) return;
-      const queued = await sendJoinsDigests(app.services.database.db, { now: at, productName: config.productName, linkBase: configuredMarketBase(config, 'it') });
+      const queued = await sendJoinsDigests(app.services.database.db, {
+        now: at,
+        productName: config.productName,
+        linkBase: configuredMarketBase(config, 'it'),
+      });
       if (queued) app.log.info({ managers: queued }, 'joins digest: queued the daily e-mail of joins');
     },
   };

@@ -20,7 +20,12 @@ export function pharmacistConfirmationMail(input: ConfirmationMailInput, setting
   const say = (key: string, values?: Record<string, string>) => t(`mail.pharmacistConfirmation.${key}`, values);
   const date = input.expiresAt.toLocaleDateString(LANGUAGE_TAG[input.language], { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/Rome' });
   const before = [say('intro', { pharmacy: input.pharmacyName }), say('ask')];
-  const after = [say('nothingPublic'), say('expiry', { date }), say('ignore'), ...(settings.supportEmail ? [say('support', { email: settings.supportEmail })] : [])];
+  const after = [
+    say('nothingPublic'),
+    say('expiry', { date }),
+    say('ignore'),
+    ...(settings.supportEmail ? [say('support', { email: settings.supportEmail })] : []),
+  ];
   return {
     to: input.to,
     subject: `${settings.productName}: ${say(input.reminder ? 'reminderSubject' : 'subject')}`,

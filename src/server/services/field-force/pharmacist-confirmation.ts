@@ -64,7 +64,15 @@ const text = (value: unknown) => (typeof value === 'string' ? value : '');
 /** Where a pharmacist's confirmation stands: the first one's in their pharmacy's columns, an extra one's in the same columns of field_extra_pharmacists. */
 type ConfirmationState = Pick<
   FieldPharmacy,
-  'pharmacistMailbox' | 'pharmacistStatus' | 'recordedBy' | 'confirmationRequestedAt' | 'confirmationRemindedAt' | 'confirmedAt' | 'confirmationLinkBase' | 'confirmationLanguage' | 'applicationId'
+  | 'pharmacistMailbox'
+  | 'pharmacistStatus'
+  | 'recordedBy'
+  | 'confirmationRequestedAt'
+  | 'confirmationRemindedAt'
+  | 'confirmedAt'
+  | 'confirmationLinkBase'
+  | 'confirmationLanguage'
+  | 'applicationId'
 >;
 
 /** One pharmacist a field pharmacy records: its first (`number` null) or extra pharmacist `number`, and their confirmation's state. */
@@ -84,14 +92,26 @@ async function extraStateOf(q: Database | Transaction, pharmacyId: string, numbe
 /** The pharmacist's state changed: the first one's with their pharmacy's row (its CSV record too), an extra one's in their own row. */
 async function setState(tx: Transaction, pharmacist: Omit<Recorded, 'state'>, changes: Partial<ConfirmationState>): Promise<void> {
   if (pharmacist.number === null) await updateFieldPharmacy(tx, pharmacist.row.id, () => changes);
-  else await tx.update(fieldExtraPharmacists).set(changes as Partial<typeof fieldExtraPharmacists.$inferInsert>).where(extraPharmacistKey(pharmacist.row.id, pharmacist.number));
+  else
+    await tx
+      .update(fieldExtraPharmacists)
+      .set(changes as Partial<typeof fieldExtraPharmacists.$inferInsert>)
+      .where(extraPharmacistKey(pharmacist.row.id, pharmacist.number));
 }
 
 /** Whether a record still holds the mailbox: an application, a pharmacy's first or extra pharmacist. */
 async function mailboxHeld(tx: Transaction, mailbox: string): Promise<boolean> {
-  const [application] = await tx.select({ id: applications.id }).from(applications).where(and(eq(applications.mailbox, mailbox), ne(applications.status, 'erased'))).limit(1);
+  const [application] = await tx
+    .select({ id: applications.id })
+    .from(applications)
+    .where(and(eq(applications.mailbox, mailbox), ne(applications.status, 'erased')))
+    .limit(1);
   const [first] = await tx.select({ id: fieldPharmacies.id }).from(fieldPharmacies).where(eq(fieldPharmacies.pharmacistMailbox, mailbox)).limit(1);
-  const [extra] = await tx.select({ id: fieldExtraPharmacists.fieldPharmacyId }).from(fieldExtraPharmacists).where(eq(fieldExtraPharmacists.pharmacistMailbox, mailbox)).limit(1);
+  const [extra] = await tx
+    .select({ id: fieldExtraPharmacists.fieldPharmacyId })
+    .from(fieldExtraPharmacists)
+    .where(eq(fieldExtraPharmacists.pharmacistMailbox, mailbox))
+    .limit(1);
   return Boolean(application || first || extra);
 }
 
@@ -121,7 +141,15 @@ export async function eraseUnconfirmedPharmacist(db: Database, id: string, mailD
 
 export function createPharmacistConfirmation(
   db: Database,
-  deps: { now: () => Date; days: number; productName: string; supportEmail: string; mailDir: string; ledgerDir?: string | null; log?: Pick<FastifyBaseLogger, 'warn' | 'info' | 'error'> },
+  deps: {
+    now: () => Date;
+    days: number;
+    productName: string;
+    supportEmail: string;
+    mailDir: string;
+    ledgerDir?: string | null;
+    log?: Pick<FastifyBaseLogger, 'warn' | 'info' | 'error'>;
+  },
 ) {
   const settings = { productName: deps.productName, supportEmail: deps.supportEmail };
 
@@ -131,7 +159,9 @@ export function createPharmacistConfirmation(
     if (!state.confirmationLinkBase || !email || !state.confirmationRequestedAt) return;
     const token = newToken();
     const expiresAt = new Date(state.confirmationRequestedAt.getTime() + deps.days * DAY_MS);
-    await tx.insert(fieldConfirmationLinks).values({ tokenHash: hashToken(token), fieldPharmacyId: row.id, extraPharmacist: number, createdAt: deps.now(), expiresAt });
+    await tx
+      .insert(fieldConfirmationLinks)
+      .values({ tokenHash: hashToken(token), fieldPharmacyId: row.id, extraPharmacist: number, createdAt: deps.now(), expiresAt });
     const language: Language = isLanguage(state.confirmationLanguage) ? state.confirmationLanguage : 'it';
     const lang = language === MARKET_LANGUAGE.it ? '' : `&lang=${language}`;
     const link = `${state.confirmationLinkBase}${routePath('fieldConfirmation')}?token=${token}${lang}`;
@@ -170,7 +200,8 @@ export function createPharmacistConfirmation(
     await tx.delete(fieldConfirmationLinks).where(linksOf(row.id, number));
     if (number === null || prior) await setState(tx, pharmacist, state);
     else await tx.insert(fieldExtraPharmacists).values({ fieldPharmacyId: row.id, number, ...state });
-    if (!by.linkBase) deps.log?.warn({ pharmacyId: row.id }, 'pharmacist confirmation not mailed: no public origin for this host (set PUBLIC_URL or MARKET_HOSTS)');
+    if (!by.linkBase)
+      deps.log?.warn({ pharmacyId: row.id }, 'pharmacist confirmation not mailed: no public origin for this host (set PUBLIC_URL or MARKET_HOSTS)');
     await mailLink(tx, { row, number, state }, false);
   }
 
@@ -186,9 +217,13 @@ export function createPharmacistConfirmation(
     const reference = newApplicationReference();
     // The status link of the "received" e-mail (issue 25), under the market the pharmacist's own link started from.
     const status = newStatusToken();
-    const statusLink = state.confirmationLinkBase ? `${state.confirmationLinkBase}${routePath('myApplication', { token: status.token })}${language === MARKET_LANGUAGE.it ? '' : `?lang=${language}`}` : null;
+    const statusLink = state.confirmationLinkBase
+      ? `${state.confirmationLinkBase}${routePath('myApplication', { token: status.token })}${language === MARKET_LANGUAGE.it ? '' : `?lang=${language}`}`
+      : null;
     const registrationBody = text(answers.bodyOfRegistration) || REGISTRATION_BODY_IT;
-    const given = { ...answersOf(FORMS['apply-it'], { ...answers, whereYouWork: row.name, address: row.fullAddress, placeId: row.placeId, lat: row.lat, lng: row.lng }) };
+    const given = {
+      ...answersOf(FORMS['apply-it'], { ...answers, whereYouWork: row.name, address: row.fullAddress, placeId: row.placeId, lat: row.lat, lng: row.lng }),
+    };
     const created = await insertApplication(tx, {
       pharmacy: { placeId: row.placeId, name: row.name, address: row.fullAddress, lat: row.lat, lng: row.lng, services: text(answers.services) },
       application: {
@@ -214,8 +249,15 @@ export function createPharmacistConfirmation(
         submittedAt: now,
       },
     });
-    if (answers.photo) await tx.update(files).set({ applicationId: created.id, linkedAt: now }).where(and(eq(files.storageName, text(answers.photo)), eq(files.kind, 'photo')));
-    await enqueueMail(tx, applicationReceivedMail({ to: email, language, firstName: text(answers.firstName), lastName: text(answers.lastName), reference, statusLink }, settings));
+    if (answers.photo)
+      await tx
+        .update(files)
+        .set({ applicationId: created.id, linkedAt: now })
+        .where(and(eq(files.storageName, text(answers.photo)), eq(files.kind, 'photo')));
+    await enqueueMail(
+      tx,
+      applicationReceivedMail({ to: email, language, firstName: text(answers.firstName), lastName: text(answers.lastName), reference, statusLink }, settings),
+    );
     return created;
   }
 
@@ -235,7 +277,9 @@ export function createPharmacistConfirmation(
       const removed = asked.filter((extra) => !numbers.includes(extra.number)).map((extra) => extra.number);
       if (removed.length) {
         await tx.delete(fieldExtraPharmacists).where(and(eq(fieldExtraPharmacists.fieldPharmacyId, row.id), inArray(fieldExtraPharmacists.number, removed)));
-        await tx.delete(fieldConfirmationLinks).where(and(eq(fieldConfirmationLinks.fieldPharmacyId, row.id), inArray(fieldConfirmationLinks.extraPharmacist, removed)));
+        await tx
+          .delete(fieldConfirmationLinks)
+          .where(and(eq(fieldConfirmationLinks.fieldPharmacyId, row.id), inArray(fieldConfirmationLinks.extraPharmacist, removed)));
       }
       for (const number of numbers) {
         const extraEmail = text(row.answers[`email${number}`]).trim();
@@ -281,7 +325,16 @@ export function createPharmacistConfirmation(
           await tx.delete(fieldConfirmationLinks).where(linksOf(row.id, number));
           // An extra pharmacist's consent is on their application only: the pharmacy's records are the first pharmacist's, whose export lists them.
           const consentOf = number === null ? { fieldPharmacyId: row.id } : {};
-          await recordConsent(tx, { applicationId: application?.id, ...consentOf, givenBy: 'pharmacist', answers: payload, boxes: DECLARATIONS, country: 'it', language, at: now });
+          await recordConsent(tx, {
+            applicationId: application?.id,
+            ...consentOf,
+            givenBy: 'pharmacist',
+            answers: payload,
+            boxes: DECLARATIONS,
+            country: 'it',
+            language,
+            at: now,
+          });
           return { ok: true, id: application?.id ?? row.id, reference: application?.reference ?? null };
         });
       } catch (error) {
@@ -310,7 +363,14 @@ export function createPharmacistConfirmation(
           await db
             .select({ id: fieldPharmacies.id })
             .from(fieldPharmacies)
-            .where(and(eq(fieldPharmacies.pharmacistStatus, 'awaiting'), isNull(fieldPharmacies.confirmationRemindedAt), lt(fieldPharmacies.confirmationRequestedAt, remindBefore), gt(fieldPharmacies.confirmationRequestedAt, lapseBefore)))
+            .where(
+              and(
+                eq(fieldPharmacies.pharmacistStatus, 'awaiting'),
+                isNull(fieldPharmacies.confirmationRemindedAt),
+                lt(fieldPharmacies.confirmationRequestedAt, remindBefore),
+                gt(fieldPharmacies.confirmationRequestedAt, lapseBefore),
+              ),
+            )
         ).map(({ id }) => ({ id, number: null })),
         ...(await db
           .select({ id: fieldExtraPharmacists.fieldPharmacyId, number: fieldExtraPharmacists.number })

@@ -30,7 +30,18 @@ describe('a field pharmacy’s row and the forms’ answers', () => {
   it('keeps each answer of the add-pharmacy form once, in its column or in `answers`, and no transport or ref', () => {
     const { answers, ...columns } = rowFromAnswers(FORMS['areamanager-pharmacy'], added);
     expect(answers).toEqual({ email: 'titolare@example.it', agreementCheck1: true });
-    expect(columns).toEqual({ salesRepId: added.salesRep, name: 'Farmacia Centrale', fullAddress: added.address, placeId: 'manual:1', lat: 41.9, lng: 12.5, city: 'Roma', region: 'lazio', province: 'RM', oncStatus: 'registered' });
+    expect(columns).toEqual({
+      salesRepId: added.salesRep,
+      name: 'Farmacia Centrale',
+      fullAddress: added.address,
+      placeId: 'manual:1',
+      lat: 41.9,
+      lng: 12.5,
+      city: 'Roma',
+      region: 'lazio',
+      province: 'RM',
+      oncStatus: 'registered',
+    });
   });
 
   it('reads the row back as the answers it was stored from, the short form’s check1..3 under their stored names', () => {
@@ -39,7 +50,15 @@ describe('a field pharmacy’s row and the forms’ answers', () => {
   });
 
   it('keeps a visit’s note and next visit for the call entry, and its flag and month in columns', () => {
-    const visit = { pharmacyId: 'p', callFlag: 'interested_but_requires_another_visit', month: 3, note: 'Richiamare', nextVisit: '2026-12-01', services: 'Galenica', placeId: '' };
+    const visit = {
+      pharmacyId: 'p',
+      callFlag: 'interested_but_requires_another_visit',
+      month: 3,
+      note: 'Richiamare',
+      nextVisit: '2026-12-01',
+      services: 'Galenica',
+      placeId: '',
+    };
     const changes = rowAfterVisit(stored(added), visit);
     expect(changes).toMatchObject({ currentCallFlag: visit.callFlag, month: 3, placeId: 'manual:1', oncStatus: 'registered' });
     expect(changes.answers).toEqual({ email: 'titolare@example.it', agreementCheck1: true, services: 'Galenica' });

@@ -36,7 +36,17 @@ type Row = [
 
 const latestEntryOf = ([, , , , , , , , entryId, entryAt, entryFlag, entryMonth, note, nextVisit, byFirst, byLast]: Row): CallHistoryEntry[] =>
   entryId && entryAt && entryFlag
-    ? [{ id: entryId, at: new Date(entryAt).toISOString(), callFlag: entryFlag, month: entryMonth, note, nextVisit, byName: byFirst ? `${byFirst} ${byLast ?? ''}`.trim() : null }]
+    ? [
+        {
+          id: entryId,
+          at: new Date(entryAt).toISOString(),
+          callFlag: entryFlag,
+          month: entryMonth,
+          note,
+          nextVisit,
+          byName: byFirst ? `${byFirst} ${byLast ?? ''}`.trim() : null,
+        },
+      ]
     : [];
 
 /** A visit of the offline pack's statement (days and times as text). */
@@ -114,7 +124,15 @@ export function createRepList(db: Database, fieldSales: Pick<FieldSales, 'detail
       const visits = new Map<string, CallHistoryEntry[]>();
       for (const entry of rowsOf<PackEntryRow>(result)) {
         const list = visits.get(entry.pharmacy_id) ?? [];
-        list.push({ id: entry.id, at: entry.at, callFlag: entry.call_flag, month: entry.month, note: entry.note, nextVisit: entry.next_visit, byName: entry.first_name ? `${entry.first_name} ${entry.last_name ?? ''}`.trim() : null });
+        list.push({
+          id: entry.id,
+          at: entry.at,
+          callFlag: entry.call_flag,
+          month: entry.month,
+          note: entry.note,
+          nextVisit: entry.next_visit,
+          byName: entry.first_name ? `${entry.first_name} ${entry.last_name ?? ''}`.trim() : null,
+        });
         visits.set(entry.pharmacy_id, list);
       }
       return rows.map((row) => detailOf(row, visits.get(row.id) ?? []));

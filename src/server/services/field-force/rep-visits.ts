@@ -34,10 +34,23 @@ export interface RepVisitRequest {
 /** The rep's own statements of the joined_unify part (issue 23). */
 const STAFF_STATEMENTS = sectionOf('staff-statements-if-joined').boxes ?? [];
 
-async function write(tx: Transaction, { payload, byUserId, recordedBy }: RepVisitRequest, confirmation: Pick<PharmacistConfirmation, 'askIfNew'>): Promise<RepVisitAnswer> {
+async function write(
+  tx: Transaction,
+  { payload, byUserId, recordedBy }: RepVisitRequest,
+  confirmation: Pick<PharmacistConfirmation, 'askIfNew'>,
+): Promise<RepVisitAnswer> {
   const current = await updateFieldPharmacy(tx, payload.pharmacyId, (row) => rowAfterVisit(row, payload));
   if (payload.callFlag === CALL_FLAG_JOINED_UNIFY) {
-    await recordConsent(tx, { fieldPharmacyId: current.id, givenBy: 'staff', staffUserId: byUserId, answers: payload, boxes: STAFF_STATEMENTS, country: 'it', language: recordedBy.language, at: new Date() });
+    await recordConsent(tx, {
+      fieldPharmacyId: current.id,
+      givenBy: 'staff',
+      staffUserId: byUserId,
+      answers: payload,
+      boxes: STAFF_STATEMENTS,
+      country: 'it',
+      language: recordedBy.language,
+      at: new Date(),
+    });
     await confirmation.askIfNew(tx, current.id, recordedBy);
   }
   // Every save is a visit (issue 24): a repeat visit with the same outcome counts as much as the first.
@@ -58,9 +71,16 @@ export function createRepVisits(db: Database, confirmation: Pick<PharmacistConfi
           if (key) {
             const bodyHash = createHash('sha256').update(canonicalJson(request.payload)).digest('hex');
             // A second request with the key waits here for the first one's transaction to end.
-            const claimed = await tx.insert(idempotentRequests).values({ userId, key, route, bodyHash }).onConflictDoNothing().returning({ key: idempotentRequests.key });
+            const claimed = await tx
+              .insert(idempotentRequests)
+              .values({ userId, key, route, bodyHash })
+              .onConflictDoNothing()
+              .returning({ key: idempotentRequests.key });
             if (claimed.length === 0) {
-              const [first] = await tx.select().from(idempotentRequests).where(and(eq(idempotentRequests.userId, userId), eq(idempotentRequests.key, key)));
+              const [first] = await tx
+                .select()
+                .from(idempotentRequests)
+                .where(and(eq(idempotentRequests.userId, userId), eq(idempotentRequests.key, key)));
               // The same key with another body is another visit, which a replay would silently drop.
               if (first?.bodyHash && first.bodyHash !== bodyHash) return { ok: false, conflict: 'otherBody' };
               if (!first?.answer || first.route !== route) return { ok: false, conflict: 'idempotencyKey' };
@@ -68,7 +88,11 @@ export function createRepVisits(db: Database, confirmation: Pick<PharmacistConfi
             }
           }
           const answer = await write(tx, request, confirmation);
-          if (key) await tx.update(idempotentRequests).set({ answer: { ...answer } }).where(and(eq(idempotentRequests.userId, userId), eq(idempotentRequests.key, key)));
+          if (key)
+            await tx
+              .update(idempotentRequests)
+              .set({ answer: { ...answer } })
+              .where(and(eq(idempotentRequests.userId, userId), eq(idempotentRequests.key, key)));
           return { ok: true, answer, replayed: false };
         });
       } catch (error) {

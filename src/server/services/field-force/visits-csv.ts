@@ -63,7 +63,11 @@ function wordsOf(language: Language) {
     yes: t('form.yes'),
     no: t('form.no'),
     formerStaff: t('staff.dashboard.joins.formerStaff'),
-    pharmacist: { awaiting: t('staff.pharmacist.awaiting'), erased: t('staff.pharmacist.erased'), confirmed: (date: string) => t('staff.pharmacist.confirmed', { date }) },
+    pharmacist: {
+      awaiting: t('staff.pharmacist.awaiting'),
+      erased: t('staff.pharmacist.erased'),
+      confirmed: (date: string) => t('staff.pharmacist.confirmed', { date }),
+    },
     fileName: t('staff.readableCsv.fileName'),
     /** YYYY-MM-DD as the language writes a day: 25/11/2026, 25.11.2026. */
     day: (iso: string) => day.format(new Date(`${iso}T00:00:00Z`)),
@@ -147,7 +151,10 @@ const COLUMNS: ReadonlyArray<{ heading: string; cell: (row: VisitRow, answers: A
 ];
 
 const WORDS = Object.fromEntries(LANGUAGES.map((language) => [language, wordsOf(language)])) as Record<Language, Words>;
-const HEADERS = Object.fromEntries(LANGUAGES.map((language) => [language, COLUMNS.map((column) => WORDS[language].t(column.heading))])) as Record<Language, string[]>;
+const HEADERS = Object.fromEntries(LANGUAGES.map((language) => [language, COLUMNS.map((column) => WORDS[language].t(column.heading))])) as Record<
+  Language,
+  string[]
+>;
 
 export interface VisitsQuery {
   areaManagerId: string;

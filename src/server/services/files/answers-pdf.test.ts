@@ -30,7 +30,9 @@ describe('answersPdf', () => {
   });
 
   it('writes Italian and German letters as they are, and any other character as its base letter or ?', async () => {
-    const text = await pdfText(await answersPdf(content([{ label: 'Über Sie', text: 'àèéìòù ÄÖÜäöüß € „Zitat“ «ciao» Ωmega 😀 日本 ő\ttab\u0007bell\nnext' }])));
+    const text = await pdfText(
+      await answersPdf(content([{ label: 'Über Sie', text: 'àèéìòù ÄÖÜäöüß € „Zitat“ «ciao» Ωmega 😀 日本 ő\ttab\u0007bell\nnext' }])),
+    );
     expect(text).toContain('Über Sie àèéìòù ÄÖÜäöüß € „Zitat“ «ciao» ?mega ? ?? o tabbell next');
   });
 

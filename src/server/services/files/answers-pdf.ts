@@ -132,7 +132,13 @@ export async function answersPdf(content: AnswersPdf): Promise<Uint8Array> {
 
   const pages = doc.getPages();
   pages.forEach((each, index) => {
-    each.drawText(writable(regular, content.footer(index + 1, pages.length)), { x: MARGIN, y: MARGIN - SIZE.footer * 2, size: SIZE.footer, font: regular, color: grey });
+    each.drawText(writable(regular, content.footer(index + 1, pages.length)), {
+      x: MARGIN,
+      y: MARGIN - SIZE.footer * 2,
+      size: SIZE.footer,
+      font: regular,
+      color: grey,
+    });
   });
   return doc.save();
 }

@@ -24,8 +24,7 @@ const CERTIFICATE_MIME: Record<string, string> = {
 };
 
 export type CertificateCheck =
-  | { ok: true; content: Buffer; mime: string; ext: string; originalMime: string }
-  | { ok: false; error: (typeof FileErrorKey)[keyof typeof FileErrorKey] };
+  { ok: true; content: Buffer; mime: string; ext: string; originalMime: string } | { ok: false; error: (typeof FileErrorKey)[keyof typeof FileErrorKey] };
 
 async function reencodeCertificateImage(input: Buffer, mime: string): Promise<{ content: Buffer; mime: string; ext: string }> {
   // Full size (a reviewer reads it); rotate() applies the EXIF orientation before the metadata goes.

@@ -68,12 +68,16 @@ describe('file store', () => {
   it('leaves neither row nor bytes when the write fails half way', async () => {
     const storageName = newName();
     // The row goes in, then writing the bytes fails: the transaction takes the row back.
-    await expect(storeFile(ctx.database.db, { kind: 'photo', storageName, mime: 'image/jpeg', bytes: 1, content: null as unknown as Buffer })).rejects.toThrow();
+    await expect(
+      storeFile(ctx.database.db, { kind: 'photo', storageName, mime: 'image/jpeg', bytes: 1, content: null as unknown as Buffer }),
+    ).rejects.toThrow();
     expect(await ctx.database.db.select().from(files).where(eq(files.storageName, storageName))).toEqual([]);
     // A name already taken: nothing of the second write stays.
     const taken = newName();
     await storeFile(ctx.database.db, { kind: 'photo', storageName: taken, mime: 'image/jpeg', bytes: 3, content: Buffer.from('one') });
-    await expect(storeFile(ctx.database.db, { kind: 'photo', storageName: taken, mime: 'image/jpeg', bytes: 3, content: Buffer.from('two') })).rejects.toThrow();
+    await expect(
+      storeFile(ctx.database.db, { kind: 'photo', storageName: taken, mime: 'image/jpeg', bytes: 3, content: Buffer.from('two') }),
+    ).rejects.toThrow();
     expect((await readFileContent(ctx.database.db, taken))?.toString()).toBe('one');
     expect(await ctx.database.db.select().from(files).where(eq(files.storageName, taken))).toHaveLength(1);
   });
@@ -81,7 +85,16 @@ describe('file store', () => {
   it('looks up no name that this server would not have made', async () => {
     const storageName = newName();
     await storeFile(ctx.database.db, { kind: 'photo', storageName, mime: 'image/jpeg', bytes: 1, content: Buffer.from('x') });
-    for (const hostile of ['../secrets.json', `../${storageName}`, `${storageName}/..`, '%2e%2e', '', 'x.exe', `${storageName}\u0000`, `photos/${storageName}`]) {
+    for (const hostile of [
+      '../secrets.json',
+      `../${storageName}`,
+      `${storageName}/..`,
+      '%2e%2e',
+      '',
+      'x.exe',
+      `${storageName}\u0000`,
+      `photos/${storageName}`,
+    ]) {
       expect(await readFileContent(ctx.database.db, hostile), hostile).toBeNull();
       expect(await deleteFile(ctx.database.db, hostile), hostile).toBe(false);
     }

@@ -32,7 +32,10 @@ export const sha256Of = (content: Buffer): string => createHash('sha256').update
 /** Inserts a file's row and its bytes; the caller holds the transaction that makes them one. */
 export async function insertFile(tx: Queryable, file: NewFile): Promise<string> {
   const { content, ...row } = file;
-  const [stored] = await tx.insert(files).values({ ...row, sha256: sha256Of(content) }).returning({ id: files.id });
+  const [stored] = await tx
+    .insert(files)
+    .values({ ...row, sha256: sha256Of(content) })
+    .returning({ id: files.id });
   await tx.insert(fileContents).values({ fileId: stored!.id, content: byteaOf(content) });
   return stored!.id;
 }

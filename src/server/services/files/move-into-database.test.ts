@@ -25,7 +25,10 @@ const FOLDER = { photo: 'photos', certificate: 'certificates' } as const;
 async function onDiskFile(kind: 'photo' | 'certificate', options: { onDisk?: boolean; storageName?: string } = {}) {
   const storageName = options.storageName ?? `${randomBytes(16).toString('base64url')}.${kind === 'photo' ? 'jpg' : 'pdf'}`;
   const content = randomBytes(2_000 + Math.floor(Math.random() * 2_000));
-  const [row] = await ctx.database.db.insert(files).values({ kind, storageName, mime: kind === 'photo' ? 'image/jpeg' : 'application/pdf', bytes: content.length }).returning({ id: files.id });
+  const [row] = await ctx.database.db
+    .insert(files)
+    .values({ kind, storageName, mime: kind === 'photo' ? 'image/jpeg' : 'application/pdf', bytes: content.length })
+    .returning({ id: files.id });
   const dir = path.join(ctx.config.dataDir, 'files', FOLDER[kind]);
   const file = path.join(dir, storageName);
   if (options.onDisk !== false) {
@@ -85,8 +88,15 @@ describe('moveFilesIntoDatabase', () => {
     const report = await moveFilesIntoDatabase(ctx.database.db, ctx.config.dataDir, log);
     expect(report.moved).toBe(0);
     expect(report.missing.sort()).toEqual([lost.id, hostile.id].sort());
-    expect(log.lines).toEqual([{ level: 'warn', details: { missing: 2, fileIds: expect.arrayContaining([lost.id, hostile.id]) }, message: expect.stringContaining('rows kept') }]);
-    expect(await ctx.database.db.select({ id: files.id }).from(files).where(inArray(files.id, [lost.id, hostile.id]))).toHaveLength(2);
+    expect(log.lines).toEqual([
+      { level: 'warn', details: { missing: 2, fileIds: expect.arrayContaining([lost.id, hostile.id]) }, message: expect.stringContaining('rows kept') },
+    ]);
+    expect(
+      await ctx.database.db
+        .select({ id: files.id })
+        .from(files)
+        .where(inArray(files.id, [lost.id, hostile.id])),
+    ).toHaveLength(2);
     expect(existsSync(path.join(ctx.config.dataDir, 'db.lock'))).toBe(true);
 
     // Once the file turns up (restored from a backup, say), the next start moves it.

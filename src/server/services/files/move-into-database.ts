@@ -58,10 +58,17 @@ export async function moveFilesIntoDatabase(db: Database, dataDir: string, log?:
       continue;
     }
     try {
-      const inserted = await db.insert(fileContents).values({ fileId: row.id, content: byteaOf(content) }).onConflictDoNothing().returning({ fileId: fileContents.fileId });
+      const inserted = await db
+        .insert(fileContents)
+        .values({ fileId: row.id, content: byteaOf(content) })
+        .onConflictDoNothing()
+        .returning({ fileId: fileContents.fileId });
       if (inserted.length) {
         report.moved++;
-        await db.update(files).set({ sha256: sha256Of(content) }).where(eq(files.id, row.id));
+        await db
+          .update(files)
+          .set({ sha256: sha256Of(content) })
+          .where(eq(files.id, row.id));
       } else report.skipped++;
     } catch (error) {
       // The row was deleted since it was read (a purge on another server): its file goes too.
@@ -72,7 +79,10 @@ export async function moveFilesIntoDatabase(db: Database, dataDir: string, log?:
   }
   if (report.moved || report.skipped) log?.info({ moved: report.moved, skipped: report.skipped }, 'moved uploaded files from DATA_DIR/files into the database');
   if (report.missing.length) {
-    log?.warn({ missing: report.missing.length, fileIds: report.missing.slice(0, 20) }, 'uploaded files with neither bytes in the database nor a file under DATA_DIR/files: rows kept');
+    log?.warn(
+      { missing: report.missing.length, fileIds: report.missing.slice(0, 20) },
+      'uploaded files with neither bytes in the database nor a file under DATA_DIR/files: rows kept',
+    );
   }
   return report;
 }

@@ -29,7 +29,11 @@ const RAW_FORBIDDEN = /\/(?:JavaScript|JS|Launch|EmbeddedFiles?|RichMedia)(?=[\s
 
 export type PdfCheck = { ok: true } | { ok: false; reason: 'unreadable' | 'activeContent' };
 
-const nameOf = (name: PDFName) => name.asString().slice(1).replace(/#([0-9a-fA-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+const nameOf = (name: PDFName) =>
+  name
+    .asString()
+    .slice(1)
+    .replace(/#([0-9a-fA-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 
 function hasActiveContent(lib: PdfLib, object: PDFObject, seen: Set<PDFObject>): boolean {
   const { PDFArray, PDFDict, PDFName, PDFStream } = lib;

@@ -62,7 +62,14 @@ export function createPhotoStore(db: Database, pool: ImagePool = imagePool): Pho
         return { ok: false, reason: 'unreadable' };
       }
       const filename = `${randomBytes(16).toString('base64url')}.${encoded.ext}`;
-      const id = await storeFile(db, { kind: 'photo', storageName: filename, mime: photoMime(filename), originalMime: type.mime, bytes: encoded.buffer.length, content: encoded.buffer });
+      const id = await storeFile(db, {
+        kind: 'photo',
+        storageName: filename,
+        mime: photoMime(filename),
+        originalMime: type.mime,
+        bytes: encoded.buffer.length,
+        content: encoded.buffer,
+      });
       return { ok: true, id, filename, mime: photoMime(filename), bytes: encoded.buffer.length };
     },
   };

@@ -16,8 +16,18 @@ export async function purgeTempPhotos(db: Database, now = new Date(), ttlHours =
         eq(files.kind, 'photo'),
         isNull(files.applicationId),
         lt(files.createdAt, cutoff),
-        notExists(db.select({ one: drafts.id }).from(drafts).where(and(eq(drafts.photo, files.storageName), gt(drafts.expiresAt, now)))),
-        notExists(db.select({ one: fieldPharmacies.id }).from(fieldPharmacies).where(sql`${fieldPharmacies.answers} ->> 'photo' = ${files.storageName}`)),
+        notExists(
+          db
+            .select({ one: drafts.id })
+            .from(drafts)
+            .where(and(eq(drafts.photo, files.storageName), gt(drafts.expiresAt, now))),
+        ),
+        notExists(
+          db
+            .select({ one: fieldPharmacies.id })
+            .from(fieldPharmacies)
+            .where(sql`${fieldPharmacies.answers} ->> 'photo' = ${files.storageName}`),
+        ),
       ),
     )
     .returning({ storageName: files.storageName });

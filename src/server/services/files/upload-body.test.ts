@@ -31,7 +31,8 @@ function wholeBodyOracle(raw: Uint8Array): UploadBody {
 }
 
 /** Comparable: decoded bytes as hex. */
-const plain = (body: UploadBody) => (body.ok && body.data.kind === 'bytes' ? { ...body, data: { kind: 'bytes', hex: Buffer.from(body.data.bytes).toString('hex') } } : body);
+const plain = (body: UploadBody) =>
+  body.ok && body.data.kind === 'bytes' ? { ...body, data: { kind: 'bytes', hex: Buffer.from(body.data.bytes).toString('hex') } } : body;
 
 function readInChunks(raw: Uint8Array, cuts: number[], expectedBytes: number | undefined = raw.length): UploadBody {
   const reader = uploadBodyReader({ expectedBytes });
@@ -58,11 +59,36 @@ const corpus: string[] = [
   `{ "data" : "AB CD\\nEF\\r\\nGH\\tIJ\\fKL" , "recaptchaToken" : "t" }`,
   `{"data":"data:image/png;base64,\\u0041BCD\\u00a0EF=="}`,
   // Lengths and padding as Node decodes them.
-  ...['A', 'AB', 'ABC', 'ABCD', 'ABCDE', 'QQ==', 'QUI=', 'QQ=', 'QQ = = ', 'QQ===', '==', '=QQ', 'Q=Q', '   '].map((data) => JSON.stringify({ data, recaptchaToken: 'k' })),
+  ...['A', 'AB', 'ABC', 'ABCD', 'ABCDE', 'QQ==', 'QUI=', 'QQ=', 'QQ = = ', 'QQ===', '==', '=QQ', 'Q=Q', '   '].map((data) =>
+    JSON.stringify({ data, recaptchaToken: 'k' }),
+  ),
   // Data URLs: the header, its parameters, no comma, no base64, an empty payload.
-  ...['data:', 'data', 'dat', 'dataQ', 'data:image/png', 'data:image/png,abc', 'data:image/png;base64,', 'data:;base64,QUJD', 'data:image/png;charset=x;base64,QUJD', 'DATA:image/png;base64,QUJD'].map((data) => JSON.stringify({ data })),
+  ...[
+    'data:',
+    'data',
+    'dat',
+    'dataQ',
+    'data:image/png',
+    'data:image/png,abc',
+    'data:image/png;base64,',
+    'data:;base64,QUJD',
+    'data:image/png;charset=x;base64,QUJD',
+    'DATA:image/png;base64,QUJD',
+  ].map((data) => JSON.stringify({ data })),
   // Not base64, or not a string.
-  ...[{ data: 'not base64 at all!' }, { data: 'ab"cd' }, { data: 'ab\\cd' }, { data: 'é' }, { data: '𝄞AAA' }, { data: 12 }, { data: null }, { data: ['QUJD'] }, { data: { x: 'QUJD' } }, { data: '' }, {}].map((v) => JSON.stringify(v)),
+  ...[
+    { data: 'not base64 at all!' },
+    { data: 'ab"cd' },
+    { data: 'ab\\cd' },
+    { data: 'é' },
+    { data: '𝄞AAA' },
+    { data: 12 },
+    { data: null },
+    { data: ['QUJD'] },
+    { data: { x: 'QUJD' } },
+    { data: '' },
+    {},
+  ].map((v) => JSON.stringify(v)),
   // The last of a repeated key wins.
   `{"data":"QUJD","data":"not!","recaptchaToken":"a","recaptchaToken":"b"}`,
   `{"data":"not!","data":"QUJD"}`,
@@ -70,13 +96,49 @@ const corpus: string[] = [
   // The token as any JSON value (the route's schema refuses all but a string).
   ...[7, -0.5e-3, true, false, null, [1, 'a'], { a: { b: [] } }, ''].map((recaptchaToken) => JSON.stringify({ data: 'QUJD', recaptchaToken })),
   // Other fields, of every kind, skipped.
-  JSON.stringify({ before: [1, 2.5, -3e+7, 'a\\"b', { c: null, d: [true, false] }], data: 'QUJD', after: { data: 'nested is not it', recaptchaToken: 'nor this' }, n: 0 }),
+  JSON.stringify({
+    before: [1, 2.5, -3e7, 'a\\"b', { c: null, d: [true, false] }],
+    data: 'QUJD',
+    after: { data: 'nested is not it', recaptchaToken: 'nor this' },
+    n: 0,
+  }),
   `{"x":1E5,"y":-0,"z":0.0e-0,"data":"QUJD"}`,
   // Not an object, or not JSON at all.
-  '[1]', '12', '-1.5', '"QUJD"', 'null', 'true', '[]',
-  '', ' ', '{', '{"data":', '{"data":"QUJD"', '{"data":"QUJD",}', '{"data":"QUJD"}x', '{"data":"QUJD"}{}', '{"data" "QUJD"}', "{'data':'QUJD'}",
-  '{data:"QUJD"}', '{"data":"QU\nJD"}', '{"data":"\\x41"}', '{"data":"\\u00G1"}', '{"a":01}', '{"a":1.}', '{"a":.5}', '{"a":-}', '{"a":1e}', '{"a":+1}',
-  '{"a":tru}', '{"a":nul}', '{"a":[1,]}', '{"a":[,1]}', '{"a":{"b"}}', '{"a":{1:2}}', '\uFEFF{"data":"QUJD"}', '{"data":"QUJD"}\n ',
+  '[1]',
+  '12',
+  '-1.5',
+  '"QUJD"',
+  'null',
+  'true',
+  '[]',
+  '',
+  ' ',
+  '{',
+  '{"data":',
+  '{"data":"QUJD"',
+  '{"data":"QUJD",}',
+  '{"data":"QUJD"}x',
+  '{"data":"QUJD"}{}',
+  '{"data" "QUJD"}',
+  "{'data':'QUJD'}",
+  '{data:"QUJD"}',
+  '{"data":"QU\nJD"}',
+  '{"data":"\\x41"}',
+  '{"data":"\\u00G1"}',
+  '{"a":01}',
+  '{"a":1.}',
+  '{"a":.5}',
+  '{"a":-}',
+  '{"a":1e}',
+  '{"a":+1}',
+  '{"a":tru}',
+  '{"a":nul}',
+  '{"a":[1,]}',
+  '{"a":[,1]}',
+  '{"a":{"b"}}',
+  '{"a":{1:2}}',
+  '\uFEFF{"data":"QUJD"}',
+  '{"data":"QUJD"}\n ',
   `{"a":${'['.repeat(40)}${']'.repeat(40)},"data":"QUJD"}`,
 ];
 
@@ -88,27 +150,44 @@ describe('uploadBodyReader', () => {
       expect(plain(readUploadBody(raw)), text).toEqual(expected);
       // Cut once at every point, and byte by byte.
       for (let cut = 0; cut <= raw.length; cut++) expect(plain(readInChunks(raw, [cut])), `${text} cut at ${cut}`).toEqual(expected);
-      expect(plain(readInChunks(raw, Array.from({ length: raw.length }, (_, i) => i))), `${text} byte by byte`).toEqual(expected);
+      expect(
+        plain(
+          readInChunks(
+            raw,
+            Array.from({ length: raw.length }, (_, i) => i),
+          ),
+        ),
+        `${text} byte by byte`,
+      ).toEqual(expected);
     }
   });
 
   it('agrees with the whole-body reading on generated bodies, cut at random points', () => {
     const base64ish = fc.stringMatching(/^(data:[a-z/;=]{0,12}(;base64)?,)?[A-Za-z0-9+/_\- =\n\\é]{0,40}={0,3}$/);
-    const body = fc.record({ data: fc.oneof(base64ish, fc.jsonValue({ maxDepth: 2 })), recaptchaToken: fc.jsonValue({ maxDepth: 2 }), other: fc.jsonValue({ maxDepth: 3 }) }, { requiredKeys: [] });
+    const body = fc.record(
+      { data: fc.oneof(base64ish, fc.jsonValue({ maxDepth: 2 })), recaptchaToken: fc.jsonValue({ maxDepth: 2 }), other: fc.jsonValue({ maxDepth: 3 }) },
+      { requiredKeys: [] },
+    );
     fc.assert(
-      fc.property(body, fc.array(fc.nat(), { maxLength: 6 }), fc.boolean(), fc.option(fc.tuple(fc.nat(), fc.nat({ max: 3 }), fc.constantFrom(...'{}[]":,\\ 0-eE.tfnu"A=/'))), (value, cutSeeds, escapeSlashes, mutation) => {
-        let text = JSON.stringify(value);
-        if (escapeSlashes) text = text.replaceAll('/', '\\/');
-        // Sometimes one edit (a character deleted, replaced or inserted) that may break the JSON.
-        if (mutation) {
-          const [seed, removed, inserted] = mutation;
-          const at = seed % (text.length + 1);
-          text = text.slice(0, at) + inserted + text.slice(at + removed);
-        }
-        const raw = Buffer.from(text);
-        const cuts = [...new Set(cutSeeds.map((seed) => seed % (raw.length + 1)))].sort((a, b) => a - b);
-        expect(plain(readInChunks(raw, cuts))).toEqual(plain(wholeBodyOracle(raw)));
-      }),
+      fc.property(
+        body,
+        fc.array(fc.nat(), { maxLength: 6 }),
+        fc.boolean(),
+        fc.option(fc.tuple(fc.nat(), fc.nat({ max: 3 }), fc.constantFrom(...'{}[]":,\\ 0-eE.tfnu"A=/'))),
+        (value, cutSeeds, escapeSlashes, mutation) => {
+          let text = JSON.stringify(value);
+          if (escapeSlashes) text = text.replaceAll('/', '\\/');
+          // Sometimes one edit (a character deleted, replaced or inserted) that may break the JSON.
+          if (mutation) {
+            const [seed, removed, inserted] = mutation;
+            const at = seed % (text.length + 1);
+            text = text.slice(0, at) + inserted + text.slice(at + removed);
+          }
+          const raw = Buffer.from(text);
+          const cuts = [...new Set(cutSeeds.map((seed) => seed % (raw.length + 1)))].sort((a, b) => a - b);
+          expect(plain(readInChunks(raw, cuts))).toEqual(plain(wholeBodyOracle(raw)));
+        },
+      ),
       { numRuns: 3000 },
     );
   });
@@ -121,7 +200,11 @@ describe('uploadBodyReader', () => {
     // Chunks of 64 KB, as a socket hands them, shifted so that groups of four characters straddle them.
     for (let at = 65_537; at < raw.length; at += 65_536) cuts.push(at);
     // Also the whole body as one chunk, as inject() or a buffering proxy hands it over.
-    for (const [expectedBytes, chunkCuts] of [[raw.length, cuts], [undefined, cuts], [raw.length, []]] as const) {
+    for (const [expectedBytes, chunkCuts] of [
+      [raw.length, cuts],
+      [undefined, cuts],
+      [raw.length, []],
+    ] as const) {
       const body = readInChunks(raw, [...chunkCuts], expectedBytes);
       expect(body).toMatchObject({ ok: true, recaptchaToken: 'tok', data: { kind: 'bytes' } });
       const { bytes } = (body as { data: { bytes: Uint8Array } }).data;
@@ -169,9 +252,10 @@ describe('uploadBodyReader against adversarial shapes (issue 36)', () => {
   const tooDeep = `"deep":${'{"a":'.repeat(70)}1${'}'.repeat(70)},`;
   const shape = fc.tuple(fc.array(fc.oneof(unit, fc.constant(tooDeep)), { minLength: 1, maxLength: 8 }), fc.integer({ min: 2_000, max: 20_000 }));
   /** The shape's units repeated to about `repeat` members, then a photo: small to print when a case fails. */
-  const bodyOf = ([units, repeat]: [string[], number]) => Buffer.from(`{${units.join('').repeat(Math.ceil(repeat / units.length))}"data":"${b64}","recaptchaToken":"t"}`);
+  const bodyOf = ([units, repeat]: [string[], number]) =>
+    Buffer.from(`{${units.join('').repeat(Math.ceil(repeat / units.length))}"data":"${b64}","recaptchaToken":"t"}`);
 
-  it('reads every shape with work linear in its size: bytes allocated and time per byte stay bounded, and the answer is JSON.parse\'s', () => {
+  it("reads every shape with work linear in its size: bytes allocated and time per byte stay bounded, and the answer is JSON.parse's", () => {
     fc.assert(
       fc.property(shape, fc.integer({ min: 1, max: 70_000 }), (units, chunkSize) => {
         const raw = bodyOf(units);

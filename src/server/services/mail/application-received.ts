@@ -68,6 +68,12 @@ function receivedMail(input: ReceivedMailInput, settings: ReceivedMailSettings):
     to: input.to,
     subject,
     text: `${withLink(`${statusIntro}\n${input.statusLink}`).join('\n\n')}\n`,
-    html: simpleHtml(withLink(statusIntro), { url: input.statusLink, label: t('mail.received.statusButton') }, input.language, input.reference, STATUS_AFTER + 1),
+    html: simpleHtml(
+      withLink(statusIntro),
+      { url: input.statusLink, label: t('mail.received.statusButton') },
+      input.language,
+      input.reference,
+      STATUS_AFTER + 1,
+    ),
   };
 }

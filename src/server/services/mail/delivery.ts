@@ -57,7 +57,9 @@ export function createMailDelivery(settings: Pick<MailSettings, 'smtpUrl' | 'fro
     async deliver(mail: OutboxMail, attachments: readonly MailAttachment[] = []): Promise<Delivered> {
       const messageId = messageIdFor(mail.id, settings.from);
       const framed = frameMail(mail, settings.operator);
-      const info = await (await transportOf()).sendMail({
+      const info = await (
+        await transportOf()
+      ).sendMail({
         from: settings.from,
         to: mail.to,
         replyTo: framed.replyTo,

@@ -57,14 +57,37 @@ function everyKind(language: Language, support: string): Record<string, { subjec
     'update link': applicantLinkMail('update', language, LINK, { ...applicant, expiresAt: LATER }),
     'data-rights link': applicantLinkMail('dataRights', language, LINK, { ...applicant, expiresAt: LATER }),
     draft: draftMail(language, LINK, LATER, PRODUCT),
-    'field pharmacist confirmation': pharmacistConfirmationMail({ to: 'x', language, pharmacyName: 'Farmacia Rossi', link: LINK, expiresAt: LATER, reminder: false }, applicant),
-    'field pharmacist reminder': pharmacistConfirmationMail({ to: 'x', language, pharmacyName: 'Farmacia Rossi', link: LINK, expiresAt: LATER, reminder: true }, applicant),
+    'field pharmacist confirmation': pharmacistConfirmationMail(
+      { to: 'x', language, pharmacyName: 'Farmacia Rossi', link: LINK, expiresAt: LATER, reminder: false },
+      applicant,
+    ),
+    'field pharmacist reminder': pharmacistConfirmationMail(
+      { to: 'x', language, pharmacyName: 'Farmacia Rossi', link: LINK, expiresAt: LATER, reminder: true },
+      applicant,
+    ),
     'staff sign-in link': signInMail(language, 'Sara', LINK, PRODUCT),
     'welcome: reviewer': welcomeMail('reviewer', language, staff, 'Giulia Bianchi', LINK, PRODUCT),
     'welcome: area manager': welcomeMail('area_manager', language, staff, 'Giulia Bianchi', LINK, PRODUCT),
     'welcome: sales rep': welcomeMail('sales_rep', language, staff, 'Giulia Bianchi', LINK, PRODUCT),
-    'review digest': reviewDigestMail({ to: 'x', firstName: 'Sara', language, market: 'it', items: [{ reference: 'PC-7K3M9Q', pharmacy: 'Farmacia Alfa', dueBy: '2026-11-30', clock: 'due_soon', link: LINK }], more: 0, productName: PRODUCT, queueUrl: LINK }),
-    'joins digest': joinsDigestMail({ to: 'x', firstName: 'Sara', language, day: '2026-11-18', joins: [{ pharmacy: 'Farmacia Alfa', city: 'Roma', rep: 'Luca Neri' }], productName: PRODUCT, settingsUrl: LINK }),
+    'review digest': reviewDigestMail({
+      to: 'x',
+      firstName: 'Sara',
+      language,
+      market: 'it',
+      items: [{ reference: 'PC-7K3M9Q', pharmacy: 'Farmacia Alfa', dueBy: '2026-11-30', clock: 'due_soon', link: LINK }],
+      more: 0,
+      productName: PRODUCT,
+      queueUrl: LINK,
+    }),
+    'joins digest': joinsDigestMail({
+      to: 'x',
+      firstName: 'Sara',
+      language,
+      day: '2026-11-18',
+      joins: [{ pharmacy: 'Farmacia Alfa', city: 'Roma', rep: 'Luca Neri' }],
+      productName: PRODUCT,
+      settingsUrl: LINK,
+    }),
   };
 }
 
@@ -81,7 +104,9 @@ async function sent(message: { subject: string; text: string; html?: string }, t
   expect(result.sent).toBe(true);
   const raw = readFileSync(result.file!, 'utf8').replace(/\r\n/g, '\n');
   const head = raw.slice(0, raw.indexOf('\n\n')).replace(/\n[ \t]+/g, ' ');
-  const headers = Object.fromEntries(head.split('\n').map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]));
+  const headers = Object.fromEntries(
+    head.split('\n').map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]),
+  );
   const rows = await ctx.database.db.select().from(mailOutbox).where(eq(mailOutbox.id, result.id));
   const [body] = withSentBodies(ctx.config.mail.dir, rows);
   return { headers, text: body!.text, html: body!.html ?? '' };
@@ -101,7 +126,9 @@ describe('every e-mail, in every language', () => {
         expect(mail.text, what).toContain(`\n-- \n${company}\n${address}\n${REPLIES[language](supportEmail)}\n`);
         expect(mail.html, what).toContain(`<html lang="${language}"`);
         const mailto = `<a href="mailto:${supportEmail}">${supportEmail}</a>`;
-        expect(mail.html, what).toContain(`${escapeHtml(company)}<br>${escapeHtml(address)}<br>${escapeHtml(REPLIES[language](supportEmail)).replace(supportEmail, mailto)}</p></body>`);
+        expect(mail.html, what).toContain(
+          `${escapeHtml(company)}<br>${escapeHtml(address)}<br>${escapeHtml(REPLIES[language](supportEmail)).replace(supportEmail, mailto)}</p></body>`,
+        );
         // Wherever the address appears in the HTML, it is that link.
         expect(mail.html.split(mailto).join(''), what).not.toContain(supportEmail);
       }
@@ -112,7 +139,10 @@ describe('every e-mail, in every language', () => {
 describe('the wording', () => {
   it("puts the field pharmacist's button after the sentence that introduces it, and names the pharmacy once", () => {
     for (const language of LANGUAGES) {
-      const mail = pharmacistConfirmationMail({ to: 'x', language, pharmacyName: 'Farmacia Rossi', link: LINK, expiresAt: LATER, reminder: false }, { productName: PRODUCT, supportEmail: 'help@example.com' });
+      const mail = pharmacistConfirmationMail(
+        { to: 'x', language, pharmacyName: 'Farmacia Rossi', link: LINK, expiresAt: LATER, reminder: false },
+        { productName: PRODUCT, supportEmail: 'help@example.com' },
+      );
       const button = mail.html!.indexOf(`<a href="${escapeHtml(LINK)}">`);
       expect(mail.html!.lastIndexOf(':</p>', button), language).toBeGreaterThan(mail.html!.indexOf('Farmacia Rossi'));
       expect(mail.text, language).not.toMatch(/(pharmacy|farmacia|Apotheke)\W+Farmacia/i);
@@ -128,7 +158,14 @@ describe('the wording', () => {
   });
 
   it('writes the English rejection as "we" throughout', () => {
-    const mail = decisionMail({ decision: 'reject', language: 'en', firstName: 'Amelia', reason: 'Not registered.', productName: PRODUCT, supportEmail: 'help@example.com' });
+    const mail = decisionMail({
+      decision: 'reject',
+      language: 'en',
+      firstName: 'Amelia',
+      reason: 'Not registered.',
+      productName: PRODUCT,
+      supportEmail: 'help@example.com',
+    });
     expect(mail.text).toContain('we cannot approve it');
     expect(mail.text).not.toMatch(/\bI\b/);
   });
@@ -141,12 +178,23 @@ describe('the approval e-mail', () => {
     const saved = await ctx.app.inject({ method: 'POST', url: '/api/save-pharmacist', payload: { ...payload, recaptchaToken: await solveCaptcha(ctx.app) } });
     expect(saved.statusCode, saved.body).toBe(200);
     const { id } = saved.json().data as { id: string };
-    const decided = await ctx.app.inject({ method: 'POST', url: `/api/review/applications/${id}/decision`, headers: { cookie: reviewer.cookie }, payload: { decision: 'approve' } });
+    const decided = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/review/applications/${id}/decision`,
+      headers: { cookie: reviewer.cookie },
+      payload: { decision: 'approve' },
+    });
     expect(decided.statusCode, decided.body).toBe(200);
 
     const [row] = await ctx.database.db.select({ listingId: applications.listingId }).from(applications).where(eq(applications.id, id));
     // Queued with the decision, delivered by the server's sender.
-    const approvalRow = async () => (await ctx.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, String(payload.email)))).find((mail) => mail.subject.includes('approvata'));
+    const approvalRow = async () =>
+      (
+        await ctx.database.db
+          .select()
+          .from(mailOutbox)
+          .where(eq(mailOutbox.to, String(payload.email)))
+      ).find((mail) => mail.subject.includes('approvata'));
     await expect.poll(async () => (await approvalRow())?.sentAt).toBeTruthy();
     const [approval] = withSentBodies(ctx.config.mail.dir, [(await approvalRow())!]);
     const listing = `http://localhost:80/it/finder/${row!.listingId}`;

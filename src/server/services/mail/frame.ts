@@ -46,7 +46,9 @@ export function frameMail(mail: { text: string; html: string | null }, operator:
   const support = operator.supportEmail.trim();
   const t = texts(mailLanguage(mail.html));
   // The footer's last line: that the mail was sent automatically, and where a reply goes.
-  const lines = [operator.company.trim(), operator.address.trim(), support ? t('mail.footer.sentWithSupport', { support }) : t('mail.footer.sent')].filter(Boolean);
+  const lines = [operator.company.trim(), operator.address.trim(), support ? t('mail.footer.sentWithSupport', { support }) : t('mail.footer.sent')].filter(
+    Boolean,
+  );
   // "-- " is the signature separator: mail programs show what follows as the signature.
   const text = `${mail.text.trimEnd()}\n\n-- \n${lines.join('\n')}\n`;
   let html = mail.html;

@@ -21,7 +21,12 @@ describe('mail outbox', () => {
   it('records the message and writes an .eml file when there is no SMTP server', async () => {
     const config = testConfig();
     const mailer = createMailer(database.db, config.mail);
-    const result = await mailer.sendMail({ to: 'amelia@example.co.uk', subject: 'Your application', text: 'Thank you, Amelia.', html: '<p>Thank you, Amelia.</p>' });
+    const result = await mailer.sendMail({
+      to: 'amelia@example.co.uk',
+      subject: 'Your application',
+      text: 'Thank you, Amelia.',
+      html: '<p>Thank you, Amelia.</p>',
+    });
     expect(result.sent).toBe(true);
     expect(result.file?.startsWith(config.mail.dir)).toBe(true);
     const eml = readFileSync(result.file!, 'utf8');
@@ -59,7 +64,12 @@ describe('mail outbox', () => {
     const backlog = () => database.db.select().from(mailOutbox).where(like(mailOutbox.to, 'backlog.%'));
     expect((await backlog()).filter((row) => row.sentAt)).toHaveLength(10);
     // The rest is neither sent nor held by a claim: the next pass (here or on another server) takes it.
-    expect(await database.db.select().from(mailOutbox).where(and(like(mailOutbox.to, 'backlog.%'), isNull(mailOutbox.sentAt)))).toHaveLength(15);
+    expect(
+      await database.db
+        .select()
+        .from(mailOutbox)
+        .where(and(like(mailOutbox.to, 'backlog.%'), isNull(mailOutbox.sentAt))),
+    ).toHaveLength(15);
     expect((await backlog()).filter((row) => !row.sentAt && (row.claimToken || row.attempts > 0))).toEqual([]);
     expect(await mailer.deliverDue()).toBe(15);
     expect((await backlog()).every((row) => row.sentAt && row.attempts === 1 && !row.claimToken)).toBe(true);

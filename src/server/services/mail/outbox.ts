@@ -78,7 +78,14 @@ export const mailInsert = (message: MailMessage) =>
 /** The NOTIFY that wakes every server's sender when the statement's transaction commits. */
 export const wakeSenders = sql`pg_notify(${OUTBOX_CHANNEL}, '')`;
 
-const claimColumns = { id: mailOutbox.id, to: mailOutbox.to, subject: mailOutbox.subject, text: mailOutbox.text, html: mailOutbox.html, createdAt: mailOutbox.createdAt };
+const claimColumns = {
+  id: mailOutbox.id,
+  to: mailOutbox.to,
+  subject: mailOutbox.subject,
+  text: mailOutbox.text,
+  html: mailOutbox.html,
+  createdAt: mailOutbox.createdAt,
+};
 const leaseEnd = (settings: MailSettings) => sql`now() + ${settings.leaseMs} * interval '1 millisecond'`;
 
 /** Claims up to BATCH due messages for this sender; rows another sender holds are skipped, not waited for. */
@@ -133,7 +140,12 @@ async function markFailed(db: Database, settings: MailSettings, id: string, toke
     .where(and(eq(mailOutbox.id, id), eq(mailOutbox.claimToken, token)));
 }
 
-export function createMailer(db: Database, settings: MailSettings, log?: Pick<FastifyBaseLogger, 'info' | 'error'>, attachmentsOf?: MailAttachments): OutboxMailer {
+export function createMailer(
+  db: Database,
+  settings: MailSettings,
+  log?: Pick<FastifyBaseLogger, 'info' | 'error'>,
+  attachmentsOf?: MailAttachments,
+): OutboxMailer {
   const delivery = createMailDelivery(settings);
   const underWay = new Set<Promise<unknown>>();
   const track = <T>(work: Promise<T>): Promise<T> => {
@@ -168,7 +180,11 @@ export function createMailer(db: Database, settings: MailSettings, log?: Pick<Fa
     // lease runs out and the batch's sent messages are sent again, with the same Message-IDs. That
     // is the one window for a duplicate; one statement per batch instead of one per message
     // (a registration's 'received' e-mail cost a statement of its own).
-    await markSent(db, results.filter((r) => r.sent).map((r) => r.id), token);
+    await markSent(
+      db,
+      results.filter((r) => r.sent).map((r) => r.id),
+      token,
+    );
     return results;
   }
 
@@ -180,7 +196,16 @@ export function createMailer(db: Database, settings: MailSettings, log?: Pick<Fa
           // Inserted already claimed (first attempt counted), so no sender takes it meanwhile.
           const [mail] = await db
             .insert(mailOutbox)
-            .values({ to: message.to, mailbox: mailboxOf(message.to), subject: message.subject, text: message.text, html: message.html ?? null, attempts: 1, claimedUntil: leaseEnd(settings), claimToken: token })
+            .values({
+              to: message.to,
+              mailbox: mailboxOf(message.to),
+              subject: message.subject,
+              text: message.text,
+              html: message.html ?? null,
+              attempts: 1,
+              claimedUntil: leaseEnd(settings),
+              claimToken: token,
+            })
             .returning(claimColumns);
           return (await attempt([mail!], token))[0]!;
         })(),

@@ -55,7 +55,8 @@ function mailer(overrides: Partial<MailSettings> = {}): OutboxMailer {
 async function enqueue(count: number, tag = 'mail'): Promise<string[]> {
   return db().transaction(async (tx) => {
     const ids: string[] = [];
-    for (let i = 0; i < count; i++) ids.push(await enqueueMail(tx, { to: `${tag}.${i}@example.co.uk`, subject: `${tag} ${i}`, text: `Message ${i}`, html: `<p>Message ${i}</p>` }));
+    for (let i = 0; i < count; i++)
+      ids.push(await enqueueMail(tx, { to: `${tag}.${i}@example.co.uk`, subject: `${tag} ${i}`, text: `Message ${i}`, html: `<p>Message ${i}</p>` }));
     return ids;
   });
 }
@@ -87,11 +88,13 @@ describe('mail sender', () => {
     expect(mail!.to).toEqual(['committed.0@example.co.uk']);
     expect(mail!.raw).toContain('Subject: committed 0');
     expect(mail!.raw).toContain('Content-Type: text/html');
-    await expect.poll(async () => (await outboxRows()).map((row) => ({ to: row.to, sent: Boolean(row.sentAt), attempts: row.attempts }))).toEqual([
-      { to: 'committed.0@example.co.uk', sent: true, attempts: 1 },
-    ]);
+    await expect
+      .poll(async () => (await outboxRows()).map((row) => ({ to: row.to, sent: Boolean(row.sentAt), attempts: row.attempts })))
+      .toEqual([{ to: 'committed.0@example.co.uk', sent: true, attempts: 1 }]);
     // Delivered over SMTP: the outbox keeps the record, not the body (docs/decisions/0042).
-    expect((await outboxRows()).map((row) => ({ subject: row.subject, text: row.text, html: row.html }))).toEqual([{ subject: 'committed 0', text: '', html: null }]);
+    expect((await outboxRows()).map((row) => ({ subject: row.subject, text: row.text, html: row.html }))).toEqual([
+      { subject: 'committed 0', text: '', html: null },
+    ]);
   });
 
   it('keeps mail queued while the SMTP server is down and sends each message once when it is back', async () => {
@@ -99,7 +102,9 @@ describe('mail sender', () => {
     await startApp({ pollMs: 50 });
     const ids = await enqueue(3, 'outage');
 
-    await expect.poll(async () => (await outboxRows()).every((row) => row.attempts >= 2 && row.error && !row.sentAt && !row.failedAt), { timeout: 20_000 }).toBe(true);
+    await expect
+      .poll(async () => (await outboxRows()).every((row) => row.attempts >= 2 && row.error && !row.sentAt && !row.failedAt), { timeout: 20_000 })
+      .toBe(true);
     // Not delivered yet: each keeps its body, to be sent when the server is back.
     expect((await outboxRows()).every((row) => row.text.startsWith('Message ') && row.html?.startsWith('<p>Message '))).toBe(true);
     await smtp.start();
@@ -117,7 +122,9 @@ describe('mail sender', () => {
     await first.close();
 
     await smtp.start();
-    await db().update(mailOutbox).set({ nextAttemptAt: sql`now()` }); // its back-off is over
+    await db()
+      .update(mailOutbox)
+      .set({ nextAttemptAt: sql`now()` }); // its back-off is over
     await startApp();
     await expect.poll(unsent, { timeout: 20_000 }).toBe(0);
     expectEachDeliveredOnce(ids);
@@ -150,7 +157,12 @@ describe('mail sender', () => {
     for (let attempt = 1; attempt <= 4; attempt++) {
       expect(await sender.deliverDue()).toBe(0);
       const [row] = await db()
-        .select({ attempts: mailOutbox.attempts, failedAt: mailOutbox.failedAt, error: mailOutbox.error, waitMs: sql<number>`(extract(epoch from next_attempt_at - now()) * 1000)::float8` })
+        .select({
+          attempts: mailOutbox.attempts,
+          failedAt: mailOutbox.failedAt,
+          error: mailOutbox.error,
+          waitMs: sql<number>`(extract(epoch from next_attempt_at - now()) * 1000)::float8`,
+        })
         .from(mailOutbox)
         .where(eq(mailOutbox.id, id!));
       expect(row).toMatchObject({ attempts: attempt, error: expect.stringMatching(/ECONNREFUSED|connect/i) });
@@ -159,7 +171,9 @@ describe('mail sender', () => {
       // Not due again until its back-off is over.
       expect(await sender.deliverDue()).toBe(0);
       expect((await outboxRows())[0]!.attempts).toBe(attempt);
-      await db().update(mailOutbox).set({ nextAttemptAt: sql`now()` });
+      await db()
+        .update(mailOutbox)
+        .set({ nextAttemptAt: sql`now()` });
     }
     expect(waits.slice(0, 3)).toEqual([60, 120, 150]);
     await smtp.start();

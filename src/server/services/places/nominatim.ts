@@ -61,8 +61,7 @@ export function createNominatimPlaces(baseUrl: string, userAgent = 'PharmacyCham
     }
   }
 
-  const places = (json: unknown): Place[] =>
-    (Array.isArray(json) ? json : []).map((r) => toPlace(r as NominatimResult)).filter((p): p is Place => p !== null);
+  const places = (json: unknown): Place[] => (Array.isArray(json) ? json : []).map((r) => toPlace(r as NominatimResult)).filter((p): p is Place => p !== null);
 
   return {
     async search(query, country) {

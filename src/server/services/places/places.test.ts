@@ -92,13 +92,27 @@ describe('nominatim places', () => {
       } else if (url.pathname === '/search') {
         res.end(
           JSON.stringify([
-            { place_id: 1, osm_type: 'node', osm_id: 123, name: 'Farmacia Test', display_name: 'Farmacia Test, Via Roma 1, Roma, Italia', lat: '41.9', lon: '12.5' },
+            {
+              place_id: 1,
+              osm_type: 'node',
+              osm_id: 123,
+              name: 'Farmacia Test',
+              display_name: 'Farmacia Test, Via Roma 1, Roma, Italia',
+              lat: '41.9',
+              lon: '12.5',
+            },
             { place_id: 2, osm_type: 'way', osm_id: 456, name: '', display_name: 'Via Nomentana 3, Roma, Italia', lat: '41.91', lon: '12.51' },
             { place_id: 3, osm_type: 'weird', osm_id: 'x', display_name: 'broken', lat: 'nope', lon: '1' },
           ]),
         );
       } else if (url.pathname === '/lookup') {
-        res.end(JSON.stringify(url.searchParams.get('osm_ids') === 'N123' ? [{ osm_type: 'node', osm_id: 123, name: 'Farmacia Test', display_name: 'Farmacia Test, Via Roma 1', lat: '41.9', lon: '12.5' }] : []));
+        res.end(
+          JSON.stringify(
+            url.searchParams.get('osm_ids') === 'N123'
+              ? [{ osm_type: 'node', osm_id: 123, name: 'Farmacia Test', display_name: 'Farmacia Test, Via Roma 1', lat: '41.9', lon: '12.5' }]
+              : [],
+          ),
+        );
       } else {
         res.writeHead(404).end('[]');
       }
@@ -136,7 +150,13 @@ describe('nominatim places', () => {
 
   it('geocodes an address: the address itself, only its town, or nothing', async () => {
     const provider = createNominatimPlaces(baseUrl);
-    expect(await provider.geocode('Via Roma 1, Roma', 'it')).toEqual({ lat: 41.9, lng: 12.5, label: 'Via Roma 1, Roma, Italia', match: 'address', demo: false });
+    expect(await provider.geocode('Via Roma 1, Roma', 'it')).toEqual({
+      lat: 41.9,
+      lng: 12.5,
+      label: 'Via Roma 1, Roma, Italia',
+      match: 'address',
+      demo: false,
+    });
     const url = requests.at(-1)!;
     expect([url.pathname, url.searchParams.get('countrycodes'), url.searchParams.get('format')]).toEqual(['/search', 'it', 'jsonv2']);
     expect(await provider.geocode('Via Inventata 9, Roma', 'it')).toMatchObject({ label: 'Roma, Lazio, Italia', match: 'town' });

@@ -32,7 +32,13 @@ interface LinkWording {
 export function decisionMail(input: DecisionMailInput): { subject: string; text: string; html: string; lang: Language } {
   const lang = storedLanguage(input.language);
   const t = texts(lang);
-  const say = (key: string) => t(`mail.decision.${input.decision}.${key}`, { product: input.productName, support: input.supportEmail, statusDays: STATUS_LINK_DAYS_AFTER_DECISION, editDays: EDIT_LINK_DAYS });
+  const say = (key: string) =>
+    t(`mail.decision.${input.decision}.${key}`, {
+      product: input.productName,
+      support: input.supportEmail,
+      statusDays: STATUS_LINK_DAYS_AFTER_DECISION,
+      editDays: EDIT_LINK_DAYS,
+    });
   const has = (key: string) => hasText(lang, `mail.decision.${input.decision}.${key}`);
   const wording = {
     subject: say('subject'),
@@ -43,8 +49,13 @@ export function decisionMail(input: DecisionMailInput): { subject: string; text:
   const reason = input.reason.trim();
   const showReason = Boolean(reason);
   const link = (words: LinkWording | null, url: string | undefined) => (words && url ? [{ ...words, url }] : []);
-  const linkWords = (label: string, intro?: string): LinkWording | null => (has(label) ? { label: say(label), ...(intro && has(intro) ? { intro: say(intro) } : {}) } : null);
-  const links = [...link(linkWords('edit'), input.editLink), ...link(linkWords('listing'), input.listingLink), ...link(linkWords('status', 'statusIntro'), input.statusLink)];
+  const linkWords = (label: string, intro?: string): LinkWording | null =>
+    has(label) ? { label: say(label), ...(intro && has(intro) ? { intro: say(intro) } : {}) } : null;
+  const links = [
+    ...link(linkWords('edit'), input.editLink),
+    ...link(linkWords('listing'), input.listingLink),
+    ...link(linkWords('status', 'statusIntro'), input.statusLink),
+  ];
   const outro = [...wording.outro, t('mail.signOff', { product: input.productName })];
 
   const text = [

@@ -18,16 +18,31 @@ const addressKey = (address: SQL | typeof pharmacies.address) => sql`regexp_repl
 
 export async function duplicatesOf(db: Queryable, applicationId: string): Promise<DuplicateFlag[]> {
   const [self] = await db
-    .select({ registrationNumber: applications.registrationNumber, placeId: applications.placeId, mailbox: applications.mailbox, photo: applications.photo, status: applications.status, address: pharmacies.address })
+    .select({
+      registrationNumber: applications.registrationNumber,
+      placeId: applications.placeId,
+      mailbox: applications.mailbox,
+      photo: applications.photo,
+      status: applications.status,
+      address: pharmacies.address,
+    })
     .from(applications)
     .innerJoin(pharmacies, eq(pharmacies.placeId, applications.placeId))
     .where(eq(applications.id, applicationId));
   if (!self || self.status === 'erased') return [];
 
   const photoHash = self.photo
-    ? (await db.select({ sha256: files.sha256 }).from(files).where(and(eq(files.storageName, self.photo), eq(files.kind, 'photo'))))[0]?.sha256 ?? null
+    ? ((
+        await db
+          .select({ sha256: files.sha256 })
+          .from(files)
+          .where(and(eq(files.storageName, self.photo), eq(files.kind, 'photo')))
+      )[0]?.sha256 ?? null)
     : null;
-  const samePlaces = db.select({ placeId: pharmacies.placeId }).from(pharmacies).where(sql`${addressKey(pharmacies.address)} = ${addressKey(sql`${self.address}`)}`);
+  const samePlaces = db
+    .select({ placeId: pharmacies.placeId })
+    .from(pharmacies)
+    .where(sql`${addressKey(pharmacies.address)} = ${addressKey(sql`${self.address}`)}`);
   const conditions: Record<DuplicateKind, SQL | null> = {
     registrationNumber: sql`lower(${applications.registrationNumber}) = lower(${self.registrationNumber})`,
     place: or(eq(applications.placeId, self.placeId), inArray(applications.placeId, samePlaces))!,
@@ -35,7 +50,10 @@ export async function duplicatesOf(db: Queryable, applicationId: string): Promis
     photo: photoHash
       ? inArray(
           applications.photo,
-          db.select({ name: files.storageName }).from(files).where(and(eq(files.sha256, photoHash), eq(files.kind, 'photo'))),
+          db
+            .select({ name: files.storageName })
+            .from(files)
+            .where(and(eq(files.sha256, photoHash), eq(files.kind, 'photo'))),
         )
       : null,
   };
@@ -44,13 +62,28 @@ export async function duplicatesOf(db: Queryable, applicationId: string): Promis
   for (const [kind, condition] of Object.entries(conditions) as [DuplicateKind, SQL | null][]) {
     if (!condition) continue;
     const rows = await db
-      .select({ id: applications.id, reference: applications.reference, firstName: applications.firstName, lastName: applications.lastName, status: applications.status, market: applications.country })
+      .select({
+        id: applications.id,
+        reference: applications.reference,
+        firstName: applications.firstName,
+        lastName: applications.lastName,
+        status: applications.status,
+        market: applications.country,
+      })
       .from(applications)
       .where(and(condition, ne(applications.id, applicationId), ne(applications.status, 'erased')))
       .orderBy(applications.submittedAt, applications.id)
       .limit(PER_KIND);
     for (const row of rows)
-      flags.push({ kind, applicationId: row.id, reference: row.reference, firstName: row.firstName, lastName: row.lastName, status: row.status as ApplicationStatus, market: row.market as Country });
+      flags.push({
+        kind,
+        applicationId: row.id,
+        reference: row.reference,
+        firstName: row.firstName,
+        lastName: row.lastName,
+        status: row.status as ApplicationStatus,
+        market: row.market as Country,
+      });
   }
   return flags;
 }

@@ -8,7 +8,10 @@ import type { RegisterLink } from '#shared/schemas/review-checks.ts';
 export type RegisterUrls = Record<Country, string>;
 
 /** The register's search for the number; null when the market has no address set (an empty setting). */
-export function registerLinkFor(urls: RegisterUrls, application: { market: Country; registrationNumber: string; registrationBody: string }): RegisterLink | null {
+export function registerLinkFor(
+  urls: RegisterUrls,
+  application: { market: Country; registrationNumber: string; registrationBody: string },
+): RegisterLink | null {
   const template = urls[application.market];
   if (!template) return null;
   const number = application.registrationNumber.trim();

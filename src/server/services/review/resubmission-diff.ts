@@ -20,7 +20,8 @@ function changedFields(before: ReviewField[], after: ReviewField[]): ChangedFiel
   for (const field of after) {
     const old = earlier.get(field.name);
     earlier.delete(field.name);
-    if (comparable(old?.value) !== comparable(field.value)) changed.push({ name: field.name, texts: field.texts, before: old?.value ?? null, after: field.value ?? null });
+    if (comparable(old?.value) !== comparable(field.value))
+      changed.push({ name: field.name, texts: field.texts, before: old?.value ?? null, after: field.value ?? null });
   }
   for (const old of earlier.values()) if (comparable(old.value) !== '') changed.push({ name: old.name, texts: old.texts, before: old.value, after: null });
   return changed;
@@ -42,11 +43,22 @@ export async function changesSinceRequest(db: Queryable, applicationId: string, 
     .orderBy(desc(reviewAudit.at))
     .limit(1);
   if (!resubmitted) return null;
-  const [now] = await db.select({ country: applications.country, language: applications.language, answers: applications.answers }).from(applications).where(eq(applications.id, applicationId));
+  const [now] = await db
+    .select({ country: applications.country, language: applications.language, answers: applications.answers })
+    .from(applications)
+    .where(eq(applications.id, applicationId));
   if (!now) return null;
   const fields = changedFields(fieldsOf(now.country, now.language, kept.answers).fields, fieldsOf(now.country, now.language, now.answers).fields);
-  const placeIds = fields.filter((field) => field.name === 'placeId').flatMap((field) => [field.before, field.after]).filter((id): id is string => typeof id === 'string' && id !== '');
-  const named = placeIds.length ? await db.select({ placeId: pharmacies.placeId, name: pharmacies.name, address: pharmacies.address }).from(pharmacies).where(inArray(pharmacies.placeId, placeIds)) : [];
+  const placeIds = fields
+    .filter((field) => field.name === 'placeId')
+    .flatMap((field) => [field.before, field.after])
+    .filter((id): id is string => typeof id === 'string' && id !== '');
+  const named = placeIds.length
+    ? await db
+        .select({ placeId: pharmacies.placeId, name: pharmacies.name, address: pharmacies.address })
+        .from(pharmacies)
+        .where(inArray(pharmacies.placeId, placeIds))
+    : [];
   return {
     requestedAt: kept.takenAt.toISOString(),
     resubmittedAt: resubmitted.at.toISOString(),

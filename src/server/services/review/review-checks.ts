@@ -14,14 +14,21 @@ export function createReviewChecks(db: Database, options: { registerUrls: Regist
     /** null: no such application. */
     async of(applicationId: string): Promise<ReviewChecks | null> {
       const [row] = await db
-        .select({ status: applications.status, market: applications.country, registrationNumber: applications.registrationNumber, registrationBody: applications.registrationBody })
+        .select({
+          status: applications.status,
+          market: applications.country,
+          registrationNumber: applications.registrationNumber,
+          registrationBody: applications.registrationBody,
+        })
         .from(applications)
         .where(eq(applications.id, applicationId));
       if (!row) return null;
       // An erased application keeps nothing to compare, to search for or to link.
       if (row.status === 'erased') return { changes: null, duplicates: [], registerLink: null };
       const [changes, duplicates] = await Promise.all([changesSinceRequest(db, applicationId, options.fieldsOf), duplicatesOf(db, applicationId)]);
-      const registerLink = isCountry(row.market) ? registerLinkFor(options.registerUrls, { market: row.market, registrationNumber: row.registrationNumber, registrationBody: row.registrationBody }) : null;
+      const registerLink = isCountry(row.market)
+        ? registerLinkFor(options.registerUrls, { market: row.market, registrationNumber: row.registrationNumber, registrationBody: row.registrationBody })
+        : null;
       return { changes, duplicates, registerLink };
     },
   };

@@ -14,7 +14,9 @@ export const claimCutoff = (now: Date) => new Date(now.getTime() - IDLE_MS);
 
 /** The claimer's name of the application in the row being selected, while the claim lasts (for a list's columns). */
 export const claimerNameOf = (now: Date) =>
-  sql<string | null>`(select s.first_name || ' ' || s.last_name from ${reviewClaims} c join ${staffUsers} s on s.id = c.reviewer_id where c.application_id = ${applications.id} and c.last_action_at > ${claimCutoff(now)})`;
+  sql<
+    string | null
+  >`(select s.first_name || ' ' || s.last_name from ${reviewClaims} c join ${staffUsers} s on s.id = c.reviewer_id where c.application_id = ${applications.id} and c.last_action_at > ${claimCutoff(now)})`;
 
 interface LiveClaim {
   reviewerId: string;
@@ -26,7 +28,13 @@ interface LiveClaim {
 /** The live claim on an application, or null (a lapsed row counts as none). */
 export async function liveClaim(db: Queryable, applicationId: string, now: Date): Promise<LiveClaim | null> {
   const [row] = await db
-    .select({ reviewerId: reviewClaims.reviewerId, firstName: staffUsers.firstName, lastName: staffUsers.lastName, claimedAt: reviewClaims.claimedAt, lastActionAt: reviewClaims.lastActionAt })
+    .select({
+      reviewerId: reviewClaims.reviewerId,
+      firstName: staffUsers.firstName,
+      lastName: staffUsers.lastName,
+      claimedAt: reviewClaims.claimedAt,
+      lastActionAt: reviewClaims.lastActionAt,
+    })
     .from(reviewClaims)
     .innerJoin(staffUsers, eq(staffUsers.id, reviewClaims.reviewerId))
     .where(and(eq(reviewClaims.applicationId, applicationId), gt(reviewClaims.lastActionAt, claimCutoff(now))));

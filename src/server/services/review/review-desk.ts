@@ -132,7 +132,12 @@ function clockCondition(state: ClockState, now: Date): SQL {
   const inMarket = COUNTRIES.map((market) => {
     const { overdueBefore, dueSoonBefore } = clockBounds(market, now);
     const submitted = applications.submittedAt;
-    const range = state === 'overdue' ? lt(submitted, overdueBefore) : state === 'due_soon' ? and(gte(submitted, overdueBefore), lt(submitted, dueSoonBefore)) : gte(submitted, dueSoonBefore);
+    const range =
+      state === 'overdue'
+        ? lt(submitted, overdueBefore)
+        : state === 'due_soon'
+          ? and(gte(submitted, overdueBefore), lt(submitted, dueSoonBefore))
+          : gte(submitted, dueSoonBefore);
     return and(eq(applications.country, market), range)!;
   });
   return and(eq(applications.status, 'submitted'), or(...inMarket))!;
@@ -182,7 +187,12 @@ interface AnswersContext {
  * a section's fields that no input shows (the address of the chosen place) follow its shown ones,
  * and answers of no section come last. A file field's answer is the number of files given.
  */
-export function fieldsInFormOrder(country: string, language: string, answers: Record<string, unknown>, context: AnswersContext = {}): { formId: string; formTexts: string; fields: ReviewField[] } {
+export function fieldsInFormOrder(
+  country: string,
+  language: string,
+  answers: Record<string, unknown>,
+  context: AnswersContext = {},
+): { formId: string; formTexts: string; fields: ReviewField[] } {
   const form = formOf(country, language, answers, context.fieldSigned === true);
   const shown = fieldOrder(form, undefined, answers);
   const fields: ReviewField[] = [];
@@ -229,7 +239,11 @@ export function createReviewDesk(db: Database, options: ReviewDeskOptions) {
       // Counted up to a cap: an exact count of tens of thousands of rows would cost more than the
       // page itself. The count rides on the page's statement (evaluated once, as an InitPlan); only
       // a page past the end, which has no row to carry it, counts on its own.
-      const counted = db.select({ one: sql`1` }).from(applications).where(where).limit(REVIEW_TOTAL_CAP + 1);
+      const counted = db
+        .select({ one: sql`1` })
+        .from(applications)
+        .where(where)
+        .limit(REVIEW_TOTAL_CAP + 1);
       const matches = sql<number>`(select count(*)::int from (${counted}) as counted)`;
       const rows = await db
         .select({ ...listColumns(now()), matches })
@@ -243,7 +257,13 @@ export function createReviewDesk(db: Database, options: ReviewDeskOptions) {
       const matched = rows.length ? Number(rows[0]!.matches) : query.page > 1 ? await countAlone() : 0;
       const total = Math.min(matched, REVIEW_TOTAL_CAP);
       const at = now();
-      return { items: (rows as ListRow[]).map((row) => listItem(row, at)), total, totalCapped: matched > REVIEW_TOTAL_CAP, page: query.page, pageSize: REVIEW_PAGE_SIZE };
+      return {
+        items: (rows as ListRow[]).map((row) => listItem(row, at)),
+        total,
+        totalCapped: matched > REVIEW_TOTAL_CAP,
+        page: query.page,
+        pageSize: REVIEW_PAGE_SIZE,
+      };
     },
 
     async exists(id: string): Promise<{ id: string } | null> {
@@ -255,7 +275,13 @@ export function createReviewDesk(db: Database, options: ReviewDeskOptions) {
     async detail(id: string, viewerId: string): Promise<Omit<ReviewDetail, 'outsideYourMarkets'> | null> {
       const at = now();
       const [row] = await db
-        .select({ ...listColumns(at), answers: applications.answers, photo: applications.photo, signedInFieldById: applications.signedInFieldBy, place: pharmacies })
+        .select({
+          ...listColumns(at),
+          answers: applications.answers,
+          photo: applications.photo,
+          signedInFieldById: applications.signedInFieldBy,
+          place: pharmacies,
+        })
         .from(applications)
         .innerJoin(pharmacies, eq(pharmacies.placeId, applications.placeId))
         .where(eq(applications.id, id));
@@ -265,7 +291,17 @@ export function createReviewDesk(db: Database, options: ReviewDeskOptions) {
         .from(files)
         .where(and(eq(files.applicationId, id), inArray(files.kind, ['photo', 'certificate'])));
       const history = await db
-        .select({ id: reviewAudit.id, at: reviewAudit.at, action: reviewAudit.action, fromStatus: reviewAudit.fromStatus, toStatus: reviewAudit.toStatus, reason: reviewAudit.reason, internalNote: reviewAudit.internalNote, firstName: staffUsers.firstName, lastName: staffUsers.lastName })
+        .select({
+          id: reviewAudit.id,
+          at: reviewAudit.at,
+          action: reviewAudit.action,
+          fromStatus: reviewAudit.fromStatus,
+          toStatus: reviewAudit.toStatus,
+          reason: reviewAudit.reason,
+          internalNote: reviewAudit.internalNote,
+          firstName: staffUsers.firstName,
+          lastName: staffUsers.lastName,
+        })
         .from(reviewAudit)
         .leftJoin(staffUsers, eq(staffUsers.id, reviewAudit.actorId))
         .where(eq(reviewAudit.applicationId, id))
@@ -276,7 +312,10 @@ export function createReviewDesk(db: Database, options: ReviewDeskOptions) {
       const { place } = row;
       return {
         ...listItem(row as ListRow, at),
-        ...fieldsInFormOrder(row.market, row.language, row.answers, { files: { file: certificates.length }, fieldSigned: row.signedInFieldById !== null || fieldRecords.length > 0 }),
+        ...fieldsInFormOrder(row.market, row.language, row.answers, {
+          files: { file: certificates.length },
+          fieldSigned: row.signedInFieldById !== null || fieldRecords.length > 0,
+        }),
         photoFileId: photo?.id ?? null,
         photoUrl: row.photo ? `${PHOTO_URL_PREFIX}${row.photo}` : null,
         certificateFileIds: certificates.map((f) => f.id),
@@ -304,7 +343,9 @@ export function createReviewDesk(db: Database, options: ReviewDeskOptions) {
         const [row] = await tx.select({ status: applications.status }).from(applications).where(eq(applications.id, id)).for('update');
         // An erased application keeps no words about its applicant.
         if (!row || row.status === 'erased') return false;
-        await tx.insert(reviewAudit).values({ at: now(), applicationId: id, actorId, action: 'note', fromStatus: null, toStatus: row.status, internalNote: note });
+        await tx
+          .insert(reviewAudit)
+          .values({ at: now(), applicationId: id, actorId, action: 'note', fromStatus: null, toStatus: row.status, internalNote: note });
         return true;
       });
     },
@@ -316,7 +357,9 @@ export function createReviewDesk(db: Database, options: ReviewDeskOptions) {
       const count = (band: AgeBand, index: number) => {
         const next = AGE_BANDS[index + 1];
         const older = sql`${applications.submittedAt} <= ${since(band)}`;
-        return next ? sql<number>`count(*) filter (where ${older} and ${applications.submittedAt} > ${since(next)})::int` : sql<number>`count(*) filter (where ${older})::int`;
+        return next
+          ? sql<number>`count(*) filter (where ${older} and ${applications.submittedAt} > ${since(next)})::int`
+          : sql<number>`count(*) filter (where ${older})::int`;
       };
       const columns = Object.fromEntries(AGE_BANDS.map((band, index) => [band, count(band, index)])) as Record<AgeBand, SQL<number>>;
       const rows = await db
@@ -336,7 +379,14 @@ export function createReviewDesk(db: Database, options: ReviewDeskOptions) {
       const at = now();
       const outcome = await db.transaction(async (tx) => {
         const [row] = await tx
-          .select({ status: applications.status, email: applications.email, firstName: applications.firstName, language: applications.language, country: applications.country, listingId: applications.listingId })
+          .select({
+            status: applications.status,
+            email: applications.email,
+            firstName: applications.firstName,
+            language: applications.language,
+            country: applications.country,
+            listingId: applications.listingId,
+          })
           .from(applications)
           .where(eq(applications.id, id))
           .for('update');
@@ -362,7 +412,16 @@ export function createReviewDesk(db: Database, options: ReviewDeskOptions) {
             ...(status ? { decisionStatusTokenHash: status.hash } : {}),
           })
           .where(eq(applications.id, id));
-        await tx.insert(reviewAudit).values({ at, applicationId: id, actorId, action: decision, fromStatus: row.status, toStatus: transition.to, reason: reason || null, internalNote: internalNote || null });
+        await tx.insert(reviewAudit).values({
+          at,
+          applicationId: id,
+          actorId,
+          action: decision,
+          fromStatus: row.status,
+          toStatus: transition.to,
+          reason: reason || null,
+          internalNote: internalNote || null,
+        });
         // What the application looks like now, to show what the applicant changes (issue 25 item 3).
         if (decision === 'request_changes') await keepAnswersAtChangeRequest(tx, id, at);
         const mail = decisionMail({

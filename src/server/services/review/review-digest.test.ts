@@ -35,7 +35,11 @@ beforeAll(async () => {
 
   const submitted = async (country: Country, daysAgo: number, status = 'submitted') => {
     const { id } = await submitApplication(ctx, country);
-    const [row] = await ctx.database.db.update(applications).set({ submittedAt: new Date(THURSDAY.getTime() - daysAgo * DAY), status }).where(eq(applications.id, id)).returning();
+    const [row] = await ctx.database.db
+      .update(applications)
+      .set({ submittedAt: new Date(THURSDAY.getTime() - daysAgo * DAY), status })
+      .where(eq(applications.id, id))
+      .returning();
     return { id, reference: row!.reference! };
   };
   apps.ukSoon = await submitted('uk', 25);
@@ -59,7 +63,7 @@ async function runAt(at: Date, reviewersOf?: ReviewersOf) {
   await Promise.all([job.run(), job.run(), runIfMyTurn(ctx.database.db, job, silentLog)]);
 }
 
-describe('the reviewers\' daily digest', () => {
+describe("the reviewers' daily digest", () => {
   it("goes to each market's reviewers only, with that market's decisions due soon or overdue, in their language, and not when there are none", async () => {
     await runAt(THURSDAY, oneEach);
 
@@ -70,7 +74,9 @@ describe('the reviewers\' daily digest', () => {
     const [late, soon] = [uk!.text.indexOf(apps.ukLate.reference), uk!.text.indexOf(apps.ukSoon.reference)];
     expect(late).toBeGreaterThan(0);
     expect(soon).toBeGreaterThan(late);
-    expect(uk!.text).toMatch(new RegExp(`${apps.ukLate.reference}, [^:]+: due 16 November 2026 \\(overdue\\)\\n  https://champions\\.example\\.com/uk/admin/review/${apps.ukLate.id}`));
+    expect(uk!.text).toMatch(
+      new RegExp(`${apps.ukLate.reference}, [^:]+: due 16 November 2026 \\(overdue\\)\\n  https://champions\\.example\\.com/uk/admin/review/${apps.ukLate.id}`),
+    );
     expect(uk!.text).toContain(`${apps.ukSoon.reference}, `);
     expect(uk!.text).toContain(': due 22 November 2026 (due soon)');
     expect(uk!.html).toContain(`<a href="https://champions.example.com/uk/admin/review/${apps.ukSoon.id}">${apps.ukSoon.reference}, `);
@@ -118,7 +124,10 @@ describe('the reviewers\' daily digest', () => {
     expect(to.has(people.admin.email)).toBe(false);
     // The German reviewer reviews the United Kingdom and Italy too: two digests, in German.
     const german = await mailsTo(people.de);
-    expect(german.map((m) => m.subject).sort()).toEqual(['Pharmacy Champions: 1 Entscheidung bald fällig oder überfällig (Italien)', 'Pharmacy Champions: 2 Entscheidungen bald fällig oder überfällig (Vereinigtes Königreich)']);
+    expect(german.map((m) => m.subject).sort()).toEqual([
+      'Pharmacy Champions: 1 Entscheidung bald fällig oder überfällig (Italien)',
+      'Pharmacy Champions: 2 Entscheidungen bald fällig oder überfällig (Vereinigtes Königreich)',
+    ]);
     expect(german[0]!.text).toContain('https://champions.example.com/de/admin/review/');
     expect(german[0]!.text).toContain('Guten Tag Giulia,');
   });

@@ -64,7 +64,12 @@ export function reviewDigestMail(input: DigestInput): MailMessage {
     text: say('line', {
       reference: item.reference ?? say('noReference'),
       pharmacy: item.pharmacy,
-      date: new Date(`${item.dueBy}T12:00:00Z`).toLocaleDateString(LANGUAGE_TAG[input.language], { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }),
+      date: new Date(`${item.dueBy}T12:00:00Z`).toLocaleDateString(LANGUAGE_TAG[input.language], {
+        day: 'numeric',
+        month: 'long',
+        year: 'numeric',
+        timeZone: 'UTC',
+      }),
       state: say(`state.${item.clock}`),
     }),
     link: item.link,
@@ -76,7 +81,8 @@ export function reviewDigestMail(input: DigestInput): MailMessage {
     rule,
     ...(input.queueUrl ? [`${button}: ${input.queueUrl}`] : []),
   ].join('\n\n');
-  const item = (line: (typeof lines)[number]) => (line.link ? `<li><a href="${escapeHtml(line.link)}">${escapeHtml(line.text)}</a></li>` : `<li>${escapeHtml(line.text)}</li>`);
+  const item = (line: (typeof lines)[number]) =>
+    line.link ? `<li><a href="${escapeHtml(line.link)}">${escapeHtml(line.text)}</a></li>` : `<li>${escapeHtml(line.text)}</li>`;
   const html = [
     `<!doctype html><html lang="${input.language}"><body style="font-family:sans-serif;line-height:1.5">`,
     `<p>${escapeHtml(greeting)}<br>${escapeHtml(intro)}</p>`,
@@ -130,7 +136,13 @@ async function sendMarketDigest(db: Database, market: Country, options: DigestOp
     const base = options.linkBase(marketSpeaking(language) ?? market);
     const items: DigestItem[] = rows.slice(0, DIGEST_MAX_ITEMS).map((row) => {
       const { dueBy, clock } = decisionClock(row.submittedAt, market, now);
-      return { reference: row.reference, pharmacy: row.pharmacy, dueBy, clock: clock === 'overdue' ? 'overdue' : 'due_soon', link: base ? `${base}${routePath('reviewApplication', { applicationId: row.id })}` : null };
+      return {
+        reference: row.reference,
+        pharmacy: row.pharmacy,
+        dueBy,
+        clock: clock === 'overdue' ? 'overdue' : 'due_soon',
+        link: base ? `${base}${routePath('reviewApplication', { applicationId: row.id })}` : null,
+      };
     });
     const queueUrl = base ? `${base}${routePath('review')}?status=submitted&market=${market}` : null;
     const sent = await db.transaction(async (tx) => {
@@ -138,7 +150,19 @@ async function sendMarketDigest(db: Database, market: Country, options: DigestOp
         insert into review_digests (reviewer_id, market, day, applications) values (${reviewer.id}, ${market}, ${day}::date, ${rows.length})
         on conflict do nothing returning reviewer_id`);
       if (rowsOf(claimed).length === 0) return false;
-      await enqueueMail(tx, reviewDigestMail({ to: reviewer.email, firstName: reviewer.firstName, language, market, items, more: rows.length - items.length, productName: options.productName, queueUrl }));
+      await enqueueMail(
+        tx,
+        reviewDigestMail({
+          to: reviewer.email,
+          firstName: reviewer.firstName,
+          language,
+          market,
+          items,
+          more: rows.length - items.length,
+          productName: options.productName,
+          queueUrl,
+        }),
+      );
       return true;
     });
     if (sent) queued += 1;
@@ -160,7 +184,12 @@ export function reviewDigestJob(
     async run() {
       const at = now();
       for (const market of COUNTRIES) {
-        const queued = await sendMarketDigest(app.services.database.db, market, { now: at, productName: config.productName, linkBase: (country) => configuredMarketBase(config, country), reviewersOf });
+        const queued = await sendMarketDigest(app.services.database.db, market, {
+          now: at,
+          productName: config.productName,
+          linkBase: (country) => configuredMarketBase(config, country),
+          reviewersOf,
+        });
         if (queued) app.log.info({ market, reviewers: queued }, 'review digest: queued the daily e-mail of decisions due');
       }
     },

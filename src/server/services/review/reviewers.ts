@@ -31,24 +31,40 @@ const DECISIONS = Object.keys(TRANSITIONS);
 export function createReviewers(db: Database, now: () => Date, homeMarket: Country = 'uk') {
   const users = createStaffUsers(db, now);
   const record = (event: string, user: { id: string; email: string }, by: string, actor: Actor) =>
-    db.insert(authEvents).values({ at: now(), event, email: user.email, userId: user.id, ip: actor.ip, userAgent: actor.userAgent?.slice(0, 500) ?? null, detail: `by ${by}` });
+    db
+      .insert(authEvents)
+      .values({ at: now(), event, email: user.email, userId: user.id, ip: actor.ip, userAgent: actor.userAgent?.slice(0, 500) ?? null, detail: `by ${by}` });
 
   return {
     async list(): Promise<ReviewerItem[]> {
       const rows = await db.select().from(staffUsers).where(eq(staffUsers.role, 'reviewer')).orderBy(asc(staffUsers.lastName), asc(staffUsers.firstName));
-      return rows.map((r) => ({ id: r.id, email: r.email, firstName: r.firstName, lastName: r.lastName, disabled: r.disabledAt !== null, markets: r.reviewMarkets }));
+      return rows.map((r) => ({
+        id: r.id,
+        email: r.email,
+        firstName: r.firstName,
+        lastName: r.lastName,
+        disabled: r.disabledAt !== null,
+        markets: r.reviewMarkets,
+      }));
     },
 
     /** One reviewer's markets, the record the form opens on; null when there is no such reviewer. */
     async markets(id: string): Promise<ReviewerMarketsRecord | null> {
-      const [user] = await db.select().from(staffUsers).where(and(eq(staffUsers.id, id), eq(staffUsers.role, 'reviewer')));
+      const [user] = await db
+        .select()
+        .from(staffUsers)
+        .where(and(eq(staffUsers.id, id), eq(staffUsers.role, 'reviewer')));
       return user ? { reviewerId: user.id, firstName: user.firstName, lastName: user.lastName, markets: user.reviewMarkets } : null;
     },
 
     /** Sets a reviewer's markets (none: every market), recorded in the activity log when they change; false when there is no such reviewer. */
     async setMarkets(id: string, markets: Country[], by: string): Promise<boolean> {
       return db.transaction(async (tx) => {
-        const [user] = await tx.select({ markets: staffUsers.reviewMarkets }).from(staffUsers).where(and(eq(staffUsers.id, id), eq(staffUsers.role, 'reviewer'))).for('update');
+        const [user] = await tx
+          .select({ markets: staffUsers.reviewMarkets })
+          .from(staffUsers)
+          .where(and(eq(staffUsers.id, id), eq(staffUsers.role, 'reviewer')))
+          .for('update');
         if (!user) return false;
         if (user.markets.length === markets.length && user.markets.every((m) => markets.includes(m))) return true;
         await tx.update(staffUsers).set({ reviewMarkets: markets }).where(eq(staffUsers.id, id));
@@ -61,7 +77,9 @@ export function createReviewers(db: Database, now: () => Date, homeMarket: Count
     async workload(): Promise<WorkloadAnswer> {
       const at = now();
       const zone = MARKETS[homeMarket].timeZone;
-      const [week] = rowsOf<{ start: Date | string }>(await db.execute(sql`select date_trunc('week', ${at.toISOString()}::timestamptz at time zone ${zone}) at time zone ${zone} as start`));
+      const [week] = rowsOf<{ start: Date | string }>(
+        await db.execute(sql`select date_trunc('week', ${at.toISOString()}::timestamptz at time zone ${zone}) at time zone ${zone} as start`),
+      );
       const weekStart = new Date(week!.start);
       // The outer table by name: drizzle writes a column of the selected table unqualified, which review_audit's own id would take.
       const openClaims = sql<number>`(select count(*)::int from ${reviewClaims} c where c.reviewer_id = ${staffUsers}.id and c.last_action_at > ${claimCutoff(at)})`;
@@ -70,18 +88,38 @@ export function createReviewers(db: Database, now: () => Date, homeMarket: Count
         sql`, `,
       )}))`;
       const rows = await db
-        .select({ id: staffUsers.id, firstName: staffUsers.firstName, lastName: staffUsers.lastName, disabledAt: staffUsers.disabledAt, markets: staffUsers.reviewMarkets, openClaims, decisions })
+        .select({
+          id: staffUsers.id,
+          firstName: staffUsers.firstName,
+          lastName: staffUsers.lastName,
+          disabledAt: staffUsers.disabledAt,
+          markets: staffUsers.reviewMarkets,
+          openClaims,
+          decisions,
+        })
         .from(staffUsers)
         .where(eq(staffUsers.role, 'reviewer'))
         .orderBy(asc(staffUsers.lastName), asc(staffUsers.firstName));
       return {
         weekStart: weekStart.toISOString(),
         timeZone: zone,
-        reviewers: rows.map((r) => ({ id: r.id, firstName: r.firstName, lastName: r.lastName, disabled: r.disabledAt !== null, markets: r.markets, openClaims: Number(r.openClaims), decisionsThisWeek: Number(r.decisions) })),
+        reviewers: rows.map((r) => ({
+          id: r.id,
+          firstName: r.firstName,
+          lastName: r.lastName,
+          disabled: r.disabledAt !== null,
+          markets: r.markets,
+          openClaims: Number(r.openClaims),
+          decisionsThisWeek: Number(r.decisions),
+        })),
       };
     },
 
-    async add(input: { email: string; firstName: string; lastName: string; language: StaffLanguage }, by: string, actor: Actor): Promise<{ id: string } | 'duplicate'> {
+    async add(
+      input: { email: string; firstName: string; lastName: string; language: StaffLanguage },
+      by: string,
+      actor: Actor,
+    ): Promise<{ id: string } | 'duplicate'> {
       const added = await users.add({ ...input, role: 'reviewer' }, { actorId: by });
       if (added !== 'duplicate') await record('reviewer_added', { id: added.id, email: input.email }, by, actor);
       return added;
@@ -89,7 +127,10 @@ export function createReviewers(db: Database, now: () => Date, homeMarket: Count
 
     /** False when there is no such reviewer (other roles are not disabled here). */
     async disable(id: string, by: string, actor: Actor): Promise<boolean> {
-      const [user] = await db.select().from(staffUsers).where(and(eq(staffUsers.id, id), eq(staffUsers.role, 'reviewer')));
+      const [user] = await db
+        .select()
+        .from(staffUsers)
+        .where(and(eq(staffUsers.id, id), eq(staffUsers.role, 'reviewer')));
       if (!user) return false;
       if (user.disabledAt) return true;
       await users.disable(user.email, { actorId: by });

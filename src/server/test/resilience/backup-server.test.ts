@@ -28,10 +28,16 @@ function script(name: 'backup' | 'restore', dataDir: string, args: string[]) {
 
 /** The applicant's edit token, as they get it: "e-mail me a link", then the link in the .eml the server writes. */
 async function editTokenFor(url: string, email: string, recaptchaToken: string): Promise<string> {
-  const asked = await fetch(`${url}/api/update-link`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, recaptchaToken, basePath: '/uk' }) });
+  const asked = await fetch(`${url}/api/update-link`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, recaptchaToken, basePath: '/uk' }),
+  });
   expect(asked.status).toBe(200);
   for (let attempt = 0; attempt < 100; attempt++) {
-    const link = mailsTo(path.join(sourceDir, 'mail'), email).map((mail) => linkIn(mail, /\/pharmacist\/edit\/[A-Za-z0-9_-]+/)).find(Boolean);
+    const link = mailsTo(path.join(sourceDir, 'mail'), email)
+      .map((mail) => linkIn(mail, /\/pharmacist\/edit\/[A-Za-z0-9_-]+/))
+      .find(Boolean);
     if (link) return link.split('/').at(-1)!;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -48,7 +54,9 @@ let photo: Buffer;
 beforeAll(async () => {
   source = await startServerProcess({ dataDir: sourceDir, timeoutMs: 120_000 });
   const [photoToken, saveToken, linkToken] = await solvedTokensFrom(source.url, 3);
-  const png = await sharp({ create: { width: 12, height: 12, channels: 3, background: '#3a7' } }).png().toBuffer();
+  const png = await sharp({ create: { width: 12, height: 12, channels: 3, background: '#3a7' } })
+    .png()
+    .toBuffer();
   const uploaded = await fetch(`${source.url}/api/save-temp-pharmacist-image`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -88,21 +96,25 @@ describe('backup and restore beside a running server on the embedded database', 
     expect((await fetch(`${source!.url}/healthz`)).status).toBe(200);
   });
 
-  it('makes a missing --out folder (0700) through the running server, or says in one sentence why not; the server logs no cut-off backup', { timeout: 120_000 }, async () => {
-    const nested = path.join(work, 'missing', 'deeper', 'serving.backup.gz');
-    const made = script('backup', sourceDir, ['--out', nested]);
-    expect(made.status, made.stderr).toBe(0);
-    expect(statSync(path.join(work, 'missing')).mode & 0o777).toBe(0o700);
-    expect(statSync(path.dirname(nested)).mode & 0o777).toBe(0o700);
-    expect(statSync(nested).mode & 0o777).toBe(0o600);
-    // A folder that cannot be made: said before the server is asked for anything (it was a stack trace, and the server's log said "Premature close").
-    const blocked = script('backup', sourceDir, ['--out', '/proc/no-such-folder/serving.backup.gz']);
-    expect(blocked.status).toBe(1);
-    expect(blocked.stderr).toBe('No backup written: cannot create the folder /proc/no-such-folder (ENOENT).\n');
-    expect(blocked.stdout).toBe('');
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    expect(source!.output()).not.toMatch(/Premature close|backup failed/);
-  });
+  it(
+    'makes a missing --out folder (0700) through the running server, or says in one sentence why not; the server logs no cut-off backup',
+    { timeout: 120_000 },
+    async () => {
+      const nested = path.join(work, 'missing', 'deeper', 'serving.backup.gz');
+      const made = script('backup', sourceDir, ['--out', nested]);
+      expect(made.status, made.stderr).toBe(0);
+      expect(statSync(path.join(work, 'missing')).mode & 0o777).toBe(0o700);
+      expect(statSync(path.dirname(nested)).mode & 0o777).toBe(0o700);
+      expect(statSync(nested).mode & 0o777).toBe(0o600);
+      // A folder that cannot be made: said before the server is asked for anything (it was a stack trace, and the server's log said "Premature close").
+      const blocked = script('backup', sourceDir, ['--out', '/proc/no-such-folder/serving.backup.gz']);
+      expect(blocked.status).toBe(1);
+      expect(blocked.stderr).toBe('No backup written: cannot create the folder /proc/no-such-folder (ENOENT).\n');
+      expect(blocked.stdout).toBe('');
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(source!.output()).not.toMatch(/Premature close|backup failed/);
+    },
+  );
 
   it('refuses to restore under the running server, and changes nothing', { timeout: 120_000 }, async () => {
     const run = script('restore', sourceDir, ['--from', backupFile]);

@@ -28,7 +28,13 @@ afterAll(async () => {
 
 describe('crash durability', () => {
   it('keeps every acknowledged application and photo through a SIGKILL mid-load, and nothing half-written', async () => {
-    const report = await crashDurability({ dataDir: path.join(dataDir, 'kill'), databaseUrl: temp?.url, registrations: 240, concurrency: 16, killAfterAcks: 60 });
+    const report = await crashDurability({
+      dataDir: path.join(dataDir, 'kill'),
+      databaseUrl: temp?.url,
+      registrations: 240,
+      concurrency: 16,
+      killAfterAcks: 60,
+    });
     expect(report.acknowledged).toBeGreaterThanOrEqual(60);
     expect(report.acknowledgedPhotos).toBeGreaterThan(0);
     expect(report.missing).toEqual([]);
@@ -50,12 +56,16 @@ function postRaw(url: string, body: string, localAddress = '127.0.0.1'): { sent:
   let markSent!: () => void;
   const sent = new Promise<void>((resolve) => (markSent = resolve));
   const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
-    const request = http.request(url, { method: 'POST', localAddress, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), connection: 'close' } }, (response) => {
-      let text = '';
-      response.setEncoding('utf8');
-      response.on('data', (c: string) => (text += c));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, body: text }));
-    });
+    const request = http.request(
+      url,
+      { method: 'POST', localAddress, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), connection: 'close' } },
+      (response) => {
+        let text = '';
+        response.setEncoding('utf8');
+        response.on('data', (c: string) => (text += c));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, body: text }));
+      },
+    );
     request.on('error', reject);
     request.end(body, () => markSent());
   });
@@ -65,7 +75,11 @@ function postRaw(url: string, body: string, localAddress = '127.0.0.1'): { sent:
 describe('graceful shutdown', () => {
   it('finishes the requests in flight on SIGTERM, then exits 0 and takes no more', async () => {
     // At debug the server logs each request as it comes in, which tells the test when all are inside.
-    const server = await startServerProcess({ dataDir: path.join(dataDir, 'term'), databaseUrl: temp?.url, env: { NODE_ENV: 'development', LOG_LEVEL: 'debug' } });
+    const server = await startServerProcess({
+      dataDir: path.join(dataDir, 'term'),
+      databaseUrl: temp?.url,
+      env: { NODE_ENV: 'development', LOG_LEVEL: 'debug' },
+    });
     try {
       const jpeg = await fiveMegabyteJpeg();
       const tokens = await solvedTokensFrom(server.url, 4);
@@ -73,13 +87,24 @@ describe('graceful shutdown', () => {
       // Four 5 MB photos (each about 200 ms of decoding and re-encoding) and four saves at once.
       const inFlight = [
         // Each photo from an address of its own: one address may have two uploads in flight (decision 0043).
-        ...photoTokens.map((recaptchaToken, i) => postRaw(`${server.url}/api/save-temp-pharmacist-image`, JSON.stringify({ data: jpeg.toString('base64'), recaptchaToken }), `127.0.0.${10 + i}`)),
-        ...tokens.map((recaptchaToken, i) => postRaw(`${server.url}/api/save-pharmacist`, JSON.stringify(validApplication({ country: 'uk', distinct: { run: 'term', index: 700_000 + i } }, { recaptchaToken })))),
+        ...photoTokens.map((recaptchaToken, i) =>
+          postRaw(`${server.url}/api/save-temp-pharmacist-image`, JSON.stringify({ data: jpeg.toString('base64'), recaptchaToken }), `127.0.0.${10 + i}`),
+        ),
+        ...tokens.map((recaptchaToken, i) =>
+          postRaw(
+            `${server.url}/api/save-pharmacist`,
+            JSON.stringify(validApplication({ country: 'uk', distinct: { run: 'term', index: 700_000 + i } }, { recaptchaToken })),
+          ),
+        ),
       ];
       await Promise.all(inFlight.map((r) => r.sent));
       // SIGTERM once the server has taken all eight in: a connection still waiting in the kernel's
       // queue would be refused, and on a busy machine no fixed pause is long enough.
-      const taken = () => server.output().split('\n').filter((line) => line.includes('incoming request') && /\/api\/save-(temp-pharmacist-image|pharmacist)/.test(line)).length;
+      const taken = () =>
+        server
+          .output()
+          .split('\n')
+          .filter((line) => line.includes('incoming request') && /\/api\/save-(temp-pharmacist-image|pharmacist)/.test(line)).length;
       await expect.poll(taken, { timeout: 60_000, interval: 20, message: `requests the server took in:\n${server.output().slice(-4000)}` }).toBe(8);
       server.child.kill('SIGTERM');
       const answers = await Promise.all(inFlight.map((r) => r.answer));

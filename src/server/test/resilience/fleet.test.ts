@@ -74,7 +74,9 @@ async function query<Row>(text: string, values: unknown[] = []): Promise<Row[]> 
 
 /** A console sign-in link's token, made the way `npm run staff` makes one (directly on the database). */
 async function consoleToken(email: string, role: 'reviewer' | 'area_manager'): Promise<string> {
-  const cli = await openCliContext(loadConfig({ NODE_ENV: 'test', DATABASE_URL: temp.url, DATA_DIR: mkdtempSync(path.join(tmpdir(), 'champions-fleet-cli-')) }));
+  const cli = await openCliContext(
+    loadConfig({ NODE_ENV: 'test', DATABASE_URL: temp.url, DATA_DIR: mkdtempSync(path.join(tmpdir(), 'champions-fleet-cli-')) }),
+  );
   try {
     let user = await cli.auth.users.findByEmail(email);
     if (!user) {
@@ -88,7 +90,8 @@ async function consoleToken(email: string, role: 'reviewer' | 'area_manager'): P
   }
 }
 
-const application = (index: number, token: string) => validApplication({ country: 'uk', distinct: { run: 'fleet', index: 700_000 + index } }, { recaptchaToken: token });
+const application = (index: number, token: string) =>
+  validApplication({ country: 'uk', distinct: { run: 'fleet', index: 700_000 + index } }, { recaptchaToken: token });
 
 describe.runIf(usingPostgres())('two servers on one PostgreSQL database', () => {
   beforeAll(async () => {
@@ -100,7 +103,10 @@ describe.runIf(usingPostgres())('two servers on one PostgreSQL database', () => 
     while (ports[1] === ports[0]);
     // Started at the same moment on an empty database; explicit ports, so that a failed start is not retried.
     const env = { SMTP_URL: smtp.url, RATE_LIMIT_MAX: String(RATE_LIMIT), MAIL_POLL_SECONDS: '1' };
-    [a, b] = (await Promise.all(dataDirs.map((dataDir, i) => startServerProcess({ dataDir, databaseUrl: temp.url, port: ports[i], env })))) as [ServerProcess, ServerProcess];
+    [a, b] = (await Promise.all(dataDirs.map((dataDir, i) => startServerProcess({ dataDir, databaseUrl: temp.url, port: ports[i], env })))) as [
+      ServerProcess,
+      ServerProcess,
+    ];
   }, 120_000);
 
   afterAll(async () => {
@@ -125,16 +131,23 @@ describe.runIf(usingPostgres())('two servers on one PostgreSQL database', () => 
   });
 
   it('serves through B, byte for byte, a photo uploaded through A', async () => {
-    const jpeg = await sharp({ create: { width: 320, height: 240, channels: 3, background: '#2a6' } }).jpeg().toBuffer();
+    const jpeg = await sharp({ create: { width: 320, height: 240, channels: 3, background: '#2a6' } })
+      .jpeg()
+      .toBuffer();
     const [token] = await solvedTokensFrom(a.url, 1);
-    const uploaded = await request(`${a.url}/api/save-temp-pharmacist-image`, { body: { data: jpeg.toString('base64'), recaptchaToken: token }, from: '127.0.0.14' });
+    const uploaded = await request(`${a.url}/api/save-temp-pharmacist-image`, {
+      body: { data: jpeg.toString('base64'), recaptchaToken: token },
+      from: '127.0.0.14',
+    });
     expect(uploaded.status, JSON.stringify(uploaded.json)).toBe(200);
     const name = String((uploaded.json as { filename?: string }).filename);
     const served = async (server: ServerProcess) => Buffer.from(await (await fetch(`${server.url}/files/photos/${name}`)).arrayBuffer());
     const [fromA, fromB] = await Promise.all([served(a), served(b)]);
     expect(fromB.length).toBeGreaterThan(100);
     expect(fromB.equals(fromA)).toBe(true);
-    const [stored] = await query<{ content: Buffer }>('select c.content from file_contents c join files f on f.id = c.file_id where f.storage_name = $1', [name]);
+    const [stored] = await query<{ content: Buffer }>('select c.content from file_contents c join files f on f.id = c.file_id where f.storage_name = $1', [
+      name,
+    ]);
     expect(fromB.equals(stored!.content)).toBe(true);
   });
 
@@ -170,20 +183,28 @@ describe.runIf(usingPostgres())('two servers on one PostgreSQL database', () => 
 
   it('delivers every e-mail once, by one of the two servers', async () => {
     const tokens = await solvedTokensFrom(b.url, 8);
-    const saved = await Promise.all(tokens.map((token, i) => request(`${(i % 2 ? a : b).url}/api/save-pharmacist`, { body: application(100 + i, token), from: `127.0.0.${20 + i}` })));
+    const saved = await Promise.all(
+      tokens.map((token, i) => request(`${(i % 2 ? a : b).url}/api/save-pharmacist`, { body: application(100 + i, token), from: `127.0.0.${20 + i}` })),
+    );
     for (const answer of saved) expect(answer.status, JSON.stringify(answer.json)).toBe(200);
     // Queued in the database; each row sent once, whichever server's sender took it.
-    await expect.poll(async () => (await query<{ n: number }>('select count(*)::int as n from mail_outbox where sent_at is null')).at(0)!.n, { timeout: 30_000 }).toBe(0);
+    await expect
+      .poll(async () => (await query<{ n: number }>('select count(*)::int as n from mail_outbox where sent_at is null')).at(0)!.n, { timeout: 30_000 })
+      .toBe(0);
     const outbox = await query<{ n: number }>('select count(*)::int as n from mail_outbox');
     await expect.poll(() => smtp.received.length, { timeout: 10_000 }).toBe(outbox[0]!.n);
     expect([...smtp.countsById().values()].every((count) => count === 1)).toBe(true);
   });
 
   it('answers the search from each server’s read model: an approval shows on both, a deactivation leaves both (decision 0075)', async () => {
-    const [row] = await query<{ id: string; listing_id: string; country: string; lat: number; lng: number }>('select id, listing_id, country, lat, lng from applications where lat is not null and lng is not null order by created_at limit 1');
+    const [row] = await query<{ id: string; listing_id: string; country: string; lat: number; lng: number }>(
+      'select id, listing_id, country, lat, lng from applications where lat is not null and lng is not null order by created_at limit 1',
+    );
     expect(row).toBeDefined();
     const ids = async (server: ServerProcess) => {
-      const answer = await request(`${server.url}/api/v1/finder/search?market=${row!.country}&lat=${row!.lat}&lng=${row!.lng}&radiusKm=1&limit=50`, { from: '127.0.0.40' });
+      const answer = await request(`${server.url}/api/v1/finder/search?market=${row!.country}&lat=${row!.lat}&lng=${row!.lng}&radiusKm=1&limit=50`, {
+        from: '127.0.0.40',
+      });
       expect(answer.status).toBe(200);
       return (answer.json.data as unknown as { id: string }[]).map((item) => item.id);
     };
@@ -206,7 +227,10 @@ describe.runIf(usingPostgres())('two servers on one PostgreSQL database', () => 
         // A balancer's choice: alternate, and send to B once A is gone.
         const useA = i % 2 === 0 && !killed;
         try {
-          const answer = await request(`${(useA ? a : b).url}/api/save-pharmacist`, { body: application(1000 + i, tokens[i]!), from: `127.0.1.${clientIndex}` });
+          const answer = await request(`${(useA ? a : b).url}/api/save-pharmacist`, {
+            body: application(1000 + i, tokens[i]!),
+            from: `127.0.1.${clientIndex}`,
+          });
           if (!useA) answersFromB.push(answer.status);
           if (answer.status === 200) acknowledged.push(String(answer.json.data!.id));
         } catch {

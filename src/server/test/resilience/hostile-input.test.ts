@@ -100,7 +100,8 @@ function expectSafeAnswer(response: LightMyRequestResponse, label: string, toler
     const contentType = String(response.headers['content-type']);
     expect(contentType, where).toMatch(/^application\/(problem\+)?json/);
     const body = JSON.parse(response.body) as { status?: unknown; type?: unknown };
-    if (contentType.startsWith('application/problem+json')) expect(body, where).toMatchObject({ type: expect.stringMatching(/^\/api\/v1\/problems\//), status: response.statusCode });
+    if (contentType.startsWith('application/problem+json'))
+      expect(body, where).toMatchObject({ type: expect.stringMatching(/^\/api\/v1\/problems\//), status: response.statusCode });
     else expect(body.status, where).toBe('failed');
   }
 }
@@ -164,13 +165,31 @@ const { value: hostileValue } = fc.letrec<{ value: unknown }>((tie) => ({
   ),
 }));
 
-const FIELD_NAMES = Object.keys({ ...ukApplication(), ...germanApplication() }).concat(['id', 'token', 'code', 'placeId', 'q', 'market', 'data', 'email', 'returnTo', 'basePath', 'lang', 'answers', '__proto__', 'constructor', 'prototype']);
+const FIELD_NAMES = Object.keys({ ...ukApplication(), ...germanApplication() }).concat([
+  'id',
+  'token',
+  'code',
+  'placeId',
+  'q',
+  'market',
+  'data',
+  'email',
+  'returnTo',
+  'basePath',
+  'lang',
+  'answers',
+  '__proto__',
+  'constructor',
+  'prototype',
+]);
 const fieldName = fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...FIELD_NAMES) }, { weight: 1, arbitrary: hostileString });
 const hostileObject = fc.dictionary(fieldName, hostileValue, { maxKeys: 8 });
 
-const deepJson = fc.integer({ min: 100, max: 20_000 }).chain((depth) =>
-  fc.constantFrom('['.repeat(depth) + ']'.repeat(depth), '{"a":'.repeat(depth) + '1' + '}'.repeat(depth), '['.repeat(depth), `{"email":${'['.repeat(depth)}`),
-);
+const deepJson = fc
+  .integer({ min: 100, max: 20_000 })
+  .chain((depth) =>
+    fc.constantFrom('['.repeat(depth) + ']'.repeat(depth), '{"a":'.repeat(depth) + '1' + '}'.repeat(depth), '['.repeat(depth), `{"email":${'['.repeat(depth)}`),
+  );
 
 type Body = { payload: string | Buffer; contentType?: string; label: string };
 
@@ -185,11 +204,16 @@ function validFor(route: Route): Record<string, unknown> {
 const bodyFor = (route: Route): fc.Arbitrary<Body> =>
   fc.oneof(
     hostileObject.map((o) => ({ payload: JSON.stringify(o), contentType: 'application/json', label: 'object' })),
-    fc.tuple(fc.subarray(Object.keys(validFor(route)), { minLength: 1, maxLength: Math.min(4, Object.keys(validFor(route)).length) }), fc.array(hostileValue, { minLength: 4, maxLength: 4 })).map(([keys, values]) => {
-      const body = { ...validFor(route) };
-      keys.forEach((k, i) => (body[k] = values[i]));
-      return { payload: JSON.stringify(body), contentType: 'application/json', label: `valid with ${keys.join(',')} replaced` };
-    }),
+    fc
+      .tuple(
+        fc.subarray(Object.keys(validFor(route)), { minLength: 1, maxLength: Math.min(4, Object.keys(validFor(route)).length) }),
+        fc.array(hostileValue, { minLength: 4, maxLength: 4 }),
+      )
+      .map(([keys, values]) => {
+        const body = { ...validFor(route) };
+        keys.forEach((k, i) => (body[k] = values[i]));
+        return { payload: JSON.stringify(body), contentType: 'application/json', label: `valid with ${keys.join(',')} replaced` };
+      }),
     hostileValue.map((v) => ({ payload: JSON.stringify(v) ?? 'undefined', contentType: 'application/json', label: 'any JSON value' })),
     deepJson.map((d) => ({ payload: d, contentType: 'application/json', label: 'deep JSON' })),
     fc.nat().map((n) => {
@@ -199,8 +223,22 @@ const bodyFor = (route: Route): fc.Arbitrary<Body> =>
     fc.uint8Array({ maxLength: 300 }).map((bytes) => ({ payload: Buffer.from(bytes), contentType: 'application/json', label: 'random bytes as JSON' })),
     fc
       .tuple(
-        fc.constantFrom('text/plain', 'application/xml', 'application/x-www-form-urlencoded', 'multipart/form-data', 'application/json; charset=utf-42', 'image/png', '', 'application/json, text/html', ';;;', 'application/jsonp'),
-        fc.oneof(hostileString, hostileObject.map((o) => JSON.stringify(o))),
+        fc.constantFrom(
+          'text/plain',
+          'application/xml',
+          'application/x-www-form-urlencoded',
+          'multipart/form-data',
+          'application/json; charset=utf-42',
+          'image/png',
+          '',
+          'application/json, text/html',
+          ';;;',
+          'application/jsonp',
+        ),
+        fc.oneof(
+          hostileString,
+          hostileObject.map((o) => JSON.stringify(o)),
+        ),
       )
       .map(([contentType, payload]) => ({ payload, contentType: contentType || undefined, label: `content-type ${contentType || '(none)'}` })),
     badMultipart(route),
@@ -208,10 +246,17 @@ const bodyFor = (route: Route): fc.Arbitrary<Body> =>
 
 function badMultipart(route: Route): fc.Arbitrary<Body> {
   return fc
-    .tuple(hostileObject, fc.constantFrom('missing-end', 'wrong-boundary', 'no-boundary', 'bad-header', 'many-files', 'huge-field-name', 'file-only', 'nul-filename'), fc.constantFrom(pdfBytes(), gifBytes(), elfBytes(), Buffer.alloc(0)))
+    .tuple(
+      hostileObject,
+      fc.constantFrom('missing-end', 'wrong-boundary', 'no-boundary', 'bad-header', 'many-files', 'huge-field-name', 'file-only', 'nul-filename'),
+      fc.constantFrom(pdfBytes(), gifBytes(), elfBytes(), Buffer.alloc(0)),
+    )
     .map(([fields, kind, content]) => {
       const strings = Object.fromEntries(Object.entries({ ...validFor(route), ...fields }).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]));
-      const files = kind === 'many-files' ? Array.from({ length: 6 }, (_, i) => ({ filename: `f${i}.pdf`, contentType: 'application/pdf', content })) : [{ filename: kind === 'nul-filename' ? 'a\u0000.pdf' : 'c.pdf', contentType: 'application/pdf', content }];
+      const files =
+        kind === 'many-files'
+          ? Array.from({ length: 6 }, (_, i) => ({ filename: `f${i}.pdf`, contentType: 'application/pdf', content }))
+          : [{ filename: kind === 'nul-filename' ? 'a\u0000.pdf' : 'c.pdf', contentType: 'application/pdf', content }];
       const built = multipartBody(kind === 'file-only' ? {} : strings, files);
       let payload = built.payload;
       let contentType = built.headers['content-type']!;
@@ -271,7 +316,17 @@ async function send(route: Route, url: string, query: string, body: Body | null,
 describe('hostile input on every route', () => {
   it('discovers the public routes (and the staff routes once they exist)', () => {
     const paths = routes.map((r) => `${r.method} ${r.path}`);
-    for (const expected of ['POST /api/save-pharmacist', 'POST /api/save-temp-pharmacist-image', 'GET /api/get-pharmacist', 'POST /api/check_pharmacy', 'GET /api/captcha/challenge', 'GET /api/places/search', 'GET /api/places/details', 'GET /files/photos/:name', 'GET /healthz']) {
+    for (const expected of [
+      'POST /api/save-pharmacist',
+      'POST /api/save-temp-pharmacist-image',
+      'GET /api/get-pharmacist',
+      'POST /api/check_pharmacy',
+      'GET /api/captcha/challenge',
+      'GET /api/places/search',
+      'GET /api/places/details',
+      'GET /files/photos/:name',
+      'GET /healthz',
+    ]) {
       expect(paths).toContain(expected);
     }
     // Once staff sign-in exists, the staff routes are also fuzzed with a main admin's session.
@@ -300,15 +355,40 @@ describe('hostile input on every route', () => {
   it('answers requests with a wrong method or an unknown path with 4xx JSON', async () => {
     const methods = fc.constantFrom('GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS') as fc.Arbitrary<Route['method']>;
     await fc.assert(
-      fc.asyncProperty(methods, fc.constantFrom(...routes.map((r) => r.path), '/api/', '/api/x', '/files/', '/files/photos/', '/api/v1/', '/api/save-pharmacist/extra'), queryFor, async (method, p, query) => {
-        await send({ method, path: p }, p.replace(/:\w+/g, 'x'), query, method === 'GET' ? null : { payload: '{}', contentType: 'application/json', label: 'empty object' }, undefined);
-      }),
+      fc.asyncProperty(
+        methods,
+        fc.constantFrom(...routes.map((r) => r.path), '/api/', '/api/x', '/files/', '/files/photos/', '/api/v1/', '/api/save-pharmacist/extra'),
+        queryFor,
+        async (method, p, query) => {
+          await send(
+            { method, path: p },
+            p.replace(/:\w+/g, 'x'),
+            query,
+            method === 'GET' ? null : { payload: '{}', contentType: 'application/json', label: 'empty object' },
+            undefined,
+          );
+        },
+      ),
       { numRuns: 1000, seed: 7 },
     );
   }, 120_000);
 
   it('refuses applications with a valid bot-check token and one hostile field, and stores nothing harmful', async () => {
-    const fields = ['email', 'firstName', 'lastName', 'professionalRegistrationNumber', 'placeId', 'address', 'whereYouWork', 'services', 'anythingElseAboutYou', 'additionalTrainingNotes', 'lat', 'photo', 'loginToken'];
+    const fields = [
+      'email',
+      'firstName',
+      'lastName',
+      'professionalRegistrationNumber',
+      'placeId',
+      'address',
+      'whereYouWork',
+      'services',
+      'anythingElseAboutYou',
+      'additionalTrainingNotes',
+      'lat',
+      'photo',
+      'loginToken',
+    ];
     let counter = 0;
     await fc.assert(
       fc.asyncProperty(fc.subarray(fields, { minLength: 1, maxLength: 3 }), fc.array(hostileString, { minLength: 3, maxLength: 3 }), async (keys, values) => {
@@ -318,7 +398,10 @@ describe('hostile input on every route', () => {
         const response = await ctx.app.inject({ method: 'POST', url: '/api/save-pharmacist', payload });
         expectSafeAnswer(response, `save-pharmacist with ${keys.join(',')} = ${JSON.stringify(values).slice(0, 200)}`, true, JSON.stringify(values));
         if (response.statusCode === 200) {
-          const [stored] = await ctx.database.db.select().from(pharmacies).where(eq(pharmacies.placeId, `hostile:${counter}`));
+          const [stored] = await ctx.database.db
+            .select()
+            .from(pharmacies)
+            .where(eq(pharmacies.placeId, `hostile:${counter}`));
           expect(JSON.stringify(stored ?? null)).not.toMatch(/<script|<img|<svg/i);
         }
       }),
@@ -344,16 +427,28 @@ describe('known server bugs', () => {
   it('answers 400, not 500, to a NUL character or a lone surrogate in a field that reaches the database', async () => {
     const check = await ctx.app.inject({ method: 'POST', url: '/api/check_pharmacy', payload: { placeId: 'a\u0000b' } });
     expectSafeAnswer(check, 'check_pharmacy placeId with NUL', false);
-    const save = await ctx.app.inject({ method: 'POST', url: '/api/save-pharmacist', payload: ukApplication({ recaptchaToken: await solveCaptcha(ctx.app), placeId: 'nul\u0000place' }) });
+    const save = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/save-pharmacist',
+      payload: ukApplication({ recaptchaToken: await solveCaptcha(ctx.app), placeId: 'nul\u0000place' }),
+    });
     expectSafeAnswer(save, 'save-pharmacist placeId with NUL', false);
-    const text = await ctx.app.inject({ method: 'POST', url: '/api/save-pharmacist', payload: ukApplication({ recaptchaToken: await solveCaptcha(ctx.app), services: 'flu\u0000jabs' }) });
+    const text = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/save-pharmacist',
+      payload: ukApplication({ recaptchaToken: await solveCaptcha(ctx.app), services: 'flu\u0000jabs' }),
+    });
     expectSafeAnswer(text, 'save-pharmacist services with NUL', false);
     // JSON.stringify writes a lone surrogate as "\ud800", which jsonb refuses (22P05).
-    const surrogate = await ctx.app.inject({ method: 'POST', url: '/api/save-pharmacist', payload: ukApplication({ recaptchaToken: await solveCaptcha(ctx.app), address: 'High St \ud800' }) });
+    const surrogate = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/save-pharmacist',
+      payload: ukApplication({ recaptchaToken: await solveCaptcha(ctx.app), address: 'High St \ud800' }),
+    });
     expectSafeAnswer(surrogate, 'save-pharmacist address with a lone surrogate', false);
   });
 
-  it('answers 400, not 500, to a NUL or another control character in a staff list\'s query string', async () => {
+  it("answers 400, not 500, to a NUL or another control character in a staff list's query string", async () => {
     // A session of its own: the generated requests above may have signed the shared one out.
     const staff = await import('../staff.ts');
     const cookie = (await staff.signIn(ctx, await staff.addStaff(ctx, 'main_admin'))).cookie;
@@ -365,14 +460,14 @@ describe('known server bugs', () => {
       }
     }
     // Text the lists search for, with its spaces and accents, still passes.
-    const fine = await ctx.app.inject({ method: 'GET', url: `/api/review/applications?q=${encodeURIComponent('Müller O\'Brien')}`, headers: { cookie } });
+    const fine = await ctx.app.inject({ method: 'GET', url: `/api/review/applications?q=${encodeURIComponent("Müller O'Brien")}`, headers: { cookie } });
     expect(fine.statusCode).toBe(200);
   });
 
   // Fix: a malformed percent-encoding in the path (e.g. /api/drafts/%ZZ) is answered by
   // Fastify's router before any hook, in Fastify's own shape. In buildApp pass
   // `frameworkErrors: (error, request, reply) => reply.code(400).send({ status: 'failed', message: 'invalid', errors: { _: 'validation.invalid' } })`.
-  it('answers a malformed URL with the API\'s 4xx JSON shape', async () => {
+  it("answers a malformed URL with the API's 4xx JSON shape", async () => {
     for (const url of ['/api/drafts/%ZZ', '/files/photos/%E0%A4%A', '/api/files/certificates/%']) {
       expectSafeAnswer(await ctx.app.inject({ method: 'GET', url }), `GET ${url}`, false);
     }
@@ -406,12 +501,19 @@ function pngClaiming(width: number, height: number): Buffer {
   ihdr.writeUInt32BE(height, 4);
   ihdr.writeUInt8(8, 8); // bit depth
   ihdr.writeUInt8(2, 9); // truecolour
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), pngChunk('IHDR', ihdr), pngChunk('IDAT', deflateSync(Buffer.alloc(1024))), pngChunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', ihdr),
+    pngChunk('IDAT', deflateSync(Buffer.alloc(1024))),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 /** A JPEG whose frame header (SOF0) claims 65,000 x 65,000 pixels. */
 async function jpegClaimingHuge(): Promise<Buffer> {
-  const jpeg = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#345' } }).jpeg().toBuffer();
+  const jpeg = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#345' } })
+    .jpeg()
+    .toBuffer();
   const sof = jpeg.indexOf(Buffer.from([0xff, 0xc0]));
   const copy = Buffer.from(jpeg);
   copy.writeUInt16BE(65_000, sof + 5);
@@ -422,7 +524,9 @@ async function jpegClaimingHuge(): Promise<Buffer> {
 const MARKER = 'alert(document.cookie)';
 
 async function corpus(): Promise<Array<{ name: string; bytes: Buffer; realImage: boolean }>> {
-  const jpeg = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#c33' } }).jpeg().toBuffer();
+  const jpeg = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#c33' } })
+    .jpeg()
+    .toBuffer();
   const gif = gifBytes();
   // GIF header whose width bytes are "/*": the file is a GIF and, read as script, a comment then code.
   const gifJs = Buffer.concat([Buffer.from('GIF89a/*\x01\x00\x80\x00\x00', 'latin1'), gif.subarray(13), Buffer.from(`*/=1;${MARKER};`, 'latin1')]);
@@ -430,10 +534,23 @@ async function corpus(): Promise<Array<{ name: string; bytes: Buffer; realImage:
     { name: 'GIF/JS polyglot (width "/*")', bytes: gifJs, realImage: true },
     { name: 'GIF with script appended', bytes: Buffer.concat([gif, Buffer.from(`<script>${MARKER}</script>`)]), realImage: true },
     { name: 'JPEG with HTML appended', bytes: Buffer.concat([jpeg, Buffer.from(`<html><body><script>${MARKER}</script></body></html>`)]), realImage: true },
-    { name: 'JPEG with HTML in a comment segment', bytes: Buffer.concat([jpeg.subarray(0, 2), Buffer.from([0xff, 0xfe, 0x00, 0x2a]), Buffer.from(`<script>${MARKER}</script>`.padEnd(40, ' ')), jpeg.subarray(2)]), realImage: true },
+    {
+      name: 'JPEG with HTML in a comment segment',
+      bytes: Buffer.concat([
+        jpeg.subarray(0, 2),
+        Buffer.from([0xff, 0xfe, 0x00, 0x2a]),
+        Buffer.from(`<script>${MARKER}</script>`.padEnd(40, ' ')),
+        jpeg.subarray(2),
+      ]),
+      realImage: true,
+    },
     { name: 'PNG claiming 100,000 x 100,000 pixels', bytes: pngClaiming(100_000, 100_000), realImage: false },
     { name: 'JPEG claiming 65,000 x 65,000 pixels', bytes: await jpegClaimingHuge(), realImage: false },
-    { name: 'SVG with script', bytes: Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" onload="${MARKER}"><script>${MARKER}</script></svg>`), realImage: false },
+    {
+      name: 'SVG with script',
+      bytes: Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" onload="${MARKER}"><script>${MARKER}</script></svg>`),
+      realImage: false,
+    },
     { name: 'zip', bytes: Buffer.concat([Buffer.from('PK\x03\x04\x14\x00\x00\x00\x08\x00', 'latin1'), Buffer.alloc(200, 1)]), realImage: false },
     { name: 'truncated JPEG', bytes: jpeg.subarray(0, Math.floor(jpeg.length / 3)), realImage: false },
     { name: 'HEIC header', bytes: heicBytes(), realImage: false },
@@ -469,7 +586,9 @@ describe('upload corpus', () => {
           outcomes[file.name] = `refused ${photo.statusCode} ${photo.json().message}`;
         }
         // The same files as the German certificate (multipart `file`) and German photo type.
-        const form = multipartBody({ ...germanApplication(), recaptchaToken: 'x' }, [{ filename: `${file.name}.pdf`, contentType: 'application/pdf', content: file.bytes }]);
+        const form = multipartBody({ ...germanApplication(), recaptchaToken: 'x' }, [
+          { filename: `${file.name}.pdf`, contentType: 'application/pdf', content: file.bytes },
+        ]);
         const certificate = await ctx.app.inject({ method: 'POST', url: '/api/save-pharmacist', ...form });
         expectSafeAnswer(certificate, `certificate: ${file.name}`);
         expect(certificate.statusCode, `certificate: ${file.name}`).toBe(400);
@@ -479,7 +598,14 @@ describe('upload corpus', () => {
     const after = process.memoryUsage().rss;
     console.info('upload corpus outcomes', outcomes, { rssBeforeMB: before / 2 ** 20, rssPeakMB: peak / 2 ** 20, rssAfterMB: after / 2 ** 20 });
     expect((peak - before) / 2 ** 20).toBeLessThan(256);
-    for (const name of ['PNG claiming 100,000 x 100,000 pixels', 'JPEG claiming 65,000 x 65,000 pixels', 'SVG with script', 'zip', 'truncated JPEG', 'HEIC header']) {
+    for (const name of [
+      'PNG claiming 100,000 x 100,000 pixels',
+      'JPEG claiming 65,000 x 65,000 pixels',
+      'SVG with script',
+      'zip',
+      'truncated JPEG',
+      'HEIC header',
+    ]) {
       expect(outcomes[name], name).toMatch(/^refused 4\d\d/);
     }
   }, 120_000);

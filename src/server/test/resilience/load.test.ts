@@ -39,7 +39,11 @@ const post = async (body: unknown) => {
 
 async function stored(prefix: string) {
   const [row] = await ctx.database.db
-    .select({ rows: sql<number>`count(*)::int`, emails: sql<number>`count(distinct ${applications.emailNormalized})::int`, numbers: sql<number>`count(distinct ${applications.registrationNumber})::int` })
+    .select({
+      rows: sql<number>`count(*)::int`,
+      emails: sql<number>`count(distinct ${applications.emailNormalized})::int`,
+      numbers: sql<number>`count(distinct ${applications.registrationNumber})::int`,
+    })
     .from(applications)
     .where(like(applications.emailNormalized, `${prefix.toLowerCase()}%`));
   return row!;
@@ -49,7 +53,9 @@ describe('POST /api/save-pharmacist under load', () => {
   it('stores exactly 500 distinct registrations sent by 64 clients at once, with no 5xx', async () => {
     const count = 500;
     const tokens = await Promise.all(Array.from({ length: count }, () => solveCaptcha(ctx.app)));
-    const answers = await pool(count, 64, (i) => post(validApplication({ country: 'uk', distinct: { run: 'test', index: 800_000 + i } }, { recaptchaToken: tokens[i] })));
+    const answers = await pool(count, 64, (i) =>
+      post(validApplication({ country: 'uk', distinct: { run: 'test', index: 800_000 + i } }, { recaptchaToken: tokens[i] })),
+    );
     const statuses = answers.map((a) => a.status);
     expect(statuses.filter((s) => s >= 500)).toEqual([]);
     expect(statuses.filter((s) => s === 200)).toHaveLength(count);
@@ -63,7 +69,12 @@ describe('POST /api/save-pharmacist under load', () => {
     const email = 'load-same-one@bench.example.com';
     // Different registration numbers, letter case of the e-mail varies: only the e-mail collides.
     const answers = await pool(200, 200, (i) =>
-      post(validApplication({ country: 'uk', distinct: { run: 'same', index: 850_000 + i } }, { recaptchaToken: tokens[i], email: i % 2 ? email : email.toUpperCase() })),
+      post(
+        validApplication(
+          { country: 'uk', distinct: { run: 'same', index: 850_000 + i } },
+          { recaptchaToken: tokens[i], email: i % 2 ? email : email.toUpperCase() },
+        ),
+      ),
     );
     const statuses = answers.map((a) => a.status);
     expect(statuses.filter((s) => s === 200)).toHaveLength(1);

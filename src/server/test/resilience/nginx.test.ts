@@ -55,7 +55,13 @@ function send(url: string, options: { method?: string; headers?: Record<string, 
     const request = http.request(url, { method: options.method ?? 'GET', headers: options.headers, localAddress: CLIENT, agent: false }, (response) => {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, contentType: String(response.headers['content-type'] ?? ''), body: Buffer.concat(chunks).toString('utf8') }));
+      response.on('end', () =>
+        resolve({
+          status: response.statusCode ?? 0,
+          contentType: String(response.headers['content-type'] ?? ''),
+          body: Buffer.concat(chunks).toString('utf8'),
+        }),
+      );
     });
     request.on('error', reject);
     request.end(options.body);
@@ -105,7 +111,11 @@ describe.skipIf(!existsSync(NGINX))('behind nginx (docs/nginx/pharmacy-champions
     nginxExited = new Promise((resolve) => nginx!.once('exit', () => resolve((exited = true))));
     proxy = `http://127.0.0.1:${listenPort}`;
     const errorLog = () => (existsSync(path.join(prefix, 'error.log')) ? readFileSync(path.join(prefix, 'error.log'), 'utf8') : '');
-    await untilAnswering(`${proxy}/healthz`, () => exited, () => `${output}\n${errorLog()}`);
+    await untilAnswering(
+      `${proxy}/healthz`,
+      () => exited,
+      () => `${output}\n${errorLog()}`,
+    );
   }, 120_000);
 
   afterAll(async () => {
@@ -121,14 +131,22 @@ describe.skipIf(!existsSync(NGINX))('behind nginx (docs/nginx/pharmacy-champions
     expect(page.contentType).toMatch(/^text\/html/);
     expect(page.body).toContain('<div id="root"></div>');
 
-    const lookup = await send(`${proxy}/api/check_pharmacy`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ placeId: 'fixture:uk:001' }) });
+    const lookup = await send(`${proxy}/api/check_pharmacy`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ placeId: 'fixture:uk:001' }),
+    });
     expect(lookup.status).toBe(200);
     expect(JSON.parse(lookup.body)).toMatchObject({ status: 'ok' });
   });
 
   it('passes a 7 MB photo upload to the app (client_max_body_size), which answers it', async () => {
     const data = Buffer.alloc(5 * 1024 * 1024, 7).toString('base64');
-    const upload = await send(`${proxy}/api/save-temp-pharmacist-image`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ data, recaptchaToken: 'not solved' }) });
+    const upload = await send(`${proxy}/api/save-temp-pharmacist-image`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ data, recaptchaToken: 'not solved' }),
+    });
     // The app's refusal of an unsolved bot check, not nginx's 413.
     expect(upload.status).toBe(400);
     expect(JSON.parse(upload.body)).toMatchObject({ status: 'failed', errors: { recaptchaToken: expect.any(String) } });
@@ -139,7 +157,10 @@ describe.skipIf(!existsSync(NGINX))('behind nginx (docs/nginx/pharmacy-champions
     const probe = '/api/nginx-probe';
     const answer = await send(`${proxy}${probe}`, { headers: { 'x-forwarded-for': '203.0.113.9' } });
     expect(answer.status).toBe(404);
-    const line = server!.output().split('\n').findLast((entry) => entry.includes('incoming request') && entry.includes(`"url":"${probe}"`));
+    const line = server!
+      .output()
+      .split('\n')
+      .findLast((entry) => entry.includes('incoming request') && entry.includes(`"url":"${probe}"`));
     expect(line, server!.output().slice(-3000)).toBeDefined();
     expect(JSON.parse(line!).req.remoteAddress).toBe(CLIENT);
   });

@@ -12,14 +12,7 @@ import { CONSENT_FORM_PATH } from '#shared/limits.ts';
 import { MARKETS } from '#shared/markets.ts';
 import { useLocalPath, useSite } from '../../lib/site-context.tsx';
 import { routePath } from '#shared/routes.ts';
-import {
-  hasConsent,
-  isNoticeClosed,
-  onOpenCookieSettings,
-  optionalCategories,
-  saveConsent,
-  type CookieCategory,
-} from '../../lib/consent-cookies.ts';
+import { hasConsent, isNoticeClosed, onOpenCookieSettings, optionalCategories, saveConsent, type CookieCategory } from '../../lib/consent-cookies.ts';
 import './cookie-notice.css';
 
 export interface CookieNoticeProps {

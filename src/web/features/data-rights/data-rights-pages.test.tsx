@@ -16,8 +16,20 @@ const TOKEN = 'AbCdEfGhIjKlMnOpQrStUvWxYz012345';
 const DATA: MyDataExport = {
   applications: [
     {
-      id: 'a1', reference: 'PC-7K3M9Q', status: 'submitted', statusLinkTokenHash: null, listingId: '5d1c9a3e-2b47-4f6e-9a0c-7e8f1b2c3d4e', country: 'de', language: 'de', email: 'anna@example.de', firstName: 'Anna', lastName: 'Müller',
-      registrationBody: 'Apothekerkammer Berlin', registrationNumber: '12345', submittedAt: '2026-11-01T10:00:00Z', updatedAt: '2026-11-01T10:00:00Z',
+      id: 'a1',
+      reference: 'PC-7K3M9Q',
+      status: 'submitted',
+      statusLinkTokenHash: null,
+      listingId: '5d1c9a3e-2b47-4f6e-9a0c-7e8f1b2c3d4e',
+      country: 'de',
+      language: 'de',
+      email: 'anna@example.de',
+      firstName: 'Anna',
+      lastName: 'Müller',
+      registrationBody: 'Apothekerkammer Berlin',
+      registrationNumber: '12345',
+      submittedAt: '2026-11-01T10:00:00Z',
+      updatedAt: '2026-11-01T10:00:00Z',
       answers: { whereYouWork: 'Linden-Apotheke' },
       pharmacy: { name: 'Linden-Apotheke', address: 'Unter den Linden 1, 10117 Berlin' },
       files: [{ kind: 'photo', mime: 'image/jpeg', bytes: 1000, uploadedAt: '2026-11-01T10:00:00Z' }],
@@ -116,7 +128,18 @@ describe('/my-data/{token}', () => {
     const fieldOnly: MyDataExport = {
       ...DATA,
       applications: [],
-      fieldRecords: [{ id: 'f1', pharmacyName: 'Farmacia Porta Pia', address: 'Via Nomentana 1, Roma', recordedAt: '2026-11-20T10:00:00Z', status: 'awaiting', confirmedAt: null, answers: { email: 'maria@example.it', firstName: 'Maria', lastName: 'Verdi' }, visitNotes: [] }],
+      fieldRecords: [
+        {
+          id: 'f1',
+          pharmacyName: 'Farmacia Porta Pia',
+          address: 'Via Nomentana 1, Roma',
+          recordedAt: '2026-11-20T10:00:00Z',
+          status: 'awaiting',
+          confirmedAt: null,
+          answers: { email: 'maria@example.it', firstName: 'Maria', lastName: 'Verdi' },
+          visitNotes: [],
+        },
+      ],
     };
     stubApi({ [`/api/data-rights/${TOKEN}`]: () => json({ status: 'ok', data: fieldOnly }) });
     await renderMyData();
@@ -130,7 +153,11 @@ describe('/my-data/{token}', () => {
   it('says in one sentence that records under another spelling of the address have a link of their own', async () => {
     stubApi({ [`/api/data-rights/${TOKEN}`]: () => json({ status: 'ok', data: { ...DATA, otherSpellings: true } }) });
     await renderMyData();
-    expect(await screen.findByText('Daten zu einer anderen Schreibweise dieser E-Mail-Adresse (etwa mit einem „+“ und einem Zusatz) werden hier weder angezeigt noch gelöscht: An diese Adresse haben wir einen eigenen Link gesendet.')).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        'Daten zu einer anderen Schreibweise dieser E-Mail-Adresse (etwa mit einem „+“ und einem Zusatz) werden hier weder angezeigt noch gelöscht: An diese Adresse haben wir einen eigenen Link gesendet.',
+      ),
+    ).toBeInTheDocument();
     await noAxeViolations();
   });
 

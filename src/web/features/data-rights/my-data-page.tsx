@@ -17,7 +17,6 @@ import { SummaryList } from '../../components/summary-list.tsx';
 import { SupportSentence } from '../../components/support-sentence.tsx';
 import './data-rights.css';
 
-
 function download(data: MyDataExport) {
   const blob = new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' });
   const url = URL.createObjectURL(blob);
@@ -68,7 +67,13 @@ export function MyDataPage() {
   }
 
   const { data } = state;
-  const date = (iso: string) => new Date(iso).toLocaleDateString(LANGUAGE_TAG[config.language], { day: 'numeric', month: 'long', year: 'numeric', timeZone: MARKETS[config.country].timeZone });
+  const date = (iso: string) =>
+    new Date(iso).toLocaleDateString(LANGUAGE_TAG[config.language], {
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+      timeZone: MARKETS[config.country].timeZone,
+    });
   const email = config.operator.supportEmail;
   const text = (value: unknown) => (typeof value === 'string' && value ? value : '–');
 
@@ -114,7 +119,10 @@ export function MyDataPage() {
               { key: t('myData.fields.email'), value: text(r.answers.email) },
               { key: t('myData.fields.pharmacy'), value: `${r.pharmacyName}, ${r.address}` },
               { key: t('myData.fields.recorded'), value: date(r.recordedAt) },
-              { key: t('myData.fields.confirmation'), value: r.confirmedAt ? t('myData.fieldStatus.confirmed', { date: date(r.confirmedAt) }) : t('myData.fieldStatus.awaiting') },
+              {
+                key: t('myData.fields.confirmation'),
+                value: r.confirmedAt ? t('myData.fieldStatus.confirmed', { date: date(r.confirmedAt) }) : t('myData.fieldStatus.awaiting'),
+              },
             ]}
           />
         </section>

@@ -49,7 +49,11 @@ describe('FinderListingPage', () => {
     expect(within(card).getByText('1 Bold Street, Liverpool L1 4DJ')).toBeInTheDocument();
     expect(within(card).getByText('Cancer champion: Priya')).toBeInTheDocument();
     expect(within(card).getByRole('img', { name: 'Photo of Priya' })).toHaveAttribute('src', '/files/photos/a.jpg');
-    expect(within(within(card).getByRole('list', { name: 'Services' })).getAllByRole('listitem').map((chip) => chip.textContent)).toEqual(['Flu jabs', 'Blood pressure checks']);
+    expect(
+      within(within(card).getByRole('list', { name: 'Services' }))
+        .getAllByRole('listitem')
+        .map((chip) => chip.textContent),
+    ).toEqual(['Flu jabs', 'Blood pressure checks']);
     expect(within(card).getByText('Ten years in community pharmacy.')).toBeInTheDocument();
 
     const directions = screen.getByRole('link', { name: 'Directions' });

@@ -27,7 +27,8 @@ const pharmacy = (n: number, extra: Partial<FinderPharmacy> = {}): FinderPharmac
   ...extra,
 });
 
-const page = (items: FinderPharmacy[], total = items.length, number = 1) => json({ status: 'ok', data: items, total, page: number, pageSize: FINDER_PAGE_SIZE });
+const page = (items: FinderPharmacy[], total = items.length, number = 1) =>
+  json({ status: 'ok', data: items, total, page: number, pageSize: FINDER_PAGE_SIZE });
 
 function stubLocation(result: { lat: number; lng: number } | { code: number }) {
   const getCurrentPosition = vi.fn((ok: PositionCallback, fail: PositionErrorCallback) => {
@@ -55,9 +56,16 @@ afterEach(() => {
 });
 
 describe('FinderPage', () => {
-  it('asks where from, then lists the pharmacies near the visitor\'s location, nearest first, and marks them on the map', async () => {
+  it("asks where from, then lists the pharmacies near the visitor's location, nearest first, and marks them on the map", async () => {
     stubLocation({ lat: 53.4, lng: -2.99 });
-    stubApi(finder(() => page([pharmacy(1, { photoUrl: '/files/photos/a.jpg', about: 'Happy to help.', services: 'Flu jabs, blood pressure checks; stop smoking' }), pharmacy(2)])));
+    stubApi(
+      finder(() =>
+        page([
+          pharmacy(1, { photoUrl: '/files/photos/a.jpg', about: 'Happy to help.', services: 'Flu jabs, blood pressure checks; stop smoking' }),
+          pharmacy(2),
+        ]),
+      ),
+    );
     await renderInSite(<FinderPage />, { route: '/finder' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Find a cancer champion pharmacy' })).toBeInTheDocument();
     expect(screen.getByText('Use your location or search for a place to see pharmacies nearby.')).toBeInTheDocument();
@@ -74,7 +82,11 @@ describe('FinderPage', () => {
     expect(within(items[0]!).getByRole('img', { name: 'Photo of Name1' })).toHaveAttribute('src', '/files/photos/a.jpg');
     // Services as chips; the name opens the listing's own page.
     const chips = within(items[0]!).getByRole('list', { name: 'Services' });
-    expect(within(chips).getAllByRole('listitem').map((chip) => chip.textContent)).toEqual(['Flu jabs', 'blood pressure checks', 'stop smoking']);
+    expect(
+      within(chips)
+        .getAllByRole('listitem')
+        .map((chip) => chip.textContent),
+    ).toEqual(['Flu jabs', 'blood pressure checks', 'stop smoking']);
     expect(within(items[0]!).getByRole('link', { name: 'Pharmacy 1' })).toHaveAttribute('href', '/finder/id-1');
     expect(screen.getByRole('region', { name: 'Map of the pharmacies found' })).toHaveTextContent('Pharmacy 1, Pharmacy 2');
     expect(await axeViolations()).toEqual([]);
@@ -89,7 +101,9 @@ describe('FinderPage', () => {
     expect(finderCalls[0]!.searchParams.has('service')).toBe(false);
 
     await userEvent.type(screen.getByRole('searchbox', { name: 'Service' }), 'vaccines{Enter}');
-    expect(await screen.findByText('No listed pharmacy within 25 km of your location offers “vaccines”. Try another word, a greater distance, or clear the filter.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('No listed pharmacy within 25 km of your location offers “vaccines”. Try another word, a greater distance, or clear the filter.'),
+    ).toBeInTheDocument();
     expect(finderCalls.at(-1)!.searchParams.get('service')).toBe('vaccines');
     expect(screen.getByText(/Showing pharmacies offering “vaccines”\./)).toBeInTheDocument();
     expect(screen.queryByRole('article')).toBeNull();
@@ -140,7 +154,11 @@ describe('FinderPage', () => {
 
   it('shows the next page under the first when asked', async () => {
     const all = Array.from({ length: FINDER_PAGE_SIZE + 3 }, (_, i) => pharmacy(i + 1));
-    stubApi(finder((url) => (url.searchParams.get('page') === '2' ? page(all.slice(FINDER_PAGE_SIZE), all.length, 2) : page(all.slice(0, FINDER_PAGE_SIZE), all.length))));
+    stubApi(
+      finder((url) =>
+        url.searchParams.get('page') === '2' ? page(all.slice(FINDER_PAGE_SIZE), all.length, 2) : page(all.slice(0, FINDER_PAGE_SIZE), all.length),
+      ),
+    );
     stubLocation({ lat: 53.4, lng: -2.99 });
     await renderInSite(<FinderPage />, { route: '/finder' });
     await userEvent.click(await screen.findByRole('button', { name: 'Use my location' }));

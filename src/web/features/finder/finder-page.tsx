@@ -39,7 +39,10 @@ interface KeptSearch {
 function keptSearch(state: unknown): KeptSearch {
   const kept = (state && typeof state === 'object' ? (state as { finder?: unknown }).finder : null) as Partial<KeptSearch> | null | undefined;
   const origin = kept?.origin;
-  const validOrigin = origin && Number.isFinite(origin.lat) && Number.isFinite(origin.lng) ? { lat: origin.lat, lng: origin.lng, ...(typeof origin.place === 'string' ? { place: origin.place } : {}) } : null;
+  const validOrigin =
+    origin && Number.isFinite(origin.lat) && Number.isFinite(origin.lng)
+      ? { lat: origin.lat, lng: origin.lng, ...(typeof origin.place === 'string' ? { place: origin.place } : {}) }
+      : null;
   return {
     origin: validOrigin,
     radiusKm: FINDER_RADII_KM.includes(kept?.radiusKm as never) ? kept!.radiusKm! : FINDER_DEFAULT_RADIUS_KM,
@@ -87,7 +90,14 @@ export function FinderPage() {
             {t('finder.location.button')}
           </button>
         </p>
-        <p className={location.state === 'denied' || location.state === 'unavailable' || location.state === 'unsupported' ? 'finder__message finder__message--problem' : 'finder__message'} role="status">
+        <p
+          className={
+            location.state === 'denied' || location.state === 'unavailable' || location.state === 'unsupported'
+              ? 'finder__message finder__message--problem'
+              : 'finder__message'
+          }
+          role="status"
+        >
           {locationMessage}
         </p>
         <PlaceSearch
@@ -205,7 +215,21 @@ function ServiceFilter({ service, onChange }: { service: string; onChange: (serv
   );
 }
 
-function ResultsStatus({ origin, radiusKm, service, status, total, onRetry }: { origin: Origin | null; radiusKm: number; service: string; status: string; total: number; onRetry: () => void }) {
+function ResultsStatus({
+  origin,
+  radiusKm,
+  service,
+  status,
+  total,
+  onRetry,
+}: {
+  origin: Origin | null;
+  radiusKm: number;
+  service: string;
+  status: string;
+  total: number;
+  onRetry: () => void;
+}) {
   const { t } = useTranslation();
   if (status === 'error') {
     return (
@@ -225,8 +249,8 @@ function ResultsStatus({ origin, radiusKm, service, status, total, onRetry }: { 
         : total === 0 && service
           ? t(origin.place ? 'finder.results.noneService' : 'finder.results.noneServiceHere', { radius: radiusKm, place: origin.place, service })
           : total === 0
-          ? t(origin.place ? 'finder.results.none' : 'finder.results.noneHere', { radius: radiusKm, place: origin.place })
-          : t(origin.place ? 'finder.results.count' : 'finder.results.countHere', { count: total, radius: radiusKm, place: origin.place });
+            ? t(origin.place ? 'finder.results.none' : 'finder.results.noneHere', { radius: radiusKm, place: origin.place })
+            : t(origin.place ? 'finder.results.count' : 'finder.results.countHere', { count: total, radius: radiusKm, place: origin.place });
   return (
     <p className="finder__message" role="status">
       {text}
@@ -241,7 +265,13 @@ function PharmacyItem({ pharmacy }: { pharmacy: FinderPharmacy }) {
   const distance = new Intl.NumberFormat(tag, { maximumFractionDigits: 1, minimumFractionDigits: 1 }).format(pharmacy.distanceKm);
   return (
     <li className="finder__item">
-      <ListingCard listing={pharmacy} headingId={`finder-item-${pharmacy.id}`} headingLevel={3} nameTo={localPath(routePath('finderListing', { listingId: pharmacy.id }))} nameState={FROM_FINDER}>
+      <ListingCard
+        listing={pharmacy}
+        headingId={`finder-item-${pharmacy.id}`}
+        headingLevel={3}
+        nameTo={localPath(routePath('finderListing', { listingId: pharmacy.id }))}
+        nameState={FROM_FINDER}
+      >
         <p className="finder__distance">{t('finder.item.distance', { distance })}</p>
       </ListingCard>
     </li>

@@ -76,7 +76,7 @@ describe('LandingPage', () => {
     ['it', 'it', 'corso Oncodemia'],
     ['de', 'de', 'Onkologie-Fortbildung'],
     ['de', 'en', 'oncology training course'],
-  ] as const)('links the course name to the market\'s course URL (%s, %s)', async (country, language, name) => {
+  ] as const)("links the course name to the market's course URL (%s, %s)", async (country, language, name) => {
     const courseUrl = `https://course.example.org/${country}`;
     await renderInSite(<LandingPage />, { country, language, site: { courseUrl } });
     expect(screen.getByRole('link', { name })).toHaveAttribute('href', courseUrl);

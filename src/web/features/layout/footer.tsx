@@ -51,9 +51,7 @@ export function Footer() {
         </nav>
         {promoCode && <p className="site-footer__promo">{t('layout.footer.promoCode')}</p>}
         {config.operator.company && (
-          <p className="site-footer__copyright">
-            {t('layout.footer.copyright', { year: new Date().getFullYear(), company: config.operator.company })}
-          </p>
+          <p className="site-footer__copyright">{t('layout.footer.copyright', { year: new Date().getFullYear(), company: config.operator.company })}</p>
         )}
       </div>
     </footer>

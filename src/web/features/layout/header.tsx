@@ -4,7 +4,6 @@ import { LANGUAGE_TABLE, LANGUAGES, LANGUAGE_TAG, type Language } from '#shared/
 import { useLocalPath, useSite } from '../../lib/site-context.tsx';
 import './layout.css';
 
-
 export function Header() {
   const { t } = useTranslation();
   const { config } = useSite();

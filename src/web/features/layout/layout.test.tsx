@@ -30,7 +30,11 @@ describe('Footer', () => {
   it('links to the German legal pages in Germany, in German', async () => {
     await renderInSite(<Footer />, { country: 'de' });
     const nav = screen.getByRole('navigation', { name: 'Rechtliche Hinweise' });
-    expect(within(nav).getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual(['/nutzungsbedingungen', '/datenschutz', '/impressum', '/barrierefreiheit', '/my-data']);
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((a) => a.getAttribute('href')),
+    ).toEqual(['/nutzungsbedingungen', '/datenschutz', '/impressum', '/barrierefreiheit', '/my-data']);
     expect(screen.queryByText(/Aktionscode/)).not.toBeInTheDocument();
   });
 

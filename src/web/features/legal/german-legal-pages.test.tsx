@@ -40,8 +40,7 @@ function text(): HTMLElement {
 
 /** The words of the English legal.json, without their placeholders. */
 function englishWords(): string[] {
-  const flatten = (value: unknown): string[] =>
-    typeof value === 'string' ? [value] : Object.values(value as Record<string, unknown>).flatMap(flatten);
+  const flatten = (value: unknown): string[] => (typeof value === 'string' ? [value] : Object.values(value as Record<string, unknown>).flatMap(flatten));
   const en = JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', '..', 'shared', 'i18n', 'messages', 'en', 'legal.json'), 'utf8')) as unknown;
   return flatten(en)
     .flatMap((value) => value.split(/\{\{\s*\w+\s*\}\}/))
@@ -71,7 +70,11 @@ describe('DatenschutzPage', () => {
     await renderInSite(<DatenschutzPage />, { country: 'de', route: '/datenschutz', settle: true });
     await contentsLinks();
     const table = screen.getByRole('table', { name: 'Ihre Rechte als betroffene Person (A bis H)' });
-    expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Recht', 'Was es bedeutet', 'So üben Sie es aus']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Recht', 'Was es bedeutet', 'So üben Sie es aus']);
     const rights = within(table).getAllByRole('rowheader');
     const expected = [
       ['A', 'Auskunft (Art. 15 DSGVO)'],
@@ -139,7 +142,11 @@ describe('DatenschutzPage', () => {
       expect(row).toHaveTextContent('Notwendig');
     }
     const list = screen.getByRole('region', { name: 'Aktuelle Cookie-Liste' });
-    expect(within(list).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
       expect.stringMatching(/^cookie_consent_categories und cookie_notice_closed: Ihre Cookie-Auswahl, 365 Tage/),
       expect.stringMatching(/Mitarbeiter.*pc_session.*pc_signin/),
     ]);
@@ -225,7 +232,9 @@ describe('ImpressumPage', () => {
     await contentsLinks();
     expect(screen.getByRole('link', { name: 'https://ec.europa.eu/consumers/odr/' })).toHaveAttribute('href', 'https://ec.europa.eu/consumers/odr/');
     expect(text()).toHaveTextContent(/am 20\. Juli 2025 eingestellt/);
-    expect(text()).toHaveTextContent(/weder verpflichtet noch bereit, an Streitbeilegungsverfahren vor einer Verbraucherschlichtungsstelle teilzunehmen \(§ 36/);
+    expect(text()).toHaveTextContent(
+      /weder verpflichtet noch bereit, an Streitbeilegungsverfahren vor einer Verbraucherschlichtungsstelle teilzunehmen \(§ 36/,
+    );
   });
 });
 

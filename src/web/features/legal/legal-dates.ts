@@ -8,8 +8,6 @@ export function formatLegalDate(date: LegalDate, language: Language): string {
   const [year = 0, month = 1, day] = date.split('-').map(Number);
   const value = new Date(Date.UTC(year, month - 1, day ?? 1));
   const options: Intl.DateTimeFormatOptions =
-    day === undefined
-      ? { month: 'long', year: 'numeric', timeZone: 'UTC' }
-      : { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'UTC' };
+    day === undefined ? { month: 'long', year: 'numeric', timeZone: 'UTC' } : { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'UTC' };
   return new Intl.DateTimeFormat(LANGUAGE_TAG[language], options).format(value);
 }

@@ -20,8 +20,12 @@ describe('legal documents', () => {
   });
 
   it('gives a table the caption written just before it, which names its scrolling region too', () => {
-    const { html } = renderLegalMarkdown('Intro\n\n: Cookies on *A & B*\n\n| Name | Lasts |\n|---|---|\n| a | 1 |\n\n| Other | Table |\n|---|---|\n| b | 2 |\n');
-    expect(html).toContain('<div class="legal__table" role="region" aria-label="Cookies on A &amp; B" tabindex="0"><table>\n<caption>Cookies on <em>A &amp; B</em></caption>');
+    const { html } = renderLegalMarkdown(
+      'Intro\n\n: Cookies on *A & B*\n\n| Name | Lasts |\n|---|---|\n| a | 1 |\n\n| Other | Table |\n|---|---|\n| b | 2 |\n',
+    );
+    expect(html).toContain(
+      '<div class="legal__table" role="region" aria-label="Cookies on A &amp; B" tabindex="0"><table>\n<caption>Cookies on <em>A &amp; B</em></caption>',
+    );
     expect(html).not.toContain(': Cookies');
     // A table without a caption keeps its headers as its region's name.
     expect(html).toContain('aria-label="Other, Table"');

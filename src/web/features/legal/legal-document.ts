@@ -33,7 +33,11 @@ function textPath(country: string, language: string, kind: LegalDocumentKind): s
  * The market's text in the visitor's language, else in the market's own language (which is the
  * version that prevails; the others are translations for information).
  */
-export function findLegalText(country: Country, language: Language, kind: LegalDocumentKind): { path: string; country: Country; language: Language } | undefined {
+export function findLegalText(
+  country: Country,
+  language: Language,
+  kind: LegalDocumentKind,
+): { path: string; country: Country; language: Language } | undefined {
   for (const candidate of [language, MARKET_LANGUAGE[country]]) {
     const path = textPath(country, candidate, kind);
     if (path in texts && isLanguage(candidate)) return { path, country, language: candidate };
@@ -59,9 +63,7 @@ export function escapeHtml(value: string): string {
  * Markdown lets HTML through). Unknown placeholders are left as they are, so they show up.
  */
 export function fillPlaceholders(markdown: string, values: Record<string, string | number>): string {
-  return markdown.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) =>
-    Object.hasOwn(values, name) ? escapeHtml(String(values[name])) : whole,
-  );
+  return markdown.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => (Object.hasOwn(values, name) ? escapeHtml(String(values[name])) : whole));
 }
 
 /** A URL fragment for a heading: lower case, accents dropped, words joined by '-'. */

@@ -35,9 +35,10 @@ const contentFile = (country: Country, language: Language, kind: LegalDocumentKi
 
 /** The strings of a language's legal.json (the page's own words), without placeholders. */
 function pageWords(language: Language): string[] {
-  const flatten = (value: unknown): string[] =>
-    typeof value === 'string' ? [value] : Object.values(value as Record<string, unknown>).flatMap(flatten);
-  const messages = JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', '..', 'shared', 'i18n', 'messages', language, 'legal.json'), 'utf8')) as unknown;
+  const flatten = (value: unknown): string[] => (typeof value === 'string' ? [value] : Object.values(value as Record<string, unknown>).flatMap(flatten));
+  const messages = JSON.parse(
+    readFileSync(join(import.meta.dirname, '..', '..', '..', 'shared', 'i18n', 'messages', language, 'legal.json'), 'utf8'),
+  ) as unknown;
   return flatten(messages)
     .flatMap((value) => value.split(/\{\{\s*\w+\s*\}\}/))
     .map((part) => part.trim())
@@ -51,13 +52,17 @@ function headings(country: Country, language: Language, kind: LegalDocumentKind)
   return readFileSync(file, 'utf8')
     .split('\n')
     .filter((line) => /^#{2,3} /.test(line))
-    .map((line) => line.replace(/^#+ /, '').replace(/\{\{\s*\w+\s*\}\}/g, '').replace(/[*_`]/g, '').trim())
+    .map((line) =>
+      line
+        .replace(/^#+ /, '')
+        .replace(/\{\{\s*\w+\s*\}\}/g, '')
+        .replace(/[*_`]/g, '')
+        .trim(),
+    )
     .filter((line) => line.length > 3);
 }
 
-const pairs = COUNTRIES.flatMap((country) =>
-  legalPagesOf(country).flatMap((page) => LANGUAGES.map((language) => ({ country, language, page }))),
-);
+const pairs = COUNTRIES.flatMap((country) => legalPagesOf(country).flatMap((page) => LANGUAGES.map((language) => ({ country, language, page }))));
 
 describe.each(pairs)('$page on market $country in $language', ({ country, language, page }) => {
   const { Page, kind } = PAGES[page]!;

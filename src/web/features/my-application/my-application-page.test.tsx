@@ -58,7 +58,16 @@ describe('/my-application/{token}', () => {
 
   it("elides the Italian article before a day said with a vowel: entro l'8 gennaio, l'11 dicembre", async () => {
     // Six weeks after 27 November is 8 January; a decision on 11 December.
-    await renderStatus({ ...SUBMITTED, submittedAt: '2026-11-27T10:00:00Z', clock: { dueBy: '2026-12-25', supportAfter: '2027-01-08', contactSupport: false }, market: 'it', language: 'it' }, 'it');
+    await renderStatus(
+      {
+        ...SUBMITTED,
+        submittedAt: '2026-11-27T10:00:00Z',
+        clock: { dueBy: '2026-12-25', supportAfter: '2027-01-08', contactSupport: false },
+        market: 'it',
+        language: 'it',
+      },
+      'it',
+    );
     expect(await screen.findByText(/Se entro l'8 gennaio 2027 \(6 settimane\) non avrà ricevuto notizie/)).toBeInTheDocument();
     expect(screen.queryByText(/il 8/)).toBeNull();
     expect(screen.getByText(/entro il 25 dicembre 2026 circa/)).toBeInTheDocument();
@@ -79,11 +88,23 @@ describe('/my-application/{token}', () => {
   });
 
   it('says in German that the application was approved, links the listing and says how long the page works', async () => {
-    await renderStatus({ ...SUBMITTED, status: 'approved', decidedAt: '2026-11-20T09:00:00Z', linkExpiresAt: '2026-12-20T09:00:00Z', listingId: '0b7c4a52-8a3e-4d55-9d0f-6f0e3c1f2a11' }, 'de');
+    await renderStatus(
+      {
+        ...SUBMITTED,
+        status: 'approved',
+        decidedAt: '2026-11-20T09:00:00Z',
+        linkExpiresAt: '2026-12-20T09:00:00Z',
+        listingId: '0b7c4a52-8a3e-4d55-9d0f-6f0e3c1f2a11',
+      },
+      'de',
+    );
     expect(await screen.findByRole('heading', { level: 1, name: 'Ihre Bewerbung' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 2, name: 'Angenommen' })).toBeInTheDocument();
     expect(screen.getByText(/wurde am 20. November 2026 angenommen/)).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Ihren Eintrag in der Apothekensuche ansehen' })).toHaveAttribute('href', '/finder/0b7c4a52-8a3e-4d55-9d0f-6f0e3c1f2a11');
+    expect(screen.getByRole('link', { name: 'Ihren Eintrag in der Apothekensuche ansehen' })).toHaveAttribute(
+      'href',
+      '/finder/0b7c4a52-8a3e-4d55-9d0f-6f0e3c1f2a11',
+    );
     expect(within(row('Diese Seite ist erreichbar bis')).getByText('20. Dezember 2026')).toBeInTheDocument();
     expect(screen.queryByText('Entscheidung voraussichtlich')).not.toBeInTheDocument();
     const stages = screen.getByRole('list', { name: 'Stand Ihrer Bewerbung' });
@@ -93,9 +114,24 @@ describe('/my-application/{token}', () => {
   });
 
   it.each([
-    { country: 'uk', language: 'en', words: 'It is more than 6 weeks since you sent your application and we have not decided yet. Please write to support@example.com and quote your reference PC-7K3M9Q' },
-    { country: 'it', language: 'it', words: "Sono passate più di 6 settimane dall'invio della Sua candidatura e non abbiamo ancora deciso. La preghiamo di scriverci a support@example.com indicando il codice di riferimento PC-7K3M9Q" },
-    { country: 'de', language: 'de', words: 'Seit dem Einreichen Ihrer Bewerbung sind mehr als 6 Wochen vergangen, und wir haben noch nicht entschieden. Bitte schreiben Sie uns an support@example.com und nennen Sie Ihre Referenznummer PC-7K3M9Q' },
+    {
+      country: 'uk',
+      language: 'en',
+      words:
+        'It is more than 6 weeks since you sent your application and we have not decided yet. Please write to support@example.com and quote your reference PC-7K3M9Q',
+    },
+    {
+      country: 'it',
+      language: 'it',
+      words:
+        "Sono passate più di 6 settimane dall'invio della Sua candidatura e non abbiamo ancora deciso. La preghiamo di scriverci a support@example.com indicando il codice di riferimento PC-7K3M9Q",
+    },
+    {
+      country: 'de',
+      language: 'de',
+      words:
+        'Seit dem Einreichen Ihrer Bewerbung sind mehr als 6 Wochen vergangen, und wir haben noch nicht entschieden. Bitte schreiben Sie uns an support@example.com und nennen Sie Ihre Referenznummer PC-7K3M9Q',
+    },
   ] as const)('past 6 weeks, tells the applicant to write to support, with the address as a link: $language', async ({ country, language, words }) => {
     // Submitted 43 days ago (2 November to 15 December): the server says it is time to contact support.
     await renderStatus({ ...SUBMITTED, status: 'in_review', clock: { ...SUBMITTED.clock!, contactSupport: true }, market: country, language }, country);

@@ -58,10 +58,17 @@ export function MyApplicationPage() {
   if (state.kind === 'notValid') return <LinkNotValidView texts="myApplication.linkNotValid" newLinkPath={routePath('updateLinkRequest')} />;
 
   const { data } = state;
-  const date = (at: Date | string) => new Date(at).toLocaleDateString(LANGUAGE_TAG[config.language], { day: 'numeric', month: 'long', year: 'numeric', timeZone: MARKETS[config.country].timeZone });
+  const date = (at: Date | string) =>
+    new Date(at).toLocaleDateString(LANGUAGE_TAG[config.language], {
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+      timeZone: MARKETS[config.country].timeZone,
+    });
   const submitted = new Date(data.submittedAt);
   // The clock's dates are days in the application's market (YYYY-MM-DD), shown as they are.
-  const day = (iso: string) => new Date(`${iso}T12:00:00Z`).toLocaleDateString(LANGUAGE_TAG[config.language], { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+  const day = (iso: string) =>
+    new Date(`${iso}T12:00:00Z`).toLocaleDateString(LANGUAGE_TAG[config.language], { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
   const late = data.clock?.contactSupport === true;
   const decided = data.decidedAt ? date(data.decidedAt) : '';
   const stage = STAGE_OF[data.status];
@@ -96,16 +103,28 @@ export function MyApplicationPage() {
         ))}
       </ol>
 
-      <section className={`pc-my-application__status pc-my-application__status--${data.status}${late ? ' pc-my-application__status--late' : ''}`} aria-labelledby="my-application-status">
+      <section
+        className={`pc-my-application__status pc-my-application__status--${data.status}${late ? ' pc-my-application__status--late' : ''}`}
+        aria-labelledby="my-application-status"
+      >
         <h2 id="my-application-status" className="pc-heading-m">
           {t(`myApplication.status.${data.status}.title`)}
         </h2>
-        <p className="pc-body">{t(`myApplication.status.${data.status}.body`, { date: decided, submitted: date(submitted), context: dayContext(data.status === 'submitted' ? date(submitted) : decided) })}</p>
+        <p className="pc-body">
+          {t(`myApplication.status.${data.status}.body`, {
+            date: decided,
+            submitted: date(submitted),
+            context: dayContext(data.status === 'submitted' ? date(submitted) : decided),
+          })}
+        </p>
         {late ? (
           <p className="pc-body">
             <strong>
               {config.operator.supportEmail ? (
-                <SupportSentence i18nKey={reference ? 'myApplication.late.support' : 'myApplication.late.supportNoReference'} values={{ reference, weeks: CONTACT_SUPPORT_AFTER_WEEKS }} />
+                <SupportSentence
+                  i18nKey={reference ? 'myApplication.late.support' : 'myApplication.late.supportNoReference'}
+                  values={{ reference, weeks: CONTACT_SUPPORT_AFTER_WEEKS }}
+                />
               ) : (
                 t('myApplication.late.supportNoEmail', { weeks: CONTACT_SUPPORT_AFTER_WEEKS })
               )}
@@ -139,8 +158,22 @@ export function MyApplicationPage() {
           ...(WAITING.includes(data.status)
             ? data.clock
               ? [
-                  { key: t('myApplication.dates.decisionBy'), value: t('myApplication.dates.decisionByValue', { date: day(data.clock.dueBy), weeks: DECISION_WEEKS, context: dayContext(day(data.clock.dueBy)) }) },
-                  { key: t('myApplication.dates.contactFrom'), value: t('myApplication.dates.contactFromValue', { date: day(data.clock.supportAfter), weeks: CONTACT_SUPPORT_AFTER_WEEKS, context: dayContext(day(data.clock.supportAfter)) }) },
+                  {
+                    key: t('myApplication.dates.decisionBy'),
+                    value: t('myApplication.dates.decisionByValue', {
+                      date: day(data.clock.dueBy),
+                      weeks: DECISION_WEEKS,
+                      context: dayContext(day(data.clock.dueBy)),
+                    }),
+                  },
+                  {
+                    key: t('myApplication.dates.contactFrom'),
+                    value: t('myApplication.dates.contactFromValue', {
+                      date: day(data.clock.supportAfter),
+                      weeks: CONTACT_SUPPORT_AFTER_WEEKS,
+                      context: dayContext(day(data.clock.supportAfter)),
+                    }),
+                  },
                 ]
               : []
             : [{ key: t(`myApplication.status.${data.status}.when`), value: decided }]),
@@ -149,7 +182,11 @@ export function MyApplicationPage() {
       />
 
       <p className="pc-body">
-        {config.operator.supportEmail ? <SupportSentence i18nKey={reference ? 'myApplication.support' : 'myApplication.supportNoReference'} values={{ reference }} /> : t('myApplication.supportNoEmail')}
+        {config.operator.supportEmail ? (
+          <SupportSentence i18nKey={reference ? 'myApplication.support' : 'myApplication.supportNoReference'} values={{ reference }} />
+        ) : (
+          t('myApplication.supportNoEmail')
+        )}
       </p>
     </div>
   );

@@ -58,7 +58,11 @@ export function useFormMoves(form: FormDef, step: number, start: Start, errors: 
       // (the server does too), so that what is wrong shows with a link to its step.
       const parsed = payloadSchema(form).safeParse(payload);
       const clientErrors: Record<string, string> = parsed.success ? {} : fieldErrors(parsed.error);
-      const problem = certificate ? certificateProblem(certificate) : hasCertificate && !(editing && form.files?.certificate === 'unlessEditing') ? ErrorKey.required : null;
+      const problem = certificate
+        ? certificateProblem(certificate)
+        : hasCertificate && !(editing && form.files?.certificate === 'unlessEditing')
+          ? ErrorKey.required
+          : null;
       if (problem) clientErrors.file = problem;
       if (Object.keys(clientErrors).length) {
         refused(clientErrors);
@@ -73,7 +77,15 @@ export function useFormMoves(form: FormDef, step: number, start: Start, errors: 
     const key = form.queueOffline ? (idempotencyKey.current ??= crypto.randomUUID()) : null;
     const queue = () => {
       if (!outbox.current) return setPhase('failed');
-      outbox.current.enqueue({ key: key!, formId: form.id, recordId, label: recordName, path: formContract(form).path, method: formContract(form).method, payload });
+      outbox.current.enqueue({
+        key: key!,
+        formId: form.id,
+        recordId,
+        label: recordName,
+        path: formContract(form).path,
+        method: formContract(form).method,
+        payload,
+      });
       idempotencyKey.current = null;
       void navigate(localPath(form.done), { state: { queued: true } });
     };

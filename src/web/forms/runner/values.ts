@@ -11,7 +11,15 @@ export type Values = Record<string, unknown>;
 /** The i18n namespaces of a form's wording: its own, then its sections', then the shared one. */
 export function textsOf(form: FormDef): string[] {
   // The shared 'form' wording last: a section worded by it (the place) must not hide another's (the Italian registration number).
-  return [...new Set([form.texts, ...sectionsOf(form).map((s) => s.texts).filter((texts) => texts !== 'form'), 'form'])];
+  return [
+    ...new Set([
+      form.texts,
+      ...sectionsOf(form)
+        .map((s) => s.texts)
+        .filter((texts) => texts !== 'form'),
+      'form',
+    ]),
+  ];
 }
 
 /** A new form's values: empty answers (and honeypot), with the registration body preselected where the market has one only. */
@@ -37,7 +45,11 @@ export function applying(form: FormDef, values: Values): Values {
       for (let n = section.repeat.from; n <= section.repeat.max; n++) if (!present.includes(n)) for (const name of names) delete out[`${name}${n}`];
     } else if (!applies) {
       // A field another applying section asks for stays (the visit's oncStatus is asked twice).
-      const askedElsewhere = new Set(sectionsOf(form).filter((s) => s !== section && !s.repeat && (!s.visibleWhen || s.visibleWhen(values))).flatMap((s) => Object.keys(s.fields)));
+      const askedElsewhere = new Set(
+        sectionsOf(form)
+          .filter((s) => s !== section && !s.repeat && (!s.visibleWhen || s.visibleWhen(values)))
+          .flatMap((s) => Object.keys(s.fields)),
+      );
       for (const name of names) if (!askedElsewhere.has(name)) delete out[name];
     }
   }

@@ -13,8 +13,24 @@ export function ApiClientSection() {
   const quotaError = useFieldError('quotaPerMinute');
   return (
     <>
-      <TextInput {...register('name')} label={text('name.label')} hint={text('name.hint')} error={nameError} maxLength={API_CLIENT_NAME_MAX} autoComplete="off" />
-      <TextInput {...register('quotaPerMinute')} label={text('quota.label')} hint={text('quota.hint')} error={quotaError} inputMode="numeric" maxLength={6} autoComplete="off" className="pc-input--width-10" />
+      <TextInput
+        {...register('name')}
+        label={text('name.label')}
+        hint={text('name.hint')}
+        error={nameError}
+        maxLength={API_CLIENT_NAME_MAX}
+        autoComplete="off"
+      />
+      <TextInput
+        {...register('quotaPerMinute')}
+        label={text('quota.label')}
+        hint={text('quota.hint')}
+        error={quotaError}
+        inputMode="numeric"
+        maxLength={6}
+        autoComplete="off"
+        className="pc-input--width-10"
+      />
     </>
   );
 }

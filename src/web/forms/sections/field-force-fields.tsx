@@ -76,7 +76,15 @@ export function CityRegionProvinceSection() {
   });
   return (
     <>
-      <TextInput {...city} label={text('city.label')} hint={text('city.hint')} error={cityError} list="pc-cities" autoComplete="off" maxLength={TEXT_MAX_LENGTH} />
+      <TextInput
+        {...city}
+        label={text('city.label')}
+        hint={text('city.hint')}
+        error={cityError}
+        list="pc-cities"
+        autoComplete="off"
+        maxLength={TEXT_MAX_LENGTH}
+      />
       <datalist id="pc-cities">
         {ITALIAN_CITIES.map((c) => (
           <option key={c.name} value={c.name} />

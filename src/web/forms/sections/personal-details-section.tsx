@@ -38,8 +38,22 @@ function NameInputs() {
   const lastNameError = useFieldError('lastName');
   return (
     <>
-      <TextInput {...register('firstName')} label={text('firstName.label')} error={firstNameError} autoComplete="given-name" spellCheck={false} maxLength={TEXT_MAX_LENGTH} />
-      <TextInput {...register('lastName')} label={text('lastName.label')} error={lastNameError} autoComplete="family-name" spellCheck={false} maxLength={TEXT_MAX_LENGTH} />
+      <TextInput
+        {...register('firstName')}
+        label={text('firstName.label')}
+        error={firstNameError}
+        autoComplete="given-name"
+        spellCheck={false}
+        maxLength={TEXT_MAX_LENGTH}
+      />
+      <TextInput
+        {...register('lastName')}
+        label={text('lastName.label')}
+        error={lastNameError}
+        autoComplete="family-name"
+        spellCheck={false}
+        maxLength={TEXT_MAX_LENGTH}
+      />
     </>
   );
 }

@@ -94,7 +94,10 @@ export function PharmacySection({ withName = true }: { withName?: boolean }) {
           attribution: config.mapAttribution,
           label: text('place.mapLabel'),
           // Germany asks before a tile server sees the visitor's address; without one (offline map) nothing leaves the site, so nothing to ask.
-          consent: MARKETS[config.country].mapNeedsConsent && config.mapTilesUrl ? { text: t('steps.map.consentText'), button: t('steps.map.consentButton') } : undefined,
+          consent:
+            MARKETS[config.country].mapNeedsConsent && config.mapTilesUrl
+              ? { text: t('steps.map.consentText'), button: t('steps.map.consentButton') }
+              : undefined,
         }}
       />
       {withName ? (

@@ -29,22 +29,28 @@ export function PhotoSection() {
       </h2>
       <input type="hidden" {...register('photo')} />
       <input type="hidden" {...register('photoId')} />
-      <Suspense fallback={<p className="pc-body" role="status">{t('common.loading')}</p>}>
-      <PhotoInput
-        id="photo"
-        label={text('photo.label')}
-        hint={text('photo.hint', { size: 5 })}
-        accept={accept}
-        wrongFormatText={hasText('photo.wrongFormat') ? text('photo.wrongFormat') : undefined}
-        error={error}
-        filename={photo}
-        editToken={editToken}
-        keepOffline={form.queueOffline === true}
-        onChange={(uploaded) => {
-          setValue('photo', uploaded?.filename ?? '', { shouldDirty: true });
-          setValue('photoId', uploaded?.targetId ?? '', { shouldDirty: true });
-        }}
-      />
+      <Suspense
+        fallback={
+          <p className="pc-body" role="status">
+            {t('common.loading')}
+          </p>
+        }
+      >
+        <PhotoInput
+          id="photo"
+          label={text('photo.label')}
+          hint={text('photo.hint', { size: 5 })}
+          accept={accept}
+          wrongFormatText={hasText('photo.wrongFormat') ? text('photo.wrongFormat') : undefined}
+          error={error}
+          filename={photo}
+          editToken={editToken}
+          keepOffline={form.queueOffline === true}
+          onChange={(uploaded) => {
+            setValue('photo', uploaded?.filename ?? '', { shouldDirty: true });
+            setValue('photoId', uploaded?.targetId ?? '', { shouldDirty: true });
+          }}
+        />
       </Suspense>
     </section>
   );

@@ -47,7 +47,13 @@ export function CallOutcomeSection() {
   return (
     <>
       <h2 className="pc-heading-m">{text('sections.visit')}</h2>
-      <Radios {...register('callFlag')} legend={text('callFlag.legend')} error={flagError} selected={flag} options={CALL_FLAGS.map((value) => ({ value, label: t(`callFlag.${value}`) }))} />
+      <Radios
+        {...register('callFlag')}
+        legend={text('callFlag.legend')}
+        error={flagError}
+        selected={flag}
+        options={CALL_FLAGS.map((value) => ({ value, label: t(`callFlag.${value}`) }))}
+      />
       <Select {...register('month')} label={text('month.label')} error={monthError} placeholder={text('month.placeholder')} options={months} />
     </>
   );
@@ -76,8 +82,23 @@ export function JoinedUnifyFields() {
   return (
     <>
       <h2 className="pc-heading-m">{text('sections.joined')}</h2>
-      <TextInput {...register('piva')} label={text('piva.label')} hint={text('piva.hint')} error={pivaError} inputMode="numeric" maxLength={11} className="pc-input--short" autoComplete="off" />
-      <Select {...register('completionMonth')} label={text('completionMonth.label')} error={monthError} placeholder={text('month.placeholder')} options={months} />
+      <TextInput
+        {...register('piva')}
+        label={text('piva.label')}
+        hint={text('piva.hint')}
+        error={pivaError}
+        inputMode="numeric"
+        maxLength={11}
+        className="pc-input--short"
+        autoComplete="off"
+      />
+      <Select
+        {...register('completionMonth')}
+        label={text('completionMonth.label')}
+        error={monthError}
+        placeholder={text('month.placeholder')}
+        options={months}
+      />
       <OncologyStatusField />
     </>
   );

@@ -28,12 +28,7 @@ export function UkTrainingSection() {
             label: t('form.training.yes1'),
             hint: t('form.training.yes1Hint'),
             conditional: (
-              <TextArea
-                {...register('additionalTrainingNotes')}
-                label={t('form.training.notesLabel')}
-                hint={t('form.training.notesHint')}
-                error={notesError}
-              />
+              <TextArea {...register('additionalTrainingNotes')} label={t('form.training.notesLabel')} hint={t('form.training.notesHint')} error={notesError} />
             ),
           },
           { value: 'yes2', label: t('form.training.yes2') },

@@ -74,7 +74,10 @@ export function TrainingAndCertificateSection({ country, askAgain, editing }: Tr
         setValue('file', { name: chosen.name, size: chosen.size, type: 'application/octet-stream' } satisfies FileLike, { shouldValidate: true });
       } else if (chosen && !certificateProblem(chosen)) {
         await putCertificate(chosen);
-        updateMeta(storeOf(FORMS['apply-steps'], country), { certificate: { name: chosen.name, size: chosen.size, type: chosen.type }, certificateMissingFromDraft: undefined });
+        updateMeta(storeOf(FORMS['apply-steps'], country), {
+          certificate: { name: chosen.name, size: chosen.size, type: chosen.type },
+          certificateMissingFromDraft: undefined,
+        });
       } else if (!chosen) {
         await deleteCertificate();
         updateMeta(storeOf(FORMS['apply-steps'], country), { certificate: undefined });

@@ -45,8 +45,7 @@ export async function putCertificate(file: File): Promise<void> {
 
 export async function getCertificate(): Promise<File | null> {
   const record = (await run<unknown>('readonly', (store) => store.get(KEY)).catch(() => undefined)) as
-    | { blob: Blob; name: string; type: string; lastModified?: number }
-    | undefined;
+    { blob: Blob; name: string; type: string; lastModified?: number } | undefined;
   if (record?.blob instanceof Blob) return new File([record.blob], record.name, { type: record.type, lastModified: record.lastModified });
   return memory;
 }

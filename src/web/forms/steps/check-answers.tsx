@@ -14,7 +14,8 @@ export function CheckAnswers({ answers, meta, editing }: { answers: StoredAnswer
   const { search } = useLocation();
   const localPath = useLocalPath();
   const text = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value : typeof value === 'number' ? String(value) : '');
-  const yesNo = (value: unknown) => (value === 'yes' || value === true || value === 'true' ? t('form.yes') : value === 'no' || value === false || value === 'false' ? t('form.no') : '');
+  const yesNo = (value: unknown) =>
+    value === 'yes' || value === true || value === 'true' ? t('form.yes') : value === 'no' || value === false || value === 'false' ? t('form.no') : '';
   const none = t('steps.check.notGiven');
   const row = (step: number, fieldId: string, value: string): SummaryRow => ({
     key: fieldText(`fieldNames.${fieldId}`),

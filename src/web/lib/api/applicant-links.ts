@@ -12,7 +12,10 @@ export type LinkPurpose = 'update' | 'dataRights';
 const CONTRACTS = { update: Api.requestUpdateLink, dataRights: Api.requestDataRights } as const;
 
 /** Asks for a link with a solved bot check. Rejects on a network failure. */
-export async function requestApplicantLink(purpose: LinkPurpose, request: { email: string; recaptchaToken: string; basePath: string }): Promise<LinkRequestOutcome> {
+export async function requestApplicantLink(
+  purpose: LinkPurpose,
+  request: { email: string; recaptchaToken: string; basePath: string },
+): Promise<LinkRequestOutcome> {
   const { ok, httpStatus, body } = await callApi(CONTRACTS[purpose], { request });
   if (ok && body?.status === 'ok') return 'sent';
   if (httpStatus === 400 && body?.errors?.recaptchaToken) return 'botCheck';

@@ -27,7 +27,14 @@ const coordinate = (value: number) => value.toFixed(6);
 /** Rejects when the search fails (the page offers to try again). */
 export async function findPharmacies(request: FinderRequest, signal?: AbortSignal): Promise<FinderResult> {
   const { ok, body } = await callApi(FinderApi.finderPharmacies, {
-    request: { market: request.market, lat: coordinate(request.lat), lng: coordinate(request.lng), radiusKm: String(request.radiusKm), page: String(request.page), ...(request.service ? { service: request.service } : {}) },
+    request: {
+      market: request.market,
+      lat: coordinate(request.lat),
+      lng: coordinate(request.lng),
+      radiusKm: String(request.radiusKm),
+      page: String(request.page),
+      ...(request.service ? { service: request.service } : {}),
+    },
     signal,
   });
   if (!ok || !body || body.status !== 'ok' || !Array.isArray(body.data)) throw new Error('finder search failed');

@@ -12,7 +12,10 @@ export const NO_ACCESS = 'noAccess';
  * The record; LINK_NOT_VALID for an edit link the server does not know; NO_ACCESS for a record not
  * this staff member's; null when the answer is not ok (the page shows the error view).
  */
-export async function getRecord(prefill: NonNullable<AnyFormContract['prefill']>, id: string): Promise<Record<string, unknown> | typeof LINK_NOT_VALID | typeof NO_ACCESS | null> {
+export async function getRecord(
+  prefill: NonNullable<AnyFormContract['prefill']>,
+  id: string,
+): Promise<Record<string, unknown> | typeof LINK_NOT_VALID | typeof NO_ACCESS | null> {
   // An edit link that no longer works is told apart from a failure (the page says so).
   if (prefill.path === Api.getPharmacist.path) return getPharmacist(id);
   const { ok, httpStatus, body } = await callApi(prefill, { request: { id } });

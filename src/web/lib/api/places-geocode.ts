@@ -12,7 +12,9 @@ export type GeocodeOutcome = { status: 'found'; place: GeocodedAddress } | { sta
 function isGeocoded(value: unknown): value is GeocodedAddress {
   if (!value || typeof value !== 'object') return false;
   const g = value as Record<string, unknown>;
-  return Number.isFinite(g.lat) && Number.isFinite(g.lng) && typeof g.label === 'string' && (g.match === 'address' || g.match === 'town' || g.match === 'market');
+  return (
+    Number.isFinite(g.lat) && Number.isFinite(g.lng) && typeof g.label === 'string' && (g.match === 'address' || g.match === 'town' || g.match === 'market')
+  );
 }
 
 export async function geocodeAddress(address: string, market: Country, signal?: AbortSignal): Promise<GeocodeOutcome> {

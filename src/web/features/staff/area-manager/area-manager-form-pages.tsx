@@ -24,9 +24,12 @@ export function AreaManagerFormPage() {
   const values = useMemo(() => ({ areaManagerId }), [areaManagerId]);
   const step = stepParam === undefined ? 1 : stepParam === '2' ? 2 : null;
   if (step === null) return <Navigate to={localPath(routePath('areaManagerForm', { areaManagerId }))} replace />;
-  const stepPath = (n: number) => (n === 1 ? routePath('areaManagerForm', { areaManagerId }) : routePath('areaManagerFormStep', { areaManagerId, step: String(n) }));
+  const stepPath = (n: number) =>
+    n === 1 ? routePath('areaManagerForm', { areaManagerId }) : routePath('areaManagerFormStep', { areaManagerId, step: String(n) });
   const home = routePath('areaManagerHome', { areaManagerId });
-  return <FormPage key={step} form={FORMS['areamanager-pharmacy']} sections={FIELD_FORCE_SECTIONS} step={step} values={values} stepPath={stepPath} backTo={home} />;
+  return (
+    <FormPage key={step} form={FORMS['areamanager-pharmacy']} sections={FIELD_FORCE_SECTIONS} step={step} values={values} stepPath={stepPath} backTo={home} />
+  );
 }
 
 export function AddRepPage() {

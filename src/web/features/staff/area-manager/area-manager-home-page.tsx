@@ -24,10 +24,14 @@ import { usePageTitle } from '../shared/use-page-title.ts';
 import { useStaffLoad } from '../shared/use-staff-load.ts';
 import { VisitsCsvForm } from './visits-csv-form.tsx';
 
-
 function filtersFrom(search: URLSearchParams): PharmacyFilters {
   const page = Number(search.get('page') ?? '1');
-  return { q: search.get('q') ?? '', callFlag: search.get('callFlag') ?? '', due: search.get('due') === '1', page: Number.isInteger(page) && page > 0 ? page : 1 };
+  return {
+    q: search.get('q') ?? '',
+    callFlag: search.get('callFlag') ?? '',
+    due: search.get('due') === '1',
+    page: Number.isInteger(page) && page > 0 ? page : 1,
+  };
 }
 
 function searchOf(filters: PharmacyFilters): Record<string, string> {
@@ -98,7 +102,11 @@ export function AreaManagerHomePage() {
             {t('staff.areaManagerHome.count', { count: state.total })}
           </p>
           <PharmacyList items={state.items} />
-          <PharmacyPager page={Math.min(filters.page, pages)} pages={pages} pathOf={(page) => `?${new URLSearchParams(searchOf({ ...filters, page })).toString()}`} />
+          <PharmacyPager
+            page={Math.min(filters.page, pages)}
+            pages={pages}
+            pathOf={(page) => `?${new URLSearchParams(searchOf({ ...filters, page })).toString()}`}
+          />
         </>
       )}
       <Suspense fallback={<Spinner label={t('staff.dashboard.loading')} />}>

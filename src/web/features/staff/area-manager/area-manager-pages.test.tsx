@@ -25,7 +25,15 @@ const REP_ID = '99999999-8888-7777-6666-555555555555';
 const AM_ID = '11111111-2222-3333-4444-555555555555';
 const PHARMACY_ID = '0b5c9a52-6f2d-4d8e-9a37-6d1f3c2b7e10';
 const me: Handler = () => json({ status: 'ok', data: MANAGER });
-const item = (n: number) => ({ id: `p${n}`, pharmacyName: `Farmacia ${n}`, fullAddress: `Via Roma ${n}, Roma`, city: 'Roma', currentCallFlag: 'interested_but_requires_another_visit', repName: 'Luca Neri', nextVisit: null });
+const item = (n: number) => ({
+  id: `p${n}`,
+  pharmacyName: `Farmacia ${n}`,
+  fullAddress: `Via Roma ${n}, Roma`,
+  city: 'Roma',
+  currentCallFlag: 'interested_but_requires_another_visit',
+  repName: 'Luca Neri',
+  nextVisit: null,
+});
 const DETAIL = {
   ...item(1),
   id: PHARMACY_ID,
@@ -42,7 +50,15 @@ const DETAIL = {
   month: 2,
   callHistory: [
     { id: 'e2', at: '2026-03-02T10:00:00Z', callFlag: 'joined_unify', month: 3, note: 'Ha aderito', byName: 'Luca Neri', nextVisit: null },
-    { id: 'e1', at: '2026-01-10T10:00:00Z', callFlag: 'interested_but_requires_another_visit', month: 1, note: 'Ripassare', byName: 'Luca Neri', nextVisit: '2026-02-01' },
+    {
+      id: 'e1',
+      at: '2026-01-10T10:00:00Z',
+      callFlag: 'interested_but_requires_another_visit',
+      month: 1,
+      note: 'Ripassare',
+      byName: 'Luca Neri',
+      nextVisit: '2026-02-01',
+    },
   ],
 };
 
@@ -115,7 +131,7 @@ describe('the manager’s home', () => {
     expect(screen.queryByText('Page 1 of 1')).toBeNull();
   });
 
-  it('gives the next visit in words, and folds the actions and filters under the first pharmacy\'s way (open while a filter is on)', async () => {
+  it("gives the next visit in words, and folds the actions and filters under the first pharmacy's way (open while a filter is on)", async () => {
     const next = { ...item(1), nextVisit: '2026-12-07' };
     stubStaffApi({ 'GET /api/auth/me': me, 'GET /api/areamanager-get-pharmacies': () => json({ status: 'ok', data: [next], total: 1 }) });
     const user = await renderAt('/areamanager/home/am-1', 'it');
@@ -220,7 +236,9 @@ describe('add a pharmacy (screens 7 then 3, one payload)', () => {
       prov: 'RM',
       email: 'titolare@example.it',
       professionalRegistrationNumber: '12345',
-      check1: true, check2: true, check3: true,
+      check1: true,
+      check2: true,
+      check3: true,
     });
   });
 
@@ -237,7 +255,10 @@ describe('add a pharmacy (screens 7 then 3, one payload)', () => {
 
 describe('add a rep', () => {
   it('sends the rep with the manager’s id, market and language, then thanks with Back', async () => {
-    const api = stubStaffApi({ 'GET /api/auth/me': me, 'POST /api/areamanager-add-rep': () => json({ status: 'ok', message: 'saved', data: { id: 'r1', areamanager: true } }) });
+    const api = stubStaffApi({
+      'GET /api/auth/me': me,
+      'POST /api/areamanager-add-rep': () => json({ status: 'ok', message: 'saved', data: { id: 'r1', areamanager: true } }),
+    });
     const user = await renderAt('/areamanager/add/rep/am-1');
     await screen.findByRole('heading', { level: 1, name: 'Add a sales rep' });
     await user.type(screen.getByRole('textbox', { name: /email address/i }), 'luca@example.it');
@@ -245,7 +266,14 @@ describe('add a rep', () => {
     await user.type(screen.getByRole('textbox', { name: /last name/i }), 'Neri');
     await user.click(screen.getByRole('button', { name: 'Add the sales rep' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Saved' })).toBeInTheDocument();
-    expect(api.bodyOf('/api/areamanager-add-rep')).toMatchObject({ email: 'luca@example.it', firstName: 'Luca', lastName: 'Neri', areaManagerId: 'am-1', appStoreCountry: 'it', formLanguage: 'en' });
+    expect(api.bodyOf('/api/areamanager-add-rep')).toMatchObject({
+      email: 'luca@example.it',
+      firstName: 'Luca',
+      lastName: 'Neri',
+      areaManagerId: 'am-1',
+      appStoreCountry: 'it',
+      formLanguage: 'en',
+    });
     expect(screen.getByRole('link', { name: 'Back' })).toHaveAttribute('href', '/areamanager/home/am-1');
   });
 
@@ -278,6 +306,13 @@ describe('edit a pharmacy', () => {
     await user.selectOptions(screen.getByRole('combobox', { name: 'Province' }), 'MI');
     await user.click(screen.getByRole('button', { name: 'Save the changes' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Saved' })).toBeInTheDocument();
-    expect(api.bodyOf('/api/areamanager-update-pharmacy')).toMatchObject({ pharmacyId: PHARMACY_ID, salesRep: REP_ID, region: 'lombardia', prov: 'MI', whereYouWork: 'Farmacia 1', placeId: 'place-boots' });
+    expect(api.bodyOf('/api/areamanager-update-pharmacy')).toMatchObject({
+      pharmacyId: PHARMACY_ID,
+      salesRep: REP_ID,
+      region: 'lombardia',
+      prov: 'MI',
+      whereYouWork: 'Farmacia 1',
+      placeId: 'place-boots',
+    });
   });
 });

@@ -18,9 +18,36 @@ afterEach(() => {
 });
 
 const me: Handler = () => json({ status: 'ok', data: MANAGER });
-const LUCA: RepSummary = { id: 'r-luca', firstName: 'Luca', lastName: 'Neri', email: 'luca@example.it', disabled: false, pharmacies: 3, visitsThisWeek: 4, visitsThisMonth: 11, joinsThisMonth: 2, lastVisitAt: '2026-11-18T09:00:00Z' };
-const SARA: RepSummary = { id: 'r-sara', firstName: 'Sara', lastName: 'Conti', email: 'sara@example.it', disabled: false, pharmacies: 1, visitsThisWeek: 0, visitsThisMonth: 0, joinsThisMonth: 0, lastVisitAt: null };
-const summaries = (reps: RepSummary[], joinsDigest = true): RepSummaries => ({ reps, joinsDigest, weekStart: '2026-11-15T23:00:00Z', monthStart: '2026-10-31T23:00:00Z' });
+const LUCA: RepSummary = {
+  id: 'r-luca',
+  firstName: 'Luca',
+  lastName: 'Neri',
+  email: 'luca@example.it',
+  disabled: false,
+  pharmacies: 3,
+  visitsThisWeek: 4,
+  visitsThisMonth: 11,
+  joinsThisMonth: 2,
+  lastVisitAt: '2026-11-18T09:00:00Z',
+};
+const SARA: RepSummary = {
+  id: 'r-sara',
+  firstName: 'Sara',
+  lastName: 'Conti',
+  email: 'sara@example.it',
+  disabled: false,
+  pharmacies: 1,
+  visitsThisWeek: 0,
+  visitsThisMonth: 0,
+  joinsThisMonth: 0,
+  lastVisitAt: null,
+};
+const summaries = (reps: RepSummary[], joinsDigest = true): RepSummaries => ({
+  reps,
+  joinsDigest,
+  weekStart: '2026-11-15T23:00:00Z',
+  monthStart: '2026-10-31T23:00:00Z',
+});
 
 const violations = () => axeViolations({ partOfPage: true });
 
@@ -51,17 +78,18 @@ describe('the reps page', () => {
 
     const table = await screen.findByRole('table', { name: '2 informatori' });
     expect(screen.getByRole('heading', { level: 1, name: 'I Suoi informatori' })).toBeInTheDocument();
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
-      'Informatore',
-      'Farmacie assegnate',
-      'Visite questa settimana',
-      'Visite questo mese',
-      'Adesioni questo mese',
-      'Ultima visita',
-      'Azioni',
-    ]);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Informatore', 'Farmacie assegnate', 'Visite questa settimana', 'Visite questo mese', 'Adesioni questo mese', 'Ultima visita', 'Azioni']);
     const luca = await rowOf('Luca Neri');
-    expect(within(luca).getAllByRole('cell').slice(0, 6).map((c) => c.textContent)).toEqual(['Luca Neri, E-mail: luca@example.it', '3', '4', '11', '2', '18 nov 2026']);
+    expect(
+      within(luca)
+        .getAllByRole('cell')
+        .slice(0, 6)
+        .map((c) => c.textContent),
+    ).toEqual(['Luca Neri, E-mail: luca@example.it', '3', '4', '11', '2', '18 nov 2026']);
     // Each cell is labelled with its column for the phone layout.
     expect(within(luca).getAllByRole('cell')[2]).toHaveAttribute('data-label', 'Visite questa settimana');
     const sara = await rowOf('Sara Conti');
@@ -143,7 +171,11 @@ describe('the reps page', () => {
     const form = within(luca).getByRole('form', { name: 'Sposta le 3 farmacie di Luca Neri' });
     const choice = within(form).getByRole('combobox', { name: 'Assegna le 3 farmacie di Luca Neri a' });
     // A disabled rep is not offered.
-    expect(within(choice).getAllByRole('option').map((o) => o.textContent)).toEqual(['Scelga un informatore', 'Sara Conti']);
+    expect(
+      within(choice)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Scelga un informatore', 'Sara Conti']);
     await user.click(within(form).getByRole('button', { name: 'Sposta' }));
     expect(await within(form).findByText(/Selezioni/i)).toBeInTheDocument();
     expect(api.calls.some((c) => c.path === '/api/areamanager-move-rep-pharmacies')).toBe(false);
@@ -160,7 +192,8 @@ describe('the reps page', () => {
     const api = stubStaffApi({
       'GET /api/auth/me': me,
       'GET /api/areamanager-get-rep-summaries': () => json({ status: 'ok', data: summaries([LUCA], true) }),
-      'PUT /api/areamanager-joins-digest': (_url, init) => json({ status: 'ok', data: { joinsDigest: (JSON.parse(String(init?.body)) as { joinsDigest: boolean }).joinsDigest } }),
+      'PUT /api/areamanager-joins-digest': (_url, init) =>
+        json({ status: 'ok', data: { joinsDigest: (JSON.parse(String(init?.body)) as { joinsDigest: boolean }).joinsDigest } }),
     });
     const user = await renderReps();
     const box = await screen.findByRole('checkbox', { name: 'Riepilogo giornaliero delle adesioni via e-mail' });

@@ -279,7 +279,9 @@ export function AreaManagerRepsPage() {
           />
         </>
       )}
-      {state.kind === 'ok' ? <JoinsDigestSetting key={String(state.data.joinsDigest)} areaManagerId={areaManagerId} on={state.data.joinsDigest} onSaved={setNotice} /> : null}
+      {state.kind === 'ok' ? (
+        <JoinsDigestSetting key={String(state.data.joinsDigest)} areaManagerId={areaManagerId} on={state.data.joinsDigest} onSaved={setNotice} />
+      ) : null}
     </div>
   );
 }

@@ -16,8 +16,6 @@ import { usePageTitle } from '../shared/use-page-title.ts';
 import { useStaffLoad } from '../shared/use-staff-load.ts';
 import { PharmacistStatus } from '../shared/pharmacist-status.tsx';
 
-
-
 function HistoryEntry({ entry }: { entry: CallHistoryEntry }) {
   const { t } = useTranslation();
   const { config } = useSite();
@@ -65,7 +63,8 @@ export function AreaManagerViewPage() {
       <h1 className="pc-heading-l">{pharmacy?.pharmacyName ?? t('staff.areaManagerView.title')}</h1>
       {pharmacy ? (
         <p className="pc-body">
-          <strong>{t('staff.areaManagerView.currentFlag')}:</strong> {pharmacy.currentCallFlag ? flagText(pharmacy.currentCallFlag) : t('staff.areaManagerHome.noFlag')}
+          <strong>{t('staff.areaManagerView.currentFlag')}:</strong>{' '}
+          {pharmacy.currentCallFlag ? flagText(pharmacy.currentCallFlag) : t('staff.areaManagerHome.noFlag')}
         </p>
       ) : null}
       {detail ? (

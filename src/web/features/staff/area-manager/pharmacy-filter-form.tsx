@@ -19,7 +19,15 @@ export function PharmacyFilterForm({ filters, onApply }: { filters: PharmacyFilt
   };
   return (
     <form role="search" className="staff-filters" aria-label={t('staff.areaManagerHome.filters')} onSubmit={submit}>
-      <TextInput name="q" type="search" label={t('staff.areaManagerHome.search')} hint={t('staff.areaManagerHome.searchHint')} value={q} maxLength={100} onChange={(e) => setQ(e.target.value)} />
+      <TextInput
+        name="q"
+        type="search"
+        label={t('staff.areaManagerHome.search')}
+        hint={t('staff.areaManagerHome.searchHint')}
+        value={q}
+        maxLength={100}
+        onChange={(e) => setQ(e.target.value)}
+      />
       <Select
         name="callFlag"
         label={t('staff.areaManagerHome.callFlag')}

@@ -28,10 +28,16 @@ export function PharmacyList({ items }: { items: AreaManagerPharmacyItem[] }) {
               {t('staff.areaManagerHome.flag')}: {pharmacy.currentCallFlag ? flagText(pharmacy.currentCallFlag) : t('staff.areaManagerHome.noFlag')}
               {pharmacy.nextVisit ? ` · ${t('staff.areaManagerHome.nextVisit', { date: dayInWords(pharmacy.nextVisit, config.language, thisYear) })}` : ''}
             </p>
-            <p className="staff-list__meta">{t('staff.areaManagerView.rep')}: {pharmacy.repName ?? t('staff.areaManagerReps.noRep')}</p>
+            <p className="staff-list__meta">
+              {t('staff.areaManagerView.rep')}: {pharmacy.repName ?? t('staff.areaManagerReps.noRep')}
+            </p>
             <PharmacistStatus pharmacist={pharmacy.pharmacist} />
           </div>
-          <Link className="pc-button pc-button--secondary staff-table__action" to={`${localPath(routePath('areaManagerView'))}?id=${encodeURIComponent(pharmacy.id)}`} state={{ pharmacy }}>
+          <Link
+            className="pc-button pc-button--secondary staff-table__action"
+            to={`${localPath(routePath('areaManagerView'))}?id=${encodeURIComponent(pharmacy.id)}`}
+            state={{ pharmacy }}
+          >
             {t('staff.areaManagerHome.view')} <span className="visually-hidden">{pharmacy.pharmacyName}</span>
           </Link>
         </li>

@@ -17,7 +17,12 @@ vi.mock('../../../components/leaflet-map.tsx', async () => (await import('../../
 let sent: { prevented: boolean; action: string; method: string; query: Record<string, string> }[] = [];
 const record = (event: Event) => {
   const form = event.target as HTMLFormElement;
-  sent.push({ prevented: event.defaultPrevented, action: form.getAttribute('action')!, method: form.method, query: Object.fromEntries(new FormData(form) as unknown as Iterable<[string, string]>) });
+  sent.push({
+    prevented: event.defaultPrevented,
+    action: form.getAttribute('action')!,
+    method: form.method,
+    query: Object.fromEntries(new FormData(form) as unknown as Iterable<[string, string]>),
+  });
   // jsdom cannot download: the test stops here what the browser would send.
   event.preventDefault();
 };
@@ -64,7 +69,14 @@ describe('the readable CSV on the manager’s home', () => {
     await user.type(from, '2026-03-01');
     await user.type(screen.getByLabelText('Al giorno (compreso)'), '2026-03-31');
     await user.click(screen.getByRole('button', { name: 'Scarica le visite' }));
-    expect(sent).toEqual([{ prevented: false, action: '/api/areamanager-accord-csv', method: 'get', query: { id: 'am-1', format: 'readable', lang: 'it', from: '2026-03-01', to: '2026-03-31' } }]);
+    expect(sent).toEqual([
+      {
+        prevented: false,
+        action: '/api/areamanager-accord-csv',
+        method: 'get',
+        query: { id: 'am-1', format: 'readable', lang: 'it', from: '2026-03-01', to: '2026-03-31' },
+      },
+    ]);
     expect(screen.queryByRole('alert', { name: 'Si è verificato un problema' })).toBeNull();
 
     // From the keyboard: in the first day, cleared (an open start), Enter sends the form.
@@ -108,7 +120,9 @@ describe('the readable CSV on the manager’s home', () => {
     Object.defineProperty(from, 'validity', { value: { badInput: true } });
     await user.click(screen.getByRole('button', { name: 'Download visits' }));
     expect(sent).toEqual([expect.objectContaining({ prevented: true })]);
-    expect(within(await screen.findByRole('alert', { name: 'There is a problem' })).getByRole('link', { name: 'Enter a date, for example 31/12/2026' })).toHaveAttribute('href', '#visitsFrom');
+    expect(
+      within(await screen.findByRole('alert', { name: 'There is a problem' })).getByRole('link', { name: 'Enter a date, for example 31/12/2026' }),
+    ).toHaveAttribute('href', '#visitsFrom');
     expect(from).toHaveAttribute('aria-invalid', 'true');
   });
 });

@@ -4,8 +4,22 @@ import * as StaffApi from '#shared/api/staff-endpoints.ts';
 import { VisitRangeSchema } from '#shared/schemas/csv-export.ts';
 import { DateRangeDownloadForm } from '../shared/date-range-download-form.tsx';
 
-const TEXTS = { legend: 'staff.readableCsv.legend', hint: 'staff.readableCsv.hint', from: 'staff.readableCsv.from', to: 'staff.readableCsv.to', submit: 'staff.readableCsv.download' };
+const TEXTS = {
+  legend: 'staff.readableCsv.legend',
+  hint: 'staff.readableCsv.hint',
+  from: 'staff.readableCsv.from',
+  to: 'staff.readableCsv.to',
+  submit: 'staff.readableCsv.download',
+};
 
 export function VisitsCsvForm({ areaManagerId }: { areaManagerId: string }) {
-  return <DateRangeDownloadForm action={StaffApi.accordCsv.path} schema={VisitRangeSchema} idPrefix="visits" texts={TEXTS} hidden={{ id: areaManagerId, format: 'readable' }} />;
+  return (
+    <DateRangeDownloadForm
+      action={StaffApi.accordCsv.path}
+      schema={VisitRangeSchema}
+      idPrefix="visits"
+      texts={TEXTS}
+      hidden={{ id: areaManagerId, format: 'readable' }}
+    />
+  );
 }

@@ -48,8 +48,12 @@ export function MainAdminPage() {
               label: t('staff.mainAdmin.actions'),
               hiddenLabel: true,
               cell: (manager) => (
-                <Link className="pc-button pc-button--secondary staff-table__action" to={localPath(routePath('areaManagerHome', { areaManagerId: manager.id }))}>
-                  {t('staff.mainAdmin.view')} <span className="visually-hidden">{t('staff.mainAdmin.viewWhom', { name: `${manager.firstName} ${manager.lastName}` })}</span>
+                <Link
+                  className="pc-button pc-button--secondary staff-table__action"
+                  to={localPath(routePath('areaManagerHome', { areaManagerId: manager.id }))}
+                >
+                  {t('staff.mainAdmin.view')}{' '}
+                  <span className="visually-hidden">{t('staff.mainAdmin.viewWhom', { name: `${manager.firstName} ${manager.lastName}` })}</span>
                 </Link>
               ),
             },

@@ -40,7 +40,10 @@ const MANAGERS = [
   { id: 'am-1', email: 'marco@example.it', firstName: 'Marco', lastName: 'Rossi' },
   { id: 'am-2', email: 'lucia@example.it', firstName: 'Lucia', lastName: 'Esposito' },
 ];
-const me = (user: unknown): Handler => () => json({ status: 'ok', data: user });
+const me =
+  (user: unknown): Handler =>
+  () =>
+    json({ status: 'ok', data: user });
 
 const violations = () => axeViolations({ partOfPage: true });
 
@@ -64,7 +67,9 @@ describe('StaffArea guard', () => {
       'POST /api/auth/sign-out': () => json({ status: 'ok' }),
     });
     const user = await renderAt('/areamanager/mainadmin');
-    expect(await screen.findByText(/accesso effettuato come/i)).toHaveTextContent('Accesso effettuato come Anna Verdi (admin@example.it) · Amministratore principale');
+    expect(await screen.findByText(/accesso effettuato come/i)).toHaveTextContent(
+      'Accesso effettuato come Anna Verdi (admin@example.it) · Amministratore principale',
+    );
     await user.click(screen.getByRole('button', { name: 'Esci' }));
     await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/signin?signedOut=1'));
     expect(api.calls.find((c) => c.path === '/api/auth/sign-out')).toMatchObject({ method: 'POST', body: {} });
@@ -78,7 +83,11 @@ describe('MainAdminPage', () => {
     const table = await screen.findByRole('table', { name: '2 area manager' });
     const rows = within(table).getAllByRole('row');
     expect(rows).toHaveLength(3);
-    expect(within(rows[1]!).getAllByRole('cell').map((c) => c.textContent)).toEqual(['Marco', 'Rossi', 'marco@example.it', 'am-1', 'Visualizza le farmacie di Marco Rossi']);
+    expect(
+      within(rows[1]!)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['Marco', 'Rossi', 'marco@example.it', 'am-1', 'Visualizza le farmacie di Marco Rossi']);
     const view = within(rows[2]!).getByRole('link');
     expect(view).toHaveAccessibleName('Visualizza le farmacie di Lucia Esposito');
     expect(view).toHaveAttribute('href', '/areamanager/home/am-2');
@@ -132,7 +141,11 @@ describe('MainAdminPage', () => {
     expect(screen.getByText('La persona accederà con questo indirizzo.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Aggiungi area manager' }));
     let summary = await screen.findByRole('alert');
-    expect(within(summary).getAllByRole('link').map((a) => a.textContent)).toEqual(['Indirizzo email: Obbligatorio', 'Nome: Obbligatorio', 'Cognome: Obbligatorio']);
+    expect(
+      within(summary)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['Indirizzo email: Obbligatorio', 'Nome: Obbligatorio', 'Cognome: Obbligatorio']);
     expect(api.calls.some((c) => c.path === '/api/mainadmin-add-areamanager')).toBe(false);
 
     await user.type(screen.getByRole('textbox', { name: 'Indirizzo email' }), 'marco@example.it');
@@ -161,7 +174,21 @@ describe('AreaManagerHomePage', () => {
     const api = stubStaffApi({
       'GET /api/auth/me': me(MANAGER),
       'GET /api/areamanager-get-pharmacies': () =>
-        json({ status: 'ok', data: [{ id: 'p1', pharmacyName: 'Farmacia Centrale', fullAddress: 'Via Roma 1, 00100 Roma RM', city: 'Roma', currentCallFlag: 'joined_unify', repName: null, nextVisit: null }], total: 1 }),
+        json({
+          status: 'ok',
+          data: [
+            {
+              id: 'p1',
+              pharmacyName: 'Farmacia Centrale',
+              fullAddress: 'Via Roma 1, 00100 Roma RM',
+              city: 'Roma',
+              currentCallFlag: 'joined_unify',
+              repName: null,
+              nextVisit: null,
+            },
+          ],
+          total: 1,
+        }),
       'GET /api/areamanager-dashboard': () => json({ status: 'ok', data: { pipeline: [], joins: { months: [], reps: [] }, points: [] } }),
     });
     await renderAt('/areamanager/home/am-1');
@@ -172,13 +199,22 @@ describe('AreaManagerHomePage', () => {
     expect(within(list).getByText('Farmacia Centrale', { selector: 'p' })).toBeInTheDocument();
     expect(within(list).getByText('Via Roma 1, 00100 Roma RM')).toBeInTheDocument();
     expect(await screen.findByText('Nessuna farmacia ha aderito negli ultimi dodici mesi.')).toBeInTheDocument();
-    expect(screen.queryAllByRole('button').map((b) => b.textContent).sort()).toEqual(['Cerca', 'Esci', 'Scarica le visite']);
+    expect(
+      screen
+        .queryAllByRole('button')
+        .map((b) => b.textContent)
+        .sort(),
+    ).toEqual(['Cerca', 'Esci', 'Scarica le visite']);
     expect(api.calls.find((c) => c.path === '/api/areamanager-get-pharmacies')!).toBeDefined();
     expect(await violations()).toEqual([]);
   });
 
   it('says when no pharmacies are found, and shows 403 as no access', async () => {
-    stubStaffApi({ 'GET /api/auth/me': me(MANAGER), 'GET /api/areamanager-get-pharmacies': (url) => (url.searchParams.get('id') === 'am-1' ? json({ status: 'ok', data: [] }) : json({ status: 'failed', message: 'forbidden' }, 403)) });
+    stubStaffApi({
+      'GET /api/auth/me': me(MANAGER),
+      'GET /api/areamanager-get-pharmacies': (url) =>
+        url.searchParams.get('id') === 'am-1' ? json({ status: 'ok', data: [] }) : json({ status: 'failed', message: 'forbidden' }, 403),
+    });
     await renderAt('/areamanager/home/am-1');
     expect(await screen.findByText('Nessuna farmacia trovata')).toBeInTheDocument();
     cleanup();

@@ -24,7 +24,11 @@ function pharmacyOf(value: unknown): RepPharmacyItem | null {
 }
 
 export async function getRepPharmacies(repId: string, signal?: AbortSignal): Promise<ListResult<RepPharmacyItem>> {
-  const response = await fetch(apiPath(Api.repPharmacies.path, { assignedreptoken: repId }), { headers: { accept: 'application/json' }, credentials: 'same-origin', signal });
+  const response = await fetch(apiPath(Api.repPharmacies.path, { assignedreptoken: repId }), {
+    headers: { accept: 'application/json' },
+    credentials: 'same-origin',
+    signal,
+  });
   if (response.status === 401) return { kind: 'signedOut' };
   if (response.status === 403) return { kind: 'forbidden' };
   if (!response.ok) return { kind: 'failed' };

@@ -14,7 +14,15 @@ vi.mock('../../../components/altcha-widget.tsx', async () => (await import('../.
 vi.mock('../../../components/leaflet-map.tsx', async () => (await import('../../../test/fakes.tsx')).fakeLeafletModule);
 
 const PHARMACY = '0b5c9a52-6f2d-4d8e-9a37-6d1f3c2b7e10';
-const REP: StaffUser = { id: '7d1f0c2e-5b3a-4c8d-9e6f-0a1b2c3d4e5f', email: 'luca@example.it', firstName: 'Luca', lastName: 'Bianchi', role: 'sales_rep', areaManagerId: 'am-1', mfaPassed: true };
+const REP: StaffUser = {
+  id: '7d1f0c2e-5b3a-4c8d-9e6f-0a1b2c3d4e5f',
+  email: 'luca@example.it',
+  firstName: 'Luca',
+  lastName: 'Bianchi',
+  role: 'sales_rep',
+  areaManagerId: 'am-1',
+  mfaPassed: true,
+};
 
 async function openForm(answer: () => Response) {
   stubStaffApi({ 'GET /api/auth/me': () => json({ status: 'ok', data: REP }), 'GET /api/rep-get-pharmacy': answer });
@@ -52,7 +60,19 @@ describe('/rep/form for a pharmacy not assigned to the rep', () => {
 describe('/rep/form in Italian', () => {
   it('names the registration number as the Italian form does in the error summary, never GPhC', async () => {
     const user = userEvent.setup();
-    await openForm(() => json({ status: 'ok', data: { id: PHARMACY, pharmacyName: 'Farmacia del Corso', whereYouWork: 'Farmacia del Corso', address: 'Via del Corso 10, 00186 Roma RM', callFlag: null, month: null } }));
+    await openForm(() =>
+      json({
+        status: 'ok',
+        data: {
+          id: PHARMACY,
+          pharmacyName: 'Farmacia del Corso',
+          whereYouWork: 'Farmacia del Corso',
+          address: 'Via del Corso 10, 00186 Roma RM',
+          callFlag: null,
+          month: null,
+        },
+      }),
+    );
     await user.click(await screen.findByRole('radio', { name: 'Ha aderito a Unify' }));
     await user.type(screen.getByRole('textbox', { name: /Numero di iscrizione/ }), 'x');
     // Submit stays disabled until the statements are ticked; a submit (Enter in a field) still shows the summary.

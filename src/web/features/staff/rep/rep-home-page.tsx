@@ -60,14 +60,20 @@ function PharmacyRow({ pharmacy, today, position, waiting }: { pharmacy: RepPhar
         <p className="staff-list__name">{pharmacy.pharmacyName}</p>
         <DueWords nextVisit={pharmacy.nextVisit} today={today} />
         <p className="staff-list__address">{pharmacy.fullAddress}</p>
-        {km !== null ? <p className="rep-list__distance">{t('repToday.distance', { km: new Intl.NumberFormat(config.language, { maximumFractionDigits: 1 }).format(km) })}</p> : null}
+        {km !== null ? (
+          <p className="rep-list__distance">
+            {t('repToday.distance', { km: new Intl.NumberFormat(config.language, { maximumFractionDigits: 1 }).format(km) })}
+          </p>
+        ) : null}
         <p className="rep-list__flag">{flag ? t('staff.repHome.currentFlag', { flag: flagText(flag) }) : t('staff.repHome.noVisit')}</p>
         <PharmacistStatus pharmacist={pharmacy.pharmacist} />
-        {waiting ? (
-          <p className="rep-pending-tag">{t('staff.repHome.waiting', { flag: waitingFlag ? flagText(waitingFlag) : '' })}</p>
-        ) : null}
+        {waiting ? <p className="rep-pending-tag">{t('staff.repHome.waiting', { flag: waitingFlag ? flagText(waitingFlag) : '' })}</p> : null}
       </div>
-      <Link className="pc-button pc-button--secondary rep-list__edit" to={localPath(repFormPath(pharmacy.id))} aria-label={t('staff.repHome.editLabel', { name: pharmacy.pharmacyName })}>
+      <Link
+        className="pc-button pc-button--secondary rep-list__edit"
+        to={localPath(repFormPath(pharmacy.id))}
+        aria-label={t('staff.repHome.editLabel', { name: pharmacy.pharmacyName })}
+      >
         {t('staff.repHome.edit')}
       </Link>
     </li>
@@ -87,10 +93,24 @@ function DueSummary({ pharmacies, today }: { pharmacies: readonly RepPharmacyIte
   );
 }
 
-const LOCATION_PROBLEMS: Partial<Record<LocationState, string>> = { denied: 'repToday.denied', unavailable: 'repToday.unavailable', unsupported: 'repToday.unsupported' };
+const LOCATION_PROBLEMS: Partial<Record<LocationState, string>> = {
+  denied: 'repToday.denied',
+  unavailable: 'repToday.unavailable',
+  unsupported: 'repToday.unsupported',
+};
 
 /** "Sort by distance": the position only on the rep's press, and what became of it. */
-function DistanceSort({ position, onPosition, state, locate }: { position: Position | null; onPosition: (position: Position | null) => void; state: LocationState; locate: () => void }) {
+function DistanceSort({
+  position,
+  onPosition,
+  state,
+  locate,
+}: {
+  position: Position | null;
+  onPosition: (position: Position | null) => void;
+  state: LocationState;
+  locate: () => void;
+}) {
   const { t } = useTranslation();
   const problem = LOCATION_PROBLEMS[state];
   const message = state === 'locating' ? t('repToday.locating') : position ? t('repToday.sorted') : problem ? t(problem) : '';

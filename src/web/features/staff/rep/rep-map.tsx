@@ -23,7 +23,15 @@ export function RepMap({ pharmacies }: { pharmacies: readonly RepPharmacyItem[] 
       open
         ? pharmacies.flatMap((p) =>
             p.lat !== null && p.lng !== null
-              ? [{ id: p.id, lat: p.lat, lng: p.lng, title: `${p.pharmacyName} · ${p.currentCallFlag ? flagText(p.currentCallFlag) : t('staff.repHome.noVisit')}`, colour: flagColour(p.currentCallFlag) }]
+              ? [
+                  {
+                    id: p.id,
+                    lat: p.lat,
+                    lng: p.lng,
+                    title: `${p.pharmacyName} · ${p.currentCallFlag ? flagText(p.currentCallFlag) : t('staff.repHome.noVisit')}`,
+                    colour: flagColour(p.currentCallFlag),
+                  },
+                ]
               : [],
           )
         : [],

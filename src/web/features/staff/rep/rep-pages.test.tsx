@@ -18,11 +18,31 @@ import { enqueue, flushOutbox, pendingEntries } from '../../../forms/offline-out
 vi.mock('../../../components/altcha-widget.tsx', async () => (await import('../../../test/fakes.tsx')).fakeAltchaModule);
 vi.mock('../../../components/leaflet-map.tsx', async () => (await import('../../../test/fakes.tsx')).fakeLeafletModule);
 
-const REP: StaffUser = { id: '7d1f0c2e-5b3a-4c8d-9e6f-0a1b2c3d4e5f', email: 'luca@example.it', firstName: 'Luca', lastName: 'Bianchi', role: 'sales_rep', areaManagerId: 'am-1', mfaPassed: true };
+const REP: StaffUser = {
+  id: '7d1f0c2e-5b3a-4c8d-9e6f-0a1b2c3d4e5f',
+  email: 'luca@example.it',
+  firstName: 'Luca',
+  lastName: 'Bianchi',
+  role: 'sales_rep',
+  areaManagerId: 'am-1',
+  mfaPassed: true,
+};
 const PHARMACY_ID = '0b5c9a52-6f2d-4d8e-9a37-6d1f3c2b7e10';
 const LIST = [
-  { id: PHARMACY_ID, pharmacyName: 'Farmacia del Corso', fullAddress: 'Via del Corso 10, 00186 Roma RM', callHistory: [], currentCallFlag: 'interested_but_requires_another_visit' },
-  { id: '1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f', pharmacyName: 'Farmacia Navigli', fullAddress: 'Ripa di Porta Ticinese 27, 20143 Milano MI', callHistory: [], currentCallFlag: null },
+  {
+    id: PHARMACY_ID,
+    pharmacyName: 'Farmacia del Corso',
+    fullAddress: 'Via del Corso 10, 00186 Roma RM',
+    callHistory: [],
+    currentCallFlag: 'interested_but_requires_another_visit',
+  },
+  {
+    id: '1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f',
+    pharmacyName: 'Farmacia Navigli',
+    fullAddress: 'Ripa di Porta Ticinese 27, 20143 Milano MI',
+    callHistory: [],
+    currentCallFlag: null,
+  },
 ];
 /** GET /api/rep-get-pharmacy after joining with two extra pharmacists. */
 const JOINED = {
@@ -55,11 +75,21 @@ const JOINED = {
   professionalRegistrationNumber3: '3333',
   agreementCheck1: true,
 };
-const INTERESTED = { ...LIST[0], whereYouWork: 'Farmacia del Corso', address: 'Via del Corso 10, 00186 Roma RM', placeId: 'fixture:it:007', lat: 41.9, lng: 12.48, callFlag: 'interested_but_requires_another_visit', month: 3 };
+const INTERESTED = {
+  ...LIST[0],
+  whereYouWork: 'Farmacia del Corso',
+  address: 'Via del Corso 10, 00186 Roma RM',
+  placeId: 'fixture:it:007',
+  lat: 41.9,
+  lng: 12.48,
+  callFlag: 'interested_but_requires_another_visit',
+  month: 3,
+};
 
 let online = true;
 /** As a browser without a network: no answer at all. */
-const SAVED: Handler = () => (online ? json({ status: 'ok', message: 'saved', data: { pharmacyId: PHARMACY_ID, callEntryId: 'e-1' } }) : Promise.reject(new TypeError('Failed to fetch')));
+const SAVED: Handler = () =>
+  online ? json({ status: 'ok', message: 'saved', data: { pharmacyId: PHARMACY_ID, callEntryId: 'e-1' } }) : Promise.reject(new TypeError('Failed to fetch'));
 
 function api(extra: Record<string, Handler> = {}) {
   return stubStaffApi({
@@ -78,7 +108,15 @@ async function renderAt(route: string) {
       <Route element={<StaffArea />}>
         <Route path="/rep/home/:repId" element={<RepHomePage />} />
         <Route path="/rep/form" element={<RepFormPage />} />
-        <Route path="/rep/thank-you" element={<><RepThankYouPage /><Link to={`/rep/home/${REP.id}`}>test: home</Link></>} />
+        <Route
+          path="/rep/thank-you"
+          element={
+            <>
+              <RepThankYouPage />
+              <Link to={`/rep/home/${REP.id}`}>test: home</Link>
+            </>
+          }
+        />
       </Route>
     </Routes>,
     { country: 'it', language: 'en', mode: 'rep', route },
@@ -161,7 +199,9 @@ describe('/rep/form?pharmacyId=', () => {
   it('asks each extra pharmacist for an e-mail address of their own, and sends it with the visit (issue 39 item 7)', async () => {
     const calls = api({ 'GET /api/rep-get-pharmacy': () => json({ status: 'ok', data: JOINED }) });
     const user = await renderAt(`/rep/form?pharmacyId=${PHARMACY_ID}`);
-    expect(within(await screen.findByRole('group', { name: 'Pharmacist 2' })).getByRole('textbox', { name: /email address/i })).toHaveValue('marco.ferri@farmacia-corso.it');
+    expect(within(await screen.findByRole('group', { name: 'Pharmacist 2' })).getByRole('textbox', { name: /email address/i })).toHaveValue(
+      'marco.ferri@farmacia-corso.it',
+    );
     await user.click(screen.getByRole('button', { name: 'Add another pharmacist' }));
     const fourth = screen.getByRole('group', { name: 'Pharmacist 4' });
     await user.type(within(fourth).getByRole('textbox', { name: 'First name' }), 'Anna');
@@ -182,7 +222,12 @@ describe('/rep/form?pharmacyId=', () => {
     await user.click(screen.getByRole('button', { name: 'Save the visit' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Visit recorded' })).toBeInTheDocument();
     const [sent] = calls.calls.filter((c) => c.path === '/api/rep-update-pharmacy');
-    expect(sent!.body).toMatchObject({ email2: 'marco.ferri@farmacia-corso.it', email3: 'elena.sarti@farmacia-corso.it', firstName4: 'Anna', email4: 'anna.neri@farmacia-corso.it' });
+    expect(sent!.body).toMatchObject({
+      email2: 'marco.ferri@farmacia-corso.it',
+      email3: 'elena.sarti@farmacia-corso.it',
+      firstName4: 'Anna',
+      email4: 'anna.neri@farmacia-corso.it',
+    });
   });
 
   it('keeps the numbers of the extra pharmacists as recorded when one of them erased their data', async () => {
@@ -208,14 +253,35 @@ describe('/rep/form?pharmacyId=', () => {
     expect(sent).toHaveLength(1);
     expect(sent[0]!.method).toBe('PUT');
     expect(sent[0]!.headers['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
-    expect(sent[0]!.body).toMatchObject({ pharmacyId: PHARMACY_ID, callFlag: 'appointment_scheduled', month: fieldMonth(), note: 'Titolare assente', nextVisit: '2026-12-01', placeId: 'fixture:it:007' });
+    expect(sent[0]!.body).toMatchObject({
+      pharmacyId: PHARMACY_ID,
+      callFlag: 'appointment_scheduled',
+      month: fieldMonth(),
+      note: 'Titolare assente',
+      nextVisit: '2026-12-01',
+      placeId: 'fixture:it:007',
+    });
   });
 
   it("opens a pharmacy visited in September on the current month in Rome, not the last visit's", async () => {
     // 30 November, 23:30 in London: already 1 December in Rome.
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2026-11-30T23:30:00Z'));
-    const september = { ...INTERESTED, month: 9, callHistory: [{ id: 'e-9', at: '2026-09-15T09:00:00.000Z', callFlag: 'interested_but_requires_another_visit', month: 9, note: null, nextVisit: null, byName: 'Luca Bianchi' }] };
+    const september = {
+      ...INTERESTED,
+      month: 9,
+      callHistory: [
+        {
+          id: 'e-9',
+          at: '2026-09-15T09:00:00.000Z',
+          callFlag: 'interested_but_requires_another_visit',
+          month: 9,
+          note: null,
+          nextVisit: null,
+          byName: 'Luca Bianchi',
+        },
+      ],
+    };
     try {
       api({ 'GET /api/rep-get-pharmacy': () => json({ status: 'ok', data: september }) });
       await renderAt(`/rep/form?pharmacyId=${PHARMACY_ID}`);
@@ -228,7 +294,15 @@ describe('/rep/form?pharmacyId=', () => {
 
   it('reopens an update still waiting to be sent with the month chosen in it', async () => {
     const month = fieldMonth() === 1 ? 2 : 1;
-    enqueue({ key: 'k-0000000001', formId: 'rep-visit', recordId: PHARMACY_ID, label: 'Farmacia del Corso', path: '/api/rep-update-pharmacy', method: 'PUT', payload: { pharmacyId: PHARMACY_ID, callFlag: 'not_interested', month } });
+    enqueue({
+      key: 'k-0000000001',
+      formId: 'rep-visit',
+      recordId: PHARMACY_ID,
+      label: 'Farmacia del Corso',
+      path: '/api/rep-update-pharmacy',
+      method: 'PUT',
+      payload: { pharmacyId: PHARMACY_ID, callFlag: 'not_interested', month },
+    });
     api();
     await renderAt(`/rep/form?pharmacyId=${PHARMACY_ID}`);
     await screen.findByRole('heading', { level: 1, name: 'Record a visit' });
@@ -294,7 +368,24 @@ describe('offline', () => {
   });
 
   it('marks a pharmacy whose update waits while the server cannot take it', async () => {
-    localStorage.setItem('pc.outbox', JSON.stringify({ pending: [{ key: 'k-123456789', formId: 'rep-visit', recordId: PHARMACY_ID, label: 'Farmacia del Corso', path: '/api/rep-update-pharmacy', method: 'PUT', payload: { pharmacyId: PHARMACY_ID, callFlag: 'joined_unify' }, queuedAt: 1 }], refused: [] }));
+    localStorage.setItem(
+      'pc.outbox',
+      JSON.stringify({
+        pending: [
+          {
+            key: 'k-123456789',
+            formId: 'rep-visit',
+            recordId: PHARMACY_ID,
+            label: 'Farmacia del Corso',
+            path: '/api/rep-update-pharmacy',
+            method: 'PUT',
+            payload: { pharmacyId: PHARMACY_ID, callFlag: 'joined_unify' },
+            queuedAt: 1,
+          },
+        ],
+        refused: [],
+      }),
+    );
     const calls = api({ 'PUT /api/rep-update-pharmacy': () => json({ status: 'failed', message: 'errorsGlobal.temporarilyUnavailableService' }, 503) });
     await renderAt(`/rep/home/${REP.id}`);
     const list = await screen.findByRole('list', { name: 'Assigned pharmacies' });
@@ -304,7 +395,24 @@ describe('offline', () => {
   });
 
   it('tells the rep about an update the server refused, and lets them open the pharmacy again', async () => {
-    localStorage.setItem('pc.outbox', JSON.stringify({ pending: [{ key: 'k-987654321', formId: 'rep-visit', recordId: PHARMACY_ID, label: 'Farmacia del Corso', path: '/api/rep-update-pharmacy', method: 'PUT', payload: { pharmacyId: PHARMACY_ID }, queuedAt: 1 }], refused: [] }));
+    localStorage.setItem(
+      'pc.outbox',
+      JSON.stringify({
+        pending: [
+          {
+            key: 'k-987654321',
+            formId: 'rep-visit',
+            recordId: PHARMACY_ID,
+            label: 'Farmacia del Corso',
+            path: '/api/rep-update-pharmacy',
+            method: 'PUT',
+            payload: { pharmacyId: PHARMACY_ID },
+            queuedAt: 1,
+          },
+        ],
+        refused: [],
+      }),
+    );
     api({ 'PUT /api/rep-update-pharmacy': () => json({ status: 'failed', message: 'forbidden' }, 403) });
     const user = await renderAt(`/rep/home/${REP.id}`);
     const alert = await screen.findByRole('alert');

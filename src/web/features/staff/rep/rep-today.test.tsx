@@ -20,12 +20,25 @@ vi.mock('../../../components/leaflet-map.tsx', async () => (await import('../../
 vi.mock('../../../components/points-map.tsx', async () => (await import('../../../test/fakes.tsx')).fakePointsMapModule);
 
 const NOW = new Date('2026-11-20T23:30:00Z');
-const REP: StaffUser = { id: '7d1f0c2e-5b3a-4c8d-9e6f-0a1b2c3d4e5f', email: 'luca@example.it', firstName: 'Luca', lastName: 'Bianchi', role: 'sales_rep', areaManagerId: 'am-1', mfaPassed: true };
+const REP: StaffUser = {
+  id: '7d1f0c2e-5b3a-4c8d-9e6f-0a1b2c3d4e5f',
+  email: 'luca@example.it',
+  firstName: 'Luca',
+  lastName: 'Bianchi',
+  role: 'sales_rep',
+  areaManagerId: 'am-1',
+  mfaPassed: true,
+};
 const ROME = { lat: 41.8899, lng: 12.4707 };
 const MILAN = { lat: 45.4642, lng: 9.19 };
 
 let counter = 0;
-function row(name: string, nextVisit: string | null, place: { lat: number; lng: number } | null, currentCallFlag: string | null = 'appointment_scheduled'): RepPharmacyItem {
+function row(
+  name: string,
+  nextVisit: string | null,
+  place: { lat: number; lng: number } | null,
+  currentCallFlag: string | null = 'appointment_scheduled',
+): RepPharmacyItem {
   counter += 1;
   return {
     id: `0b5c9a52-6f2d-4d8e-9a37-${String(counter).padStart(12, '0')}`,
@@ -84,8 +97,14 @@ function geolocation(answer: { lat: number; lng: number } | 'denied') {
   return getCurrentPosition;
 }
 
-const names = () => within(screen.getByRole('list', { name: 'Farmacie assegnate' })).getAllByRole('listitem').map((li) => within(li).getByText(/^Farmacia /, { selector: '.staff-list__name' }).textContent);
-const rowOf = (name: string) => within(screen.getByRole('list', { name: 'Farmacie assegnate' })).getAllByRole('listitem').find((li) => li.querySelector('.staff-list__name')?.textContent === name)!;
+const names = () =>
+  within(screen.getByRole('list', { name: 'Farmacie assegnate' }))
+    .getAllByRole('listitem')
+    .map((li) => within(li).getByText(/^Farmacia /, { selector: '.staff-list__name' }).textContent);
+const rowOf = (name: string) =>
+  within(screen.getByRole('list', { name: 'Farmacie assegnate' }))
+    .getAllByRole('listitem')
+    .find((li) => li.querySelector('.staff-list__name')?.textContent === name)!;
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['Date'] });
@@ -195,7 +214,11 @@ describe('/rep/home/{repId}: the map', () => {
     ]);
     expect(dots[2]).toHaveAttribute('data-colour', '#00703c');
     const legend = screen.getByRole('list', { name: 'Legenda della mappa' });
-    expect(within(legend).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Appuntamento fissato (3)', "Interessata, ma serve un'altra visita (1)", 'Ha aderito a Unify (1)']);
+    expect(
+      within(legend)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Appuntamento fissato (3)', "Interessata, ma serve un'altra visita (1)", 'Ha aderito a Unify (1)']);
     expect(screen.getByText("1 farmacia senza posizione non è sulla mappa: la trova nell'elenco.")).toBeVisible();
     // The list stays whole, the pharmacy without a position included.
     expect(names()).toContain('Farmacia San Marco');
@@ -204,9 +227,24 @@ describe('/rep/home/{repId}: the map', () => {
 });
 
 describe('/rep/form?pharmacyId=: the last visits', () => {
-  const RECORD = { ...CORSO, whereYouWork: 'Farmacia del Corso', address: 'Via del Corso 10, 00186 Roma RM', placeId: 'fixture:it:007', callFlag: 'interested_but_requires_another_visit', month: 11 };
+  const RECORD = {
+    ...CORSO,
+    whereYouWork: 'Farmacia del Corso',
+    address: 'Via del Corso 10, 00186 Roma RM',
+    placeId: 'fixture:it:007',
+    callFlag: 'interested_but_requires_another_visit',
+    month: 11,
+  };
   const VISITS = [
-    { id: 'e-5', at: '2026-11-03T09:30:00.000Z', callFlag: 'interested_but_requires_another_visit', month: 11, note: 'Il titolare chiede di ripassare con i materiali.', nextVisit: '2026-11-21', byName: 'Luca Bianchi' },
+    {
+      id: 'e-5',
+      at: '2026-11-03T09:30:00.000Z',
+      callFlag: 'interested_but_requires_another_visit',
+      month: 11,
+      note: 'Il titolare chiede di ripassare con i materiali.',
+      nextVisit: '2026-11-21',
+      byName: 'Luca Bianchi',
+    },
     { id: 'e-4', at: '2026-10-14T13:05:00.000Z', callFlag: 'appointment_scheduled', month: 10, note: null, nextVisit: null, byName: 'Marta Neri' },
   ];
 

@@ -16,7 +16,12 @@ import { ActivityLogPage } from './activity-log-page.tsx';
 let sent: { prevented: boolean; action: string; method: string; query: Record<string, string> }[] = [];
 const record = (event: Event) => {
   const form = event.target as HTMLFormElement;
-  sent.push({ prevented: event.defaultPrevented, action: form.getAttribute('action')!, method: form.method, query: Object.fromEntries(new FormData(form) as unknown as Iterable<[string, string]>) });
+  sent.push({
+    prevented: event.defaultPrevented,
+    action: form.getAttribute('action')!,
+    method: form.method,
+    query: Object.fromEntries(new FormData(form) as unknown as Iterable<[string, string]>),
+  });
   // jsdom cannot download: the test stops here what the browser would send.
   event.preventDefault();
 };
@@ -31,7 +36,10 @@ afterEach(() => {
 });
 
 async function renderLog(country: 'uk' | 'de', items: ActivityEntry[] = []) {
-  stubStaffApi({ 'GET /api/auth/me': () => json({ status: 'ok', data: ADMIN }), 'GET /api/admin/activity': () => json({ status: 'ok', data: { items, total: items.length, page: 1, pageSize: 50 } }) });
+  stubStaffApi({
+    'GET /api/auth/me': () => json({ status: 'ok', data: ADMIN }),
+    'GET /api/admin/activity': () => json({ status: 'ok', data: { items, total: items.length, page: 1, pageSize: 50 } }),
+  });
   const user = userEvent.setup();
   await renderInSite(
     <Routes>
@@ -73,9 +81,25 @@ describe('the activity log’s download', () => {
   });
 
   it('lists a download in the log: which, by whom, its days and rows', async () => {
-    await renderLog('uk', [{ kind: 'reportDownload', id: 'r1', at: '2026-03-20T09:30:00.000Z', by: { name: 'Anna Verdi', role: 'main_admin' }, report: 'activity', from: '2026-03-10', to: '2026-03-12', rows: 2 }]);
+    await renderLog('uk', [
+      {
+        kind: 'reportDownload',
+        id: 'r1',
+        at: '2026-03-20T09:30:00.000Z',
+        by: { name: 'Anna Verdi', role: 'main_admin' },
+        report: 'activity',
+        from: '2026-03-10',
+        to: '2026-03-12',
+        rows: 2,
+      },
+    ]);
     const table = await screen.findByRole('table', { name: '1 entry, newest first' });
     const [, download] = within(table).getAllByRole('row');
-    expect(within(download!).getAllByRole('cell').slice(1).map((td) => td.textContent)).toEqual(['Anna VerdiMain admin', 'Activity log downloaded', '10 Mar 2026 to 12 Mar 20262 rows']);
+    expect(
+      within(download!)
+        .getAllByRole('cell')
+        .slice(1)
+        .map((td) => td.textContent),
+    ).toEqual(['Anna VerdiMain admin', 'Activity log downloaded', '10 Mar 2026 to 12 Mar 20262 rows']);
   });
 });

@@ -63,7 +63,11 @@ function Details({ entry }: { entry: ActivityEntry }) {
   if (entry.kind === 'recordView') {
     if (!entry.label) return <>{t('review.activity.recordGone')}</>;
     if (entry.record === 'fieldPharmacy') return <>{entry.label}</>;
-    return <Link to={localPath(routePath('reviewApplication', { applicationId: entry.recordId }))}>{t('review.activity.application', { reference: entry.label })}</Link>;
+    return (
+      <Link to={localPath(routePath('reviewApplication', { applicationId: entry.recordId }))}>
+        {t('review.activity.application', { reference: entry.label })}
+      </Link>
+    );
   }
   if (entry.kind === 'reportDownload') {
     return (
@@ -75,7 +79,8 @@ function Details({ entry }: { entry: ActivityEntry }) {
     );
   }
   if (entry.kind === 'staffChange') {
-    const account = (person: ActivityPerson | null | undefined) => (person ? t('review.activity.staffAccount', { name: person.name, role: t(`staff.roles.${person.role}`) }) : t('review.activity.deletedUser'));
+    const account = (person: ActivityPerson | null | undefined) =>
+      person ? t('review.activity.staffAccount', { name: person.name, role: t(`staff.roles.${person.role}`) }) : t('review.activity.deletedUser');
     if (entry.action === 'markets') {
       return (
         <>
@@ -101,7 +106,9 @@ function Details({ entry }: { entry: ActivityEntry }) {
   return (
     <>
       {entry.applicationId ? (
-        <Link to={localPath(routePath('reviewApplication', { applicationId: entry.applicationId }))}>{t('review.activity.application', { reference: entry.reference ?? entry.applicationId })}</Link>
+        <Link to={localPath(routePath('reviewApplication', { applicationId: entry.applicationId }))}>
+          {t('review.activity.application', { reference: entry.reference ?? entry.applicationId })}
+        </Link>
       ) : (
         t('review.activity.applicationErased')
       )}
@@ -142,18 +149,20 @@ export function ActivityLogPage() {
       {state.kind === 'ok' && state.data.total === 0 ? <p className="pc-body review-empty">{t('review.activity.empty')}</p> : null}
       {state.kind === 'ok' && state.data.total > 0 ? (
         <>
-          {state.data.items.length === 0 ? <p className="pc-body review-empty">{t('review.activity.pastEnd')}</p> : (
-          <StaffTable
-            id="activity-caption"
-            caption={t('review.activity.caption', { count: state.data.total })}
-            rows={state.data.items}
-            columns={[
-              { label: t('review.activity.when'), cell: (entry) => <time dateTime={entry.at}>{formatDate(entry.at)}</time> },
-              { label: t('review.activity.who'), cell: (entry) => <Person person={entry.by} /> },
-              { label: t('review.activity.what'), cell: (entry) => t(whatOf(entry)) },
-              { label: t('review.activity.details'), cell: (entry) => <Details entry={entry} />, className: 'review-wrap' },
-            ]}
-          />
+          {state.data.items.length === 0 ? (
+            <p className="pc-body review-empty">{t('review.activity.pastEnd')}</p>
+          ) : (
+            <StaffTable
+              id="activity-caption"
+              caption={t('review.activity.caption', { count: state.data.total })}
+              rows={state.data.items}
+              columns={[
+                { label: t('review.activity.when'), cell: (entry) => <time dateTime={entry.at}>{formatDate(entry.at)}</time> },
+                { label: t('review.activity.who'), cell: (entry) => <Person person={entry.by} /> },
+                { label: t('review.activity.what'), cell: (entry) => t(whatOf(entry)) },
+                { label: t('review.activity.details'), cell: (entry) => <Details entry={entry} />, className: 'review-wrap' },
+              ]}
+            />
           )}
           <PharmacyPager page={Math.min(page, pages)} pages={pages} pathOf={(n) => (n > 1 ? `?page=${n}` : '?')} />
         </>

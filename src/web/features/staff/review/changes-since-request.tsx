@@ -13,11 +13,15 @@ export function ChangesSinceRequest({ changes, formTexts }: { changes: Changes; 
   const formatTime = useDateFormat(true);
   // Two photos are both "a photo": say which is which.
   const text = (field: ChangedField, side: 'before' | 'after') =>
-    field.name === 'photo' && field[side] ? t(side === 'before' ? 'review.checks.changes.photoBefore' : 'review.checks.changes.photoAfter') : answer(field.name, field[side]);
+    field.name === 'photo' && field[side]
+      ? t(side === 'before' ? 'review.checks.changes.photoBefore' : 'review.checks.changes.photoAfter')
+      : answer(field.name, field[side]);
   return (
     <>
       <h3 className="pc-heading-s">{t('review.checks.changes.title')}</h3>
-      <p className="pc-body">{t('review.checks.changes.intro', { requested: formatTime(changes.requestedAt), resubmitted: formatTime(changes.resubmittedAt) })}</p>
+      <p className="pc-body">
+        {t('review.checks.changes.intro', { requested: formatTime(changes.requestedAt), resubmitted: formatTime(changes.resubmittedAt) })}
+      </p>
       {changes.fields.length === 0 ? (
         <p className="pc-body">{t('review.checks.changes.none')}</p>
       ) : (

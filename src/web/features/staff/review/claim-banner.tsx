@@ -58,7 +58,13 @@ export function ClaimBanner({ applicationId, claim, onChanged }: ClaimBannerProp
       <div className="pc-button-group">
         {!claim ? button(t('review.team.claim.claim'), () => void act(() => claimApplication(applicationId), t('review.team.claim.claimed'))) : null}
         {claim?.mine ? button(t('review.team.claim.release'), () => void act(() => releaseClaim(applicationId), t('review.team.claim.released')), true) : null}
-        {claim && !claim.mine ? button(t('review.team.claim.takeOver', { name: claim.by }), () => void act(() => claimApplication(applicationId, true), t('review.team.claim.claimed')), true) : null}
+        {claim && !claim.mine
+          ? button(
+              t('review.team.claim.takeOver', { name: claim.by }),
+              () => void act(() => claimApplication(applicationId, true), t('review.team.claim.claimed')),
+              true,
+            )
+          : null}
         {busy ? <Spinner inline label={t('review.confirm.sending')} /> : null}
       </div>
       {error ? (

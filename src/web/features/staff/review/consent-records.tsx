@@ -22,7 +22,8 @@ export interface ConsentRecordsProps {
 
 export function ConsentRecords({ consents, formatTime, label, textsOf }: ConsentRecordsProps) {
   const { t } = useTranslation();
-  const statement = (c: ConsentRecordView, name: string) => (c.givenBy === 'staff' ? label({ name: staffBox(name), texts: 'staff' }) : label({ name, texts: textsOf(name) }));
+  const statement = (c: ConsentRecordView, name: string) =>
+    c.givenBy === 'staff' ? label({ name: staffBox(name), texts: 'staff' }) : label({ name, texts: textsOf(name) });
   return (
     <>
       <h2 className="pc-heading-m">{t('review.consents.title')}</h2>
@@ -32,7 +33,12 @@ export function ConsentRecords({ consents, formatTime, label, textsOf }: Consent
         <ol className="review-history">
           {consents.map((c) => (
             <li key={c.id}>
-              <strong>{c.givenBy === 'staff' ? t('review.consents.staff', { name: c.staffName ?? t('review.consents.deletedUser') }) : t(`review.consents.${c.givenBy}`)}</strong> – {formatTime(c.givenAt)}
+              <strong>
+                {c.givenBy === 'staff'
+                  ? t('review.consents.staff', { name: c.staffName ?? t('review.consents.deletedUser') })
+                  : t(`review.consents.${c.givenBy}`)}
+              </strong>{' '}
+              – {formatTime(c.givenAt)}
               <br />
               {t('review.consents.statements', { count: c.statements.length })}
               <ul className="review-statements">

@@ -82,7 +82,10 @@ export function DecisionForm({ applicationId, applicantName, decisions, claimedB
         sendToSignIn();
         return;
       case 'fieldErrors':
-        setErrors({ reason: result.errors.reason ? t('review.actions.reasonError') : undefined, _: result.errors.reason ? undefined : t('errorsGlobal.temporarilyUnavailableService') });
+        setErrors({
+          reason: result.errors.reason ? t('review.actions.reasonError') : undefined,
+          _: result.errors.reason ? undefined : t('errorsGlobal.temporarilyUnavailableService'),
+        });
         break;
       case 'conflict':
         setErrors({ _: t('review.actions.conflict') });

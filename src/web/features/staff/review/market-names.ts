@@ -8,7 +8,9 @@ export function useMarketNames(): (markets: readonly Country[]) => string {
   const tag = isLanguage(i18n.language) ? LANGUAGE_TAG[i18n.language] : 'en-GB';
   return useCallback(
     (markets: readonly Country[]) =>
-      markets.length === 0 ? t('review.filters.allMarkets') : new Intl.ListFormat(tag, { type: 'conjunction' }).format(markets.map((m) => t(`review.market.${m}`))),
+      markets.length === 0
+        ? t('review.filters.allMarkets')
+        : new Intl.ListFormat(tag, { type: 'conjunction' }).format(markets.map((m) => t(`review.market.${m}`))),
     [t, tag],
   );
 }

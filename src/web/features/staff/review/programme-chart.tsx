@@ -15,7 +15,17 @@ const DRAWN: ReadonlyArray<{ figure: ProgrammeFigure; colour: string; line?: boo
   { figure: 'listingsLive', colour: '#0b0c0c', line: true },
 ];
 
-export default function ProgrammeChart({ rows, monthLabels, label, figureLabel }: { rows: ProgrammeMonth[]; monthLabels: string[]; label: string; figureLabel: (figure: ProgrammeFigure) => string }) {
+export default function ProgrammeChart({
+  rows,
+  monthLabels,
+  label,
+  figureLabel,
+}: {
+  rows: ProgrammeMonth[];
+  monthLabels: string[];
+  label: string;
+  figureLabel: (figure: ProgrammeFigure) => string;
+}) {
   const canvas = useRef<HTMLCanvasElement>(null);
 
   useEffect(() => {

@@ -18,8 +18,25 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const EMPTY = { submitted: 0, approved: 0, rejected: 0, changesRequested: 0, erased: 0, medianDays: null, p90Days: null, within28DaysPercent: null, fieldConfirmed: 0, fieldLapsed: 0, listingsLive: 0 };
-const row = (market: ProgrammeMonth['market'], month: string, figures: Partial<ProgrammeMonth> = {}): ProgrammeMonth => ({ ...EMPTY, ...figures, market, month });
+const EMPTY = {
+  submitted: 0,
+  approved: 0,
+  rejected: 0,
+  changesRequested: 0,
+  erased: 0,
+  medianDays: null,
+  p90Days: null,
+  within28DaysPercent: null,
+  fieldConfirmed: 0,
+  fieldLapsed: 0,
+  listingsLive: 0,
+};
+const row = (market: ProgrammeMonth['market'], month: string, figures: Partial<ProgrammeMonth> = {}): ProgrammeMonth => ({
+  ...EMPTY,
+  ...figures,
+  market,
+  month,
+});
 const REPORT: ProgrammeReport = {
   months: ['2026-01', '2026-02'],
   asOf: '2026-02-15T12:00:00.000Z',
@@ -45,7 +62,10 @@ async function renderAt(route: string, country: 'uk' | 'it' = 'uk') {
   await loadFeatureMessages(['review', 'staff']);
 }
 
-const cellsOf = (table: HTMLElement) => within(table).getAllByRole('row').map((tr) => [...tr.querySelectorAll('th, td')].map((cell) => cell.textContent));
+const cellsOf = (table: HTMLElement) =>
+  within(table)
+    .getAllByRole('row')
+    .map((tr) => [...tr.querySelectorAll('th, td')].map((cell) => cell.textContent));
 
 describe('the programme report page', () => {
   it('shows each market’s months as a table in Italian, from the API’s figures', async () => {
@@ -54,13 +74,39 @@ describe('the programme report page', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Report del programma' })).toBeInTheDocument();
     const uk = await screen.findByRole('table', { name: 'Regno Unito: dati mese per mese' });
     expect(cellsOf(uk)).toEqual([
-      ['Mese', 'Inviate', 'Approvate', 'Respinte', 'Modifiche richieste', 'Ritirate o cancellate', 'Giorni alla decisione (mediana)', 'Giorni alla decisione (90° percentile)', 'Decise entro 28 giorni', 'Adesioni sul campo confermate', 'Adesioni sul campo scadute', 'Schede attive a fine mese'],
+      [
+        'Mese',
+        'Inviate',
+        'Approvate',
+        'Respinte',
+        'Modifiche richieste',
+        'Ritirate o cancellate',
+        'Giorni alla decisione (mediana)',
+        'Giorni alla decisione (90° percentile)',
+        'Decise entro 28 giorni',
+        'Adesioni sul campo confermate',
+        'Adesioni sul campo scadute',
+        'Schede attive a fine mese',
+      ],
       ['gennaio 2026', '4', '1', '0', '1', '0', '10', '10', '100%', '0', '0', '1'],
       ['febbraio 2026', '1', '2', '1', '0', '1', '4', '25,2', '67%', '0', '0', '1'],
     ]);
     expect(within(uk).getAllByRole('columnheader')[0]).toHaveAttribute('scope', 'col');
     expect(within(uk).getByRole('rowheader', { name: 'febbraio 2026' })).toHaveAttribute('scope', 'row');
-    expect(cellsOf(screen.getByRole('table', { name: 'Italia: dati mese per mese' }))[2]).toEqual(['febbraio 2026', '1', '0', '0', '0', '0', '–', '–', '–', '1', '1', '0']);
+    expect(cellsOf(screen.getByRole('table', { name: 'Italia: dati mese per mese' }))[2]).toEqual([
+      'febbraio 2026',
+      '1',
+      '0',
+      '0',
+      '0',
+      '0',
+      '–',
+      '–',
+      '–',
+      '1',
+      '1',
+      '0',
+    ]);
     expect(screen.getByRole('table', { name: 'Germania: dati mese per mese' })).toBeInTheDocument();
     // The chart, loaded after the table, names what it draws; the table holds the same figures.
     expect(await screen.findByRole('img', { name: /^Regno Unito: candidature inviate/ })).toBeInTheDocument();

@@ -9,7 +9,14 @@ import * as z from 'zod/mini';
 import * as StaffApi from '#shared/api/staff-endpoints.ts';
 import { COUNTRIES } from '#shared/markets.ts';
 import { fieldErrors } from '#shared/schemas/api.ts';
-import { formatFigure, formatMonth, PROGRAMME_FIGURES, ProgrammeReportQuerySchema, type ProgrammeFigure, type ProgrammeReport } from '#shared/schemas/programme-report.ts';
+import {
+  formatFigure,
+  formatMonth,
+  PROGRAMME_FIGURES,
+  ProgrammeReportQuerySchema,
+  type ProgrammeFigure,
+  type ProgrammeReport,
+} from '#shared/schemas/programme-report.ts';
 import { ErrorSummary } from '../../../components/error-summary.tsx';
 import { ErrorView } from '../../../components/error-view.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
@@ -62,7 +69,16 @@ function MonthsForm({ from, to }: { from?: string; to?: string }) {
         {summary.length > 0 ? <ErrorSummary key={attempt} errors={summary} /> : null}
         <div className="programme-months__fields">
           {FIELDS.map(({ name, id, label }) => (
-            <TextInput key={`${name}-${from}-${to}`} type="month" name={name} id={id} label={t(label)} defaultValue={name === 'from' ? from : to} placeholder="YYYY-MM" error={errors[name] ? errorText(errors[name]) : undefined} />
+            <TextInput
+              key={`${name}-${from}-${to}`}
+              type="month"
+              name={name}
+              id={id}
+              label={t(label)}
+              defaultValue={name === 'from' ? from : to}
+              placeholder="YYYY-MM"
+              error={errors[name] ? errorText(errors[name]) : undefined}
+            />
           ))}
           <button type="submit" className="pc-button pc-button--secondary">
             {t('review.programme.show')}
@@ -131,7 +147,9 @@ export function ProgrammeReportPage() {
 
   if (state.kind === 'forbidden') return <NoAccess />;
   const report = state.kind === 'ok' ? state.data : null;
-  const csv = report?.months.length ? apiPath(StaffApi.programmeReportCsv.path, { from: report.months[0], to: report.months.at(-1), lang: config.language }) : null;
+  const csv = report?.months.length
+    ? apiPath(StaffApi.programmeReportCsv.path, { from: report.months[0], to: report.months.at(-1), lang: config.language })
+    : null;
 
   return (
     <div className="staff-page review-page">

@@ -16,7 +16,10 @@ afterEach(() => {
 
 const REVIEWER = { ...ADMIN, id: 'u-rev', role: 'reviewer' as const };
 const me: Handler = () => json({ status: 'ok', data: REVIEWER });
-const ok = (data: unknown): Handler => () => json({ status: 'ok', data });
+const ok =
+  (data: unknown): Handler =>
+  () =>
+    json({ status: 'ok', data });
 
 async function renderAt(route: string, language: Language = 'en') {
   await renderReviewPages(route, language);
@@ -66,7 +69,9 @@ const CHECKS = {
       'fixture:uk:002': { name: 'New Street Pharmacy', address: '2 New Street, Liverpool' },
     },
   },
-  duplicates: [{ kind: 'registrationNumber', applicationId: 'a2', reference: 'PC-AMEL1A', firstName: 'Amelia', lastName: "O'Brien", status: 'approved', market: 'it' }],
+  duplicates: [
+    { kind: 'registrationNumber', applicationId: 'a2', reference: 'PC-AMEL1A', firstName: 'Amelia', lastName: "O'Brien", status: 'approved', market: 'it' },
+  ],
   registerLink: { register: 'gphc', url: 'https://register.example/uk/2012345', number: '2012345', body: 'UK (GPhC)' },
 };
 
@@ -76,7 +81,14 @@ describe('the checks on the application page', () => {
     await renderAt('/admin/review/a1');
     expect(await screen.findByRole('heading', { level: 3, name: 'What the applicant changed' })).toBeInTheDocument();
     const table = screen.getByRole('table', { name: '3 changed answers, before and after' });
-    const rows = within(table).getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent));
+    const rows = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) =>
+        within(row)
+          .getAllByRole('cell')
+          .map((cell) => cell.textContent),
+      );
     expect(rows).toEqual([
       ['How you heard about us', 'Email', 'Social media'],
       ['Pharmacy location', 'Old Lane Pharmacy, 1 Old Lane, Liverpool', 'New Street Pharmacy, 2 New Street, Liverpool'],
@@ -86,7 +98,11 @@ describe('the checks on the application page', () => {
   });
 
   it('flags a duplicate with a link to the other application, and opens the register search in a new tab', async () => {
-    stubStaffApi({ 'GET /api/auth/me': me, 'GET /api/review/applications/a1': ok(APPLICATION), 'GET /api/review/applications/a1/checks': ok({ ...CHECKS, changes: null }) });
+    stubStaffApi({
+      'GET /api/auth/me': me,
+      'GET /api/review/applications/a1': ok(APPLICATION),
+      'GET /api/review/applications/a1/checks': ok({ ...CHECKS, changes: null }),
+    });
     await renderAt('/admin/review/a1');
     const flag = await screen.findByRole('link', { name: "Amelia O'Brien, PC-AMEL1A (Approved, Italy)" });
     expect(flag.getAttribute('href')).toMatch(/\/admin\/review\/a2$/);
@@ -100,7 +116,11 @@ describe('the checks on the application page', () => {
   });
 
   it('shows the answers in words: the option chosen, the pharmacy by name and address', async () => {
-    stubStaffApi({ 'GET /api/auth/me': me, 'GET /api/review/applications/a1': ok(APPLICATION), 'GET /api/review/applications/a1/checks': ok({ ...CHECKS, changes: null, duplicates: [] }) });
+    stubStaffApi({
+      'GET /api/auth/me': me,
+      'GET /api/review/applications/a1': ok(APPLICATION),
+      'GET /api/review/applications/a1/checks': ok({ ...CHECKS, changes: null, duplicates: [] }),
+    });
     await renderAt('/admin/review/a1');
     await screen.findByText('No other application has the same registration number, pharmacy, mailbox or photo.');
     const answers = Object.fromEntries(screen.getAllByRole('term').map((term) => [term.textContent, term.nextElementSibling?.textContent]));
@@ -111,10 +131,24 @@ describe('the checks on the application page', () => {
 });
 
 describe('erased applications', () => {
-  const erased = { ...APPLICATION, id: 'a9', firstName: '', lastName: '', email: '', registrationNumber: '', reference: 'PC-7K3M9Q', status: 'erased', fields: [], decisions: [] };
+  const erased = {
+    ...APPLICATION,
+    id: 'a9',
+    firstName: '',
+    lastName: '',
+    email: '',
+    registrationNumber: '',
+    reference: 'PC-7K3M9Q',
+    status: 'erased',
+    fields: [],
+    decisions: [],
+  };
 
   it('reads "Erased application PC-XXXXXX" in the queue, with empty e-mail and number cells', async () => {
-    stubStaffApi({ 'GET /api/auth/me': me, 'GET /api/review/applications': ok({ items: [erased, { ...erased, id: 'a8', reference: null }], total: 2, totalCapped: false, page: 1, pageSize: 25 }) });
+    stubStaffApi({
+      'GET /api/auth/me': me,
+      'GET /api/review/applications': ok({ items: [erased, { ...erased, id: 'a8', reference: null }], total: 2, totalCapped: false, page: 1, pageSize: 25 }),
+    });
     await renderAt('/admin/review?status=erased');
     const link = await screen.findByRole('link', { name: 'Erased application PC-7K3M9Q' });
     const cells = within(link.closest('tr')!).getAllByRole('cell');
@@ -125,8 +159,12 @@ describe('erased applications', () => {
     expect(await axeViolations()).toEqual([]);
   });
 
-  it('names the erased application on its page, in the page\'s language', async () => {
-    stubStaffApi({ 'GET /api/auth/me': me, 'GET /api/review/applications/a9': ok({ ...erased, market: 'it', language: 'it' }), 'GET /api/review/applications/a9/checks': ok({ changes: null, duplicates: [], registerLink: null }) });
+  it("names the erased application on its page, in the page's language", async () => {
+    stubStaffApi({
+      'GET /api/auth/me': me,
+      'GET /api/review/applications/a9': ok({ ...erased, market: 'it', language: 'it' }),
+      'GET /api/review/applications/a9/checks': ok({ changes: null, duplicates: [], registerLink: null }),
+    });
     await renderAt('/admin/review/a9', 'it');
     expect(await screen.findByRole('heading', { level: 1, name: 'Candidatura cancellata PC-7K3M9Q' })).toBeInTheDocument();
     expect(await axeViolations()).toEqual([]);

@@ -58,7 +58,9 @@ function Detail({ detail, reload }: { detail: ReviewDetail; reload: () => void }
         {notice ?? ''}
       </p>
       {/* Markets decide what the queue opens on, not what may be read (decision 0066). */}
-      {detail.outsideYourMarkets ? <p className="review-outside">{t('review.detail.outsideYourMarkets', { market: t(`review.market.${detail.market}`) })}</p> : null}
+      {detail.outsideYourMarkets ? (
+        <p className="review-outside">{t('review.detail.outsideYourMarkets', { market: t(`review.market.${detail.market}`) })}</p>
+      ) : null}
       <dl>
         <dt>{t('review.columns.status')}</dt>
         <dd>{t(`review.status.${detail.status}`)}</dd>
@@ -67,9 +69,7 @@ function Detail({ detail, reload }: { detail: ReviewDetail; reload: () => void }
           {t(`review.market.${detail.market}`)} ({t(`review.language.${detail.language}`)})
         </dd>
         <dt>{t('review.columns.submitted')}</dt>
-        <dd>
-          {formatDate(detail.submittedAt)}
-        </dd>
+        <dd>{formatDate(detail.submittedAt)}</dd>
         {detail.clock ? (
           <>
             <dt>{t('review.columns.due')}</dt>
@@ -102,7 +102,11 @@ function Detail({ detail, reload }: { detail: ReviewDetail; reload: () => void }
       </dl>
 
       <h2 className="pc-heading-m">{t('review.detail.photo')}</h2>
-      {detail.photoUrl ? <img className="review-photo" src={detail.photoUrl} alt={t('review.detail.photoOf', { name })} width={200} height={200} /> : <p className="pc-body">{t('review.detail.noPhoto')}</p>}
+      {detail.photoUrl ? (
+        <img className="review-photo" src={detail.photoUrl} alt={t('review.detail.photoOf', { name })} width={200} height={200} />
+      ) : (
+        <p className="pc-body">{t('review.detail.noPhoto')}</p>
+      )}
 
       <h2 className="pc-heading-m">{t('review.detail.certificate')}</h2>
       {detail.certificateFileIds.length ? (
@@ -137,7 +141,12 @@ function Detail({ detail, reload }: { detail: ReviewDetail; reload: () => void }
       <ReviewHistory history={detail.history} erased={detail.status === 'erased'} />
       {detail.status !== 'erased' ? <InternalNoteForm applicationId={detail.id} onAdded={announce} /> : null}
 
-      <ConsentRecords consents={detail.consents} formatTime={formatTime} label={label} textsOf={(name) => detail.fields.find((field) => field.name === name)?.texts ?? detail.formTexts} />
+      <ConsentRecords
+        consents={detail.consents}
+        formatTime={formatTime}
+        label={label}
+        textsOf={(name) => detail.fields.find((field) => field.name === name)?.texts ?? detail.formTexts}
+      />
 
       <DecisionForm
         applicationId={detail.id}

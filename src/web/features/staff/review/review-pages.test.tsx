@@ -70,7 +70,11 @@ describe('the review queue page', () => {
     const user = await renderAt('/admin/review');
     await screen.findByText('No application matches these filters.');
     const filter = screen.getByRole('combobox', { name: 'Decision due' });
-    expect(within(filter).getAllByRole('option').map((o) => o.textContent)).toEqual(['Any', 'On track', 'Due soon', 'Overdue']);
+    expect(
+      within(filter)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Any', 'On track', 'Due soon', 'Overdue']);
     await user.selectOptions(filter, 'Due soon');
     await user.click(screen.getByRole('button', { name: 'Show applications' }));
     await waitFor(() => expect(urls.at(-1)).toBe('?status=submitted&clock=due_soon'));
@@ -143,13 +147,18 @@ describe('the application page', () => {
     await screen.findByRole('heading', { level: 1, name: 'Olivia Test' });
     const answerOf = (term: string) => screen.getAllByRole('term').find((dt) => dt.textContent === term)?.nextElementSibling?.textContent;
     expect(answerOf('Training certificate')).toBe('Given (download it below, under “Training certificate”)');
-    expect(answerOf('I am a qualified pharmacist with a current registration with my registration body, and I hold professional liability insurance.')).toBe('Yes');
+    expect(answerOf('I am a qualified pharmacist with a current registration with my registration body, and I hold professional liability insurance.')).toBe(
+      'Yes',
+    );
     expect(screen.queryByText('(not given)')).toBeNull();
     expect(screen.getByRole('link', { name: 'Download certificate 1' })).toBeInTheDocument();
   });
 
   it('offers no claim on a decided application, and asks for a reason rather than a note for approval', async () => {
-    stubStaffApi({ 'GET /api/auth/me': me, 'GET /api/review/applications/a1': () => json({ status: 'ok', data: { ...DETAIL, status: 'approved', decisions: ['deactivate'], claim: null } }) });
+    stubStaffApi({
+      'GET /api/auth/me': me,
+      'GET /api/review/applications/a1': () => json({ status: 'ok', data: { ...DETAIL, status: 'approved', decisions: ['deactivate'], claim: null } }),
+    });
     await renderAt('/admin/review/a1');
     await screen.findByRole('heading', { level: 1, name: 'Olivia Test' });
     expect(screen.getByRole('radio', { name: /Deactivate/ })).toBeInTheDocument();
@@ -159,13 +168,15 @@ describe('the application page', () => {
     expect(screen.queryByText(/optional for approval/)).toBeNull();
   });
 
-  it('words a decision\'s reason that was erased with the applicant\'s data in the page\'s language', async () => {
+  it("words a decision's reason that was erased with the applicant's data in the page's language", async () => {
     const erased = {
       ...DETAIL,
       status: 'erased',
       fields: [],
       decisions: [],
-      history: [{ id: 'h1', at: '2026-11-20T10:00:00Z', action: 'reject', fromStatus: 'submitted', toStatus: 'rejected', reason: 'erased', by: 'Rita Reviewer' }],
+      history: [
+        { id: 'h1', at: '2026-11-20T10:00:00Z', action: 'reject', fromStatus: 'submitted', toStatus: 'rejected', reason: 'erased', by: 'Rita Reviewer' },
+      ],
     };
     stubStaffApi({ 'GET /api/auth/me': me, 'GET /api/review/applications/a1': () => json({ status: 'ok', data: erased }) });
     await renderAt('/admin/review/a1');
@@ -178,8 +189,32 @@ describe('the application page', () => {
       ...DETAIL,
       signedInFieldBy: 'Luca Bianchi',
       consents: [
-        { id: 'c1', applicationId: null, fieldPharmacyId: 'fp1', givenBy: 'staff', staffName: 'Luca Bianchi', statements: ['agreementCheck1', 'agreementCheck2', 'agreementCheck3'], country: 'it', language: 'it', privacyVersion: 'it/it/privacy-policy@2026-11-25', termsVersion: 'it/it/terms-and-conditions@2021-05-07', givenAt: '2026-11-20T10:00:00Z' },
-        { id: 'c2', applicationId: 'a1', fieldPharmacyId: 'fp1', givenBy: 'pharmacist', staffName: null, statements: ['agreementCheck1', 'agreementCheck2', 'agreementCheck3'], country: 'it', language: 'it', privacyVersion: 'it/it/privacy-policy@2026-11-25', termsVersion: 'it/it/terms-and-conditions@2021-05-07', givenAt: '2026-11-21T10:00:00Z' },
+        {
+          id: 'c1',
+          applicationId: null,
+          fieldPharmacyId: 'fp1',
+          givenBy: 'staff',
+          staffName: 'Luca Bianchi',
+          statements: ['agreementCheck1', 'agreementCheck2', 'agreementCheck3'],
+          country: 'it',
+          language: 'it',
+          privacyVersion: 'it/it/privacy-policy@2026-11-25',
+          termsVersion: 'it/it/terms-and-conditions@2021-05-07',
+          givenAt: '2026-11-20T10:00:00Z',
+        },
+        {
+          id: 'c2',
+          applicationId: 'a1',
+          fieldPharmacyId: 'fp1',
+          givenBy: 'pharmacist',
+          staffName: null,
+          statements: ['agreementCheck1', 'agreementCheck2', 'agreementCheck3'],
+          country: 'it',
+          language: 'it',
+          privacyVersion: 'it/it/privacy-policy@2026-11-25',
+          termsVersion: 'it/it/terms-and-conditions@2021-05-07',
+          givenAt: '2026-11-21T10:00:00Z',
+        },
       ],
     };
     stubStaffApi({ 'GET /api/auth/me': me, 'GET /api/review/applications/a1': () => json({ status: 'ok', data: fromTheField }) });
@@ -190,7 +225,11 @@ describe('the application page', () => {
     expect(screen.getByText('Given by the pharmacist through their personal link')).toBeInTheDocument();
     // Each box by its words: the staff member's statements, the pharmacist's declarations.
     const [staff, pharmacist] = screen.getAllByRole('list').filter((list) => list.classList.contains('review-statements'));
-    expect(within(staff!).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+    expect(
+      within(staff!)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
       'I have told the pharmacist about joining the network, and they agreed to be contacted.',
       expect.stringMatching(/^I have recorded the pharmacist/),
       expect.stringMatching(/^I have told the pharmacist that they will receive an e-mail/),

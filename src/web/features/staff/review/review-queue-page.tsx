@@ -27,7 +27,8 @@ import { useMarketNames } from './market-names.ts';
 import { WaitingAge } from './waiting-age.tsx';
 import './review.css';
 
-const oneOf = <T extends string>(values: readonly T[], value: string | null): T | undefined => (value && (values as readonly string[]).includes(value) ? (value as T) : undefined);
+const oneOf = <T extends string>(values: readonly T[], value: string | null): T | undefined =>
+  value && (values as readonly string[]).includes(value) ? (value as T) : undefined;
 
 /** The query the address asks for; a new visit opens on the applications waiting for a decision. */
 function queryOf(params: URLSearchParams): ReviewListQuery {
@@ -113,7 +114,12 @@ export function ReviewQueuePage() {
           defaultValue={query.market ?? ''}
           key={`market-${query.market ?? ''}`}
           options={[
-            ...(yourMarkets.length ? [{ value: '', label: t('review.filters.yourMarkets', { markets: marketNames(yourMarkets) }) }, { value: ALL_MARKETS, label: t('review.filters.allMarkets') }] : [{ value: '', label: t('review.filters.allMarkets') }]),
+            ...(yourMarkets.length
+              ? [
+                  { value: '', label: t('review.filters.yourMarkets', { markets: marketNames(yourMarkets) }) },
+                  { value: ALL_MARKETS, label: t('review.filters.allMarkets') },
+                ]
+              : [{ value: '', label: t('review.filters.allMarkets') }]),
             ...COUNTRIES.map((c) => ({ value: c, label: t(`review.market.${c}`) })),
           ]}
         />
@@ -124,7 +130,17 @@ export function ReviewQueuePage() {
           key={`clock-${query.clock ?? ''}`}
           options={[{ value: '', label: t('review.filters.anyClock') }, ...CLOCK_STATES.map((state) => ({ value: state, label: t(`review.clock.${state}`) }))]}
         />
-        <TextInput name="q" type="search" label={t('review.filters.search')} hint={t('review.filters.searchHint')} value={search} onChange={(e) => setSearch(e.target.value)} maxLength={100} spellCheck={false} autoComplete="off" />
+        <TextInput
+          name="q"
+          type="search"
+          label={t('review.filters.search')}
+          hint={t('review.filters.searchHint')}
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+          maxLength={100}
+          spellCheck={false}
+          autoComplete="off"
+        />
         <div className="pc-button-group">
           <button type="submit" className="pc-button">
             {t('review.filters.apply')}

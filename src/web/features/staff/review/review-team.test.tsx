@@ -68,13 +68,19 @@ describe('the queue, for a team', () => {
     stubStaffApi({
       'GET /api/auth/me': me,
       'GET /api/review/age-bands': () => json({ status: 'ok', data: BANDS }),
-      'GET /api/review/applications': () => json({ status: 'ok', data: { items: [item('a1', 'Olivia', 'Anna Rossi'), item('a2', 'Noah')], total: 2, totalCapped: false, page: 1, pageSize: 25 } }),
+      'GET /api/review/applications': () =>
+        json({ status: 'ok', data: { items: [item('a1', 'Olivia', 'Anna Rossi'), item('a2', 'Noah')], total: 2, totalCapped: false, page: 1, pageSize: 25 } }),
     });
     await renderAt('/admin/review');
     const bands = await screen.findByRole('table', { name: 'Submitted applications by market and time since submission' });
-    const columns = within(bands).getAllByRole('columnheader').map((h) => h.textContent);
+    const columns = within(bands)
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent);
     expect(columns).toEqual(['Time since submission', 'United Kingdom', 'Italy', 'Germany']);
-    const cells = (band: string) => within(within(bands).getByRole('row', { name: new RegExp(`^${band}`) })).getAllByRole('cell').map((c) => c.textContent);
+    const cells = (band: string) =>
+      within(within(bands).getByRole('row', { name: new RegExp(`^${band}`) }))
+        .getAllByRole('cell')
+        .map((c) => c.textContent);
     expect(cells('Under 2 weeks')).toEqual(['3', '0', '5']);
     expect(cells('2 to 4 weeks')).toEqual(['2', '1', '0']);
     expect(cells('4 to 6 weeks')).toEqual(['1', '0', '0']);
@@ -155,7 +161,8 @@ describe('the application page, for a team', () => {
     let claimed = false;
     const api = stubStaffApi({
       'GET /api/auth/me': me,
-      'GET /api/review/applications/a1': () => json({ status: 'ok', data: detail({ claim: claimed ? { ...ANNA_CLAIM, by: 'Bruno Neri', mine: true } : null }) }),
+      'GET /api/review/applications/a1': () =>
+        json({ status: 'ok', data: detail({ claim: claimed ? { ...ANNA_CLAIM, by: 'Bruno Neri', mine: true } : null }) }),
       'GET /api/review/applications/a1/checks': () => json(NO_CHECKS),
       'POST /api/review/applications/a1/claim': () => {
         claimed = true;
@@ -173,8 +180,26 @@ describe('the application page, for a team', () => {
 
   it('adds an internal note, and the history shows every reason and note with who and when', async () => {
     const history = [
-      { id: 'h2', at: '2026-11-21T10:00:00Z', action: 'approve', fromStatus: 'submitted', toStatus: 'approved', reason: 'Welcome aboard.', internalNote: 'Register checked.', by: 'Anna Rossi' },
-      { id: 'h1', at: '2026-11-20T10:00:00Z', action: 'note', fromStatus: null, toStatus: 'submitted', reason: null, internalNote: 'Called the pharmacy.', by: 'Bruno Neri' },
+      {
+        id: 'h2',
+        at: '2026-11-21T10:00:00Z',
+        action: 'approve',
+        fromStatus: 'submitted',
+        toStatus: 'approved',
+        reason: 'Welcome aboard.',
+        internalNote: 'Register checked.',
+        by: 'Anna Rossi',
+      },
+      {
+        id: 'h1',
+        at: '2026-11-20T10:00:00Z',
+        action: 'note',
+        fromStatus: null,
+        toStatus: 'submitted',
+        reason: null,
+        internalNote: 'Called the pharmacy.',
+        by: 'Bruno Neri',
+      },
     ];
     const api = stubStaffApi({
       'GET /api/auth/me': me,
@@ -205,7 +230,10 @@ describe('the application page, for a team', () => {
 
 describe('adding a reviewer', () => {
   it('asks the language of their e-mails, each language named in itself, and sends it', async () => {
-    const api = stubStaffApi({ 'GET /api/auth/me': () => json({ status: 'ok', data: ADMIN }), 'POST /api/review/reviewers': () => json({ status: 'ok', data: { id: 'r-1' } }) });
+    const api = stubStaffApi({
+      'GET /api/auth/me': () => json({ status: 'ok', data: ADMIN }),
+      'POST /api/review/reviewers': () => json({ status: 'ok', data: { id: 'r-1' } }),
+    });
     const user = userEvent.setup();
     await renderInSite(
       <Routes>
@@ -218,7 +246,11 @@ describe('adding a reviewer', () => {
     );
     await loadFeatureMessages(['review', 'staff', 'form']);
     const group = await screen.findByRole('group', { name: 'Language of their emails' });
-    expect(within(group).getAllByRole('radio').map((r) => r.parentElement!.textContent)).toEqual(['English', 'Italiano', 'Deutsch']);
+    expect(
+      within(group)
+        .getAllByRole('radio')
+        .map((r) => r.parentElement!.textContent),
+    ).toEqual(['English', 'Italiano', 'Deutsch']);
     expect(await axeViolations()).toEqual([]);
     await user.type(screen.getByRole('textbox', { name: /email/i }), 'jonas@example.de');
     await user.type(screen.getByRole('textbox', { name: /first name/i }), 'Jonas');

@@ -49,7 +49,10 @@ describe('the queue of a reviewer set to Germany', () => {
       // The server keeps to the reviewer's markets when no market is asked for.
       'GET /api/review/applications': (url) => {
         asked.push(url.searchParams.get('market'));
-        return json({ status: 'ok', data: page(url.searchParams.get('market') === 'all' ? [item('a1', 'Jonas', 'de'), item('a2', 'Olivia', 'uk')] : [item('a1', 'Jonas', 'de')]) });
+        return json({
+          status: 'ok',
+          data: page(url.searchParams.get('market') === 'all' ? [item('a1', 'Jonas', 'de'), item('a2', 'Olivia', 'uk')] : [item('a1', 'Jonas', 'de')]),
+        });
       },
     });
     const user = await renderReviewPages('/admin/review');
@@ -90,7 +93,9 @@ describe("another market's application", () => {
       'GET /api/review/applications/a2/checks': () => json({ status: 'ok', data: { changes: null, duplicates: [], registerLink: null } }),
     });
     await renderReviewPages('/admin/review/a2');
-    expect(await screen.findByText('This application is from United Kingdom, which is outside your markets. You can still read it and decide on it.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('This application is from United Kingdom, which is outside your markets. You can still read it and decide on it.'),
+    ).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'Olivia Test' })).toBeInTheDocument();
   });
 });
@@ -129,7 +134,10 @@ describe('the reviewers page', () => {
 
     const workload = await screen.findByRole('table', { name: "Each reviewer's open claims and decisions this week" });
     expect(screen.getByText('Open claims now, and decisions taken since Monday, 23 November 2026 at midnight (Europe/London time).')).toBeInTheDocument();
-    const cells = (name: string) => within(within(workload).getByRole('row', { name: new RegExp(name) })).getAllByRole('cell').map((c) => c.textContent);
+    const cells = (name: string) =>
+      within(within(workload).getByRole('row', { name: new RegExp(name) }))
+        .getAllByRole('cell')
+        .map((c) => c.textContent);
     expect(cells('Greta Vogel')).toEqual(['Greta Vogel', 'Italy and Germany', '1', '4']);
     expect(cells('Uma Shah')).toEqual(['Uma Shah', 'All markets', '0', '0']);
     expect(await axeViolations()).toEqual([]);

@@ -39,7 +39,10 @@ export function ReviewerWorkloadSection({ reloadKey }: { reloadKey: number }) {
               caption={t('review.workload.caption')}
               rows={state.data.reviewers}
               columns={[
-                { label: t('review.checks.reviewerName'), cell: (r) => (r.disabled ? t('review.workload.disabledName', { name: `${r.firstName} ${r.lastName}` }) : `${r.firstName} ${r.lastName}`) },
+                {
+                  label: t('review.checks.reviewerName'),
+                  cell: (r) => (r.disabled ? t('review.workload.disabledName', { name: `${r.firstName} ${r.lastName}` }) : `${r.firstName} ${r.lastName}`),
+                },
                 { label: t('review.reviewers.markets'), cell: (r) => marketNames(r.markets) },
                 { label: t('review.workload.openClaims'), cell: (r) => r.openClaims },
                 { label: t('review.workload.decisions'), cell: (r) => r.decisionsThisWeek },

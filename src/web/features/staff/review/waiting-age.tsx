@@ -19,7 +19,9 @@ export function WaitingAge({ item }: { item: Clocked }) {
   return (
     <>
       {due}{' '}
-      <strong className={`review-age review-age--${item.clock}`}>{pastSupport ? t('review.clock.pastSupport', { weeks: CONTACT_SUPPORT_AFTER_WEEKS }) : t(`review.clock.${item.clock}`)}</strong>
+      <strong className={`review-age review-age--${item.clock}`}>
+        {pastSupport ? t('review.clock.pastSupport', { weeks: CONTACT_SUPPORT_AFTER_WEEKS }) : t(`review.clock.${item.clock}`)}
+      </strong>
     </>
   );
 }

@@ -46,7 +46,8 @@ describe('staff-user helpers', () => {
 
   it('accepts only local returnTo paths', () => {
     expect(safeReturnTo('/areamanager/home/x?y=1')).toBe('/areamanager/home/x?y=1');
-    for (const bad of ['//evil.example', '/\\evil.example', 'https://evil.example', 'javascript:alert(1)', '/signin?returnTo=/x', '', null]) expect(safeReturnTo(bad)).toBeNull();
+    for (const bad of ['//evil.example', '/\\evil.example', 'https://evil.example', 'javascript:alert(1)', '/signin?returnTo=/x', '', null])
+      expect(safeReturnTo(bad)).toBeNull();
     expect(signInPath('/areamanager/mainadmin')).toBe('/signin?returnTo=%2Fareamanager%2Fmainadmin');
   });
 
@@ -128,8 +129,13 @@ describe('VerifySignInPage', () => {
     let enableTries = 0;
     const api = stubStaffApi({
       'POST /api/auth/verify': () => json({ status: 'ok', data: { next: 'totp-setup', returnTo: '' } }),
-      'POST /api/auth/totp/setup': () => json({ status: 'ok', data: { otpauthUrl: 'otpauth://totp/PC:anna?secret=JBSWY3DPEHPK3PXP&issuer=PC', qrSvg: '<svg xmlns="http://www.w3.org/2000/svg"/>' } }),
-      'POST /api/auth/totp/enable': () => (++enableTries === 1 ? json({ status: 'failed', message: 'invalid', errors: { code: 'validation.totpCode' } }, 400) : json({ status: 'ok' })),
+      'POST /api/auth/totp/setup': () =>
+        json({
+          status: 'ok',
+          data: { otpauthUrl: 'otpauth://totp/PC:anna?secret=JBSWY3DPEHPK3PXP&issuer=PC', qrSvg: '<svg xmlns="http://www.w3.org/2000/svg"/>' },
+        }),
+      'POST /api/auth/totp/enable': () =>
+        ++enableTries === 1 ? json({ status: 'failed', message: 'invalid', errors: { code: 'validation.totpCode' } }, 400) : json({ status: 'ok' }),
       'GET /api/auth/me': () => json({ status: 'ok', data: ADMIN }),
     });
     const user = await renderAt('/signin/verify?token=tok');
@@ -160,7 +166,7 @@ describe('VerifySignInPage', () => {
     await user.click(screen.getByRole('button', { name: 'Accedi' }));
     await user.type(await screen.findByRole('textbox', { name: 'Codice di verifica' }), '654321');
     await user.click(screen.getByRole('button', { name: 'Verifica e accedi' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent("Troppi tentativi non riusciti");
+    expect(await screen.findByRole('alert')).toHaveTextContent('Troppi tentativi non riusciti');
   });
 
   it('says that a code the server cannot check is its problem to report, not a wrong code (issue 37 item 2)', async () => {

@@ -9,7 +9,15 @@ import type { StaffUser } from './staff-user.ts';
 import { StaffArea } from './staff-area.tsx';
 import { AreaManagerEditRedirect, AreaManagerFormByRecord, RepEditRedirect } from './staff-edit-redirects.tsx';
 
-const REP: StaffUser = { id: 'rep-1', email: 'luca@example.it', firstName: 'Luca', lastName: 'Bianchi', role: 'sales_rep', areaManagerId: 'am-1', mfaPassed: true };
+const REP: StaffUser = {
+  id: 'rep-1',
+  email: 'luca@example.it',
+  firstName: 'Luca',
+  lastName: 'Bianchi',
+  role: 'sales_rep',
+  areaManagerId: 'am-1',
+  mfaPassed: true,
+};
 const ID = '0b5c9a52-6f2d-4d8e-9a37-6d1f3c2b7e10';
 
 function Where() {

@@ -46,7 +46,9 @@ export function TotpCodeForm({ onCode, submitLabel }: TotpCodeFormProps) {
 
   return (
     <form noValidate onSubmit={(event) => void onSubmit(event)} aria-busy={busy || undefined}>
-      {error ? <ErrorSummary key={attempt} errors={[{ fieldId: 'code', message: t('form.summaryItem', { field: t('staff.totp.codeLabel'), message: t(error) }) }]} /> : null}
+      {error ? (
+        <ErrorSummary key={attempt} errors={[{ fieldId: 'code', message: t('form.summaryItem', { field: t('staff.totp.codeLabel'), message: t(error) }) }]} />
+      ) : null}
       <TextInput
         name="code"
         label={t('staff.totp.codeLabel')}

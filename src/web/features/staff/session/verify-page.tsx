@@ -94,12 +94,14 @@ export function VerifySignInPage() {
     setStep(setup ? { kind: 'totp-setup', setup } : { kind: 'failed' });
   };
 
-  const onCode = (purpose: 'enable' | 'check') => async (code: string): Promise<TotpResult> => {
-    const result = await sendTotpCode(code, purpose);
-    if (result === 'ok') void finish();
-    if (result === 'expired') setStep({ kind: 'invalid' });
-    return result;
-  };
+  const onCode =
+    (purpose: 'enable' | 'check') =>
+    async (code: string): Promise<TotpResult> => {
+      const result = await sendTotpCode(code, purpose);
+      if (result === 'ok') void finish();
+      if (result === 'expired') setStep({ kind: 'invalid' });
+      return result;
+    };
 
   const title = (
     <h1 ref={heading} tabIndex={-1} className="pc-heading-l">
@@ -136,7 +138,13 @@ export function VerifySignInPage() {
         <div className="staff-page staff-page--narrow">
           {title}
           <p className="pc-body">
-            {t(step.kind === 'invalid' ? 'staff.verify.invalid' : step.kind === 'tooManyRequests' ? 'staff.signIn.tooManyRequests' : 'errorsGlobal.temporarilyUnavailableService')}
+            {t(
+              step.kind === 'invalid'
+                ? 'staff.verify.invalid'
+                : step.kind === 'tooManyRequests'
+                  ? 'staff.signIn.tooManyRequests'
+                  : 'errorsGlobal.temporarilyUnavailableService',
+            )}
           </p>
           {step.kind === 'invalid' ? <p className="pc-body">{t('staff.signIn.linkRules', { minutes: 10 })}</p> : null}
           <p className="pc-body">
@@ -155,9 +163,18 @@ export function VerifySignInPage() {
             <li>{t('staff.totp.setupStep1')}</li>
             <li>
               {t('staff.totp.setupStep2')}
-              <img className="staff-qr" src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(setup.qrSvg)}`} alt={t('staff.totp.qrAlt')} width={200} height={200} />
+              <img
+                className="staff-qr"
+                src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(setup.qrSvg)}`}
+                alt={t('staff.totp.qrAlt')}
+                width={200}
+                height={200}
+              />
               <p className="pc-body">
-                {t('staff.totp.secretIntro')} <code id="totp-secret" className="staff-secret">{secret}</code>
+                {t('staff.totp.secretIntro')}{' '}
+                <code id="totp-secret" className="staff-secret">
+                  {secret}
+                </code>
               </p>
               <p className="pc-body">
                 <a href={setup.otpauthUrl} id="totp-link">

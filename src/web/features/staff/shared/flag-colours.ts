@@ -2,7 +2,14 @@
 import type { CallFlag } from '#shared/reference/call-flags.ts';
 
 /** The pipeline's order: from not yet visited to joined, then the ones that said no. */
-export const PIPELINE_ORDER: (CallFlag | null)[] = [null, 'appointment_scheduled', 'interested_but_requires_another_visit', 'joined_unify', 'post_joining_unify', 'not_interested'];
+export const PIPELINE_ORDER: (CallFlag | null)[] = [
+  null,
+  'appointment_scheduled',
+  'interested_but_requires_another_visit',
+  'joined_unify',
+  'post_joining_unify',
+  'not_interested',
+];
 
 const COLOURS: Record<CallFlag, string> = {
   appointment_scheduled: '#1d70b8',

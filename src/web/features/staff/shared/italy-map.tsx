@@ -16,8 +16,20 @@ export function ItalyMap({ points, label }: { points: PointsMapProps['points']; 
   const { t } = useTranslation();
   const { config } = useSite();
   return (
-    <MapErrorBoundary fallback={<div className="pc-map pc-map--message" role="alert">{t('components.map.error')}</div>}>
-      <Suspense fallback={<div className="pc-map pc-map--message" role="status">{t('components.map.loading')}</div>}>
+    <MapErrorBoundary
+      fallback={
+        <div className="pc-map pc-map--message" role="alert">
+          {t('components.map.error')}
+        </div>
+      }
+    >
+      <Suspense
+        fallback={
+          <div className="pc-map pc-map--message" role="status">
+            {t('components.map.loading')}
+          </div>
+        }
+      >
         <PointsMap
           points={points}
           centre={MARKETS.it.mapCentre}

@@ -10,7 +10,9 @@ export function PharmacistStatus({ pharmacist, inView = false }: { pharmacist: P
   const { t } = useTranslation();
   const { config } = useSite();
   if (!pharmacist) return null;
-  const date = pharmacist.confirmedAt ? new Date(pharmacist.confirmedAt).toLocaleDateString(LANGUAGE_TAG[config.language], { day: 'numeric', month: 'long', year: 'numeric' }) : '';
+  const date = pharmacist.confirmedAt
+    ? new Date(pharmacist.confirmedAt).toLocaleDateString(LANGUAGE_TAG[config.language], { day: 'numeric', month: 'long', year: 'numeric' })
+    : '';
   const text = pharmacist.status === 'confirmed' ? t('staff.pharmacist.confirmed', { date }) : t(`staff.pharmacist.${pharmacist.status}`);
   if (inView) {
     return (

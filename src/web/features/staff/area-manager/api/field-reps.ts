@@ -7,7 +7,8 @@ import type { MoveRepPharmaciesAnswer, RepSummaries } from '#shared/schemas/staf
 import { callApi, type ApiResult } from '../../../../lib/api-client.ts';
 
 export type RepsLoad = { kind: 'ok'; data: RepSummaries } | { kind: 'signedOut' } | { kind: 'forbidden' } | { kind: 'failed' };
-export type RepsSent<T = undefined> = { kind: 'ok'; data: T } | { kind: 'fieldErrors'; errors: Record<string, string> } | { kind: 'signedOut' } | { kind: 'forbidden' } | { kind: 'failed' };
+export type RepsSent<T = undefined> =
+  { kind: 'ok'; data: T } | { kind: 'fieldErrors'; errors: Record<string, string> } | { kind: 'signedOut' } | { kind: 'forbidden' } | { kind: 'failed' };
 
 function sent<T>(result: ApiResult<T>): RepsSent<T> {
   const body = result.body;
@@ -29,19 +30,26 @@ async function guard<R>(call: () => Promise<R>, failure: R): Promise<R> {
 }
 
 export function getRepSummaries(areaManagerId: string, signal?: AbortSignal): Promise<RepsLoad> {
-  return guard(async () => {
-    const result = await callApi(RepsApi.repSummaries, { request: { id: areaManagerId }, signal });
-    if (result.httpStatus === 401) return { kind: 'signedOut' } as const;
-    if (result.httpStatus === 403) return { kind: 'forbidden' } as const;
-    const data = result.body?.data;
-    if (!result.ok || result.body?.status !== 'ok' || !data || !Array.isArray(data.reps)) return { kind: 'failed' } as const;
-    return { kind: 'ok', data } as const;
-  }, { kind: 'failed' });
+  return guard(
+    async () => {
+      const result = await callApi(RepsApi.repSummaries, { request: { id: areaManagerId }, signal });
+      if (result.httpStatus === 401) return { kind: 'signedOut' } as const;
+      if (result.httpStatus === 403) return { kind: 'forbidden' } as const;
+      const data = result.body?.data;
+      if (!result.ok || result.body?.status !== 'ok' || !data || !Array.isArray(data.reps)) return { kind: 'failed' } as const;
+      return { kind: 'ok', data } as const;
+    },
+    { kind: 'failed' },
+  );
 }
 
 export const disableRep = (repId: string) => guard(async () => sent(await callApi(RepsApi.disableRep, { request: { repId } })), { kind: 'failed' } as RepsSent);
 export const enableRep = (repId: string) => guard(async () => sent(await callApi(RepsApi.enableRep, { request: { repId } })), { kind: 'failed' } as RepsSent);
 export const moveRepPharmacies = (fromRepId: string, toRepId: string) =>
-  guard(async () => sent(await callApi(RepsApi.moveRepPharmacies, { request: { fromRepId, toRepId } })), { kind: 'failed' } as RepsSent<MoveRepPharmaciesAnswer>);
+  guard(async () => sent(await callApi(RepsApi.moveRepPharmacies, { request: { fromRepId, toRepId } })), {
+    kind: 'failed',
+  } as RepsSent<MoveRepPharmaciesAnswer>);
 export const setJoinsDigest = (areaManagerId: string, joinsDigest: boolean) =>
-  guard(async () => sent(await callApi(RepsApi.joinsDigestSetting, { request: { areaManagerId, joinsDigest } })), { kind: 'failed' } as RepsSent<{ joinsDigest: boolean }>);
+  guard(async () => sent(await callApi(RepsApi.joinsDigestSetting, { request: { areaManagerId, joinsDigest } })), { kind: 'failed' } as RepsSent<{
+    joinsDigest: boolean;
+  }>);

@@ -74,7 +74,11 @@ describe("the area manager's dashboard", () => {
   it('keys the map by flag, and says when nobody has joined', async () => {
     await renderHome(() => json({ status: 'ok', data: { ...DASHBOARD, joins: { months, reps: [] } } }));
     const legend = await screen.findByRole('list', { name: 'Legenda' });
-    expect(within(legend).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Ha aderito a Unify']);
+    expect(
+      within(legend)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Ha aderito a Unify']);
     expect(screen.getByRole('region', { name: "Mappa delle sue farmacie, colorate secondo l'esito dell'ultima visita" })).toBeInTheDocument();
     expect(screen.getByText('Nessuna farmacia ha aderito negli ultimi dodici mesi.')).toBeInTheDocument();
   });

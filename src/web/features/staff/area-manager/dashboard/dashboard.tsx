@@ -43,7 +43,10 @@ function DashboardFigures({ dashboard }: { dashboard: AreaManagerDashboard }) {
   const flagText = useCallFlagText();
   const flagName = (flag: string | null) => (flag ? flagText(flag) : t('staff.dashboard.notVisited'));
   const counts = new Map(dashboard.pipeline.map((p) => [p.callFlag, p.count]));
-  const rows = [...PIPELINE_ORDER, ...dashboard.pipeline.map((p) => p.callFlag).filter((f) => !PIPELINE_ORDER.includes(f as never))].map((flag) => ({ flag, count: counts.get(flag) ?? 0 }));
+  const rows = [...PIPELINE_ORDER, ...dashboard.pipeline.map((p) => p.callFlag).filter((f) => !PIPELINE_ORDER.includes(f as never))].map((flag) => ({
+    flag,
+    count: counts.get(flag) ?? 0,
+  }));
   const largest = Math.max(1, ...rows.map((r) => r.count));
 
   return (
@@ -135,7 +138,10 @@ function JoinsPanel({ dashboard }: { dashboard: AreaManagerDashboard }) {
 
 function MapPanel({ dashboard, flagName }: { dashboard: AreaManagerDashboard; flagName: (flag: string | null) => string }) {
   const { t } = useTranslation();
-  const points = useMemo(() => dashboard.points.map((p) => ({ id: p.id, lat: p.lat, lng: p.lng, title: `${p.name} · ${flagName(p.callFlag)}`, colour: flagColour(p.callFlag) })), [dashboard.points, flagName]);
+  const points = useMemo(
+    () => dashboard.points.map((p) => ({ id: p.id, lat: p.lat, lng: p.lng, title: `${p.name} · ${flagName(p.callFlag)}`, colour: flagColour(p.callFlag) })),
+    [dashboard.points, flagName],
+  );
   const shown = PIPELINE_ORDER.filter((flag) => dashboard.points.some((p) => p.callFlag === flag));
 
   return (

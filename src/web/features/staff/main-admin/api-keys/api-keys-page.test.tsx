@@ -22,7 +22,18 @@ afterEach(() => {
 const KEY = `pc_${'Ab3_'.repeat(10)}xyz`;
 const NEW_KEY = `pc_${'Zz9-'.repeat(10)}qrs`;
 const usage = (requests: number) => Array.from({ length: 7 }, (_, i) => ({ day: `2026-11-${String(22 + i).padStart(2, '0')}`, requests, limited: 0 }));
-const CLIENT: ApiClientItem = { id: 'c-1', name: 'Patient app iOS', keyPrefix: KEY.slice(0, 9), quotaPerMinute: 1200, createdAt: '2026-11-20T10:00:00Z', createdBy: 'Anna Verdi', rotatedAt: null, revokedAt: null, revokedBy: null, usage: usage(10) };
+const CLIENT: ApiClientItem = {
+  id: 'c-1',
+  name: 'Patient app iOS',
+  keyPrefix: KEY.slice(0, 9),
+  quotaPerMinute: 1200,
+  createdAt: '2026-11-20T10:00:00Z',
+  createdBy: 'Anna Verdi',
+  rotatedAt: null,
+  revokedAt: null,
+  revokedBy: null,
+  usage: usage(10),
+};
 
 function renderPages(route: string) {
   return renderInSite(
@@ -55,7 +66,11 @@ describe('API keys', () => {
     expect(await axeViolations()).toEqual([]);
     await user.click(screen.getByRole('button', { name: 'Issue the key' }));
     const summary = await screen.findByRole('alert');
-    expect(within(summary).getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual(['#name']);
+    expect(
+      within(summary)
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('href')),
+    ).toEqual(['#name']);
     await user.type(screen.getByRole('textbox', { name: 'Name of the app' }), 'Patient app iOS');
     await user.clear(quota);
     await user.type(quota, '1200');

@@ -63,7 +63,15 @@ function IssuedKey({ issued, onDismiss }: { issued: IssuedApiKey; onDismiss: () 
 
 type Action = 'rotate' | 'revoke';
 
-function KeyAction({ client, action, onDone }: { client: ApiClientItem; action: Action; onDone: (result: { message: string; issued?: IssuedApiKey }) => void }) {
+function KeyAction({
+  client,
+  action,
+  onDone,
+}: {
+  client: ApiClientItem;
+  action: Action;
+  onDone: (result: { message: string; issued?: IssuedApiKey }) => void;
+}) {
   const { t } = useTranslation();
   const sendToSignIn = useSendToSignIn();
   const [confirming, setConfirming] = useState(false);

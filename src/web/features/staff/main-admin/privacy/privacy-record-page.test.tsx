@@ -25,11 +25,53 @@ const RECORD: ProcessingRecord = {
     { role: 'places', name: null },
   ],
   entries: [
-    { subject: 'applicant', category: 'identity', purpose: 'review_application', basis: 'art6_1_b', retention: { setting: 'RETENTION_REJECTED_MONTHS' }, retentionValue: 18, recipients: ['reviewers', 'the_person'], processors: ['hosting', 'mail'], exported: true, erased: true, columns: ['applications.first_name', 'applications.last_name'] },
-    { subject: 'staff', category: 'session', purpose: 'staff_access', basis: 'art6_1_b', retention: { fixed: { amount: 24, unit: 'hours' } }, retentionValue: null, recipients: ['main_admin'], processors: ['hosting'], exported: false, erased: false, columns: ['sign_in_links.user_id'] },
-    { subject: 'staff', category: 'technical', purpose: 'security', basis: 'art6_1_f', retention: { noLimit: true }, retentionValue: null, recipients: ['main_admin'], processors: ['hosting'], exported: false, erased: false, columns: ['auth_events.ip'] },
+    {
+      subject: 'applicant',
+      category: 'identity',
+      purpose: 'review_application',
+      basis: 'art6_1_b',
+      retention: { setting: 'RETENTION_REJECTED_MONTHS' },
+      retentionValue: 18,
+      recipients: ['reviewers', 'the_person'],
+      processors: ['hosting', 'mail'],
+      exported: true,
+      erased: true,
+      columns: ['applications.first_name', 'applications.last_name'],
+    },
+    {
+      subject: 'staff',
+      category: 'session',
+      purpose: 'staff_access',
+      basis: 'art6_1_b',
+      retention: { fixed: { amount: 24, unit: 'hours' } },
+      retentionValue: null,
+      recipients: ['main_admin'],
+      processors: ['hosting'],
+      exported: false,
+      erased: false,
+      columns: ['sign_in_links.user_id'],
+    },
+    {
+      subject: 'staff',
+      category: 'technical',
+      purpose: 'security',
+      basis: 'art6_1_f',
+      retention: { noLimit: true },
+      retentionValue: null,
+      recipients: ['main_admin'],
+      processors: ['hosting'],
+      exported: false,
+      erased: false,
+      columns: ['auth_events.ip'],
+    },
   ],
-  retentionPeriods: { RETENTION_REJECTED_MONTHS: 18, FIELD_CONFIRMATION_DAYS: 30, FINDER_FEED_DAYS: 90, STAFF_ABSOLUTE_HOURS: 12, RETENTION_ACCESS_LOG_MONTHS: 24 },
+  retentionPeriods: {
+    RETENTION_REJECTED_MONTHS: 18,
+    FIELD_CONFIRMATION_DAYS: 30,
+    FINDER_FEED_DAYS: 90,
+    STAFF_ABSOLUTE_HOURS: 12,
+    RETENTION_ACCESS_LOG_MONTHS: 24,
+  },
 };
 
 async function renderPage(country: 'it' | 'de', user = ADMIN) {
@@ -56,7 +98,15 @@ describe('/admin/privacy', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Registro dei trattamenti' })).toBeInTheDocument();
     const table = await screen.findByRole('table', { name: '3 tipi di dati personali' });
     const applicants = rowOf(table, 'applications.first_name');
-    for (const cell of ['Candidati', 'Dati identificativi', 'Esame manuale delle candidature e pubblicazione dei farmacisti approvati nella ricerca farmacie', 'Contratto o misure precontrattuali (art. 6, par. 1, lett. b)', 'Finché la candidatura è aperta o pubblicata; 18 mesi dopo un rifiuto (RETENTION_REJECTED_MONTHS)', 'Revisori, L\'interessato stesso', 'esportati e cancellati']) {
+    for (const cell of [
+      'Candidati',
+      'Dati identificativi',
+      'Esame manuale delle candidature e pubblicazione dei farmacisti approvati nella ricerca farmacie',
+      'Contratto o misure precontrattuali (art. 6, par. 1, lett. b)',
+      'Finché la candidatura è aperta o pubblicata; 18 mesi dopo un rifiuto (RETENTION_REJECTED_MONTHS)',
+      "Revisori, L'interessato stesso",
+      'esportati e cancellati',
+    ]) {
       expect(within(applicants).getByText(cell)).toBeInTheDocument();
     }
     expect(within(rowOf(table, 'sign_in_links.user_id')).getByText('24 ore')).toBeInTheDocument();
@@ -72,7 +122,11 @@ describe('/admin/privacy', () => {
   it('words it in German on a German page', async () => {
     await renderPage('de');
     const table = await screen.findByRole('table', { name: '3 Arten personenbezogener Daten' });
-    expect(within(rowOf(table, 'applications.first_name')).getByText('Solange die Bewerbung offen oder eingetragen ist; 18 Monate nach einer Ablehnung (RETENTION_REJECTED_MONTHS)')).toBeInTheDocument();
+    expect(
+      within(rowOf(table, 'applications.first_name')).getByText(
+        'Solange die Bewerbung offen oder eingetragen ist; 18 Monate nach einer Ablehnung (RETENTION_REJECTED_MONTHS)',
+      ),
+    ).toBeInTheDocument();
     expect(within(rowOf(table, 'auth_events.ip')).getByText('Berechtigte Interessen (Art. 6 Abs. 1 lit. f)')).toBeInTheDocument();
   });
 

@@ -94,14 +94,20 @@ export function PrivacyRecordPage() {
               },
               { label: t('privacyRecord.entries.purpose'), cell: (e) => t(`privacyRecord.purpose.${e.purpose}`) },
               { label: t('privacyRecord.entries.basis'), cell: (e) => t(`privacyRecord.basis.${e.basis}`) },
-              { label: t('privacyRecord.entries.retention'), cell: (e) => retentionText(e.retention, e.retentionValue), className: 'privacy-record__retention' },
+              {
+                label: t('privacyRecord.entries.retention'),
+                cell: (e) => retentionText(e.retention, e.retentionValue),
+                className: 'privacy-record__retention',
+              },
               {
                 label: t('privacyRecord.entries.recipients'),
                 cell: (e) => (
                   <>
                     {e.recipients.map((r) => t(`privacyRecord.recipient.${r}`)).join(', ')}
                     <br />
-                    <span className="review-muted">{t('privacyRecord.entries.processorsOf', { processors: e.processors.map((p) => t(`privacyRecord.processor.${p}`)).join(', ') })}</span>
+                    <span className="review-muted">
+                      {t('privacyRecord.entries.processorsOf', { processors: e.processors.map((p) => t(`privacyRecord.processor.${p}`)).join(', ') })}
+                    </span>
                   </>
                 ),
               },

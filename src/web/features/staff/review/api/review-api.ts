@@ -54,14 +54,21 @@ const guard = async <R>(call: () => Promise<R>, failure: R): Promise<R> => {
 const isObject = (value: unknown) => typeof value === 'object' && value !== null;
 
 export const getQueue = (request: ReviewListQuery, signal?: AbortSignal): Promise<Loaded<ReviewList>> =>
-  guard(async () => loaded(await callApi(ReviewApi.applications, { request, signal }), (d) => isObject(d) && Array.isArray((d as ReviewList).items)), { kind: 'failed' });
+  guard(async () => loaded(await callApi(ReviewApi.applications, { request, signal }), (d) => isObject(d) && Array.isArray((d as ReviewList).items)), {
+    kind: 'failed',
+  });
 
 export const getApplication = (id: string, signal?: AbortSignal): Promise<Loaded<ReviewDetail>> =>
-  guard(async () => loaded(await callApi(ReviewApi.application, { params: { id }, signal }), (d) => isObject(d) && Array.isArray((d as ReviewDetail).fields)), { kind: 'failed' });
+  guard(async () => loaded(await callApi(ReviewApi.application, { params: { id }, signal }), (d) => isObject(d) && Array.isArray((d as ReviewDetail).fields)), {
+    kind: 'failed',
+  });
 
 /** The checks on one application (issue 25): changes since the change request, duplicate flags, the register link. */
 export const getChecks = (id: string, signal?: AbortSignal): Promise<Loaded<ReviewChecks>> =>
-  guard(async () => loaded(await callApi(ReviewChecksApi.checks, { params: { id }, signal }), (d) => isObject(d) && Array.isArray((d as ReviewChecks).duplicates)), { kind: 'failed' });
+  guard(
+    async () => loaded(await callApi(ReviewChecksApi.checks, { params: { id }, signal }), (d) => isObject(d) && Array.isArray((d as ReviewChecks).duplicates)),
+    { kind: 'failed' },
+  );
 
 /** A decision; the internal note and the confirmation of someone else's claim are sent only when there is one. */
 export const sendDecision = (id: string, decision: Decision, reason: string, extra: { internalNote?: string; confirmClaim?: boolean } = {}) =>
@@ -70,19 +77,26 @@ export const sendDecision = (id: string, decision: Decision, reason: string, ext
       sent(
         await callApi(ReviewApi.decision, {
           params: { id },
-          request: { decision, reason, ...(extra.internalNote ? { internalNote: extra.internalNote } : {}), ...(extra.confirmClaim ? { confirmClaim: true } : {}) },
+          request: {
+            decision,
+            reason,
+            ...(extra.internalNote ? { internalNote: extra.internalNote } : {}),
+            ...(extra.confirmClaim ? { confirmClaim: true } : {}),
+          },
         }),
       ),
     { kind: 'failed' } as Sent<{ status: string }>,
   );
 
-export const addInternalNote = (id: string, note: string) => guard(async () => sent(await callApi(ReviewApi.internalNote, { params: { id }, request: { note } })), { kind: 'failed' } as Sent);
+export const addInternalNote = (id: string, note: string) =>
+  guard(async () => sent(await callApi(ReviewApi.internalNote, { params: { id }, request: { note } })), { kind: 'failed' } as Sent);
 
 /** "I am reviewing this"; `confirm` takes over someone else's claim. */
 export const claimApplication = (id: string, confirm = false) =>
   guard(async () => sent(await callApi(ReviewApi.claim, { params: { id }, request: confirm ? { confirm } : {} })), { kind: 'failed' } as Sent<ReviewClaim>);
 
-export const releaseClaim = (id: string) => guard(async () => sent(await callApi(ReviewApi.releaseClaim, { params: { id }, request: {} })), { kind: 'failed' } as Sent);
+export const releaseClaim = (id: string) =>
+  guard(async () => sent(await callApi(ReviewApi.releaseClaim, { params: { id }, request: {} })), { kind: 'failed' } as Sent);
 
 export const getAgeBands = (signal?: AbortSignal): Promise<Loaded<AgeBandCounts[]>> =>
   guard(async () => loaded(await callApi(ReviewApi.ageBands, { signal }), Array.isArray), { kind: 'failed' });
@@ -91,14 +105,28 @@ export const getReviewers = (signal?: AbortSignal): Promise<Loaded<ReviewerItem[
   guard(async () => loaded(await callApi(ReviewApi.reviewers, { signal }), Array.isArray), { kind: 'failed' });
 
 export const getWorkload = (signal?: AbortSignal): Promise<Loaded<WorkloadAnswer>> =>
-  guard(async () => loaded(await callApi(ReviewApi.workload, { signal }), (d) => isObject(d) && Array.isArray((d as WorkloadAnswer).reviewers)), { kind: 'failed' });
+  guard(async () => loaded(await callApi(ReviewApi.workload, { signal }), (d) => isObject(d) && Array.isArray((d as WorkloadAnswer).reviewers)), {
+    kind: 'failed',
+  });
 
-export const disableReviewer = (id: string) => guard(async () => sent(await callApi(ReviewApi.disableReviewer, { params: { id }, request: {} })), { kind: 'failed' } as Sent);
+export const disableReviewer = (id: string) =>
+  guard(async () => sent(await callApi(ReviewApi.disableReviewer, { params: { id }, request: {} })), { kind: 'failed' } as Sent);
 
 /** The main admin's activity log (GET /api/admin/activity), one page. */
 export const getActivityLog = (page: number, signal?: AbortSignal): Promise<Loaded<ActivityPage>> =>
-  guard(async () => loaded(await callApi(StaffApi.activityLog, { request: { page: String(page) }, signal }), (d) => isObject(d) && Array.isArray((d as ActivityPage).items)), { kind: 'failed' });
+  guard(
+    async () =>
+      loaded(await callApi(StaffApi.activityLog, { request: { page: String(page) }, signal }), (d) => isObject(d) && Array.isArray((d as ActivityPage).items)),
+    { kind: 'failed' },
+  );
 
 /** The programme report (issue 41 item 3) of the months asked for (YYYY-MM; the last twelve without). */
 export const getProgrammeReport = (months: { from?: string; to?: string }, signal?: AbortSignal): Promise<Loaded<ProgrammeReport>> =>
-  guard(async () => loaded(await callApi(StaffApi.programmeReport, { request: { from: months.from, to: months.to, lang: undefined }, signal }), (d) => isObject(d) && Array.isArray((d as ProgrammeReport).rows)), { kind: 'failed' });
+  guard(
+    async () =>
+      loaded(
+        await callApi(StaffApi.programmeReport, { request: { from: months.from, to: months.to, lang: undefined }, signal }),
+        (d) => isObject(d) && Array.isArray((d as ProgrammeReport).rows),
+      ),
+    { kind: 'failed' },
+  );
