@@ -1,14 +1,13 @@
 // The version names the server records with a declaration (spec §9, issue 23), so that a consent can
 // be traced to the text that was shown. The texts' dates are each market's entry's (`legalDates` in
 // market-table.ts); the web pages (src/web/features/legal) show them, the server imports the versions.
-import type { RouteName } from './routes.ts';
 import { MARKETS, type Country, type Language } from './markets.ts';
-import type { LegalDocumentKind } from './market-table.ts';
+import type { LegalDocumentKind, LegalPageName } from './market-table.ts';
 
 export type { LegalDate, LegalDocumentKind } from './market-table.ts';
 
 /** The document each legal page shows (a market's entry names its pages). */
-const LEGAL_KIND_OF_PAGE: Partial<Record<RouteName, LegalDocumentKind>> = {
+const LEGAL_KIND_OF_PAGE: Record<LegalPageName, LegalDocumentKind> = {
   privacyPolicy: 'privacy-policy',
   terms: 'terms-and-conditions',
   datenschutz: 'datenschutz',
@@ -18,10 +17,13 @@ const LEGAL_KIND_OF_PAGE: Partial<Record<RouteName, LegalDocumentKind>> = {
   barrierefreiheit: 'barrierefreiheit',
 };
 
+/** The document a page shows (src/web/content/<market>/<language>/<kind>.md), if it is a legal page. */
+export const legalKindOfPage = (page: string): LegalDocumentKind | undefined => LEGAL_KIND_OF_PAGE[page as LegalPageName];
+
 /** Which documents are a market's privacy policy and its terms. */
 function policyKinds(country: Country): { privacy: LegalDocumentKind; terms: LegalDocumentKind } {
   const { privacy, terms } = MARKETS[country].legal;
-  return { privacy: LEGAL_KIND_OF_PAGE[privacy]!, terms: LEGAL_KIND_OF_PAGE[terms]! };
+  return { privacy: LEGAL_KIND_OF_PAGE[privacy], terms: LEGAL_KIND_OF_PAGE[terms] };
 }
 
 function versionOf(country: Country, language: Language, kind: LegalDocumentKind): string {

@@ -10,6 +10,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LANGUAGE_TAG, MARKETS, MARKET_LANGUAGE, resolveLanguage, resolveMarket, resolveVariant, type Country, type Language } from '#shared/markets.ts';
 import type { SiteConfig } from '#shared/api/site-config.ts';
+import { legalKindOfPage } from '#shared/legal-versions.ts';
 import { isPagePath, pageForPath, type PageName } from '#shared/page-modules.ts';
 import { ApiMessage } from '#shared/schemas/api.ts';
 import type { Config } from '../config.ts';
@@ -55,17 +56,6 @@ export interface PageLoad {
 
 /** A page's loader; `productName` ends the title as on every page. */
 export type PageLoaders = Partial<Record<PageName, (localPath: string, language: Language, productName: string) => Promise<PageLoad | null>>>;
-
-/** The legal pages' texts (src/web/content/<market>/<language>/<kind>.md), preloaded with the page. */
-const LEGAL_TEXT_KIND: Partial<Record<PageName, string>> = {
-  privacyPolicy: 'privacy-policy',
-  terms: 'terms-and-conditions',
-  datenschutz: 'datenschutz',
-  nutzungsbedingungen: 'nutzungsbedingungen',
-  impressum: 'impressum',
-  accessibility: 'accessibility',
-  barrierefreiheit: 'barrierefreiheit',
-};
 
 /** Pages reached by a personal e-mailed link: never indexed. */
 const PRIVATE_PAGES = new Set<PageName | null>(['myApplication', 'myData']);
@@ -204,7 +194,8 @@ export async function webRoutes(app: FastifyInstance, config: Config, loaders: P
     const rendered: RenderedPage | null =
       render && shown && isServerRendered(shown) ? await render(renderUrlOf(shown, url), site, request.headers.cookie, pageData) : null;
     // A rendered page's stylesheets are linked, not only preloaded: its HTML is styled when it paints.
-    const kind = shown ? LEGAL_TEXT_KIND[shown] : undefined;
+    // A legal page's text is preloaded with it.
+    const kind = shown ? legalKindOfPage(shown) : undefined;
     const text = kind ? [language, MARKET_LANGUAGE[country]].map((lang) => `content/${country}/${lang}/${kind}.md?raw`) : [];
     const preload = preloader(found ? pageName : 'notFound', language, rendered !== null, text);
     const pageHead = headFor(load?.head, rendered);
