@@ -10,8 +10,9 @@ const CONTAINER_TEST = 'scripts/container.test.ts';
 export default defineConfig({
   plugins: [react()],
   test: {
-    // The fixture market's files exist only while tests run (decision 0080).
-    globalSetup: ['scripts/fixture-market-files.ts'],
+    // The fixture market's files exist only while tests run (decision 0080); the tests' databases start
+    // from one migrated PGlite made here (decision 0085).
+    globalSetup: ['scripts/fixture-market-files.ts', 'scripts/pglite-template.ts'],
     projects: [
       {
         extends: true,

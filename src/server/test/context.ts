@@ -8,6 +8,7 @@ import { buildApp, type BuildOptions } from '../app.ts';
 import { testConfig, type Config } from '../config.ts';
 import { openDatabase, type DatabaseHandle } from '../db/client.ts';
 import { solveCaptcha } from './bot-check.ts';
+import { pgliteTemplate } from './pglite-template.ts';
 import { createTempDatabase } from './postgres.ts';
 
 export interface TestContext {
@@ -26,7 +27,8 @@ export interface TestDatabase {
 }
 
 /**
- * A fresh, migrated database for one test file, and the config that names it: PGlite, or a
+ * A fresh, migrated database for one test file, and the config that names it: PGlite (in memory,
+ * from the migrated template when vitest made one), or a
  * temporary PostgreSQL database made through `postgresAdminUrl` (by default when the run is on
  * PostgreSQL; `null` asks for PGlite whatever TEST_DB says).
  */
@@ -41,7 +43,9 @@ export async function createTestDatabase(
     config = { ...config, database: { kind: 'postgres', url: created.url } };
     dropDatabase = created.drop;
   }
-  const database = await openDatabase(config);
+  const inMemory = config.database.kind === 'pglite' && config.database.dataDir === null;
+  const database = await openDatabase(config, inMemory ? { template: pgliteTemplate() } : {});
+  // From the template there is nothing left to apply: the migrator only checks.
   await database.migrate();
   return {
     config,
