@@ -27,8 +27,7 @@ for (const [path, acknowledge, settings, heading] of [
     const reopen = page.getByRole('contentinfo').getByRole('button', { name: settings });
     await tabTo(page, reopen, { backwards: true });
     await page.keyboard.press('Enter');
-    // On the landing page this press is the first: the scripts start downloading only now (decision 0084).
-    await expect(page.getByRole('region', { name: heading }).getByText(heading)).toBeFocused({ timeout: 30_000 });
+    await expect(page.getByRole('region', { name: heading }).getByText(heading)).toBeFocused();
     await expect(page.getByRole('region', { name: heading })).not.toContainText(/signed in|angemeldet|sessione/);
     await page.getByRole('button', { name: acknowledge }).click();
     await expect(reopen).toBeFocused();

@@ -31,8 +31,6 @@ test('a German pharmacist applies from the start page in three steps by keyboard
 
   await tabTo(page, page.getByRole('button', { name: 'Verstanden' }));
   await page.keyboard.press('Enter');
-  // The notice's own form closes it: the landing page has no script yet (decision 0084).
-  await expect(page.getByRole('button', { name: 'Verstanden' })).toHaveCount(0);
   await tabTo(page, 'a.button[href$="/form/1"]');
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/de\/form\/1$/);

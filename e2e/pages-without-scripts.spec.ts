@@ -140,11 +140,6 @@ test('every public page is served with the title it has once its scripts run, an
         const served = titleIn(await (await page.request.get(url, { headers: { accept: 'text/html' } })).text());
         expect.soft(served, url).not.toBe('');
         await page.goto(url);
-        // A page whose scripts wait for a press (decision 0084): the footer's "Cookie settings" starts them.
-        const scriptsOnUse = await page.evaluate(
-          () => (JSON.parse(document.getElementById('after-paint')?.textContent ?? '{}') as { onUse?: boolean }).onUse === true,
-        );
-        if (scriptsOnUse) await page.getByRole('contentinfo').getByRole('button').click();
         await expect.poll(() => page.evaluate(() => (window as unknown as { titlesSet: string[] }).titlesSet.length), { message: url }).toBeGreaterThan(0);
         expect.soft(await page.evaluate(() => (window as unknown as { titlesSet: string[] }).titlesSet[0]), url).toBe(served);
         // A first visit (the cookie notice is open): the page's h1 is the first heading.

@@ -29,8 +29,6 @@ test('a UK pharmacist applies from the landing page by keyboard alone', async ({
 
   await tabTo(page, page.getByRole('button', { name: 'Got it' }));
   await page.keyboard.press('Enter');
-  // The notice's own form closes it: the landing page has no script yet (decision 0084).
-  await expect(page.getByRole('button', { name: 'Got it' })).toHaveCount(0);
   await tabTo(page, 'a.button[href$="/form"]');
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/uk\/form$/);

@@ -1,27 +1,18 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { firstLoadFiles, gzipBytes, readManifest, ROUTE_BUDGETS, routeJavaScriptBytes, routeJavaScriptFiles, staticClosure, WEB_DIST } from './bundle-size.ts';
+import { readManifest, ROUTE_BUDGETS, routeJavaScriptBytes, routeJavaScriptFiles, staticClosure, WEB_DIST } from './bundle-size.ts';
 
 // Reads the production build: `npm test` builds before it runs the unit tests.
 describe('bundle budget', () => {
-  it.each(ROUTE_BUDGETS)('$route loads at most $budgetKb KB of gzip JavaScript before lazy chunks', (route) => {
-    const bytes = gzipBytes(firstLoadFiles(route));
-    expect(bytes / 1024).toBeLessThanOrEqual(route.budgetKb);
+  it.each(ROUTE_BUDGETS)('$route loads at most $budgetKb KB of gzip JavaScript before lazy chunks', ({ modules, budgetKb }) => {
+    const bytes = routeJavaScriptBytes(modules);
+    expect(bytes / 1024).toBeLessThanOrEqual(budgetKb);
   });
-
-  // Decision 0084 (the server sends such a page with its scripts held: server-rendered-pages.test.ts).
-  it.each(ROUTE_BUDGETS.filter((route) => route.onUseBudgetKb !== undefined))(
-    '$route loads no script before a button is pressed, then at most $onUseBudgetKb KB',
-    (route) => {
-      expect(firstLoadFiles(route)).toEqual([]);
-      expect(routeJavaScriptBytes(route.modules) / 1024).toBeLessThanOrEqual(route.onUseBudgetKb!);
-    },
-  );
 
   // Each file is a round trip on a slow phone connection: the build merges the framework, the
   // shared form code and each language's messages (vite.config.ts), where it used to fetch 17-20.
-  it.each(ROUTE_BUDGETS)('$route fetches at most $maxFiles script files before lazy chunks (or on its first press)', ({ modules, maxFiles }) => {
+  it.each(ROUTE_BUDGETS)('$route fetches at most $maxFiles script files before lazy chunks', ({ modules, maxFiles }) => {
     expect(routeJavaScriptFiles(modules).length).toBeLessThanOrEqual(maxFiles);
   });
 

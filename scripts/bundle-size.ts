@@ -7,8 +7,6 @@ import { messageModule } from '../src/shared/i18n/messages.ts';
 import type { Language } from '../src/shared/markets.ts';
 import { SHELL_MESSAGES } from '../src/shared/page-modules.ts';
 import { readManifest as readBuildManifest, type Manifest } from '../src/server/services/preload.ts';
-import { scriptsOnUse } from '../src/server/services/server-render.ts';
-import type { PageName } from '../src/shared/page-modules.ts';
 
 export const WEB_DIST = join(import.meta.dirname, '..', 'dist', 'web');
 
@@ -69,35 +67,13 @@ export const STAFF_MAX_FILES = 12;
 /** The staff pages' messages (src/web/app/staff-routes.tsx): SIGNED_IN_MESSAGES, then each page's own. */
 const signedIn = ['staff', 'form', 'components', 'reference'];
 
-export interface RouteBudget {
-  route: string;
-  /** The page, for a route the server sends with its scripts held until a button is pressed (`scriptsOnUse`). */
-  page?: PageName;
-  modules: string[];
-  budgetKb: number;
-  maxFiles: number;
-  /** For such a route: the budget of what the first press loads (entry, page and messages). */
-  onUseBudgetKb?: number;
-}
-
-/**
- * The script files a route fetches before any lazy chunk: none for a page whose scripts wait for
- * the first press of a button (decision 0084), else the entry and the route's modules.
- */
-export const firstLoadFiles = ({ page, modules }: RouteBudget, dist = WEB_DIST): string[] =>
-  page && scriptsOnUse(page) ? [] : routeJavaScriptFiles(modules, dist);
-
-export const ROUTE_BUDGETS: RouteBudget[] = [
-  // Decision 0084: the landing page fetches no script until a button is pressed (its links and the
-  // cookie notice's form work without); then the entry, the page and its messages, within 111 KB
-  // (since issue 39: the title every page sets on the server and in the browser, and the cookie notice's plain form post).
+export const ROUTE_BUDGETS: Array<{ route: string; modules: string[]; budgetKb: number; maxFiles: number }> = [
+  // 111 since issue 39: the title every page sets on the server and in the browser (useDocumentTitle) and the cookie notice's plain form post.
   {
     route: '/',
-    page: 'landing',
     modules: ['features/landing/landing-page.tsx', ...shellMessages('en'), ...messages('en', ['landing', 'charter'])],
-    budgetKb: 100,
+    budgetKb: 111,
     maxFiles: PUBLIC_MAX_FILES,
-    onUseBudgetKb: 111,
   },
   {
     route: '/form',

@@ -84,10 +84,7 @@ export async function acceptEssentialCookies(page: Page) {
   const answered = (await page.context().cookies()).some((cookie) => cookie.name === CONSENT_COOKIES.noticeClosed);
   if (answered) return;
   // The notice's single acknowledgement, or declining the one optional category (the German map).
-  const answer = page.getByRole('button', { name: /^(got it|ho capito|verstanden|decline|rifiuta|ablehnen)$/i });
-  await answer.click();
-  // Closed by the page's script, or, before any script (the landing page, decision 0084), by the notice's own form and a new page.
-  await expect(answer).toHaveCount(0);
+  await page.getByRole('button', { name: /^(got it|ho capito|verstanden|decline|rifiuta|ablehnen)$/i }).click();
 }
 
 export async function expectNoAxeViolations(page: Page) {
@@ -109,16 +106,12 @@ export async function expectNoAxeViolationsAtBothWidths(page: Page) {
  * Until React has taken over a server-rendered page (decision 0039), a press is held back and
  * replayed, and text typed is carried over; a test that means to act before that says so
  * (`waitUntil: 'commit'` or 'domcontentloaded'). Every other visit waits until React holds the page
- * and a form on it has started, so that no test races the hydration; a page whose scripts wait for
- * a button (decision 0084) is used as it came.
+ * and a form on it has started, so that no test races the hydration.
  */
 async function scriptsTookOver(page: Page) {
   const tookOver = () => {
     const root = document.getElementById('root');
     if (!root) return true; // not a page of the app (a file, an API answer)
-    // A page whose scripts wait for the first press of a button (decision 0084): nothing to wait for.
-    const plan = document.getElementById('after-paint');
-    if (plan && (JSON.parse(plan.textContent ?? '{}') as { onUse?: boolean }).onUse) return true;
     // A form is live once its runner has started (form-page.tsx data-live).
     return Object.keys(root).some((key) => key.startsWith('__reactContainer')) && !root.querySelector('.pc-registration > form:not([data-live])');
   };

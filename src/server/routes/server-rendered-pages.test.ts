@@ -80,10 +80,10 @@ function plainLines(markdown: string): string[] {
 }
 
 /** The scripts a rendered page starts once it has painted (services/after-paint.ts). */
-function afterPaint(html: string): { entry: string; modules: string[]; onUse?: true } {
+function afterPaint(html: string): { entry: string; modules: string[] } {
   const block = /<script type="application\/json" id="after-paint">([^<]*)<\/script>/.exec(html);
   if (!block) throw new Error('no after-paint block in the page');
-  return JSON.parse(block[1]!) as { entry: string; modules: string[]; onUse?: true };
+  return JSON.parse(block[1]!) as { entry: string; modules: string[] };
 }
 
 describe('the public pages, rendered on the server', () => {
@@ -405,17 +405,6 @@ describe('a rendered page paints before its scripts load (decision 0039)', () =>
       expect(plan.modules.length).toBeGreaterThan(0);
     },
   );
-
-  // Decision 0084: the landing page's links and forms work without scripts; they load on the first press of a button.
-  it.each(['/uk/', '/it/', '/de/'])('%s loads its scripts on the first press of a button, not at paint', async (url) => {
-    const plan = afterPaint((await get(url)).body);
-    expect(plan.onUse).toBe(true);
-    expect(plan.modules).toContain(`/${manifest()['features/landing/landing-page.tsx']!.file}`);
-  });
-
-  it.each(['/de/datenschutz', '/uk/finder', '/uk/form'])('%s loads its scripts at paint', async (url) => {
-    expect(afterPaint((await get(url)).body).onUse).toBeUndefined();
-  });
 
   it('allows the one inline script by its hash, and no other inline script', async () => {
     const response = await get('/uk/');

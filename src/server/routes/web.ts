@@ -20,7 +20,6 @@ import {
   isServerRendered,
   loadServerRenderer,
   needsScripts,
-  scriptsOnUse,
   renderUrlOf,
   type PageData,
   type RenderedPage,
@@ -211,7 +210,7 @@ export async function webRoutes(app: FastifyInstance, config: Config, loaders: P
     const personal = found && PRIVATE_PAGES.has(pageName);
     if (personal) reply.header('x-robots-tag', 'noindex');
     const html = rendered
-      ? scriptsAfterPaint(renderIndex(template, site, headTags, pageHead, rendered.html, needsScripts(shown!), pageData), { onUse: scriptsOnUse(shown!) })
+      ? scriptsAfterPaint(renderIndex(template, site, headTags, pageHead, rendered.html, needsScripts(shown!), pageData))
       : renderIndex(template, site, headTags, pageHead);
     reply
       .code(found ? 200 : 404)

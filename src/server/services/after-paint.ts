@@ -3,8 +3,6 @@
 // type="module"> and <link rel="modulepreload"> tags are taken out of such a page and listed in a
 // JSON block, which one fixed inline script reads once the browser reports its first contentful
 // paint. The Content-Security-Policy allows that one script by its hash (AFTER_PAINT_SCRIPT_HASH).
-// A page whose links and forms all work without scripts (the landing page, decision 0084) loads them
-// only when one of its buttons is first pressed: a visitor who reads and follows a link downloads none.
 import { createHash } from 'node:crypto';
 import { jsonForScript } from './tokens.ts';
 
@@ -15,10 +13,7 @@ import { jsonForScript } from './tokens.ts';
  * keeps its props on the element, under a key starting with `__reactProps`), pressing it would do
  * nothing: the press is held back and replayed once React has (for 10 s at most; links work
  * without scripts, so they go on). Per button, because React hydrates a lazily loaded page after
- * the shell. With `onUse`, nothing starts at paint: the first press of a button starts the modules
- * and is replayed (within 30 s: the download starts only then), except a form's submit button,
- * whose form is sent as it is. Plain ES5, so that
- * it runs wherever the HTML is read.
+ * the shell. Plain ES5, so that it runs wherever the HTML is read.
  */
 const AFTER_PAINT_SCRIPT = `(function () {
   var plan = JSON.parse(document.getElementById('after-paint').textContent);
@@ -29,7 +24,7 @@ const AFTER_PAINT_SCRIPT = `(function () {
     return false;
   }
   function replay(button, tries) {
-    if (!button.isConnected || tries > (plan.onUse ? 600 : 200)) {
+    if (!button.isConnected || tries > 200) {
       held.splice(held.indexOf(button), 1);
     } else if (hydrated(button)) {
       held.splice(held.indexOf(button), 1);
@@ -41,16 +36,13 @@ const AFTER_PAINT_SCRIPT = `(function () {
   document.addEventListener('click', function (event) {
     var button = event.target.closest && event.target.closest('button');
     if (!button || hydrated(button)) return;
-    if (plan.onUse && !started && button.form && button.type === 'submit') return;
     event.preventDefault();
     event.stopPropagation();
     if (held.indexOf(button) < 0) {
       held.push(button);
       replay(button, 0);
     }
-    start();
   }, true);
-  if (plan.onUse) return;
   function start() {
     if (started) return;
     started = true;
@@ -89,15 +81,14 @@ const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>
 const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g;
 
 /**
- * The page with its entry script and module preloads moved behind the first paint, or, with
- * `onUse`, behind the first press of a button. A page without an entry script (no build) is
- * returned as it is.
+ * The page with its entry script and module preloads moved behind the first paint. A page without
+ * an entry script (no build) is returned as it is.
  */
-export function scriptsAfterPaint(html: string, { onUse = false } = {}): string {
+export function scriptsAfterPaint(html: string): string {
   const entry = ENTRY_SCRIPT.exec(html)?.[1];
   if (!entry) return html;
   const modules = [...html.matchAll(MODULE_PRELOAD)].map((match) => match[1]!);
-  const plan = `<script type="application/json" id="after-paint">${jsonForScript({ entry, modules, ...(onUse ? { onUse } : {}) })}</script><script>${AFTER_PAINT_SCRIPT}</script>`;
+  const plan = `<script type="application/json" id="after-paint">${jsonForScript({ entry, modules })}</script><script>${AFTER_PAINT_SCRIPT}</script>`;
   return html
     .replace(ENTRY_SCRIPT, '')
     .replace(MODULE_PRELOAD, '')

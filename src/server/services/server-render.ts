@@ -62,15 +62,6 @@ const NEEDS_SCRIPTS = new Set<PageName>(['application', 'steps', 'linkRequest', 
 
 export const needsScripts = (page: PageName): boolean => NEEDS_SCRIPTS.has(page);
 
-/**
- * Rendered pages whose links and forms all work without scripts, and whose few script-only buttons
- * (cookie settings) can wait for a press: their scripts load on the first press of a button, not at
- * paint (decision 0084). A visitor who reads the page and follows a link downloads no script.
- */
-const SCRIPTS_ON_USE = new Set<PageName>(['landing']);
-
-export const scriptsOnUse = (page: PageName): boolean => SCRIPTS_ON_USE.has(page);
-
 /** What the server read for a rendered page, keyed by the router's path it belongs to (src/web/lib/page-data.ts). */
 export interface PageData {
   path: string;
