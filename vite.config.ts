@@ -63,7 +63,7 @@ function moduleChunks(): Plugin {
  * already registered) and the "e-mail me a link" pages stay out too, in chunks of their own.
  */
 const FORM_CODE =
-  /src[\\/](shared[\\/](forms|schemas[\\/](?!review|finder|dashboard|staff|csv-export|activity-log|programme-report|privacy)|registration|reference[\\/](?!options))|web[\\/](forms[\\/](?!application-page|steps-application-page|field-confirmation-page|sections[\\/](staff-language-field|api-client-section)|steps-sections|steps[\\/]|field-force|sections[\\/]field-force|rep-visit|sections[\\/](rep-visit|extra-pharmacists|listing-preview)|offline-outbox|update-link-offer|link-request-page)|components[\\/](?!charter-|rich-text|support-sentence|altcha-widget|leaflet-|points-map|link-not-valid-view|manual-address|photo-input|listing-card)|lib[\\/]api(?![\\/](applicant-links|finder-|places-geocode|my-application|save-temp-pharmacist-image))))|node_modules[\\/](zod|react-hook-form|@hookform|react-i18next|html-parse-stringify)[\\/]/;
+  /src[\\/](shared[\\/](forms(?![\\/]form-for)|schemas[\\/](?!review|finder|dashboard|staff|csv-export|activity-log|programme-report|privacy)|registration|reference[\\/](?!options))|web[\\/](forms[\\/](?!application-page|steps-application-page|form-entry|entries[\\/]|field-confirmation-page|sections[\\/](staff-language-field|api-client-section)|steps-sections|steps[\\/]|field-force|sections[\\/]field-force|rep-visit|sections[\\/](rep-visit|extra-pharmacists|listing-preview)|offline-outbox|update-link-offer|link-request-page)|components[\\/](?!charter-|rich-text|support-sentence|altcha-widget|leaflet-|points-map|link-not-valid-view|manual-address|photo-input|listing-card)|lib[\\/]api(?![\\/](applicant-links|finder-|places-geocode|my-application|save-temp-pharmacist-image))))|node_modules[\\/](zod|react-hook-form|@hookform|react-i18next|html-parse-stringify)[\\/]/;
 /**
  * What the forms and the staff pages share (zod, the shared field and staff schemas, the API client,
  * the error, loading and map views, the plain field components): a chunk of its own, so that a
@@ -80,8 +80,8 @@ const STAFF_CODE =
 /** The staff lists' helpers: the staff contracts, the loader, pager and title hooks, visits due, the outcome badge, the map of Italy, the offline outbox. */
 const STAFF_LIST_CODE =
   /src[\\/](shared[\\/](visit-due|api[\\/]staff-endpoints|schemas[\\/](staff-rep-list|csv-export|activity-log))|web[\\/](features[\\/]staff[\\/](shared[\\/](pharmacist-status|pharmacy-pager|use-page-title|use-staff-load|italy-map|flag-colours)|area-manager[\\/]api[\\/]area-manager-pharmacies)|lib[\\/]use-my-location|forms[\\/]offline-outbox))/;
-/** The rep's visit form and its sections, beside the form group (the rep's list never loads the form runner). */
-const REP_FORM_CODE = /src[\\/]web[\\/](features[\\/]staff[\\/]rep[\\/]rep-form-page|forms[\\/](rep-visit-sections|sections[\\/]rep-visit-(fields|history)))/;
+/** The rep's visit form's sections, beside the form group (the rep's list never loads the form runner). */
+const REP_FORM_CODE = /src[\\/]web[\\/]forms[\\/](rep-visit-sections|sections[\\/]rep-visit-(fields|history))/;
 /** Message files fetched together: the shell's (and the charter's) on every page, the form's with any form page, the staff pages' own. */
 const MESSAGE_BUNDLES: Record<string, string> = {
   common: 'shell',

@@ -67,7 +67,25 @@ export const STAFF_MAX_FILES = 12;
 /** The staff pages' messages (src/web/app/staff-routes.tsx): SIGNED_IN_MESSAGES, then each page's own. */
 const signedIn = ['staff', 'form', 'components', 'reference'];
 
-export const ROUTE_BUDGETS: Array<{ route: string; modules: string[]; budgetKb: number; maxFiles: number }> = [
+/**
+ * A route's budget. `form`: the catalogue entry's module the route opens lazily at once (decision
+ * 0086), preloaded by the server with the page: not part of the budget before lazy chunks, but the
+ * route with it is held to `withFormKb`. `headroom`: the route meets issue 40's budgets with 10 %
+ * to spare (the landing page and the staff lists do not yet).
+ */
+export interface RouteBudget {
+  route: string;
+  modules: string[];
+  budgetKb: number;
+  maxFiles: number;
+  form?: string;
+  withFormKb?: number;
+  headroom?: boolean;
+}
+/** Issue 40 item 4: each budget leaves at least this much room. */
+export const HEADROOM = 0.1;
+
+export const ROUTE_BUDGETS: RouteBudget[] = [
   // 111 since issue 39: the title every page sets on the server and in the browser (useDocumentTitle) and the cookie notice's plain form post.
   {
     route: '/',
@@ -78,30 +96,35 @@ export const ROUTE_BUDGETS: Array<{ route: string; modules: string[]; budgetKb: 
   {
     route: '/form',
     modules: ['forms/application-page.tsx', ...shellMessages('en'), ...messages('en', ['form', 'components', 'italy'])],
-    budgetKb: 170,
+    budgetKb: 155,
     maxFiles: PUBLIC_MAX_FILES,
+    form: 'forms/entries/apply-uk.tsx',
+    withFormKb: 170,
+    headroom: true,
   },
   {
     route: '/form (Italy)',
     modules: ['forms/application-page.tsx', ...shellMessages('it'), ...messages('it', ['form', 'components', 'italy'])],
-    budgetKb: 170,
+    budgetKb: 155,
     maxFiles: PUBLIC_MAX_FILES,
+    form: 'forms/entries/apply-it.tsx',
+    withFormKb: 170,
+    headroom: true,
   },
-  // 171 since issue 39: the step form's summary of the last attempt and the sentence on declarations asked again.
-  // 173 since issues 41-42: five new routes in the route table (+0.7 KB of the entry), the
-  // reviewer-markets catalogue entry and the export's visit notes (+0.6 KB of the form chunk).
+  // With its form: 171 since issue 39 (the summary of the last attempt, the declarations asked
+  // again), 173 since issues 41-42 (five new routes, the reviewer-markets entry), 174 since 0086.
   {
     route: '/form/1..3 (three steps)',
     modules: ['forms/steps-application-page.tsx', ...shellMessages('de'), ...messages('de', ['form', 'components', 'steps', 'charter'])],
-    budgetKb: 173,
+    budgetKb: 155,
     maxFiles: PUBLIC_MAX_FILES,
+    form: 'forms/entries/apply-steps.tsx',
+    withFormKb: 174,
+    headroom: true,
   },
   // The rep's visit form (issue 12): the staff area around it and the messages it loads (REP_MESSAGES in src/web/app/staff-routes.tsx).
-  // 171 since issue 38: the form catalogue is one module every form loads, and the main admin's
-  // API-key form (its entry, its section's schema, the runner showing an answer once) added 0.2 KB
-  // to it; 172 since issue 39 (extra pharmacists' e-mails, the summary of the last attempt, the
-  // field clock); 174 since issues 41-42 (as the three-step form's). A catalogue split by
-  // audience and routes chunked by route, not path regexes, is issue 40's "bundles by route".
+  // With its form: the catalogue is still one module every entry loads (issue 40 item 4 splits it
+  // by entry next); 174 since issues 41-42, 175 since 0086 (the entry's own chunk).
   {
     route: '/rep/form',
     modules: [
@@ -110,8 +133,11 @@ export const ROUTE_BUDGETS: Array<{ route: string; modules: string[]; budgetKb: 
       ...shellMessages('it'),
       ...messages('it', [...signedIn, 'italy']),
     ],
-    budgetKb: 174,
+    budgetKb: 155,
     maxFiles: STAFF_MAX_FILES,
+    form: 'forms/entries/rep-visit.tsx',
+    withFormKb: 175,
+    headroom: true,
   },
   // The rep's list (issue 24 item 3): REP_HOME_MESSAGES; its map loads only when opened.
   {

@@ -3,6 +3,7 @@
 // server preloads the route's chunks from it (src/server/services/preload.ts), so that the page
 // does not wait for a chain of round trips (entry → messages → page chunk → page messages).
 // Module paths are Vite manifest keys, relative to src/web.
+import { applicantFormIdFor } from './forms/form-for.ts';
 import { MARKETS, type Country, type Variant } from './markets.ts';
 import type { LegalPageName } from './market-table.ts';
 import { matchesRoute, ROUTES, STAFF_ROUTES } from './routes.ts';
@@ -72,6 +73,24 @@ export const PAGE_MODULES: Record<PageName, string> = {
   finder: 'features/finder/finder-page.tsx',
   finderListing: 'features/finder/finder-listing-page.tsx',
 };
+
+/**
+ * The catalogue entries that pages open lazily, each its own module (src/web/forms/form-entry.tsx,
+ * decision 0086), as manifest keys: the server preloads the entry a page shows with the page.
+ */
+export const FORM_ENTRY_MODULES = {
+  'apply-uk': 'forms/entries/apply-uk.tsx',
+  'apply-it': 'forms/entries/apply-it.tsx',
+  'apply-steps': 'forms/entries/apply-steps.tsx',
+  'rep-visit': 'forms/entries/rep-visit.tsx',
+} as const;
+export type LazyFormId = keyof typeof FORM_ENTRY_MODULES;
+
+/** The entry's module a public page opens in a variant (the form pages), for the server's preloader; null for the other pages. */
+export function formEntryModuleOf(page: PageName, variant: Pick<Variant, 'country' | 'layout'>): string | null {
+  if (page === 'application' || page === 'steps') return FORM_ENTRY_MODULES[applicantFormIdFor(variant)];
+  return null;
+}
 
 export type { LegalPageName };
 

@@ -11,7 +11,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LANGUAGE_TAG, MARKETS, MARKET_LANGUAGE, resolveLanguage, resolveMarket, resolveVariant, type Country, type Language } from '#shared/markets.ts';
 import type { SiteConfig } from '#shared/api/site-config.ts';
 import { legalKindOfPage } from '#shared/legal-versions.ts';
-import { isPagePath, pageForPath, type PageName } from '#shared/page-modules.ts';
+import { formEntryModuleOf, isPagePath, pageForPath, type PageName } from '#shared/page-modules.ts';
 import { ApiMessage } from '#shared/schemas/api.ts';
 import type { Config } from '../config.ts';
 import { alternateTags, hostMarkets, pagePairs, pageUrlBuilder, robotsTxt, sitemap, sitemapUrl } from '../services/page-links.ts';
@@ -197,7 +197,9 @@ export async function webRoutes(app: FastifyInstance, config: Config, loaders: P
     // A legal page's text is preloaded with it.
     const kind = shown ? legalKindOfPage(shown) : undefined;
     const text = kind ? [language, MARKET_LANGUAGE[country]].map((lang) => `content/${country}/${lang}/${kind}.md?raw`) : [];
-    const preload = preloader(found ? pageName : 'notFound', language, rendered !== null, text);
+    // The form a form page opens is a module of its own, fetched with the page.
+    const formEntry = found && pageName ? formEntryModuleOf(pageName, variant) : null;
+    const preload = preloader(found ? pageName : 'notFound', language, rendered !== null, text, formEntry ? [formEntry] : []);
     const pageHead = headFor(load?.head, rendered);
     const pairs = found ? pagePairs(pageName, country, localPath) : null;
     const pageUrl = pairs ? pageUrlBuilder(request, config) : null;

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { resolveVariant } from '#shared/markets.ts';
 import { ROUTES, STAFF_ROUTES, routerPath, type RouteName } from '#shared/routes.ts';
-import { PAGE_MESSAGES, PAGE_MODULES, pageForPath, SHELL_MESSAGES } from '#shared/page-modules.ts';
+import { FORM_ENTRY_MODULES, formEntryModuleOf, PAGE_MESSAGES, PAGE_MODULES, pageForPath, SHELL_MESSAGES } from '#shared/page-modules.ts';
 
 const WEB = path.join(import.meta.dirname, '..', '..', 'web');
 
@@ -40,6 +40,19 @@ describe('the route → page module table', () => {
     }
     // No public page is loaded with a message list of its own outside the table.
     expect(statements.filter((s) => /^const \w+Page = page\(/.test(s) && /\),\s*\[/.test(s))).toEqual([]);
+  });
+
+  it('names the form entry modules the web loads lazily (decision 0086), and the one each form page opens', () => {
+    const loaders = readFileSync(path.join(WEB, 'forms', 'form-entry.tsx'), 'utf8');
+    for (const [id, module] of Object.entries(FORM_ENTRY_MODULES)) {
+      expect(existsSync(path.join(WEB, module)), module).toBe(true);
+      expect(loaders, id).toContain(`'${id}': () => import('./${module.slice('forms/'.length)}')`);
+    }
+    expect(formEntryModuleOf('application', resolveVariant('uk', 'en'))).toBe('forms/entries/apply-uk.tsx');
+    expect(formEntryModuleOf('application', resolveVariant('it', 'it'))).toBe('forms/entries/apply-it.tsx');
+    expect(formEntryModuleOf('steps', resolveVariant('de', 'de'))).toBe('forms/entries/apply-steps.tsx');
+    expect(formEntryModuleOf('steps', resolveVariant('uk', 'de'))).toBe('forms/entries/apply-steps.tsx');
+    expect(formEntryModuleOf('landing', resolveVariant('uk', 'en'))).toBeNull();
   });
 
   it('resolves the page of each market path as the router does', () => {

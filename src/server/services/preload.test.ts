@@ -53,6 +53,11 @@ describe('preloading the route chunks', () => {
     }
     expect(links).not.toContain(`/${manifest[messageModule('de', 'form')]!.file}`);
     expect(links).not.toContain(`/${manifest['features/landing/landing-page.tsx']!.file}`);
+    // The form the page opens, a module of its own (decision 0086): the UK's, not Italy's or the steps'.
+    expect(links).toContain(`/${manifest['forms/entries/apply-uk.tsx']!.file}`);
+    expect(links).toContain(`/${manifest['forms/form-page.tsx']!.file}`);
+    expect(links).not.toContain(`/${manifest['forms/entries/apply-it.tsx']!.file}`);
+    expect(links).not.toContain(`/${manifest['forms/entries/apply-steps.tsx']!.file}`);
     const styles = stylesheets(response.body);
     expect(styles.length).toBeGreaterThan(0);
     for (const href of [...links, ...styles]) expect(existsSync(path.join(dist, href)), href).toBe(true);
@@ -67,6 +72,11 @@ describe('preloading the route chunks', () => {
     const de = preloads((await ctx.app.inject({ method: 'GET', url: '/de/form/1' })).body);
     expect(de).toContain(`/${manifest['forms/steps-application-page.tsx']!.file}`);
     expect(de).toContain(`/${manifest[messageModule('de', 'steps')]!.file}`);
+    expect(de).toContain(`/${manifest['forms/entries/apply-steps.tsx']!.file}`);
+    expect(de).not.toContain(`/${manifest['forms/entries/apply-uk.tsx']!.file}`);
+    const italianForm = preloads((await ctx.app.inject({ method: 'GET', url: '/it/form' })).body);
+    expect(italianForm).toContain(`/${manifest['forms/entries/apply-it.tsx']!.file}`);
+    expect(italianForm).not.toContain(`/${manifest['forms/entries/apply-uk.tsx']!.file}`);
     const it_ = preloads((await ctx.app.inject({ method: 'GET', url: '/it/' })).body);
     expect(it_).toContain(`/${manifest['features/landing/landing-page.tsx']!.file}`);
     expect(it_).toContain(`/${manifest[messageModule('it', 'landing')]!.file}`);

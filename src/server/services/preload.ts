@@ -61,16 +61,16 @@ export interface PreloadPlan {
 
 /**
  * What to preload for a page in a language: the shell's message files, and the page module with
- * its static imports, its stylesheets and its message files, minus what index.html already loads
- * (the entry and its imports).
+ * its static imports, its stylesheets and its message files, and the modules it loads lazily at
+ * once (the form entry it opens), minus what index.html already loads (the entry and its imports).
  */
-function preloadPlan(manifest: Manifest, page: PageName | null, language: Language, text: string[]): PreloadPlan {
+function preloadPlan(manifest: Manifest, page: PageName | null, language: Language, text: string[], modules: string[]): PreloadPlan {
   const entryKey = Object.keys(manifest).find((key) => manifest[key]!.isEntry);
   const already = entryKey ? closure(manifest, [entryKey]) : { js: [], css: [] };
   const messages = [...SHELL_MESSAGES, ...(page ? PAGE_MESSAGES[page] : [])].map((name) => messageModule(language, name));
   // A legal page's text (its own chunk): the first of the candidates the build has.
   const own = text.find((key) => manifest[key]);
-  const wanted = closure(manifest, [...messages, ...(page ? [PAGE_MODULES[page]] : []), ...(own ? [own] : [])]);
+  const wanted = closure(manifest, [...messages, ...(page ? [PAGE_MODULES[page]] : []), ...(own ? [own] : []), ...modules]);
   const base = (file: string) => `/${file}`;
   return {
     modules: wanted.js.filter((file) => !already.js.includes(file)).map(base),
@@ -94,16 +94,17 @@ function preloadTags(plan: PreloadPlan, linked: boolean): string {
  * Tags per (page, language, rendered on the server or not, text), computed once each. `text`: the
  * manifest keys of the text a legal page shows, in the order it looks for them (its language's
  * version, then its market's own): the browser fetches it with the page, so hydration does not wait
- * for another round trip.
+ * for another round trip. `modules`: what the page loads lazily as soon as it renders (the form
+ * entry it opens, decision 0086), fetched with it too.
  */
 export function createPreloader(manifest: Manifest | null) {
   const cache = new Map<string, string>();
-  return (page: PageName | null, language: Language, rendered = false, text: string[] = []): string => {
+  return (page: PageName | null, language: Language, rendered = false, text: string[] = [], modules: string[] = []): string => {
     if (!manifest) return '';
-    const key = `${page ?? ''}/${language}/${rendered}/${text.join()}`;
+    const key = `${page ?? ''}/${language}/${rendered}/${text.join()}/${modules.join()}`;
     let tags = cache.get(key);
     if (tags === undefined) {
-      tags = preloadTags(preloadPlan(manifest, page, language, text), rendered);
+      tags = preloadTags(preloadPlan(manifest, page, language, text, modules), rendered);
       cache.set(key, tags);
     }
     return tags;

@@ -1,6 +1,6 @@
 // The catalogue: every form of the product as data (docs/decisions/0007-forms-as-data.md).
 // Each endpoint is named here once per entry, by its path, until src/shared/api's contracts land.
-import { MARKETS, resolveVariant, type Variant } from '../markets.ts';
+import { resolveVariant, type Variant } from '../markets.ts';
 import { italianFormToPayload } from '../schemas/registration-it.ts';
 import { STEPS_PHOTO_MIME_TYPES } from '../schemas/registration-steps.ts';
 import { ukFormToPayload, ukTrainingAnswerFromStored, type UkRegistrationFormValues } from '../schemas/registration-uk.ts';
@@ -9,6 +9,7 @@ import { ErrorKey } from '../schemas/fields.ts';
 import { fieldMonth } from '../field-clock.ts';
 import type { Answers, FieldErrors, FormDef } from './model.ts';
 import { provinceOutsideRegion, repeatedPharmacistEmails, type SectionId } from './sections.ts';
+import { formIdFor } from './form-for.ts';
 
 interface Entry extends FormDef {
   steps: readonly (readonly SectionId[])[];
@@ -253,12 +254,8 @@ export const FORMS = {
 
 export type FormId = keyof typeof FORMS;
 
-/** The applicant form a market and language are served (spec §2 "Variant choice"). */
-export function formFor(variant: Variant): FormDef {
-  if (variant.mode === 'areamanager') return FORMS['areamanager-pharmacy'];
-  if (variant.mode === 'rep') return FORMS['rep-visit'];
-  return FORMS[variant.layout === 'steps' ? 'apply-steps' : MARKETS[variant.country].form];
-}
+/** The form a market and language are served (spec §2 "Variant choice"; the choice itself is ./form-for.ts). */
+export const formFor = (variant: Variant): FormDef => FORMS[formIdFor(variant)];
 
 /** The applicant form of a payload's own country and language. */
 export const applicationFormFor = (country: Variant['country'], language: Variant['language']) => formFor(resolveVariant(country, language));

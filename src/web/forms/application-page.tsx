@@ -1,11 +1,10 @@
 // Screen 2: the single-page application of en-uk and it-it, the catalogue's entry for the market
-// and language rendered by the one form page.
-import { formFor } from '#shared/forms/catalogue.ts';
+// and language, loaded with its sections as a module of its own (decision 0086).
+import { applicantFormIdFor } from '#shared/forms/form-for.ts';
 import { useSite } from '../lib/site-context.tsx';
-import { APPLICANT_SECTIONS } from './applicant-sections.tsx';
-import { FormPage } from './form-page.tsx';
+import { FormEntry } from './form-entry.tsx';
 
 export function ApplicationPage() {
   const { variant } = useSite();
-  return <FormPage form={formFor(variant)} sections={APPLICANT_SECTIONS} />;
+  return <FormEntry id={applicantFormIdFor(variant)} />;
 }

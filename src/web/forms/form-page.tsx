@@ -51,6 +51,9 @@ export interface FormPageProps extends RunnerOptions {
   forbidden?: ReactNode;
 }
 
+/** What a page passes to a form entry's module (form-entry.tsx): everything but the entry and its sections, which the module holds. */
+export type EntryProps = Omit<FormPageProps, 'form' | 'sections'>;
+
 function ApplicantIntro() {
   const { t } = useTranslation();
   const { config } = useSite();

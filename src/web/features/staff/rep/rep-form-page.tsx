@@ -1,16 +1,15 @@
-// /rep/form?pharmacyId= (spec §2 screen 12): the rep-visit entry of the catalogue, rendered by the
-// one form page, prefilled from GET /api/rep-get-pharmacy; an update still waiting to be sent
-// (made offline) is said here too, and sent as soon as the connection allows.
+// /rep/form?pharmacyId= (spec §2 screen 12): the rep-visit entry of the catalogue (its own lazily
+// loaded module, decision 0086), rendered by the one form page, prefilled from GET
+// /api/rep-get-pharmacy; an update still waiting to be sent (made offline) is said here too, and
+// sent as soon as the connection allows.
 import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { FORMS } from '#shared/forms/catalogue.ts';
 import { staffHomePath } from '#shared/staff-home.ts';
 import { ErrorView } from '../../../components/error-view.tsx';
 import { loadFeatureMessages } from '../../../lib/i18n.ts';
 import { useLocalPath } from '../../../lib/site-context.tsx';
-import { loadExtraPharmacists, REP_VISIT_SECTIONS } from '../../../forms/rep-visit-sections.tsx';
-import { FormPage } from '../../../forms/form-page.tsx';
+import { FormEntry } from '../../../forms/form-entry.tsx';
 import { NoAccess } from '../session/no-access.tsx';
 import { useStaffUser } from '../session/staff-session.tsx';
 import { REP_HOME_MESSAGE_FILES } from './rep-messages.ts';
@@ -25,10 +24,9 @@ export function RepFormPage() {
   const pharmacyId = params.get('pharmacyId') ?? '';
   const user = useStaffUser();
   const localPath = useLocalPath();
-  // A submit made offline goes on to the thank-you page, and the rep back to the list; joining
-  // shows the extra pharmacists: their code is fetched now, while there is a connection.
+  // A submit made offline goes on to the thank-you page, and the rep back to the list: their code
+  // is fetched now, while there is a connection (the visit form's entry fetches its own).
   useEffect(() => {
-    void loadExtraPharmacists().catch(() => undefined);
     void import('./rep-thank-you-page.tsx').catch(() => undefined);
     void import('./rep-home-page.tsx').catch(() => undefined);
     void loadFeatureMessages(REP_HOME_MESSAGE_FILES).catch(() => undefined);
@@ -42,7 +40,7 @@ export function RepFormPage() {
       <Suspense fallback={null}>
         <WaitingNotice pharmacyId={pharmacyId} />
       </Suspense>
-      <FormPage key={pharmacyId} form={FORMS['rep-visit']} sections={REP_VISIT_SECTIONS} forbidden={<NoAccess />} />
+      <FormEntry id="rep-visit" key={pharmacyId} forbidden={<NoAccess />} />
     </>
   );
 }
