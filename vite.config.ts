@@ -82,14 +82,18 @@ const STAFF_LIST_CODE =
   /src[\\/](shared[\\/](visit-due|api[\\/]staff-endpoints|schemas[\\/](staff-rep-list|csv-export|activity-log))|web[\\/](features[\\/]staff[\\/](shared[\\/](pharmacist-status|pharmacy-pager|use-page-title|use-staff-load|italy-map|flag-colours)|area-manager[\\/]api[\\/]area-manager-pharmacies)|lib[\\/]use-my-location|forms[\\/]offline-outbox))/;
 /** The rep's visit form's sections, beside the form group (the rep's list never loads the form runner). */
 const REP_FORM_CODE = /src[\\/]web[\\/]forms[\\/](rep-visit-sections|sections[\\/]rep-visit-(fields|history))/;
-/** Message files fetched together: the shell's (and the charter's) on every page, the form's with any form page, the staff pages' own. */
+/**
+ * Message files fetched together: the shell's (and the charter's) on every page, the form's with any
+ * form page, the staff pages' own. The components' words (and the validation messages) are a file
+ * of their own: the staff lists load them without the form's.
+ */
 const MESSAGE_BUNDLES: Record<string, string> = {
   common: 'shell',
   layout: 'shell',
   consent: 'shell',
   charter: 'shell',
   form: 'form',
-  components: 'form',
+  components: 'components',
   italy: 'form',
   staff: 'staff',
   reference: 'staff',

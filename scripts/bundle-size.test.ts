@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { messageModule } from '../src/shared/i18n/messages.ts';
 import { HEADROOM, readManifest, ROUTE_BUDGETS, routeJavaScriptBytes, routeJavaScriptFiles, staticClosure, WEB_DIST } from './bundle-size.ts';
 
 // Reads the production build: `npm test` builds before it runs the unit tests.
@@ -43,6 +44,14 @@ describe('bundle budget', () => {
     const formRunner = readManifest()['forms/form-page.tsx'];
     expect(formRunner).toBeDefined();
     expect(routeJavaScriptFiles(modules)).not.toContain(formRunner!.file);
+  });
+
+  // Their validation words are the components' (components.json): the lists fetch neither the
+  // form's words nor the Italian form's.
+  it.each(ROUTE_BUDGETS.filter(({ route }) => route === '/rep/home' || route === '/areamanager'))('$route loads no form words', ({ modules }) => {
+    const manifest = readManifest();
+    const files = routeJavaScriptFiles(modules);
+    for (const name of ['form', 'italy']) expect(files, name).not.toContain(manifest[messageModule('it', name)]!.file);
   });
 
   it('keeps the map and the bot check out of what the landing page and the form load first', () => {

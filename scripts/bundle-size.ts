@@ -7,6 +7,7 @@ import { messageModule } from '../src/shared/i18n/messages.ts';
 import type { Language } from '../src/shared/markets.ts';
 import { SHELL_MESSAGES } from '../src/shared/page-modules.ts';
 import { readManifest as readBuildManifest, type Manifest } from '../src/server/services/preload.ts';
+import { REP_HOME_MESSAGES, REP_MESSAGES, STAFF_LIST_MESSAGES } from '../src/web/app/staff-routes.tsx';
 
 export const WEB_DIST = join(import.meta.dirname, '..', 'dist', 'web');
 
@@ -64,8 +65,6 @@ const messages = (lang: Language, names: string[]) => names.map((name) => messag
  */
 export const PUBLIC_MAX_FILES = 9;
 export const STAFF_MAX_FILES = 12;
-/** The staff pages' messages (src/web/app/staff-routes.tsx): SIGNED_IN_MESSAGES, then each page's own. */
-const signedIn = ['staff', 'form', 'components', 'reference'];
 
 /**
  * A route's budget. `form`: the catalogue entry's module the route opens lazily at once (decision
@@ -127,12 +126,7 @@ export const ROUTE_BUDGETS: RouteBudget[] = [
   // by entry next); 174 since issues 41-42, 175 since 0086 (the entry's own chunk).
   {
     route: '/rep/form',
-    modules: [
-      'features/staff/rep/rep-form-page.tsx',
-      'features/staff/session/staff-area.tsx',
-      ...shellMessages('it'),
-      ...messages('it', [...signedIn, 'italy']),
-    ],
+    modules: ['features/staff/rep/rep-form-page.tsx', 'features/staff/session/staff-area.tsx', ...shellMessages('it'), ...messages('it', REP_MESSAGES)],
     budgetKb: 155,
     maxFiles: STAFF_MAX_FILES,
     form: 'forms/entries/rep-visit.tsx',
@@ -142,23 +136,18 @@ export const ROUTE_BUDGETS: RouteBudget[] = [
   // The rep's list (issue 24 item 3): REP_HOME_MESSAGES; its map loads only when opened.
   {
     route: '/rep/home',
-    modules: [
-      'features/staff/rep/rep-home-page.tsx',
-      'features/staff/session/staff-area.tsx',
-      ...shellMessages('it'),
-      ...messages('it', [...signedIn, 'italy', 'rep-today']),
-    ],
+    modules: ['features/staff/rep/rep-home-page.tsx', 'features/staff/session/staff-area.tsx', ...shellMessages('it'), ...messages('it', REP_HOME_MESSAGES)],
     budgetKb: 170,
     maxFiles: STAFF_MAX_FILES,
   },
-  // The area manager's list (issue 12): STAFF_MESSAGES.
+  // The area manager's list (issue 12): STAFF_LIST_MESSAGES.
   {
     route: '/areamanager',
     modules: [
       'features/staff/area-manager/area-manager-home-page.tsx',
       'features/staff/session/staff-area.tsx',
       ...shellMessages('it'),
-      ...messages('it', [...signedIn, 'manager']),
+      ...messages('it', STAFF_LIST_MESSAGES),
     ],
     budgetKb: 170,
     maxFiles: STAFF_MAX_FILES,

@@ -19,6 +19,7 @@ import {
   REVIEW_MESSAGES,
   SIGNED_IN_MESSAGES,
   STAFF_FORM_MESSAGES,
+  STAFF_LIST_MESSAGES,
   STAFF_MESSAGES,
   isStaffPath,
   staffRoutes,
@@ -82,12 +83,12 @@ export const staffPages: StaffPage[] = [
   {
     route: 'signIn',
     open: true,
-    page: page(() => import('../features/staff/session/sign-in-page.tsx').then((m) => m.SignInPage), [...SIGNED_IN_MESSAGES, 'sign-in']),
+    page: page(() => import('../features/staff/session/sign-in-page.tsx').then((m) => m.SignInPage), [...SIGNED_IN_MESSAGES, 'form', 'sign-in']),
   },
   {
     route: 'verifySignIn',
     open: true,
-    page: page(() => import('../features/staff/session/verify-page.tsx').then((m) => m.VerifySignInPage), [...SIGNED_IN_MESSAGES, 'sign-in']),
+    page: page(() => import('../features/staff/session/verify-page.tsx').then((m) => m.VerifySignInPage), [...SIGNED_IN_MESSAGES, 'form', 'sign-in']),
   },
   // The rep's and the area manager's legal pages are the public ones, open without signing in.
   { route: 'repPrivacyPolicy', open: true, page: PrivacyPolicyPage },
@@ -117,7 +118,7 @@ export const staffPages: StaffPage[] = [
   },
   {
     route: 'areaManagerHome',
-    page: page(() => import('../features/staff/area-manager/area-manager-home-page.tsx').then((m) => m.AreaManagerHomePage), STAFF_MESSAGES),
+    page: page(() => import('../features/staff/area-manager/area-manager-home-page.tsx').then((m) => m.AreaManagerHomePage), STAFF_LIST_MESSAGES),
   },
   { route: 'review', page: page(() => import('../features/staff/review/review-queue-page.tsx').then((m) => m.ReviewQueuePage), REVIEW_MESSAGES) },
   { route: 'reviewApplication', page: page(() => import('../features/staff/review/review-detail-page.tsx').then((m) => m.ReviewDetailPage), REVIEW_MESSAGES) },

@@ -21,23 +21,28 @@ export function isStaffPath(pathname: string): boolean {
 }
 
 /**
- * Message files every signed-in page loads, the rep's included (validation messages live in
- * form.json, call flags and other lists in reference.json).
+ * Message files every signed-in page loads, the lists included (validation messages live in
+ * components.json, call flags and other lists in reference.json).
  */
-export const SIGNED_IN_MESSAGES = ['staff', 'form', 'components', 'reference'];
+export const SIGNED_IN_MESSAGES = ['staff', 'components', 'reference'];
 /**
- * The managers', main admin's and reviewers' pages add the words of their lists, views, dashboard
- * and desk (manager.json), which the rep's pages never load.
+ * The area manager's list of pharmacies adds the words of the lists, views and dashboard
+ * (manager.json), which the rep's pages never load; it has no form of the catalogue.
  */
-export const STAFF_MESSAGES = [...SIGNED_IN_MESSAGES, 'manager'];
+export const STAFF_LIST_MESSAGES = [...SIGNED_IN_MESSAGES, 'manager'];
+/** The managers', main admin's and reviewers' other pages add the forms' own words (form.json): headings, the error summary, submit. */
+export const STAFF_MESSAGES = [...STAFF_LIST_MESSAGES, 'form'];
 /** The review desk's pages add their own, and the applicant forms' wording for the field names. */
 export const REVIEW_MESSAGES = [...STAFF_MESSAGES, 'review', 'review-checks', 'italy', 'steps'];
 /** The main admin's API keys: under the review desk's nav. */
 export const API_KEY_MESSAGES = [...REVIEW_MESSAGES, 'api-keys'];
-/** The rep's pages also ask the Italian form's questions. */
-export const REP_MESSAGES = [...SIGNED_IN_MESSAGES, 'italy'];
-/** The rep's list and thank-you page add their own words (the due days, the distance, the map), which the visit form does not load. */
-export const REP_HOME_MESSAGES = [...REP_MESSAGES, ...REP_HOME_MESSAGE_FILES];
+/** The rep's visit form asks the Italian form's questions. */
+export const REP_MESSAGES = [...SIGNED_IN_MESSAGES, 'form', 'italy'];
+/**
+ * The rep's list and thank-you page have their own words (the due days, the distance, the map),
+ * which the visit form does not load, and none of the form's.
+ */
+export const REP_HOME_MESSAGES = [...SIGNED_IN_MESSAGES, ...REP_HOME_MESSAGE_FILES];
 /** The area manager's forms also use the shorter Italian form's and the steps' wording. */
 export const STAFF_FORM_MESSAGES = [...STAFF_MESSAGES, 'italy', 'steps'];
 
