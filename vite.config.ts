@@ -129,6 +129,8 @@ export default defineConfig(({ command }) => ({
           groups: [
             { name: 'framework', tags: ['$initial'], priority: 30 },
             { name: 'framework', test: /rolldown[\\/]runtime/, priority: 30 },
+            // The shared components' stylesheet: imported by the charter's and the forms' components alike, it would otherwise tie every chunk that uses one to the charter's chunk.
+            { name: 'components', test: /components[\\/]components\.css/, priority: 30 },
             // The charter list and the sentences with links, shared by the landing page and the forms: kept out of the form group.
             { name: 'charter', test: /reference[\\/]options|components[\\/](charter-|rich-text|support-sentence)/, priority: 25 },
             { name: messageBundle, debugName: 'messages', priority: 20 },

@@ -70,7 +70,7 @@ export const STAFF_MAX_FILES = 12;
  * A route's budget. `form`: the catalogue entry's module the route opens lazily at once (decision
  * 0086), preloaded by the server with the page: not part of the budget before lazy chunks, but the
  * route with it is held to `withFormKb`. `headroom`: the route meets issue 40's budgets with 10 %
- * to spare (the landing page and the staff lists do not yet).
+ * to spare (the landing page does not yet).
  */
 export interface RouteBudget {
   route: string;
@@ -137,8 +137,9 @@ export const ROUTE_BUDGETS: RouteBudget[] = [
   {
     route: '/rep/home',
     modules: ['features/staff/rep/rep-home-page.tsx', 'features/staff/session/staff-area.tsx', ...shellMessages('it'), ...messages('it', REP_HOME_MESSAGES)],
-    budgetKb: 170,
+    budgetKb: 155,
     maxFiles: STAFF_MAX_FILES,
+    headroom: true,
   },
   // The area manager's list (issue 12): STAFF_LIST_MESSAGES.
   {
@@ -149,7 +150,8 @@ export const ROUTE_BUDGETS: RouteBudget[] = [
       ...shellMessages('it'),
       ...messages('it', STAFF_LIST_MESSAGES),
     ],
-    budgetKb: 170,
+    budgetKb: 155,
     maxFiles: STAFF_MAX_FILES,
+    headroom: true,
   },
 ];
