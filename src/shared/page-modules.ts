@@ -86,9 +86,14 @@ export const FORM_ENTRY_MODULES = {
 } as const;
 export type LazyFormId = keyof typeof FORM_ENTRY_MODULES;
 
-/** The entry's module a public page opens in a variant (the form pages), for the server's preloader; null for the other pages. */
-export function formEntryModuleOf(page: PageName, variant: Pick<Variant, 'country' | 'layout'>): string | null {
+/**
+ * The entry's module a page opens, for the server's preloader: the applicant form of the variant on
+ * the form pages, the visit form on the rep's form page (a staff page, whose own module the server
+ * does not preload); null for the other pages.
+ */
+export function formEntryModuleOf(page: PageName | null, variant: Pick<Variant, 'country' | 'layout'>, localPath = ''): string | null {
   if (page === 'application' || page === 'steps') return FORM_ENTRY_MODULES[applicantFormIdFor(variant)];
+  if (page === null && matchesRoute('repForm', localPath.replace(/\/+$/, ''))) return FORM_ENTRY_MODULES['rep-visit'];
   return null;
 }
 

@@ -198,7 +198,7 @@ export async function webRoutes(app: FastifyInstance, config: Config, loaders: P
     const kind = shown ? legalKindOfPage(shown) : undefined;
     const text = kind ? [language, MARKET_LANGUAGE[country]].map((lang) => `content/${country}/${lang}/${kind}.md?raw`) : [];
     // The form a form page opens is a module of its own, fetched with the page.
-    const formEntry = found && pageName ? formEntryModuleOf(pageName, variant) : null;
+    const formEntry = found ? formEntryModuleOf(pageName, variant, localPath) : null;
     const preload = preloader(found ? pageName : 'notFound', language, rendered !== null, text, formEntry ? [formEntry] : []);
     const pageHead = headFor(load?.head, rendered);
     const pairs = found ? pagePairs(pageName, country, localPath) : null;

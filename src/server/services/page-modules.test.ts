@@ -53,6 +53,9 @@ describe('the route → page module table', () => {
     expect(formEntryModuleOf('steps', resolveVariant('de', 'de'))).toBe('forms/entries/apply-steps.tsx');
     expect(formEntryModuleOf('steps', resolveVariant('uk', 'de'))).toBe('forms/entries/apply-steps.tsx');
     expect(formEntryModuleOf('landing', resolveVariant('uk', 'en'))).toBeNull();
+    // The rep's form page is a staff page: no public page, but its form is preloaded too.
+    expect(formEntryModuleOf(null, resolveVariant('it', 'it'), '/rep/form')).toBe('forms/entries/rep-visit.tsx');
+    expect(formEntryModuleOf(null, resolveVariant('it', 'it'), '/rep/home')).toBeNull();
   });
 
   it('resolves the page of each market path as the router does', () => {

@@ -77,6 +77,10 @@ describe('preloading the route chunks', () => {
     const italianForm = preloads((await ctx.app.inject({ method: 'GET', url: '/it/form' })).body);
     expect(italianForm).toContain(`/${manifest['forms/entries/apply-it.tsx']!.file}`);
     expect(italianForm).not.toContain(`/${manifest['forms/entries/apply-uk.tsx']!.file}`);
+    // The rep's form page, a staff page the server does not otherwise preload, gets its visit form.
+    const repForm = preloads((await ctx.app.inject({ method: 'GET', url: '/it/rep/form?pharmacyId=x' })).body);
+    expect(repForm).toContain(`/${manifest['forms/entries/rep-visit.tsx']!.file}`);
+    expect(repForm).not.toContain(`/${manifest['forms/entries/apply-it.tsx']!.file}`);
     const it_ = preloads((await ctx.app.inject({ method: 'GET', url: '/it/' })).body);
     expect(it_).toContain(`/${manifest['features/landing/landing-page.tsx']!.file}`);
     expect(it_).toContain(`/${manifest[messageModule('it', 'landing')]!.file}`);
