@@ -1,7 +1,8 @@
 // The forms a page opens, one lazily loaded module per catalogue entry (decision 0086): the page's
 // own chunk holds none of the form runner, the sections or the rules, and a page downloads only the
 // entry it shows (the UK page never the Italian form's). The server preloads the entry's module with
-// the page (#shared/page-modules.ts FORM_ENTRY_MODULES; form-entry.test.ts checks that the two agree).
+// the page (#shared/page-modules.ts FORM_ENTRY_MODULES; src/server/services/page-modules.test.ts
+// checks that the two agree).
 import { lazy, type ComponentType } from 'react';
 import type { LazyFormId } from '#shared/page-modules.ts';
 import type { EntryProps } from './form-page.tsx';
